@@ -1,0 +1,61 @@
+"""Three card games with one engine protocol: Dr. Jekyll & Mr. Hyde,
+Jekyll vs Hyde and Dracula.
+
+>>> s = new_game("jekyll-hyde", {"dealer": 0}, seed=3)
+>>> s.to_act
+1
+>>> state_from_json(s.to_json()).to_json() == s.to_json()
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from game.core.state import (
+    BadOptionsError,
+    BadStateError,
+    GameError,
+    IllegalActionError,
+    MalformedActionError,
+    State,
+)
+
+# game id -> the module holding its rules (imported on first use: Pyodide
+# start-up pays for every import).
+GAMES: dict[str, str] = {
+    "jekyll-hyde": "game.jekyll_hyde",
+}
+
+
+def game_module(game_id: str):
+    """The package of game `game_id`, which has `new_state` and `State`."""
+    if game_id not in GAMES:
+        raise BadOptionsError(f"unknown game {game_id!r}; games: {', '.join(GAMES)}")
+    return importlib.import_module(GAMES[game_id])
+
+
+def new_game(game_id: str, options: dict[str, Any] | None = None, seed: int | None = None,
+             deals: list | None = None) -> State:
+    """A new game. Missing options take their defaults; `deals` fixes the first deals."""
+    if options is not None and not isinstance(options, dict):
+        raise BadOptionsError(f"options must be an object, not {type(options).__name__}")
+    if deals is not None and not isinstance(deals, list):
+        raise BadOptionsError(f"deals must be a list, not {type(deals).__name__}")
+    return game_module(game_id).new_state(options, seed, deals)
+
+
+def state_from_json(data: dict[str, Any]) -> State:
+    """Rebuild any game's state from its `to_json()`."""
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise BadStateError("not a saved game: no 'game' key")
+    if data["game"] not in GAMES:
+        raise BadStateError(f"not a saved game: unknown game {data['game']!r}")
+    return game_module(data["game"]).State.from_json(data)
+
+
+__all__ = [
+    "GAMES", "BadOptionsError", "BadStateError", "GameError", "IllegalActionError",
+    "MalformedActionError", "State", "game_module", "new_game", "state_from_json",
+]

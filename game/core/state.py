@@ -1,0 +1,106 @@
+"""The protocol every game follows, and the errors it raises.
+
+A game is a `State` subclass.  States are values: `apply` returns a new
+state and leaves the old one untouched, so bots can search and the UI can
+undo.  Everything a player may know comes from `observation(player)`;
+`to_json()` is the omniscient view used for saves and replays.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Hashable
+
+Player = Hashable
+
+
+class GameError(ValueError):
+    """Base of every error the engine raises for bad input."""
+
+
+class MalformedActionError(GameError):
+    """The action is not written in the game's notation at all."""
+
+
+class IllegalActionError(GameError):
+    """The action is well formed but not allowed at this moment."""
+
+
+class BadOptionsError(GameError):
+    """Unknown or invalid options, or a deal that does not fit the game."""
+
+
+class BadStateError(GameError):
+    """A saved state (`to_json` output) that cannot be rebuilt."""
+
+
+class State(ABC):
+    """One moment of one game.
+
+    Subclasses set `game_id` and implement the abstract methods; the rest
+    is shared.  `to_act` is the player who decides now, `None` once the game
+    is over.
+    """
+
+    game_id: ClassVar[str]
+    players: ClassVar[tuple[Player, ...]]
+    __slots__ = ()
+
+    @property
+    @abstractmethod
+    def to_act(self) -> Player | None:
+        """Who decides now, or None when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[str]:
+        """The actions allowed now, in notation, in a stable order."""
+
+    @abstractmethod
+    def apply(self, action: str) -> "State":
+        """Return the state after `action`; raise a GameError if it is not legal."""
+
+    @abstractmethod
+    def observation(self, player: Player) -> dict[str, Any]:
+        """Everything `player` may know now, and nothing more."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The full state as JSON-ready data; `from_json` rebuilds it."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: dict[str, Any]) -> "State":
+        """Rebuild a state from `to_json` output."""
+
+    @property
+    def over(self) -> bool:
+        return self.to_act is None
+
+    @property
+    @abstractmethod
+    def winner(self) -> str | None:
+        """The winner as a string once the game is over (None until then or for a draw)."""
+
+    def returns(self) -> dict[Player, float]:
+        """1 for the winning player(s), 0 for the others, 0.5 each on a draw."""
+        if not self.over:
+            raise GameError("the game is not over yet")
+        winner = self.winner
+        return {p: (0.5 if winner is None else float(self.wins(p))) for p in self.players}
+
+    def wins(self, player: Player) -> bool:
+        """Whether `player` is on the winning side of a finished game."""
+        return str(player) == self.winner
+
+    def require_legal(self, action: str) -> None:
+        """Raise IllegalActionError with the legal list unless `action` is legal now."""
+        if self.to_act is None:
+            raise IllegalActionError(f"{action!r}: the game is over")
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(f"{action!r} is not legal now; legal: {' '.join(legal)}")
+
+
+def legal_hint(legal: list[str]) -> str:
+    """A short 'legal: ...' tail for error messages."""
+    return "legal: " + (" ".join(legal) if legal else "nothing (the game is over)")

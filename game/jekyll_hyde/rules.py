@@ -1,0 +1,537 @@
+"""Dr. Jekyll & Mr. Hyde (Wolfgang Werner): the complete rules.
+
+Seats 0-3 play clockwise and the turn passes to the left (0 -> 1 -> 2 -> 3).
+An action is a card code (put that card in front of the seat on turn) or
+`@<seat>` (designate a seat, which then gives a card of the needed side).
+See RULES.md section 1 for the rules and the readings chosen.
+
+>>> s = new_state({"players": 4, "seating": "A", "dealer": 0}, seed=1)
+>>> s.to_act, s.turn
+(1, 1)
+>>> s2 = s.apply(s.legal_actions()[0])
+>>> s.to_act, len(s2.tricks_played()) == 0
+(1, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from game.core.rng import deal_rng, fresh_seed, shuffled
+from game.core.state import (
+    BadOptionsError,
+    BadStateError,
+    IllegalActionError,
+    MalformedActionError,
+    State,
+    legal_hint,
+)
+from game.jekyll_hyde.cards import DECK, MULTIPLIER, ORDER, POINTS, RANK, SIDE_NAME
+
+GAME_ID = "jekyll-hyde"
+TEAMS = ("jekyll", "hyde")
+DEFAULT_NAMES = ("Adam", "Betty", "Christian")
+DEFAULTS: dict[str, Any] = {"players": 4, "seating": "A", "dealer": 3, "target": 1000}
+TRICKS_PER_HAND = 7
+GHOST = 2  # in 3-player mode: seat 0 is the soloist, seat 2 his open ghost hand
+_J, _H = 0, 1  # side indexes: the hands are stored as 8 tuples, 2 * seat + side
+
+
+class Table:
+    """The fixed settings of one game: options, seed, given deals.
+
+    Shared, never copied, by every state of the game.
+    """
+
+    __slots__ = ("options", "players", "seating", "target", "names", "seed", "deals",
+                 "side", "decider")
+
+    def __init__(self, options: dict[str, Any] | None, seed: int | None,
+                 deals: list | None) -> None:
+        opts = dict(DEFAULTS)
+        given = dict(options or {})
+        unknown = sorted(set(given) - set(DEFAULTS) - {"names"})
+        if unknown:
+            raise BadOptionsError(
+                f"unknown option {unknown[0]!r} for {GAME_ID}; options: "
+                "players, seating, dealer, target, names")
+        opts.update(given)
+        players, seating, dealer, target = (opts["players"], opts["seating"],
+                                            opts["dealer"], opts["target"])
+        if players not in (3, 4) or isinstance(players, bool):
+            raise BadOptionsError(f"players must be 3 or 4, not {players!r}")
+        if seating not in ("A", "B"):
+            raise BadOptionsError(f"seating must be 'A' or 'B', not {seating!r}")
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
+            raise BadOptionsError(f"dealer must be a seat 0-3, not {dealer!r}")
+        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+            raise BadOptionsError(f"target must be a positive whole number, not {target!r}")
+        if players == 3:
+            names = opts.setdefault("names", list(DEFAULT_NAMES))
+            if (not isinstance(names, list) or len(names) != 3
+                    or not all(isinstance(n, str) and n for n in names)
+                    or len(set(names)) != 3 or set(names) & set(TEAMS)):
+                raise BadOptionsError(
+                    "names must be three different non-empty names "
+                    "(soloist, left, right), not 'jekyll' or 'hyde'")
+            self.names: tuple[str, ...] = tuple(names)
+            self.side = (_H, _J, _H, _J)
+            self.decider = (0, 1, 0, 3)
+        else:
+            if "names" in given:
+                raise BadOptionsError("names are for the 3-player game only")
+            self.names = ()
+            self.side = (_J, _H, _J, _H) if seating == "A" else (_J, _J, _H, _H)
+            self.decider = (0, 1, 2, 3)
+        self.options = opts
+        self.players, self.seating, self.target = players, seating, target
+        self.seed = fresh_seed() if seed is None else seed
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise BadOptionsError(f"seed must be a whole number, not {self.seed!r}")
+        self.deals = tuple(_check_deal(d, i) for i, d in enumerate(deals or ()))
+
+    def deal(self, hand_number: int, first_seat: int) -> tuple[tuple[str, ...], ...]:
+        """The 8 side-split hands of hand `hand_number`: given, or from the seed."""
+        if hand_number < len(self.deals):
+            by_seat = self.deals[hand_number]
+        else:
+            deck = shuffled(DECK, deal_rng(GAME_ID, self.seed, hand_number))
+            # One card at a time, starting with the seat left of the dealer.
+            by_seat = [deck[(seat - first_seat) % 4::4] for seat in range(4)]
+        hands: list[tuple[str, ...]] = []
+        for cards in by_seat:
+            ordered = sorted(cards, key=ORDER.__getitem__)
+            hands.append(tuple(c for c in ordered if c[0] == "J"))
+            hands.append(tuple(c for c in ordered if c[0] == "H"))
+        return tuple(hands)
+
+
+def _check_deal(deal: Any, index: int) -> list[list[str]]:
+    where = f"deals[{index}]"
+    if not isinstance(deal, dict) or not isinstance(deal.get("hands"), dict):
+        raise BadOptionsError(f'{where} must be {{"hands": {{"0": [7 cards], ...}}}}')
+    hands = deal["hands"]
+    if sorted(hands) != ["0", "1", "2", "3"]:
+        raise BadOptionsError(f"{where}: hands must have the seats '0' to '3'")
+    seen: list[str] = []
+    for seat in "0123":
+        cards = hands[seat]
+        if not isinstance(cards, list) or len(cards) != 7:
+            raise BadOptionsError(f"{where}: seat {seat} must hold a list of 7 cards")
+        for card in cards:
+            if card not in ORDER:
+                raise BadOptionsError(f"{where}: {card!r} is not a card")
+        seen.extend(cards)
+    if len(set(seen)) != 28:
+        twice = sorted({c for c in seen if seen.count(c) > 1})
+        raise BadOptionsError(f"{where}: {', '.join(twice)} dealt twice")
+    return [list(hands[s]) for s in "0123"]
+
+
+class JekyllHydeState(State):
+    """A moment of a game of Dr. Jekyll & Mr. Hyde."""
+
+    game_id = GAME_ID
+    players = (0, 1, 2, 3)
+    __slots__ = ("table", "hand_number", "dealer", "hands", "turn", "designated",
+                 "leader", "plays", "tricks", "carried", "won", "scores", "history",
+                 "winner_name", "_to_act")
+
+    table: Table
+    hand_number: int
+    dealer: int
+    hands: tuple[tuple[str, ...], ...]  # 2 * seat + side -> cards of that side
+    turn: int  # the seat whose card is being put down
+    designated: int  # the seat asked to give that card, or -1
+    leader: int
+    plays: tuple[tuple[int, str, int], ...]  # (seat, card, from seat) of this trick
+    tricks: tuple[tuple[int, tuple, int | None], ...]  # (leader, plays, winner)
+    carried: tuple[str, ...]  # cards left on the table by Transformations
+    won: tuple[tuple[str, ...], tuple[str, ...]]  # cards taken by team jekyll, hyde
+    scores: tuple[int, ...]  # per team (4 players) or per name (3 players)
+    history: tuple[dict, ...]
+    winner_name: str | None
+    _to_act: int | None
+
+    # -- construction ---------------------------------------------------
+
+    @classmethod
+    def start(cls, table: Table) -> "JekyllHydeState":
+        s = cls.__new__(cls)
+        s.table = table
+        s.scores = (0,) * (2 if table.players == 4 else 3)
+        s.history = ()
+        s.winner_name = None
+        s._start_hand(0, table.options["dealer"] if table.players == 4 else 3)
+        return s
+
+    def _start_hand(self, hand_number: int, dealer: int) -> None:
+        self.hand_number = hand_number
+        self.dealer = dealer
+        first = (dealer + 1) % 4
+        self.hands = self.table.deal(hand_number, first)
+        # The seat left of the dealer leads; in 3-player mode the soloist.
+        self.leader = self.turn = 0 if self.table.players == 3 else first
+        self.designated = -1
+        self.plays = ()
+        self.tricks = ()
+        self.carried = ()
+        self.won = ((), ())
+        self._to_act = self.table.decider[self.turn]
+
+    def _copy(self) -> "JekyllHydeState":
+        s = JekyllHydeState.__new__(JekyllHydeState)
+        s.table = self.table
+        s.hand_number = self.hand_number
+        s.dealer = self.dealer
+        s.hands = self.hands
+        s.turn = self.turn
+        s.designated = self.designated
+        s.leader = self.leader
+        s.plays = self.plays
+        s.tricks = self.tricks
+        s.carried = self.carried
+        s.won = self.won
+        s.scores = self.scores
+        s.history = self.history
+        s.winner_name = self.winner_name
+        s._to_act = self._to_act
+        return s
+
+    # -- the protocol ---------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        return self._to_act
+
+    @property
+    def winner(self) -> str | None:
+        return self.winner_name
+
+    def wins(self, player: Any) -> bool:
+        """Whether seat `player` (4 players) or the named player (3) won."""
+        if self.winner_name is None:
+            return False
+        if self.table.players == 3:
+            return player == self.winner_name
+        return TEAMS[self.table.side[player]] == self.winner_name
+
+    def returns(self) -> dict[Any, float]:
+        """Per seat with 4 players, per name with 3: 1 win, 0 loss, 0.5 draw."""
+        if self._to_act is not None:
+            raise IllegalActionError("the game is not over yet")
+        keys = self.table.names if self.table.players == 3 else self.players
+        return {k: float(self.wins(k)) for k in keys}
+
+    def need(self) -> int:
+        """The side (0 Jekyll, 1 Hyde) of the card the seat on turn must put down."""
+        return self.table.side[self.turn]
+
+    def legal_actions(self) -> list[str]:
+        if self._to_act is None:
+            return []
+        side = self.table.side[self.turn]
+        hands = self.hands
+        if self.designated >= 0:
+            return list(hands[2 * self.designated + side])
+        turn = self.turn
+        if self.table.players == 3 and side == _H:
+            # The soloist takes a Hyde card from his hand or the ghost's.
+            actions = sorted(hands[1] + hands[5], key=ORDER.__getitem__)
+            return actions + [f"@{s}" for s in (1, 3) if hands[2 * s + side]]
+        actions = list(hands[2 * turn + side])
+        actions += [_DESIGNATE[s] for s in range(4) if s != turn and hands[2 * s + side]]
+        return actions
+
+    def apply(self, action: str) -> "JekyllHydeState":
+        if self._to_act is None:
+            raise IllegalActionError("the game is over: no action is legal")
+        if not isinstance(action, str):
+            raise MalformedActionError(f"{action!r} is not an action: actions are strings")
+        side = self.table.side[self.turn]
+        if action in ORDER:
+            source = self._source_of(action, side)
+            s = self._copy()
+            s._put_down(action, source, side)
+            return s
+        if action in _SEAT_OF:
+            seat = _SEAT_OF[action]
+            self._check_designation(seat, side)
+            s = self._copy()
+            s.designated = seat
+            s._to_act = self.table.decider[seat]
+            return s
+        raise MalformedActionError(
+            f"{action!r} is not an action: write a card code such as JF5 or HA, "
+            f"or @<seat> to designate a seat; {legal_hint(self.legal_actions())}")
+
+    # -- applying -------------------------------------------------------
+
+    def _source_of(self, card: str, side: int) -> int:
+        """The seat whose hand `card` comes from, or raise why it cannot be played."""
+        turn, designated = self.turn, self.designated
+        if card[0] != "JH"[side]:
+            raise IllegalActionError(
+                f"seat {turn} needs a {SIDE_NAME['JH'[side]].title()} card and {card} is a "
+                f"{SIDE_NAME[card[0]].title()} card; {legal_hint(self.legal_actions())}")
+        if designated >= 0:
+            if card not in self.hands[2 * designated + side]:
+                raise IllegalActionError(
+                    f"{card} is not in seat {designated}'s hand; "
+                    f"{legal_hint(self.legal_actions())}")
+            return designated
+        if card in self.hands[2 * turn + side]:
+            return turn
+        if self.table.players == 3 and side == _H and card in self.hands[2 * GHOST + side]:
+            return GHOST
+        raise IllegalActionError(
+            f"{card} is not in seat {turn}'s hand; {legal_hint(self.legal_actions())}")
+
+    def _check_designation(self, seat: int, side: int) -> None:
+        turn = self.turn
+        problem = None
+        if self.designated >= 0:
+            problem = (f"seat {self.designated} was designated and must now give a "
+                       f"{SIDE_NAME['JH'[side]].title()} card")
+        elif seat == turn:
+            problem = f"seat {turn} cannot designate itself: play a card instead"
+        elif self.table.players == 3 and side == _H and seat in (0, GHOST):
+            problem = "the soloist takes Hyde cards from his own hand or the ghost's directly"
+        elif not self.hands[2 * seat + side]:
+            problem = f"seat {seat} has no {SIDE_NAME['JH'[side]].title()} card"
+        if problem:
+            raise IllegalActionError(f"{problem}; {legal_hint(self.legal_actions())}")
+
+    def _put_down(self, card: str, source: int, side: int) -> None:
+        """Move `card` from seat `source` to the table in front of the seat on turn."""
+        index = 2 * source + side
+        held = self.hands[index]
+        at = held.index(card)
+        self.hands = self.hands[:index] + (held[:at] + held[at + 1:],) + self.hands[index + 1:]
+        self.plays = self.plays + ((self.turn, card, source),)
+        self.designated = -1
+        if len(self.plays) < 4:
+            self.turn = (self.turn + 1) % 4
+            self._to_act = self.table.decider[self.turn]
+        else:
+            self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        plays = self.plays
+        transformations = [seat for seat, card, _ in plays if card[1] == "T"]
+        on_table = self.carried + tuple(card for _, card, _ in plays)
+        last_trick = len(self.tricks) == TRICKS_PER_HAND - 1
+        winner: int | None = None
+        if transformations:
+            # Nobody wins; the first Transformation's seat leads. In the last
+            # trick everything still on the table goes to nobody.
+            self.carried = () if last_trick else on_table
+            next_leader = transformations[0]
+        else:
+            best_rank = -1
+            for seat, card, _ in plays:
+                if RANK[card] > best_rank:  # strict: the earliest of equal ranks wins
+                    best_rank, winner = RANK[card], seat
+            team = self.table.side[winner]
+            won = list(self.won)
+            won[team] = won[team] + on_table
+            self.won = (won[0], won[1])
+            self.carried = ()
+            next_leader = winner
+        self.tricks = self.tricks + ((self.leader, plays, winner),)
+        self.plays = ()
+        if last_trick:
+            self._finish_hand()
+        else:
+            self.leader = self.turn = next_leader
+            self._to_act = self.table.decider[next_leader]
+
+    def _finish_hand(self) -> None:
+        table = self.table
+        points = [sum(POINTS[c] for c in cards) for cards in self.won]
+        multiplier = [sum(MULTIPLIER[c] for c in cards if c[0] == "JH"[team])
+                      for team, cards in enumerate(self.won)]
+        score = [p * m for p, m in zip(points, multiplier)]
+        entry: dict[str, Any] = {
+            "points": dict(zip(TEAMS, points)),
+            "multiplier": dict(zip(TEAMS, multiplier)),
+            "score": dict(zip(TEAMS, score)),
+        }
+        if table.players == 4:
+            self.scores = (self.scores[0] + score[0], self.scores[1] + score[1])
+            totals = dict(zip(TEAMS, self.scores))
+        else:
+            seats = self.seat_names()
+            entry["soloist"] = seats[0]
+            gained = {seats[0]: score[1], seats[1]: score[0], seats[3]: score[0]}
+            self.scores = tuple(total + gained[name]
+                                for total, name in zip(self.scores, table.names))
+            totals = dict(zip(table.names, self.scores))
+        self.history = self.history + (entry,)
+        best = max(totals.values())
+        leaders = [name for name, total in totals.items() if total == best]
+        if best >= table.target and len(leaders) == 1:
+            self.winner_name = leaders[0]
+            self._to_act = None
+            self.turn = self.designated = -1
+            return
+        # Equal totals at the top: another hand. The deal passes left.
+        self._start_hand(self.hand_number + 1,
+                         (self.dealer + 1) % 4 if table.players == 4 else 3)
+
+    # -- views ----------------------------------------------------------
+
+    def hand(self, seat: int) -> tuple[str, ...]:
+        """The cards seat `seat` holds, Jekyll cards first."""
+        return self.hands[2 * seat] + self.hands[2 * seat + 1]
+
+    def tricks_played(self) -> tuple[tuple[int, tuple, int | None], ...]:
+        """This hand's finished tricks as (leader, plays, winner)."""
+        return self.tricks
+
+    def seat_names(self) -> dict[int, str]:
+        """3 players: the player at each seat this hand (seat 2 is the ghost)."""
+        names, k = self.table.names, self.hand_number
+        if not names:
+            return {}
+        return {0: names[-k % 3], 1: names[(1 - k) % 3], 2: "ghost", 3: names[(2 - k) % 3]}
+
+    def team_of(self, seat: int) -> str:
+        return TEAMS[self.table.side[seat]]
+
+    def _trick_json(self, leader: int, plays: Iterable, winner: int | None) -> dict:
+        return {"leader": leader,
+                "plays": [{"seat": s, "card": c, "from": f} for s, c, f in plays],
+                "winner": winner}
+
+    def _scores_json(self) -> dict[str, int]:
+        keys = self.table.names if self.table.players == 3 else TEAMS
+        return dict(zip(keys, self.scores))
+
+    def _public(self) -> dict[str, Any]:
+        """What every player sees."""
+        over = self._to_act is None
+        tricks = [self._trick_json(*t) for t in self.tricks]
+        if self.plays or not over:
+            current = self._trick_json(self.leader, self.plays, None)
+        else:
+            current = None
+        return {
+            "game": GAME_ID,
+            "options": dict(self.table.options),
+            "over": over,
+            "to_act": self._to_act,
+            "winner": self.winner_name,
+            "scores": self._scores_json(),
+            "history": [dict(h) for h in self.history],
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "turn": None if over else self.turn,
+            "designated": None if self.designated < 0 else self.designated,
+            "need": None if over else SIDE_NAME["JH"[self.table.side[self.turn]]],
+            "teams": {str(s): self.team_of(s) for s in range(4)},
+            "names": {str(s): n for s, n in self.seat_names().items()},
+            "backs": {str(s): {"J": len(self.hands[2 * s]), "H": len(self.hands[2 * s + 1])}
+                      for s in range(4)},
+            "trick": current,
+            "tricks": tricks,
+            "carried": list(self.carried),
+            "taken": {team: list(cards) for team, cards in zip(TEAMS, self.won)},
+        }
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What seat `player` may know: own hand, backs of the others, the table.
+
+        In 3-player mode the ghost's hand (seat 2) is open to everyone and
+        player 2 is not a player: the soloist (0) decides for it.
+        """
+        if player not in (0, 1, 3) and not (player == 2 and self.table.players == 4):
+            raise BadOptionsError(
+                f"no player at seat {player!r}: seats are 0-3"
+                + (" and seat 2 is the ghost, played by seat 0" if self.table.players == 3
+                   else ""))
+        obs = self._public()
+        obs["player"] = player
+        obs["hand"] = list(self.hand(player))
+        obs["ghost"] = list(self.hand(GHOST)) if self.table.players == 3 else None
+        obs["legal"] = self.legal_actions() if self._to_act == player else []
+        return obs
+
+    def to_json(self) -> dict[str, Any]:
+        data = self._public()
+        data.update({
+            "seed": self.table.seed,
+            "deals": [{"hands": {str(s): list(h) for s, h in enumerate(d)}}
+                      for d in self.table.deals],
+            "legal": self.legal_actions(),
+            "hands": {str(s): list(self.hand(s)) for s in range(4)},
+        })
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "JekyllHydeState":
+        try:
+            table = Table(data["options"], data["seed"], data.get("deals"))
+            s = cls.__new__(cls)
+            s.table = table
+            keys = table.names if table.players == 3 else TEAMS
+            s.scores = tuple(int(data["scores"][k]) for k in keys)
+            s.history = tuple(dict(h) for h in data["history"])
+            s.hand_number = int(data["hand_number"])
+            s.dealer = int(data["dealer"])
+            s.winner_name = data["winner"]
+            hands = []
+            for seat in "0123":
+                cards = sorted(data["hands"][seat], key=ORDER.__getitem__)
+                hands += [tuple(c for c in cards if c[0] == "J"),
+                          tuple(c for c in cards if c[0] == "H")]
+            s.hands = tuple(hands)
+            s.tricks = tuple((t["leader"], _plays(t["plays"]), t["winner"])
+                             for t in data["tricks"])
+            current = data["trick"]
+            s.plays = _plays(current["plays"]) if current else ()
+            s.carried = tuple(data["carried"])
+            s.won = (tuple(data["taken"]["jekyll"]), tuple(data["taken"]["hyde"]))
+            if data["over"]:
+                s.turn = s.designated = -1
+                s.leader = current["leader"] if current else -1
+                s._to_act = None
+            else:
+                s.turn = int(data["turn"])
+                s.leader = int(current["leader"])
+                designated = data["designated"]
+                s.designated = -1 if designated is None else int(designated)
+                s._to_act = table.decider[s.designated if s.designated >= 0 else s.turn]
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            raise BadStateError(f"not a saved {GAME_ID} state: {type(e).__name__} {e}") from e
+        s._check_consistent()
+        return s
+
+    def _check_consistent(self) -> None:
+        """Every card in exactly one place, and the turn where the table says."""
+        places = [c for h in self.hands for c in h] + list(self.carried)
+        places += [c for cards in self.won for c in cards]
+        places += [c for _, c, _ in self.plays]
+        # Cards of a last trick with a Transformation went to nobody.
+        gone = set(DECK) - set(places) if self._to_act is None else set()
+        if sorted(places + sorted(gone), key=ORDER.__getitem__) != list(DECK):
+            raise BadStateError(f"not a saved {GAME_ID} state: the cards do not add up to "
+                                "the 28-card pack")
+        if self._to_act is not None:
+            if not (0 <= self.turn <= 3 and self.turn == (self.leader + len(self.plays)) % 4):
+                raise BadStateError(f"not a saved {GAME_ID} state: the turn does not "
+                                    "follow from the trick")
+
+
+def _plays(plays: list[dict]) -> tuple[tuple[int, str, int], ...]:
+    return tuple((int(p["seat"]), p["card"], int(p["from"])) for p in plays)
+
+
+_DESIGNATE = ("@0", "@1", "@2", "@3")
+_SEAT_OF = {a: s for s, a in enumerate(_DESIGNATE)}
+
+
+def new_state(options: dict[str, Any] | None = None, seed: int | None = None,
+              deals: list | None = None) -> JekyllHydeState:
+    """A new game: the first hand is dealt and the seat left of the dealer is on turn."""
+    return JekyllHydeState.start(Table(options, seed, deals))
