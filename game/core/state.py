@@ -88,6 +88,10 @@ class State(ABC):
         winner = self.winner
         return {p: (0.5 if winner is None else float(self.wins(p))) for p in self.players}
 
+    def identity(self, player: Player) -> Hashable:
+        """The lasting player behind `player` (a seat can change hands between deals)."""
+        return player
+
     def wins(self, player: Player) -> bool:
         """Whether `player` is on the winning side of a finished game."""
         return str(player) == self.winner

@@ -216,6 +216,12 @@ class JekyllHydeState(State):
             return player == self.winner_name
         return TEAMS[self.table.side[player]] == self.winner_name
 
+    def identity(self, player: int) -> Any:
+        """The seat with 4 players; with 3, the name of who sits there this hand."""
+        if self.table.players == 3:
+            return self.seat_names()[self.table.decider[player]]
+        return player
+
     def returns(self) -> dict[Any, float]:
         """Per seat with 4 players, per name with 3: 1 win, 0 loss, 0.5 draw."""
         if self._to_act is not None:
@@ -529,6 +535,22 @@ def _plays(plays: list[dict]) -> tuple[tuple[int, str, int], ...]:
 
 _DESIGNATE = ("@0", "@1", "@2", "@3")
 _SEAT_OF = {a: s for s, a in enumerate(_DESIGNATE)}
+
+
+def sides(options: dict[str, Any] | None) -> dict[str, list[Any]]:
+    """The two camps a match pits against each other, as lasting players.
+
+    With 3 players the roles rotate, so a match is one player against two.
+
+    >>> sides({"seating": "B"})
+    {'jekyll': [0, 1], 'hyde': [2, 3]}
+    >>> sides({"players": 3})
+    {'first': ['Adam'], 'others': ['Betty', 'Christian']}
+    """
+    table = Table(options, 0, None)
+    if table.players == 3:
+        return {"first": [table.names[0]], "others": list(table.names[1:])}
+    return {team: [s for s in range(4) if table.side[s] == i] for i, team in enumerate(TEAMS)}
 
 
 def new_state(options: dict[str, Any] | None = None, seed: int | None = None,

@@ -1,0 +1,164 @@
+"""The command line: replay, simulate, play, serve.
+
+    python -m game replay FILE
+    python -m game simulate --game jekyll-hyde --bots heuristic,random --games 1000 --seed 1
+    python -m game play [--game jekyll-hyde] [--seat 0] [--bots heuristic]
+    python -m game serve [--port 8000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any, TextIO
+
+from game import GAMES, game_module, new_game
+from game.core.state import GameError
+
+
+def _options(text: str | None) -> dict[str, Any] | None:
+    if text is None:
+        return None
+    try:
+        options = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise GameError(f"--options is not JSON: {e.msg}") from e
+    if not isinstance(options, dict):
+        raise GameError('--options must be a JSON object, e.g. \'{"players": 3}\'')
+    return options
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from game.core.transcript import Transcript
+
+    state = Transcript.load(args.file).replay()
+    json.dump(state.to_json(), sys.stdout, indent=1 if args.pretty else None)
+    sys.stdout.write("\n")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from game.core.match import simulate
+
+    bots = [b.strip() for b in args.bots.split(",")]
+    progress = None
+    if not args.json and sys.stderr.isatty():
+        def progress(n: int) -> None:
+            print(f"\r{n}/{args.games}", end="", file=sys.stderr, flush=True)
+    result = simulate(args.game, bots, args.games, args.seed, _options(args.options), progress)
+    if progress:
+        print(file=sys.stderr)
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        print(result.table())
+    return 0
+
+
+def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin) -> int:
+    from game.bots import make_bot
+
+    module = game_module(args.game)
+    state = new_game(args.game, _options(args.options), args.seed)
+    seat = state.to_act if args.seat is None else _player(state, args.seat)
+    me = state.identity(seat)  # with 3 players a name: seats rotate between hands
+    rng = random.Random(args.seed)
+    bot = make_bot(args.game, args.bots)
+    text = module.text
+    print(text.intro(state.observation(seat)))
+    while state.to_act is not None:
+        player = state.to_act
+        if state.identity(player) != me:
+            action = bot.choose(state.observation(player), state.legal_actions(), rng)
+            print(text.describe(state, action))
+            state = state.apply(action)
+            continue
+        seat = player
+        obs = state.observation(seat)
+        print(text.render(obs))
+        legal = obs["legal"]
+        print("  ".join(f"{i}) {a}" for i, a in enumerate(legal, 1)))
+        while True:
+            print("your move (number or action, q to quit): ", end="", flush=True)
+            line = stdin.readline()
+            if not line:
+                print("\nend of input: game left unfinished")
+                return 0
+            choice = line.strip()
+            if choice in ("q", "quit"):
+                return 0
+            if choice.isdigit() and 1 <= int(choice) <= len(legal):
+                choice = legal[int(choice) - 1]
+            try:
+                after = state.apply(choice)
+            except GameError as e:
+                print(f"  not possible: {e}")
+                continue
+            print(text.describe(state, choice))
+            state = after
+            break
+    print(text.final(state.observation(seat)))
+    return 0
+
+
+def _player(state, text: str):
+    for p in state.players:
+        if str(p) == text:
+            return p
+    raise GameError(f"--seat {text!r}: players are {', '.join(map(str, state.players))}")
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from game.build import serve
+
+    return serve(port=args.port, rebuild=args.rebuild)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m game", description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="command", required=True)
+
+    r = sub.add_parser("replay", help="replay a transcript and print the final state as JSON")
+    r.add_argument("file")
+    r.add_argument("--pretty", action="store_true", help="indent the JSON")
+    r.set_defaults(run=cmd_replay)
+
+    s = sub.add_parser("simulate", help="bot against bot on seat-swapped seeded deals")
+    s.add_argument("--game", required=True, choices=list(GAMES))
+    s.add_argument("--bots", required=True, help="two bot names, e.g. heuristic,random")
+    s.add_argument("--games", type=int, default=100)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--options", help="game options as JSON")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.set_defaults(run=cmd_simulate)
+
+    g = sub.add_parser("play", help="play in the terminal against bots")
+    g.add_argument("--game", default="jekyll-hyde", choices=list(GAMES))
+    g.add_argument("--seat", help="your seat or role (default: the first)")
+    g.add_argument("--bots", default="heuristic", help="the bot at every other seat")
+    g.add_argument("--seed", type=int)
+    g.add_argument("--options", help="game options as JSON")
+    g.set_defaults(run=cmd_play)
+
+    v = sub.add_parser("serve", help="build the site if needed and serve it on 127.0.0.1")
+    v.add_argument("--port", type=int, default=8000)
+    v.add_argument("--rebuild", action="store_true", help="build even if up to date")
+    v.set_defaults(run=cmd_serve)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except GameError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,31 @@
+"""The one interface every bot (and the human at the screen) sits behind.
+
+A bot sees only its player's observation and the legal actions, and owns
+its own `random.Random`: it never touches the state, so it cannot cheat.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+
+class Bot(Protocol):
+    """Chooses one of `legal` from what its player may see."""
+
+    name: str
+
+    def choose(self, observation: dict[str, Any], legal: list[str], rng: random.Random,
+               deadline: float | None = None) -> str:
+        """Return one action of `legal`; `deadline` is a `time.monotonic()` bound."""
+        ...
+
+
+class RandomBot:
+    """Uniform over the legal actions: the baseline and the fuzz driver."""
+
+    name = "random"
+
+    def choose(self, observation: dict[str, Any], legal: list[str], rng: random.Random,
+               deadline: float | None = None) -> str:
+        return rng.choice(legal)
