@@ -1,0 +1,454 @@
+"""Dracula (David Parlett): the complete rules.
+
+Players 0 and 1.  The first dealer chooses `way:Q` (he scores the rows) or
+`way:K` (the columns); then six deals, the dealer alternating.  Each deal
+gives 4 cards to each player, one at a time, non-dealer first, then turns the
+next card face up as the nail in the centre of the coffin; the stock is
+never reshuffled, so the six deals use the whole 54-card pack.  The players,
+non-dealer first, place cards (`<card>@<row><col>`) on empty cells
+orthogonally adjacent to a placed card until the coffin is full.  See
+RULES.md section 3 for the rules and the readings chosen.
+
+>>> s = new_state({"first_dealer": 0}, seed=1)
+>>> s.to_act, s.legal_actions()
+(0, ['way:Q', 'way:K'])
+>>> s = s.apply("way:K")
+>>> s.to_act, s.ways, len(s.hands[0]), len(s.hands[1]), s.grid[4] is not None
+(1, ('K', 'Q'), 4, 4, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.rng import deal_rng, fresh_seed, shuffled
+from game.core.state import (
+    BadOptionsError,
+    BadStateError,
+    GameError,
+    IllegalActionError,
+    MalformedActionError,
+    State,
+    legal_hint,
+)
+from game.dracula.cards import (
+    CELL_INDEX,
+    CELLS,
+    DECK,
+    NAIL,
+    NEIGHBOURS,
+    ORDER,
+    WAYS,
+    deal_scores,
+    line_values,
+    sort_cards,
+)
+
+GAME_ID = "dracula"
+DEFAULTS: dict[str, Any] = {"first_dealer": 0}
+DEALS = 6
+CARDS_PER_DEAL = 9  # 4 + 4 + the nail
+_WAY_ACTIONS = ("way:Q", "way:K")
+
+
+class Table:
+    """The fixed settings of one game: options, seed and the order of the pack.
+
+    Shared, never copied, by every state of the game.
+    """
+
+    __slots__ = ("options", "first_dealer", "seed", "deals", "deck")
+
+    def __init__(self, options: dict[str, Any] | None, seed: int | None,
+                 deals: list | None) -> None:
+        given = dict(options or {})
+        unknown = sorted(set(given) - set(DEFAULTS))
+        if unknown:
+            raise BadOptionsError(
+                f"unknown option {unknown[0]!r} for {GAME_ID}; options: first_dealer")
+        opts = dict(DEFAULTS)
+        opts.update(given)
+        first = opts["first_dealer"]
+        if first not in (0, 1) or isinstance(first, bool):
+            raise BadOptionsError(f"first_dealer must be 0 or 1, not {first!r}")
+        self.options = opts
+        self.first_dealer: int = first
+        self.seed = fresh_seed() if seed is None else seed
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise BadOptionsError(f"seed must be a whole number, not {self.seed!r}")
+        if deals is None:
+            deals = []
+        if not isinstance(deals, list):
+            raise BadOptionsError(f"deals must be a list, not {type(deals).__name__}")
+        if len(deals) > 1:
+            raise BadOptionsError(
+                f'{GAME_ID} takes at most one deal, {{"deck": [54 cards]}}: the order of '
+                f"the whole pack for the six deals; got {len(deals)}")
+        self.deals = tuple(_check_deck(d, i) for i, d in enumerate(deals))
+        if self.deals:
+            self.deck: tuple[str, ...] = self.deals[0]
+        else:
+            self.deck = tuple(shuffled(DECK, deal_rng(GAME_ID, self.seed, 0)))
+
+    def deal(self, number: int, dealer: int) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], str]:
+        """The two hands (by player) and the nail of deal `number` (0-based)."""
+        cards = self.deck[CARDS_PER_DEAL * number:CARDS_PER_DEAL * (number + 1)]
+        non_dealer = 1 - dealer
+        hands: list[tuple[str, ...]] = [(), ()]
+        hands[non_dealer] = sort_cards(cards[0:8:2])
+        hands[dealer] = sort_cards(cards[1:8:2])
+        return (hands[0], hands[1]), cards[8]
+
+
+def _check_deck(deal: Any, index: int) -> tuple[str, ...]:
+    where = f"deals[{index}]"
+    if not isinstance(deal, dict) or set(deal) != {"deck"} or not isinstance(deal["deck"], list):
+        raise BadOptionsError(f'{where} must be {{"deck": [the 54 cards in dealing order]}}')
+    deck = deal["deck"]
+    for card in deck:
+        if not isinstance(card, str) or card not in ORDER:
+            raise BadOptionsError(
+                f"{where}.deck: {card!r} is not a card; cards are AS..KS, AH..KH, AD..KD, "
+                "AC..KC (10 for ten), V1, V2")
+    twice = sort_cards({c for c in deck if deck.count(c) > 1})
+    missing = sort_cards(set(DECK) - set(deck))
+    if twice or missing or len(deck) != len(DECK):
+        problems = [f"{len(deck)} cards, not 54"] if len(deck) != len(DECK) else []
+        if twice:
+            problems.append("twice: " + " ".join(twice))
+        if missing:
+            problems.append("missing: " + " ".join(missing))
+        raise BadOptionsError(f"{where}.deck must hold each of the 54 cards once; "
+                              + "; ".join(problems))
+    return tuple(deck)
+
+
+def parse_placement(action: str) -> tuple[str, int] | None:
+    """`(card, cell index)` of a well-formed placement such as `QH@01`, else None.
+
+    >>> parse_placement("QH@01"), parse_placement("10S@22"), parse_placement("QH@31")
+    (('QH', 1), ('10S', 8), None)
+    """
+    card, at, cell = action.partition("@")
+    if not at or card not in ORDER or cell not in CELL_INDEX:
+        return None
+    return card, CELL_INDEX[cell]
+
+
+class DraculaState(State):
+    """A moment of a game of Dracula."""
+
+    game_id = GAME_ID
+    players = (0, 1)
+    __slots__ = ("table", "ways", "deal_number", "dealer", "grid", "hands", "moves",
+                 "totals", "history", "final", "winner_name", "_to_act")
+
+    table: Table
+    ways: tuple[str, str] | None  # per player, None until the first dealer chooses
+    deal_number: int  # 0..5
+    dealer: int
+    grid: tuple[str | None, ...]  # 9 cells row by row
+    hands: tuple[tuple[str, ...], tuple[str, ...]]
+    moves: tuple[str, ...]  # this deal's placements, non-dealer first, alternating
+    totals: tuple[int, int]  # finished deals, before the bonus
+    history: tuple[dict, ...]
+    final: tuple[int, int] | None  # scores after the bonus, once over
+    winner_name: str | None
+    _to_act: int | None
+
+    # -- construction ---------------------------------------------------
+
+    @classmethod
+    def start(cls, table: Table) -> "DraculaState":
+        s = cls.__new__(cls)
+        s.table = table
+        s.ways = None
+        s.deal_number = 0
+        s.dealer = table.first_dealer
+        s.grid = (None,) * 9
+        s.hands = ((), ())
+        s.moves = ()
+        s.totals = (0, 0)
+        s.history = ()
+        s.final = None
+        s.winner_name = None
+        s._to_act = table.first_dealer  # he chooses the way before the first deal
+        return s
+
+    def _start_deal(self, number: int) -> None:
+        self.deal_number = number
+        self.dealer = self.table.first_dealer ^ (number & 1)
+        self.hands, nail = self.table.deal(number, self.dealer)
+        grid = [None] * 9
+        grid[NAIL] = nail
+        self.grid = tuple(grid)
+        self.moves = ()
+        self._to_act = 1 - self.dealer
+
+    def _copy(self) -> "DraculaState":
+        s = DraculaState.__new__(DraculaState)
+        s.table = self.table
+        s.ways = self.ways
+        s.deal_number = self.deal_number
+        s.dealer = self.dealer
+        s.grid = self.grid
+        s.hands = self.hands
+        s.moves = self.moves
+        s.totals = self.totals
+        s.history = self.history
+        s.final = self.final
+        s.winner_name = self.winner_name
+        s._to_act = self._to_act
+        return s
+
+    # -- the protocol ---------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        return self._to_act
+
+    @property
+    def winner(self) -> str | None:
+        return self.winner_name
+
+    def open_cells(self) -> list[int]:
+        """Empty cells orthogonally adjacent to a placed card, in reading order."""
+        grid = self.grid
+        return [i for i in range(9) if grid[i] is None
+                and any(grid[n] is not None for n in NEIGHBOURS[i])]
+
+    def legal_actions(self) -> list[str]:
+        """Before the first deal `way:Q way:K`; then every card of the hand
+        (pack order) on every open cell (reading order)."""
+        player = self._to_act
+        if player is None:
+            return []
+        if self.ways is None:
+            return list(_WAY_ACTIONS)
+        cells = [CELLS[i] for i in self.open_cells()]
+        return [f"{card}@{cell}" for card in self.hands[player] for cell in cells]
+
+    def apply(self, action: str) -> "DraculaState":
+        player = self._to_act
+        if not isinstance(action, str):
+            raise MalformedActionError(f"{action!r} is not an action: actions are strings")
+        if player is None:
+            raise IllegalActionError(f"{action!r}: the game is over, no action is legal")
+        if action.startswith("way:"):
+            if action not in _WAY_ACTIONS:
+                raise MalformedActionError(
+                    f"{action!r} is not an action: the way is way:Q (rows) or way:K (columns)")
+            if self.ways is not None:
+                raise IllegalActionError(
+                    f"{action!r}: the ways are already chosen (player 0 scores "
+                    f"{self.ways[0]}, player 1 {self.ways[1]}); "
+                    f"player {player} places a card; {legal_hint(self.legal_actions())}")
+            way = action[4]
+            s = self._copy()
+            other = WAYS[1 - WAYS.index(way)]
+            s.ways = (way, other) if player == 0 else (other, way)
+            s._start_deal(0)
+            return s
+        placement = parse_placement(action)
+        if placement is None:
+            raise MalformedActionError(
+                f"{action!r} is not an action: write <card>@<row><col> with rows and columns "
+                f"0-2, e.g. QH@01, 10S@12, V1@00; {legal_hint(self.legal_actions())}")
+        card, cell = placement
+        if self.ways is None:
+            raise IllegalActionError(
+                f"{action!r}: player {player} deals first and must choose the way before "
+                f"the first deal; {legal_hint(self.legal_actions())}")
+        grid = self.grid
+        if card not in self.hands[player]:
+            where = ("is in the coffin" if card in grid else
+                     "is not in player %d's hand" % player)
+            raise IllegalActionError(
+                f"{action!r}: {card} {where}; player {player} holds "
+                f"{' '.join(self.hands[player])}; {legal_hint(self.legal_actions())}")
+        if grid[cell] is not None:
+            raise IllegalActionError(
+                f"{action!r}: cell {CELLS[cell]} is taken by {grid[cell]}; "
+                f"{legal_hint(self.legal_actions())}")
+        if all(grid[n] is None for n in NEIGHBOURS[cell]):
+            raise IllegalActionError(
+                f"{action!r}: cell {CELLS[cell]} touches no placed card side by side; "
+                f"{legal_hint(self.legal_actions())}")
+        s = self._copy()
+        s._place(player, card, cell, action)
+        return s
+
+    # -- applying -------------------------------------------------------
+
+    def _place(self, player: int, card: str, cell: int, action: str) -> None:
+        held = self.hands[player]
+        at = held.index(card)
+        hand = held[:at] + held[at + 1:]
+        self.hands = (hand, self.hands[1]) if player == 0 else (self.hands[0], hand)
+        self.grid = self.grid[:cell] + (card,) + self.grid[cell + 1:]
+        self.moves = self.moves + (action,)
+        if len(self.moves) < 8:
+            self._to_act = 1 - player
+        else:
+            self._finish_deal()
+
+    def _finish_deal(self) -> None:
+        ways = self.ways
+        assert ways is not None
+        lines = (line_values(self.grid, ways[0]), line_values(self.grid, ways[1]))
+        score = deal_scores(lines[0], lines[1])
+        self.history = self.history + ({
+            "dealer": self.dealer,
+            "grid": _rows(self.grid),
+            "lines": {"0": lines[0], "1": lines[1]},
+            "score": {"0": score[0], "1": score[1]},
+            "moves": list(self.moves),
+        },)
+        self.totals = (self.totals[0] + score[0], self.totals[1] + score[1])
+        if self.deal_number + 1 < DEALS:
+            self._start_deal(self.deal_number + 1)
+            return
+        self._to_act = None
+        self.moves = ()  # they are in the history; the grid keeps showing the last coffin
+        self.final, self.winner_name = final_scores(
+            self.totals, [tuple(h["score"][p] for p in "01") for h in self.history])
+
+    # -- views ----------------------------------------------------------
+
+    def scores(self) -> tuple[int, int]:
+        """The totals, with the bonus once the game is over."""
+        return self.final if self.final is not None else self.totals
+
+    def _public(self) -> dict[str, Any]:
+        """What both players see."""
+        over = self._to_act is None
+        scores = self.scores()
+        bonus = [a - b for a, b in zip(scores, self.totals)]
+        return {
+            "game": GAME_ID,
+            "options": dict(self.table.options),
+            "over": over,
+            "to_act": self._to_act,
+            "winner": self.winner_name,
+            "phase": "over" if over else ("way" if self.ways is None else "place"),
+            "ways": None if self.ways is None else {"0": self.ways[0], "1": self.ways[1]},
+            "deal_number": self.deal_number,
+            "dealer": self.dealer,
+            "grid": _rows(self.grid),
+            "moves": list(self.moves),
+            "history": [_copy_entry(h) for h in self.history],
+            "totals": {"0": self.totals[0], "1": self.totals[1]},
+            "bonus": {"0": bonus[0], "1": bonus[1]},
+            "scores": {"0": scores[0], "1": scores[1]},
+            "held": {"0": len(self.hands[0]), "1": len(self.hands[1])},
+            "stock": len(DECK) - CARDS_PER_DEAL * (self.deal_number + 1) if self.ways else 54,
+        }
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What `player` may know: his hand, the coffin, earlier deals, the scores.
+
+        Never the opponent's hand or the order of the stock.
+        """
+        if player not in (0, 1) or isinstance(player, bool):
+            raise BadOptionsError(f"no player {player!r}: the players are 0 and 1")
+        obs = self._public()
+        obs["player"] = player
+        obs["hand"] = list(self.hands[player])
+        obs["legal"] = self.legal_actions() if self._to_act == player else []
+        return obs
+
+    def to_json(self) -> dict[str, Any]:
+        data = self._public()
+        data.update({
+            "seed": self.table.seed,
+            "deals": [{"deck": list(d)} for d in self.table.deals],
+            "legal": self.legal_actions(),
+            "hands": {"0": list(self.hands[0]), "1": list(self.hands[1])},
+        })
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "DraculaState":
+        """Rebuild a state by replaying its moves, then check it says the same."""
+        if not isinstance(data, dict) or data.get("game") != GAME_ID:
+            raise BadStateError(f"not a saved {GAME_ID} state: 'game' is not {GAME_ID!r}")
+        try:
+            table = Table(data["options"], data["seed"], data.get("deals"))
+            s = cls.start(table)
+            ways = data["ways"]
+            if ways is not None:
+                s = s.apply("way:" + ways[str(table.first_dealer)])
+            for entry in data["history"]:
+                for move in entry["moves"]:
+                    s = s.apply(move)
+            for move in data["moves"]:
+                s = s.apply(move)
+        except GameError as e:
+            raise BadStateError(f"not a saved {GAME_ID} state: {e}") from e
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            raise BadStateError(f"not a saved {GAME_ID} state: {type(e).__name__} {e}") from e
+        rebuilt = s.to_json()
+        for key in ("over", "to_act", "winner", "ways", "deal_number", "dealer", "grid",
+                    "hands", "history", "totals", "scores"):
+            if data.get(key, rebuilt[key]) != rebuilt[key]:
+                raise BadStateError(
+                    f"not a saved {GAME_ID} state: {key!r} does not follow from the pack "
+                    "and the moves")
+        return s
+
+
+def final_scores(totals: tuple[int, int],
+                 deal_scores_: list[tuple[int, int]]) -> tuple[tuple[int, int], str | None]:
+    """The scores after the bonus, and the winner ("0", "1" or None for a draw).
+
+    The higher total adds the difference; on equal totals the player with the
+    highest single deal adds that deal's score; if that is equal too, a draw.
+
+    >>> final_scores((245, 272), [])
+    ((245, 299), '1')
+    >>> final_scores((200, 200), [(90, 40), (30, 100), (80, 60)])
+    ((200, 300), '1')
+    >>> final_scores((200, 200), [(90, 40), (30, 90)])
+    ((200, 200), None)
+    """
+    a, b = totals
+    if a != b:
+        if a > b:
+            return (a + a - b, b), "0"
+        return (a, b + b - a), "1"
+    best = [max((d[p] for d in deal_scores_), default=0) for p in (0, 1)]
+    if best[0] > best[1]:
+        return (a + best[0], b), "0"
+    if best[1] > best[0]:
+        return (a, b + best[1]), "1"
+    return (a, b), None
+
+
+def _rows(grid) -> list[list[str | None]]:
+    return [list(grid[0:3]), list(grid[3:6]), list(grid[6:9])]
+
+
+def _copy_entry(entry: dict) -> dict:
+    return {
+        "dealer": entry["dealer"],
+        "grid": [list(r) for r in entry["grid"]],
+        "lines": {p: list(v) for p, v in entry["lines"].items()},
+        "score": dict(entry["score"]),
+        "moves": list(entry["moves"]),
+    }
+
+
+def sides(options: dict[str, Any] | None) -> dict[str, list[int]]:
+    """The two camps a match pits against each other: one player each.
+
+    >>> sides(None)
+    {'0': [0], '1': [1]}
+    """
+    Table(options, 0, None)
+    return {"0": [0], "1": [1]}
+
+
+def new_state(options: dict[str, Any] | None = None, seed: int | None = None,
+              deals: list | None = None) -> DraculaState:
+    """A new game: the first dealer is to choose the way."""
+    return DraculaState.start(Table(options, seed, deals))
