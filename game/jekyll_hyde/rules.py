@@ -288,10 +288,14 @@ class JekyllHydeState(State):
             return designated
         if card in self.hands[2 * turn + side]:
             return turn
-        if self.table.players == 3 and side == _H and card in self.hands[2 * GHOST + side]:
-            return GHOST
-        raise IllegalActionError(
-            f"{card} is not in seat {turn}'s hand; {legal_hint(self.legal_actions())}")
+        if self.table.players == 3 and side == _H:
+            # The soloist and the ghost share their Hyde cards.
+            other = GHOST if turn == 0 else 0
+            if card in self.hands[2 * other + side]:
+                return other
+        where = ("the soloist's or the ghost's hand" if self.table.players == 3 and side == _H
+                 else f"seat {turn}'s hand")
+        raise IllegalActionError(f"{card} is not in {where}; {legal_hint(self.legal_actions())}")
 
     def _check_designation(self, seat: int, side: int) -> None:
         turn = self.turn
