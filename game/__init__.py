@@ -26,6 +26,7 @@ from game.core.state import (
 # start-up pays for every import).
 GAMES: dict[str, str] = {
     "jekyll-hyde": "game.jekyll_hyde",
+    "jekyll-vs-hyde": "game.jekyll_vs_hyde",
     "dracula": "game.dracula",
 }
 

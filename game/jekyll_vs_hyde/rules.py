@@ -1,0 +1,738 @@
+"""Jekyll vs Hyde (Mandoo Games): the complete rules, game id `jekyll-vs-hyde`.
+
+Two roles, `"J"` (Dr. Jekyll) and `"H"` (Mr. Hyde); `to_act` and
+`observation` use them.  A round is an exchange (`give:<c>,...`, Jekyll's
+first, Hyde's second), then ten tricks (`R5`, a Potion lead names a colour:
+`4+:R`), with a green Potion interrupting a trick for a swap
+(`swap:<c>,<c>`, Jekyll first).  See RULES.md section 2.
+
+Readings taken here, beyond those of RULES.md:
+
+- A simultaneous choice (the exchange, a green swap) is entered Jekyll
+  first; nothing of Jekyll's choice is visible to Hyde until both are in,
+  and the cards stay in the hands until then.
+- Green swap size: both players always hold the same number of cards when a
+  trick ends, so both swap min(2, cards held).  After the tenth trick the
+  hands are empty: the green effect does nothing and no swap is asked for.
+  With one card each, the swap is still asked for (one legal action).
+- Once a second colour has been ranked, the third is ranked strongest at
+  once, so `ranking` holds 0, 1 or 3 colours.
+- A purple steal takes the loser's most recent trick (only the count
+  matters).  The trick winner also leads the next trick after a green swap.
+- Return match (`"variant": "return-match"`): two games ("legs") with the
+  roles swapped; a player keeps his id "J" or "H" for the whole match, named
+  after his role in the first leg, so in the second leg the player "J" plays
+  Mr. Hyde.  `to_act` is always the role at the table; `identity(role)` is
+  the lasting player and `winner` names a lasting player ("J"/"H", None for
+  a draw).  `scores` are per lasting player: the spaces the marker moved while
+  he was Hyde (10 if it reached the end).  Each leg has its own deals,
+  numbered on from the first leg's.
+- `scores` in the standard game: {"J": 0, "H": marker}.
+
+>>> s = new_state(seed=1)
+>>> s.to_act, s.phase, s.round
+('J', 'give', 1)
+>>> s.legal_actions()[:2]
+['give:P3', 'give:P4']
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from game.core.rng import deal_rng, fresh_seed, shuffled
+from game.core.state import (
+    BadOptionsError,
+    BadStateError,
+    IllegalActionError,
+    MalformedActionError,
+    State,
+    legal_hint,
+)
+from game.jekyll_vs_hyde.cards import (
+    COLOUR, COLOUR_NAME, COLOURS, DECK, ORDER, POTIONS, VALUE, sort_cards,
+)
+
+GAME_ID = "jekyll-vs-hyde"
+ROLES = ("J", "H")
+ROLE_NAME = {"J": "Jekyll", "H": "Hyde"}
+VARIANTS = ("standard", "return-match")
+DEFAULTS: dict[str, Any] = {"variant": "standard"}
+ROUNDS = 3
+TRICKS = 10
+TRACK_END = 10
+GIVE, PLAY, SWAP = "give", "play", "swap"
+EFFECT = {"P": "purple", "G": "green", "R": "red"}  # by the other card's colour
+_J, _H = 0, 1
+
+
+def give_count(round_number: int) -> int:
+    """Cards each player gives in the exchange of round `round_number` (1-3)."""
+    return round_number
+
+
+def _check_deal(deal: Any, index: int) -> tuple[tuple[str, ...], ...]:
+    where = f"deals[{index}]"
+    if not isinstance(deal, dict) or sorted(deal) != ["H", "J", "aside"]:
+        raise BadOptionsError(
+            f'{where} must be {{"J": [10 cards], "H": [10 cards], "aside": [5 cards]}}')
+    seen: list[str] = []
+    for key, size in (("J", 10), ("H", 10), ("aside", 5)):
+        cards = deal[key]
+        if not isinstance(cards, list) or len(cards) != size:
+            raise BadOptionsError(f"{where}: {key!r} must be a list of {size} cards")
+        for card in cards:
+            if card not in ORDER:
+                raise BadOptionsError(
+                    f"{where}: {card!r} is not a card (cards: P1-P7, R1-R7, G1-G7, "
+                    "2+ 3+ 4+ 5+)")
+        seen.extend(cards)
+    if len(set(seen)) != len(DECK):
+        twice = sorted({c for c in seen if seen.count(c) > 1}, key=ORDER.__getitem__)
+        raise BadOptionsError(f"{where}: {', '.join(twice)} dealt twice")
+    return tuple(sort_cards(deal[k]) for k in ("J", "H", "aside"))
+
+
+class Table:
+    """The fixed settings of one game: options, seed, given deals (shared, never copied)."""
+
+    __slots__ = ("options", "variant", "seed", "deals")
+
+    def __init__(self, options: dict[str, Any] | None, seed: int | None,
+                 deals: list | None) -> None:
+        if options is not None and not isinstance(options, dict):
+            raise BadOptionsError(f"options must be an object, not {type(options).__name__}")
+        given = dict(options or {})
+        unknown = sorted(set(given) - set(DEFAULTS))
+        if unknown:
+            raise BadOptionsError(f"unknown option {unknown[0]!r} for {GAME_ID}; options: variant")
+        opts = {**DEFAULTS, **given}
+        if opts["variant"] not in VARIANTS:
+            raise BadOptionsError(
+                f"variant must be 'standard' or 'return-match', not {opts['variant']!r}")
+        self.options = opts
+        self.variant: str = opts["variant"]
+        self.seed = fresh_seed() if seed is None else seed
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise BadOptionsError(f"seed must be a whole number, not {self.seed!r}")
+        if deals is not None and not isinstance(deals, list):
+            raise BadOptionsError(f"deals must be a list, not {type(deals).__name__}")
+        self.deals = tuple(_check_deal(d, i) for i, d in enumerate(deals or ()))
+
+    def deal(self, number: int) -> tuple[tuple[str, ...], ...]:
+        """(Jekyll's hand, Hyde's hand, the 5 aside) of deal `number` (0-based, whole match)."""
+        if number < len(self.deals):
+            return self.deals[number]
+        deck = shuffled(DECK, deal_rng(GAME_ID, self.seed, number))
+        return sort_cards(deck[:10]), sort_cards(deck[10:20]), sort_cards(deck[20:])
+
+
+def _without(hand: tuple[str, ...], cards) -> tuple[str, ...]:
+    gone = set(cards)
+    return tuple(c for c in hand if c not in gone)
+
+
+class JekyllVsHydeState(State):
+    """A moment of a game of Jekyll vs Hyde."""
+
+    game_id = GAME_ID
+    players = ROLES  # lasting players; in the standard game the same as the roles
+    __slots__ = ("table", "leg", "round", "deal_number", "marker", "phase", "hands", "aside",
+                 "pending", "given", "leader", "plays", "named", "ranking", "piles", "played",
+                 "swaps", "trick_winner", "history", "legs", "winner_name", "_to_act")
+
+    table: Table
+    leg: int  # 0, or 1 for the second game of a return match
+    round: int  # 1-3
+    deal_number: int  # deals made so far in the match, minus one
+    marker: int
+    phase: str | None  # give, play, swap; None when over
+    hands: tuple[tuple[str, ...], tuple[str, ...]]  # by role index
+    aside: tuple[str, ...]
+    pending: tuple[tuple[str, ...] | None, tuple[str, ...] | None]  # hidden choices
+    given: tuple[tuple[str, ...], tuple[str, ...]]  # this round's exchange, once done
+    leader: int  # role index leading the current trick
+    plays: tuple[str, ...]  # the current trick's cards, leader's first
+    named: str | None  # colour named with a Potion lead
+    ranking: tuple[str, ...]  # weakest first
+    piles: tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]
+    played: tuple[tuple, ...]  # (leader, lead, named, follow, winner, effect, stolen)
+    swaps: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
+    trick_winner: int  # during a green swap: who takes the trick afterwards
+    history: tuple[dict, ...]
+    legs: tuple[dict, ...]
+    winner_name: str | None
+    _to_act: int | None
+
+    # -- construction ---------------------------------------------------
+
+    @classmethod
+    def start(cls, table: Table) -> "JekyllVsHydeState":
+        s = cls.__new__(cls)
+        s.table = table
+        s.leg = 0
+        s.deal_number = -1
+        s.marker = 0
+        s.history = ()
+        s.legs = ()
+        s.winner_name = None
+        s._start_round(1)
+        return s
+
+    def _start_round(self, round_number: int) -> None:
+        self.round = round_number
+        self.deal_number += 1
+        j, h, aside = self.table.deal(self.deal_number)
+        self.hands = (j, h)
+        self.aside = aside
+        self.phase = GIVE
+        self.pending = (None, None)
+        self.given = ((), ())
+        self.leader = _J if round_number == 1 or self.marker <= 4 else _H
+        self.plays = ()
+        self.named = None
+        self.ranking = ()
+        self.piles = ((), ())
+        self.played = ()
+        self.swaps = ()
+        self.trick_winner = -1
+        self._to_act = _J
+
+    def _copy(self) -> "JekyllVsHydeState":
+        s = JekyllVsHydeState.__new__(JekyllVsHydeState)
+        s.table = self.table
+        s.leg = self.leg
+        s.round = self.round
+        s.deal_number = self.deal_number
+        s.marker = self.marker
+        s.phase = self.phase
+        s.hands = self.hands
+        s.aside = self.aside
+        s.pending = self.pending
+        s.given = self.given
+        s.leader = self.leader
+        s.plays = self.plays
+        s.named = self.named
+        s.ranking = self.ranking
+        s.piles = self.piles
+        s.played = self.played
+        s.swaps = self.swaps
+        s.trick_winner = self.trick_winner
+        s.history = self.history
+        s.legs = self.legs
+        s.winner_name = self.winner_name
+        s._to_act = self._to_act
+        return s
+
+    # -- the protocol ---------------------------------------------------
+
+    @property
+    def to_act(self) -> str | None:
+        return None if self._to_act is None else ROLES[self._to_act]
+
+    @property
+    def winner(self) -> str | None:
+        return self.winner_name
+
+    def identity(self, player: str) -> str:
+        """The lasting player in role `player`: in a return match's second leg, swapped."""
+        if self.leg == 1 and player in ROLES:
+            return ROLES[1 - ROLES.index(player)]
+        return player
+
+    def legal_actions(self) -> list[str]:
+        me = self._to_act
+        if me is None:
+            return []
+        hand = self.hands[me]
+        if self.phase == GIVE:
+            return [f"give:{','.join(c)}" for c in self._give_choices(me)]
+        if self.phase == SWAP:
+            return [f"swap:{','.join(c)}" for c in combinations(hand, self.swap_count())]
+        if not self.plays:
+            actions = []
+            for card in hand:
+                if COLOUR[card] is None:
+                    actions += [f"{card}:{c}" for c in COLOURS]
+                else:
+                    actions.append(card)
+            return actions
+        return list(self._follows(hand))
+
+    def _give_choices(self, me: int) -> list[tuple[str, ...]]:
+        hand = self.hands[me]
+        choices = list(combinations(hand, give_count(self.round)))
+        if self.must_give_potion(me):
+            choices = [c for c in choices if any(COLOUR[x] is None for x in c)]
+        return choices
+
+    def must_give_potion(self, me: int) -> bool:
+        """Whether role index `me` was dealt 2+ Potions (only meaningful before the exchange)."""
+        return self.phase == GIVE and sum(COLOUR[c] is None for c in self.hands[me]) >= 2
+
+    def swap_count(self) -> int:
+        """Cards each player swaps for a green Potion now: min(2, cards held)."""
+        return min(2, len(self.hands[_J]))
+
+    def _follows(self, hand: tuple[str, ...]) -> tuple[str, ...]:
+        lead = self.plays[0]
+        colour = COLOUR[lead]
+        if colour is None:
+            # A Potion lead: the named colour if possible (not a Potion instead).
+            suit = tuple(c for c in hand if COLOUR[c] == self.named)
+            return suit or hand
+        suit = tuple(c for c in hand if COLOUR[c] == colour or COLOUR[c] is None)
+        if any(COLOUR[c] == colour for c in hand):
+            return suit
+        return hand
+
+    def apply(self, action: str) -> "JekyllVsHydeState":
+        me = self._to_act
+        if me is None:
+            raise IllegalActionError(f"{action!r}: the game is over, no action is legal")
+        if not isinstance(action, str):
+            raise MalformedActionError(f"{action!r} is not an action: actions are strings")
+        if self.phase == GIVE:
+            cards = self._parse_choice(action, "give", give_count(self.round))
+            if self.must_give_potion(me) and all(COLOUR[c] is not None for c in cards):
+                potions = sum(COLOUR[c] is None for c in self.hands[me])
+                self._illegal(action, f"{ROLE_NAME[ROLES[me]]} was dealt {potions} Potions and "
+                                      "must give at least one")
+            s = self._copy()
+            s._choose(me, cards)
+            return s
+        if self.phase == SWAP:
+            cards = self._parse_choice(action, "swap", self.swap_count())
+            s = self._copy()
+            s._choose(me, cards)
+            return s
+        card, named = self._parse_play(action)
+        s = self._copy()
+        s._play(card, named)
+        return s
+
+    # -- checking actions -----------------------------------------------
+
+    def _illegal(self, action: str, why: str) -> None:
+        raise IllegalActionError(f"{action!r}: {why}; {legal_hint(self.legal_actions())}")
+
+    def _who(self) -> str:
+        return f"{ROLE_NAME[ROLES[self._to_act]]} ({ROLES[self._to_act]})"
+
+    def _parse_choice(self, action: str, verb: str, count: int) -> tuple[str, ...]:
+        head, colon, rest = action.partition(":")
+        if head != verb or not colon:
+            if head in ("give", "swap") or action in ORDER or head in ORDER:
+                what = ("the exchange" if verb == "give" else "a green Potion swap")
+                self._illegal(action, f"it is {what}: {self._who()} chooses {count} "
+                                      f"card{'s' if count > 1 else ''} with {verb}:<c>,...")
+            raise MalformedActionError(
+                f"{action!r} is not an action: write {verb}:<card>,<card>; "
+                f"{legal_hint(self.legal_actions())}")
+        cards = rest.split(",")
+        for card in cards:
+            if card not in ORDER:
+                raise MalformedActionError(
+                    f"{action!r}: {card!r} is not a card (cards: P1-P7, R1-R7, G1-G7, "
+                    f"2+ 3+ 4+ 5+); {legal_hint(self.legal_actions())}")
+        if len(set(cards)) != len(cards):
+            self._illegal(action, "a card is named twice")
+        if len(cards) != count:
+            self._illegal(action, f"{self._who()} must {verb} exactly {count} "
+                                  f"card{'s' if count > 1 else ''}, not {len(cards)}")
+        hand = self.hands[self._to_act]
+        for card in cards:
+            if card not in hand:
+                self._illegal(action, f"{card} is not in {self._who()}'s hand")
+        return sort_cards(cards)
+
+    def _parse_play(self, action: str) -> tuple[str, str | None]:
+        card, colon, named = action.partition(":")
+        if card in ("give", "swap"):
+            self._illegal(action, f"it is a trick: {self._who()} plays a card")
+        if card not in ORDER or (colon and named not in COLOURS):
+            raise MalformedActionError(
+                f"{action!r} is not an action: write a card (R5, 3+) or a Potion lead "
+                f"naming a colour (4+:R); {legal_hint(self.legal_actions())}")
+        hand = self.hands[self._to_act]
+        if card not in hand:
+            self._illegal(action, f"{card} is not in {self._who()}'s hand")
+        potion = COLOUR[card] is None
+        if not self.plays:
+            if potion and not colon:
+                self._illegal(action, f"leading a Potion names a colour: {card}:P, {card}:R "
+                                      f"or {card}:G")
+            if colon and not potion:
+                self._illegal(action, f"only a Potion lead names a colour; play {card}")
+            return card, (named if colon else None)
+        if colon:
+            self._illegal(action, f"only the leader names a colour; play {card}")
+        if card not in self._follows(hand):
+            lead = self.plays[0]
+            if COLOUR[lead] is None:
+                why = (f"the Potion lead {lead} named {COLOUR_NAME[self.named]}: "
+                       f"{self._who()} must play {COLOUR_NAME[self.named]} (not a Potion)")
+            else:
+                why = (f"{self._who()} must follow {COLOUR_NAME[COLOUR[lead]]} "
+                       f"or play a Potion")
+            self._illegal(action, why)
+        return card, None
+
+    # -- applying -------------------------------------------------------
+
+    def _choose(self, me: int, cards: tuple[str, ...]) -> None:
+        """Record a hidden simultaneous choice; carry it out once both are in."""
+        pending = list(self.pending)
+        pending[me] = cards
+        if pending[1 - me] is None:
+            self.pending = (pending[0], pending[1])
+            self._to_act = 1 - me
+            return
+        j, h = pending
+        self.hands = (sort_cards(_without(self.hands[_J], j) + h),
+                      sort_cards(_without(self.hands[_H], h) + j))
+        self.pending = (None, None)
+        if self.phase == GIVE:
+            self.given = (j, h)
+            self.phase = PLAY
+            self._to_act = self.leader
+        else:
+            self.swaps = self.swaps + ((j, h),)
+            winner = self.trick_winner
+            self.trick_winner = -1
+            self.phase = PLAY
+            self._take_trick(winner, "green")
+
+    def _play(self, card: str, named: str | None) -> None:
+        me = self._to_act
+        hand = self.hands[me]
+        at = hand.index(card)
+        hands = list(self.hands)
+        hands[me] = hand[:at] + hand[at + 1:]
+        self.hands = (hands[0], hands[1])
+        colour = COLOUR[card]
+        if colour is not None and colour not in self.ranking:
+            ranking = self.ranking + (colour,)
+            if len(ranking) == 2:
+                ranking += tuple(c for c in COLOURS if c not in ranking)
+            self.ranking = ranking
+        if not self.plays:
+            self.plays = (card,)
+            self.named = named
+            self._to_act = 1 - me
+            return
+        self.plays = self.plays + (card,)
+        lead, follow = self.plays
+        leader = self.leader
+        lc, fc = COLOUR[lead], COLOUR[follow]
+        effect = None
+        if lc is None or fc is None:
+            follower_wins = VALUE[follow] > VALUE[lead]
+            if (lc is None) != (fc is None):
+                effect = EFFECT[lc or fc]
+        elif lc == fc:
+            follower_wins = VALUE[follow] > VALUE[lead]
+        else:
+            follower_wins = self.ranking.index(fc) > self.ranking.index(lc)
+        winner = 1 - leader if follower_wins else leader
+        if effect == "red":
+            self.ranking = ()
+        elif effect == "green" and self.hands[_J]:
+            self.phase = SWAP
+            self.trick_winner = winner
+            self._to_act = _J
+            return
+        self._take_trick(winner, effect)
+
+    def _take_trick(self, winner: int, effect: str | None) -> None:
+        loser = 1 - winner
+        lead, follow = self.plays
+        piles = [self.piles[0], self.piles[1]]
+        piles[winner] = piles[winner] + ((lead, follow),)
+        stolen = False
+        if effect == "purple" and piles[loser]:
+            piles[winner] = piles[winner] + (piles[loser][-1],)
+            piles[loser] = piles[loser][:-1]
+            stolen = True
+        self.piles = (piles[0], piles[1])
+        self.played = self.played + ((self.leader, lead, self.named, follow, winner, effect,
+                                      stolen),)
+        self.plays = ()
+        self.named = None
+        if len(self.played) == TRICKS:
+            self._finish_round()
+        else:
+            self.leader = winner
+            self._to_act = winner
+
+    def _finish_round(self) -> None:
+        tj, th = len(self.piles[_J]), len(self.piles[_H])
+        moved = abs(tj - th)
+        self.marker = min(TRACK_END, self.marker + moved)
+        self.history = self.history + ({
+            "leg": self.leg + 1, "round": self.round, "tricks": {"J": tj, "H": th},
+            "moved": moved, "marker": self.marker,
+            "tricks_played": [self._trick_json(t) for t in self.played],
+        },)
+        if self.marker >= TRACK_END or self.round == ROUNDS:
+            self._finish_leg()
+        else:
+            self._start_round(self.round + 1)
+
+    def _finish_leg(self) -> None:
+        reached = self.marker >= TRACK_END
+        self.legs = self.legs + ({"hyde": self.identity("H"), "score": self.marker,
+                                  "rounds": self.round, "winner": self.identity(
+                                      "H" if reached else "J")},)
+        if self.table.variant == "return-match" and self.leg == 0:
+            self.leg = 1
+            self.marker = 0
+            self._start_round(1)
+            return
+        self.phase = None
+        self._to_act = None
+        if self.table.variant == "standard":
+            self.winner_name = "H" if reached else "J"
+            return
+        first, second = self.legs  # Hyde: the lasting "H", then the lasting "J"
+        if first["score"] != second["score"]:
+            self.winner_name = "H" if first["score"] > second["score"] else "J"
+        elif first["score"] == TRACK_END and first["rounds"] != second["rounds"]:
+            self.winner_name = "H" if first["rounds"] < second["rounds"] else "J"
+        else:
+            self.winner_name = None
+
+    # -- views ----------------------------------------------------------
+
+    @property
+    def tricks(self) -> dict[str, int]:
+        return {"J": len(self.piles[_J]), "H": len(self.piles[_H])}
+
+    def scores(self) -> dict[str, int]:
+        """Per lasting player: the spaces the marker moved while he was Hyde."""
+        scores = {"J": 0, "H": 0}
+        for leg in self.legs:
+            scores[leg["hyde"]] = leg["score"]
+        if self._to_act is not None:
+            scores[self.identity("H")] = self.marker
+        return scores
+
+    @staticmethod
+    def _trick_json(t: tuple) -> dict[str, Any]:
+        leader, lead, named, follow, winner, effect, stolen = t
+        return {"leader": ROLES[leader], "lead": lead, "named": named, "follow": follow,
+                "winner": ROLES[winner], "effect": effect, "stolen": stolen}
+
+    def _public(self) -> dict[str, Any]:
+        """What both players see."""
+        over = self._to_act is None
+        return {
+            "game": GAME_ID,
+            "options": dict(self.table.options),
+            "over": over,
+            "to_act": self.to_act,
+            "winner": self.winner_name,
+            "scores": self.scores(),
+            "leg": self.leg + 1,
+            "legs": [dict(leg) for leg in self.legs],
+            "round": self.round,
+            "phase": self.phase,
+            "marker": self.marker,
+            "ranking": list(self.ranking),
+            "tricks": self.tricks,
+            "leader": ROLES[self.leader],
+            "trick": {"leader": ROLES[self.leader], "cards": list(self.plays),
+                      "named": self.named},
+            "played": [self._trick_json(t) for t in self.played],
+            "hand_sizes": {"J": len(self.hands[_J]), "H": len(self.hands[_H])},
+            "give_count": give_count(self.round),
+            "swap_count": self.swap_count() if self.phase == SWAP else 0,
+            "waiting_for": self.to_act if self.phase in (GIVE, SWAP) else None,
+            "history": [dict(h) for h in self.history],
+        }
+
+    def observation(self, player: str) -> dict[str, Any]:
+        """What role `player` ("J" or "H") may know: never the aside cards, the other
+        hand or the other player's choice before both are in."""
+        if player not in ROLES:
+            raise BadOptionsError(f"no player {player!r}: players are J and H")
+        me = ROLES.index(player)
+        obs = self._public()
+        obs["player"] = player
+        obs["you"] = self.identity(player)
+        obs["hand"] = list(self.hands[me])
+        obs["chosen"] = None if self.pending[me] is None else list(self.pending[me])
+        obs["exchange"] = {"gave": list(self.given[me]), "got": list(self.given[1 - me])}
+        obs["swaps"] = [{"gave": list(s[me]), "got": list(s[1 - me])} for s in self.swaps]
+        obs["must_give_potion"] = self.must_give_potion(me)
+        obs["legal"] = self.legal_actions() if self._to_act == me else []
+        return obs
+
+    def to_json(self) -> dict[str, Any]:
+        data = self._public()
+        data.update({
+            "seed": self.table.seed,
+            "deals": [{"J": list(j), "H": list(h), "aside": list(a)}
+                      for j, h, a in self.table.deals],
+            "legal": self.legal_actions(),
+            "hands": {"J": list(self.hands[_J]), "H": list(self.hands[_H])},
+            "aside": list(self.aside),
+            "pending": {r: (None if p is None else list(p))
+                        for r, p in zip(ROLES, self.pending)},
+            "given": {r: list(g) for r, g in zip(ROLES, self.given)},
+            "swaps": [{"J": list(j), "H": list(h)} for j, h in self.swaps],
+            "piles": {r: [list(t) for t in p] for r, p in zip(ROLES, self.piles)},
+            "trick_winner": None if self.trick_winner < 0 else ROLES[self.trick_winner],
+            "deal_number": self.deal_number,
+        })
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "JekyllVsHydeState":
+        try:
+            if data["game"] != GAME_ID:
+                raise ValueError(f"game is {data['game']!r}")
+            table = Table(data["options"], data["seed"], data.get("deals"))
+            s = cls.__new__(cls)
+            s.table = table
+            s.leg = _int(data["leg"], 1, 1 + (table.variant == "return-match")) - 1
+            s.round = _int(data["round"], 1, ROUNDS)
+            s.deal_number = _int(data["deal_number"], 0, 2 * ROUNDS - 1)
+            s.marker = _int(data["marker"], 0, TRACK_END)
+            phase = data["phase"]
+            if phase not in (GIVE, PLAY, SWAP, None):
+                raise ValueError(f"phase {phase!r}")
+            s.phase = phase
+            s.hands = (_cards(data["hands"]["J"]), _cards(data["hands"]["H"]))
+            s.aside = _cards(data["aside"])
+            s.pending = tuple(None if data["pending"][r] is None else _cards(data["pending"][r])
+                              for r in ROLES)
+            s.given = tuple(_cards(data["given"][r]) for r in ROLES)
+            s.swaps = tuple((_cards(w["J"]), _cards(w["H"])) for w in data["swaps"])
+            trick = data["trick"]
+            s.leader = _role(trick["leader"])
+            s.plays = tuple(_card(c) for c in trick["cards"])
+            s.named = trick["named"]
+            if s.named is not None and s.named not in COLOURS:
+                raise ValueError(f"named colour {s.named!r}")
+            s.ranking = tuple(data["ranking"])
+            if (len(s.ranking) not in (0, 1, 3) or len(set(s.ranking)) != len(s.ranking)
+                    or not set(s.ranking) <= set(COLOURS)):
+                raise ValueError(f"ranking {data['ranking']!r}")
+            s.piles = tuple(tuple(_pair(t) for t in data["piles"][r]) for r in ROLES)
+            s.played = tuple(_trick(t) for t in data["played"])
+            tw = data["trick_winner"]
+            s.trick_winner = -1 if tw is None else _role(tw)
+            s.history = tuple(dict(h) for h in data["history"])
+            s.legs = tuple(dict(leg) for leg in data["legs"])
+            s.winner_name = data["winner"]
+            if s.winner_name not in (None, "J", "H"):
+                raise ValueError(f"winner {s.winner_name!r}")
+            if data["over"]:
+                s._to_act = None
+            else:
+                s._to_act = _role(data["to_act"])
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            if isinstance(e, BadStateError):
+                raise
+            raise BadStateError(f"not a saved {GAME_ID} state: {type(e).__name__} {e}") from e
+        s._check_consistent()
+        return s
+
+    def _check_consistent(self) -> None:
+        """Every card in exactly one place, and the turn where the phase says."""
+        def bad(why: str) -> BadStateError:
+            return BadStateError(f"not a saved {GAME_ID} state: {why}")
+
+        places = list(self.hands[0] + self.hands[1] + self.aside + self.plays)
+        places += [c for pile in self.piles for t in pile for c in t]
+        if sorted(places, key=ORDER.__getitem__) != list(DECK):
+            raise bad("the cards do not add up to the 25-card pack")
+        if len(self.plays) > (2 if self.phase == SWAP else 1):
+            raise bad("too many cards in the trick on the table")
+        if sum(map(len, self.piles)) != len(self.played):
+            raise bad("the trick piles do not match the tricks played")
+        for me, chosen in enumerate(self.pending):
+            if chosen is not None and not set(chosen) <= set(self.hands[me]):
+                raise bad(f"{ROLES[me]}'s pending choice is not in his hand")
+        if self._to_act is None:
+            if self.phase is not None:
+                raise bad("a finished game has no phase")
+            return
+        if self.phase is None:
+            raise bad("a game under way needs a phase")
+        if self.phase in (GIVE, SWAP):
+            expected = _J if self.pending[_J] is None else _H
+            if self.pending[_H] is not None or self._to_act != expected:
+                raise bad("the simultaneous choice is not Jekyll's then Hyde's")
+            if self.phase == GIVE and (self.played or len(self.hands[0]) != TRICKS):
+                raise bad("the exchange comes before any trick")
+            if self.phase == SWAP and (len(self.plays) != 2 or self.trick_winner < 0):
+                raise bad("a green swap interrupts a trick of two cards")
+        if self.phase == PLAY and self._to_act != (self.leader + len(self.plays)) % 2:
+            raise bad("the turn does not follow from the trick")
+        if len(self.hands[0]) + (len(self.plays) == 1 and self.leader == 0) != \
+                len(self.hands[1]) + (len(self.plays) == 1 and self.leader == 1):
+            raise bad("the hands do not hold the same number of cards")
+
+
+def _int(value: Any, lo: int, hi: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise ValueError(f"{value!r} is not a whole number {lo}-{hi}")
+    return value
+
+
+def _role(value: Any) -> int:
+    if value not in ROLES:
+        raise ValueError(f"{value!r} is not a role (J or H)")
+    return ROLES.index(value)
+
+
+def _card(value: Any) -> str:
+    if value not in ORDER:
+        raise ValueError(f"{value!r} is not a card")
+    return value
+
+
+def _cards(values: Any) -> tuple[str, ...]:
+    if not isinstance(values, list):
+        raise ValueError(f"{values!r} is not a list of cards")
+    return sort_cards(_card(c) for c in values)
+
+
+def _pair(values: Any) -> tuple[str, str]:
+    if not isinstance(values, list) or len(values) != 2:
+        raise ValueError(f"{values!r} is not a trick of two cards")
+    return (_card(values[0]), _card(values[1]))
+
+
+def _trick(t: dict) -> tuple:
+    effect = t["effect"]
+    if effect not in (None, "purple", "green", "red"):
+        raise ValueError(f"effect {effect!r}")
+    return (_role(t["leader"]), _card(t["lead"]), t["named"], _card(t["follow"]),
+            _role(t["winner"]), effect, bool(t["stolen"]))
+
+
+def sides(options: dict[str, Any] | None) -> dict[str, list[str]]:
+    """The two camps a match pits against each other, as lasting players.
+
+    In the return match each player plays both roles, so the camps are named
+    after the role each player starts with.
+
+    >>> sides(None)
+    {'jekyll': ['J'], 'hyde': ['H']}
+    >>> sides({"variant": "return-match"})
+    {'starts-jekyll': ['J'], 'starts-hyde': ['H']}
+    """
+    table = Table(options, 0, None)
+    if table.variant == "return-match":
+        return {"starts-jekyll": ["J"], "starts-hyde": ["H"]}
+    return {"jekyll": ["J"], "hyde": ["H"]}
+
+
+def new_state(options: dict[str, Any] | None = None, seed: int | None = None,
+              deals: list | None = None) -> JekyllVsHydeState:
+    """A new game: round 1 is dealt and Jekyll chooses the card(s) to give."""
+    return JekyllVsHydeState.start(Table(options, seed, deals))
