@@ -1,0 +1,250 @@
+"""Bots for Jekyll vs Hyde. `random` is generic (game.bots); this adds `heuristic`.
+
+The heuristic plans for its role.  Jekyll wants the two trick counts level
+at the end of the round; Hyde wants them far apart, either way, and picks a
+direction (win most, or lose most) from his hand, switching when the count
+runs the other way.  Every decision is scored by what the trick does to the
+count (a purple steal moves it by three), then by what the cards spent leave
+for later:
+
+- following, the outcome of each card is known: take the best outcome at the
+  lowest cost;
+- leading, the opponent's hand is sampled from the unseen cards (minus the
+  colours he showed he lacks, plus the cards we gave him) and each lead is
+  scored against his best reply and his average reply;
+- the exchange and the green swap give away what the plan needs least.
+
+It sees only its observation.
+
+>>> from game import new_game
+>>> s = new_game("jekyll-vs-hyde", seed=4)
+>>> import random
+>>> HeuristicBot().choose(s.observation("J"), s.legal_actions(), random.Random(0)) in s.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.jekyll_vs_hyde.cards import COLOUR, COLOURS, DECK, VALUE
+
+SAMPLES = 16
+
+
+def _ranked(ranking: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The ranking after `card` is played."""
+    colour = COLOUR[card]
+    if colour is None or colour in ranking:
+        return ranking
+    ranking = ranking + (colour,)
+    if len(ranking) == 2:
+        ranking += tuple(c for c in COLOURS if c not in ranking)
+    return ranking
+
+
+def resolve(ranking: tuple[str, ...], lead: str, follow: str) -> tuple[bool, str | None,
+                                                                       tuple[str, ...]]:
+    """(follower wins, effect, ranking after) for a trick played on `ranking`."""
+    ranking = _ranked(_ranked(ranking, lead), follow)
+    lc, fc = COLOUR[lead], COLOUR[follow]
+    if lc is None or fc is None:
+        effect = None
+        if (lc is None) != (fc is None):
+            effect = lc or fc
+            if effect == "R":
+                ranking = ()
+        return VALUE[follow] > VALUE[lead], effect, ranking
+    if lc == fc:
+        return VALUE[follow] > VALUE[lead], None, ranking
+    return ranking.index(fc) > ranking.index(lc), None, ranking
+
+
+def follows(hand, lead: str, named: str | None) -> list[str]:
+    """The cards of `hand` that may follow `lead` (the rules' follow duty)."""
+    colour = COLOUR[lead]
+    if colour is None:
+        suit = [c for c in hand if COLOUR[c] == named]
+        return suit or list(hand)
+    if any(COLOUR[c] == colour for c in hand):
+        return [c for c in hand if COLOUR[c] == colour or COLOUR[c] is None]
+    return list(hand)
+
+
+class Knowledge:
+    """What one player knows of the round, read from the observation."""
+
+    __slots__ = ("hand", "me", "opp", "d", "left", "ranking", "known", "pool", "voids",
+                 "hidden", "opp_tricks", "my_tricks", "plan", "role")
+
+    def __init__(self, obs: dict[str, Any]) -> None:
+        self.role = obs["player"]
+        opp = "H" if self.role == "J" else "J"
+        self.hand = list(obs["hand"])
+        self.my_tricks = obs["tricks"][self.role]
+        self.opp_tricks = obs["tricks"][opp]
+        self.d = self.my_tricks - self.opp_tricks
+        self.left = 10 - len(obs["played"])  # tricks left, the current one included
+        self.ranking = tuple(obs["ranking"])
+        seen = set(self.hand)
+        voids: set[str] = set()
+        for t in obs["played"]:
+            seen.add(t["lead"])
+            seen.add(t["follow"])
+            if t["leader"] != self.role:
+                continue
+            need = COLOUR[t["lead"]] or t["named"]
+            got = COLOUR[t["follow"]]
+            if got != need and (got is not None or COLOUR[t["lead"]] is None):
+                voids.add(need)
+        seen.update(obs["trick"]["cards"])
+        gave = set(obs["exchange"]["gave"])
+        for s in obs["swaps"]:
+            gave.update(s["gave"])
+        self.known = [c for c in DECK if c in gave and c not in seen]
+        self.pool = [c for c in DECK if c not in seen and c not in gave]
+        self.voids = voids
+        self.hidden = obs["hand_sizes"][opp] - len(self.known)
+
+    def sample(self, rng: random.Random) -> list[str]:
+        """One guess at the opponent's hand."""
+        pool = [c for c in self.pool if COLOUR[c] not in self.voids]
+        if len(pool) < self.hidden:
+            pool = self.pool
+        return self.known + rng.sample(pool, max(0, min(self.hidden, len(pool))))
+
+
+def strength(card: str, ranking: tuple[str, ...]) -> float:
+    """How likely a card is to take tricks: its number, plus its colour's rank."""
+    v = VALUE[card] / 2.0
+    colour = COLOUR[card]
+    if colour is None:
+        return v + 1.0
+    if colour in ranking:
+        return v + 3.0 * ranking.index(colour)
+    return v + (1.5 if not ranking else 4.5)
+
+
+class HeuristicBot:
+    """Plans for its role: Jekyll levels the trick counts, Hyde pulls them apart."""
+
+    name = "heuristic"
+
+    def choose(self, observation: dict[str, Any], legal: list[str], rng: random.Random,
+               deadline: float | None = None) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        phase = observation["phase"]
+        if phase in ("give", "swap"):
+            return self._give(observation, legal)
+        k = Knowledge(observation)
+        if observation["trick"]["cards"]:
+            return self._follow(observation, k, legal)
+        return self._lead(observation, k, legal, rng)
+
+    # -- the plan -------------------------------------------------------
+
+    def _plan(self, obs: dict[str, Any], hand: list[str], ranking: tuple[str, ...],
+              d: int) -> int:
+        """+1: this player wants to take tricks from now on; -1: to lose them; 0: either."""
+        if obs["player"] == "J":
+            return -1 if d > 0 else 1 if d < 0 else 0
+        if d:
+            return 1 if d > 0 else -1
+        power = sum(strength(c, ranking) for c in hand) / max(1, len(hand))
+        return 1 if power >= 4.0 else -1
+
+    def _utility(self, role: str, d: int, plan: int) -> float:
+        if role == "J":
+            return -abs(d)
+        return abs(d) + 0.25 * plan * d
+
+    def _cost(self, card: str, plan: int, ranking: tuple[str, ...]) -> float:
+        """What spending `card` costs the plan (small: it only breaks ties)."""
+        s = strength(card, ranking)
+        if plan > 0:
+            return s
+        if plan < 0:
+            return -s
+        return -abs(s - 5.0)
+
+    # -- decisions ------------------------------------------------------
+
+    def _give(self, obs: dict[str, Any], legal: list[str]) -> str:
+        hand = obs["hand"]
+        ranking = tuple(obs["ranking"])
+        k = Knowledge(obs) if obs["phase"] == "swap" else None
+        d = k.d if k else 0
+        plan = self._plan(obs, hand, ranking, d)
+        if obs["player"] == "J" and plan == 0:
+            # Keep the extremes (sure winners and sure losers): give the middle.
+            def keep(card: str) -> float:
+                return abs(strength(card, ranking) - 4.5)
+        elif plan >= 0:
+            def keep(card: str) -> float:
+                return strength(card, ranking)
+        else:
+            def keep(card: str) -> float:
+                return -strength(card, ranking)
+        best, best_score = legal[0], None
+        for action in legal:
+            cards = action.split(":", 1)[1].split(",")
+            score = -sum(keep(c) for c in cards)
+            if best_score is None or score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _after(self, k: Knowledge, i_win: bool, effect: str | None) -> int:
+        """The count difference (mine minus the opponent's) after the trick."""
+        d = k.d + (1 if i_win else -1)
+        if effect == "P":
+            loser_tricks = k.opp_tricks if i_win else k.my_tricks
+            if loser_tricks:
+                d += 2 if i_win else -2
+        return d
+
+    def _follow(self, obs: dict[str, Any], k: Knowledge, legal: list[str]) -> str:
+        lead = obs["trick"]["cards"][0]
+        role = k.role
+        plan = self._plan(obs, k.hand, k.ranking, k.d)
+        best, best_score = legal[0], None
+        for card in legal:
+            i_win, effect, ranking = resolve(k.ranking, lead, card)
+            d = self._after(k, i_win, effect)
+            rest = [c for c in k.hand if c != card]
+            later = self._plan(obs, rest, ranking, d)
+            score = self._utility(role, d, plan) - 0.01 * self._cost(card, later, ranking)
+            if best_score is None or score > best_score:
+                best, best_score = card, score
+        return best
+
+    def _lead(self, obs: dict[str, Any], k: Knowledge, legal: list[str],
+              rng: random.Random) -> str:
+        role = k.role
+        plan = self._plan(obs, k.hand, k.ranking, k.d)
+        samples = [k.sample(rng) for _ in range(SAMPLES)]
+        best, best_score = legal[0], None
+        for action in legal:
+            card, _, named = action.partition(":")
+            named = named or None
+            total = 0.0
+            for opp in samples:
+                replies = follows(opp, card, named)
+                worst = None
+                mean = 0.0
+                for reply in replies:
+                    opp_wins, effect, _ = resolve(k.ranking, card, reply)
+                    u = self._utility(role, self._after(k, not opp_wins, effect), plan)
+                    mean += u
+                    if worst is None or u < worst:
+                        worst = u
+                total += 0.5 * worst + 0.5 * mean / len(replies)
+            ranking = _ranked(k.ranking, card)
+            score = total / SAMPLES - 0.01 * self._cost(card, plan, ranking)
+            if best_score is None or score > best_score:
+                best, best_score = action, score
+        return best
+
+
+BOTS = {"heuristic": HeuristicBot}
