@@ -4,11 +4,13 @@
     python -m game simulate --game jekyll-hyde --bots heuristic,random --games 1000 --seed 1
     python -m game play [--game jekyll-hyde] [--seat 0] [--bots heuristic]
     python -m game serve [--port 8000]
+    python -m game build [--out site]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import sys
@@ -66,7 +68,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin) -> int:
     me = state.identity(seat)  # with 3 players a name: seats rotate between hands
     rng = random.Random(args.seed)
     bot = make_bot(args.game, args.bots)
-    text = module.text
+    text = importlib.import_module(module.__name__ + ".text")
     print(text.intro(state.observation(seat)))
     while state.to_act is not None:
         player = state.to_act
@@ -116,6 +118,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve(port=args.port, rebuild=args.rebuild)
 
 
+def cmd_build(args: argparse.Namespace) -> int:
+    from game.build import main as build_main
+
+    return build_main(["--out", args.out] if args.out else [])
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m game", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -146,6 +154,10 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("--port", type=int, default=8000)
     v.add_argument("--rebuild", action="store_true", help="build even if up to date")
     v.set_defaults(run=cmd_serve)
+
+    b = sub.add_parser("build", help="assemble the static site (default: ./site)")
+    b.add_argument("--out", help="output folder (default: site/ beside game/)")
+    b.set_defaults(run=cmd_build)
     return p
 
 

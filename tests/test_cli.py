@@ -1,0 +1,89 @@
+"""The command line: replay, simulate and play, as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+TRANSCRIPTS = Path(__file__).parent / "transcripts" / "jekyll_hyde"
+ROOT = Path(__file__).parent.parent
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "game", *args], input=stdin, text=True,
+                          capture_output=True, cwd=ROOT, timeout=120)
+
+
+def test_replay_prints_the_final_state_as_json():
+    result = run("replay", str(TRANSCRIPTS / "scoring_example_36.json"))
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    for key in ["game", "options", "over", "to_act", "legal", "scores", "winner", "hands",
+                "tricks", "history"]:
+        assert key in data
+    assert data["scores"] == {"jekyll": 36, "hyde": 86}
+
+
+def test_replay_of_an_illegal_action_exits_2_with_one_line(tmp_path):
+    data = json.loads((TRANSCRIPTS / "designation_example.json").read_text())
+    data["actions"][5] = "HA"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    result = run("replay", str(bad))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("error: action 5 'HA': HA is not in seat 0's hand")
+    assert result.stderr.count("\n") == 1
+
+
+def test_replay_of_malformed_files_exits_2(tmp_path):
+    cases = {"not json": "{", "no game": "{}", "bad actions": '{"game": "jekyll-hyde", "actions": 3}',
+             "bad deal": '{"game": "jekyll-hyde", "deals": [{"hands": {}}], "actions": []}'}
+    for text in cases.values():
+        path = tmp_path / "t.json"
+        path.write_text(text)
+        result = run("replay", str(path))
+        assert result.returncode == 2 and result.stderr.startswith("error: ")
+        assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert run("replay", str(tmp_path / "missing.json")).returncode == 2
+
+
+def test_simulate_json_has_the_contract_keys():
+    result = run("simulate", "--game", "jekyll-hyde", "--bots", "heuristic,random",
+                 "--games", "4", "--seed", "3", "--json", "--options", '{"target": 150}')
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["games"] == 4
+    assert set(data["win_rate"]) == {"heuristic", "random"}
+    assert abs(sum(data["win_rate"].values()) - 1) < 1e-9
+    lo, hi = data["ci95"]["heuristic"]
+    assert 0 <= lo <= data["win_rate"]["heuristic"] <= hi <= 1
+    # The same seed gives the same games.
+    again = run("simulate", "--game", "jekyll-hyde", "--bots", "heuristic,random",
+                "--games", "4", "--seed", "3", "--json", "--options", '{"target": 150}')
+    assert json.loads(again.stdout) == data
+
+
+def test_simulate_rejects_bad_arguments():
+    result = run("simulate", "--game", "jekyll-hyde", "--bots", "heuristic,nobody", "--games", "2")
+    assert result.returncode == 2 and "no bot 'nobody'" in result.stderr
+    result = run("simulate", "--game", "jekyll-hyde", "--bots", "random,random",
+                 "--options", "[1]")
+    assert result.returncode == 2 and "--options must be a JSON object" in result.stderr
+
+
+def test_play_in_the_terminal_reasks_bad_input_and_plays_to_the_end():
+    answers = "\n".join(["nonsense", "99", "@9"] + ["1"] * 400) + "\n"
+    result = run("play", "--seed", "4", "--options", '{"target": 60}', stdin=answers)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "not possible: 'nonsense' is not an action" in out
+    assert "not possible: '99' is not an action" in out
+    assert "Game over." in out or "end of input" in out
+    assert "your hand:" in out and "asks" in out
+
+
+def test_play_stops_cleanly_at_end_of_input():
+    result = run("play", "--seed", "1", stdin="")
+    assert result.returncode == 0 and "end of input" in result.stdout
