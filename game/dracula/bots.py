@@ -1,0 +1,283 @@
+"""Dracula bots: `heuristic` (the generic `random` comes from game.bots).
+
+The heuristic sees only its observation.  Early in a deal it scores each
+placement by a static estimate of both players' best lines: its own lines
+filled with its best remaining cards, the opponent's lines filled with his
+best cards from a few sampled hands, unknown fillers by suit statistics of
+the unseen cards.  A placement therefore counts both ways: what it adds to
+its own line and what it gives (or spoils: a low card, a Vampire) to the
+opponent's line through the same cell.  Near the end of a deal, when few
+worlds remain, it searches exactly: every remaining opponent card (or a
+sample of pairs) and every placement, with the tie rule.
+
+>>> from game import new_game
+>>> s = new_game("dracula", seed=5).apply("way:Q")
+>>> bot = HeuristicBot()
+>>> import random
+>>> a = bot.choose(s.observation(s.to_act), s.legal_actions(), random.Random(1))
+>>> a in s.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+from game.dracula.cards import (
+    CELL_INDEX,
+    CELLS,
+    COLUMNS,
+    DECK,
+    NEIGHBOURS,
+    RED,
+    ROWS,
+    VALUE,
+    VAMPIRES,
+)
+
+LINES = {"Q": ROWS, "K": COLUMNS}
+_SUIT = {c: (None if c in VAMPIRES else c[-1]) for c in DECK}
+_SUITS = ("S", "H", "D", "C")
+
+
+def _mult(a: str, b: str, c: str) -> int:
+    if a == b == c:
+        return 5
+    if (a in RED) == (b in RED) == (c in RED):
+        return 3
+    if a == b or b == c or a == c:
+        return 2
+    return 1
+
+
+def _expected_mults() -> dict[tuple[str, ...], float]:
+    """Expected multiplier of a line from its known suits, the rest uniform suits."""
+    table: dict[tuple[str, ...], float] = {}
+    for known_n in range(4):
+        for known in itertools.product(_SUITS, repeat=known_n):
+            rest = 3 - known_n
+            total = 0
+            combos = list(itertools.product(_SUITS, repeat=rest))
+            for more in combos:
+                total += _mult(*(known + more))
+            table[known] = total / len(combos)
+    return table
+
+
+_EMULT = _expected_mults()
+
+
+def _line_value(cards, way: str) -> int:
+    values = VALUE[way]
+    a, b, c = cards
+    if a in VAMPIRES or b in VAMPIRES or c in VAMPIRES:
+        return 0
+    return (values[a] + values[b] + values[c]) * _mult(a[-1], b[-1], c[-1])
+
+
+class _Scorer:
+    """Deal score differences of full grids, with line values cached per decision."""
+
+    __slots__ = ("mine", "his", "my_lines", "his_lines", "cache_mine", "cache_his")
+
+    def __init__(self, ways, me: int) -> None:
+        self.mine, self.his = ways[me], ways[1 - me]
+        self.my_lines = LINES[self.mine]
+        self.his_lines = LINES[self.his]
+        self.cache_mine: dict = {}
+        self.cache_his: dict = {}
+
+    def diff(self, grid) -> int:
+        """My deal score minus the opponent's, for a full grid (the tie rule too)."""
+        cm, ch = self.cache_mine, self.cache_his
+        mine = []
+        for a, b, c in self.my_lines:
+            key = (grid[a], grid[b], grid[c])
+            v = cm.get(key)
+            if v is None:
+                v = cm[key] = _line_value(key, self.mine)
+            mine.append(v)
+        his = []
+        for a, b, c in self.his_lines:
+            key = (grid[a], grid[b], grid[c])
+            v = ch.get(key)
+            if v is None:
+                v = ch[key] = _line_value(key, self.his)
+            his.append(v)
+        mine.sort(reverse=True)
+        his.sort(reverse=True)
+        if mine[0] != his[0]:
+            return mine[0] - his[0]
+        if mine[1] != his[1]:
+            return mine[1] - his[1]
+        return mine[2] - his[2]
+
+
+class _Pool:
+    """Statistics of the unseen cards: mean value per way, share of Vampires."""
+
+    def __init__(self, unseen: list[str]) -> None:
+        n = len(unseen) or 1
+        vamp = sum(1 for c in unseen if c in VAMPIRES)
+        self.p_vampire = vamp / n
+        plain = [c for c in unseen if c not in VAMPIRES] or ["5S"]
+        self.mean = {w: sum(VALUE[w][c] for c in plain) / len(plain) for w in ("Q", "K")}
+
+
+class HeuristicBot:
+    """Builds its best line and spoils the opponent's; exact search at the end."""
+
+    name = "heuristic"
+
+    def __init__(self, samples: int = 4, discount: float = 0.85, spread: float = 0.25,
+                 search_samples: int = 16) -> None:
+        self.samples = samples
+        self.discount = discount
+        self.spread = spread
+        self.search_samples = search_samples
+
+    # -- the interface -------------------------------------------------
+
+    def choose(self, observation: dict[str, Any], legal: list[str], rng: random.Random,
+               deadline: float | None = None) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        if observation["ways"] is None:
+            return "way:Q" if "way:Q" in legal else legal[0]
+        me = observation["player"]
+        ways = (observation["ways"]["0"], observation["ways"]["1"])
+        grid = [c for row in observation["grid"] for c in row]
+        hand = list(observation["hand"])
+        seen = set(hand) | {c for c in grid if c}
+        for entry in observation["history"]:
+            seen.update(c for row in entry["grid"] for c in row)
+        unseen = [c for c in DECK if c not in seen]
+        opp_held = observation["held"][str(1 - me)]
+        empties = sum(1 for c in grid if c is None)
+        moves = [(a.partition("@")[0], CELL_INDEX[a.partition("@")[2]]) for a in legal]
+        if empties <= 4:
+            values = self._search(grid, ways, me, hand, unseen, opp_held, moves, rng)
+        else:
+            values = self._static(grid, ways, me, hand, unseen, opp_held, moves, rng)
+        best = max(values)
+        choices = [m for m, v in zip(moves, values) if v >= best - 1e-9]
+        card, cell = choices[0] if len(choices) == 1 else rng.choice(choices)
+        return f"{card}@{CELLS[cell]}"
+
+    # -- static estimate (early in a deal) -------------------------------
+
+    def _static(self, grid, ways, me, hand, unseen, opp_held, moves, rng) -> list[float]:
+        pool = _Pool(unseen)
+        hands = [rng.sample(unseen, min(opp_held, len(unseen))) for _ in range(self.samples)]
+        my_way, his_way = ways[me], ways[1 - me]
+        my_cache: dict = {}
+        his_cache: dict = {}
+        out = []
+        for card, cell in moves:
+            g = list(grid)
+            g[cell] = card
+            rest = tuple(c for c in hand if c != card)
+            mine = []
+            for line in LINES[my_way]:
+                cards = tuple(g[i] for i in line)
+                key = (cards, rest)
+                if key not in my_cache:
+                    my_cache[key] = self._line_estimate(cards, [rest], my_way, pool)
+                mine.append(my_cache[key])
+            his = []
+            for line in LINES[his_way]:
+                cards = tuple(g[i] for i in line)
+                if cards not in his_cache:
+                    his_cache[cards] = self._line_estimate(cards, hands, his_way, pool)
+                his.append(his_cache[cards])
+            out.append(self._soft_best(mine) - self._soft_best(his))
+        return out
+
+    def _soft_best(self, values: list[float]) -> float:
+        v = sorted(values, reverse=True)
+        return v[0] + self.spread * v[1]
+
+    def _line_estimate(self, cards, hands, way: str, pool: _Pool) -> float:
+        """The line's likely value to its owner, filling it with his best cards."""
+        if any(c in VAMPIRES for c in cards if c):
+            return 0.0
+        known = [c for c in cards if c]
+        gaps = 3 - len(known)
+        if gaps == 0:
+            return float(_line_value(cards, way))
+        total = 0.0
+        for held in hands:
+            options = [c for c in held if c not in VAMPIRES]
+            best = self._fill_value(known, [], gaps, way, pool)
+            for j in range(1, min(gaps, len(options)) + 1):
+                for extra in itertools.combinations(options, j):
+                    v = self._fill_value(known, list(extra), gaps - j, way, pool)
+                    if v > best:
+                        best = v
+            total += best
+        return total / len(hands) * self.discount ** gaps
+
+    @staticmethod
+    def _fill_value(known, extra, unknown: int, way: str, pool: _Pool) -> float:
+        cards = known + extra
+        values = VALUE[way]
+        s = sum(values[c] for c in cards) + unknown * pool.mean[way]
+        mult = _EMULT[tuple(c[-1] for c in cards)]
+        return s * mult * (1.0 - pool.p_vampire) ** unknown
+
+    # -- exact search (the last placements) ------------------------------
+
+    def _search(self, grid, ways, me, hand, unseen, opp_held, moves, rng) -> list[float]:
+        if opp_held == 0:
+            worlds = [()]
+        elif opp_held == 1:
+            worlds = [(c,) for c in unseen]
+        else:
+            pairs = list(itertools.combinations(unseen, opp_held))
+            worlds = pairs if len(pairs) <= self.search_samples else rng.sample(
+                pairs, self.search_samples)
+        scorer = _Scorer(ways, me)
+        out = []
+        for card, cell in moves:
+            g = list(grid)
+            g[cell] = card
+            rest = [c for c in hand if c != card]
+            total = 0.0
+            for his in worlds:
+                total += _minimax(scorer, g, rest, list(his), False)
+            out.append(total / len(worlds))
+        return out
+
+
+def _minimax(scorer: _Scorer, grid, mine, his, my_turn: bool) -> float:
+    """Best play for both sides from here: my score minus his, full information."""
+    hand = mine if my_turn else his
+    if len(hand) == 1 and not (his if my_turn else mine):
+        # The last placement: one card, one cell.
+        cell = grid.index(None)
+        grid[cell] = hand[0]
+        v = scorer.diff(grid)
+        grid[cell] = None
+        return v
+    best = None
+    cells = [i for i in range(9) if grid[i] is None
+             and any(grid[n] is not None for n in NEIGHBOURS[i])]
+    for card in hand:
+        rest = [c for c in hand if c != card]
+        for cell in cells:
+            grid[cell] = card
+            if my_turn:
+                v = _minimax(scorer, grid, rest, his, False)
+                if best is None or v > best:
+                    best = v
+            else:
+                v = _minimax(scorer, grid, mine, rest, True)
+                if best is None or v < best:
+                    best = v
+            grid[cell] = None
+    return best
+
+
+BOTS = {"heuristic": HeuristicBot}
