@@ -15,9 +15,10 @@ See RULES.md section 1 for the rules and the readings chosen.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any, Iterable
 
-from game.core.rng import deal_rng, fresh_seed, shuffled
+from game.core.rng import deal_rng, fresh_seed
 from game.core.state import (
     BadOptionsError,
     BadStateError,
@@ -93,16 +94,17 @@ class Table:
     def deal(self, hand_number: int, first_seat: int) -> tuple[tuple[str, ...], ...]:
         """The 8 side-split hands of hand `hand_number`: given, or from the seed."""
         if hand_number < len(self.deals):
-            by_seat = self.deals[hand_number]
+            by_seat = [sorted(map(ORDER.__getitem__, cards)) for cards in self.deals[hand_number]]
         else:
-            deck = shuffled(DECK, deal_rng(GAME_ID, self.seed, hand_number))
+            deck = list(range(28))  # card indexes in DECK: the 14 Jekyll cards come first
+            deal_rng(GAME_ID, self.seed, hand_number).shuffle(deck)
             # One card at a time, starting with the seat left of the dealer.
-            by_seat = [deck[(seat - first_seat) % 4::4] for seat in range(4)]
+            by_seat = [sorted(deck[(seat - first_seat) % 4::4]) for seat in range(4)]
         hands: list[tuple[str, ...]] = []
         for cards in by_seat:
-            ordered = sorted(cards, key=ORDER.__getitem__)
-            hands.append(tuple(c for c in ordered if c[0] == "J"))
-            hands.append(tuple(c for c in ordered if c[0] == "H"))
+            cut = bisect_left(cards, 14)
+            hands.append(tuple(map(DECK.__getitem__, cards[:cut])))
+            hands.append(tuple(map(DECK.__getitem__, cards[cut:])))
         return tuple(hands)
 
 
