@@ -1,0 +1,222 @@
+"""Build the static site and serve it (plain CPython, no browser code).
+
+    python -m game build [--out site]
+    python -m game serve [--port 8000] [--rebuild]
+
+The built folder holds `index.html`, `pyscript.toml` (the source config) and
+`pyscript.json` (the same config as JSON, which the page uses: PyScript then
+skips fetching its TOML parser), `game.zip` (the Python package, one
+request), `static/` and the runtime copied from `node_modules` into
+`static/vendor/`. Every URL is relative, so the folder works from any
+sub-path (`/<repo>/` on GitHub Pages).
+
+>>> sorted(PYODIDE_FILES)[:2]
+['pyodide-lock.json', 'pyodide.asm.mjs']
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+NODE = ROOT / "node_modules"
+# Per DESIGN 4.1: the npm `pyodide` needs only these five files.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                 "python_stdlib.zip", "pyodide-lock.json")
+# Not shipped to the browser: the command line and this builder.
+_SKIP_PY = {"game/build.py", "game/__main__.py"}
+
+
+class BuildError(RuntimeError):
+    """The site cannot be built (e.g. `npm ci` was not run)."""
+
+
+def _inputs() -> list[Path]:
+    files = [ROOT / "index.html", ROOT / "pyscript.toml", ROOT / "package-lock.json"]
+    files += sorted(p for p in (ROOT / "static").rglob("*") if p.is_file())
+    files += sorted(p for p in (ROOT / "game").rglob("*.py")
+                    if "__pycache__" not in p.parts)
+    return [p for p in files if p.exists()]
+
+
+def _fingerprint() -> str:
+    h = hashlib.sha256()
+    for p in _inputs():
+        st = p.stat()
+        h.update(f"{p.relative_to(ROOT)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+def _package_files() -> list[tuple[Path, str]]:
+    """(source, name in game.zip) of the Python package and its data."""
+    out = []
+    for p in sorted((ROOT / "game").rglob("*.py")):
+        rel = p.relative_to(ROOT).as_posix()
+        if "__pycache__" in p.parts or rel in _SKIP_PY:
+            continue
+        out.append((p, rel))
+    for p in sorted((ROOT / "static" / "i18n").glob("*.json")):
+        out.append((p, f"game/web/i18n/{p.name}"))
+    return out
+
+
+def _write_zip(dest: Path) -> None:
+    # Fixed timestamps: the same sources give the same bytes (cache friendly).
+    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for src, name in _package_files():
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, src.read_bytes())
+
+
+def _copy_runtime(vendor: Path) -> None:
+    dist = NODE / "@pyscript" / "core" / "dist"
+    pyodide = NODE / "pyodide"
+    if not dist.is_dir() or not pyodide.is_dir():
+        raise BuildError("the runtime is missing: run `npm ci` first "
+                         "(node_modules/@pyscript/core and node_modules/pyodide)")
+    (vendor / "pyscript").mkdir(parents=True)
+    for p in dist.iterdir():
+        if p.is_file() and not p.name.endswith(".map"):
+            shutil.copy2(p, vendor / "pyscript" / p.name)
+    (vendor / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, vendor / "pyodide" / name)
+
+
+def site_config() -> dict:
+    """`pyscript.toml` as the dict written to `pyscript.json`."""
+    with open(ROOT / "pyscript.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+def build(out_dir: str | os.PathLike = SITE) -> Path:
+    """Assemble the deployable site in `out_dir` (replaced) and return its path."""
+    out = Path(out_dir).resolve()
+    tmp = out.with_name(out.name + ".tmp")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir(parents=True)
+    try:
+        html = (ROOT / "index.html").read_text(encoding="utf-8")
+        html = html.replace('config="./pyscript.toml"', 'config="./pyscript.json"')
+        (tmp / "index.html").write_text(html, encoding="utf-8")
+        shutil.copy2(ROOT / "pyscript.toml", tmp / "pyscript.toml")
+        (tmp / "pyscript.json").write_text(json.dumps(site_config(), indent=1) + "\n")
+        shutil.copytree(ROOT / "static", tmp / "static",
+                        ignore=shutil.ignore_patterns("vendor", "i18n", ".*"))
+        _copy_runtime(tmp / "static" / "vendor")
+        _write_zip(tmp / "game.zip")
+        (tmp / ".fingerprint").write_text(_fingerprint())
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    if out.exists():
+        shutil.rmtree(out)
+    tmp.rename(out)
+    return out
+
+
+def up_to_date(out_dir: str | os.PathLike = SITE) -> bool:
+    stamp = Path(out_dir) / ".fingerprint"
+    return stamp.is_file() and stamp.read_text() == _fingerprint()
+
+
+def ensure_built(out_dir: str | os.PathLike = SITE, rebuild: bool = False) -> Path:
+    """Build unless the site is already built from the current sources."""
+    if rebuild or not up_to_date(out_dir):
+        return build(out_dir)
+    return Path(out_dir).resolve()
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files, with the right types for modules and wasm, and an optional prefix."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript",
+                      ".wasm": "application/wasm", ".json": "application/json",
+                      ".svg": "image/svg+xml", ".webmanifest": "application/manifest+json"}
+    prefix = "/"
+
+    def translate_path(self, path: str) -> str:
+        if self.prefix != "/":
+            if not path.startswith(self.prefix):
+                return str(Path(self.directory) / "\0missing")
+            path = "/" + path[len(self.prefix):]
+        return super().translate_path(path)
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        if self.prefix != "/" and self.path == self.prefix.rstrip("/"):
+            self.send_response(301)
+            self.send_header("Location", self.prefix)
+            self.end_headers()
+            return
+        super().do_GET()
+
+    def end_headers(self) -> None:
+        vendor = "/static/vendor/" in self.path
+        self.send_header("Cache-Control", "max-age=3600" if vendor else "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # quiet unless asked
+        if os.environ.get("GAME_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+def make_server(directory: str | os.PathLike, port: int = 0, prefix: str = "/",
+                host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    """A threaded static server of `directory` at `http://host:port{prefix}`."""
+    if not prefix.startswith("/") or not prefix.endswith("/"):
+        raise ValueError("prefix must start and end with '/'")
+    handler = type("Handler", (SiteHandler,), {"prefix": prefix})
+    server = http.server.ThreadingHTTPServer(
+        (host, port), functools.partial(handler, directory=str(directory)))
+    server.daemon_threads = True
+    return server
+
+
+def serve(port: int = 8000, rebuild: bool = False) -> int:
+    """Build if needed, then serve the site on 127.0.0.1:`port` until Ctrl-C."""
+    try:
+        site = ensure_built(SITE, rebuild)
+    except BuildError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    server = make_server(site, port)
+    print(f"serving {site} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)",
+          flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    p = argparse.ArgumentParser(prog="python -m game.build")
+    p.add_argument("--out", default=str(SITE))
+    args = p.parse_args(argv)
+    try:
+        print(build(args.out))
+    except BuildError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

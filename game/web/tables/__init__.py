@@ -1,0 +1,33 @@
+"""Per-game table renderers for the shared shell (game.web.shell).
+
+A renderer module turns one player's observation into HTML and describes
+actions in words; it never decides what is legal (the engine does). Every
+renderer provides:
+
+    setup_form(t, bots, values) -> str         the game's start-screen fields
+    parse_setup(values, bots) -> dict           {"options", "me", "bots"}
+    seat_of(state, me) -> player                whose observation to show
+    identity_key(state, player) -> str          lasting player behind a seat
+    render(obs, ctx) -> str                     the table
+    events(before, action, after, ctx) -> list  log events (language-neutral)
+    event_text(event, ctx) -> str               one log line
+    explain(message, obs, ctx) -> str           an engine error in words
+    score_sheet(obs, ctx) -> str                the per-hand score table
+    hand_summary(obs, ctx) -> str               end-of-hand panel
+    final_summary(obs, ctx) -> str              end-of-game panel
+    last_trick(obs, ctx) -> str                 the last finished trick
+
+Renderers are imported only when their game is chosen.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+TABLES: dict[str, str] = {
+    "jekyll-hyde": "game.web.tables.jekyll_hyde",
+}
+
+
+def renderer(game_id: str):
+    return importlib.import_module(TABLES[game_id])
