@@ -32,8 +32,8 @@ Readings taken here, beyond those of RULES.md:
 >>> s = new_state(seed=1)
 >>> s.to_act, s.phase, s.round
 ('J', 'give', 1)
->>> s.legal_actions()[:2]
-['give:P3', 'give:P4']
+>>> s.must_give_potion(0), s.legal_actions()  # dealt two Potions: one must go
+(True, ['give:4+', 'give:5+'])
 """
 
 from __future__ import annotations
@@ -495,13 +495,7 @@ class JekyllVsHydeState(State):
         if self.table.variant == "standard":
             self.winner_name = "H" if reached else "J"
             return
-        first, second = self.legs  # Hyde: the lasting "H", then the lasting "J"
-        if first["score"] != second["score"]:
-            self.winner_name = "H" if first["score"] > second["score"] else "J"
-        elif first["score"] == TRACK_END and first["rounds"] != second["rounds"]:
-            self.winner_name = "H" if first["rounds"] < second["rounds"] else "J"
-        else:
-            self.winner_name = None
+        self.winner_name = match_winner(self.legs)
 
     # -- views ----------------------------------------------------------
 
@@ -675,6 +669,28 @@ class JekyllVsHydeState(State):
         if len(self.hands[0]) + (len(self.plays) == 1 and self.leader == 0) != \
                 len(self.hands[1]) + (len(self.plays) == 1 and self.leader == 1):
             raise bad("the hands do not hold the same number of cards")
+
+
+def match_winner(legs) -> str | None:
+    """The winner of a return match from its two legs, None for a draw.
+
+    The better Hyde wins; if both reached the end, the faster one; else a draw.
+
+    >>> match_winner([{"hyde": "H", "score": 10, "rounds": 3},
+    ...               {"hyde": "J", "score": 10, "rounds": 2}])
+    'J'
+    >>> match_winner([{"hyde": "H", "score": 6, "rounds": 3},
+    ...               {"hyde": "J", "score": 6, "rounds": 3}]) is None
+    True
+    """
+    first, second = legs
+    if first["score"] != second["score"]:
+        better = first if first["score"] > second["score"] else second
+        return better["hyde"]
+    if first["score"] == TRACK_END and first["rounds"] != second["rounds"]:
+        faster = first if first["rounds"] < second["rounds"] else second
+        return faster["hyde"]
+    return None
 
 
 def _int(value: Any, lo: int, hi: int) -> int:
