@@ -254,7 +254,8 @@ class TestBadInput:
                                  ({"seating": "C"}, "seating must be"),
                                  ({"colour": 1}, "unknown option 'colour'"),
                                  ({"dealer": 4}, "dealer must be"),
-                                 ({"players": 3, "names": ["a", "a", "b"]}, "names must be")]:
+                                 ({"players": 3, "names": ["a", "a", "b"]}, "names must be 3 different"),
+                                 ({"names": ["a", "b"]}, "names must be 4 different")]:
             with pytest.raises(GameError, match=message):
                 new_game("jekyll-hyde", options)
 

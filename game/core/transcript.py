@@ -57,7 +57,10 @@ class Transcript:
         deals = data.get("deals")
         if deals is not None and not isinstance(deals, list):
             raise TranscriptError("'deals' must be a list")
-        return cls(game, options, seed, deals, actions, data.get("captions"))
+        captions = data.get("captions")
+        if captions is not None:
+            _check_captions(captions, len(actions))
+        return cls(game, options, seed, deals, actions, captions)
 
     @classmethod
     def load(cls, path: str | Path) -> "Transcript":
@@ -79,6 +82,13 @@ class Transcript:
         if self.captions is not None:
             data["captions"] = self.captions
         return data
+
+    def caption(self, step: int, lang: str) -> str:
+        """The caption of step `step` (after that many actions) in `lang`, or ''."""
+        if not self.captions or not 0 <= step < len(self.captions):
+            return ""
+        text = self.captions[step] or {}
+        return text.get(lang) or text.get("en", "")
 
     def start(self) -> State:
         """The state before the first action."""
@@ -106,3 +116,19 @@ class Transcript:
             except GameError as e:
                 raise TranscriptError(f"action {i} {action!r}: {e}") from e
         return state
+
+
+def _check_captions(captions: Any, actions: int) -> None:
+    """Captions: one per step, step 0 before the first action; each maps a
+    language code to a text, or is null for a step without one."""
+    if not isinstance(captions, list) or len(captions) != actions + 1:
+        raise TranscriptError(
+            f"'captions' must be a list of {actions + 1} entries: one before the first "
+            "action and one after each action")
+    for step, caption in enumerate(captions):
+        if caption is None:
+            continue
+        if not isinstance(caption, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in caption.items()):
+            raise TranscriptError(
+                f"caption {step} must map languages to texts, e.g. {{\"en\": \"...\"}}")

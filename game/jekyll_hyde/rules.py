@@ -67,21 +67,21 @@ class Table:
             raise BadOptionsError(f"dealer must be a seat 0-3, not {dealer!r}")
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
             raise BadOptionsError(f"target must be a positive whole number, not {target!r}")
+        names = opts.setdefault("names", list(DEFAULT_NAMES)) if players == 3 else opts.get("names")
+        if names is not None and (
+                not isinstance(names, list) or len(names) != players
+                or not all(isinstance(n, str) and n for n in names)
+                or len(set(names)) != players or set(names) & {*TEAMS, "ghost"}):
+            raise BadOptionsError(
+                f"names must be {players} different non-empty names in seat order"
+                + (" (soloist, left, right)" if players == 3 else "")
+                + ", none of them 'jekyll', 'hyde' or 'ghost'")
+        # With 4 players names only label the seats; with 3 they key the scores.
+        self.names: tuple[str, ...] = tuple(names or ())
         if players == 3:
-            names = opts.setdefault("names", list(DEFAULT_NAMES))
-            if (not isinstance(names, list) or len(names) != 3
-                    or not all(isinstance(n, str) and n for n in names)
-                    or len(set(names)) != 3 or set(names) & set(TEAMS)):
-                raise BadOptionsError(
-                    "names must be three different non-empty names "
-                    "(soloist, left, right), not 'jekyll' or 'hyde'")
-            self.names: tuple[str, ...] = tuple(names)
             self.side = (_H, _J, _H, _J)
             self.decider = (0, 1, 0, 3)
         else:
-            if "names" in given:
-                raise BadOptionsError("names are for the 3-player game only")
-            self.names = ()
             self.side = (_J, _H, _J, _H) if seating == "A" else (_J, _J, _H, _H)
             self.decider = (0, 1, 2, 3)
         self.options = opts
@@ -402,10 +402,10 @@ class JekyllHydeState(State):
         return self.tricks
 
     def seat_names(self) -> dict[int, str]:
-        """3 players: the player at each seat this hand (seat 2 is the ghost)."""
+        """The player at each seat this hand (3 players: seat 2 is the ghost), if named."""
         names, k = self.table.names, self.hand_number
-        if not names:
-            return {}
+        if len(names) != 3:
+            return dict(enumerate(names))
         return {0: names[-k % 3], 1: names[(1 - k) % 3], 2: "ghost", 3: names[(2 - k) % 3]}
 
     def team_of(self, seat: int) -> str:
