@@ -1,0 +1,28 @@
+"""The scripted examples that the rules pages embed replay and are captioned in
+English, French and Italian."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.core.transcript import Transcript
+
+SCENARIOS = sorted((Path(__file__).parent.parent / "static" / "scenarios").glob("*/*.json"))
+
+
+def test_there_are_scenarios():
+    assert len(SCENARIOS) >= 3
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_scenario_replays_with_captions_in_three_languages(path):
+    transcript = Transcript.load(path)
+    assert transcript.game == path.parent.name
+    states = transcript.states()
+    assert len(states) == len(transcript.actions) + 1
+    assert transcript.captions and transcript.captions[0]
+    for caption in transcript.captions:
+        if caption is not None:
+            assert set(caption) == {"en", "fr", "it"} and all(caption.values())
