@@ -1,0 +1,157 @@
+"""Jekyll vs Hyde: properties over thousands of random legal games."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import GameError, new_game, state_from_json
+from game.jekyll_vs_hyde.cards import DECK
+
+GAME = "jekyll-vs-hyde"
+OPTIONS = [None, {"variant": "return-match"}]
+
+
+def cards_in_places(s) -> list[str]:
+    places = list(s.hands[0] + s.hands[1] + s.aside + s.plays)
+    places += [c for pile in s.piles for t in pile for c in t]
+    return places
+
+
+def check_invariants(s, before=None) -> None:
+    # Every card in exactly one place.
+    assert sorted(cards_in_places(s)) == sorted(DECK)
+    # Tricks counted right: the piles hold two cards each and match the tricks played.
+    assert s.tricks["J"] + s.tricks["H"] == len(s.played)
+    assert all(len(t) == 2 for pile in s.piles for t in pile)
+    assert len(s.hands[0]) + (len(s.plays) == 1 and s.leader == 0) == \
+        len(s.hands[1]) + (len(s.plays) == 1 and s.leader == 1)
+    for entry in s.history:
+        assert entry["tricks"]["J"] + entry["tricks"]["H"] == 10
+        assert entry["moved"] == abs(entry["tricks"]["J"] - entry["tricks"]["H"])
+    if s.over:
+        assert s.legal_actions() == [] and s.winner in ("J", "H", None)
+    else:
+        assert s.legal_actions()
+        assert len(set(s.legal_actions())) == len(s.legal_actions())
+    if before is not None and before.leg == s.leg:
+        assert s.marker >= before.marker  # evil never retreats
+
+
+def play_random(seed: int, options=None, each=None):
+    rng = random.Random(seed)
+    s = new_game(GAME, options, seed=seed)
+    check_invariants(s)
+    while not s.over:
+        action = rng.choice(s.legal_actions())
+        after = s.apply(action)
+        check_invariants(after, s)
+        if each:
+            each(s, action, after)
+        s = after
+    return s
+
+
+def test_thousands_of_random_games_keep_the_invariants():
+    winners = {"J": 0, "H": 0, None: 0}
+    for seed in range(1500):
+        end = play_random(seed, OPTIONS[seed % 2])
+        winners[end.winner] += 1
+        markers = [h["marker"] for h in end.history]
+        moved = [h["moved"] for h in end.history]
+        # The marker adds up the moves, leg by leg, capped at 10.
+        total, leg = 0, 1
+        for h, m in zip(end.history, markers):
+            if h["leg"] != leg:
+                total, leg = 0, h["leg"]
+            total = min(10, total + h["moved"])
+            assert m == total
+        assert all(x % 2 == 0 for x in moved)  # ten tricks: the difference is even
+        if end.table.variant == "standard":
+            assert end.winner == ("H" if end.marker >= 10 else "J")
+            assert (end.marker >= 10) or len(end.history) == 3
+    assert winners["J"] and winners["H"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**31 - 1), st.sampled_from(OPTIONS))
+def test_save_and_restore_anywhere(seed, options):
+    def each(s, action, after):
+        data = json.loads(json.dumps(s.to_json()))
+        again = state_from_json(data)
+        assert again.to_json() == data
+        assert again.apply(action).to_json() == after.to_json()
+        assert s.to_json() == data  # the old state stays valid
+
+    play_random(seed, options, each)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+def test_every_legal_action_applies_and_others_raise(seed):
+    rng = random.Random(seed)
+
+    def each(s, action, after):
+        legal = s.legal_actions()
+        for a in (legal if len(legal) <= 12 else rng.sample(legal, 12)):
+            s.apply(a)
+        for wrong in ("P0", "give:", "swap:P1", "R5:G", "5+", "give:P1,P2,P3,P4"):
+            if wrong not in legal:
+                try:
+                    s.apply(wrong)
+                except GameError as e:
+                    assert "legal:" in str(e) or "not an action" in str(e)
+                else:
+                    raise AssertionError(f"{wrong!r} applied in phase {s.phase}")
+
+    play_random(seed, None, each)
+
+
+def hidden_twin(s, me: int):
+    """The same state with one card of the other hand exchanged with one set aside."""
+    data = s.to_json()
+    other = "JH"[1 - me]
+    hand, aside = data["hands"][other], data["aside"]
+    x, y = hand[0], aside[0]
+    data["hands"][other] = [y if c == x else c for c in hand]
+    data["aside"] = [x if c == y else c for c in aside]
+    pending = data["pending"][other]
+    if pending is not None:
+        data["pending"][other] = [y if c == x else c for c in pending]
+    data["legal"] = None
+    return state_from_json(data)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+def test_observation_never_depends_on_hidden_cards(seed):
+    def each(s, action, after):
+        for me, role in enumerate("JH"):
+            if not s.hands[1 - me]:
+                continue
+            obs = s.observation(role)
+            assert obs["hand"] == list(s.hands[me])
+            twin = hidden_twin(s, me)
+            assert twin.observation(role) == obs
+            text = json.dumps(obs)
+            assert '"aside"' not in text and '"seed"' not in text and '"deals"' not in text
+            assert '"pending"' not in text and '"piles"' not in text
+
+    play_random(seed, None, each)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+def test_second_chooser_sees_nothing_of_the_first_choice(seed):
+    def each(s, action, after):
+        if s.phase in ("give", "swap") and s.to_act == "J":
+            legal = s.legal_actions()
+            others = [a for a in legal if a != action]
+            if others:
+                twin = s.apply(others[-1])
+                assert twin.observation("H") == after.observation("H")
+
+    play_random(seed, None, each)
