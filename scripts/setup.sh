@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ]; then
+# The browser tests drive $CHROMIUM_PATH (default: Debian's /usr/bin/chromium).
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
