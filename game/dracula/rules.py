@@ -268,11 +268,13 @@ class DraculaState(State):
                 f"{' '.join(self.hands[player])}; {legal_hint(self.legal_actions())}")
         if grid[cell] is not None:
             raise IllegalActionError(
-                f"{action!r}: cell {CELLS[cell]} is taken by {grid[cell]}; "
+                f"{action!r}: player {player} cannot place on cell {CELLS[cell]}, it is "
+                f"taken by {grid[cell]}; "
                 f"{legal_hint(self.legal_actions())}")
         if all(grid[n] is None for n in NEIGHBOURS[cell]):
             raise IllegalActionError(
-                f"{action!r}: cell {CELLS[cell]} touches no placed card side by side; "
+                f"{action!r}: player {player} cannot place on cell {CELLS[cell]}, it touches "
+                "no placed card side by side; "
                 f"{legal_hint(self.legal_actions())}")
         s = self._copy()
         s._place(player, card, cell, action)

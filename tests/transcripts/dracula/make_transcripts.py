@@ -71,8 +71,14 @@ def main() -> None:
     files: dict[str, dict] = {}
     files["multipliers.json"] = transcript(
         [["QH", "10H", "5H", "2S", "9C", "AS", "KD", "3H", "7C"]],
-        captions=["Player 0 deals and scores the rows (the Queen's way); player 1 the "
-                  "columns."] + [""] * 8)
+        captions=[{"en": "Player 0 deals first and chooses the way."},
+                  {"en": "Player 0 scores the rows (the Queen's way), player 1 the columns "
+                         "(the King's way). The nail is 9C."}]
+                 + [None] * 7
+                 + [{"en": "Rows: QH 10H 5H is (10+10+5) x5 = 125; 2S 9C AS is 12 x3 = 36 "
+                           "(all black); KD 3H 7C is 10 x1 (a King is 0 in a row). "
+                           "Columns: QH 2S KD 12, 10H 9C 3H 22 x2 = 44, 5H AS 7C 13. "
+                           "Player 0 scores 125, player 1 44."}])
     files["multipliers-columns.json"] = transcript(
         [["KC", "4H", "9D", "7C", "QD", "2D", "3C", "6H", "JH"]])
     files["vampire-row-column.json"] = transcript(
