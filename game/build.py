@@ -149,19 +149,29 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
 
     def translate_path(self, path: str) -> str:
-        if self.prefix != "/":
-            if not path.startswith(self.prefix):
-                return str(Path(self.directory) / "\0missing")
+        if self.prefix != "/" and path.startswith(self.prefix):
             path = "/" + path[len(self.prefix):]
         return super().translate_path(path)
 
-    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
-        if self.prefix != "/" and self.path == self.prefix.rstrip("/"):
+    def _outside(self) -> bool:
+        """Answer requests outside the prefix (redirect or 404); True if answered."""
+        if self.prefix == "/" or self.path.startswith(self.prefix):
+            return False
+        if self.path.split("?")[0] == self.prefix.rstrip("/"):
             self.send_response(301)
             self.send_header("Location", self.prefix)
             self.end_headers()
-            return
-        super().do_GET()
+        else:
+            self.send_error(404)
+        return True
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        if not self._outside():
+            super().do_GET()
+
+    def do_HEAD(self) -> None:  # noqa: N802
+        if not self._outside():
+            super().do_HEAD()
 
     def end_headers(self) -> None:
         vendor = "/static/vendor/" in self.path

@@ -30,7 +30,16 @@ KNOWN_PARAMS = {"lang", "speed"}
 
 
 def _q(sel: str):
-    return document.querySelector(sel)
+    el = document.querySelector(sel)
+    return None if el is None or not el else el  # jsnull is falsy
+
+
+def _attr(el, name: str) -> str | None:
+    """An attribute as str, or None (JS null arrives as jsnull, not None)."""
+    if el is None:
+        return None
+    v = el.getAttribute(name)
+    return v if isinstance(v, str) else None
 
 
 def _storage():
@@ -427,7 +436,7 @@ class App:
             self.render_all()
             self.schedule()
         elif cmd == "panel":
-            self.panel = str(el.dataset.panel)
+            self.panel = _attr(el, "data-panel") or "log"
             self.render_side()
             side = _q("#side")
             if window.innerWidth < 900:
@@ -450,7 +459,7 @@ class App:
 
     def on_change(self, evt) -> None:
         el = evt.target
-        cmd = el.dataset.cmd if el is not None else None
+        cmd = _attr(el, "data-cmd")
         if cmd == "lang":
             self.t = Translator(str(el.value))
             self.prefs["lang"] = self.t.lang
@@ -467,24 +476,25 @@ class App:
         el = evt.target.closest("[data-cmd], [data-act]")
         if el is None:
             return
-        cmd = el.dataset.cmd
+        cmd = _attr(el, "data-cmd")
         if cmd:
             if str(el.tagName) in ("SELECT", "INPUT", "OPTION"):
                 return
             self.command(str(cmd), el)
             return
-        act = el.dataset.act
+        act = _attr(el, "data-act")
         if act:
-            self.human_action(str(act))
+            self.human_action(act)
 
     def on_key(self, evt) -> None:
         if str(evt.key) not in ("Enter", " "):
             return
         el = evt.target
-        if el is None or str(el.tagName) == "BUTTON" or not el.dataset.act:
+        act = _attr(el, "data-act")
+        if act is None or str(el.tagName) == "BUTTON":
             return
         evt.preventDefault()
-        self.human_action(str(el.dataset.act))
+        self.human_action(act)
 
     # -- start ---------------------------------------------------------------
 

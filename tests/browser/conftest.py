@@ -1,0 +1,164 @@
+"""Browser fixtures: the BUILT site served from a sub-path on 127.0.0.1 and one
+persistent Chromium profile (disk cache like a real browser) for the session.
+
+Every page records its console errors and any request to another host; the
+`page` fixture fails the test if there were any.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PREFIX = "/jekyll/"
+SHOTS = Path(os.environ.get("SCREENSHOTS", Path(tempfile.gettempdir()) / "jekyll-hyde-shots"))
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def site_url(tmp_path_factory):
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    from game.build import BuildError, build, make_server
+
+    out = tmp_path_factory.mktemp("site") / "site"
+    try:
+        build(out)
+    except BuildError as e:
+        pytest.skip(str(e))
+    # A blank same-origin page (test only) to clear storage before loading the site.
+    (out / "blank.html").write_text('<!doctype html><link rel="icon" href="data:,"><p>blank')
+    server = make_server(out, 0, PREFIX)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser_context(tmp_path_factory, site_url):
+    profile = tmp_path_factory.mktemp("profile")
+    with sync_api.sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, args=ARGS, headless=True,
+            viewport={"width": 1366, "height": 900})
+        ctx.set_default_timeout(30000)
+        yield ctx
+        ctx.close()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+class Watch:
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+
+    def console(self, msg) -> None:
+        if msg.type == "error":
+            self.errors.append(msg.text)
+
+    def request(self, req) -> None:
+        url = req.url
+        if not (url.startswith(self.base) or url.startswith("data:") or url.startswith("blob:")):
+            self.foreign.append(url)
+
+
+@pytest.fixture
+def page(browser_context, site_url):
+    """A fresh tab on an empty site (storage cleared), ready to `open_site`."""
+    pg = browser_context.new_page()
+    watch = Watch(site_url.split(PREFIX)[0] + PREFIX)
+    pg.on("console", watch.console)
+    pg.on("pageerror", lambda e: watch.errors.append(f"pageerror: {e}"))
+    pg.on("request", watch.request)
+    pg.watch = watch
+    pg.site_url = site_url
+    yield pg
+    try:
+        pg.evaluate("localStorage.clear()")
+    except Exception:
+        pass
+    pg.close()
+    assert not watch.foreign, f"requests to other hosts: {watch.foreign}"
+    assert not watch.errors, f"console errors: {watch.errors}"
+
+
+class UI:
+    """Helpers shared by the browser tests (a fixture: test modules are not importable)."""
+
+    @staticmethod
+    def open_site(page, query: str = "", clear: bool = True) -> None:
+        """Load the site (storage cleared unless told) and wait for the first screen."""
+        if clear:
+            if not page.url.startswith(page.site_url):
+                page.goto(page.site_url + "blank.html")
+            page.evaluate("localStorage.clear()")
+        page.goto(page.site_url + query)
+        page.wait_for_selector("body[data-state=ready]", timeout=60000)
+
+    @staticmethod
+    def start_game(page, mode: str = "4A", me: str = "0", seed: int = 7, bots: str = "random",
+                   target: str = "1000") -> None:
+        """Fill the start screen and deal."""
+        page.select_option("#f-mode", mode)
+        page.select_option("#f-me", me)
+        for name in page.eval_on_selector_all("select[name^=bot]", "els => els.map(e => e.name)"):
+            page.select_option(f"select[name={name}]", bots)
+        page.select_option("#f-target", target)
+        page.fill("#f-seed", str(seed))
+        page.click("#start")
+        page.wait_for_selector("body[data-view=table]")
+
+    @staticmethod
+    def wait_settled(page, timeout: float = 30000) -> str:
+        """Wait for the person's turn, a summary or the end: 'me', 'modal' or 'over'."""
+        page.wait_for_function(
+            "document.body.dataset.toAct !== 'bot' || !document.getElementById('modal').hidden",
+            timeout=timeout)
+        if not page.is_hidden("#modal"):
+            return "modal"
+        return page.evaluate("document.body.dataset.toAct")
+
+    @staticmethod
+    def actions(page) -> int:
+        return int(page.evaluate("document.body.dataset.actions"))
+
+    @staticmethod
+    def click_and_wait(page, selector: str) -> None:
+        """Click something that must be accepted as an action."""
+        n = UI.actions(page)
+        page.click(selector)
+        page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
+
+    @staticmethod
+    def hand(page) -> list[str]:
+        return page.eval_on_selector_all(".hand.mine .card", "els => els.map(e => e.dataset.card)")
+
+    @staticmethod
+    def screenshot(page, name: str) -> Path:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        path = SHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+
+@pytest.fixture
+def ui():
+    return UI

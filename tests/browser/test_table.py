@@ -1,0 +1,172 @@
+"""The site in headless Chromium: a whole hand by clicks, illegal clicks,
+reload and resume, the 3-player ghost, languages, broken saves.
+
+Every test also checks (in the `page` fixture) that the console had no
+error and that no request left the site's host.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytestmark = pytest.mark.browser
+SEED = 11
+
+
+def _my_move(page, ui, state: dict) -> str:
+    """One click for the person at the screen; returns what was done."""
+    table = page.locator(".table")
+    me, designated = table.get_attribute("data-me"), table.get_attribute("data-designated")
+    if designated == me:
+        state["asked"] += 1
+        ui.click_and_wait(page, ".hand.mine .card.playable")
+        return "gave"
+    if not state["designated"] and page.locator(".seat.designatable").count():
+        ui.click_and_wait(page, ".seat.designatable")
+        state["designated"] += 1
+        return "designated"
+    if page.locator(".hand.mine .card.playable").count():
+        ui.click_and_wait(page, ".hand.mine .card.playable")
+        return "played"
+    ui.click_and_wait(page, ".seat.designatable")
+    state["designated"] += 1
+    return "designated"
+
+
+def test_whole_hand_by_clicks_with_designations(page, ui):
+    ui.open_site(page, "?speed=instant")
+    ui.start_game(page, mode="4A", me="0", seed=SEED, bots="random")
+    state = {"asked": 0, "designated": 0}
+    shot = False
+    for _ in range(120):
+        where = ui.wait_settled(page)
+        if where == "modal":
+            break
+        assert where == "me"
+        if not shot and page.locator(".centre .slot").count() >= 2:
+            ui.screenshot(page, "desktop-table")
+            page.set_viewport_size({"width": 390, "height": 844})
+            ui.screenshot(page, "phone-table")
+            page.set_viewport_size({"width": 1366, "height": 900})
+            shot = True
+        _my_move(page, ui, state)
+    else:
+        pytest.fail("the hand did not end")
+    assert state["designated"] >= 1, "never designated a seat"
+    assert state["asked"] >= 1, "never designated by a bot (choose another SEED)"
+    summary = page.inner_text("#modal")
+    assert "×" in summary and "=" in summary
+    ui.screenshot(page, "desktop-hand-over")
+    # The log tells the story in words, with the designations.
+    log = page.inner_text("#side")
+    assert " asks " in log and "wins the trick" in log
+    page.click("#next-hand")
+    page.wait_for_selector("#modal", state="hidden")
+    assert "Hand 2" in page.inner_text(".tinfo")
+    page.click("[data-cmd=panel][data-panel=scores]")
+    assert "×" in page.inner_text("table.scores")
+
+
+def test_illegal_click_changes_nothing_and_says_why(page, ui):
+    ui.open_site(page, "?speed=instant")
+    ui.start_game(page, mode="4A", me="1", seed=3, bots="random")
+    assert ui.wait_settled(page) == "me"
+    table = page.locator(".table")
+    if table.get_attribute("data-designated") == "1":
+        pytest.skip("asked for a card first with this seed")
+    before = (ui.actions(page), ui.hand(page), page.inner_html(".centre"))
+    # Seat 1 plays Hyde (seating A): a Jekyll card in the hand is never playable.
+    wrong = [c for c in ui.hand(page) if c.startswith("J")]
+    assert wrong, "seed gives no Jekyll card"
+    page.click(f'.hand.mine .card[data-card="{wrong[0]}"]')
+    msg = page.inner_text("#message")
+    assert "Hyde" in msg and "not" in msg
+    # Asking yourself is not allowed either.
+    page.click(".seat[data-seat='1'] .plate")
+    assert "cannot ask yourself" in page.inner_text("#message")
+    assert (ui.actions(page), ui.hand(page), page.inner_html(".centre")) == before
+
+
+def test_reload_resumes_the_same_position(page, ui):
+    ui.open_site(page, "?speed=instant")
+    ui.start_game(page, mode="4B", me="2", seed=5, bots="random")
+    state = {"asked": 0, "designated": 1}
+    for _ in range(4):
+        assert ui.wait_settled(page) == "me"
+        _my_move(page, ui, state)
+    assert ui.wait_settled(page) == "me"
+    snap = (ui.actions(page), ui.hand(page), page.inner_html(".centre"),
+            page.inner_text("#side"), page.locator(".table").get_attribute("data-turn"))
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    assert ui.wait_settled(page) == "me"
+    again = (ui.actions(page), ui.hand(page), page.inner_html(".centre"),
+             page.inner_text("#side"), page.locator(".table").get_attribute("data-turn"))
+    assert again == snap
+    # The save is versioned.
+    save = json.loads(page.evaluate("localStorage.getItem('jhg.save')"))
+    assert save["version"] == 1 and save["game"] == "jekyll-hyde"
+
+
+def test_three_players_show_the_ghost_hand(page, ui):
+    ui.open_site(page, "?speed=instant")
+    ui.start_game(page, mode="3", me="0", seed=4, bots="random")
+    assert ui.wait_settled(page) == "me"
+    ghost = page.locator(".seat[data-seat='2'] .ghost-hand .card")
+    assert ghost.count() == 7
+    names = ghost.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    assert all(names)
+    assert "the ghost" in page.inner_text(".seat[data-seat='2']")
+    page.set_viewport_size({"width": 390, "height": 844})
+    ui.screenshot(page, "phone-3p")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    # The soloist may put down a Hyde card straight from the ghost's hand.
+    playable = page.locator(".ghost-hand .card.playable")
+    if playable.count():
+        card = playable.first.get_attribute("data-card")
+        ui.click_and_wait(page, f".ghost-hand .card.playable[data-card='{card}']")
+        assert card in page.inner_text("#side") or page.locator(
+            f".centre .card[data-card='{card}']").count() == 1
+
+
+def test_switching_language_changes_the_interface(page, ui):
+    ui.open_site(page, "?lang=en&speed=instant")
+    assert page.inner_text("#new-game") == "New game"
+    ui.start_game(page, seed=9)
+    page.select_option("#lang", "fr")
+    assert page.inner_text("#new-game") == "Nouvelle partie"
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    labels = page.eval_on_selector_all(".hand.mine .card", "els => els.map(e => e.title)")
+    page.select_option("#lang", "it")
+    assert page.inner_text("#new-game") == "Nuova partita"
+    labels_it = page.eval_on_selector_all(".hand.mine .card", "els => els.map(e => e.title)")
+    assert labels != labels_it  # card names follow the language
+    # The choice is remembered (without a ?lang= in the address, which wins).
+    page.goto(page.site_url)
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    assert page.inner_text("#new-game") == "Nuova partita"
+
+
+def test_corrupt_save_is_reported_and_kept(page, ui):
+    ui.open_site(page, "?speed=instant")
+    page.evaluate("localStorage.setItem('jhg.save', '{\"format\": \"jekyll-hyde-games/save\", "
+                  "\"version\": 1, \"game\": \"jekyll-hyde\", \"setup\": {}, "
+                  "\"transcript\": {}, \"log\": [], \"state\": {\"game\": \"jekyll-hyde\"}}')")
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    assert page.is_visible("#broken-save")
+    assert "could not be loaded" in page.inner_text("#broken-save")
+    assert page.get_attribute("#broken-save a[download]", "href").startswith("data:")
+    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('jhg.broken.'))")
+    assert len(kept) == 1
+    assert page.evaluate("localStorage.getItem('jhg.save')") is None
+    assert page.is_visible("#start")  # a new game is offered
+    ui.screenshot(page, "desktop-broken-save")
+
+
+def test_unknown_url_parameters_are_ignored_with_a_notice(page, ui):
+    ui.open_site(page, "?utm_source=x&speed=instant")
+    assert "utm_source" in page.inner_text("#notices")
+    assert page.is_visible("#start")
