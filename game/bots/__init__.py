@@ -1,15 +1,17 @@
-"""Bots by name. `random` plays every game; each game package adds its own
-bots in a `BOTS` dict (name -> class) of its `bots` module.
+"""Bots by name, weakest first. `random` plays every game; each game package
+adds its own bots in a `BOTS` dict (name -> class) of its `bots` module, and
+`strong` (the search bot) plays every game whose package has a `search` module.
 
 >>> make_bot("jekyll-hyde", "random").name
 'random'
->>> sorted(bot_names("jekyll-hyde"))
-['heuristic', 'random']
+>>> bot_names("jekyll-hyde")
+['random', 'heuristic', 'strong']
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 from game import game_module
 from game.bots.base import Bot, RandomBot
@@ -20,13 +22,24 @@ GENERIC_BOTS: dict[str, type] = {"random": RandomBot}
 
 def _game_bots(game_id: str) -> dict[str, type]:
     package = game_module(game_id).__name__
+    bots: dict[str, type] = {}
+    bots_module = _optional(package + ".bots")
+    if bots_module:
+        bots.update(bots_module.BOTS)
+    if importlib.util.find_spec(package + ".search"):
+        from game.bots.search import SearchBot
+
+        bots["strong"] = SearchBot
+    return bots
+
+
+def _optional(name: str):
     try:
-        module = importlib.import_module(package + ".bots")
+        return importlib.import_module(name)
     except ModuleNotFoundError as e:
-        if e.name != package + ".bots":
+        if e.name != name:
             raise
-        return {}
-    return dict(module.BOTS)
+        return None
 
 
 def bot_names(game_id: str) -> list[str]:
@@ -34,12 +47,27 @@ def bot_names(game_id: str) -> list[str]:
     return list({**GENERIC_BOTS, **_game_bots(game_id)})
 
 
-def make_bot(game_id: str, name: str) -> Bot:
-    """A new bot called `name` for game `game_id`."""
+def make_bot(game_id: str, spec: str) -> Bot:
+    """A new bot for game `game_id` from `name` or `name:key=value,...`.
+
+    >>> make_bot("jekyll-hyde", "strong:iterations=50").iterations
+    50
+    """
+    name, _, settings = spec.partition(":")
     bots = {**GENERIC_BOTS, **_game_bots(game_id)}
     if name not in bots:
         raise BadOptionsError(f"no bot {name!r} for {game_id}; bots: {', '.join(bots)}")
-    return bots[name]()
+    kwargs = {}
+    for setting in filter(None, settings.split(";")):
+        key, _, value = setting.partition("=")
+        try:
+            kwargs[key.strip()] = float(value) if "." in value else int(value)
+        except ValueError:
+            raise BadOptionsError(f"bot setting {setting!r}: write key=number") from None
+    try:
+        return bots[name](**kwargs)
+    except TypeError:
+        raise BadOptionsError(f"bot {name!r} does not take {', '.join(kwargs)}") from None
 
 
 __all__ = ["Bot", "RandomBot", "bot_names", "make_bot"]

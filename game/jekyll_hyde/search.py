@@ -1,0 +1,159 @@
+"""What the game-independent search bot needs from Dr. Jekyll & Mr. Hyde.
+
+- `Sampler(observation)`: worlds consistent with what that player has seen
+  (his hand, the ghost's open hand, every card played and by whom, the
+  number of Jekyll and Hyde backs in each hand).  Nothing else constrains
+  the hidden cards here: a designated seat picks freely, so a choice tells
+  nothing for certain about the cards it kept.
+- `at_horizon` / `utility`: a search looks to the end of the current hand
+  and values it by the difference of the two teams' scores.
+- `playout_action`: a quick greedy player for the sampled worlds, which may
+  look at every hand of *that* world since it is a guess, not the truth.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.jekyll_hyde.cards import DECK, MULTIPLIER, ORDER, POINTS, RANK
+from game.jekyll_hyde.rules import GHOST, JekyllHydeState, Table
+
+SCORE_SCALE = 250.0  # a hand-score difference that counts as a sure win
+_OWN_ACTION, _DENIED, _POINT = 10.0, 7.0, 2.0
+
+
+class Sampler:
+    """Draws full states that fit one observation."""
+
+    def __init__(self, obs: dict[str, Any]) -> None:
+        self.obs = obs
+        self.table = Table(obs["options"], 0, None)
+        three = obs["ghost"] is not None
+        known: dict[int, list[str]] = {obs["player"]: list(obs["hand"])}
+        if three:
+            known[GHOST] = list(obs["ghost"])
+        played = {p["card"] for t in obs["tricks"] for p in t["plays"]}
+        played.update(p["card"] for p in obs["trick"]["plays"])
+        seen = played.union(*known.values())
+        self.unseen = {side: [c for c in DECK if c[0] == side and c not in seen] for side in "JH"}
+        self.known = known
+        self.hidden = [(s, obs["backs"][str(s)]["J"], obs["backs"][str(s)]["H"])
+                       for s in range(4) if s not in known]
+        trick = obs["trick"]
+        self.plays = tuple((p["seat"], p["card"], p["from"]) for p in trick["plays"])
+        self.tricks = tuple((t["leader"], tuple((p["seat"], p["card"], p["from"])
+                                                for p in t["plays"]), t["winner"])
+                            for t in obs["tricks"])
+        keys = self.table.names if self.table.players == 3 else ("jekyll", "hyde")
+        self.scores = tuple(obs["scores"][k] for k in keys)
+
+    def sample(self, rng: random.Random) -> JekyllHydeState:
+        obs = self.obs
+        hands: list[tuple[str, ...]] = [()] * 8
+        pools = {side: rng.sample(cards, len(cards)) for side, cards in self.unseen.items()}
+        for seat, cards in self.known.items():
+            ordered = sorted(cards, key=ORDER.__getitem__)
+            hands[2 * seat] = tuple(c for c in ordered if c[0] == "J")
+            hands[2 * seat + 1] = tuple(c for c in ordered if c[0] == "H")
+        for seat, jekyll, hyde in self.hidden:
+            j, h = pools["J"], pools["H"]
+            hands[2 * seat] = tuple(sorted(j[:jekyll], key=ORDER.__getitem__))
+            hands[2 * seat + 1] = tuple(sorted(h[:hyde], key=ORDER.__getitem__))
+            pools["J"], pools["H"] = j[jekyll:], h[hyde:]
+        s = _World.__new__(_World)
+        s.table = self.table
+        s.hand_number = obs["hand_number"]
+        s.dealer = obs["dealer"]
+        s.hands = tuple(hands)
+        s.turn = obs["turn"]
+        s.designated = -1 if obs["designated"] is None else obs["designated"]
+        s.leader = obs["trick"]["leader"]
+        s.plays = self.plays
+        s.tricks = self.tricks
+        s.carried = tuple(obs["carried"])
+        s.won = (tuple(obs["taken"]["jekyll"]), tuple(obs["taken"]["hyde"]))
+        s.scores = self.scores
+        s.history = tuple(obs["history"])
+        s.winner_name = None
+        s._to_act = obs["to_act"]
+        return s
+
+
+class _World(JekyllHydeState):
+    """A sampled state: its search ends with the hand, so the next is never dealt."""
+
+    __slots__ = ()
+
+    def _start_hand(self, hand_number: int, dealer: int) -> None:
+        self.hand_number = hand_number
+
+
+def at_horizon(root: JekyllHydeState, state: JekyllHydeState) -> bool:
+    """The search stops when the hand it started in is scored."""
+    return state.hand_number != root.hand_number or state._to_act is None
+
+
+def utility(root: JekyllHydeState, state: JekyllHydeState, seat: int) -> float:
+    """How good the finished hand is for `seat`'s team, from 0 to 1."""
+    score = state.history[len(root.history)]["score"]
+    team = root.table.side[seat]
+    mine, theirs = (score["jekyll"], score["hyde"]) if team == 0 else (score["hyde"], score["jekyll"])
+    return min(1.0, max(0.0, 0.5 + (mine - theirs) / (2 * SCORE_SCALE)))
+
+
+def playout_action(state: JekyllHydeState, rng: random.Random) -> str:
+    """A greedy choice with full sight of a sampled world (10% random for variety)."""
+    if rng.random() < 0.1:
+        return rng.choice(state.legal_actions())
+    side_of = state.table.side
+    hands = state.hands
+    turn = state.turn
+    team = side_of[turn]
+    letter = "JH"[team]
+
+    def worth(card: str) -> float:
+        mult = MULTIPLIER[card]
+        if mult:
+            return mult * (_OWN_ACTION if card[0] == letter else _DENIED)
+        return POINTS[card] * _POINT
+
+    def cheapest(cards) -> str:
+        return min(cards, key=lambda c: (worth(c) + (9 if c[1] == "T" else 0), RANK[c]))
+
+    designated = state.designated
+    if designated >= 0:
+        cards = hands[2 * designated + team]
+        if side_of[designated] != team:  # the giver helps the other team: the least useful card
+            return min(cards, key=lambda c: (worth(c), RANK[c]))
+    else:
+        cards = hands[2 * turn + team]
+        if state.table.players == 3 and team == 1:
+            cards = cards + hands[2 * (GHOST if turn == 0 else 0) + 1]
+    best_rank, best_team = -1, -1
+    for seat, card, _ in state.plays:
+        if RANK[card] > best_rank:
+            best_rank, best_team = RANK[card], side_of[seat]
+    if not cards:  # nothing of our side at hand: ask a partner first, else an opponent
+        seats = [s for s in _OTHERS[turn] if hands[2 * s + team]
+                 and not (state.table.players == 3 and team == 1 and s in (0, GHOST))]
+        friends = [s for s in seats if side_of[s] == team]
+        return _DESIGNATE[(friends or seats)[0]]
+    if best_rank == 7 or best_team == team:
+        rivals_after = any(side_of[(turn + k) % 4] != team for k in range(1, 4 - len(state.plays)))
+        if best_team == team and not rivals_after:
+            return max(cards, key=worth)
+        return cheapest(cards)
+    beating = [c for c in cards if best_rank < RANK[c] < 7]
+    if beating:
+        return min(beating, key=lambda c: (RANK[c], -worth(c)))
+    if designated < 0 and not (state.table.players == 3 and team == 1):
+        for seat in _OTHERS[turn]:  # a partner may hold a winner: ask him
+            if side_of[seat] == team and any(
+                    best_rank < RANK[c] < 7 for c in hands[2 * seat + team]):
+                return _DESIGNATE[seat]
+    return cheapest(cards)
+
+
+_DESIGNATE = ("@0", "@1", "@2", "@3")
+_OTHERS = tuple(tuple(s for s in range(4) if s != turn) for turn in range(4))

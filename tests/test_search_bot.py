@@ -1,0 +1,87 @@
+"""The search bot: legal, anytime, cancellable, deterministic under an iteration
+cap, and built only from its observation."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from game import GAMES, new_game
+from game.bots import bot_names, make_bot
+from game.bots.search import SearchBot
+
+SEARCHABLE = [g for g in GAMES if "strong" in bot_names(g)]
+
+
+def positions(game_id, count, seed):
+    """Some states of random games, none over."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = new_game(game_id, None, seed=rng.getrandbits(31))
+        for _ in range(rng.randrange(0, 40)):
+            if state.to_act is None:
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+        if state.to_act is not None:
+            found.append(state)
+    return found
+
+
+def test_jekyll_hyde_is_searchable():
+    assert "jekyll-hyde" in SEARCHABLE
+
+
+@pytest.mark.parametrize("game_id", SEARCHABLE)
+def test_search_chooses_legal_actions_deterministically(game_id):
+    for state in positions(game_id, 6, seed=1):
+        obs, legal = state.observation(state.to_act), state.legal_actions()
+        a = SearchBot(iterations=60).choose(obs, legal, random.Random(5))
+        b = SearchBot(iterations=60).choose(obs, legal, random.Random(5))
+        assert a in legal and a == b
+
+
+@pytest.mark.parametrize("game_id", SEARCHABLE)
+def test_sampled_worlds_fit_the_observation(game_id):
+    """Every world the bot imagines looks, to its player, exactly like the real one."""
+    import importlib
+
+    from game import game_module
+
+    search = importlib.import_module(game_module(game_id).__name__ + ".search")
+    rng = random.Random(2)
+    for state in positions(game_id, 20, seed=2):
+        player = state.to_act
+        obs = state.observation(player)
+        sampler = search.Sampler(obs)
+        for _ in range(5):
+            world = sampler.sample(rng)
+            assert world.observation(player) == obs
+            assert world.legal_actions() == state.legal_actions()
+
+
+def test_deadline_is_kept():
+    state = positions("jekyll-hyde", 1, seed=3)[0]
+    bot = SearchBot(budget=0.3)
+    start = time.monotonic()
+    action = bot.choose(state.observation(state.to_act), state.legal_actions(), random.Random(1))
+    assert action in state.legal_actions()
+    assert time.monotonic() - start < 0.3 + 0.25
+    assert bot.last_iterations > 0
+
+
+def test_cancel_returns_the_best_so_far():
+    state = positions("jekyll-hyde", 1, seed=4)[0]
+    bot = SearchBot(budget=30)
+    threading.Timer(0.2, bot.cancel).start()
+    start = time.monotonic()
+    action = bot.choose(state.observation(state.to_act), state.legal_actions(), random.Random(1))
+    assert time.monotonic() - start < 2 and action in state.legal_actions()
+
+
+def test_strong_is_offered_with_settings():
+    bot = make_bot("jekyll-hyde", "strong:iterations=10")
+    assert isinstance(bot, SearchBot) and bot.iterations == 10
