@@ -85,3 +85,14 @@ def test_cancel_returns_the_best_so_far():
 def test_strong_is_offered_with_settings():
     bot = make_bot("jekyll-hyde", "strong:iterations=10")
     assert isinstance(bot, SearchBot) and bot.iterations == 10
+
+
+def test_the_cheater_is_only_for_matches():
+    from game.core.match import simulate
+    from game.core.state import GameError
+
+    with pytest.raises(GameError, match="no bot 'cheater'"):
+        make_bot("jekyll-hyde", "cheater")
+    result = simulate("jekyll-hyde", ["cheater:iterations=20", "random"], 2, seed=1,
+                      options={"target": 100})
+    assert result.games == 2

@@ -73,13 +73,34 @@ class SearchBot:
         return Search(observation, rng, self.iterations, self.clock)
 
 
+class CheatingBot(SearchBot):
+    """The same search, but every iteration uses the real state: it sees all
+    cards.  Only a yardstick for benchmarks (`simulate --bots cheater,...`);
+    never offered to players, and the only bot handed a state."""
+
+    name = "cheater"
+    sees_everything = True
+
+    def choose_seeing_everything(self, state: Any, rng: random.Random) -> str:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        search = Search(state.observation(state.to_act), rng, self.iterations, self.clock,
+                        world=state)
+        end = self.clock() + self.budget
+        while not search.done(end):
+            search.step(self.clock() + 0.02, end)
+        self.last_iterations = search.iterations
+        return search.best(legal)
+
+
 class Search:
     """One decision's tree, advanced in time slices by `step`."""
 
     def __init__(self, observation: dict[str, Any], rng: random.Random,
-                 iterations: int | None, clock: Callable[[], float]) -> None:
+                 iterations: int | None, clock: Callable[[], float], world: Any = None) -> None:
         rules = importlib.import_module(_package(observation["game"]) + ".search")
-        self.sampler = rules.Sampler(observation)
+        self.sampler = rules.Sampler(observation) if world is None else _Known(world)
         self.at_horizon = rules.at_horizon
         self.utility = rules.utility
         self.playout_action = rules.playout_action
@@ -148,6 +169,16 @@ class Search:
         """(action, visits, average outcome) for each root action searched."""
         return sorted(((a, c.visits, c.reward / c.visits if c.visits else 0.0)
                        for a, c in self.tree.children.items()), key=lambda r: -r[1])
+
+
+class _Known:
+    """The cheater's 'sampler': always the real state."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def sample(self, rng: random.Random) -> Any:
+        return self.state
 
 
 def _ucb(node: _Node, log_available: float) -> float:
