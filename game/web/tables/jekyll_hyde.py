@@ -257,7 +257,7 @@ def _played(obs: dict, plays: list[dict], ctx, winner: int | None = None) -> str
                    '</span>')
         cls = "played" + (" win" if winner == seat else "")
         out.append(f'<div class="slot p-{_pos(seat, me)}" data-slot="{seat}">'
-                   f'{card_html(card, t, cls, act=False, extra=tag)}</div>')
+                   f'{card_html(card, t, cls, act=False)}{tag}</div>')
     return "".join(out)
 
 

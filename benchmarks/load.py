@@ -1,0 +1,126 @@
+"""Load time of the site against a bare PyScript page on the same runtime.
+
+    python benchmarks/load.py [--runs 3]
+
+Not a test: prints numbers and ratios. Both pages are served by the same
+local server and loaded in fresh persistent Chromium profiles (a disk cache
+like a real browser), alternating bare/site in each run:
+- cold: first visit (empty cache); the site shows its start screen;
+- warm: second visit in the same profile; the site resumes a saved game
+  and is playable at the table.
+Reported: time from navigation to first paint, to "playable" (site: the
+start screen or table is drawn and listening; bare: Python ready), and
+bytes transferred. Goal: playable <= 1.10x bare, bytes <= 1.15x bare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.build import SITE, ensure_built, make_server  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+BARE_HTML = """<!doctype html>
+<html><head><meta charset="utf-8"><title>bare</title></head>
+<body data-state="loading"><p>bare PyScript page</p>
+<script type="module" src="./static/vendor/pyscript/core.js"></script>
+<script type="py" config="./bare.json">
+from pyscript import document
+document.body.dataset.state = "ready"
+</script></body></html>
+"""
+MEASURE = """() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const paint = performance.getEntriesByType('paint').find(e => e.name === 'first-contentful-paint')
+             || performance.getEntriesByType('paint')[0];
+  let bytes = nav ? nav.transferSize : 0;
+  for (const r of performance.getEntriesByType('resource')) bytes += r.transferSize;
+  return {ready: performance.now(), paint: paint ? paint.startTime : null, bytes};
+}"""
+
+
+def _pages(tmp: Path, site: Path) -> dict[str, str]:
+    (tmp / "site").symlink_to(site, target_is_directory=True)
+    bare = tmp / "bare"
+    (bare / "static").mkdir(parents=True)
+    (bare / "static" / "vendor").symlink_to(site / "static" / "vendor", target_is_directory=True)
+    (bare / "index.html").write_text(BARE_HTML)
+    (bare / "bare.json").write_text('{"interpreter": "./static/vendor/pyodide/pyodide.mjs"}\n')
+    return {"bare": "bare/", "site": "site/?speed=slow"}
+
+
+def _visit(page, url: str) -> dict:
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("document.body && document.body.dataset.state === 'ready'",
+                           polling="raf", timeout=120000)
+    return page.evaluate(MEASURE)
+
+
+def _one(p, kind: str, url: str) -> dict[str, dict]:
+    with tempfile.TemporaryDirectory() as profile:
+        ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS,
+                                                   headless=True)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        cold = _visit(page, url)
+        if kind == "site":  # leave a game in progress: the warm visit resumes the table
+            page.click("#start")
+            page.wait_for_selector("body[data-view=table]")
+        warm = _visit(page, url)
+        ctx.close()
+    return {"cold": cold, "warm": warm}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    site = ensure_built(SITE)
+    results: dict[str, dict[str, list[dict]]] = {k: {"cold": [], "warm": []}
+                                                 for k in ("bare", "site")}
+    with tempfile.TemporaryDirectory() as tmp:
+        pages = _pages(Path(tmp), site)
+        server = make_server(tmp, 0)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        with sync_playwright() as p:
+            for run in range(args.runs):
+                order = ("bare", "site") if run % 2 == 0 else ("site", "bare")
+                for kind in order:
+                    r = _one(p, kind, base + pages[kind])
+                    for visit in ("cold", "warm"):
+                        results[kind][visit].append(r[visit])
+                print(f"run {run + 1}/{args.runs} done", file=sys.stderr)
+        server.shutdown()
+
+    def med(kind: str, visit: str, key: str) -> float:
+        vals = [r[key] for r in results[kind][visit] if r[key] is not None]
+        return statistics.median(vals) if vals else float("nan")
+
+    print(f"median of {args.runs} runs, fresh profiles, same server and runtime")
+    print(f"{'':14}{'first paint ms':>16}{'playable ms':>14}{'bytes':>14}")
+    for visit in ("cold", "warm"):
+        for kind in ("bare", "site"):
+            print(f"{visit + ' ' + kind:14}{med(kind, visit, 'paint'):16.0f}"
+                  f"{med(kind, visit, 'ready'):14.0f}{med(kind, visit, 'bytes'):14.0f}")
+        ratio_t = med("site", visit, "ready") / med("bare", visit, "ready")
+        bare_bytes = med("bare", visit, "bytes")
+        ratio_b = med("site", visit, "bytes") / bare_bytes if bare_bytes else float("nan")
+        print(f"{visit + ' ratio':14}{'':16}{ratio_t:13.2f}x{ratio_b:13.2f}x"
+              f"   (goal <= 1.10x time, <= 1.15x bytes)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
