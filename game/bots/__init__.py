@@ -5,26 +5,30 @@ adds its own bots in a `BOTS` dict (name -> class) of its `bots` module, and
 >>> make_bot("jekyll-hyde", "random").name
 'random'
 >>> bot_names("jekyll-hyde")
-['random', 'heuristic', 'strong']
+['random', 'easy', 'heuristic', 'strong']
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+from typing import Callable
 
 from game import game_module
-from game.bots.base import Bot, RandomBot
+from game.bots.base import Bot, EasyBot, RandomBot
 from game.core.state import BadOptionsError
 
-GENERIC_BOTS: dict[str, type] = {"random": RandomBot}
+GENERIC_BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
 
 
-def _game_bots(game_id: str) -> dict[str, type]:
+def _game_bots(game_id: str) -> dict[str, Callable[..., Bot]]:
     package = game_module(game_id).__name__
-    bots: dict[str, type] = {}
+    bots: dict[str, Callable[..., Bot]] = {}
     bots_module = _optional(package + ".bots")
     if bots_module:
+        heuristic = bots_module.BOTS.get("heuristic")
+        if heuristic:
+            bots["easy"] = lambda random_share=0.3: EasyBot(heuristic(), random_share)
         bots.update(bots_module.BOTS)
     if importlib.util.find_spec(package + ".search"):
         from game.bots.search import SearchBot
@@ -70,4 +74,4 @@ def make_bot(game_id: str, spec: str) -> Bot:
         raise BadOptionsError(f"bot {name!r} does not take {', '.join(kwargs)}") from None
 
 
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot"]
+__all__ = ["Bot", "EasyBot", "RandomBot", "bot_names", "make_bot"]

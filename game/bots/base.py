@@ -29,3 +29,19 @@ class RandomBot:
     def choose(self, observation: dict[str, Any], legal: list[str], rng: random.Random,
                deadline: float | None = None) -> str:
         return rng.choice(legal)
+
+
+class EasyBot:
+    """A gentler opponent: the game's heuristic, but a share of its moves random."""
+
+    name = "easy"
+
+    def __init__(self, heuristic: Bot, random_share: float = 0.3) -> None:
+        self.heuristic = heuristic
+        self.random_share = random_share
+
+    def choose(self, observation: dict[str, Any], legal: list[str], rng: random.Random,
+               deadline: float | None = None) -> str:
+        if rng.random() < self.random_share:
+            return rng.choice(legal)
+        return self.heuristic.choose(observation, legal, rng, deadline)
