@@ -31,6 +31,9 @@ from typing import Any
 from game.jekyll_vs_hyde.cards import COLOUR, COLOURS, DECK, VALUE
 
 SAMPLES = 16
+JEKYLL_LEAD_PENALTY = 0.3
+SOLVE_CARDS = 3  # from this many cards in hand on, search the rest of the round
+SOLVE_WORLDS = 10
 
 
 def _ranked(ranking: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -139,6 +142,8 @@ class HeuristicBot:
         if phase in ("give", "swap"):
             return self._give(observation, legal)
         k = Knowledge(observation)
+        if len(k.hand) <= SOLVE_CARDS:
+            return self._endgame(observation, k, legal, rng)
         if observation["trick"]["cards"]:
             return self._follow(observation, k, legal)
         return self._lead(observation, k, legal, rng)
@@ -155,9 +160,13 @@ class HeuristicBot:
         power = sum(strength(c, ranking) for c in hand) / max(1, len(hand))
         return 1 if power >= 4.0 else -1
 
-    def _utility(self, role: str, d: int, plan: int) -> float:
+    def _utility(self, role: str, d: int, plan: int, i_lead: bool = False) -> float:
+        """How good a count difference `d` (mine minus the other's) is for `role`.
+
+        Jekyll would rather follow than lead when he needs a given outcome:
+        the follower sees the lead before choosing."""
         if role == "J":
-            return -abs(d)
+            return -abs(d) - (JEKYLL_LEAD_PENALTY if i_lead and d else 0.0)
         return abs(d) + 0.25 * plan * d
 
     def _cost(self, card: str, plan: int, ranking: tuple[str, ...]) -> float:
@@ -214,7 +223,8 @@ class HeuristicBot:
             d = self._after(k, i_win, effect)
             rest = [c for c in k.hand if c != card]
             later = self._plan(obs, rest, ranking, d)
-            score = self._utility(role, d, plan) - 0.01 * self._cost(card, later, ranking)
+            score = (self._utility(role, d, plan, i_win)
+                     - 0.01 * self._cost(card, later, ranking))
             if best_score is None or score > best_score:
                 best, best_score = card, score
         return best
@@ -235,7 +245,8 @@ class HeuristicBot:
                 mean = 0.0
                 for reply in replies:
                     opp_wins, effect, _ = resolve(k.ranking, card, reply)
-                    u = self._utility(role, self._after(k, not opp_wins, effect), plan)
+                    u = self._utility(role, self._after(k, not opp_wins, effect), plan,
+                                      not opp_wins)
                     mean += u
                     if worst is None or u < worst:
                         worst = u
@@ -245,6 +256,115 @@ class HeuristicBot:
             if best_score is None or score > best_score:
                 best, best_score = action, score
         return best
+
+    # -- the last tricks: search ----------------------------------------
+
+    def _endgame(self, obs: dict[str, Any], k: Knowledge, legal: list[str],
+                 rng: random.Random) -> str:
+        """Search the round's last tricks in a few guessed worlds (no green swaps)."""
+        final = _final_utility(k.role, obs["marker"], obs["round"])
+        worlds = [tuple(k.sample(rng)) for _ in range(SOLVE_WORLDS)]
+        lead = obs["trick"]["cards"][0] if obs["trick"]["cards"] else None
+        named = obs["trick"]["named"]
+        hand = tuple(k.hand)
+        scores = dict.fromkeys(legal, 0.0)
+        for opp in worlds:
+            search = _Search(final)
+            for action in legal:
+                if lead is None:
+                    card, _, name = action.partition(":")
+                    value = search.opp_replies(_without(hand, card), opp, k.ranking,
+                                               k.my_tricks, k.opp_tricks, card, name or None)
+                else:
+                    value = search.after_trick(_without(hand, action), opp, k.ranking,
+                                               k.my_tricks, k.opp_tricks, lead, action,
+                                               me_led=False)
+                scores[action] += value
+        return max(legal, key=lambda a: (scores[a], -legal.index(a)))
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1:]
+
+
+def _final_utility(role: str, marker: int, round_number: int):
+    """The worth for `role` of ending the round with a difference of `diff` tricks."""
+    def utility(diff: int) -> float:
+        moved = abs(diff)
+        reached = marker + moved >= 10
+        if role == "J":
+            if round_number == 3:
+                return -10.0 * reached - 0.1 * moved
+            return -10.0 * reached - moved
+        if round_number == 3:
+            return 10.0 * reached + 0.1 * moved
+        return 10.0 * reached + moved
+    return utility
+
+
+class _Search:
+    """Exhaustive search of the rest of a round with both hands known.
+
+    We maximise; the opponent's choices are scored half by the worst for us,
+    half by their average (a wary guess between a sharp and a random player).
+    """
+
+    __slots__ = ("final", "memo")
+
+    def __init__(self, final) -> None:
+        self.final = final
+        self.memo: dict = {}
+
+    def node(self, my, opp, ranking, mt, ot, me_lead: bool) -> float:
+        if not my and not opp:
+            return self.final(mt - ot)
+        key = (my, opp, ranking, mt, ot, me_lead)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        if me_lead:
+            best = None
+            for card in set(my):
+                rest = _without(my, card)
+                names = COLOURS if COLOUR[card] is None else (None,)
+                for name in names:
+                    v = self.opp_replies(rest, opp, ranking, mt, ot, card, name)
+                    if best is None or v > best:
+                        best = v
+            value = best
+        else:
+            values = []
+            for card in opp:
+                rest = _without(opp, card)
+                names = COLOURS if COLOUR[card] is None else (None,)
+                for name in names:
+                    values.append(max(
+                        self.after_trick(_without(my, reply), rest, ranking, mt, ot, card,
+                                         reply, me_led=False)
+                        for reply in set(follows(my, card, name))))
+            value = 0.5 * min(values) + 0.5 * sum(values) / len(values)
+        self.memo[key] = value
+        return value
+
+    def opp_replies(self, my, opp, ranking, mt, ot, lead, named) -> float:
+        values = [self.after_trick(my, _without(opp, reply), ranking, mt, ot, lead, reply,
+                                   me_led=True)
+                  for reply in set(follows(opp, lead, named))]
+        return 0.5 * min(values) + 0.5 * sum(values) / len(values)
+
+    def after_trick(self, my, opp, ranking, mt, ot, lead, follow, me_led: bool) -> float:
+        follower_wins, effect, ranking = resolve(ranking, lead, follow)
+        i_win = follower_wins != me_led
+        if i_win:
+            mt += 1
+            if effect == "P" and ot:
+                mt, ot = mt + 1, ot - 1
+        else:
+            ot += 1
+            if effect == "P" and mt:
+                mt, ot = mt - 1, ot + 1
+        return self.node(my, opp, ranking, mt, ot, i_win)
 
 
 BOTS = {"heuristic": HeuristicBot}
