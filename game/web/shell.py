@@ -27,6 +27,8 @@ from game.web.tables import TABLES, renderer
 
 SPEEDS = {"instant": 0.02, "fast": 0.35, "normal": 0.8, "slow": 1.5}
 KNOWN_PARAMS = {"lang", "speed"}
+SLICE = 0.04  # seconds of bot search between two yields to the browser
+MAX_THINK = 2.0
 
 
 def _q(sel: str):
@@ -371,7 +373,19 @@ class App:
             bot = self._bot(key)
             seed = self.save["transcript"]["seed"]
             rng = random.Random(f"{seed}:{key}:{len(self.save['transcript']['actions'])}")
-            action = bot.choose(s.observation(player), s.legal_actions(), rng)
+            obs, legal = s.observation(player), s.legal_actions()
+            if hasattr(bot, "start") and len(legal) > 1:
+                # A search bot thinks in short slices so the page stays responsive.
+                search = bot.start(obs, rng)
+                end = time.monotonic() + min(getattr(bot, "budget", 1.0), MAX_THINK)
+                while not search.done(end):
+                    search.step(time.monotonic() + SLICE, end)
+                    await asyncio.sleep(0)
+                    if gen != self.gen or self.state is not s:
+                        return
+                action = search.best(legal)
+            else:
+                action = bot.choose(obs, legal, rng)
             if gen != self.gen or self.state is not s:
                 return
             after = s.apply(action)

@@ -170,3 +170,50 @@ def test_unknown_url_parameters_are_ignored_with_a_notice(page, ui):
     ui.open_site(page, "?utm_source=x&speed=instant")
     assert "utm_source" in page.inner_text("#notices")
     assert page.is_visible("#start")
+
+
+def _save_one_move_before_the_end(seed: int = 2) -> tuple[str, int]:
+    """A save (made with the engine under CPython) where the person's next move ends the game."""
+    import random
+
+    from game import new_game
+    from game.web import saves
+
+    state = new_game("jekyll-hyde", {"players": 4, "seating": "A", "dealer": 3, "target": 1},
+                     seed=seed)
+    rng, actions = random.Random(seed), []
+    while True:
+        action = rng.choice(state.legal_actions())
+        after = state.apply(action)
+        if after.over:
+            break
+        actions.append(action)
+        state = after
+    me = state.to_act
+    data = state.to_json()
+    save = {"game": "jekyll-hyde",
+            "setup": {"me": me, "bots": {str(s): "random" for s in range(4) if s != me}},
+            "transcript": {"game": "jekyll-hyde", "options": data["options"], "seed": seed,
+                           "actions": actions},
+            "state": data, "log": [], "seen_hands": len(data["history"])}
+    return saves.dump(save), me
+
+
+def test_end_of_game_screen(page, ui):
+    text, me = _save_one_move_before_the_end()
+    ui.open_site(page, "?speed=instant")
+    page.evaluate("t => localStorage.setItem('jhg.save', t)", text)
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    assert ui.wait_settled(page) == "me"
+    assert page.locator(".table").get_attribute("data-me") == str(me)
+    target = ".hand.mine .card.playable" if page.locator(".hand.mine .card.playable").count() \
+        else ".seat.designatable"
+    page.click(target)
+    page.wait_for_function("document.body.dataset.toAct === 'over'")
+    final = page.inner_text("#modal")
+    assert "Game over" in final and "Winner" in final
+    ui.screenshot(page, "desktop-game-over")
+    page.set_viewport_size({"width": 390, "height": 844})
+    ui.screenshot(page, "phone-game-over")
+    page.set_viewport_size({"width": 1366, "height": 900})
