@@ -280,10 +280,10 @@ def test_sides():
 @pytest.mark.parametrize("action, error, words", [
     ("Z9", MalformedActionError, "not an action"),
     ("give:Q1", MalformedActionError, "'Q1' is not a card"),
-    ("P1", IllegalActionError, "it is the exchange: Jekyll (J) chooses 1 card"),
+    ("P1", IllegalActionError, "Jekyll (J) cannot play 'P1' now: it is the exchange"),
     ("give:P5", IllegalActionError, "P5 is not in Jekyll (J)'s hand"),
     ("give:P1,P2", IllegalActionError, "must give exactly 1 card, not 2"),
-    ("give:P1,P1", IllegalActionError, "named twice"),
+    ("give:P1,P1", IllegalActionError, "names a card twice"),
 ])
 def test_bad_actions_in_the_exchange(action, error, words):
     s = new_game(GAME, seed=1, deals=[DEAL])
@@ -323,7 +323,7 @@ def test_bad_follow_and_after_the_end():
 
 def test_swap_errors():
     s = replay("green_swap.json")[4]
-    with pytest.raises(IllegalActionError, match="a green Potion swap: Jekyll .J. chooses 2"):
+    with pytest.raises(IllegalActionError, match="it is a green Potion swap, he chooses 2"):
         s.apply("P3")
     with pytest.raises(IllegalActionError, match="must swap exactly 2 cards, not 1"):
         s.apply("swap:P3")
@@ -411,7 +411,7 @@ def test_replay_command_reports_an_illegal_action(tmp_path):
     bad.write_text(json.dumps(data))
     result = run("replay", str(bad))
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.startswith("error: action 3 'P1': 'P1': P1 is not in Hyde (H)'s hand")
+    assert result.stderr.startswith("error: action 3 'P1': P1 is not in Hyde (H)'s hand")
     assert result.stderr.count("\n") == 1
 
 

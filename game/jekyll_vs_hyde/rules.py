@@ -297,8 +297,8 @@ class JekyllVsHydeState(State):
             cards = self._parse_choice(action, "give", give_count(self.round))
             if self.must_give_potion(me) and all(COLOUR[c] is not None for c in cards):
                 potions = sum(COLOUR[c] is None for c in self.hands[me])
-                self._illegal(action, f"{ROLE_NAME[ROLES[me]]} was dealt {potions} Potions and "
-                                      "must give at least one")
+                self._illegal(f"{self._who()} cannot give {', '.join(cards)}: he was dealt "
+                              f"{potions} Potions and must give at least one")
             s = self._copy()
             s._choose(me, cards)
             return s
@@ -314,8 +314,9 @@ class JekyllVsHydeState(State):
 
     # -- checking actions -----------------------------------------------
 
-    def _illegal(self, action: str, why: str) -> None:
-        raise IllegalActionError(f"{action!r}: {why}; {legal_hint(self.legal_actions())}")
+    def _illegal(self, why: str) -> None:
+        """Raise IllegalActionError: `why` names the action and who acts; the legal ones follow."""
+        raise IllegalActionError(f"{why}; {legal_hint(self.legal_actions())}")
 
     def _who(self) -> str:
         return f"{ROLE_NAME[ROLES[self._to_act]]} ({ROLES[self._to_act]})"
@@ -325,10 +326,11 @@ class JekyllVsHydeState(State):
         if head != verb or not colon:
             if head in ("give", "swap") or action in ORDER or head in ORDER:
                 what = ("the exchange" if verb == "give" else "a green Potion swap")
-                self._illegal(action, f"it is {what}: {self._who()} chooses {count} "
-                                      f"card{'s' if count > 1 else ''} with {verb}:<c>,...")
+                self._illegal(f"{self._who()} cannot play {action!r} now: it is {what}, "
+                              f"he chooses {count} card{'s' if count > 1 else ''} "
+                              f"with {verb}:<c>,...")
             raise MalformedActionError(
-                f"{action!r} is not an action: write {verb}:<card>,<card>; "
+                f"{action!r} is not an action: {self._who()} writes {verb}:<card>,<card>; "
                 f"{legal_hint(self.legal_actions())}")
         cards = rest.split(",")
         for card in cards:
@@ -337,46 +339,49 @@ class JekyllVsHydeState(State):
                     f"{action!r}: {card!r} is not a card (cards: P1-P7, R1-R7, G1-G7, "
                     f"2+ 3+ 4+ 5+); {legal_hint(self.legal_actions())}")
         if len(set(cards)) != len(cards):
-            self._illegal(action, "a card is named twice")
+            self._illegal(f"{action}: {self._who()} names a card twice")
         if len(cards) != count:
-            self._illegal(action, f"{self._who()} must {verb} exactly {count} "
-                                  f"card{'s' if count > 1 else ''}, not {len(cards)}")
+            self._illegal(f"{action}: {self._who()} must {verb} exactly {count} "
+                          f"card{'s' if count > 1 else ''}, not {len(cards)}")
         hand = self.hands[self._to_act]
         for card in cards:
             if card not in hand:
-                self._illegal(action, f"{card} is not in {self._who()}'s hand")
+                self._illegal(f"{card} is not in {self._who()}'s hand")
         return sort_cards(cards)
 
     def _parse_play(self, action: str) -> tuple[str, str | None]:
         card, colon, named = action.partition(":")
         if card in ("give", "swap"):
-            self._illegal(action, f"it is a trick: {self._who()} plays a card")
+            self._illegal(f"{self._who()} cannot {card} now: it is a trick, play a card")
         if card not in ORDER or (colon and named not in COLOURS):
             raise MalformedActionError(
-                f"{action!r} is not an action: write a card (R5, 3+) or a Potion lead "
-                f"naming a colour (4+:R); {legal_hint(self.legal_actions())}")
+                f"{action!r} is not an action: {self._who()} plays a card (R5, 3+) or leads "
+                f"a Potion naming a colour (4+:R); {legal_hint(self.legal_actions())}")
         hand = self.hands[self._to_act]
         if card not in hand:
-            self._illegal(action, f"{card} is not in {self._who()}'s hand")
+            self._illegal(f"{card} is not in {self._who()}'s hand")
         potion = COLOUR[card] is None
         if not self.plays:
             if potion and not colon:
-                self._illegal(action, f"leading a Potion names a colour: {card}:P, {card}:R "
-                                      f"or {card}:G")
+                self._illegal(f"{self._who()} leads {card}: leading a Potion names a colour: "
+                              f"{card}:P, {card}:R or {card}:G")
             if colon and not potion:
-                self._illegal(action, f"only a Potion lead names a colour; play {card}")
+                self._illegal(f"{action}: only a Potion lead names a colour; {self._who()} "
+                              f"plays {card}")
             return card, (named if colon else None)
         if colon:
-            self._illegal(action, f"only the leader names a colour; play {card}")
+            self._illegal(f"{action}: only the leader names a colour; {self._who()} "
+                          f"plays {card}")
         if card not in self._follows(hand):
             lead = self.plays[0]
             if COLOUR[lead] is None:
-                why = (f"the Potion lead {lead} named {COLOUR_NAME[self.named]}: "
-                       f"{self._who()} must play {COLOUR_NAME[self.named]} (not a Potion)")
+                why = (f"{self._who()} cannot play {card}: the Potion lead {lead} named "
+                       f"{COLOUR_NAME[self.named]}, so he must play {COLOUR_NAME[self.named]} "
+                       "(not a Potion)")
             else:
-                why = (f"{self._who()} must follow {COLOUR_NAME[COLOUR[lead]]} "
-                       f"or play a Potion")
-            self._illegal(action, why)
+                why = (f"{self._who()} cannot play {card}: he must follow "
+                       f"{COLOUR_NAME[COLOUR[lead]]} or play a Potion")
+            self._illegal(why)
         return card, None
 
     # -- applying -------------------------------------------------------
