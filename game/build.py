@@ -94,6 +94,31 @@ def _copy_runtime(vendor: Path) -> None:
         shutil.copy2(pyodide / name, vendor / "pyodide" / name)
 
 
+# Runtime chunks the page never loads (editor, terminal, MicroPython, TOML).
+_NOT_PRECACHED = ("codemirror", "xterm", "mpy-", "toml-")
+
+
+def _precache_list(site: Path) -> list[str]:
+    files = ["./", "index.html", "pyscript.json", "game.zip"]
+    for p in sorted((site / "static").rglob("*")):
+        rel = p.relative_to(site).as_posix()
+        if p.is_file() and not any(x in p.name for x in _NOT_PRECACHED):
+            files.append(rel)
+    return files
+
+
+def _write_service_worker(site: Path) -> None:
+    """sw.js at the top (its scope is the whole site), named after a hash of the files."""
+    files = _precache_list(site)
+    h = hashlib.sha256()
+    for rel in files[1:]:
+        h.update(rel.encode() + b"\0" + (site / rel).read_bytes())
+    text = (ROOT / "static" / "sw.js").read_text(encoding="utf-8")
+    text = text.replace("__CACHE__", "jhg-" + h.hexdigest()[:16])
+    text = text.replace("__FILES__", json.dumps(files, indent=1))
+    (site / "sw.js").write_text(text, encoding="utf-8")
+
+
 def site_config() -> dict:
     """`pyscript.toml` as the dict written to `pyscript.json`."""
     with open(ROOT / "pyscript.toml", "rb") as f:
@@ -114,9 +139,10 @@ def build(out_dir: str | os.PathLike = SITE) -> Path:
         shutil.copy2(ROOT / "pyscript.toml", tmp / "pyscript.toml")
         (tmp / "pyscript.json").write_text(json.dumps(site_config(), indent=1) + "\n")
         shutil.copytree(ROOT / "static", tmp / "static",
-                        ignore=shutil.ignore_patterns("vendor", "i18n", ".*"))
+                        ignore=shutil.ignore_patterns("vendor", "i18n", "sw.js", ".*"))
         _copy_runtime(tmp / "static" / "vendor")
         _write_zip(tmp / "game.zip")
+        _write_service_worker(tmp)
         (tmp / ".fingerprint").write_text(_fingerprint())
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -217,3 +217,20 @@ def test_end_of_game_screen(page, ui):
     page.set_viewport_size({"width": 390, "height": 844})
     ui.screenshot(page, "phone-game-over")
     page.set_viewport_size({"width": 1366, "height": 900})
+
+
+def test_works_offline_after_the_first_visit(page, ui, browser_context):
+    ui.open_site(page, "?speed=instant")
+    ui.start_game(page, seed=21, bots="heuristic")
+    ui.wait_settled(page)
+    # Registered after Python is up; `ready` resolves once it is active (all precached).
+    assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
+    hand = ui.hand(page)
+    browser_context.set_offline(True)
+    try:
+        page.reload()
+        page.wait_for_selector("body[data-state=ready]", timeout=60000)
+        assert ui.hand(page) == hand
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+    finally:
+        browser_context.set_offline(False)
