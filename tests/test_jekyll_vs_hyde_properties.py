@@ -155,3 +155,45 @@ def test_second_chooser_sees_nothing_of_the_first_choice(seed):
                 assert twin.observation("H") == after.observation("H")
 
     play_random(seed, None, each)
+
+
+def _paths(data, prefix=()):
+    if isinstance(data, dict):
+        items = data.items()
+    elif isinstance(data, list):
+        items = enumerate(data)
+    else:
+        return
+    for key, value in items:
+        yield prefix + (key,)
+        yield from _paths(value, prefix + (key,))
+
+
+def test_damaged_saves_raise_bad_state_error_or_load():
+    rng = random.Random(0)
+    saves = []
+    for seed in range(8):
+        s = new_game(GAME, OPTIONS[seed % 2], seed=seed)
+        while not s.over:
+            if rng.random() < 0.05:
+                saves.append(s.to_json())
+            s = s.apply(rng.choice(s.legal_actions()))
+        saves.append(s.to_json())
+    junk = [None, 1, -1, "x", [], {}, [None], True, 99, ["P1"], {"J": 1}]
+    for _ in range(1500):
+        data = json.loads(json.dumps(rng.choice(saves)))
+        path = rng.choice(list(_paths(data)))
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = rng.choice(junk)
+        try:
+            s = state_from_json(data)
+        except GameError as e:
+            assert type(e).__name__ == "BadStateError", e
+            continue
+        s.to_json()
+        for role in "JH":
+            s.observation(role)
+        if not s.over:
+            s.apply(rng.choice(s.legal_actions()))

@@ -623,8 +623,10 @@ class JekyllVsHydeState(State):
             s.played = tuple(_trick(t) for t in data["played"])
             tw = data["trick_winner"]
             s.trick_winner = -1 if tw is None else _role(tw)
-            s.history = tuple(dict(h) for h in data["history"])
-            s.legs = tuple(dict(leg) for leg in data["legs"])
+            s.history = tuple(_history_entry(h) for h in data["history"])
+            s.legs = tuple(_leg(leg) for leg in data["legs"])
+            if len(s.legs) != s.leg + bool(data["over"]):
+                raise ValueError(f"{len(s.legs)} finished games in leg {s.leg + 1}")
             s.winner_name = data["winner"]
             if s.winner_name not in (None, "J", "H"):
                 raise ValueError(f"winner {s.winner_name!r}")
@@ -729,11 +731,30 @@ def _pair(values: Any) -> tuple[str, str]:
 
 
 def _trick(t: dict) -> tuple:
-    effect = t["effect"]
+    effect, named = t["effect"], t["named"]
     if effect not in (None, "purple", "green", "red"):
         raise ValueError(f"effect {effect!r}")
+    if named is not None and named not in COLOURS:
+        raise ValueError(f"named colour {named!r}")
     return (_role(t["leader"]), _card(t["lead"]), t["named"], _card(t["follow"]),
             _role(t["winner"]), effect, bool(t["stolen"]))
+
+
+def _history_entry(h: Any) -> dict[str, Any]:
+    if not isinstance(h, dict):
+        raise ValueError(f"history entry {h!r}")
+    return {"leg": _int(h["leg"], 1, 2), "round": _int(h["round"], 1, ROUNDS),
+            "tricks": {r: _int(h["tricks"][r], 0, TRICKS) for r in ROLES},
+            "moved": _int(h["moved"], 0, TRICKS), "marker": _int(h["marker"], 0, TRACK_END),
+            "tricks_played": [JekyllVsHydeState._trick_json(_trick(t))
+                              for t in h["tricks_played"]]}
+
+
+def _leg(leg: Any) -> dict[str, Any]:
+    if not isinstance(leg, dict):
+        raise ValueError(f"finished game {leg!r}")
+    return {"hyde": ROLES[_role(leg["hyde"])], "score": _int(leg["score"], 0, TRACK_END),
+            "rounds": _int(leg["rounds"], 1, ROUNDS), "winner": ROLES[_role(leg["winner"])]}
 
 
 def sides(options: dict[str, Any] | None) -> dict[str, list[str]]:
