@@ -61,7 +61,7 @@ def render(obs: dict[str, Any]) -> str:
     role = obs["player"]
     other = "H" if role == "J" else "J"
     leg = f"game {obs['leg']}, " if obs["options"]["variant"] == "return-match" else ""
-    lines = [f"  {leg}round {obs['round']}   {track(obs['marker'])}",
+    lines = [f"  {leg}round {obs['round']}, you are {ROLE_NAME[role]}   {track(obs['marker'])}",
              f"  colours: {ranking_text(obs['ranking'])}",
              f"  tricks: you {obs['tricks'][role]}, {ROLE_NAME[other]} {obs['tricks'][other]}"
              f" (difference now {abs(obs['tricks']['J'] - obs['tricks']['H'])});"
