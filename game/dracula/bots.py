@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from typing import Any
 
@@ -132,11 +133,14 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(self, samples: int = 4, discount: float = 0.85, spread: float = 0.25,
-                 search_samples: int = 16) -> None:
+                 search_samples: int = 16, search_empties: int = 4,
+                 deep_samples: int = 6) -> None:
         self.samples = samples
         self.discount = discount
         self.spread = spread
         self.search_samples = search_samples
+        self.search_empties = search_empties
+        self.deep_samples = deep_samples
 
     # -- the interface -------------------------------------------------
 
@@ -157,7 +161,7 @@ class HeuristicBot:
         opp_held = observation["held"][str(1 - me)]
         empties = sum(1 for c in grid if c is None)
         moves = [(a.partition("@")[0], CELL_INDEX[a.partition("@")[2]]) for a in legal]
-        if empties <= 4:
+        if empties <= self.search_empties:
             values = self._search(grid, ways, me, hand, unseen, opp_held, moves, rng)
         else:
             values = self._static(grid, ways, me, hand, unseen, opp_held, moves, rng)
@@ -235,9 +239,11 @@ class HeuristicBot:
         elif opp_held == 1:
             worlds = [(c,) for c in unseen]
         else:
-            pairs = list(itertools.combinations(unseen, opp_held))
-            worlds = pairs if len(pairs) <= self.search_samples else rng.sample(
-                pairs, self.search_samples)
+            count = self.search_samples if opp_held == 2 else self.deep_samples
+            if math.comb(len(unseen), opp_held) <= count:
+                worlds = list(itertools.combinations(unseen, opp_held))
+            else:
+                worlds = [tuple(rng.sample(unseen, opp_held)) for _ in range(count)]
         scorer = _Scorer(ways, me)
         out = []
         for card, cell in moves:
@@ -251,8 +257,10 @@ class HeuristicBot:
         return out
 
 
-def _minimax(scorer: _Scorer, grid, mine, his, my_turn: bool) -> float:
-    """Best play for both sides from here: my score minus his, full information."""
+def _minimax(scorer: _Scorer, grid, mine, his, my_turn: bool,
+             alpha: float = -1e9, beta: float = 1e9) -> float:
+    """Best play for both sides from here: my score minus his, full information
+    (alpha-beta: exact inside the window)."""
     hand = mine if my_turn else his
     if len(hand) == 1 and not (his if my_turn else mine):
         # The last placement: one card, one cell.
@@ -261,22 +269,36 @@ def _minimax(scorer: _Scorer, grid, mine, his, my_turn: bool) -> float:
         v = scorer.diff(grid)
         grid[cell] = None
         return v
-    best = None
     cells = [i for i in range(9) if grid[i] is None
              and any(grid[n] is not None for n in NEIGHBOURS[i])]
+    if my_turn:
+        best = -1e9
+        for card in hand:
+            rest = [c for c in hand if c != card]
+            for cell in cells:
+                grid[cell] = card
+                v = _minimax(scorer, grid, rest, his, False, alpha, beta)
+                grid[cell] = None
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            return best
+        return best
+    best = 1e9
     for card in hand:
         rest = [c for c in hand if c != card]
         for cell in cells:
             grid[cell] = card
-            if my_turn:
-                v = _minimax(scorer, grid, rest, his, False)
-                if best is None or v > best:
-                    best = v
-            else:
-                v = _minimax(scorer, grid, mine, rest, True)
-                if best is None or v < best:
-                    best = v
+            v = _minimax(scorer, grid, mine, rest, True, alpha, beta)
             grid[cell] = None
+            if v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        return best
     return best
 
 
