@@ -208,10 +208,8 @@ def test_exchange_sizes_by_round_and_leader_by_marker():
 
 def test_leader_in_round_two_is_jekyll_on_spaces_0_to_4():
     s = new_game(GAME, seed=5)
-    rng_actions = 0
     while s.round == 1:
         s = s.apply(s.legal_actions()[0])
-        rng_actions += 1
     expected = 0 if s.marker <= 4 else 1
     assert s.leader == expected
 

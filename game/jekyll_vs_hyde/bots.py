@@ -16,10 +16,11 @@ for later:
 
 It sees only its observation.
 
+>>> import random
 >>> from game import new_game
 >>> s = new_game("jekyll-vs-hyde", seed=4)
->>> import random
->>> HeuristicBot().choose(s.observation("J"), s.legal_actions(), random.Random(0)) in s.legal_actions()
+>>> legal = s.legal_actions()
+>>> HeuristicBot().choose(s.observation("J"), legal, random.Random(0)) in legal
 True
 """
 

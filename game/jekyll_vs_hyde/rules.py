@@ -51,7 +51,7 @@ from game.core.state import (
     legal_hint,
 )
 from game.jekyll_vs_hyde.cards import (
-    COLOUR, COLOUR_NAME, COLOURS, DECK, ORDER, POTIONS, VALUE, sort_cards,
+    COLOUR, COLOUR_NAME, COLOURS, DECK, ORDER, VALUE, sort_cards,
 )
 
 GAME_ID = "jekyll-vs-hyde"
