@@ -21,12 +21,10 @@ ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--
 PREFIX = "/jekyll/"
 SHOTS = Path(os.environ.get("SCREENSHOTS", Path(tempfile.gettempdir()) / "jekyll-hyde-shots"))
 
-sync_api = pytest.importorskip("playwright.sync_api")
-
 
 def pytest_collection_modifyitems(items):
     for item in items:
-        if "tests/browser" in str(item.fspath).replace(os.sep, "/"):
+        if "page" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
 
 
@@ -53,6 +51,7 @@ def site_url(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def browser_context(tmp_path_factory, site_url):
+    sync_api = pytest.importorskip("playwright.sync_api")
     profile = tmp_path_factory.mktemp("profile")
     with sync_api.sync_playwright() as p:
         ctx = p.chromium.launch_persistent_context(

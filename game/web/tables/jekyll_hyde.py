@@ -145,11 +145,11 @@ def card_svg(card: str) -> str:
     side_icon = "i-flask" if card[0] == "J" else "i-hat"
     idx = _index(card)
     size = 17 if len(idx) == 1 else 14
-    return (f'<svg viewBox="0 0 60 64" aria-hidden="true" focusable="false">'
+    return (f'<svg viewBox="0 0 60 56" aria-hidden="true" focusable="false">'
             f'<text x="5" y="18" class="ix" font-size="{size}">{idx}</text>'
             f'<use href="#{side_icon}" x="42" y="4" width="14" height="14" class="si"/>'
-            f'<use href="#{icon}" x="14" y="22" width="32" height="32" class="ic"/>'
-            + (f'<text x="55" y="61" class="pt" text-anchor="end" font-size="9">'
+            f'<use href="#{icon}" x="16" y="21" width="28" height="28" class="ic"/>'
+            + (f'<text x="55" y="54" class="pt" text-anchor="end" font-size="9">'
                f'{points(card)}</text>' if points(card) else "")
             + '</svg>')
 
@@ -246,6 +246,12 @@ def _seat_html(obs: dict, seat: int, ctx) -> str:
             f'<span class="team-name">{escape(t("side." + team))}</span></div>{body}</div>')
 
 
+def _from(obs: dict, src: int, t) -> str:
+    if obs["options"].get("players") == 3 and src == 2:
+        return t("jh.from_ghost")
+    return t("jh.from", name=seat_name(obs, src))
+
+
 def _played(obs: dict, plays: list[dict], ctx, winner: int | None = None) -> str:
     t, me = ctx.t, ctx.seat
     out = []
@@ -253,8 +259,7 @@ def _played(obs: dict, plays: list[dict], ctx, winner: int | None = None) -> str
         seat, card, src = p["seat"], p["card"], p["from"]
         tag = ""
         if src != seat:
-            tag = (f'<span class="from">{escape(t("jh.from", name=shown(seat_name(obs, src), t)))}'
-                   '</span>')
+            tag = f'<span class="from">{escape(_from(obs, src, t))}</span>'
         cls = "played" + (" win" if winner == seat else "")
         out.append(f'<div class="slot p-{_pos(seat, me)}" data-slot="{seat}">'
                    f'{card_html(card, t, cls, act=False)}{tag}</div>')
@@ -314,8 +319,7 @@ def last_trick(obs: dict, ctx) -> str:
     rows = []
     for p in tr["plays"]:
         who = shown(seat_name(obs, p["seat"]), t)
-        src = "" if p["from"] == p["seat"] else " " + t("jh.from", name=shown(
-            seat_name(obs, p["from"]), t))
+        src = "" if p["from"] == p["seat"] else " " + _from(obs, p["from"], t)
         rows.append(f'<li>{card_html(p["card"], t, "mini", act=False)}'
                     f'<span>{escape(who)}{escape(src)}</span></li>')
     return (f'<ol class="lasttrick">{"".join(rows)}</ol>'
@@ -403,6 +407,11 @@ def first_events(state, ctx) -> list[dict]:
 
 
 def event_text(ev: dict, ctx) -> str:
+    text = _event_text(ev, ctx)
+    return text[:1].upper() + text[1:]
+
+
+def _event_text(ev: dict, ctx) -> str:
     t = ctx.t
     k = ev.get("k")
 
@@ -415,6 +424,8 @@ def event_text(ev: dict, ctx) -> str:
             text += " — " + t("log.gives", whom=n("whom"), card=card_name(ev["card"], t))
         return text
     if k == "play":
+        if ev.get("from") == GHOST:
+            return t("log.play_from_ghost", who=n("who"), card=card_name(ev["card"], t))
         if ev.get("from"):
             return t("log.play_from", who=n("who"), card=card_name(ev["card"], t),
                      src=n("from"))

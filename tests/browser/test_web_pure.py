@@ -1,0 +1,154 @@
+"""The browser side's pure-Python parts under CPython (no browser needed):
+catalogs, the table renderer over whole random games, error wording, the build.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import string
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from game import GameError, new_game
+from game.web import saves
+from game.web.i18n import LANGUAGES, Translator, catalog, pick_language
+from game.web.tables import jekyll_hyde as jh
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+def test_catalogs_have_the_same_keys_and_placeholders():
+    en = catalog("en")
+    for lang in LANGUAGES:
+        cat = catalog(lang)
+        assert set(cat) == set(en), lang
+        for key, text in cat.items():
+            assert _fields(text) == _fields(en[key]), (lang, key)
+
+
+def test_every_card_has_a_name_in_every_language():
+    from game.jekyll_hyde.cards import DECK
+
+    for lang in LANGUAGES:
+        t = Translator(lang)
+        names = [jh.card_name(c, t) for c in DECK]
+        assert all(n and not n.startswith("card.") for n in names)
+    assert Translator("en")("card.HF6") == "Mr. Hyde's apartment"
+
+
+def test_language_choice():
+    assert pick_language(None, "fr-CA") == "fr"
+    assert pick_language("de", "it_IT") == "it"
+    assert pick_language("xx") == "en"
+
+
+def _play_and_render(options: dict, seed: int, lang: str) -> int:
+    t = Translator(lang)
+    state = new_game("jekyll-hyde", options, seed)
+    rng = random.Random(seed)
+    log = jh.first_events(state, None)
+    players = (0, 1, 3) if options.get("players") == 3 else (0, 1, 2, 3)
+    moves = 0
+    while not state.over and moves < 400:
+        for seat in players:
+            ctx = SimpleNamespace(t=t, seat=seat, thinking=None)
+            obs = state.observation(seat)
+            html = jh.render(obs, ctx)
+            assert 'class="table' in html
+            # The screen never shows another player's card faces (the ghost's are open).
+            hidden = set()
+            for other in range(4):
+                if other != seat and not (options.get("players") == 3 and other == 2):
+                    hidden |= set(state.to_json()["hands"][str(other)])
+            for card in hidden:
+                assert f'data-card="{card}"' not in html, (seat, card)
+            jh.score_sheet(obs, ctx)
+            jh.last_trick(obs, ctx)
+        legal = state.legal_actions()
+        action = rng.choice(legal)
+        ctx = SimpleNamespace(t=t, seat=state.to_act, thinking=None)
+        # Every illegal click is explained in words, not in the engine's notation.
+        obs = state.observation(state.to_act)
+        for bad in ["JA", "HA", "@0", "@1", "@2", "@3"]:
+            if bad in legal:
+                continue
+            try:
+                state.apply(bad)
+            except GameError as e:
+                text = jh.explain(str(e), obs, ctx)
+                assert "legal:" not in text and not re.search(r"\bseat \d", text), (str(e), text)
+        after = state.apply(action)
+        jh.merge_event(log, jh.events(state, action, after, ctx))
+        state = after
+        moves += 1
+    for ev in log:
+        text = jh.event_text(ev, SimpleNamespace(t=t, seat=0, thinking=None))
+        assert "{" not in text and "#ghost" not in text
+    return moves
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_render_whole_games(lang):
+    assert _play_and_render({"players": 4, "seating": "A", "target": 60}, 1, lang) > 28
+    assert _play_and_render({"players": 4, "seating": "B", "target": 60}, 2, lang) > 28
+    assert _play_and_render({"players": 3, "names": ["Adam", "Betty", "Christian"],
+                             "target": 60}, 3, lang) > 28
+
+
+def test_setup_form_and_parse():
+    t = Translator("en")
+    bots = ["random", "heuristic"]
+    html = jh.setup_form(t, bots, {"mode": "3", "me": "1"})
+    assert 'name="bot0"' in html and 'name="bot2"' in html and 'name="bot1"' not in html
+    setup = jh.parse_setup({"mode": "3", "me": "1", "bot0": "random"}, bots)
+    assert setup["me"] == "Betty" and setup["bots"] == {"Adam": "random", "Christian": "heuristic"}
+    setup = jh.parse_setup({"mode": "4B", "me": "2", "target": "200"}, bots)
+    assert setup["options"] == {"players": 4, "seating": "B", "dealer": 3, "target": 200}
+    assert set(setup["bots"]) == {"0", "1", "3"}
+
+
+def test_broken_saves_are_refused_with_a_reason():
+    for text, why in [("{", "not JSON"), ("[]", "not a saved game"),
+                      (json.dumps({"format": saves.FORMAT, "version": 99}), "another version")]:
+        with pytest.raises(saves.BrokenSave, match=why):
+            saves.load(text)
+    state = new_game("jekyll-hyde", None, 5)
+    good = saves.dump({"game": "jekyll-hyde", "setup": {"me": 0, "bots": {}},
+                       "transcript": {}, "state": state.to_json(), "log": []})
+    data, again = saves.load(good)
+    assert again.to_json() == state.to_json()
+    broken = json.loads(good)
+    broken["state"]["hands"]["0"] = []
+    with pytest.raises(saves.BrokenSave):
+        saves.load(json.dumps(broken))
+
+
+def test_build_makes_a_relative_self_contained_site(tmp_path):
+    from game.build import BuildError, build
+
+    try:
+        site = build(tmp_path / "site")
+    except BuildError as e:
+        pytest.skip(str(e))
+    for name in ("index.html", "pyscript.json", "pyscript.toml", "game.zip", "sw.js",
+                 "static/css/site.css", "static/vendor/pyodide/pyodide.asm.wasm",
+                 "static/vendor/pyscript/core.js"):
+        assert (site / name).is_file(), name
+    assert not list(site.rglob("*.map"))
+    html = (site / "index.html").read_text()
+    assert 'config="./pyscript.json"' in html
+    assert not re.search(r'(src|href)="(/|https?:)', html)
+    config = json.loads((site / "pyscript.json").read_text())
+    assert config["interpreter"].startswith("./")
+    import zipfile
+
+    names = zipfile.ZipFile(site / "game.zip").namelist()
+    assert "game/web/i18n/fr.json" in names and "game/build.py" not in names
