@@ -146,7 +146,8 @@ class App:
 
     def ctx(self) -> SimpleNamespace:
         seat = self.my_seat() if self.state is not None else None
-        return SimpleNamespace(t=self.t, seat=seat, thinking=self.thinking)
+        return SimpleNamespace(t=self.t, seat=seat, thinking=self.thinking,
+                               log=self.save.get("log", []))
 
     def human_to_act(self) -> bool:
         s = self.state

@@ -312,18 +312,28 @@ def _trick_result(obs: dict, trick: dict, ctx) -> str:
 
 
 def last_trick(obs: dict, ctx) -> str:
+    """The last finished trick: of this hand, or else the last one in the log."""
     t = ctx.t
-    if not obs["tricks"]:
-        return f'<p>{escape(t("jh.no_trick_yet"))}</p>'
-    tr = obs["tricks"][-1]
+    if obs["tricks"]:
+        tr = obs["tricks"][-1]
+        plays = [(_name_at(obs, p["seat"]), p["card"], _name_at(obs, p["from"]))
+                 for p in tr["plays"]]
+        result = _trick_result(obs, tr, ctx)
+    else:
+        ev = next((e for e in reversed(getattr(ctx, "log", None) or [])
+                   if e.get("k") == "trick" and e.get("plays")), None)
+        if ev is None:
+            return f'<p>{escape(t("jh.no_trick_yet"))}</p>'
+        plays = [tuple(p) for p in ev["plays"]]
+        result = event_text(ev, ctx)
     rows = []
-    for p in tr["plays"]:
-        who = shown(seat_name(obs, p["seat"]), t)
-        src = "" if p["from"] == p["seat"] else " " + _from(obs, p["from"], t)
-        rows.append(f'<li>{card_html(p["card"], t, "mini", act=False)}'
-                    f'<span>{escape(who)}{escape(src)}</span></li>')
+    for who, card, src in plays:
+        extra = "" if src == who else " " + (t("jh.from_ghost") if src == GHOST
+                                             else t("jh.from", name=src))
+        rows.append(f'<li>{card_html(card, t, "mini", act=False)}'
+                    f'<span>{escape(shown(who, t))}{escape(extra)}</span></li>')
     return (f'<ol class="lasttrick">{"".join(rows)}</ol>'
-            f'<p class="result">{escape(_trick_result(obs, tr, ctx))}</p>')
+            f'<p class="result">{escape(result)}</p>')
 
 
 # -- log -----------------------------------------------------------------------
@@ -364,13 +374,16 @@ def events(before, action: str, after, ctx) -> list[dict]:
                 winner_seat = _last_winner(b, action)
             else:
                 winner_seat = a["tricks"][-1]["winner"]
-            cards = [p["card"] for p in (b["trick"] or {"plays": []})["plays"]] + [action]
+            done = [(p["seat"], p["card"], p["from"])
+                    for p in (b["trick"] or {"plays": []})["plays"]] + [(b["turn"], action, src)]
+            cards = [c for _, c, _ in done]
+            plays = [[_name_at(b, p), c, _name_at(b, f)] for p, c, f in done]
             if winner_seat is None:
-                out.append({"k": "trick", "winner": None,
+                out.append({"k": "trick", "winner": None, "plays": plays,
                             "last": len(b["tricks"]) == 6})
             else:
                 carried = b["carried"]
-                out.append({"k": "trick", "winner": _name_at(b, winner_seat),
+                out.append({"k": "trick", "winner": _name_at(b, winner_seat), "plays": plays,
                             "points": sum(points(c) for c in cards + list(carried))})
         if finished:
             h = a["history"][-1]
@@ -545,6 +558,7 @@ def hand_summary(obs: dict, ctx) -> str:
     if "soloist" in h:
         who = f'<p>{escape(t("score.soloist_was", name=h["soloist"]))}</p>'
     return (f'<h2>{escape(t("jh.hand_over", n=len(obs["history"])))}</h2>{who}'
+            f'<h3>{escape(t("menu.last"))}</h3>{last_trick(obs, ctx)}'
             f'<ul class="handscore">{lines}</ul>{score_sheet(obs, ctx)}')
 
 
