@@ -49,6 +49,11 @@ def load(text: str) -> tuple[dict[str, Any], Any]:
     for key, kind in (("setup", dict), ("transcript", dict), ("state", dict), ("log", list)):
         if not isinstance(data.get(key), kind):
             raise BrokenSave(f"'{key}' is missing or malformed")
+    setup, transcript = data["setup"], data["transcript"]
+    if "me" not in setup or not isinstance(setup.get("bots"), dict):
+        raise BrokenSave("'setup' does not say who plays")
+    if not isinstance(transcript.get("actions", []), list):
+        raise BrokenSave("'transcript' has no action list")
     try:
         state = state_from_json(data["state"])
     except GameError as e:

@@ -122,7 +122,14 @@ class App:
         except Exception as e:  # never crash on a save
             self._set_aside(text, f"{type(e).__name__}: {e}")
             return
+        data["transcript"].setdefault("actions", [])
+        data["transcript"].setdefault("seed", 0)
         self.save, self.state, self.table = data, state, table
+        try:  # a save that loads but cannot be shown is broken too
+            self.table.render(state.observation(self.my_seat()), self.ctx())
+        except Exception as e:
+            self.save, self.state, self.table = {}, None, None
+            self._set_aside(text, f"{type(e).__name__}: {e}")
 
     def _set_aside(self, text: str, reason: str) -> None:
         key = saves.BROKEN_PREFIX + time.strftime("%Y%m%dT%H%M%S")
@@ -271,7 +278,12 @@ class App:
         elif self.panel == "last":
             body = self.table.last_trick(obs, ctx)
         else:
-            lines = [self.table.event_text(ev, ctx) for ev in self.save["log"][-150:]]
+            lines = []
+            for ev in self.save["log"][-150:]:
+                try:
+                    lines.append(self.table.event_text(ev, ctx))
+                except Exception:  # an odd entry in an old save: skip it
+                    continue
             body = '<ol class="log" id="log">' + "".join(
                 f"<li>{escape(x)}</li>" for x in lines) + "</ol>"
         side.innerHTML = f'<div class="tabs" role="tablist">{tabs}</div><div class="panel" ' \
@@ -312,7 +324,7 @@ class App:
             return
         obs = self.state.observation(self.my_seat())
         if not self.human_to_act():
-            who = self.table.shown(self.table.seat_name(obs, self._deciding_seat(obs)), self.t)
+            who = self.table.who_decides(obs, self.ctx())
             self.set_message(self.t("msg.not_your_turn", name=who))
             return
         try:
@@ -321,12 +333,6 @@ class App:
             self.set_message(self.table.explain(str(e), obs, self.ctx()))
             return
         self.commit(action, after)
-
-    def _deciding_seat(self, obs: dict) -> int:
-        seat = obs["turn"] if obs["designated"] is None else obs["designated"]
-        if obs["options"].get("players") == 3 and seat == 2:
-            return 0
-        return seat
 
     def set_message(self, text: str) -> None:
         self.message = text
@@ -359,11 +365,9 @@ class App:
     async def bot_turn(self, gen: int) -> None:
         s = self.state
         obs0 = s.observation(s.to_act)
-        delay = self.speed
-        trick = obs0.get("trick") or {"plays": []}
-        if not trick["plays"] and obs0["tricks"]:
-            delay *= 2.2  # let people see who took the trick
-        self.thinking = obs0["turn"]
+        # Longer after a trick, so people see who took it.
+        delay = self.speed * self.table.pause_factor(obs0)
+        self.thinking = self.table.thinking_seat(obs0)
         try:
             self.render_screen()
             await asyncio.sleep(delay)

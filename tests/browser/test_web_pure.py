@@ -121,6 +121,9 @@ def test_broken_saves_are_refused_with_a_reason():
         with pytest.raises(saves.BrokenSave, match=why):
             saves.load(text)
     state = new_game("jekyll-hyde", None, 5)
+    with pytest.raises(saves.BrokenSave, match="who plays"):
+        saves.load(saves.dump({"game": "jekyll-hyde", "setup": {}, "transcript": {},
+                               "state": state.to_json(), "log": []}))
     good = saves.dump({"game": "jekyll-hyde", "setup": {"me": 0, "bots": {}},
                        "transcript": {}, "state": state.to_json(), "log": []})
     data, again = saves.load(good)

@@ -16,6 +16,14 @@ renderer provides:
     hand_summary(obs, ctx) -> str               end-of-hand panel
     final_summary(obs, ctx) -> str              end-of-game panel
     last_trick(obs, ctx) -> str                 the last finished trick
+    first_events(state, ctx) -> list            log events of a new game
+    merge_event(log, events)                    append events to the log
+    who_decides(obs, ctx) -> str                name of whoever acts now
+    thinking_seat(obs) -> player                seat to mark while a bot thinks
+    pause_factor(obs) -> float                  longer bot pauses (after a trick)
+
+`ctx` has `t` (the Translator), `seat` (whose observation is shown),
+`thinking` (the player a bot is thinking for) and `log` (the game's events).
 
 Renderers are imported only when their game is chosen.
 """

@@ -336,6 +336,27 @@ def last_trick(obs: dict, ctx) -> str:
             f'<p class="result">{escape(result)}</p>')
 
 
+# -- pacing ------------------------------------------------------------------
+
+def who_decides(obs: dict, ctx) -> str:
+    """The name of whoever must act now (the soloist decides for the ghost)."""
+    seat = obs["turn"] if obs["designated"] is None else obs["designated"]
+    if obs["options"].get("players") == 3 and seat == 2:
+        seat = 0
+    return shown(seat_name(obs, seat), ctx.t)
+
+
+def thinking_seat(obs: dict) -> int | None:
+    """The seat to mark as thinking while a bot decides."""
+    return obs["turn"]
+
+
+def pause_factor(obs: dict) -> float:
+    """How much longer than usual a bot waits: more right after a trick."""
+    trick = obs.get("trick") or {"plays": []}
+    return 2.2 if not trick["plays"] and obs["tricks"] else 1.0
+
+
 # -- log -----------------------------------------------------------------------
 
 def _name_at(state_obs: dict, seat: int) -> str:
