@@ -234,3 +234,22 @@ def test_works_offline_after_the_first_visit(page, ui, browser_context):
         assert page.evaluate("navigator.serviceWorker.controller !== null")
     finally:
         browser_context.set_offline(False)
+
+
+def test_a_thinking_bot_does_not_freeze_the_page(page, ui):
+    ui.open_site(page, "?speed=instant")
+    ui.start_game(page, mode="4A", me="0", seed=8, bots="strong")  # seat 0 leads
+    assert ui.wait_settled(page) == "me"
+    ui.click_and_wait(page, ".hand.mine .card.playable, .seat.designatable")
+    # While the search bots think (about a second each), frames keep coming.
+    worst = page.evaluate("""() => new Promise(done => {
+        let last = performance.now(), worst = 0;
+        const start = last;
+        function frame(now) {
+            worst = Math.max(worst, now - last); last = now;
+            if (now - start < 1500) requestAnimationFrame(frame); else done(worst);
+        }
+        requestAnimationFrame(frame);
+    })""")
+    assert page.locator(".seat.thinking").count() == 1
+    assert worst < 250, f"the page froze for {worst:.0f} ms"
