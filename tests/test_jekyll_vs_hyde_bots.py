@@ -79,7 +79,7 @@ def test_follower_plans_for_its_role():
 
 
 def test_heuristic_beats_random_in_both_roles():
-    result = simulate(GAME, ["heuristic", "random"], 120, seed=5)
+    result = simulate(GAME, ["heuristic", "random"], 80, seed=5)
     rates = result.side_rates()["heuristic"]
     assert rates["jekyll"] >= 0.6 and rates["hyde"] >= 0.7, rates
 
@@ -88,3 +88,41 @@ def test_simulate_return_match():
     result = simulate(GAME, ["heuristic", "random"], 8, seed=2, options={"variant": "return-match"})
     assert result.games == 8
     assert set(result.side_rates()["heuristic"]) == {"starts-jekyll", "starts-hyde"}
+
+
+def test_sampled_worlds_fit_the_observation_and_play_to_the_round_end():
+    from game.jekyll_vs_hyde import search
+
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(12):
+        s = new_game(GAME, {"variant": "return-match"} if seed % 3 == 0 else None, seed=seed)
+        while not s.over:
+            role = s.to_act
+            obs = s.observation(role)
+            if rng.random() < 0.3:
+                sampler = search.Sampler(obs)
+                for _ in range(3):
+                    world = sampler.sample(rng)
+                    assert world.observation(role) == obs
+                    hidden = world.hands[1 - "JH".index(role)] + world.aside
+                    assert not set(hidden) & set(obs["hand"])
+                    state = world.apply(rng.choice(world.legal_actions()))
+                    while not search.at_horizon(world, state):
+                        state.apply_in_place(search.playout_action(state, rng))
+                    value = search.utility(world, state, role)
+                    assert 0.0 <= value <= 1.0
+                    checked += 1
+            s = s.apply(rng.choice(s.legal_actions()))
+    assert checked > 100
+
+
+def test_strong_bot_plays_legal_moves():
+    bot = make_bot(GAME, "strong:iterations=40")
+    rng = random.Random(1)
+    s = new_game(GAME, seed=3)
+    while not s.over and s.round == 1:
+        legal = s.legal_actions()
+        action = bot.choose(s.observation(s.to_act), legal, rng)
+        assert action in legal
+        s = s.apply(action)

@@ -312,6 +312,18 @@ class JekyllVsHydeState(State):
         s._play(card, named)
         return s
 
+    def apply_in_place(self, action: str) -> None:
+        """Apply a legal action to this very state, unchecked.
+
+        The fast path of search playouts, on a state they own (a copy from
+        `apply` or a sampled world); everything else uses `apply`.
+        """
+        if self.phase == PLAY:
+            card, _, named = action.partition(":")
+            self._play(card, named or None)
+        else:
+            self._choose(self._to_act, tuple(action.partition(":")[2].split(",")))
+
     # -- checking actions -----------------------------------------------
 
     def _illegal(self, why: str) -> None:

@@ -1,0 +1,161 @@
+"""What the game-independent search bot (`strong`) needs from Jekyll vs Hyde.
+
+- `Sampler(observation)`: worlds consistent with what that player has seen:
+  his hand, every card played this round, the cards he gave (still held by
+  the other unless played), the colours the other showed he lacks; the rest
+  of the unseen cards are split between the other hand and the five aside.
+  A choice the other made first (Jekyll's exchange or swap, when Hyde
+  decides) is guessed too.
+- `at_horizon` / `utility`: a search looks to the end of the current round
+  and values it by where the marker ends (Hyde reaching 10 is a sure loss
+  for Jekyll; after round 3 anything less is a sure win).
+- `playout_action`: a quick player for the sampled worlds that wants what
+  its role wants (Jekyll level counts, Hyde a gap), with full sight of *that*
+  world since it is a guess, not the truth.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any
+
+from game.jekyll_vs_hyde.bots import Knowledge, resolve
+from game.jekyll_vs_hyde.cards import COLOUR, COLOURS, VALUE, sort_cards
+from game.jekyll_vs_hyde.rules import (
+    GIVE, PLAY, ROLES, SWAP, TRACK_END, JekyllVsHydeState, Table, give_count,
+)
+
+_PLACEHOLDER = ("", "")  # a sampled world only needs the number of tricks in each pile
+
+
+class Sampler:
+    """Draws full states that fit one observation."""
+
+    def __init__(self, obs: dict[str, Any]) -> None:
+        self.obs = obs
+        self.me = ROLES.index(obs["player"])
+        self.knowledge = Knowledge(obs)
+        self.table = Table(obs["options"], 0, None)
+        self.played = tuple(
+            (ROLES.index(t["leader"]), t["lead"], t["named"], t["follow"],
+             ROLES.index(t["winner"]), t["effect"], t["stolen"]) for t in obs["played"])
+        self.piles = tuple((_PLACEHOLDER,) * obs["tricks"][r] for r in ROLES)
+        me = obs["player"]
+        gave, got = tuple(obs["exchange"]["gave"]), tuple(obs["exchange"]["got"])
+        self.given = (gave, got) if me == "J" else (got, gave)
+        self.swaps = tuple(((tuple(w["gave"]), tuple(w["got"])) if me == "J"
+                            else (tuple(w["got"]), tuple(w["gave"]))) for w in obs["swaps"])
+        trick = obs["trick"]
+        self.plays = tuple(trick["cards"])
+        self.trick_winner = -1
+        if obs["phase"] == SWAP:  # a green Potion: the higher number takes the trick
+            lead, follow = self.plays
+            leader = ROLES.index(trick["leader"])
+            self.trick_winner = 1 - leader if VALUE[follow] > VALUE[lead] else leader
+
+    def sample(self, rng: random.Random) -> JekyllVsHydeState:
+        obs, k, me = self.obs, self.knowledge, self.me
+        other = k.sample(rng)
+        drawn = set(other)
+        aside = tuple(c for c in k.pool if c not in drawn)
+        hands = [(), ()]
+        hands[me] = tuple(obs["hand"])
+        hands[1 - me] = sort_cards(other)
+        s = _World.__new__(_World)
+        s.table = self.table
+        s.leg = obs["leg"] - 1
+        s.round = obs["round"]
+        s.deal_number = 0
+        s.marker = obs["marker"]
+        s.phase = obs["phase"]
+        s.hands = (hands[0], hands[1])
+        s.aside = sort_cards(aside)
+        s.pending = (None, None)
+        s.given = self.given
+        s.leader = ROLES.index(obs["trick"]["leader"])
+        s.plays = self.plays
+        s.named = obs["trick"]["named"]
+        s.ranking = tuple(obs["ranking"])
+        s.piles = self.piles
+        s.played = self.played
+        s.swaps = self.swaps
+        s.trick_winner = self.trick_winner
+        s.history = tuple(obs["history"])
+        s.legs = tuple(obs["legs"])
+        s.winner_name = None
+        s._to_act = ROLES.index(obs["to_act"])
+        if s.phase in (GIVE, SWAP) and me == 1:
+            # Jekyll has chosen already; guess what.
+            count = give_count(s.round) if s.phase == GIVE else s.swap_count()
+            choices = list(combinations(s.hands[0], count))
+            if s.must_give_potion(0):
+                choices = [c for c in choices if any(COLOUR[x] is None for x in c)]
+            s.pending = (rng.choice(choices), None)
+        return s
+
+
+class _World(JekyllVsHydeState):
+    """A sampled state: its search ends with the round, so the next is never dealt."""
+
+    __slots__ = ()
+
+    def _start_round(self, round_number: int) -> None:
+        self.round = round_number
+        self.phase = None
+
+
+def at_horizon(root: JekyllVsHydeState, state: JekyllVsHydeState) -> bool:
+    """The search stops when the round it started in is over."""
+    return len(state.history) > len(root.history) or state._to_act is None
+
+
+def utility(root: JekyllVsHydeState, state: JekyllVsHydeState, role: str) -> float:
+    """How good the finished round is for `role`, from 0 to 1."""
+    entry = state.history[len(root.history)]
+    marker = entry["marker"]
+    if marker >= TRACK_END:
+        jekyll = 0.0
+    elif entry["round"] == 3:
+        jekyll = 0.95 + 0.05 * (1 - entry["moved"] / TRACK_END)
+    else:
+        jekyll = 1.0 - marker / TRACK_END
+    return jekyll if role == "J" else 1.0 - jekyll
+
+
+def playout_action(state: JekyllVsHydeState, rng: random.Random) -> str:
+    """A quick choice that pulls the trick count the way the role wants (10% random)."""
+    legal = state.legal_actions()
+    if state.phase != PLAY or len(legal) == 1 or rng.random() < 0.1:
+        return rng.choice(legal)
+    me = state._to_act
+    d = len(state.piles[me]) - len(state.piles[1 - me])
+    if me == 0:
+        want = -1 if d > 0 else 1 if d < 0 else 0
+    else:
+        want = -1 if d < 0 else 1
+    if state.plays:
+        lead = state.plays[0]
+        ranking = state.ranking
+        if want == 0:
+            return rng.choice(legal)
+        wins = [c for c in legal if resolve(ranking, lead, c)[0]]
+        loses = [c for c in legal if c not in wins]
+        if want > 0:
+            return min(wins, key=VALUE.__getitem__) if wins else min(loses, key=VALUE.__getitem__)
+        return max(loses, key=VALUE.__getitem__) if loses else min(wins, key=VALUE.__getitem__)
+    cards = [a for a in legal if ":" not in a] or legal
+    if want == 0:
+        return rng.choice(cards)
+    ranking = state.ranking
+
+    def strength(action: str) -> float:
+        card = action.partition(":")[0]
+        colour = COLOUR[card]
+        bonus = 3.0 * ranking.index(colour) if colour in ranking else 1.5
+        return VALUE[card] + 2 * bonus
+
+    choice = max(cards, key=strength) if want > 0 else min(cards, key=strength)
+    if ":" in choice:
+        return choice.partition(":")[0] + ":" + rng.choice(COLOURS)
+    return choice
