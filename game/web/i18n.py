@@ -1,4 +1,5 @@
-"""Interface text from per-language catalogs (static/i18n/<lang>.json).
+"""Interface text from per-language catalogs (static/i18n/<lang>.json, and
+<lang>.<game id>.json for each game's own texts).
 
 Pure Python: the catalogs ship inside game.zip as game/web/i18n/*.json; in a
 source checkout they are read from static/i18n/.
@@ -7,12 +8,14 @@ source checkout they are read from static/i18n/.
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import os
 
 LANGUAGES = ("en", "fr", "it")
 DEFAULT = "en"
-_HERE = Path(__file__).resolve().parent
-_DIRS = (_HERE / "i18n", _HERE.parent.parent / "static" / "i18n")
+_HERE = os.path.dirname(__file__)
+# Beside this module when shipped (game.zip, read through the module's loader,
+# which also reads inside a zip on sys.path); static/i18n in a source checkout.
+_DIRS = (os.path.join(_HERE, "i18n"), os.path.join(_HERE, "..", "..", "static", "i18n"))
 _cache: dict[str, dict[str, str]] = {}
 
 
@@ -27,15 +30,25 @@ def pick_language(*candidates: str | None) -> str:
 
 
 def catalog(lang: str) -> dict[str, str]:
+    """The shell's texts (`<lang>.json`) merged with each game's (`<lang>.<game id>.json`)."""
     if lang not in _cache:
-        for d in _DIRS:
-            p = d / f"{lang}.json"
-            if p.is_file():
-                _cache[lang] = json.loads(p.read_text(encoding="utf-8"))
-                break
-        else:
-            _cache[lang] = {}
+        from game import GAMES
+
+        merged: dict[str, str] = {}
+        for name in [lang] + [f"{lang}.{game}" for game in GAMES]:
+            merged.update(_read(f"{name}.json"))
+        _cache[lang] = merged
     return _cache[lang]
+
+
+def _read(filename: str) -> dict[str, str]:
+    for d in _DIRS:
+        try:
+            data = __loader__.get_data(os.path.join(d, filename))
+        except OSError:
+            continue
+        return json.loads(data.decode("utf-8"))
+    return {}
 
 
 class Translator:
