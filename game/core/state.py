@@ -96,14 +96,6 @@ class State(ABC):
         """Whether `player` is on the winning side of a finished game."""
         return str(player) == self.winner
 
-    def require_legal(self, action: str) -> None:
-        """Raise IllegalActionError with the legal list unless `action` is legal now."""
-        if self.to_act is None:
-            raise IllegalActionError(f"{action!r}: the game is over")
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(f"{action!r} is not legal now; legal: {' '.join(legal)}")
-
 
 def legal_hint(legal: list[str]) -> str:
     """A short 'legal: ...' tail for error messages."""

@@ -6,11 +6,15 @@ An action is a card code (put that card in front of the seat on turn) or
 See RULES.md section 1 for the rules and the readings chosen.
 
 >>> s = new_state({"players": 4, "seating": "A", "dealer": 0}, seed=1)
->>> s.to_act, s.turn
-(1, 1)
->>> s2 = s.apply(s.legal_actions()[0])
->>> s.to_act, len(s2.tricks_played()) == 0
-(1, True)
+>>> s.to_act, s.legal_actions()        # seat 1, left of the dealer, plays for Hyde
+(1, ['HT', 'HD', 'HF7', '@0', '@2', '@3'])
+>>> asked = s.apply("@3")              # seat 3 must now give one of its Hyde cards
+>>> asked.to_act, asked.turn, s.to_act  # the card will lie in front of seat 1
+(3, 1, 1)
+>>> s.apply("JA")
+Traceback (most recent call last):
+...
+game.core.state.IllegalActionError: seat 1 needs a Hyde card and JA is a Jekyll card; legal: HT HD HF7 @0 @2 @3
 """
 
 from __future__ import annotations
@@ -415,10 +419,6 @@ class JekyllHydeState(State):
     def hand(self, seat: int) -> tuple[str, ...]:
         """The cards seat `seat` holds, Jekyll cards first."""
         return self.hands[2 * seat] + self.hands[2 * seat + 1]
-
-    def tricks_played(self) -> tuple[tuple[int, tuple, int | None], ...]:
-        """This hand's finished tricks as (leader, plays, winner)."""
-        return self.tricks
 
     def seat_names(self) -> dict[int, str]:
         """The player at each seat this hand (3 players: seat 2 is the ghost), if named."""
