@@ -198,7 +198,9 @@ class HeuristicBot:
             # upper middle. Against random, giving 5s won 89% of games, 3s 82%.
             def keep(card: str) -> float:
                 return abs(strength(card, ranking) - JEKYLL_GIVE_MIDDLE)
-        elif plan >= 0:
+        elif plan >= 0 or (obs["player"] == "H" and obs["phase"] == "give"):
+            # Hyde's exchange gives his weakest cards whatever his plan: against
+            # the heuristic Jekyll he then won 54% of 500 games, 41% giving his best.
             def keep(card: str) -> float:
                 return strength(card, ranking)
         else:
