@@ -242,14 +242,16 @@ def test_a_thinking_bot_does_not_freeze_the_page(page, ui):
     assert ui.wait_settled(page) == "me"
     ui.click_and_wait(page, ".hand.mine .card.playable, .seat.designatable")
     # While the search bots think (about a second each), frames keep coming.
-    worst = page.evaluate("""() => new Promise(done => {
-        let last = performance.now(), worst = 0;
+    worst, seen = page.evaluate("""() => new Promise(done => {
+        let last = performance.now(), worst = 0, seen = false;
         const start = last;
         function frame(now) {
             worst = Math.max(worst, now - last); last = now;
-            if (now - start < 1500) requestAnimationFrame(frame); else done(worst);
+            seen = seen || !!document.querySelector('.seat.thinking');
+            if (now - start < 1500) requestAnimationFrame(frame); else done([worst, seen]);
         }
         requestAnimationFrame(frame);
     })""")
-    assert page.locator(".seat.thinking").count() == 1
-    assert worst < 250, f"the page froze for {worst:.0f} ms"
+    assert seen, "no bot was thinking"
+    # A search takes about a second: a page blocked by it would skip that long.
+    assert worst < 500, f"the page froze for {worst:.0f} ms"
