@@ -234,6 +234,10 @@ class App:
         msg = escape(self.message)
         _q("#screen").innerHTML = (f'{html}<div id="message" class="message" role="alert" '
                                    f'aria-live="assertive">{msg}</div>')
+        # The screen is redrawn on every move; a lasting live region reads out the prompt.
+        prompt, live = _q("#prompt"), _q("#live")
+        if prompt is not None and live is not None and live.textContent != prompt.textContent:
+            live.textContent = prompt.textContent
 
     def setup_html(self) -> str:
         t = self.t

@@ -25,7 +25,10 @@ renderer provides:
 `ctx` has `t` (the Translator), `seat` (whose observation is shown),
 `thinking` (the player a bot is thinking for) and `log` (the game's events).
 
-Renderers are imported only when their game is chosen.
+Clickable elements carry `data-act="<action>"`; the shell sends that action
+to `state.apply`. An element `id="prompt"` in the table is read out to
+screen readers when it changes. Renderers are imported only when their game
+is chosen.
 """
 
 from __future__ import annotations

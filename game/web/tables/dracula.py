@@ -1,0 +1,749 @@
+"""The Dracula table: observation -> HTML, actions -> words.
+
+Pure Python (no browser import): the shell puts the HTML in the page and
+sends `data-act` values of clicked elements to `state.apply`.
+
+Placing a card takes two clicks (a card, then a cell), so the chosen card
+lives in the page, not in Python: a small inline handler on the hand marks
+the chosen card and writes `<card>@<cell>` into every cell's `data-act`
+(with no card chosen a cell says `@<cell>`, which the engine refuses and
+`explain` turns into "choose a card first"). Another inline handler moves
+the focus over the cells with the arrow keys; Enter on a cell is a click.
+The engine still decides every placement.
+
+The person at the screen is always player 0, the bot player 1; the setup
+chooses who deals first.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from html import escape
+from typing import Any
+
+from game.dracula.cards import (
+    COLUMNS,
+    RED,
+    ROWS,
+    SUIT,
+    VALUE,
+    VAMPIRES,
+    deal_scores,
+    multiplier,
+)
+
+GAME_ID = "dracula"
+ME, BOT = 0, 1
+DEALS = 6
+CELLS = tuple(f"{r}{c}" for r in range(3) for c in range(3))
+NAIL = 4
+NEIGHBOURS = tuple(
+    tuple(3 * rr + cc for rr, cc in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))
+          if 0 <= rr < 3 and 0 <= cc < 3)
+    for r in range(3) for c in range(3))
+SUIT_CHAR = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+# -- setup -------------------------------------------------------------------
+
+def _select(name: str, options: list[tuple[str, str]], value: str, label: str) -> str:
+    opts = "".join(f'<option value="{escape(v)}"{" selected" if v == value else ""}>'
+                   f'{escape(text)}</option>' for v, text in options)
+    return (f'<label class="field"><span>{escape(label)}</span>'
+            f'<select name="{name}" id="f-{name}" data-cmd="setup-change">{opts}</select></label>')
+
+
+def _default_bot(bots: list[str]) -> str:
+    return "heuristic" if "heuristic" in bots else bots[-1]
+
+
+def setup_form(t, bots: list[str], values: dict[str, str]) -> str:
+    first = values.get("first", "me")
+    first = first if first in ("me", "bot", "random") else "me"
+    bot_opts = [(b, t(f"bot.{b}") if t.has(f"bot.{b}") else b) for b in bots]
+    bot = values.get("bot1", _default_bot(bots))
+    return (_select("first", [(k, t(f"dr.setup.first.{k}")) for k in ("me", "bot", "random")],
+                    first, t("dr.setup.first"))
+            + _select("bot1", bot_opts, bot if bot in bots else _default_bot(bots),
+                      t("dr.setup.bot")))
+
+
+def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
+    first = values.get("first", "me")
+    if first == "bot":
+        dealer = BOT
+    elif first == "random":
+        seed = (values.get("seed") or "").strip()
+        # With a seed the draw is part of the reproducible game.
+        rng = random.Random(f"dracula-first:{seed}") if seed.isdigit() else random.Random()
+        dealer = rng.randrange(2)
+    else:
+        dealer = ME
+    bot = values.get("bot1", _default_bot(bots))
+    return {"options": {"first_dealer": dealer}, "me": ME,
+            "bots": {str(BOT): bot if bot in bots else _default_bot(bots)}}
+
+
+def identity_key(state, player: int) -> str:
+    return str(player)
+
+
+def seat_of(state, me) -> int:
+    return int(me) if str(me) in ("0", "1") else ME
+
+
+# -- words -------------------------------------------------------------------
+
+def card_name(card: str, t) -> str:
+    if card in VAMPIRES:
+        return t("dr.vampire")
+    rank, suit = card[:-1], card[-1]
+    rank_word = t(f"dr.rank.{rank}") if rank in ("A", "J", "Q", "K") else rank
+    return t("dr.card", rank=rank_word, suit=t(f"dr.suit.{suit}"))
+
+
+def short(card: str) -> str:
+    """A compact face: 10♥, Q♠, V."""
+    return "🦇" if card in VAMPIRES else card[:-1] + SUIT_CHAR[card[-1]]
+
+
+def _who(p: int, me: int) -> str:
+    return "me" if p == me else "bot"
+
+
+def _line_name(way: str, k: int, t) -> str:
+    return t("dr.line.row" if way == "Q" else "dr.line.col", n=k + 1)
+
+
+# -- card faces (drawn for this project) ---------------------------------------
+
+# Suit pips and figures, 100x100 unless said; <use href="#dr-..."> refers to them.
+DEFS = (
+    '<svg class="dr-defs" width="0" height="0" aria-hidden="true" focusable="false"><defs>'
+    '<symbol id="dr-S" viewBox="0 0 100 100"><path d="M50 3C66 22 97 40 97 63c0 13-10 22-22 22'
+    '-8 0-15-4-19-11 1 11 6 19 15 24H29c9-5 14-13 15-24-4 7-11 11-19 11C13 85 3 76 3 63 3 40 '
+    '34 22 50 3z" fill="currentColor"/></symbol>'
+    '<symbol id="dr-H" viewBox="0 0 100 100"><path d="M50 95C22 72 3 54 3 32 3 16 15 5 29 5c10 '
+    '0 17 5 21 14 4-9 11-14 21-14 14 0 26 11 26 27 0 22-19 40-47 63z" fill="currentColor"/>'
+    '</symbol>'
+    '<symbol id="dr-D" viewBox="0 0 100 100"><path d="M50 2 88 50 50 98 12 50z" '
+    'fill="currentColor"/></symbol>'
+    '<symbol id="dr-C" viewBox="0 0 100 100"><circle cx="50" cy="27" r="22" fill="currentColor"/>'
+    '<circle cx="26" cy="60" r="22" fill="currentColor"/><circle cx="74" cy="60" r="22" '
+    'fill="currentColor"/><path d="M45 50h10c0 22 4 36 15 47H30c11-11 15-25 15-47z" '
+    'fill="currentColor"/></symbol>'
+    '<symbol id="dr-bat" viewBox="0 0 100 60"><path d="M50 16c-3-4-5-5-7-12-2 7-6 10-11 9C22 11 '
+    '12 14 2 8c6 10 7 22 5 32 5-5 12-6 17 0 4-6 12-6 16 2 3-4 7-5 10-2 3-3 7-2 10 2 4-8 12-8 16 '
+    '-2 5-6 12-5 17 0-2-10-1-22 5-32-10 6-20 3-30 5-5 1-9-2-11-9-2 7-4 8-7 12z" '
+    'fill="currentColor"/><circle cx="46" cy="20" r="2" fill="#ffd34d"/><circle cx="54" cy="20" '
+    'r="2" fill="#ffd34d"/><path d="M47 27l1.5 4 1.5-4zm3 0 1.5 4 1.5-4z" fill="#fff"/></symbol>'
+    # Court figures in a 52x96 frame: head, shoulders, headgear; colour = the suit's.
+    '<symbol id="dr-fig" viewBox="0 0 52 96"><path d="M4 96c0-20 9-31 22-31s22 11 22 31z" '
+    'fill="currentColor"/><path d="M19 66l7 12 7-12" fill="none" stroke="#f2d27a" '
+    'stroke-width="2.4"/><circle cx="26" cy="50" r="11" fill="#f6dcc0" stroke="#5b4030" '
+    'stroke-width="1"/><circle cx="22" cy="49" r="1.3" fill="#3a2a20"/><circle cx="30" cy="49" '
+    'r="1.3" fill="#3a2a20"/><path d="M22.5 55q3.5 2.5 7 0" fill="none" stroke="#a0463c" '
+    'stroke-width="1.2"/></symbol>'
+    '<symbol id="dr-crownK" viewBox="0 0 52 96"><path d="M12 40 10 24l8 8 8-12 8 12 8-8-2 16z" '
+    'fill="#e8b64c" stroke="#8a6412" stroke-width="1"/><circle cx="26" cy="20" r="2.2" '
+    'fill="#e8b64c"/><path d="M17 58q9 10 18 0v4q-9 9-18 0z" fill="#7a5a3c"/></symbol>'
+    '<symbol id="dr-crownQ" viewBox="0 0 52 96"><path d="M15 40q11-14 22 0l-2-7-4 3-5-8-5 8-4-3z"'
+    ' fill="#e8b64c" stroke="#8a6412" stroke-width="1"/><circle cx="26" cy="29" r="2" '
+    'fill="#c3112b"/><path d="M14 44q-4 14 2 24M38 44q4 14-2 24" fill="none" stroke="#b07a2a" '
+    'stroke-width="4" stroke-linecap="round"/></symbol>'
+    '<symbol id="dr-capJ" viewBox="0 0 52 96"><path d="M13 42q1-12 14-12t12 12z" '
+    'fill="currentColor"/><path d="M37 36q8-14 2-24-1 12-8 19z" fill="#f2d27a" '
+    'stroke="#8a6412" stroke-width=".8"/></symbol>'
+    '</defs></svg>')
+
+# Pip centres on a 100x140 face; those below the middle are drawn upside down.
+_PIPS = {
+    2: [(50, 26), (50, 114)],
+    3: [(50, 26), (50, 70), (50, 114)],
+    4: [(31, 26), (69, 26), (31, 114), (69, 114)],
+    5: [(31, 26), (69, 26), (50, 70), (31, 114), (69, 114)],
+    6: [(31, 26), (69, 26), (31, 70), (69, 70), (31, 114), (69, 114)],
+    7: [(31, 26), (69, 26), (50, 48), (31, 70), (69, 70), (31, 114), (69, 114)],
+    8: [(31, 26), (69, 26), (50, 48), (31, 70), (69, 70), (50, 92), (31, 114), (69, 114)],
+    9: [(31, 26), (69, 26), (31, 55), (69, 55), (50, 70), (31, 85), (69, 85), (31, 114),
+        (69, 114)],
+    10: [(31, 26), (69, 26), (50, 41), (31, 55), (69, 55), (31, 85), (69, 85), (50, 99),
+         (31, 114), (69, 114)],
+}
+
+
+def _corner(rank: str, suit: str) -> str:
+    size = 25 if len(rank) == 1 else 21
+    fit = ' textLength="22" lengthAdjust="spacingAndGlyphs"' if len(rank) > 1 else ""
+    return (f'<text x="13" y="27" text-anchor="middle" font-size="{size}" class="rk"{fit}>'
+            f'{rank}</text><use href="#dr-{suit}" x="5" y="31" width="16" height="16"/>')
+
+
+def _face_body(rank: str, suit: str) -> str:
+    if rank == "A":
+        return f'<use href="#dr-{suit}" x="24" y="44" width="52" height="52"/>'
+    if rank in ("J", "Q", "K"):
+        gear = {"K": "dr-crownK", "Q": "dr-crownQ", "J": "dr-capJ"}[rank]
+        return (f'<rect x="22" y="18" width="56" height="104" rx="5" class="frame"/>'
+                f'<svg x="24" y="22" width="52" height="96" viewBox="0 0 52 96">'
+                f'<use href="#dr-fig"/><use href="#{gear}"/></svg>'
+                f'<use href="#dr-{suit}" x="28" y="24" width="13" height="13"/>'
+                f'<use href="#dr-{suit}" x="59" y="103" width="13" height="13" '
+                f'transform="rotate(180 65.5 109.5)"/>')
+    out = []
+    for x, y in _PIPS[int(rank)]:
+        flip = f' transform="rotate(180 {x} {y})"' if y > 70 else ""
+        out.append(f'<use href="#dr-{suit}" x="{x - 10}" y="{y - 10}" width="20" height="20"'
+                   f'{flip}/>')
+    return "".join(out)
+
+
+def card_svg(card: str) -> str:
+    if card in VAMPIRES:
+        return ('<svg viewBox="0 0 100 140" aria-hidden="true" focusable="false">'
+                '<text x="13" y="28" text-anchor="middle" font-size="25" class="rk">V</text>'
+                '<use href="#dr-bat" x="8" y="42" width="84" height="50"/>'
+                '<text x="50" y="116" text-anchor="middle" font-size="13" class="vn">VAMPIRE</text>'
+                '<g transform="rotate(180 50 70)"><text x="13" y="28" text-anchor="middle" '
+                'font-size="25" class="rk">V</text></g></svg>')
+    rank, suit = card[:-1], card[-1]
+    corner = _corner(rank, suit)
+    return (f'<svg viewBox="0 0 100 140" aria-hidden="true" focusable="false">{corner}'
+            f'{_face_body(rank, suit)}<g transform="rotate(180 50 70)">{corner}</g></svg>')
+
+
+def _card_class(card: str) -> str:
+    if card in VAMPIRES:
+        return "dc vamp"
+    return "dc " + ("red" if card[-1] in RED else "black")
+
+
+def card_face(card: str, t, extra: str = "") -> str:
+    name = escape(card_name(card, t))
+    return (f'<span class="{_card_class(card)} {extra}" data-card="{card}" role="img" '
+            f'aria-label="{name}" title="{name}">{card_svg(card)}</span>')
+
+
+def back_html() -> str:
+    return '<span class="dback" aria-hidden="true"></span>'
+
+
+# -- lines -------------------------------------------------------------------
+
+def _flat(grid) -> list[str | None]:
+    return [c for row in grid for c in row]
+
+
+def line_info(cards: list[str | None], way: str) -> dict[str, Any]:
+    """What a (possibly incomplete) line is worth so far for the player scoring `way`."""
+    placed = [c for c in cards if c]
+    if any(c in VAMPIRES for c in placed):
+        return {"state": "vampire", "value": 0, "sum": 0, "mult": 0, "placed": placed}
+    total = sum(VALUE[way][c] for c in placed)
+    if len(placed) == 3:
+        m = multiplier(placed)
+        return {"state": "full", "value": total * m, "sum": total, "mult": m, "placed": placed}
+    suits = [SUIT[c] for c in placed]
+    sure = 2 if len(suits) == 2 and suits[0] == suits[1] else 1  # two of a suit already
+    return {"state": "open" if placed else "empty", "value": None, "sum": total, "mult": sure,
+            "placed": placed}
+
+
+def _lines(flat, way: str) -> list[list[str | None]]:
+    return [[flat[i] for i in line] for line in (ROWS if way == "Q" else COLUMNS)]
+
+
+def _line_title(info: dict, way: str, k: int, owner: str, t) -> str:
+    name = _line_name(way, k, t)
+    if info["state"] == "vampire":
+        return t("dr.title.vampire", line=name, owner=owner)
+    if info["state"] == "empty":
+        return t("dr.title.empty", line=name, owner=owner)
+    cards = " + ".join(f"{short(c)} ({VALUE[way][c]})" for c in info["placed"])
+    if info["state"] == "full":
+        return t("dr.title.full", line=name, owner=owner, cards=cards, sum=info["sum"],
+                 why=t(f"dr.mult.{info['mult']}"), value=info["value"])
+    return t("dr.title.open", line=name, owner=owner, cards=cards, sum=info["sum"])
+
+
+def _badge(info: dict, way: str, k: int, owner_key: str, owner: str, t, scored: bool = False) -> str:
+    cls = ["lv", owner_key, info["state"]]
+    if scored:
+        cls.append("scored")
+    if info["state"] == "vampire":
+        body = ('<svg class="bat" viewBox="0 0 100 60" aria-hidden="true"><use href="#dr-bat"/>'
+                '</svg><b>0</b>')
+    elif info["state"] == "full":
+        body = (f'<b>{info["value"]}</b><small>{info["sum"]}×{info["mult"]}</small>')
+    elif info["state"] == "open":
+        m = f'<small>≥×2</small>' if info["mult"] == 2 else "<small>…</small>"
+        body = f'<b>{info["sum"]}</b>{m}'
+    else:
+        body = "<b>·</b>"
+    title = escape(_line_title(info, way, k, owner, t))
+    return (f'<span class="{" ".join(cls)}" data-line="{"r" if way == "Q" else "c"}{k}" '
+            f'title="{title}" aria-label="{title}">{body}</span>')
+
+
+def _owners(obs: dict) -> tuple[int, int]:
+    """(row player, column player)."""
+    ways = obs["ways"] or {"0": "Q", "1": "K"}
+    row = 0 if ways["0"] == "Q" else 1
+    return row, 1 - row
+
+
+def _name(p: int, me: int, t) -> str:
+    return t(f"dr.name.{_who(p, me)}")
+
+
+# -- the coffin --------------------------------------------------------------
+
+_HAND_JS = (
+    "var b=event.target.closest('button.dc-btn');if(!b||!b.dataset.pick)return;"
+    "var T=this.closest('.dr-table'),on=!b.classList.contains('sel');"
+    "this.querySelectorAll('.sel').forEach(function(e){e.classList.remove('sel');"
+    "e.setAttribute('aria-pressed','false')});"
+    "if(on){b.classList.add('sel');b.setAttribute('aria-pressed','true')}"
+    "var c=on?b.dataset.card:'';T.dataset.sel=c;"
+    "T.querySelectorAll('.cell').forEach(function(e){e.dataset.act=c+'@'+e.dataset.cell});"
+    "if(on&&event.detail===0){var f=T.querySelector('.cell.open');"
+    "if(f){T.querySelectorAll('.cell').forEach(function(e){e.tabIndex=-1});"
+    "f.tabIndex=0;f.focus()}}")
+_HAND_KEYS_JS = (
+    "var m={ArrowLeft:-1,ArrowRight:1}[event.key];if(!m)return;"
+    "var a=[].slice.call(this.querySelectorAll('button.dc-btn')),"
+    "i=a.indexOf(document.activeElement);if(i<0)return;event.preventDefault();"
+    "a[(i+m+a.length)%a.length].focus()")
+_COFFIN_KEYS_JS = (
+    "var k=event.key,e=event.target.closest('.cell');if(!e)return;"
+    "if(k==='Escape'){var s=this.closest('.dr-table').querySelector('.dr-hand .sel');"
+    "if(s){s.click();s.focus()}return}"
+    "var m={ArrowUp:-3,ArrowDown:3,ArrowLeft:-1,ArrowRight:1}[k];if(!m)return;"
+    "var i=+e.dataset.i,j=i+m;event.preventDefault();"
+    "if(j<0||j>8||(m===1&&i%3===2)||(m===-1&&i%3===0))return;"
+    "var c=this.querySelectorAll('.cell');c.forEach(function(x){x.tabIndex=-1});"
+    "c[j].tabIndex=0;c[j].focus()")
+
+
+def coffin_html(obs: dict, ctx, grid=None, live: bool = True, scored=None,
+                mini: bool = False) -> str:
+    """The 3x3 coffin, a value badge right of each row and under each column.
+
+    `live`: cells are buttons (the table); otherwise a picture (summaries).
+    `scored`: {player: line index} to mark the lines that scored.
+    """
+    t, me = ctx.t, ctx.seat
+    flat = _flat(grid if grid is not None else obs["grid"])
+    my_turn = live and obs["to_act"] == me and obs["phase"] == "place"
+    open_cells = {i for i in range(9) if flat[i] is None
+                  and any(flat[n] is not None for n in NEIGHBOURS[i])} if my_turn else set()
+    first_open = min(open_cells) if open_cells else None
+    row_p, col_p = _owners(obs)
+    row_key, col_key = _who(row_p, me), _who(col_p, me)
+    row_owner, col_owner = _name(row_p, me, t), _name(col_p, me, t)
+    scored = scored or {}
+    rows = [line_info(cards, "Q") for cards in _lines(flat, "Q")]
+    cols = [line_info(cards, "K") for cards in _lines(flat, "K")]
+    out = []
+    for r in range(3):
+        for c in range(3):
+            i = 3 * r + c
+            card = flat[i]
+            cell = CELLS[i]
+            pos = t(f"dr.cell.{cell}")
+            cls = ["cell"]
+            if card:
+                cls.append("full")
+                inner = card_face(card, t, "nail" if i == NAIL else "")
+                label = t("dr.cell.card", cell=pos, card=card_name(card, t))
+            else:
+                inner = ""
+                label = t("dr.cell.empty", cell=pos)
+                if i in open_cells:
+                    cls.append("open")
+                    label = t("dr.cell.open", cell=pos)
+            if i == NAIL:
+                cls.append("nailcell")
+            if live:
+                tab = "0" if (i == first_open or (first_open is None and i == NAIL)) else "-1"
+                out.append(f'<button type="button" class="{" ".join(cls)}" data-cell="{cell}" '
+                           f'data-i="{i}" data-act="@{cell}" tabindex="{tab}" '
+                           f'aria-label="{escape(label)}">{inner}</button>')
+            else:
+                out.append(f'<div class="{" ".join(cls)}" data-cell="{cell}" '
+                           f'aria-label="{escape(label)}">{inner}</div>')
+        out.append(_badge(rows[r], "Q", r, row_key, row_owner, t, scored.get(row_p) == r))
+    for c in range(3):
+        out.append(_badge(cols[c], "K", c, col_key, col_owner, t, scored.get(col_p) == c))
+    keys = f' onkeydown="{_COFFIN_KEYS_JS}"' if live else ""
+    label = escape(t("dr.coffin"))
+    return (f'<div class="coffin{" mini" if mini else ""}" role="group" aria-label="{label}"'
+            f'{keys}>{"".join(out)}</div>')
+
+
+def _legend(obs: dict, ctx) -> str:
+    t, me = ctx.t, ctx.seat
+    row_p, _ = _owners(obs)
+    key = "dr.legend.me_rows" if row_p == me else "dr.legend.me_cols"
+    return f'<p class="legend">{escape(t(key))}</p>'
+
+
+def _plate(obs: dict, p: int, ctx) -> str:
+    t, me = ctx.t, ctx.seat
+    who = _who(p, me)
+    cls = ["plate", who]
+    if obs["to_act"] == p:
+        cls.append("on-turn")
+    if ctx.thinking is not None and ctx.thinking == p:
+        cls.append("thinking")
+    way = ""
+    if obs["ways"]:
+        w = obs["ways"][str(p)]
+        way = (f'<span class="way {w}" title="{escape(t(f"dr.way_long.{w}"))}">'
+               f'{"→" if w == "Q" else "↓"} {escape(t(f"dr.way.{w}"))}</span>')
+    dealer = ""
+    if obs["phase"] != "over" and obs["dealer"] == p:
+        dealer = f'<span class="dealer">{escape(t("dr.dealer"))}</span>'
+    backs = ""
+    if p != me and obs["held"][str(p)]:
+        n = obs["held"][str(p)]
+        backs = (f'<span class="backs" aria-label="{escape(t("dr.held", n=n))}" '
+                 f'title="{escape(t("dr.held", n=n))}">{back_html() * n}</span>')
+    total = obs["scores"][str(p)]
+    return (f'<div class="{" ".join(cls)}" data-player="{p}"><span class="who">'
+            f'{escape(_name(p, me, t))}</span>{way}{dealer}'
+            f'<span class="pts" title="{escape(t("dr.total_title"))}">{total}</span>'
+            f'{backs}</div>')
+
+
+def _way_choice(obs: dict, ctx) -> str:
+    t = ctx.t
+    buttons = "".join(
+        f'<button type="button" class="waybtn" data-act="way:{w}" id="way-{w}">'
+        f'<span class="arrow" aria-hidden="true">{"→" if w == "Q" else "↓"}</span>'
+        f'<b>{escape(t(f"dr.choose.{w}"))}</b><span>{escape(t(f"dr.choose_help.{w}"))}</span>'
+        f'</button>' for w in ("Q", "K"))
+    return (f'<div class="waychoice"><h2>{escape(t("dr.choose.title"))}</h2>'
+            f'<div class="ways">{buttons}</div><p>{escape(t("dr.choose.note"))}</p></div>')
+
+
+def _prompt(obs: dict, ctx) -> str:
+    t, me = ctx.t, ctx.seat
+    if obs["over"]:
+        return t("dr.prompt.over")
+    mine = obs["to_act"] == me
+    if obs["phase"] == "way":
+        return t("dr.prompt.way" if mine else "dr.prompt.way_wait")
+    return t("dr.prompt.turn" if mine else "dr.prompt.wait")
+
+
+def _last_scored(obs: dict) -> dict[int, int]:
+    if not obs["over"] or not obs["history"]:
+        return {}
+    return deal_result(obs["history"][-1], obs)["line"]
+
+
+def render(obs: dict, ctx) -> str:
+    t, me = ctx.t, ctx.seat
+    opp = 1 - me
+    mine = obs["to_act"] == me
+    phase = obs["phase"]
+    turn = "me" if mine else ("bot" if obs["to_act"] is not None else "none")
+    if phase == "over":
+        info = t("dr.deal_no", n=DEALS) + " · " + t("dr.prompt.over")
+    else:
+        info = t("dr.deal_no", n=obs["deal_number"] + 1)
+        if phase == "place":
+            info += " · " + t("dr.stock", n=obs["stock"])
+    head = f'<div class="dr-info">{escape(info)}</div>'
+    if phase == "way" and mine:
+        middle = _way_choice(obs, ctx)
+    else:
+        middle = (coffin_html(obs, ctx, scored=_last_scored(obs))
+                  + (_legend(obs, ctx) if obs["ways"] else ""))
+    hand = obs["hand"]
+    cards = []
+    for c in hand:
+        name = escape(card_name(c, t))
+        if mine and phase == "place":
+            attrs = 'data-pick="1" aria-pressed="false"'
+        else:
+            attrs = f'data-act="{c}"'  # the shell answers "not your turn"
+        cards.append(f'<button type="button" class="dc-btn" data-card="{c}" {attrs} '
+                     f'aria-label="{name}" title="{name}">{card_face(c, t)}</button>')
+    hand_html = (f'<div class="dr-hand{" active" if mine and phase == "place" else ""}" '
+                 f'role="group" aria-label="{escape(t("dr.hand.me"))}" '
+                 f'onclick="{_HAND_JS}" onkeydown="{_HAND_KEYS_JS}">{"".join(cards)}</div>')
+    return (f'{DEFS}<div class="dr-table" data-me="{me}" data-turn="{turn}" data-phase="{phase}" '
+            f'data-sel="">'
+            f'{_plate(obs, opp, ctx)}{head}{middle}'
+            f'<div class="prompt" id="prompt">{escape(_prompt(obs, ctx))}</div>'
+            f'{_plate(obs, me, ctx)}{hand_html}</div>')
+
+
+# -- results -------------------------------------------------------------------
+
+def deal_result(entry: dict, obs: dict) -> dict[str, Any]:
+    """Which line each player scores in a finished deal, and at which rank (tie rule)."""
+    lines = {p: entry["lines"][str(p)] for p in (0, 1)}
+    score = {p: entry["score"][str(p)] for p in (0, 1)}
+    a = sorted(lines[0], reverse=True)
+    b = sorted(lines[1], reverse=True)
+    rank = 0
+    while rank < 2 and a[rank] == b[rank]:
+        rank += 1
+    assert deal_scores(lines[0], lines[1]) == (score[0], score[1])
+    # The line scored: the one of that value (the best-placed of equal ones).
+    line = {p: lines[p].index(score[p]) for p in (0, 1)}
+    return {"rank": rank, "line": line, "score": score, "lines": lines,
+            "equal": [a[i] for i in range(rank)]}
+
+
+def _explain_line(entry: dict, obs: dict, p: int, k: int, t) -> str:
+    way = obs["ways"][str(p)]
+    flat = _flat(entry["grid"])
+    cards = _lines(flat, way)[k]
+    info = line_info(cards, way)
+    faces = " ".join(short(c) for c in cards)
+    name = _line_name(way, k, t)
+    if info["state"] == "vampire":
+        return t("dr.calc.vampire", line=name, cards=faces)
+    return t("dr.calc.full", line=name, cards=faces, sum=info["sum"], mult=info["mult"],
+             why=t(f"dr.mult.{info['mult']}"), value=info["value"])
+
+
+def _tie_text(res: dict, t) -> str:
+    if res["rank"] == 0:
+        return t("dr.tie.0")
+    if res["rank"] == 1:
+        return t("dr.tie.1", v=res["equal"][0])
+    return t("dr.tie.2", v=res["equal"][0], w=res["equal"][1])
+
+
+def _result_html(entry: dict, obs: dict, ctx) -> str:
+    t, me = ctx.t, ctx.seat
+    res = deal_result(entry, obs)
+    items = []
+    for p in (me, 1 - me):
+        who = _who(p, me)
+        way = obs["ways"][str(p)]
+        text = t(f"dr.scores.{who}", way=t(f"dr.way.{way}"), v=res["score"][p],
+                 rank=t("dr.rank_word.%d" % res["rank"]))
+        items.append(
+            f'<li class="{who}">{escape(text)}<br><span class="calc">{escape(_explain_line(entry, obs, p, res["line"][p], t))}'
+            f'</span></li>')
+    return (f'<p class="tie{" applies" if res["rank"] else ""}">{escape(_tie_text(res, t))}</p>'
+            f'<ul class="dealscore">{"".join(items)}</ul>')
+
+
+def hand_summary(obs: dict, ctx) -> str:
+    t = ctx.t
+    n = len(obs["history"])
+    entry = obs["history"][-1]
+    res = deal_result(entry, obs)
+    return (f'<h2>{escape(t("dr.deal_over", n=n))}</h2>'
+            f'<div class="dr-sum">'
+            f'{coffin_html(obs, ctx, entry["grid"], live=False, scored=res["line"], mini=True)}'
+            f'<div>{_result_html(entry, obs, ctx)}</div></div>'
+            f'{score_sheet(obs, ctx)}')
+
+
+def last_trick(obs: dict, ctx) -> str:
+    """The last finished deal (the shell's 'last trick' panel)."""
+    t = ctx.t
+    if not obs["history"]:
+        return f'<p>{escape(t("dr.last.none"))}</p>'
+    entry = obs["history"][-1]
+    res = deal_result(entry, obs)
+    return (f'<h3 class="dr-last">{escape(t("dr.last.title", n=len(obs["history"])))}</h3>'
+            f'{coffin_html(obs, ctx, entry["grid"], live=False, scored=res["line"], mini=True)}'
+            f'{_result_html(entry, obs, ctx)}')
+
+
+def score_sheet(obs: dict, ctx) -> str:
+    t, me = ctx.t, ctx.seat
+    opp = 1 - me
+    head = (f'<tr><th>#</th><th>{escape(t("dr.sheet.dealer"))}</th>'
+            f'<th>{escape(t("dr.name.me"))}</th><th>{escape(t("dr.name.bot"))}</th>'
+            f'<th>Σ {escape(t("dr.name.me"))}</th><th>Σ {escape(t("dr.name.bot"))}</th></tr>')
+    rows = []
+    tot = {0: 0, 1: 0}
+    for i, entry in enumerate(obs["history"], 1):
+        res = deal_result(entry, obs)
+        for p in (0, 1):
+            tot[p] += res["score"][p]
+        mark = ""
+        if res["rank"]:
+            mark = (f' <abbr class="tiemark" title="{escape(_tie_text(res, t))}">'
+                    f'{"²" if res["rank"] == 1 else "³"}</abbr>')
+
+        def cell(p: int) -> str:
+            way = obs["ways"][str(p)]
+            line = _line_name(way, res["line"][p], t)
+            return f'<td><b>{res["score"][p]}</b> <span class="calc">{escape(line)}</span></td>'
+
+        rows.append(f'<tr><td>{i}{mark}</td><td>{escape(_name(entry["dealer"], me, t))}</td>'
+                    f'{cell(me)}{cell(opp)}<td class="total">{tot[me]}</td>'
+                    f'<td class="total">{tot[opp]}</td></tr>')
+    if not rows:
+        rows.append(f'<tr><td colspan="6">{escape(t("dr.sheet.none"))}</td></tr>')
+    foot = ""
+    if obs["over"]:
+        b, s = obs["bonus"], obs["scores"]
+        foot = (f'<tfoot><tr><td colspan="4">{escape(t("dr.sheet.bonus"))}</td>'
+                f'<td class="total">+{b[str(me)]}</td><td class="total">+{b[str(opp)]}</td></tr>'
+                f'<tr class="final"><td colspan="4">{escape(t("dr.sheet.final"))}</td>'
+                f'<td class="total">{s[str(me)]}</td><td class="total">{s[str(opp)]}</td></tr>'
+                f'</tfoot>')
+    note = _bonus_text(obs, ctx) if obs["over"] else t("dr.bonus.rule")
+    legend = t("dr.sheet.ties") if any(deal_result(e, obs)["rank"] for e in obs["history"]) else ""
+    return (f'<table class="scores dr-scores"><caption>{escape(t("dr.sheet.caption"))}'
+            f'</caption><thead>{head}</thead><tbody>{"".join(rows)}</tbody>{foot}</table>'
+            f'<p class="bonus-note">{escape(note)}</p>'
+            + (f'<p class="bonus-note">{escape(legend)}</p>' if legend else ""))
+
+
+def _bonus_text(obs: dict, ctx) -> str:
+    t, me = ctx.t, ctx.seat
+    opp = 1 - me
+    tot = {p: obs["totals"][str(p)] for p in (0, 1)}
+    fin = {p: obs["scores"][str(p)] for p in (0, 1)}
+    if tot[me] != tot[opp]:
+        hi = me if tot[me] > tot[opp] else opp
+        return t(f"dr.bonus.diff.{_who(hi, me)}", me=tot[me], bot=tot[opp],
+                 d=abs(tot[me] - tot[opp]), f=fin[hi])
+    best = {p: max((h["score"][str(p)] for h in obs["history"]), default=0) for p in (0, 1)}
+    if best[me] == best[opp]:
+        return t("dr.bonus.draw", me=tot[me], b=best[me])
+    hi = me if best[me] > best[opp] else opp
+    return t(f"dr.bonus.tie.{_who(hi, me)}", me=tot[me], mine=best[me], his=best[opp],
+             f=fin[hi])
+
+
+def final_summary(obs: dict, ctx) -> str:
+    t, me = ctx.t, ctx.seat
+    w = obs["winner"]
+    key = "draw" if w is None else _who(int(w), me)
+    last = ""
+    if obs["history"]:
+        entry = obs["history"][-1]
+        last = (f'<h3>{escape(t("dr.last.title", n=len(obs["history"])))}</h3>'
+                f'{_result_html(entry, obs, ctx)}')
+    return (f'<h2>{escape(t("dr.game_over"))}</h2>'
+            f'<p class="winner">{escape(t(f"dr.winner.{key}"))}</p>'
+            f'<p class="bonus-why">{escape(_bonus_text(obs, ctx))}</p>'
+            f'{last}{score_sheet(obs, ctx)}')
+
+
+# -- pacing ------------------------------------------------------------------
+
+def who_decides(obs: dict, ctx) -> str:
+    return ctx.t("dr.who.me" if obs["to_act"] == ctx.seat else "dr.who.bot")
+
+
+def thinking_seat(obs: dict) -> int | None:
+    return obs["to_act"]
+
+
+def pause_factor(obs: dict) -> float:
+    """A little longer before the first card of a deal, to see the new nail."""
+    return 1.5 if obs["phase"] == "place" and not obs["moves"] else 1.0
+
+
+# -- log -----------------------------------------------------------------------
+
+def first_events(state, ctx) -> list[dict]:
+    obs = state.observation(ME)
+    return [{"k": "start", "first": obs["options"]["first_dealer"]}]
+
+
+def events(before, action: str, after, ctx) -> list[dict]:
+    """Language-neutral log events for one action (public facts only)."""
+    b = before.observation(ME)
+    a = after.observation(ME)
+    player = b["to_act"]
+    out: list[dict] = []
+    if action.startswith("way:"):
+        out.append({"k": "way", "p": player, "way": action[4]})
+        out.append({"k": "deal", "n": 1, "dealer": a["dealer"], "nail": a["grid"][1][1]})
+        return out
+    card, _, cell = action.partition("@")
+    out.append({"k": "place", "p": player, "card": card, "cell": cell})
+    if len(a["history"]) > len(b["history"]):
+        entry = a["history"][-1]
+        res = deal_result(entry, a)
+        out.append({"k": "scored", "n": len(a["history"]),
+                    "score": [res["score"][0], res["score"][1]], "rank": res["rank"]})
+        if a["over"]:
+            out.append({"k": "over", "winner": a["winner"],
+                        "scores": [a["scores"]["0"], a["scores"]["1"]],
+                        "bonus": [a["bonus"]["0"], a["bonus"]["1"]]})
+        else:
+            out.append({"k": "deal", "n": a["deal_number"] + 1, "dealer": a["dealer"],
+                        "nail": a["grid"][1][1]})
+    return out
+
+
+def merge_event(log: list[dict], new: list[dict]) -> None:
+    log.extend(new)
+
+
+def event_text(ev: dict, ctx) -> str:
+    t = ctx.t
+    me = ctx.seat if ctx.seat is not None else ME
+    k = ev.get("k")
+    if k == "start":
+        return t(f"dr.log.start.{_who(ev['first'], me)}")
+    if k == "way":
+        return t(f"dr.log.way.{_who(ev['p'], me)}.{ev['way']}")
+    if k == "deal":
+        return t(f"dr.log.deal.{_who(ev['dealer'], me)}", n=ev["n"],
+                 card=card_name(ev["nail"], t))
+    if k == "place":
+        return t(f"dr.log.place.{_who(ev['p'], me)}", card=card_name(ev["card"], t),
+                 cell=t(f"dr.cell.{ev['cell']}"))
+    if k == "scored":
+        s = ev["score"]
+        text = t("dr.log.scored", n=ev["n"], me=s[me], bot=s[1 - me])
+        if ev.get("rank"):
+            text += " " + t(f"dr.log.tie.{ev['rank']}")
+        return text
+    if k == "over":
+        s = ev["scores"]
+        w = ev["winner"]
+        key = "draw" if w is None else _who(int(w), me)
+        return t(f"dr.log.over.{key}", me=s[me], bot=s[1 - me])
+    return str(ev)
+
+
+# -- errors ------------------------------------------------------------------
+
+_ERRORS = (
+    (re.compile(r"^'@\d\d' is not an action"), "dr.err.pick_card"),
+    (re.compile(r"cannot place on cell (\d\d), it touches no"), "dr.err.not_adjacent"),
+    (re.compile(r"cannot place on cell (\d\d), it is taken by (\w+)"), "dr.err.taken"),
+    (re.compile(r": (\w+) is in the coffin"), "dr.err.in_coffin"),
+    (re.compile(r": (\w+) is not in player \d's hand"), "dr.err.not_in_hand"),
+    (re.compile(r"must choose the way before"), "dr.err.way_first"),
+    (re.compile(r"the ways are already chosen"), "dr.err.way_done"),
+    (re.compile(r"the game is over"), "dr.err.over"),
+    (re.compile(r"is not an action"), "dr.err.malformed"),
+)
+
+
+def explain(message: str, obs: dict, ctx) -> str:
+    t = ctx.t
+    for rx, key in _ERRORS:
+        m = rx.search(message)
+        if not m:
+            continue
+        if key == "dr.err.not_adjacent":
+            return t(key, cell=t(f"dr.cell.{m.group(1)}"))
+        if key == "dr.err.taken":
+            return t(key, cell=t(f"dr.cell.{m.group(1)}"), card=card_name(m.group(2), t))
+        if key in ("dr.err.in_coffin", "dr.err.not_in_hand"):
+            card = m.group(1)
+            return t(key, card=card_name(card, t) if card in VALUE["Q"] else card)
+        return t(key)
+    return message.split("; legal:")[0]
