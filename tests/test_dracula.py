@@ -356,7 +356,7 @@ def test_sides():
 def test_heuristic_beats_random():
     from game.core.match import simulate
 
-    result = simulate("dracula", ["heuristic", "random"], 20, seed=3)
+    result = simulate("dracula", ["heuristic", "random"], 8, seed=3)
     assert result.win_rate()["heuristic"] >= 0.8
 
 
@@ -412,3 +412,28 @@ def test_play_cli_runs_a_whole_game():
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert "Game over" in out.stdout
+
+
+def test_heuristic_with_a_deadline_in_the_past_still_plays_legally():
+    from game.dracula.bots import HeuristicBot
+
+    s = new_game("dracula", seed=12).apply("way:Q")
+    rng = random.Random(2)
+    while s.to_act is not None and s.deal_number == 0:
+        action = HeuristicBot().choose(s.observation(s.to_act), s.legal_actions(), rng,
+                                       deadline=0.0)
+        s = s.apply(action)
+    assert s.deal_number == 1
+
+
+def test_in_the_last_deal_the_bot_plays_to_win_the_game():
+    from game.dracula.bots import _Scorer
+
+    grid = ["10H", "9H", "8H", "2C", "3D", "4S", "AS", "JD", "5C"]
+    plain = _Scorer(("Q", "K"), 0)
+    # Player 0 scores 135 (10H 9H 8H), player 1 36 (9H 3D JD, 12 x3): 99 ahead.
+    assert plain.diff(grid) > 0
+    behind = _Scorer(("Q", "K"), 0, lead=-500)
+    ahead = _Scorer(("Q", "K"), 0, lead=500)
+    assert behind.diff(grid) < 0 < ahead.diff(grid)
+    assert ahead.diff(grid) - plain.diff(grid) == 1000
