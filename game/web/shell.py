@@ -74,7 +74,10 @@ class App:
         self.message = ""
         self.panel = "log"
         self.broken: tuple[str, str] | None = None
-        self.setup_values: dict[str, str] = {"game": next(iter(self.playable()))}
+        self.setup_values: dict[str, str] = {"game": self.playable()[0]}
+        last = self.prefs.get("setup")
+        if isinstance(last, dict):  # the choices of the last game, except its seed
+            self.setup_values.update({str(k): str(v) for k, v in last.items() if k != "seed"})
         self.show_setup = False
 
     # -- persistence --------------------------------------------------------
@@ -423,6 +426,8 @@ class App:
         from game.bots import bot_names
 
         self.read_setup()
+        self.prefs["setup"] = dict(self.setup_values)
+        self._save_prefs()
         game = self.setup_values["game"]
         table = renderer(game)
         setup = table.parse_setup(self.setup_values, bot_names(game))

@@ -37,6 +37,8 @@ import importlib
 
 TABLES: dict[str, str] = {
     "jekyll-hyde": "game.web.tables.jekyll_hyde",
+    "jekyll-vs-hyde": "game.web.tables.jekyll_vs_hyde",
+    "dracula": "game.web.tables.dracula",
 }
 
 

@@ -345,6 +345,10 @@ def coffin_html(obs: dict, ctx, grid=None, live: bool = True, scored=None,
     scored = scored or {}
     rows = [line_info(cards, "Q") for cards in _lines(flat, "Q")]
     cols = [line_info(cards, "K") for cards in _lines(flat, "K")]
+    marked: dict[int, list[str]] = {}
+    for p, k in scored.items():
+        for i in (ROWS if p == row_p else COLUMNS)[k]:
+            marked.setdefault(i, []).append("hl-" + _who(p, me))
     out = []
     for r in range(3):
         for c in range(3):
@@ -352,7 +356,7 @@ def coffin_html(obs: dict, ctx, grid=None, live: bool = True, scored=None,
             card = flat[i]
             cell = CELLS[i]
             pos = t(f"dr.cell.{cell}")
-            cls = ["cell"]
+            cls = ["cell"] + marked.get(i, [])
             if card:
                 cls.append("full")
                 inner = card_face(card, t, "nail" if i == NAIL else "")
@@ -413,7 +417,7 @@ def _plate(obs: dict, p: int, ctx) -> str:
     total = obs["scores"][str(p)]
     return (f'<div class="{" ".join(cls)}" data-player="{p}"><span class="who">'
             f'{escape(_name(p, me, t))}</span>{way}{dealer}'
-            f'<span class="pts" title="{escape(t("dr.total_title"))}">{total}</span>'
+            f'<span class="pts" title="{escape(t("dr.total_title"))}">Σ {total}</span>'
             f'{backs}</div>')
 
 
@@ -467,7 +471,9 @@ def render(obs: dict, ctx) -> str:
     for c in hand:
         name = escape(card_name(c, t))
         if mine and phase == "place":
-            attrs = 'data-pick="1" aria-pressed="false"'
+            # data-cmd: a command the shell does not know, so it leaves the click to
+            # the inline handler (and does not look further up for an action).
+            attrs = 'data-pick="1" data-cmd="dr-pick" aria-pressed="false"'
         else:
             attrs = f'data-act="{c}"'  # the shell answers "not your turn"
         cards.append(f'<button type="button" class="dc-btn" data-card="{c}" {attrs} '

@@ -689,6 +689,7 @@ _ERRORS = (
     (re.compile(r"must follow (purple|red|green)"), "follow"),
     (re.compile(r"leading a Potion names a colour"), "name_colour"),
     (re.compile(r"only the leader names a colour"), "no_name"),
+    (re.compile(r"only a Potion lead names a colour"), "only_potion"),
     (re.compile(r"names a card twice"), "twice"),
     (re.compile(r"(\S+) is not in .*'s hand"), "not_in_hand"),
 )
@@ -793,7 +794,7 @@ def hand_summary(obs: dict, ctx) -> str:
         lines.append(t("jvh.next_round", n=obs["round"], role=role_name(leader, t)))
     title = t("jvh.round_over", n=h["round"])
     body = "".join(f"<p>{escape(x)}</p>" for x in lines)
-    return (f'{defs_svg()}<h2>{escape(title)}</h2>{body}'
+    return (f'<h2>{escape(title)}</h2>{body}'
             f'<div class="jvh-mini-track">{_track({**obs, "phase": None}, ctx)}</div>'
             f'<h3>{escape(t("menu.last"))}</h3>{last_trick(obs, ctx)}{score_sheet(obs, ctx)}')
 
@@ -811,7 +812,7 @@ def final_summary(obs: dict, ctx) -> str:
     if h:
         last = "<p>" + escape(t("jvh.round_result", j=h["tricks"]["J"], h=h["tricks"]["H"],
                                 d=h["moved"], marker=h["marker"])) + "</p>"
-    return (f'{defs_svg()}<h2>{escape(t("jvh.game_over"))}</h2>'
+    return (f'<h2>{escape(t("jvh.game_over"))}</h2>'
             f'<p class="winner">{escape(verdict)}</p><p>{escape(text)}</p>{last}'
             f'<div class="jvh-mini-track">{_track({**obs, "phase": None}, ctx)}</div>'
             f'{score_sheet(obs, ctx)}')
