@@ -76,7 +76,8 @@ def render(obs: dict[str, Any]) -> str:
                      + (" (you were dealt 2+ Potions: include at least one)"
                         if obs["must_give_potion"] else ""))
     elif phase == "swap":
-        lines.append(f"  green Potion: choose {obs['swap_count']} card(s) to swap")
+        cards = " and ".join(card_name(c) for c in obs["trick"]["cards"])
+        lines.append(f"  green Potion ({cards}): choose {obs['swap_count']} card(s) to swap")
     else:
         trick = obs["trick"]
         if trick["cards"]:
