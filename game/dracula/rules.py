@@ -7,7 +7,16 @@ next card face up as the nail in the centre of the coffin; the stock is
 never reshuffled, so the six deals use the whole 54-card pack.  The players,
 non-dealer first, place cards (`<card>@<row><col>`) on empty cells
 orthogonally adjacent to a placed card until the coffin is full.  See
-RULES.md section 3 for the rules and the readings chosen.
+RULES.md section 3 for the rules and the readings chosen.  Where the engine
+had to decide more:
+- the way is chosen before anything is dealt (the hands are empty then);
+- the tie rule compares the two players' lines rank by rank (best with
+  best, then second with second, then third with third);
+- on equal totals the bonus goes to the higher single deal score (RULES.md),
+  which is the highest line a player scored; a line built but not scored
+  (lost to the tie rule) does not count;
+- once the game is over the grid still shows the last coffin, and `moves`
+  (this deal's placements) is empty: they are in the history.
 
 >>> s = new_state({"first_dealer": 0}, seed=1)
 >>> s.to_act, s.legal_actions()
