@@ -1,0 +1,167 @@
+"""Dracula in headless Chromium: the way choice, a whole deal by clicks, an
+illegal click, keyboard placement, the deal's result and the score sheet.
+
+The `page` fixture (conftest.py) also fails a test on any console error or
+any request to another host.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+SEED = 12
+SETTLED = "document.body.dataset.toAct !== 'bot' || !document.getElementById('modal').hidden"
+
+
+def _start(page, first: str = "me", bot: str = "random", seed: int = SEED,
+           query: str = "?speed=instant") -> None:
+    if not page.url.startswith(page.site_url):
+        page.goto(page.site_url + "blank.html")
+    page.evaluate("localStorage.clear()")
+    page.goto(page.site_url + query)
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    page.select_option("#f-game", "dracula")
+    page.wait_for_selector("#f-first")
+    page.select_option("#f-first", first)
+    page.select_option("#f-bot1", bot)
+    page.fill("#f-seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector(".dr-table")
+
+
+def _settle(page) -> str:
+    page.wait_for_function(SETTLED, timeout=30000)
+    return "modal" if not page.is_hidden("#modal") else page.evaluate("document.body.dataset.toAct")
+
+
+def _actions(page) -> int:
+    return int(page.evaluate("document.body.dataset.actions"))
+
+
+def _coffin(page) -> list[str]:
+    """The placed cards as `card@cell`."""
+    return page.eval_on_selector_all(
+        ".dr-table .coffin .cell .dc",
+        "els => els.map(e => e.dataset.card + '@' + e.closest('.cell').dataset.cell)")
+
+
+def _hand(page) -> list[str]:
+    return page.eval_on_selector_all(".dr-hand .dc-btn", "els => els.map(e => e.dataset.card)")
+
+
+def _place_by_clicks(page) -> str:
+    card = _hand(page)[0]
+    cell = page.get_attribute(".cell.open", "data-cell")
+    n = _actions(page)
+    page.click(f'.dr-hand .dc-btn[data-card="{card}"]')
+    assert page.get_attribute(f'.dr-hand .dc-btn[data-card="{card}"]', "aria-pressed") == "true"
+    page.click(f'.cell[data-cell="{cell}"]')
+    page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
+    return f"{card}@{cell}"
+
+
+def _shot(page, ui, name: str) -> None:
+    ui.screenshot(page, f"dracula-desktop-{name}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    ui.screenshot(page, f"dracula-phone-{name}")
+    page.set_viewport_size({"width": 1366, "height": 900})
+
+
+def test_a_whole_deal_by_clicks_and_keys(page, ui):
+    _start(page, first="me")
+    # The first dealer chooses the way; the bot (non-dealer) then places first.
+    assert page.is_visible("#way-Q") and page.is_visible("#way-K")
+    _shot(page, ui, "way")
+    n = _actions(page)
+    page.click("#way-Q")
+    page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
+    assert _settle(page) == "me"
+    assert "rows" in page.inner_text(".plate.me") and "columns" in page.inner_text(".plate.bot")
+    assert len(_coffin(page)) == 2 and len(_hand(page)) == 4
+    assert page.locator(".lv.me").count() == 3 and page.locator(".lv.bot").count() == 3
+
+    # Illegal clicks change nothing and say why: a cell with no card chosen,
+    # then a chosen card on a cell that touches no card side by side.
+    before = (_actions(page), _hand(page), _coffin(page))
+    page.click(".cell.open")
+    assert "Choose a card" in page.inner_text("#message")
+    far = page.eval_on_selector_all(
+        ".cell:not(.open):not(.full)", "els => els.map(e => e.dataset.cell)")
+    assert far, "every empty cell is open"
+    page.click(".dr-hand .dc-btn")
+    page.click(f'.cell[data-cell="{far[0]}"]')
+    msg = page.inner_text("#message")
+    assert "touches no card" in msg, msg
+    assert (_actions(page), _hand(page), _coffin(page)) == before
+    page.click(".dr-hand .dc-btn.sel")  # put the card back
+    assert page.locator(".dr-hand .dc-btn.sel").count() == 0
+
+    # Keyboard: Enter on a card chooses it and moves to the first open cell;
+    # arrow keys move over the cells; Enter places the card.
+    card = _hand(page)[1]
+    page.focus(f'.dr-hand .dc-btn[data-card="{card}"]')
+    page.keyboard.press("Enter")
+    focused = page.evaluate("document.activeElement.dataset.cell")
+    opens = page.eval_on_selector_all(".cell.open", "els => els.map(e => e.dataset.cell)")
+    assert focused == opens[0]
+    target = opens[-1]
+    (r0, c0), (r1, c1) = map(int, focused), map(int, target)
+    keys = (["ArrowDown"] * (r1 - r0) + ["ArrowUp"] * (r0 - r1)
+            + ["ArrowRight"] * (c1 - c0) + ["ArrowLeft"] * (c0 - c1))
+    for key in keys:
+        page.keyboard.press(key)
+    assert page.evaluate("document.activeElement.dataset.cell") == target
+    n = _actions(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
+    assert f"{card}@{target}" in _coffin(page)
+    assert card not in _hand(page)
+
+    # The rest of the deal by clicks.
+    shot = False
+    for _ in range(10):
+        where = _settle(page)
+        if where == "modal":
+            break
+        assert where == "me"
+        if not shot:
+            _shot(page, ui, "deal")
+            shot = True
+        placed = _place_by_clicks(page)
+        assert placed in _coffin(page) or not page.is_hidden("#modal")
+    else:
+        pytest.fail("the deal did not end")
+
+    # The deal's result: which line each player scores, and why.
+    summary = page.inner_text("#modal")
+    assert "Deal 1 of 6 is over" in summary
+    assert "You (rows) score" in summary and "The bot (columns) scores" in summary
+    assert "×" in summary and "=" in summary
+    assert page.locator("#modal .lv.scored").count() == 2
+    assert page.locator("#modal .coffin .dc").count() == 9
+    _shot(page, ui, "deal-over")
+    page.click("#next-hand")
+    page.wait_for_selector("#modal", state="hidden")
+    assert "Deal 2 of 6" in page.inner_text(".dr-info")
+    assert len(_coffin(page)) in (1, 2)  # the new nail (and the bot's first card)
+    # The score sheet holds the deal, the line each player scored, the bonus rule.
+    page.click("[data-cmd=panel][data-panel=scores]")
+    sheet = page.inner_text("#side")
+    assert "row " in sheet and "column " in sheet and "bonus" in sheet
+    page.click("[data-cmd=panel][data-panel=log]")
+    log = page.inner_text("#log")
+    assert "You take the rows" in log and "Deal 1 over" in log
+
+
+def test_the_bot_deals_first_in_french(page, ui):
+    _start(page, first="bot", query="?speed=instant&lang=fr")
+    assert _settle(page) == "me"  # the bot chose its way; the person places first
+    assert page.locator("#way-Q").count() == 0
+    assert len(_coffin(page)) == 1
+    text = page.inner_text("body")
+    assert "Donne 1 sur 6" in text and "dr." not in text
+    assert "Le robot" in page.inner_text("#log")
+    _place_by_clicks(page)
+    assert _settle(page) == "me"
+    assert len(_coffin(page)) == 3
