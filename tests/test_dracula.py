@@ -239,6 +239,7 @@ def test_bad_actions(placing, action, error, words):
     assert words in message
     if action:
         assert repr(action) in message
+    assert "player 1" in message and "legal: AS@01 AS@10" in message
     if error is IllegalActionError:
         assert "legal: AS@01 AS@10" in message and "player 1" in message
 

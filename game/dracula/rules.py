@@ -246,7 +246,9 @@ class DraculaState(State):
         if action.startswith("way:"):
             if action not in _WAY_ACTIONS:
                 raise MalformedActionError(
-                    f"{action!r} is not an action: the way is way:Q (rows) or way:K (columns)")
+                    f"{action!r} is not an action: the way is way:Q (rows) or way:K "
+                    f"(columns); player {player} is to act; "
+                    f"{legal_hint(self.legal_actions())}")
             if self.ways is not None:
                 raise IllegalActionError(
                     f"{action!r}: the ways are already chosen (player 0 scores "
@@ -262,7 +264,8 @@ class DraculaState(State):
         if placement is None:
             raise MalformedActionError(
                 f"{action!r} is not an action: write <card>@<row><col> with rows and columns "
-                f"0-2, e.g. QH@01, 10S@12, V1@00; {legal_hint(self.legal_actions())}")
+                f"0-2, e.g. QH@01, 10S@12, V1@00; player {player} is to act; "
+                f"{legal_hint(self.legal_actions())}")
         card, cell = placement
         if self.ways is None:
             raise IllegalActionError(
