@@ -24,7 +24,7 @@ def _start(page, first: str = "me", bot: str = "random", seed: int = SEED,
     page.select_option("#f-game", "dracula")
     page.wait_for_selector("#f-first")
     page.select_option("#f-first", first)
-    page.select_option("#f-bot1", bot)
+    page.select_option("#f-dr_bot", bot)
     page.fill("#f-seed", str(seed))
     page.click("#start")
     page.wait_for_selector(".dr-table")
@@ -165,3 +165,43 @@ def test_the_bot_deals_first_in_french(page, ui):
     _place_by_clicks(page)
     assert _settle(page) == "me"
     assert len(_coffin(page)) == 3
+
+
+def _save_before_the_last_card(seed: int = 68) -> str:
+    """A save (made with the engine under CPython) where the bot's forced last
+    card ends the game; with this seed the last deal goes to the tie rule."""
+    import random
+
+    from game import new_game
+    from game.web import saves
+
+    state = new_game("dracula", {"first_dealer": 0}, seed=seed)
+    rng, actions = random.Random(seed), []
+    while True:
+        action = rng.choice(state.legal_actions())
+        if state.apply(action).over:
+            break
+        actions.append(action)
+        state = state.apply(action)
+    assert state.to_act == 1 and len(state.legal_actions()) == 1
+    data = state.to_json()
+    return saves.dump({"game": "dracula", "setup": {"me": 0, "bots": {"1": "random"}},
+                       "transcript": {"game": "dracula", "options": data["options"],
+                                      "seed": seed, "actions": actions},
+                       "state": data, "log": [], "seen_hands": len(data["history"])})
+
+
+def test_game_over_explains_the_bonus_and_the_tie_rule(page, ui):
+    text = _save_before_the_last_card()
+    page.goto(page.site_url + "blank.html")
+    page.evaluate("t => { localStorage.clear(); localStorage.setItem('jhg.save', t); }", text)
+    page.goto(page.site_url + "?speed=instant")
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    page.wait_for_function("document.body.dataset.toAct === 'over'")
+    final = page.inner_text("#modal")
+    assert "Game over" in final
+    assert "adds the difference" in final or "add the difference" in final
+    assert "third-best" in final  # this deal went to the tie rule
+    assert page.locator("#modal table.dr-scores tbody tr").count() == 6
+    assert "Final score" in final and "Bonus" in final
+    _shot(page, ui, "game-over")

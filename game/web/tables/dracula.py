@@ -62,10 +62,10 @@ def setup_form(t, bots: list[str], values: dict[str, str]) -> str:
     first = values.get("first", "me")
     first = first if first in ("me", "bot", "random") else "me"
     bot_opts = [(b, t(f"bot.{b}") if t.has(f"bot.{b}") else b) for b in bots]
-    bot = values.get("bot1", _default_bot(bots))
+    bot = values.get("dr_bot", _default_bot(bots))
     return (_select("first", [(k, t(f"dr.setup.first.{k}")) for k in ("me", "bot", "random")],
                     first, t("dr.setup.first"))
-            + _select("bot1", bot_opts, bot if bot in bots else _default_bot(bots),
+            + _select("dr_bot", bot_opts, bot if bot in bots else _default_bot(bots),
                       t("dr.setup.bot")))
 
 
@@ -80,7 +80,7 @@ def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
         dealer = rng.randrange(2)
     else:
         dealer = ME
-    bot = values.get("bot1", _default_bot(bots))
+    bot = values.get("dr_bot", _default_bot(bots))
     return {"options": {"first_dealer": dealer}, "me": ME,
             "bots": {str(BOT): bot if bot in bots else _default_bot(bots)}}
 
@@ -268,7 +268,8 @@ def _line_title(info: dict, way: str, k: int, owner: str, t) -> str:
     return t("dr.title.open", line=name, owner=owner, cards=cards, sum=info["sum"])
 
 
-def _badge(info: dict, way: str, k: int, owner_key: str, owner: str, t, scored: bool = False) -> str:
+def _badge(info: dict, way: str, k: int, owner_key: str, owner: str, t,
+           scored: bool = False) -> str:
     cls = ["lv", owner_key, info["state"]]
     if scored:
         cls.append("scored")
@@ -516,7 +517,7 @@ def _explain_line(entry: dict, obs: dict, p: int, k: int, t) -> str:
     name = _line_name(way, k, t)
     if info["state"] == "vampire":
         return t("dr.calc.vampire", line=name, cards=faces)
-    return t("dr.calc.full", line=name, cards=faces, sum=info["sum"], mult=info["mult"],
+    return t("dr.calc.full", line=name, cards=faces, sum=info["sum"],
              why=t(f"dr.mult.{info['mult']}"), value=info["value"])
 
 
@@ -537,8 +538,9 @@ def _result_html(entry: dict, obs: dict, ctx) -> str:
         way = obs["ways"][str(p)]
         text = t(f"dr.scores.{who}", way=t(f"dr.way.{way}"), v=res["score"][p],
                  rank=t("dr.rank_word.%d" % res["rank"]))
+        calc = _explain_line(entry, obs, p, res["line"][p], t)
         items.append(
-            f'<li class="{who}">{escape(text)}<br><span class="calc">{escape(_explain_line(entry, obs, p, res["line"][p], t))}'
+            f'<li class="{who}">{escape(text)}<br><span class="calc">{escape(calc)}'
             f'</span></li>')
     return (f'<p class="tie{" applies" if res["rank"] else ""}">{escape(_tie_text(res, t))}</p>'
             f'<ul class="dealscore">{"".join(items)}</ul>')
@@ -568,7 +570,7 @@ def last_trick(obs: dict, ctx) -> str:
             f'{_result_html(entry, obs, ctx)}')
 
 
-def score_sheet(obs: dict, ctx) -> str:
+def score_sheet(obs: dict, ctx, note: bool = True) -> str:
     t, me = ctx.t, ctx.seat
     opp = 1 - me
     head = (f'<tr><th>#</th><th>{escape(t("dr.sheet.dealer"))}</th>'
@@ -603,11 +605,15 @@ def score_sheet(obs: dict, ctx) -> str:
                 f'<tr class="final"><td colspan="4">{escape(t("dr.sheet.final"))}</td>'
                 f'<td class="total">{s[str(me)]}</td><td class="total">{s[str(opp)]}</td></tr>'
                 f'</tfoot>')
-    note = _bonus_text(obs, ctx) if obs["over"] else t("dr.bonus.rule")
+    if not note:
+        note_html = ""
+    else:
+        note_html = (f'<p class="bonus-note">'
+                     f'{escape(_bonus_text(obs, ctx) if obs["over"] else t("dr.bonus.rule"))}</p>')
     legend = t("dr.sheet.ties") if any(deal_result(e, obs)["rank"] for e in obs["history"]) else ""
     return (f'<table class="scores dr-scores"><caption>{escape(t("dr.sheet.caption"))}'
             f'</caption><thead>{head}</thead><tbody>{"".join(rows)}</tbody>{foot}</table>'
-            f'<p class="bonus-note">{escape(note)}</p>'
+            + note_html
             + (f'<p class="bonus-note">{escape(legend)}</p>' if legend else ""))
 
 
@@ -640,7 +646,7 @@ def final_summary(obs: dict, ctx) -> str:
     return (f'<h2>{escape(t("dr.game_over"))}</h2>'
             f'<p class="winner">{escape(t(f"dr.winner.{key}"))}</p>'
             f'<p class="bonus-why">{escape(_bonus_text(obs, ctx))}</p>'
-            f'{last}{score_sheet(obs, ctx)}')
+            f'{last}{score_sheet(obs, ctx, note=False)}')
 
 
 # -- pacing ------------------------------------------------------------------
