@@ -392,7 +392,7 @@ def _legend(obs: dict, ctx) -> str:
     t, me = ctx.t, ctx.seat
     row_p, _ = _owners(obs)
     key = "dr.legend.me_rows" if row_p == me else "dr.legend.me_cols"
-    return f'<p class="legend">{escape(t(key))}</p>'
+    return f'<p class="dr-legend">{escape(t(key))}</p>'
 
 
 def _plate(obs: dict, p: int, ctx) -> str:
@@ -426,12 +426,12 @@ def _plate(obs: dict, p: int, ctx) -> str:
 def _way_choice(obs: dict, ctx) -> str:
     t = ctx.t
     buttons = "".join(
-        f'<button type="button" class="waybtn" data-act="way:{w}" id="way-{w}">'
+        f'<button type="button" class="dr-waybtn" data-act="way:{w}" id="way-{w}">'
         f'<span class="arrow" aria-hidden="true">{"→" if w == "Q" else "↓"}</span>'
         f'<b>{escape(t(f"dr.choose.{w}"))}</b><span>{escape(t(f"dr.choose_help.{w}"))}</span>'
         f'</button>' for w in ("Q", "K"))
-    return (f'<div class="waychoice"><h2>{escape(t("dr.choose.title"))}</h2>'
-            f'<div class="ways">{buttons}</div><p>{escape(t("dr.choose.note"))}</p></div>')
+    return (f'<div class="dr-waychoice"><h2>{escape(t("dr.choose.title"))}</h2>'
+            f'<div class="dr-ways">{buttons}</div><p>{escape(t("dr.choose.note"))}</p></div>')
 
 
 def _prompt(obs: dict, ctx) -> str:
@@ -542,8 +542,8 @@ def _result_html(entry: dict, obs: dict, ctx) -> str:
         items.append(
             f'<li class="{who}">{escape(text)}<br><span class="calc">{escape(calc)}'
             f'</span></li>')
-    return (f'<p class="tie{" applies" if res["rank"] else ""}">{escape(_tie_text(res, t))}</p>'
-            f'<ul class="dealscore">{"".join(items)}</ul>')
+    return (f'<p class="dr-tie{" applies" if res["rank"] else ""}">{escape(_tie_text(res, t))}</p>'
+            f'<ul class="dr-dealscore">{"".join(items)}</ul>')
 
 
 def hand_summary(obs: dict, ctx) -> str:
@@ -608,13 +608,13 @@ def score_sheet(obs: dict, ctx, note: bool = True) -> str:
     if not note:
         note_html = ""
     else:
-        note_html = (f'<p class="bonus-note">'
+        note_html = (f'<p class="dr-note">'
                      f'{escape(_bonus_text(obs, ctx) if obs["over"] else t("dr.bonus.rule"))}</p>')
     legend = t("dr.sheet.ties") if any(deal_result(e, obs)["rank"] for e in obs["history"]) else ""
     return (f'<table class="scores dr-scores"><caption>{escape(t("dr.sheet.caption"))}'
             f'</caption><thead>{head}</thead><tbody>{"".join(rows)}</tbody>{foot}</table>'
             + note_html
-            + (f'<p class="bonus-note">{escape(legend)}</p>' if legend else ""))
+            + (f'<p class="dr-note">{escape(legend)}</p>' if legend else ""))
 
 
 def _bonus_text(obs: dict, ctx) -> str:
@@ -645,7 +645,7 @@ def final_summary(obs: dict, ctx) -> str:
                 f'{_result_html(entry, obs, ctx)}')
     return (f'<h2>{escape(t("dr.game_over"))}</h2>'
             f'<p class="winner">{escape(t(f"dr.winner.{key}"))}</p>'
-            f'<p class="bonus-why">{escape(_bonus_text(obs, ctx))}</p>'
+            f'<p class="dr-bonus-why">{escape(_bonus_text(obs, ctx))}</p>'
             f'{last}{score_sheet(obs, ctx, note=False)}')
 
 
