@@ -165,6 +165,13 @@ def test_the_bot_deals_first_in_french(page, ui):
     _place_by_clicks(page)
     assert _settle(page) == "me"
     assert len(_coffin(page)) == 3
+    # A reload resumes the same position, in French.
+    snap = (_actions(page), _hand(page), _coffin(page), page.inner_text("#log"))
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    assert _settle(page) == "me"
+    assert (_actions(page), _hand(page), _coffin(page), page.inner_text("#log")) == snap
+    assert page.get_attribute(".dr-rules", "href").endswith("dracula.fr.html")
 
 
 def _save_before_the_last_card(seed: int = 68) -> str:

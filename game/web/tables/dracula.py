@@ -462,7 +462,9 @@ def render(obs: dict, ctx) -> str:
         info = t("dr.deal_no", n=obs["deal_number"] + 1)
         if phase == "place":
             info += " · " + t("dr.stock", n=obs["stock"])
-    head = f'<div class="dr-info">{escape(info)}</div>'
+    rules = (f'<a class="dr-rules" href="./static/rules/dracula.{t.lang}.html" target="_blank" '
+             f'rel="noopener">{escape(t("dr.rules"))}</a>')
+    head = f'<div class="dr-info">{escape(info)} · {rules}</div>'
     if phase == "way" and mine:
         middle = _way_choice(obs, ctx)
     else:
