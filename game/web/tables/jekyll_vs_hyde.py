@@ -10,6 +10,9 @@ writes the ticked cards into the confirm button's `data-act`
 Leading a Potion ticks a radio button that shows, with CSS alone, three
 buttons naming a colour (`4+:P`, `4+:R`, `4+:G`).
 
+Containers carry an empty `data-cmd`: the shell's click handler then finds
+an element and does nothing, where it would otherwise choke on JS null.
+
 Every colour has its own symbol and pattern as well as its hue: purple
 (Pride) a crown on stripes, red (Wrath) a flame on dots, green (Greed) a gem
 on a checkerboard; Potions a round flask on bubbles.
@@ -91,29 +94,33 @@ def _default_bot(bots: list[str]) -> str:
     return "heuristic" if "heuristic" in bots else bots[-1]
 
 
+def _values(values: dict[str, str], bots: list[str]) -> tuple[str, str, str]:
+    """(role, variant, bot) from the start screen, each one valid ("random" stays)."""
+    role = values.get("jvh_role", "J")
+    role = role if role in ("J", "H", "random") else "J"
+    variant = values.get("jvh_variant", "standard")
+    variant = variant if variant in ("standard", "return-match") else "standard"
+    bot = values.get("jvh_bot", _default_bot(bots))
+    return role, variant, (bot if bot in bots else _default_bot(bots))
+
+
 def setup_form(t, bots: list[str], values: dict[str, str]) -> str:
-    role = values.get("role", "J")
-    variant = values.get("variant", "standard")
+    role, variant, bot = _values(values, bots)
     bot_opts = [(b, t(f"bot.{b}") if t.has(f"bot.{b}") else b) for b in bots]
     return "".join((
-        _select("role", [("J", t("jvh.setup.role.J")), ("H", t("jvh.setup.role.H")),
-                         ("random", t("jvh.setup.role.random"))], role, t("setup.you")),
-        _select("variant", [("standard", t("jvh.variant.standard")),
-                            ("return-match", t("jvh.variant.return-match"))],
+        _select("jvh_role", [("J", t("jvh.setup.role.J")), ("H", t("jvh.setup.role.H")),
+                             ("random", t("jvh.setup.role.random"))], role, t("setup.you")),
+        _select("jvh_variant", [("standard", t("jvh.variant.standard")),
+                                ("return-match", t("jvh.variant.return-match"))],
                 variant, t("jvh.setup.variant")),
-        _select("bot", bot_opts, values.get("bot", _default_bot(bots)), t("jvh.setup.bot")),
+        _select("jvh_bot", bot_opts, bot, t("jvh.setup.bot")),
     ))
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
-    role = values.get("role", "J")
+    role, variant, bot = _values(values, bots)
     if role not in ROLES:
         role = random.choice(ROLES)
-    variant = values.get("variant", "standard")
-    if variant not in ("standard", "return-match"):
-        variant = "standard"
-    bot = values.get("bot", _default_bot(bots))
-    bot = bot if bot in bots else _default_bot(bots)
     return {"options": {"variant": variant}, "me": role, "bots": {other(role): bot}}
 
 
@@ -279,9 +286,12 @@ def _status(obs: dict, ctx) -> str:
     elif not obs["over"]:
         parts.append(t("jvh.trick_no", n=min(len(obs["played"]) + 1, TRICKS)))
     d = _difference(obs)
-    diff = t("jvh.diff", d=d, to=min(TRACK_END, obs["marker"] + d))
-    return (f'<div class="jvh-status"><span>{escape(" · ".join(parts))}</span>'
-            f'<span class="diff" data-diff="{d}">{escape(diff)}</span></div>')
+    diff = ""
+    if obs["phase"] in ("play", "swap"):
+        text = t("jvh.diff", d=d, to=min(TRACK_END, obs["marker"] + d))
+        diff = f'<span class="diff" data-diff="{d}">{escape(text)}</span>'
+    return f'<div class="jvh-status"><span>{escape(" · ".join(parts))}</span>{diff}</div>'
+
 
 
 def _pile(obs: dict, role: str, ctx, steal: str | None) -> str:
@@ -299,7 +309,8 @@ def _pile(obs: dict, role: str, ctx, steal: str | None) -> str:
     label = t("jvh.pile", n=n)
     return (f'<div class="{cls}" data-role="{role}" data-count="{n}" title="{escape(label)}">'
             f'<span class="stack" aria-hidden="true">{stack}</span>'
-            f'<b class="count">{n}</b><span class="lbl">{escape(label)}</span>{extra}</div>')
+            f'<b class="count">{n}</b><span class="lbl">{escape(t("jvh.tricks"))}</span>'
+            f'<span class="sr">{escape(label)}</span>{extra}</div>')
 
 
 def _seat(obs: dict, role: str, ctx, steal: str | None) -> str:
@@ -380,14 +391,31 @@ def _trick_area(obs: dict, ctx) -> str:
                 direction = "down" if last["winner"] == me else "up"
                 out.append(f'<div class="jvh-steal {direction}" aria-hidden="true">'
                            f'<span class="tb"></span><span class="tb"></span></div>')
-            if last["effect"] == "green" and obs["swaps"]:
-                out.append(_swap_panel(obs["swaps"][-1], ctx))
         else:
             out.append('<div class="jvh-trick">' + "".join(
                 _slot(r, None, ctx) for r in (other(me), me)) + "</div>")
-        if obs["exchange"]["got"] and not obs["played"] and not trick["cards"]:
+        if obs["exchange"]["got"] and not obs["played"]:
             out.append(_exchange_done(obs, ctx))
+        elif _just_swapped(obs):
+            out.append(_swap_panel(obs["swaps"][-1], ctx))
     return f'<div class="jvh-centre">{"".join(out)}</div>'
+
+
+def _just_swapped(obs: dict) -> bool:
+    """A green swap ended the last trick (its result stays up during the next one)."""
+    return bool(obs["phase"] == "play" and obs["played"] and obs["swaps"]
+                and obs["played"][-1]["effect"] == "green")
+
+
+def _received(obs: dict) -> set[str]:
+    """Cards just received: by the exchange (until the first trick ends) or a green swap."""
+    if obs["phase"] != "play":
+        return set()
+    if not obs["played"]:
+        return set(obs["exchange"]["got"])
+    if _just_swapped(obs):
+        return set(obs["swaps"][-1]["got"])
+    return set()
 
 
 def _exchange_panel(obs: dict, ctx) -> str:
@@ -493,7 +521,8 @@ def _hand(obs: dict, ctx) -> str:
         verb = "give" if phase == "give" else "swap"
         confirm = t(f"jvh.confirm.{verb}")
         hint = f' aria-describedby="jvh-oblige"' if oblige else ""
-        return (f'<form class="hand mine jvh-hand jvh-pick" id="jvh-pick" data-verb="{verb}" '
+        return (f'<form class="hand mine jvh-hand jvh-pick" id="jvh-pick" data-cmd="" '
+                f'data-verb="{verb}" '
                 f'data-need="{n}" data-count="0" data-oblige="{int(oblige)}" '
                 f'onsubmit="return false" onchange="{_PICK_JS}" aria-label="{label}"{hint}>'
                 f'<div class="cards">{"".join(items)}</div>'
@@ -502,7 +531,7 @@ def _hand(obs: dict, ctx) -> str:
                 f'<button type="button" class="primary jvh-confirm" id="jvh-confirm" '
                 f'data-act="{verb}:">{escape(confirm)}</button></div></form>')
     lead = mine and phase == "play" and not obs["trick"]["cards"]
-    received = set(obs["exchange"]["got"]) if not obs["played"] and phase == "play" else set()
+    received = _received(obs)
     items, namers = [], []
     for c in hand:
         cls = "playable" if (c in legal or (lead and colour(c) is None)) else ""
@@ -526,7 +555,7 @@ def _hand(obs: dict, ctx) -> str:
                           f'{buttons}</div>')
         else:
             items.append(card_html(c, t, cls, extra=badge))
-    return (f'<div class="hand mine jvh-hand" aria-label="{label}">'
+    return (f'<div class="hand mine jvh-hand" data-cmd="" aria-label="{label}">'
             f'<div class="cards">{"".join(items)}</div>{"".join(namers)}</div>')
 
 
@@ -543,17 +572,18 @@ def render(obs: dict, ctx) -> str:
         steal = {last["winner"]: "in", other(last["winner"]): "out"}
     to_act = obs["to_act"] or ("over" if obs["over"] else "")
     return (f'{defs_svg()}'
-            f'<div class="table jvh" data-me="{me}" data-phase="{obs["phase"] or "over"}" '
+            f'<div class="table jvh" data-cmd="" data-me="{me}" data-phase="{obs["phase"] or "over"}" '
             f'data-to-act="{to_act}" data-round="{obs["round"]}" data-leg="{obs["leg"]}" '
             f'data-marker="{obs["marker"]}" data-tricks-j="{obs["tricks"]["J"]}" '
-            f'data-tricks-h="{obs["tricks"]["H"]}" data-played="{len(obs["played"])}">'
+            f'data-tricks-h="{obs["tricks"]["H"]}" data-played="{len(obs["played"])}" '
+            f'data-trick="{len(obs["trick"]["cards"])}">'
             f'{_seat(obs, other(me), ctx, steal.get(other(me)))}'
             f'<div class="jvh-board">{_track(obs, ctx)}{_ranking(obs, ctx)}{_status(obs, ctx)}'
             f'</div>'
             f'{_trick_area(obs, ctx)}'
             f'{_seat(obs, me, ctx, steal.get(me))}</div>'
-            f'<div class="prompt" id="prompt">{escape(_prompt(obs, ctx))}'
-            f'<span class="aim">{escape(_aim(obs, ctx))}</span></div>'
+            f'<div class="prompt" id="prompt">{escape(_prompt(obs, ctx))}</div>'
+            f'<div class="jvh-aim">{escape(_aim(obs, ctx))}</div>'
             f'{_hand(obs, ctx)}')
 
 
