@@ -90,6 +90,7 @@ def test_a_whole_deal_by_clicks_and_keys(page, ui):
         ".cell:not(.open):not(.full)", "els => els.map(e => e.dataset.cell)")
     assert far, "every empty cell is open"
     page.click(".dr-hand .dc-btn")
+    assert page.get_attribute(".dr-hand .dc-btn.sel", "title") in page.inner_text("#prompt")
     page.click(f'.cell[data-cell="{far[0]}"]')
     msg = page.inner_text("#message")
     assert "touches no card" in msg, msg

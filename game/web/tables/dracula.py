@@ -309,6 +309,8 @@ _HAND_JS = (
     "if(on){b.classList.add('sel');b.setAttribute('aria-pressed','true')}"
     "var c=on?b.dataset.card:'';T.dataset.sel=c;"
     "T.querySelectorAll('.cell').forEach(function(e){e.dataset.act=c+'@'+e.dataset.cell});"
+    "var P=T.querySelector('#prompt');if(P&&P.dataset.chosen){P.textContent=on?"
+    "P.dataset.chosen.replace('{card}',b.title):P.dataset.text}"
     "if(on&&event.detail===0){var f=T.querySelector('.cell.open');"
     "if(f){T.querySelectorAll('.cell').forEach(function(e){e.tabIndex=-1});"
     "f.tabIndex=0;f.focus()}}")
@@ -485,10 +487,15 @@ def render(obs: dict, ctx) -> str:
     hand_html = (f'<div class="dr-hand{" active" if mine and phase == "place" else ""}" '
                  f'role="group" aria-label="{escape(t("dr.hand.me"))}" '
                  f'onclick="{_HAND_JS}" onkeydown="{_HAND_KEYS_JS}">{"".join(cards)}</div>')
+    prompt = _prompt(obs, ctx)
+    chosen = ""
+    if mine and phase == "place":  # the inline hand handler names the chosen card
+        chosen = (f' data-text="{escape(prompt)}" '
+                  f'data-chosen="{escape(t("dr.prompt.chosen", card="{card}"))}"')
     return (f'{DEFS}<div class="dr-table" data-me="{me}" data-turn="{turn}" data-phase="{phase}" '
             f'data-sel="">'
             f'{_plate(obs, opp, ctx)}{head}{middle}'
-            f'<div class="prompt" id="prompt">{escape(_prompt(obs, ctx))}</div>'
+            f'<div class="prompt" id="prompt"{chosen}>{escape(prompt)}</div>'
             f'{_plate(obs, me, ctx)}{hand_html}</div>')
 
 
