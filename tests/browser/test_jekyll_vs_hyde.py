@@ -1,0 +1,274 @@
+"""Jekyll vs Hyde in the browser: a whole round by clicks (an exchange with the
+Potion obligation, a Potion lead naming a colour, a green swap, a purple
+steal), illegal clicks that change nothing and say why, the round summary.
+Plus the renderer under plain CPython over whole random games.
+
+The `page` fixture (conftest.py) also fails the test on any console error or
+request to another host.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from types import SimpleNamespace
+
+import pytest
+
+from game import GameError, new_game
+from game.web.i18n import LANGUAGES, Translator
+from game.web.tables import jekyll_vs_hyde as jvh
+
+# With this seed and the random bot, the strategy below (first cards in hand
+# order, the first Potion led naming red) meets in round 1: the Potion
+# obligation, a red reset, a green swap and a purple steal by the person.
+SEED = 24
+
+
+# -- the renderer under CPython ---------------------------------------------------
+
+def _play_and_render(variant: str, seed: int, lang: str, me: str) -> list[dict]:
+    t = Translator(lang)
+    state = new_game("jekyll-vs-hyde", {"variant": variant}, seed)
+    rng = random.Random(seed)
+    seat = jvh.seat_of(state, me)
+    log = jvh.first_events(state, SimpleNamespace(t=t, seat=seat, thinking=None, log=[]))
+    while not state.over:
+        seat = jvh.seat_of(state, me)
+        ctx = SimpleNamespace(t=t, seat=seat, thinking=None, log=log)
+        obs = state.observation(seat)
+        html = jvh.render(obs, ctx)
+        # Never a face of the other hand, the cards set aside or a pending choice.
+        hidden = set(state.to_json()["hands"][jvh.other(seat)]) | set(state.to_json()["aside"])
+        shown = set(re.findall(r'data-card="([^"]+)"', html))
+        public = {c for tr in obs["played"] for c in (tr["lead"], tr["follow"])}
+        public |= set(obs["trick"]["cards"]) | set(obs["exchange"]["gave"])
+        public |= {c for s in obs["swaps"] for c in s["gave"]}
+        assert not (shown & hidden) - public, (seat, shown & hidden)
+        assert not re.search(r">[^<]*jvh\.[a-z]", html), "untranslated text"
+        jvh.score_sheet(obs, ctx)
+        jvh.last_trick(obs, ctx)
+        if obs["history"]:
+            jvh.hand_summary(obs, ctx)
+        legal = state.legal_actions()
+        if state.to_act == seat:  # every refusal is explained in words
+            for bad in ["give:", "swap:", "P1", "4+", "P1:R", "give:P1,P2,P3,P4", *obs["hand"]]:
+                if bad in legal:
+                    continue
+                with pytest.raises(GameError) as e:
+                    state.apply(bad)
+                text = jvh.explain(str(e.value), obs, ctx)
+                assert "legal:" not in text and "(J)" not in text and "(H)" not in text, text
+        action = rng.choice(legal)
+        after = state.apply(action)
+        jvh.merge_event(log, jvh.events(state, action, after, ctx))
+        state = after
+    seat = jvh.seat_of(state, me)
+    ctx = SimpleNamespace(t=t, seat=seat, thinking=None, log=log)
+    jvh.render(state.observation(seat), ctx)
+    jvh.final_summary(state.observation(seat), ctx)
+    for ev in log:
+        text = jvh.event_text(ev, ctx)
+        assert "{" not in text and "jvh." not in text, text
+    return log
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_render_whole_games(lang):
+    for seed, variant, me in ((1, "standard", "J"), (2, "standard", "H"),
+                              (3, "return-match", "J"), (4, "return-match", "H")):
+        log = _play_and_render(variant, seed, lang, me)
+        assert log[-1]["k"] == "over"
+
+
+def test_setup_form_and_parse():
+    t = Translator("en")
+    bots = ["random", "easy", "heuristic", "strong"]
+    html = jvh.setup_form(t, bots, {})
+    for name in ("jvh_role", "jvh_variant", "jvh_bot"):
+        assert f'name="{name}"' in html
+    values = {"jvh_role": "H", "jvh_variant": "return-match", "jvh_bot": "random"}
+    assert jvh.parse_setup(values, bots) == {
+        "options": {"variant": "return-match"}, "me": "H", "bots": {"J": "random"}}
+    setup = jvh.parse_setup({"jvh_role": "random", "jvh_variant": "?", "jvh_bot": "?"}, bots)
+    assert setup["me"] in ("J", "H") and setup["options"] == {"variant": "standard"}
+    assert setup["bots"] == {jvh.other(setup["me"]): "heuristic"}
+
+
+def test_potion_obligation_is_explained():
+    t = Translator("fr")
+    state = new_game("jekyll-vs-hyde", None, 1)  # Jekyll was dealt two Potions
+    obs = state.observation("J")
+    ctx = SimpleNamespace(t=t, seat="J", thinking=None, log=[])
+    colour_card = next(c for c in obs["hand"] if not c.endswith("+"))
+    with pytest.raises(GameError) as e:
+        state.apply(f"give:{colour_card}")
+    assert jvh.explain(str(e.value), obs, ctx).startswith("Vous avez reçu 2 Potions")
+    assert "jvh-oblige" in jvh.render(obs, ctx)
+
+
+# -- the browser ------------------------------------------------------------------
+
+def _start(page, role: str = "J", seed: int = SEED, bot: str = "random",
+           variant: str = "standard") -> None:
+    page.select_option("#f-game", "jekyll-vs-hyde")
+    page.wait_for_selector("#f-jvh_role")
+    page.select_option("#f-jvh_role", role)
+    page.select_option("#f-jvh_variant", variant)
+    page.select_option("#f-jvh_bot", bot)
+    page.fill("#f-seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector(".table.jvh")
+
+
+def _table(page, name: str) -> str:
+    return page.locator(".table.jvh").get_attribute(f"data-{name}")
+
+
+def _snapshot(page) -> tuple:
+    return (page.evaluate("document.body.dataset.actions"), page.inner_html(".jvh-centre"),
+            page.inner_html(".jvh-board"), page.eval_on_selector_all(
+                ".hand.mine .card", "els => els.map(e => e.dataset.card)"))
+
+
+def _tick(page, card: str) -> None:
+    page.click(f'#jvh-pick label.pick:has(input[value="{card}"])')
+
+
+def _exchange(page, ui, seen: set) -> None:
+    need = int(page.get_attribute("#jvh-pick", "data-need"))
+    cards = page.eval_on_selector_all("#jvh-pick input", "els => els.map(e => e.value)")
+    potions = [c for c in cards if c.endswith("+")]
+    before = _snapshot(page)
+    # Confirming with nothing ticked is refused, with the number to choose.
+    page.click("#jvh-confirm")
+    assert re.search(rf"exactly {need} cards?", page.inner_text("#message"))
+    if page.get_attribute("#jvh-pick", "data-oblige") == "1":
+        assert "at least one" in page.inner_text("#jvh-oblige")
+        plain = [c for c in cards if not c.endswith("+")][:need]
+        for c in plain:
+            _tick(page, c)
+        assert page.inner_text("#jvh-pick .jvh-count") == str(need)
+        page.click("#jvh-confirm")
+        assert "must be a Potion" in page.inner_text("#message")
+        assert _snapshot(page) == before
+        for c in plain:
+            _tick(page, c)  # untick
+        pick = potions[:1] + [c for c in cards if c not in potions[:1]][:need - 1]
+        seen.add("obligation")
+    else:
+        pick = cards[:need]
+    for c in pick:
+        _tick(page, c)
+    ui.click_and_wait(page, "#jvh-confirm")
+    seen.add("exchange")
+    assert ui.wait_settled(page) == "me"
+    # What was given and received is shown, and the received card is marked.
+    received = page.inner_text("#jvh-received")
+    assert "You gave" in received and "You received" in received
+    assert page.locator(".hand.mine .card.got").count() == need
+
+
+def _lead(page, ui, seen: set) -> None:
+    potion = page.locator(".hand.mine label.pick.potion")
+    if potion.count() and "potion" not in seen:
+        label = potion.first
+        card = label.locator(".card").get_attribute("data-card")
+        label.click()
+        namer = page.locator(f".jvh-namer.for-{card[0]}")
+        assert namer.is_visible()
+        assert namer.locator("button").count() == 3
+        ui.screenshot(page, "jvh-desktop-potion-lead")
+        ui.click_and_wait(page, f'.jvh-namer button[data-act="{card}:R"]')
+        seen.add("potion")
+        return
+    first = page.locator(".hand.mine .cards > .card.playable, .hand.mine label.pick").first
+    if first.evaluate("e => e.tagName") == "LABEL":  # a Potion: name purple
+        card = first.locator(".card").get_attribute("data-card")
+        first.click()
+        ui.click_and_wait(page, f'.jvh-namer button[data-act="{card}:P"]')
+    else:
+        ui.click_and_wait(page, ".hand.mine .cards > .card.playable")
+
+
+def _follow(page, ui, seen: set) -> None:
+    wrong = page.locator(".hand.mine .card:not(.playable)")
+    if wrong.count() and "illegal" not in seen:
+        before = _snapshot(page)
+        wrong.first.click()
+        msg = page.inner_text("#message")
+        assert "must play" in msg, msg
+        assert _snapshot(page) == before
+        seen.add("illegal")
+    ui.click_and_wait(page, ".hand.mine .card.playable")
+
+
+def test_whole_round_by_clicks(page, ui):
+    ui.open_site(page, "?speed=fast")
+    _start(page)
+    assert _table(page, "phase") == "give" and _table(page, "me") == "J"
+    ui.screenshot(page, "jvh-desktop-exchange")
+    seen: set[str] = set()
+    for _ in range(60):
+        where = ui.wait_settled(page)
+        if where == "modal":
+            break
+        assert where == "me"
+        if page.locator(".jvh-pile.gained").count():
+            seen.add("steal")  # the person stole a trick: the pile shows it
+            assert page.locator(".jvh-steal").count() == 1
+            assert "takes one of" in page.inner_text(".jvh-banner")
+            ui.screenshot(page, "jvh-desktop-steal")
+        phase = _table(page, "phase")
+        if phase == "give":
+            _exchange(page, ui, seen)
+        elif phase == "swap":
+            need = int(page.get_attribute("#jvh-pick", "data-need"))
+            cards = page.eval_on_selector_all("#jvh-pick input", "els => els.map(e => e.value)")
+            for c in cards[:need]:
+                _tick(page, c)
+            ui.screenshot(page, "jvh-desktop-swap")
+            ui.click_and_wait(page, "#jvh-confirm")
+            seen.add("swap")
+        elif _table(page, "trick") == "0":
+            _lead(page, ui, seen)
+        else:
+            _follow(page, ui, seen)
+    else:
+        pytest.fail("the round did not end")
+    assert {"exchange", "obligation", "potion", "illegal", "swap", "steal"} <= seen, seen
+    summary = page.inner_text("#modal")
+    assert "Round 1 is over" in summary and "the marker moves" in summary
+    ui.screenshot(page, "jvh-desktop-round-over")
+    log = page.inner_text("#side")
+    assert "naming red" in log and "colour ranking is reset" in log
+    assert "Green swap: you gave" in log and "also takes one of Hyde's tricks" in log
+    page.click("#next-hand")
+    page.wait_for_selector("#modal", state="hidden")
+    # Round 2: an exchange of two cards; the track shows where the marker went.
+    assert ui.wait_settled(page) == "me"
+    assert _table(page, "round") == "2" and _table(page, "phase") == "give"
+    assert page.get_attribute("#jvh-pick", "data-need") == "2"
+    marker = _table(page, "marker")
+    assert page.locator(f'.table.jvh .jvh-track .cell.here[data-cell="{marker}"] .pawn').count() == 1
+    page.set_viewport_size({"width": 390, "height": 844})
+    ui.screenshot(page, "jvh-phone-round2")
+    page.set_viewport_size({"width": 1366, "height": 900})
+
+
+def test_hyde_in_french_waits_then_sees_the_exchange(page, ui):
+    ui.open_site(page, "?speed=instant&lang=fr")
+    _start(page, role="H", seed=5, variant="return-match")
+    assert ui.wait_settled(page) == "me"
+    # Jekyll (the bot) chose first; clicking a card now only toggles a tick box.
+    assert _table(page, "phase") == "give" and _table(page, "me") == "H"
+    assert "Partie 1 sur 2" in page.inner_text(".jvh-status")
+    assert page.locator(".jvh-seat.me").inner_text().startswith("Hyde (vous)")
+    cards = page.eval_on_selector_all("#jvh-pick input", "els => els.map(e => e.value)")
+    oblige = page.get_attribute("#jvh-pick", "data-oblige") == "1"
+    pick = next(c for c in cards if c.endswith("+")) if oblige else cards[0]
+    _tick(page, pick)
+    ui.click_and_wait(page, "#jvh-confirm")
+    assert ui.wait_settled(page) in ("me", "modal")
+    assert "Vous avez reçu" in page.inner_text("#jvh-received")
+    assert "Échange : vous avez donné" in page.inner_text("#side")
