@@ -128,3 +128,21 @@ def test_setup():
     assert setup == {"options": {"first_dealer": 0}, "me": 0, "bots": {"1": "heuristic"}}
     a = dr.parse_setup({"first": "random", "seed": "41"}, ["random"])
     assert a == dr.parse_setup({"first": "random", "seed": "41"}, ["random"])
+
+
+def test_the_line_shown_as_scored_is_the_engines_score():
+    from game.dracula.cards import deal_scores
+
+    for seed in range(40):
+        state = new_game("dracula", {"first_dealer": seed % 2}, seed=seed)
+        rng = random.Random(seed)
+        while not state.over:
+            state = state.apply(rng.choice(state.legal_actions()))
+        obs = state.observation(0)
+        for entry in obs["history"]:
+            res = dr.deal_result(entry, obs)
+            lines = entry["lines"]
+            scored = tuple(lines[str(p)][res["line"][p]] for p in (0, 1))
+            assert scored == deal_scores(lines["0"], lines["1"])
+            ranked = [sorted(lines[p], reverse=True)[res["rank"]] for p in "01"]
+            assert tuple(ranked) == scored

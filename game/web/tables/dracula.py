@@ -29,7 +29,6 @@ from game.dracula.cards import (
     SUIT,
     VALUE,
     VAMPIRES,
-    deal_scores,
     multiplier,
 )
 
@@ -510,7 +509,6 @@ def deal_result(entry: dict, obs: dict) -> dict[str, Any]:
     rank = 0
     while rank < 2 and a[rank] == b[rank]:
         rank += 1
-    assert deal_scores(lines[0], lines[1]) == (score[0], score[1])
     # The line scored: the one of that value (the best-placed of equal ones).
     line = {p: lines[p].index(score[p]) for p in (0, 1)}
     return {"rank": rank, "line": line, "score": score, "lines": lines,
