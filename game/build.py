@@ -3,7 +3,7 @@
     python -m game build [--out site]
     python -m game serve [--port 8000] [--rebuild]
 
-The built folder holds `index.html`, `pyscript.toml` (the source config) and
+The built folder holds `index.html` (and any other top-level page), `pyscript.toml` (the source config) and
 `pyscript.json` (the same config as JSON, which the page uses: PyScript then
 skips fetching its TOML parser), `game.zip` (the Python package, one
 request), `static/` and the runtime copied from `node_modules` into
@@ -41,8 +41,13 @@ class BuildError(RuntimeError):
     """The site cannot be built (e.g. `npm ci` was not run)."""
 
 
+def _pages() -> list[Path]:
+    """The site's pages: every .html file at the top level."""
+    return sorted(ROOT.glob("*.html"))
+
+
 def _inputs() -> list[Path]:
-    files = [ROOT / "index.html", ROOT / "pyscript.toml", ROOT / "package-lock.json"]
+    files = _pages() + [ROOT / "pyscript.toml", ROOT / "package-lock.json"]
     files += sorted(p for p in (ROOT / "static").rglob("*") if p.is_file())
     files += sorted(p for p in (ROOT / "game").rglob("*.py")
                     if "__pycache__" not in p.parts)
@@ -99,7 +104,7 @@ _NOT_PRECACHED = ("codemirror", "xterm", "mpy-", "toml-")
 
 
 def _precache_list(site: Path) -> list[str]:
-    files = ["./", "index.html", "pyscript.json", "game.zip"]
+    files = ["./"] + [p.name for p in sorted(site.glob("*.html"))] + ["pyscript.json", "game.zip"]
     for p in sorted((site / "static").rglob("*")):
         rel = p.relative_to(site).as_posix()
         if p.is_file() and not any(x in p.name for x in _NOT_PRECACHED):
@@ -133,9 +138,10 @@ def build(out_dir: str | os.PathLike = SITE) -> Path:
         shutil.rmtree(tmp)
     tmp.mkdir(parents=True)
     try:
-        html = (ROOT / "index.html").read_text(encoding="utf-8")
-        html = html.replace('config="./pyscript.toml"', 'config="./pyscript.json"')
-        (tmp / "index.html").write_text(html, encoding="utf-8")
+        for page in _pages():  # index.html, and e.g. embed.html if there is one
+            html = page.read_text(encoding="utf-8")
+            html = html.replace('config="./pyscript.toml"', 'config="./pyscript.json"')
+            (tmp / page.name).write_text(html, encoding="utf-8")
         shutil.copy2(ROOT / "pyscript.toml", tmp / "pyscript.toml")
         (tmp / "pyscript.json").write_text(json.dumps(site_config(), indent=1) + "\n")
         shutil.copytree(ROOT / "static", tmp / "static",

@@ -26,7 +26,7 @@ from game.web.i18n import LANGUAGES, Translator, pick_language
 from game.web.tables import TABLES, renderer
 
 SPEEDS = {"instant": 0.02, "fast": 0.35, "normal": 0.8, "slow": 1.5}
-KNOWN_PARAMS = {"lang", "speed"}
+KNOWN_PARAMS = {"lang", "speed", "game"}
 SLICE = 0.04  # seconds of bot search between two yields to the browser
 MAX_THINK = 2.0
 
@@ -79,6 +79,8 @@ class App:
         if isinstance(last, dict):  # the choices of the last game, except its seed
             self.setup_values.update({str(k): str(v) for k, v in last.items() if k != "seed"})
         self.show_setup = False
+        if query.get("game") in self.playable():  # e.g. a link from a rules page
+            self.setup_values["game"] = query["game"]
 
     # -- persistence --------------------------------------------------------
 
