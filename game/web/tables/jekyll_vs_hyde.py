@@ -270,9 +270,14 @@ def _ranking(obs: dict, ctx) -> str:
         slots.append(f'<li class="rslot{" set" if c else ""}" data-rank="{i}"{data}>'
                      f'<span class="lbl">{escape(t(f"jvh.rank.{i}"))}</span>{body}</li>')
     label = t("jvh.ranking_label", text=ranking_text(ranking, t))
-    return (f'<div class="jvh-ranking" role="img" aria-label="{escape(label)}">'
-            f'<span class="title">{escape(t("jvh.ranking"))}</span>'
-            f'<ol aria-hidden="true">{"".join(slots)}</ol></div>')
+    played = obs["played"]
+    reset = ""
+    if not ranking and played and played[-1]["effect"] == "red":
+        reset = f'<span class="reset">↺ {escape(t("jvh.ranking_reset"))}</span>'
+        label += " " + t("jvh.ranking_reset")
+    return (f'<div class="jvh-ranking{" was-reset" if reset else ""}" role="img" '
+            f'aria-label="{escape(label)}"><span class="title">{escape(t("jvh.ranking"))}</span>'
+            f'<ol aria-hidden="true">{"".join(slots)}</ol>{reset}</div>')
 
 
 def _status(obs: dict, ctx) -> str:
