@@ -256,7 +256,7 @@ def test_whole_round_by_clicks(page, ui):
     page.set_viewport_size({"width": 1366, "height": 900})
 
 
-def test_hyde_in_french_waits_then_sees_the_exchange(page, ui):
+def test_hyde_in_french_sees_the_exchange_and_resumes(page, ui):
     ui.open_site(page, "?speed=instant&lang=fr")
     _start(page, role="H", seed=5, variant="return-match")
     assert ui.wait_settled(page) == "me"
@@ -272,3 +272,9 @@ def test_hyde_in_french_waits_then_sees_the_exchange(page, ui):
     assert ui.wait_settled(page) in ("me", "modal")
     assert "Vous avez reçu" in page.inner_text("#jvh-received")
     assert "Échange : vous avez donné" in page.inner_text("#side")
+    # A reload resumes the same position, in the same language.
+    snap = (_snapshot(page), page.inner_text("#side"))
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    ui.wait_settled(page)
+    assert (_snapshot(page), page.inner_text("#side")) == snap
