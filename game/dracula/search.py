@@ -1,0 +1,224 @@
+"""What the game-independent search bot (`strong`) needs from Dracula.
+
+- `Sampler(observation)`: worlds consistent with what that player has seen:
+  his hand, the coffin, the earlier deals (whose moves tell who held which
+  card), the opponent's number of cards.  The unseen cards are dealt at
+  random to the opponent's hand and to the stock, whose order (the future
+  deals) is sampled too.
+- `at_horizon` / `utility`: a search looks to the end of the current deal
+  and values it by the difference of the two deal scores; in the sixth deal
+  by winning the game first, then by the margin.
+- `playout_action`: a quick greedy player for the sampled worlds: it puts
+  the card where it most raises its own best line minus the opponent's best
+  line, each line valued by a cached estimate from its cards and gaps.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+from game.dracula.cards import (
+    CELLS, COLUMNS, DECK, NAIL, NEIGHBOURS, RED, ROWS, VALUE, VAMPIRES, sort_cards,
+)
+from game.dracula.rules import DraculaState, Table
+
+SCORE_SCALE = 120.0  # a deal-score difference that counts as a sure win
+LAST_DEAL_WIN = 0.8  # in the sixth deal, the share of the utility that is winning
+
+
+class Sampler:
+    """Draws full states that fit one observation."""
+
+    def __init__(self, obs: dict[str, Any]) -> None:
+        self.obs = obs
+        me = self.me = obs["player"]
+        table = self.table_template = Table.__new__(Table)
+        table.options = dict(obs["options"])
+        table.first_dealer = table.options["first_dealer"]
+        table.seed = 0
+        table.deals = ()
+        self.ways = None if obs["ways"] is None else (obs["ways"]["0"], obs["ways"]["1"])
+        self.grid = tuple(c for row in obs["grid"] for c in row)
+        self.hand = tuple(obs["hand"])
+        self.history = tuple(obs["history"])
+        self.moves = tuple(obs["moves"])
+        seen = set(self.hand) | {c for c in self.grid if c}
+        # The deck so far: each finished deal's cards in dealing order
+        # (non-dealer, dealer, ..., the nail); the hands are sorted when dealt.
+        prefix: list[str] = []
+        for entry in self.history:
+            cards = [m.partition("@")[0] for m in entry["moves"]]
+            prefix += _dealt(cards[0::2], cards[1::2], entry["grid"][1][1])
+            seen.update(cards)
+            seen.add(entry["grid"][1][1])
+        self.prefix = prefix
+        self.unseen = [c for c in DECK if c not in seen]
+        self.opp_held = obs["held"][str(1 - me)]
+        if self.ways is not None:
+            placed = [m.partition("@")[0] for m in self.moves]
+            non_dealer = 1 - obs["dealer"]
+            self.placed = (placed[0::2], placed[1::2]) if non_dealer == 0 else (placed[1::2],
+                                                                                placed[0::2])
+        self.dealer = obs["dealer"]
+
+    def sample(self, rng: random.Random) -> DraculaState:
+        obs, me = self.obs, self.me
+        pool = rng.sample(self.unseen, len(self.unseen))
+        table = Table.__new__(Table)
+        template = self.table_template
+        table.options, table.first_dealer, table.seed, table.deals = (
+            template.options, template.first_dealer, template.seed, template.deals)
+        s = DraculaState.__new__(DraculaState)
+        s.table = table
+        s.ways = self.ways
+        s.deal_number = obs["deal_number"]
+        s.dealer = self.dealer
+        s.grid = self.grid
+        s.moves = self.moves
+        s.totals = (obs["totals"]["0"], obs["totals"]["1"])
+        s.history = self.history
+        s.final = None
+        s.winner_name = None
+        s._to_act = obs["to_act"]
+        if self.ways is None:  # nothing is dealt yet: the whole pack is unseen
+            table.deck = tuple(pool)
+            s.hands = ((), ())
+            return s
+        his = pool[:self.opp_held]
+        hands: list[tuple[str, ...]] = [(), ()]
+        hands[me] = self.hand
+        hands[1 - me] = sort_cards(his)
+        s.hands = (hands[0], hands[1])
+        dealt = [list(self.placed[0]) + list(hands[0]), list(self.placed[1]) + list(hands[1])]
+        non_dealer = 1 - self.dealer
+        deck = self.prefix + _dealt(dealt[non_dealer], dealt[self.dealer], self.grid[NAIL])
+        table.deck = tuple(deck) + tuple(pool[self.opp_held:])
+        return s
+
+
+def _dealt(non_dealer: list[str], dealer: list[str], nail: str) -> list[str]:
+    """One deal's nine cards in dealing order."""
+    out: list[str] = []
+    for a, b in zip(non_dealer, dealer):
+        out += (a, b)
+    out.append(nail)
+    return out
+
+
+def at_horizon(root: DraculaState, state: DraculaState) -> bool:
+    """The search stops when the deal it started in is scored."""
+    return len(state.history) > len(root.history) or state._to_act is None
+
+
+def utility(root: DraculaState, state: DraculaState, player: int) -> float:
+    """How good the finished deal is for `player`, from 0 to 1."""
+    score = state.history[len(root.history)]["score"]
+    diff = score[str(player)] - score[str(1 - player)]
+    margin = min(1.0, max(0.0, 0.5 + diff / (2 * SCORE_SCALE)))
+    if state.winner_name is None and state._to_act is not None:
+        return margin
+    # The game is over: winning is what counts.
+    lead = state.totals[player] - state.totals[1 - player]
+    won = 0.5 if state.winner_name is None else float(state.winner_name == str(player))
+    return LAST_DEAL_WIN * won + (1 - LAST_DEAL_WIN) * min(
+        1.0, max(0.0, 0.5 + lead / (2 * SCORE_SCALE)))
+
+
+# -- the playout policy ------------------------------------------------
+
+LINES = {"Q": ROWS, "K": COLUMNS}
+_SUITS = ("S", "H", "D", "C")
+_MEAN = sum(VALUE["Q"][c] for c in DECK if c not in VAMPIRES) / 52  # the same both ways
+_DISCOUNT = 0.85
+# LINE_OF[way][cell]: the index of that way's line through the cell.
+LINE_OF = {"Q": tuple(i // 3 for i in range(9)), "K": tuple(i % 3 for i in range(9))}
+_SUIT = {c: c[-1] for c in DECK if c not in VAMPIRES}
+
+
+def _mult(a: str, b: str, c: str) -> int:
+    if a == b == c:
+        return 5
+    if (a in RED) == (b in RED) == (c in RED):
+        return 3
+    if a == b or b == c or a == c:
+        return 2
+    return 1
+
+
+def _expected_mults() -> dict[tuple[str, ...], float]:
+    table: dict[tuple[str, ...], float] = {}
+    for known_n in range(4):
+        for known in itertools.product(_SUITS, repeat=known_n):
+            combos = list(itertools.product(_SUITS, repeat=3 - known_n))
+            table[known] = sum(_mult(*(known + more)) for more in combos) / len(combos)
+    return table
+
+
+_EMULT = _expected_mults()
+_ESTIMATE: dict[str, dict[tuple, float]] = {"Q": {}, "K": {}}
+
+
+def _estimate(cards: tuple, way: str) -> float:
+    """A line's likely value to its owner from its cards (None: a gap)."""
+    cache = _ESTIMATE[way]
+    v = cache.get(cards)
+    if v is not None:
+        return v
+    known = [c for c in cards if c is not None]
+    if any(c in VAMPIRES for c in known):
+        v = 0.0
+    else:
+        gaps = 3 - len(known)
+        values = VALUE[way]
+        total = sum(values[c] for c in known) + gaps * _MEAN
+        v = total * _EMULT[tuple(_SUIT[c] for c in known)] * _DISCOUNT ** gaps
+    cache[cards] = v
+    return v
+
+
+def _soft_best(values: list[float]) -> float:
+    a, b, c = values
+    if a < b:
+        a, b = b, a
+    if b < c:
+        b = c
+        if a < b:
+            a, b = b, a
+    return a + 0.25 * b
+
+
+def playout_action(state: DraculaState, rng: random.Random) -> str:
+    """The placement that most raises own best line minus the opponent's."""
+    player = state._to_act
+    ways = state.ways
+    if ways is None:
+        return "way:Q"
+    grid = list(state.grid)
+    hand = state.hands[player]
+    cells = [i for i in range(9) if grid[i] is None
+             and any(grid[n] is not None for n in NEIGHBOURS[i])]
+    if len(hand) == 1 and len(cells) == 1:
+        return f"{hand[0]}@{CELLS[cells[0]]}"
+    mine_way, his_way = ways[player], ways[1 - player]
+    my_lines, his_lines = LINES[mine_way], LINES[his_way]
+    my_of, his_of = LINE_OF[mine_way], LINE_OF[his_way]
+    mine = [_estimate((grid[a], grid[b], grid[c]), mine_way) for a, b, c in my_lines]
+    his = [_estimate((grid[a], grid[b], grid[c]), his_way) for a, b, c in his_lines]
+    best, choice = -1e9, ""
+    for cell in cells:
+        mi, hi = my_of[cell], his_of[cell]
+        a, b, c = my_lines[mi]
+        d, e, f = his_lines[hi]
+        old_mine, old_his = mine[mi], his[hi]
+        for card in hand:
+            grid[cell] = card
+            mine[mi] = _estimate((grid[a], grid[b], grid[c]), mine_way)
+            his[hi] = _estimate((grid[d], grid[e], grid[f]), his_way)
+            v = _soft_best(mine) - _soft_best(his)
+            if v > best:
+                best, choice = v, f"{card}@{CELLS[cell]}"
+        grid[cell] = None
+        mine[mi], his[hi] = old_mine, old_his
+    return choice
