@@ -829,8 +829,8 @@ def hand_summary(obs: dict, ctx) -> str:
         lines.append(t("jvh.next_round", n=obs["round"], role=role_name(leader, t)))
     title = t("jvh.round_over", n=h["round"])
     body = "".join(f"<p>{escape(x)}</p>" for x in lines)
-    return (f'<h2>{escape(title)}</h2>{body}'
-            f'<div class="jvh-mini-track">{_track({**obs, "phase": None}, ctx)}</div>'
+    track = _track({**obs, "marker": h["marker"], "phase": None}, ctx)
+    return (f'<h2>{escape(title)}</h2>{body}<div class="jvh-mini-track">{track}</div>'
             f'<h3>{escape(t("menu.last"))}</h3>{last_trick(obs, ctx)}{score_sheet(obs, ctx)}')
 
 
@@ -841,13 +841,19 @@ def final_summary(obs: dict, ctx) -> str:
     win = obs["winner"]
     verdict = (t("jvh.draw") if win is None else
                t("jvh.you_win") if win == you else t("jvh.bot_wins"))
-    text = _outcome({**obs, "match": match}, ctx)
+    lines = []
     h = obs["history"][-1] if obs["history"] else None
-    last = ""
     if h:
-        last = "<p>" + escape(t("jvh.round_result", j=h["tricks"]["J"], h=h["tricks"]["H"],
-                                d=h["moved"], marker=h["marker"])) + "</p>"
+        lines.append(t("jvh.round_result", j=h["tricks"]["J"], h=h["tricks"]["H"],
+                       d=h["moved"], marker=h["marker"]))
+    if not match:
+        lines.append(_outcome({**obs, "match": False}, ctx))
+    else:
+        rounds = {leg["hyde"]: leg["rounds"] for leg in obs["legs"]}
+        if all(leg["score"] >= TRACK_END for leg in obs["legs"]) and len(rounds) == 2:
+            lines.append(t("jvh.tiebreak", you=rounds.get(you, 0), bot=rounds.get(other(you), 0)))
+    body = "".join(f"<p>{escape(x)}</p>" for x in lines)
     return (f'<h2>{escape(t("jvh.game_over"))}</h2>'
-            f'<p class="winner">{escape(verdict)}</p><p>{escape(text)}</p>{last}'
+            f'<p class="winner">{escape(verdict)}</p>{body}'
             f'<div class="jvh-mini-track">{_track({**obs, "phase": None}, ctx)}</div>'
             f'{score_sheet(obs, ctx)}')
