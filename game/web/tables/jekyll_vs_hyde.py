@@ -343,7 +343,7 @@ def _seat(obs: dict, role: str, ctx, steal: str | None) -> str:
 
 def _last_played(obs: dict) -> dict | None:
     """The trick just finished, while the next one has not started."""
-    if obs["trick"]["cards"] or obs["phase"] != "play" or not obs["played"]:
+    if obs["trick"]["cards"] or obs["phase"] not in ("play", None) or not obs["played"]:
         return None
     return obs["played"][-1]
 
@@ -565,7 +565,7 @@ def _hand(obs: dict, ctx) -> str:
 
 
 def _aim(obs: dict, ctx) -> str:
-    return ctx.t(f"jvh.aim.{ctx.seat}")
+    return "" if obs["over"] else ctx.t(f"jvh.aim.{ctx.seat}")
 
 
 def render(obs: dict, ctx) -> str:
