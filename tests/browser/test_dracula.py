@@ -95,6 +95,10 @@ def test_a_whole_deal_by_clicks_and_keys(page, ui):
     msg = page.inner_text("#message")
     assert "touches no card" in msg, msg
     assert (_actions(page), _hand(page), _coffin(page)) == before
+    # Clicks on parts that do nothing (a line value, the legend, a name) are quiet.
+    for quiet in (".lv.me", ".dr-legend", ".plate.bot .who"):
+        page.click(quiet)
+    assert (_actions(page), _hand(page), _coffin(page)) == before
     page.click(".dr-hand .dc-btn.sel")  # put the card back
     assert page.locator(".dr-hand .dc-btn.sel").count() == 0
 

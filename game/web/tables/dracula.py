@@ -491,8 +491,11 @@ def render(obs: dict, ctx) -> str:
     if mine and phase == "place":  # the inline hand handler names the chosen card
         chosen = (f' data-text="{escape(prompt)}" '
                   f'data-chosen="{escape(t("dr.prompt.chosen", card="{card}"))}"')
+    # data-cmd="dr-none" (a command the shell ignores): a click on a part of the table
+    # that does nothing still finds an element (the shell's on_click does not yet
+    # handle `closest()` returning JS null).
     return (f'{DEFS}<div class="dr-table" data-me="{me}" data-turn="{turn}" data-phase="{phase}" '
-            f'data-sel="">'
+            f'data-sel="" data-cmd="dr-none">'
             f'{_plate(obs, opp, ctx)}{head}{middle}'
             f'<div class="prompt" id="prompt"{chosen}>{escape(prompt)}</div>'
             f'{_plate(obs, me, ctx)}{hand_html}</div>')
@@ -553,7 +556,12 @@ def _result_html(entry: dict, obs: dict, ctx) -> str:
             f'<ul class="dr-dealscore">{"".join(items)}</ul>')
 
 
-def hand_summary(obs: dict, ctx) -> str:
+def _wrap(html: str) -> str:
+    """Summaries sit in a no-op command for the same reason as the table."""
+    return f'<div class="dr-panel" data-cmd="dr-none">{html}</div>'
+
+
+def _hand_summary(obs: dict, ctx) -> str:
     t = ctx.t
     n = len(obs["history"])
     entry = obs["history"][-1]
@@ -565,7 +573,7 @@ def hand_summary(obs: dict, ctx) -> str:
             f'{score_sheet(obs, ctx)}')
 
 
-def last_trick(obs: dict, ctx) -> str:
+def _last_trick(obs: dict, ctx) -> str:
     """The last finished deal (the shell's 'last trick' panel)."""
     t = ctx.t
     if not obs["history"]:
@@ -577,7 +585,7 @@ def last_trick(obs: dict, ctx) -> str:
             f'{_result_html(entry, obs, ctx)}')
 
 
-def score_sheet(obs: dict, ctx, note: bool = True) -> str:
+def _score_sheet(obs: dict, ctx, note: bool = True) -> str:
     t, me = ctx.t, ctx.seat
     opp = 1 - me
     head = (f'<tr><th>#</th><th>{escape(t("dr.sheet.dealer"))}</th>'
@@ -641,7 +649,7 @@ def _bonus_text(obs: dict, ctx) -> str:
              f=fin[hi])
 
 
-def final_summary(obs: dict, ctx) -> str:
+def _final_summary(obs: dict, ctx) -> str:
     t, me = ctx.t, ctx.seat
     w = obs["winner"]
     key = "draw" if w is None else _who(int(w), me)
@@ -654,6 +662,26 @@ def final_summary(obs: dict, ctx) -> str:
             f'<p class="winner">{escape(t(f"dr.winner.{key}"))}</p>'
             f'<p class="dr-bonus-why">{escape(_bonus_text(obs, ctx))}</p>'
             f'{last}{score_sheet(obs, ctx, note=False)}')
+
+
+def hand_summary(obs: dict, ctx) -> str:
+    """End-of-deal panel: the full coffin, the lines scored and why, the sheet."""
+    return _wrap(_hand_summary(obs, ctx))
+
+
+def last_trick(obs: dict, ctx) -> str:
+    """The last finished deal (the shell's 'last trick' panel)."""
+    return _wrap(_last_trick(obs, ctx))
+
+
+def score_sheet(obs: dict, ctx, note: bool = True) -> str:
+    """The six deals, the line each player scored, the bonus."""
+    return _wrap(_score_sheet(obs, ctx, note))
+
+
+def final_summary(obs: dict, ctx) -> str:
+    """End-of-game panel: the winner, the bonus explained, the last deal, the sheet."""
+    return _wrap(_final_summary(obs, ctx))
 
 
 # -- pacing ------------------------------------------------------------------
