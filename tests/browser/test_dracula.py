@@ -102,10 +102,12 @@ def test_a_whole_deal_by_clicks_and_keys(page, ui):
     page.click(".dr-hand .dc-btn.sel")  # put the card back
     assert page.locator(".dr-hand .dc-btn.sel").count() == 0
 
-    # Keyboard: Enter on a card chooses it and moves to the first open cell;
+    # Keyboard: arrows along the hand; Enter on a card chooses it and moves to the first open cell;
     # arrow keys move over the cells; Enter places the card.
     card = _hand(page)[1]
-    page.focus(f'.dr-hand .dc-btn[data-card="{card}"]')
+    page.focus(f'.dr-hand .dc-btn[data-card="{_hand(page)[0]}"]')
+    page.keyboard.press("ArrowRight")  # arrows move along the hand
+    assert page.evaluate("document.activeElement.dataset.card") == card
     page.keyboard.press("Enter")
     focused = page.evaluate("document.activeElement.dataset.cell")
     opens = page.eval_on_selector_all(".cell.open", "els => els.map(e => e.dataset.cell)")
