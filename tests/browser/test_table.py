@@ -242,17 +242,19 @@ def test_a_thinking_bot_does_not_freeze_the_page(page, ui):
     ui.start_game(page, mode="4A", me="0", seed=8, bots="strong")  # seat 0 leads
     assert ui.wait_settled(page) == "me"
     ui.click_and_wait(page, ".hand.mine .card.playable, .seat.designatable")
-    # While the search bots think (about a second each), frames keep coming.
-    worst, seen = page.evaluate("""() => new Promise(done => {
-        let last = performance.now(), worst = 0, seen = false;
+    # While the search bots think (a second each), frames keep coming. A page
+    # blocked by the search would draw next to nothing in 1.5 s and skip a
+    # whole second at once; a busy machine only slows the frames down, so the
+    # bounds leave room for that (the think-time benchmark measures the rest).
+    frames, worst, seen = page.evaluate("""() => new Promise(done => {
+        let last = performance.now(), worst = 0, frames = 0, seen = false;
         const start = last;
         function frame(now) {
-            worst = Math.max(worst, now - last); last = now;
+            worst = Math.max(worst, now - last); last = now; frames += 1;
             seen = seen || !!document.querySelector('.seat.thinking');
-            if (now - start < 1500) requestAnimationFrame(frame); else done([worst, seen]);
+            if (now - start < 1500) requestAnimationFrame(frame); else done([frames, worst, seen]);
         }
         requestAnimationFrame(frame);
     })""")
     assert seen, "no bot was thinking"
-    # A search takes about a second: a page blocked by it would skip that long.
-    assert worst < 500, f"the page froze for {worst:.0f} ms"
+    assert frames >= 8 and worst < 950, f"{frames} frames in 1.5 s, longest gap {worst:.0f} ms"
