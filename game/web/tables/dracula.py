@@ -31,6 +31,7 @@ from game.dracula.cards import (
     VAMPIRES,
     multiplier,
 )
+from game.web.tables.jekyll_hyde import _select  # generic <select> field
 
 GAME_ID = "dracula"
 ME, BOT = 0, 1
@@ -45,13 +46,6 @@ SUIT_CHAR = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 # -- setup -------------------------------------------------------------------
-
-def _select(name: str, options: list[tuple[str, str]], value: str, label: str) -> str:
-    opts = "".join(f'<option value="{escape(v)}"{" selected" if v == value else ""}>'
-                   f'{escape(text)}</option>' for v, text in options)
-    return (f'<label class="field"><span>{escape(label)}</span>'
-            f'<select name="{name}" id="f-{name}" data-cmd="setup-change">{opts}</select></label>')
-
 
 def _default_bot(bots: list[str]) -> str:
     return "heuristic" if "heuristic" in bots else bots[-1]
@@ -476,9 +470,8 @@ def render(obs: dict, ctx) -> str:
     for c in hand:
         name = escape(card_name(c, t))
         if mine and phase == "place":
-            # data-cmd: a command the shell does not know, so it leaves the click to
-            # the inline handler (and does not look further up for an action).
-            attrs = 'data-pick="1" data-cmd="dr-pick" aria-pressed="false"'
+            # An empty data-cmd: the shell leaves the click to the inline handler.
+            attrs = 'data-pick="1" data-cmd="" aria-pressed="false"'
         else:
             attrs = f'data-act="{c}"'  # the shell answers "not your turn"
         cards.append(f'<button type="button" class="dc-btn" data-card="{c}" {attrs} '
@@ -491,11 +484,11 @@ def render(obs: dict, ctx) -> str:
     if mine and phase == "place":  # the inline hand handler names the chosen card
         chosen = (f' data-text="{escape(prompt)}" '
                   f'data-chosen="{escape(t("dr.prompt.chosen", card="{card}"))}"')
-    # data-cmd="dr-none" (a command the shell ignores): a click on a part of the table
-    # that does nothing still finds an element (the shell's on_click does not yet
-    # handle `closest()` returning JS null).
+    # An empty data-cmd (as in the Jekyll vs Hyde table): a click on a part of the
+    # table that does nothing still finds an element, where the shell's click
+    # handler would otherwise choke on JS null.
     return (f'{DEFS}<div class="dr-table" data-me="{me}" data-turn="{turn}" data-phase="{phase}" '
-            f'data-sel="" data-cmd="dr-none">'
+            f'data-sel="" data-cmd="">'
             f'{_plate(obs, opp, ctx)}{head}{middle}'
             f'<div class="prompt" id="prompt"{chosen}>{escape(prompt)}</div>'
             f'{_plate(obs, me, ctx)}{hand_html}</div>')
@@ -558,7 +551,7 @@ def _result_html(entry: dict, obs: dict, ctx) -> str:
 
 def _wrap(html: str) -> str:
     """Summaries sit in a no-op command for the same reason as the table."""
-    return f'<div class="dr-panel" data-cmd="dr-none">{html}</div>'
+    return f'<div class="dr-panel" data-cmd="">{html}</div>'
 
 
 def _hand_summary(obs: dict, ctx) -> str:
