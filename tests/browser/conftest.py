@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PREFIX = "/jekyll/"
