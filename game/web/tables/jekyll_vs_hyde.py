@@ -243,11 +243,12 @@ def _track(obs: dict, ctx) -> str:
     label = t("jvh.track_label", marker=marker)
     if live:
         label += " " + t("jvh.track_preview", d=d, to=to)
+    label += " " + t("jvh.track_hint")
     return (f'<div class="jvh-track" role="img" aria-label="{escape(label)}" '
             f'data-marker="{marker}" data-preview="{to if live else marker}">'
             f'<span class="end J"><svg aria-hidden="true"><use href="#i-flask"/></svg>'
             f'{escape(role_name("J", t))}</span>'
-            f'<ol aria-hidden="true">{"".join(cells)}</ol>'
+            f'<ol aria-hidden="true" title="{escape(t("jvh.track_hint"))}">{"".join(cells)}</ol>'
             f'<span class="end H"><svg aria-hidden="true"><use href="#i-hat"/></svg>'
             f'{escape(role_name("H", t))}</span></div>')
 
