@@ -256,7 +256,7 @@ def test_whole_round_by_clicks(page, ui):
     page.set_viewport_size({"width": 1366, "height": 900})
 
 
-def test_hyde_in_french_sees_the_exchange_and_resumes(page, ui):
+def test_hyde_in_french_exchanges_by_keyboard_and_resumes(page, ui):
     ui.open_site(page, "?speed=instant&lang=fr")
     _start(page, role="H", seed=5, variant="return-match")
     assert ui.wait_settled(page) == "me"
@@ -267,8 +267,14 @@ def test_hyde_in_french_sees_the_exchange_and_resumes(page, ui):
     cards = page.eval_on_selector_all("#jvh-pick input", "els => els.map(e => e.value)")
     oblige = page.get_attribute("#jvh-pick", "data-oblige") == "1"
     pick = next(c for c in cards if c.endswith("+")) if oblige else cards[0]
-    _tick(page, pick)
-    ui.click_and_wait(page, "#jvh-confirm")
+    # By keyboard: Space ticks the card, Enter on the button confirms.
+    page.focus(f'#jvh-pick input[value="{pick}"]')
+    page.keyboard.press("Space")
+    assert page.inner_text("#jvh-pick .jvh-count") == "1"
+    n = ui.actions(page)
+    page.focus("#jvh-confirm")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
     assert ui.wait_settled(page) in ("me", "modal")
     assert "Vous avez reçu" in page.inner_text("#jvh-received")
     assert "Échange : vous avez donné" in page.inner_text("#side")
