@@ -185,24 +185,6 @@ class JekyllHydeState(State):
         self.won = ((), ())
         self._to_act = self.table.decider[self.turn]
 
-    def _copy(self) -> "JekyllHydeState":
-        s = object.__new__(self.__class__)
-        s.table = self.table
-        s.hand_number = self.hand_number
-        s.dealer = self.dealer
-        s.hands = self.hands
-        s.turn = self.turn
-        s.designated = self.designated
-        s.leader = self.leader
-        s.plays = self.plays
-        s.tricks = self.tricks
-        s.carried = self.carried
-        s.won = self.won
-        s.scores = self.scores
-        s.history = self.history
-        s.winner_name = self.winner_name
-        s._to_act = self._to_act
-        return s
 
     # -- the protocol ---------------------------------------------------
 

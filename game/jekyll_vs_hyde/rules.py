@@ -199,31 +199,6 @@ class JekyllVsHydeState(State):
         self.trick_winner = -1
         self._to_act = _J
 
-    def _copy(self) -> "JekyllVsHydeState":
-        s = JekyllVsHydeState.__new__(JekyllVsHydeState)
-        s.table = self.table
-        s.leg = self.leg
-        s.round = self.round
-        s.deal_number = self.deal_number
-        s.marker = self.marker
-        s.phase = self.phase
-        s.hands = self.hands
-        s.aside = self.aside
-        s.pending = self.pending
-        s.given = self.given
-        s.leader = self.leader
-        s.plays = self.plays
-        s.named = self.named
-        s.ranking = self.ranking
-        s.piles = self.piles
-        s.played = self.played
-        s.swaps = self.swaps
-        s.trick_winner = self.trick_winner
-        s.history = self.history
-        s.legs = self.legs
-        s.winner_name = self.winner_name
-        s._to_act = self._to_act
-        return s
 
     # -- the protocol ---------------------------------------------------
 
