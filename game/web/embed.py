@@ -1,0 +1,407 @@
+"""embed.html: a scripted example step by step, or a live table with fixed options.
+
+    embed.html?game=jekyll-hyde&scenario=designation&step=3&lang=fr
+    embed.html?game=dracula&seed=5&bots=strong&lang=it          (a live game)
+
+A scenario is a NAME (`[a-z0-9-]+`), read from the site's own
+`static/scenarios/<game>/<name>.json` by a relative URL: a URL, a path or
+anything else is refused with a message in the frame, so an embed can never
+load a file from another origin. The table is drawn by the game's own
+renderer (game.web.tables) from the observation of the player who decides at
+that step (or of `seat=`), exactly as the game shows it.
+
+The pure part (parameters, words, the step view) runs under CPython; the
+browser part imports pyscript only inside `start()`.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from types import SimpleNamespace
+from typing import Any
+
+NAME = re.compile(r"[a-z0-9-]{1,64}")
+SCENARIO_PARAMS = {"game", "scenario", "step", "lang", "seat", "autoplay"}
+LIVE_PARAMS = {"game", "lang", "players", "seating", "seed", "bots", "seat", "role",
+               "variant", "first", "target", "speed"}
+AUTOPLAY_SECONDS = 2.5
+
+TEXTS = {
+    "en": {"prev": "Previous", "next": "Next", "play": "Play", "pause": "Pause",
+           "step": "Step {n} of {total}", "start": "Start", "loading": "Loading the example…",
+           "restart": "Restart", "open": "Open the full game",
+           "err.title": "This example cannot be shown",
+           "err.game": "Unknown game {value!r}: use one of {games}.",
+           "err.scenario": "The scenario must be a name such as 'designation' (letters, digits "
+                           "and '-'), not {value!r}: an example is only read from this site.",
+           "err.missing": "No example {name!r} for this game ({reason}).",
+           "err.replay": "The example {name!r} does not replay: {reason}",
+           "err.step": "'step' must be a whole number, not {value!r}.",
+           "err.param": "Unknown parameter {names}.",
+           "err.value": "Bad value for {name}: {value!r}."},
+    "fr": {"prev": "Précédent", "next": "Suivant", "play": "Lecture", "pause": "Pause",
+           "step": "Étape {n} sur {total}", "start": "Départ",
+           "loading": "Chargement de l'exemple…", "restart": "Recommencer",
+           "open": "Ouvrir le jeu complet",
+           "err.title": "Impossible d'afficher cet exemple",
+           "err.game": "Jeu inconnu {value!r} : choisir parmi {games}.",
+           "err.scenario": "Le scénario doit être un nom comme « designation » (lettres, "
+                           "chiffres et « - »), pas {value!r} : un exemple n'est lu que sur "
+                           "ce site.",
+           "err.missing": "Pas d'exemple {name!r} pour ce jeu ({reason}).",
+           "err.replay": "L'exemple {name!r} ne se rejoue pas : {reason}",
+           "err.step": "« step » doit être un nombre entier, pas {value!r}.",
+           "err.param": "Paramètre inconnu {names}.",
+           "err.value": "Valeur incorrecte pour {name} : {value!r}."},
+    "it": {"prev": "Indietro", "next": "Avanti", "play": "Riproduci", "pause": "Pausa",
+           "step": "Passo {n} di {total}", "start": "Inizio",
+           "loading": "Caricamento dell'esempio…", "restart": "Ricomincia",
+           "open": "Apri il gioco completo",
+           "err.title": "Impossibile mostrare questo esempio",
+           "err.game": "Gioco sconosciuto {value!r}: usa uno tra {games}.",
+           "err.scenario": "Lo scenario deve essere un nome come «designation» (lettere, cifre "
+                           "e «-»), non {value!r}: un esempio si legge solo da questo sito.",
+           "err.missing": "Nessun esempio {name!r} per questo gioco ({reason}).",
+           "err.replay": "L'esempio {name!r} non si riproduce: {reason}",
+           "err.step": "«step» deve essere un numero intero, non {value!r}.",
+           "err.param": "Parametro sconosciuto {names}.",
+           "err.value": "Valore errato per {name}: {value!r}."},
+}
+
+
+def word(lang: str, key: str, **kw) -> str:
+    text = TEXTS.get(lang, TEXTS["en"]).get(key) or TEXTS["en"][key]
+    return text.format(**kw) if kw else text
+
+
+class EmbedError(ValueError):
+    """A parameter or a scenario that cannot be shown; the message is for the reader."""
+
+
+def parse(query: dict[str, str], games: list[str], lang: str) -> dict[str, Any]:
+    """Check the parameters: {"mode": "scenario"|"live", ...}, or raise EmbedError."""
+    game = query.get("game", "")
+    if game not in games:
+        raise EmbedError(word(lang, "err.game", value=game, games=", ".join(games)))
+    if "scenario" in query:
+        name = query["scenario"]
+        if not NAME.fullmatch(name):
+            raise EmbedError(word(lang, "err.scenario", value=name))
+        unknown = sorted(set(query) - SCENARIO_PARAMS)
+        if unknown:
+            raise EmbedError(word(lang, "err.param", names=", ".join(unknown)))
+        step = query.get("step", "0").strip() or "0"
+        if not step.isdigit():
+            raise EmbedError(word(lang, "err.step", value=step))
+        return {"mode": "scenario", "game": game, "name": name, "step": int(step),
+                "seat": query.get("seat"), "autoplay": query.get("autoplay") in ("1", "true"),
+                "url": f"./static/scenarios/{game}/{name}.json"}
+    unknown = sorted(set(query) - LIVE_PARAMS)
+    if unknown:
+        raise EmbedError(word(lang, "err.param", names=", ".join(unknown)))
+    return {"mode": "live", "game": game, "setup": live_setup(game, query, lang)}
+
+
+def live_setup(game: str, query: dict[str, str], lang: str) -> dict[str, str]:
+    """The start-screen values (as game.web.tables' parse_setup reads them) of a live embed."""
+    def pick(name: str, allowed: tuple[str, ...], default: str) -> str:
+        value = query.get(name, default)
+        if value not in allowed:
+            raise EmbedError(word(lang, "err.value", name=name, value=value))
+        return value
+
+    values = {"game": game}
+    seed = query.get("seed", "")
+    if seed and not seed.isdigit():
+        raise EmbedError(word(lang, "err.value", name="seed", value=seed))
+    values["seed"] = seed
+    if "bots" in query:
+        from game.bots import bot_names
+
+        bot = pick("bots", tuple(bot_names(game)), "")
+        values.update({f"bot{i}": bot for i in range(4)}, jvh_bot=bot, dr_bot=bot)
+    if game == "jekyll-hyde":
+        players = pick("players", ("3", "4"), "4")
+        seating = pick("seating", ("A", "B"), "A")
+        values["mode"] = "3" if players == "3" else "4" + seating
+        values["me"] = pick("seat", ("0", "1", "2", "3") if players == "4" else ("0", "1", "2"),
+                            "0")
+        values["target"] = pick("target", ("100", "300", "500", "1000"), "1000")
+    elif game == "jekyll-vs-hyde":
+        values["jvh_role"] = pick("role", ("J", "H", "random"), "J")
+        values["jvh_variant"] = pick("variant", ("standard", "return-match"), "standard")
+    elif game == "dracula":
+        values["first"] = pick("first", ("me", "bot", "random"), "me")
+    return values
+
+
+def load_scenario(text: str, params: dict, lang: str):
+    """(transcript, states) of a scenario file's text, or raise EmbedError."""
+    import json
+
+    from game.core.transcript import Transcript, TranscriptError
+
+    name = params["name"]
+    try:
+        transcript = Transcript.from_json(json.loads(text))
+        if transcript.game != params["game"]:
+            raise TranscriptError(f"it is a {transcript.game} game")
+        states = transcript.states()
+    except (ValueError, TranscriptError) as e:
+        raise EmbedError(word(lang, "err.replay", name=name, reason=str(e))) from e
+    return transcript, states
+
+
+class Steps:
+    """The view of a scripted scenario at one step (pure: HTML strings)."""
+
+    def __init__(self, transcript, states: list, table, t, seat=None, step: int = 0) -> None:
+        self.transcript, self.states, self.table, self.t = transcript, states, table, t
+        self.fixed = None if seat is None else self._seat(seat)
+        self.last = len(states) - 1
+        self.step = max(0, min(step, self.last))
+        self._viewer = None
+
+    def _seat(self, seat: str):
+        state = self.states[0]
+        for p in (0, 1, 2, 3, "J", "H"):
+            if str(p) == str(seat):
+                try:
+                    state.observation(p)
+                    return p
+                except Exception:
+                    break
+        return None
+
+    def viewer(self, step: int):
+        """Whose observation is shown: `seat=`, else who decides now (or just decided)."""
+        if self.fixed is not None:
+            return self.fixed
+        for k in range(step, -1, -1):
+            who = self.states[k].to_act
+            if who is not None:
+                return who
+        return self.states[0].to_act
+
+    def table_html(self) -> str:
+        state = self.states[self.step]
+        viewer = self.viewer(self.step)
+        ctx = SimpleNamespace(t=self.t, seat=viewer, thinking=None, log=[])
+        obs = state.observation(viewer)
+        html = self.table.render(obs, ctx)
+        summary = ""
+        if state.over:
+            summary = self.table.final_summary(obs, ctx)
+        elif self.step > 0:
+            done = len(state.to_json()["history"])
+            if done > len(self.states[self.step - 1].to_json()["history"]):
+                summary = self.table.hand_summary(obs, ctx)
+        if summary:
+            summary = f'<div class="ex-summary sheet">{summary}</div>'
+        return html + summary
+
+    def caption(self) -> str:
+        return self.transcript.caption(self.step, self.t.lang)
+
+    def controls_html(self, playing: bool) -> str:
+        lang = self.t.lang
+        n, total = self.step, self.last
+        label = word(lang, "start") if n == 0 else word(lang, "step", n=n, total=total)
+        play = word(lang, "pause" if playing else "play")
+        return (f'<button type="button" data-ex="prev" id="ex-prev"{" disabled" if n == 0 else ""}'
+                f' aria-label="{escape(word(lang, "prev"))}">◀ <span>{escape(word(lang, "prev"))}'
+                f'</span></button>'
+                f'<button type="button" data-ex="play" id="ex-play" aria-pressed='
+                f'"{"true" if playing else "false"}">{"❚❚" if playing else "▶▶"} '
+                f'<span>{escape(play)}</span></button>'
+                f'<button type="button" data-ex="next" id="ex-next"'
+                f'{" disabled" if n >= total else ""} aria-label="{escape(word(lang, "next"))}">'
+                f'<span>{escape(word(lang, "next"))}</span> ▶</button>'
+                f'<span class="ex-step" id="ex-step">{escape(label)}</span>')
+
+
+def error_html(lang: str, message: str) -> str:
+    return (f'<div class="ex-error" role="alert" id="ex-error"><h1>{escape(word(lang, "err.title"))}'
+            f'</h1><p>{escape(message)}</p></div>')
+
+
+# -- the browser part ------------------------------------------------------------
+
+def start() -> None:
+    """Entry point of embed.html (after Python is up)."""
+    import asyncio
+    from urllib.parse import parse_qsl
+
+    from pyscript import document, window
+
+    from game.web.i18n import Translator, pick_language
+    from game.web.tables import TABLES, renderer
+
+    query = dict(parse_qsl(str(window.location.search).lstrip("?"), keep_blank_values=True))
+    lang = pick_language(query.get("lang"), str(window.navigator.language or ""))
+    document.documentElement.lang = lang
+    body = document.body
+    body.dataset.lang = lang
+
+    def fail(message: str) -> None:
+        document.getElementById("screen").innerHTML = error_html(lang, message)
+        document.getElementById("ex-bar").hidden = True
+        body.dataset.view = "error"
+        _ready(document)
+
+    try:
+        params = parse(query, [g for g in TABLES], lang)
+    except EmbedError as e:
+        fail(str(e))
+        return
+    if params["mode"] == "live":
+        _start_live(params, lang)
+        return
+    asyncio.ensure_future(_start_scenario(params, lang, fail))
+
+
+def _ready(document) -> None:
+    loader = document.getElementById("loader")
+    if loader:
+        loader.remove()
+    document.body.dataset.state = "ready"
+
+
+async def _start_scenario(params: dict, lang: str, fail) -> None:
+    import asyncio
+
+    from pyodide.ffi import create_proxy
+    from pyodide.http import pyfetch
+    from pyscript import document, window
+
+    from game.web.i18n import Translator
+    from game.web.tables import renderer
+
+    try:
+        resp = await pyfetch(params["url"])  # relative: always this site
+        if not resp.ok:
+            raise EmbedError(word(lang, "err.missing", name=params["name"],
+                                  reason=f"HTTP {resp.status}"))
+        text = await resp.string()
+        transcript, states = load_scenario(text, params, lang)
+        view = Steps(transcript, states, renderer(params["game"]), Translator(lang),
+                     params["seat"], params["step"])
+    except EmbedError as e:
+        fail(str(e))
+        return
+    except Exception as e:  # network or anything unexpected: say it in the frame
+        fail(word(lang, "err.missing", name=params["name"], reason=f"{type(e).__name__}: {e}"))
+        return
+
+    body = document.body
+    screen, bar = document.getElementById("screen"), document.getElementById("ex-bar")
+    caption, controls = document.getElementById("ex-caption"), document.getElementById("ex-controls")
+    state = {"playing": False, "gen": 0}
+
+    def draw() -> None:
+        try:
+            screen.innerHTML = view.table_html()
+        except Exception as e:  # a renderer that cannot show this step
+            screen.innerHTML = error_html(lang, f"{type(e).__name__}: {e}")
+        caption.textContent = view.caption()
+        caption.hidden = not view.caption()
+        controls.innerHTML = view.controls_html(state["playing"])
+        body.dataset.step = str(view.step)
+        body.dataset.view = "scenario"
+
+    async def autoplay(gen: int) -> None:
+        while state["playing"] and gen == state["gen"]:
+            await asyncio.sleep(AUTOPLAY_SECONDS)
+            if not state["playing"] or gen != state["gen"]:
+                return
+            if view.step >= view.last:
+                state["playing"] = False
+            else:
+                view.step += 1
+            draw()
+
+    def go(cmd: str) -> None:
+        if cmd == "play":
+            state["playing"] = not state["playing"]
+            state["gen"] += 1
+            if state["playing"]:
+                if view.step >= view.last:
+                    view.step = 0
+                asyncio.ensure_future(autoplay(state["gen"]))
+        else:
+            state["playing"] = False
+            state["gen"] += 1
+            if cmd == "next":
+                view.step = min(view.step + 1, view.last)
+            elif cmd == "prev":
+                view.step = max(view.step - 1, 0)
+        draw()
+        # Keep the keyboard where it was (only after a click inside the frame).
+        again = document.getElementById(f"ex-{cmd}")
+        if again and not again.disabled:
+            again.focus({"preventScroll": True})
+
+    def on_click(evt) -> None:
+        el = evt.target.closest("[data-ex]")
+        if el:
+            go(str(el.dataset.ex))
+
+    def on_key(evt) -> None:
+        key = str(evt.key)
+        if key in ("ArrowRight", "ArrowLeft") and not evt.target.closest("input, select"):
+            evt.preventDefault()
+            go("next" if key == "ArrowRight" else "prev")
+
+    proxies = [create_proxy(on_click), create_proxy(on_key)]
+    bar.addEventListener("click", proxies[0])
+    document.addEventListener("keydown", proxies[1])
+    window._embed_proxies = proxies  # keep them alive
+    bar.hidden = False
+    draw()
+    _ready(document)
+    if params["autoplay"]:
+        go("play")
+
+
+def _start_live(params: dict, lang: str) -> None:
+    from pyscript import document
+
+    from game.web.i18n import Translator
+    from game.web.shell import App
+
+    class EmbedApp(App):
+        """The shell's table with fixed options: no start screen, no side panel,
+        and no save (an embedded game must not replace the player's own game)."""
+
+        def render_menu(self) -> None:
+            document.getElementById("menu").innerHTML = (
+                f'<button type="button" data-cmd="restart" id="restart">'
+                f'{escape(word(lang, "restart"))}</button>'
+                f'<a href="./index.html?game={params["game"]}&amp;lang={lang}" target="_blank" '
+                f'rel="noopener">{escape(word(lang, "open"))}</a>')
+
+        def render_side(self) -> None:
+            pass
+
+        def command(self, cmd: str, el) -> None:
+            if cmd in ("restart", "new"):
+                self.gen += 1
+                self.new_game()
+            else:
+                super().command(cmd, el)
+
+        def read_setup(self) -> None:  # the options come from the URL, not a form
+            pass
+
+        def start(self) -> None:
+            self.store = None  # play without touching the site's save or preferences
+            self.notices = []
+            self.t = Translator(lang)
+            self.setup_values = dict(params["setup"])
+            super().start()
+            self.new_game()
+
+    app = EmbedApp()
+    globals()["app"] = app
+    app.start()
