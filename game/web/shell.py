@@ -71,6 +71,7 @@ class App:
         self.table = None  # the renderer module of the current game
         self.gen = 0
         self.thinking = None
+        self.hint = None  # (state, action or None while thinking, words, selectors)
         self.message = ""
         self.panel = "log"
         self.broken: tuple[str, str] | None = None
@@ -237,8 +238,9 @@ class App:
         obs = self.state.observation(self.my_seat())
         html = self.table.render(obs, self.ctx())
         msg = escape(self.message)
-        _q("#screen").innerHTML = (f'{html}<div id="message" class="message" role="alert" '
-                                   f'aria-live="assertive">{msg}</div>')
+        _q("#screen").innerHTML = (f'{html}{self.hint_html()}<div id="message" class="message" '
+                                   f'role="alert" aria-live="assertive">{msg}</div>')
+        self.mark_hint()
         # The screen is redrawn on every move; a lasting live region reads out the prompt.
         prompt, live = _q("#prompt"), _q("#live")
         if prompt is not None and live is not None and live.textContent != prompt.textContent:
@@ -411,6 +413,61 @@ class App:
         self.thinking = None
         self.commit(action, after)
 
+    # -- hint: the strong bot's choice for the person's decision ----------------
+
+    def hint_html(self) -> str:
+        h = self.hint if self.hint and self.hint[0] is self.state else None
+        if not self.human_to_act() or self.waiting_for_ack():
+            return ""
+        t = self.t
+        busy = h is not None and h[1] is None
+        text = t("hint.thinking") if busy else t("hint.says", what=h[2]) if h else ""
+        return (f'<div class="hintbar"><button type="button" data-cmd="hint" id="hint" '
+                f'title="{escape(t("hint.title"))}" aria-busy="{str(busy).lower()}"'
+                f'{" disabled" if busy else ""}>{escape(t("hint.button"))}</button>'
+                f'<span id="hint-text" role="status" data-action="{escape(h[1] or "") if h else ""}"'
+                f'>{escape(text)}</span></div>')
+
+    def mark_hint(self) -> None:
+        h = self.hint
+        if not h or h[0] is not self.state or h[1] is None:
+            return
+        for sel in h[3]:
+            for el in document.querySelectorAll("#screen " + sel):
+                el.classList.add("hinted")
+
+    def ask_hint(self) -> None:
+        if (self.state is None or self.show_setup or not self.human_to_act()
+                or (self.hint and self.hint[0] is self.state)):
+            return
+        asyncio.ensure_future(self.hint_turn(self.state))
+
+    async def hint_turn(self, s) -> None:
+        """Think in slices from the person's observation only; drop it if they act."""
+        from game.web.hint import Hint, describe, hint_rng
+
+        obs = s.observation(self.my_seat())  # the person's view: never the state itself
+        self.hint = (s, None, "", [])
+        self.render_screen()
+        try:
+            hint = Hint(obs, hint_rng(self.save["transcript"]["seed"],
+                                      len(self.save["transcript"]["actions"])))
+            while not hint.done():
+                hint.step(SLICE)
+                await asyncio.sleep(0)
+                if self.state is not s or self.show_setup:
+                    return  # the person acted (or left): the hint is moot
+            action = hint.best()
+            text, targets = describe(self.save["game"], self.table, action, obs, self.ctx())
+        except Exception as e:  # a hint must never take the page down
+            window.console.error(f"hint error: {type(e).__name__}: {e}")
+            self.hint = None
+            self.render_screen()
+            return
+        if self.state is s:
+            self.hint = (s, action, text, targets)
+            self.render_screen()
+
     def _bot(self, key: str):
         from game.bots import bot_names, make_bot
 
@@ -461,6 +518,8 @@ class App:
             self.render_all()
         elif cmd == "start":
             self.new_game()
+        elif cmd == "hint":
+            self.ask_hint()
         elif cmd == "resume":
             self.show_setup = False
             self.render_all()

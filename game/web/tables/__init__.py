@@ -22,6 +22,9 @@ renderer provides:
     thinking_seat(obs) -> player                seat to mark while a bot thinks
     pause_factor(obs) -> float                  longer bot pauses (after a trick)
 
+Optional: hint(action, obs, ctx) -> (words, [CSS selectors]) says and highlights
+the hint button's suggestion (game.web.hint describes the current tables).
+
 `ctx` has `t` (the Translator), `seat` (whose observation is shown),
 `thinking` (the player a bot is thinking for) and `log` (the game's events).
 

@@ -1,0 +1,124 @@
+"""The hint: the strong bot's choice for the person's own decision.
+
+Pure Python (no browser import), so CPython tests run it as the page does.
+A hint is computed from the person's observation alone: `Hint` is handed
+`state.observation(seat)` and takes the legal actions from it
+(`observation["legal"]`); it never receives the state, so it cannot reveal a
+hidden card.  The page advances it in short slices (`step`) and yields to the
+browser between them; it stops at its budget (the strong bot's, 1 s) or when
+the person acts meanwhile (the shell drops it).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Callable
+
+
+class Hint:
+    """One hint under way for `observation` (the person's)."""
+
+    def __init__(self, observation: dict[str, Any], rng: random.Random,
+                 clock: Callable[[], float] = time.monotonic, **bot_settings: Any) -> None:
+        from game.bots.search import SearchBot
+
+        self.legal = list(observation["legal"])
+        bot = SearchBot(clock=clock, **bot_settings)
+        self.clock = clock
+        self.end = clock() + bot.budget
+        self.search = bot.start(observation, rng) if len(self.legal) > 1 else None
+
+    def done(self) -> bool:
+        return self.search is None or self.search.done(self.end)
+
+    def step(self, seconds: float) -> None:
+        """Think for about `seconds` (one slice)."""
+        if self.search is not None:
+            self.search.step(self.clock() + seconds, self.end)
+
+    def best(self) -> str:
+        return self.legal[0] if self.search is None else self.search.best(self.legal)
+
+    @property
+    def iterations(self) -> int:
+        return 0 if self.search is None else self.search.iterations
+
+
+def suggest(observation: dict[str, Any], rng: random.Random, **bot_settings: Any) -> str:
+    """The hint in one go (CPython tests and benchmarks)."""
+    hint = Hint(observation, rng, **bot_settings)
+    while not hint.done():
+        hint.step(0.05)
+    return hint.best()
+
+
+def hint_rng(seed: Any, n_actions: int) -> random.Random:
+    """The hint's own random numbers: the same hint for the same position of a game."""
+    return random.Random(f"hint:{seed}:{n_actions}")
+
+
+# -- what to say and what to highlight -------------------------------------------
+#
+# A renderer may define `hint(action, obs, ctx) -> (text, selectors)`: the
+# suggestion in words and CSS selectors of the elements to highlight.  The
+# three tables of the site are described here, through their public helpers,
+# so their renderers need no change; anything else falls back to the element
+# whose `data-act` is the action.
+
+def _sel(attr: str, value: str, within: str = "") -> str:
+    return f'{within}[{attr}="{value}"]'.strip()
+
+
+def _jekyll_hyde(action: str, obs: dict, ctx) -> tuple[str, list[str]]:
+    from game.web.tables import jekyll_hyde as table
+
+    t = ctx.t
+    if action.startswith("@"):
+        seat = int(action[1:])
+        name = table.shown(table.seat_name(obs, seat), t)
+        return t("hint.ask", name=name), [_sel("data-act", action)]
+    key = "hint.give" if obs.get("designated") == ctx.seat else "hint.play"
+    return t(key, cards=table.card_name(action, t)), [_sel("data-act", action)]
+
+
+def _jekyll_vs_hyde(action: str, obs: dict, ctx) -> tuple[str, list[str]]:
+    from game.web.tables import jekyll_vs_hyde as table
+
+    t = ctx.t
+    verb, _, rest = action.partition(":")
+    if verb in ("give", "swap"):
+        cards = [c for c in rest.split(",") if c]
+        words = ", ".join(table.card_name(c, t) for c in cards)
+        return t(f"hint.{verb}", cards=words), [_sel("data-card", c, "#jvh-pick ") for c in cards]
+    if rest:  # a Potion led, naming a colour
+        return (t("hint.lead_potion", card=table.card_name(verb, t),
+                  colour=table.colour_name(rest, t)),
+                [_sel("data-card", verb, ".hand.mine "), _sel("data-act", action)])
+    return t("hint.play", cards=table.card_name(action, t)), [_sel("data-act", action)]
+
+
+def _dracula(action: str, obs: dict, ctx) -> tuple[str, list[str]]:
+    from game.web.tables import dracula as table
+
+    t = ctx.t
+    if action.startswith("way:"):
+        way = action[4:]
+        return t("hint.way", way=t(f"dr.way.{way}")), [_sel("data-act", action)]
+    card, _, cell = action.partition("@")
+    return (t("hint.place", card=table.card_name(card, t), cell=t(f"dr.cell.{cell}")),
+            [_sel("data-card", card, ".dr-hand button"), _sel("data-cell", cell)])
+
+
+DESCRIBE = {"jekyll-hyde": _jekyll_hyde, "jekyll-vs-hyde": _jekyll_vs_hyde, "dracula": _dracula}
+
+
+def describe(game_id: str, table, action: str, obs: dict, ctx) -> tuple[str, list[str]]:
+    """(words, CSS selectors to highlight) for the suggested `action`."""
+    hook = getattr(table, "hint", None) or DESCRIBE.get(game_id)
+    if hook is not None:
+        try:
+            return hook(action, obs, ctx)
+        except Exception:  # an odd action: still show it
+            pass
+    return ctx.t("hint.other", action=action), [_sel("data-act", action)]
