@@ -31,7 +31,7 @@ from game.dracula.cards import (
     VAMPIRES,
     multiplier,
 )
-from game.web.tables.jekyll_hyde import _select  # generic <select> field
+from game.web.tables.common import bot_options, default_bot, select_field
 
 GAME_ID = "dracula"
 ME, BOT = 0, 1
@@ -47,18 +47,15 @@ SUIT_CHAR = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 # -- setup -------------------------------------------------------------------
 
-def _default_bot(bots: list[str]) -> str:
-    return "heuristic" if "heuristic" in bots else bots[-1]
-
 
 def setup_form(t, bots: list[str], values: dict[str, str]) -> str:
     first = values.get("first", "me")
     first = first if first in ("me", "bot", "random") else "me"
-    bot_opts = [(b, t(f"bot.{b}") if t.has(f"bot.{b}") else b) for b in bots]
-    bot = values.get("dr_bot", _default_bot(bots))
-    return (_select("first", [(k, t(f"dr.setup.first.{k}")) for k in ("me", "bot", "random")],
+    bot_opts = bot_options(t, bots)
+    bot = values.get("dr_bot", default_bot(bots))
+    return (select_field("first", [(k, t(f"dr.setup.first.{k}")) for k in ("me", "bot", "random")],
                     first, t("dr.setup.first"))
-            + _select("dr_bot", bot_opts, bot if bot in bots else _default_bot(bots),
+            + select_field("dr_bot", bot_opts, bot if bot in bots else default_bot(bots),
                       t("dr.setup.bot")))
 
 
@@ -73,9 +70,9 @@ def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
         dealer = rng.randrange(2)
     else:
         dealer = ME
-    bot = values.get("dr_bot", _default_bot(bots))
+    bot = values.get("dr_bot", default_bot(bots))
     return {"options": {"first_dealer": dealer}, "me": ME,
-            "bots": {str(BOT): bot if bot in bots else _default_bot(bots)}}
+            "bots": {str(BOT): bot if bot in bots else default_bot(bots)}}
 
 
 def identity_key(state, player: int) -> str:

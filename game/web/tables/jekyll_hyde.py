@@ -10,6 +10,8 @@ import re
 from html import escape
 from typing import Any
 
+from game.web.tables.common import bot_options, default_bot, select_field
+
 GAME_ID = "jekyll-hyde"
 # The rulebook's example names, seat 0..3 (4 players).
 SEAT_NAMES = ("Doris", "Adam", "Betty", "Christian")
@@ -33,13 +35,6 @@ def points(card: str) -> int:
 
 # -- setup -------------------------------------------------------------------
 
-def _select(name: str, options: list[tuple[str, str]], value: str, label: str) -> str:
-    opts = "".join(f'<option value="{escape(v)}"{" selected" if v == value else ""}>'
-                   f'{escape(text)}</option>' for v, text in options)
-    return (f'<label class="field"><span>{escape(label)}</span>'
-            f'<select name="{name}" id="f-{name}" data-cmd="setup-change">{opts}</select></label>')
-
-
 def _mode(values: dict[str, str]) -> str:
     mode = values.get("mode", "4A")
     return mode if mode in ("4A", "4B", "3") else "4A"
@@ -47,14 +42,14 @@ def _mode(values: dict[str, str]) -> str:
 
 def setup_form(t, bots: list[str], values: dict[str, str]) -> str:
     mode = _mode(values)
-    default_bot = "heuristic" if "heuristic" in bots else bots[-1]
-    html = [_select("mode", [("4A", t("jh.mode.4A")), ("4B", t("jh.mode.4B")),
+    first_bot = default_bot(bots)
+    html = [select_field("mode", [("4A", t("jh.mode.4A")), ("4B", t("jh.mode.4B")),
                              ("3", t("jh.mode.3"))], mode, t("jh.players"))]
     if mode == "3":
         seats = [(str(i), t(f"jh.role.{i}", name=NAMES3[i])) for i in range(3)]
         me = values.get("me", "0")
         me = me if me in ("0", "1", "2") else "0"
-        html.append(_select("me", seats, me, t("setup.you")))
+        html.append(select_field("me", seats, me, t("setup.you")))
         others = [i for i in range(3) if str(i) != me]
         labels = [(i, NAMES3[i]) for i in others]
     else:
@@ -64,14 +59,14 @@ def setup_form(t, bots: list[str], values: dict[str, str]) -> str:
                  for i in range(4)]
         me = values.get("me", "0")
         me = me if me in ("0", "1", "2", "3") else "0"
-        html.append(_select("me", seats, me, t("setup.you")))
+        html.append(select_field("me", seats, me, t("setup.you")))
         labels = [(i, SEAT_NAMES[i]) for i in range(4) if str(i) != me]
-    bot_opts = [(b, t(f"bot.{b}") if t.has(f"bot.{b}") else b) for b in bots]
+    bot_opts = bot_options(t, bots)
     for i, name in labels:
         key = f"bot{i}"
-        html.append(_select(key, bot_opts, values.get(key, default_bot),
+        html.append(select_field(key, bot_opts, values.get(key, first_bot),
                             t("setup.bot_for", name=name)))
-    html.append(_select("target", [(v, v) for v in ("1000", "500", "200", "100")],
+    html.append(select_field("target", [(v, v) for v in ("1000", "500", "200", "100")],
                         values.get("target", "1000"), t("jh.target")))
     return "".join(html)
 
@@ -79,11 +74,11 @@ def setup_form(t, bots: list[str], values: dict[str, str]) -> str:
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
     mode = _mode(values)
     target = int(values.get("target") or 1000)
-    default_bot = "heuristic" if "heuristic" in bots else bots[-1]
+    first_bot = default_bot(bots)
 
     def bot(i: int) -> str:
-        b = values.get(f"bot{i}", default_bot)
-        return b if b in bots else default_bot
+        b = values.get(f"bot{i}", first_bot)
+        return b if b in bots else first_bot
 
     if mode == "3":
         me_i = int(values.get("me", "0")) if values.get("me", "0") in ("0", "1", "2") else 0

@@ -25,7 +25,7 @@ import re
 from html import escape
 from typing import Any
 
-from game.web.tables.jekyll_hyde import _select  # generic <select> field
+from game.web.tables.common import bot_options, default_bot, select_field
 
 GAME_ID = "jekyll-vs-hyde"
 ROLES = ("J", "H")
@@ -90,9 +90,6 @@ def _cards_text(cards, t) -> str:
 
 # -- setup ---------------------------------------------------------------------
 
-def _default_bot(bots: list[str]) -> str:
-    return "heuristic" if "heuristic" in bots else bots[-1]
-
 
 def _values(values: dict[str, str], bots: list[str]) -> tuple[str, str, str]:
     """(role, variant, bot) from the start screen, each one valid ("random" stays)."""
@@ -100,20 +97,20 @@ def _values(values: dict[str, str], bots: list[str]) -> tuple[str, str, str]:
     role = role if role in ("J", "H", "random") else "J"
     variant = values.get("jvh_variant", "standard")
     variant = variant if variant in ("standard", "return-match") else "standard"
-    bot = values.get("jvh_bot", _default_bot(bots))
-    return role, variant, (bot if bot in bots else _default_bot(bots))
+    bot = values.get("jvh_bot", default_bot(bots))
+    return role, variant, (bot if bot in bots else default_bot(bots))
 
 
 def setup_form(t, bots: list[str], values: dict[str, str]) -> str:
     role, variant, bot = _values(values, bots)
-    bot_opts = [(b, t(f"bot.{b}") if t.has(f"bot.{b}") else b) for b in bots]
+    bot_opts = bot_options(t, bots)
     return "".join((
-        _select("jvh_role", [("J", t("jvh.setup.role.J")), ("H", t("jvh.setup.role.H")),
+        select_field("jvh_role", [("J", t("jvh.setup.role.J")), ("H", t("jvh.setup.role.H")),
                              ("random", t("jvh.setup.role.random"))], role, t("setup.you")),
-        _select("jvh_variant", [("standard", t("jvh.variant.standard")),
+        select_field("jvh_variant", [("standard", t("jvh.variant.standard")),
                                 ("return-match", t("jvh.variant.return-match"))],
                 variant, t("jvh.setup.variant")),
-        _select("jvh_bot", bot_opts, bot, t("jvh.setup.bot")),
+        select_field("jvh_bot", bot_opts, bot, t("jvh.setup.bot")),
     ))
 
 
