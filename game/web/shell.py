@@ -594,6 +594,9 @@ class App:
         document.addEventListener("click", self._proxies[0])
         document.addEventListener("change", self._proxies[1])
         document.addEventListener("keydown", self._proxies[2])
+        from game.web import bench  # window.thinkBench, for benchmarks/think.py only
+
+        bench.install(window, create_proxy, SLICE)
         self.render_all()
         loader = _q("#loader")
         if loader is not None:
