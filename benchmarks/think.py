@@ -11,6 +11,9 @@ as the page does: slices of 40 ms that yield to the browser, under the
 budget, after one short warm-up search (imports). Meanwhile the page records 'longtask' entries (PerformanceObserver)
 and the longest gap between animation frames. Reported per game:
 - think time per move in Pyodide, p50/p95 (ms);
+- Python's own view: the longest slice between two yields, the longest single
+  iteration and the longest garbage collection (does a long task come from
+  the search, or from the machine?);
 - the longest main-thread task and the longest frame gap while thinking
   (goal <= 100 ms);
 - search iterations per second in Pyodide, and in CPython on this machine
@@ -121,18 +124,25 @@ def main(argv: list[str] | None = None) -> int:
         py_rates = [m["iterations"] / (m["ms"] / 1000) for m in r["moves"]]
         cp_rate, _ = _cpython([m["obs"] for m in r["moves"]], args.budget)
         longest = max(r["tasks"], default=0.0)
+        slices = max(max(m["slice_ms"], m["start_ms"]) for m in r["moves"])
+        gc_ms = max(m["gc_ms"] for m in r["moves"])
+        it_ms = max(m["iteration_ms"] for m in r["moves"])
         rows.append((game, len(ms), statistics.median(ms), _pct(ms, 0.95), longest,
-                     len(r["tasks"]), r["worst_gap"], statistics.median(py_rates), cp_rate))
+                     len(r["tasks"]), r["worst_gap"], slices, it_ms, gc_ms, statistics.median(py_rates),
+                     cp_rate))
     print(f"strong bot, budget {args.budget:g} s, slices of 40 ms; load average "
           f"{load_before:.1f} before, {load_mid:.1f} after the browser part, "
           f"{os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} cores")
     print(f"{'game':16}{'moves':>6}{'p50 ms':>8}{'p95 ms':>8}{'long task':>10}{'#long':>6}"
-          f"{'frame gap':>10}{'Pyodide it/s':>13}{'CPython it/s':>13}{'ratio':>7}")
-    for g, n, p50, p95, longest, nlong, gap, py, cp in rows:
-        print(f"{g:16}{n:6d}{p50:8.0f}{p95:8.0f}{longest:10.0f}{nlong:6d}{gap:10.0f}"
+          f"{'frame gap':>10}{'slice':>7}{'iter':>6}{'gc':>6}{'Pyodide it/s':>13}{'CPython it/s':>13}{'ratio':>7}")
+    for g, n, p50, p95, longest, nlong, gap, sl, itm, gcm, py, cp in rows:
+        print(f"{g:16}{n:6d}{p50:8.0f}{p95:8.0f}{longest:10.0f}{nlong:6d}{gap:10.0f}{sl:7.0f}"
+              f"{itm:6.0f}{gcm:6.0f}"
               f"{py:13.0f}{cp:13.0f}{cp / py if py else float('nan'):6.2f}x")
     print("long task / frame gap: longest main-thread task (ms, 'longtask' entries over 50 ms)"
           " and longest gap between frames while thinking (goal <= 100 ms).")
+    print("slice: the longest stretch of Python between two yields, as Python timed it (ms);"
+          " iter: the longest single iteration; gc: the longest garbage collection.")
     print("it/s: median over moves of iterations / think time; ratio = CPython / Pyodide.")
     return 0
 

@@ -5,8 +5,8 @@ the shell, harmless: it builds its own positions and never touches the game
 on the table). It plays a game with heuristic bots from deal `seed`, and at
 each of the first `count` decisions with a real choice runs the strong bot
 as the page does (slices of `shell.SLICE` that yield to the browser) under
-`budget` seconds. It answers JSON: per move the wall time, the iterations
-and the observation searched (so CPython can search the same positions).
+`budget` seconds. It answers JSON: per move the wall time, the iterations,
+the longest slice and the observation searched (so CPython can search the same positions).
 The module is tiny and imports the game only when called.
 """
 
@@ -41,22 +41,54 @@ def positions(game: str, seed: int, count: int) -> list[dict[str, Any]]:
 
 
 async def think(game: str, seed: int, count: int, budget: float, slice_s: float) -> str:
-    from game.bots.search import SearchBot
+    import gc
 
     moves = []
-    for i, obs in enumerate(positions(game, int(seed), int(count))):
-        bot = SearchBot(budget=float(budget))
-        await asyncio.sleep(0.05)  # let the page settle between moves
-        t0 = time.monotonic()
-        search = bot.start(obs, random.Random(i))
-        end = t0 + bot.budget
-        while not search.done(end):
-            search.step(time.monotonic() + slice_s, end)
-            await asyncio.sleep(0)
-        search.best(obs["legal"])
-        ms = (time.monotonic() - t0) * 1000
-        moves.append({"ms": ms, "iterations": search.iterations, "obs": obs})
+    pauses: list[float] = []  # Python's garbage collections while searching (ms)
+    began: list[float] = []
+
+    def on_gc(phase: str, info: dict) -> None:
+        if phase == "start":
+            began[:] = [time.monotonic()]
+        elif began:
+            pauses.append((time.monotonic() - began[0]) * 1000)
+
+    gc.callbacks.append(on_gc)
+    try:
+        for i, obs in enumerate(positions(game, int(seed), int(count))):
+            pauses.clear()
+            moves.append(await _one(obs, i, budget, slice_s))
+            moves[-1]["gc_ms"] = max(pauses, default=0.0)
+            moves[-1]["gcs"] = len(pauses)
+    finally:
+        gc.callbacks.remove(on_gc)
     return json.dumps(moves)
+
+
+async def _one(obs: dict[str, Any], i: int, budget: float, slice_s: float) -> dict[str, Any]:
+    from game.bots.search import SearchBot
+
+    bot = SearchBot(budget=float(budget))
+    await asyncio.sleep(0.05)  # let the page settle between moves
+    t0 = time.monotonic()
+    search = bot.start(obs, random.Random(i))
+    end = t0 + bot.budget
+    start_ms = (time.monotonic() - t0) * 1000
+    longest = worst = 0.0  # the longest slice and iteration, as Python sees them
+    clock = time.monotonic
+    while not search.done(end):
+        s0 = clock()
+        stop = min(s0 + slice_s, end)
+        while clock() < stop:  # Search.step, one iteration at a time under a stopwatch
+            i0 = clock()
+            search.iterate()
+            worst = max(worst, clock() - i0)
+        longest = max(longest, clock() - s0)
+        await asyncio.sleep(0)
+    search.best(obs["legal"])
+    ms = (time.monotonic() - t0) * 1000
+    return {"ms": ms, "iterations": search.iterations, "start_ms": start_ms,
+            "slice_ms": longest * 1000, "iteration_ms": worst * 1000, "obs": obs}
 
 
 def install(window, create_proxy, slice_s: float) -> None:
