@@ -563,7 +563,7 @@ class App:
 
     def on_click(self, evt) -> None:
         el = evt.target.closest("[data-cmd], [data-act]")
-        if el is None:
+        if el is None or not el:  # JS null arrives as pyodide's jsnull, which is falsy
             return
         cmd = _attr(el, "data-cmd")
         if cmd:
