@@ -89,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=float, default=1.0)
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--games", default=",".join(GAMES))
+    ap.add_argument("--moves-detail", action="store_true",
+                    help="also print each move's time, iterations, longest slice and iteration")
     ap.add_argument("--site", default=None, help="a built site (default: build ./site)")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
@@ -139,6 +141,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{g:16}{n:6d}{p50:8.0f}{p95:8.0f}{longest:10.0f}{nlong:6d}{gap:10.0f}{sl:7.0f}"
               f"{itm:6.0f}{gcm:6.0f}"
               f"{py:13.0f}{cp:13.0f}{cp / py if py else float('nan'):6.2f}x")
+    if args.moves_detail:
+        for game in games:
+            print(game, " ".join(f'{m["ms"]:.0f}ms/{m["iterations"]}it/'
+                                 f'{m["slice_ms"]:.0f}/{m["iteration_ms"]:.0f}'
+                                 for m in page_results[game]["moves"]))
     print("long task / frame gap: longest main-thread task (ms, 'longtask' entries over 50 ms)"
           " and longest gap between frames while thinking (goal <= 100 ms).")
     print("slice: the longest stretch of Python between two yields, as Python timed it (ms);"
