@@ -258,3 +258,16 @@ def test_a_thinking_bot_does_not_freeze_the_page(page, ui):
     })""")
     assert seen, "no bot was thinking"
     assert frames >= 8 and worst < 950, f"{frames} frames in 1.5 s, longest gap {worst:.0f} ms"
+
+
+def test_clicks_on_nothing_in_particular_do_nothing(page, ui):
+    """Clicks on the felt, the header or a panel change nothing and log no error
+    (the page fixture fails the test on any console error)."""
+    ui.open_site(page, "?speed=instant")
+    ui.start_game(page, mode="4A", me="0", seed=SEED, bots="random")
+    assert ui.wait_settled(page) == "me"
+    before = ui.actions(page), ui.hand(page)
+    for x, y in [(5, 5), (683, 300), (1300, 850), (20, 880)]:
+        page.mouse.click(x, y)
+    page.wait_for_timeout(300)
+    assert (ui.actions(page), ui.hand(page)) == before
