@@ -22,9 +22,10 @@ from typing import Any
 from game.dracula.cards import (
     CELLS, COLUMNS, DECK, NAIL, NEIGHBOURS, RED, ROWS, VALUE, VAMPIRES, sort_cards,
 )
-from game.dracula.rules import DraculaState, Table
+from game.dracula.bots import _WIN, _minimax, _Scorer
+from game.dracula.rules import DEALS, DraculaState, Table
 
-SCORE_SCALE = 120.0  # a deal-score difference that counts as a sure win
+SCORE_SCALE = 40.0  # a deal-score difference that counts as a sure win (measured: 120 lost)
 LAST_DEAL_WIN = 0.8  # in the sixth deal, the share of the utility that is winning
 
 
@@ -107,23 +108,65 @@ def _dealt(non_dealer: list[str], dealer: list[str], nail: str) -> list[str]:
     return out
 
 
+EXACT_FROM = 4  # empty cells from which a world is solved exactly, not played out
+
+
 def at_horizon(root: DraculaState, state: DraculaState) -> bool:
-    """The search stops when the deal it started in is scored."""
-    return len(state.history) > len(root.history) or state._to_act is None
+    """The search stops when the deal it started in is scored, or, when it
+    started with more than `EXACT_FROM` empty cells, once that many are left
+    (`utility` then solves the rest of that world exactly)."""
+    if len(state.history) > len(root.history) or state._to_act is None:
+        return True
+    return len(state.moves) >= 8 - EXACT_FROM and len(root.moves) < 8 - EXACT_FROM
 
 
 def utility(root: DraculaState, state: DraculaState, player: int) -> float:
-    """How good the finished deal is for `player`, from 0 to 1."""
+    """How good the end of the search is for `player`, from 0 to 1."""
+    if len(state.history) == len(root.history) and state._to_act is not None:
+        return _solved(root, state, player)
     score = state.history[len(root.history)]["score"]
     diff = score[str(player)] - score[str(1 - player)]
-    margin = min(1.0, max(0.0, 0.5 + diff / (2 * SCORE_SCALE)))
     if state.winner_name is None and state._to_act is not None:
-        return margin
+        return _margin(diff)
     # The game is over: winning is what counts.
     lead = state.totals[player] - state.totals[1 - player]
     won = 0.5 if state.winner_name is None else float(state.winner_name == str(player))
-    return LAST_DEAL_WIN * won + (1 - LAST_DEAL_WIN) * min(
-        1.0, max(0.0, 0.5 + lead / (2 * SCORE_SCALE)))
+    return LAST_DEAL_WIN * won + (1 - LAST_DEAL_WIN) * _margin(lead)
+
+
+def _margin(diff: float) -> float:
+    return min(1.0, max(0.0, 0.5 + diff / (2 * SCORE_SCALE)))
+
+
+_SCORERS: dict[tuple, _Scorer] = {}
+_SOLVED: dict[int, tuple[DraculaState, float, float]] = {}
+
+
+def _solved(root: DraculaState, state: DraculaState, player: int) -> float:
+    """The outcome of the rest of the deal when both play it perfectly in this world."""
+    known = _SOLVED.get(id(state))
+    if known is None or known[0] is not state:
+        mover = state._to_act
+        last = state.deal_number == DEALS - 1
+        lead = state.totals[mover] - state.totals[1 - mover] if last else None
+        key = (state.ways, mover, lead)
+        scorer = _SCORERS.get(key)
+        if scorer is None:
+            if len(_SCORERS) > 64:
+                _SCORERS.clear()
+            scorer = _SCORERS[key] = _Scorer(state.ways, mover, lead)
+        v = _minimax(scorer, list(state.grid), list(state.hands[mover]),
+                     list(state.hands[1 - mover]), True)
+        if last:
+            won = 1.0 if v > _WIN / 2 else 0.0 if v < -_WIN / 2 else 0.5
+            d = v - _WIN if won == 1.0 else v + _WIN if won == 0.0 else v
+            u = LAST_DEAL_WIN * won + (1 - LAST_DEAL_WIN) * _margin(lead + d)
+            uo = LAST_DEAL_WIN * (1 - won) + (1 - LAST_DEAL_WIN) * _margin(-lead - d)
+        else:
+            u, uo = _margin(v), _margin(-v)
+        _SOLVED.clear()
+        known = _SOLVED[id(state)] = (state, u, uo) if mover == 0 else (state, uo, u)
+    return known[1] if player == 0 else known[2]
 
 
 # -- the playout policy ------------------------------------------------
