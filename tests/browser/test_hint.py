@@ -49,9 +49,10 @@ def _ask(page) -> dict:
     assert r["action"], "no hint within 20 s"
     assert r["busy"], "no visible thinking state"
     assert r["hinted"] >= 1, "nothing highlighted"
-    # A page blocked by the search would draw next to nothing and skip a whole
-    # second at once; a busy machine only slows frames down.
-    assert r["frames"] >= 5 and r["worst"] < 700, r
+    # A page blocked by the search would draw next to nothing and skip the whole
+    # second at once; a busy machine only slows frames down (spikes of a few
+    # hundred ms on 2 loaded cores: benchmarks/think.py measures the rest).
+    assert r["frames"] >= 5 and r["worst"] < 950, r
     return r
 
 
