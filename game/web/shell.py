@@ -174,9 +174,21 @@ class App:
 
     # -- rendering ----------------------------------------------------------
 
+    def game_id(self) -> str | None:
+        """The game on the table, or the one chosen on the start screen."""
+        if self.state is not None and not self.show_setup:
+            return self.save["game"]
+        return self.setup_values.get("game")
+
+    def say(self, key: str) -> str:
+        """A shell text in the current game's own words where it has them
+        (`<game id>/<key>` in its catalog: "Next deal" rather than "Next hand")."""
+        own = f"{self.game_id()}/{key}"
+        return self.t(own) if self.t.has(own) else self.t(key)
+
     def render_all(self) -> None:
         document.documentElement.lang = self.t.lang
-        document.title = self.t("app.title")
+        document.title = self.say("app.title")
         self.render_menu()
         self.render_notices()
         self.render_screen()
@@ -198,9 +210,9 @@ class App:
         game_buttons = ""
         if self.state is not None:
             game_buttons = "".join(
-                f'<button type="button" data-cmd="panel" data-panel="{p}">{escape(t("menu." + p))}'
-                f'</button>' for p in ("log", "last", "scores"))
-        _q("#brand").textContent = t("app.title")
+                f'<button type="button" data-cmd="panel" data-panel="{p}">'
+                f'{escape(self.say("menu." + p))}</button>' for p in ("log", "last", "scores"))
+        _q("#brand").textContent = self.say("app.title")
         _q("#menu").innerHTML = (
             f'<button type="button" data-cmd="new" id="new-game">{escape(t("menu.new"))}</button>'
             f'{game_buttons}'
@@ -276,12 +288,12 @@ class App:
         t = self.t
         side = _q("#side")
         if self.state is None or self.show_setup:
-            side.innerHTML = f'<div class="help">{t("help.html")}</div>'
+            side.innerHTML = f'<div class="help">{self.say("help.html")}</div>'
             return
         tabs = "".join(
             f'<button type="button" role="tab" data-cmd="panel" data-panel="{p}" '
-            f'aria-selected="{"true" if p == self.panel else "false"}">{escape(t("menu." + p))}'
-            f'</button>' for p in ("log", "last", "scores"))
+            f'aria-selected="{"true" if p == self.panel else "false"}">'
+            f'{escape(self.say("menu." + p))}</button>' for p in ("log", "last", "scores"))
         obs = self.state.observation(self.my_seat())
         ctx = self.ctx()
         if self.panel == "scores":
@@ -320,7 +332,7 @@ class App:
         elif self.waiting_for_ack():
             body = self.table.hand_summary(obs, ctx)
             buttons = (f'<button type="button" class="primary" data-cmd="ack-hand" id="next-hand">'
-                       f'{escape(t("modal.next_hand"))}</button>')
+                       f'{escape(self.say("modal.next_hand"))}</button>')
         else:
             modal.hidden = True
             return

@@ -148,6 +148,8 @@ def test_a_whole_deal_by_clicks_and_keys(page, ui):
     assert page.locator("#modal .lv.scored").count() == 2
     assert page.locator("#modal .coffin .dc").count() == 9
     _shot(page, ui, "deal-over")
+    assert page.inner_text("#next-hand") == "Next deal"  # the shell speaks Dracula's words
+    assert page.inner_text("#brand") == "Dracula"
     page.click("#next-hand")
     page.wait_for_selector("#modal", state="hidden")
     assert "Deal 2 of 6" in page.inner_text(".dr-info")
