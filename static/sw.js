@@ -23,19 +23,19 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
-  // Online, the browser's own HTTP cache does the work: measured, answering
-  // from Cache Storage made warm starts slower (the 9.6 MB wasm goes through
-  // the worker). Offline, or when the network fails, the precache answers.
+  // Online, the network (through the browser's own HTTP cache) answers:
+  // measured, answering the 9.6 MB wasm from Cache Storage made warm starts
+  // slower. When the network fails although the browser says it is online
+  // (the server is down, a wifi with no internet), the precache answers.
+  // Offline, the precache answers first.
   if (self.navigator.onLine) {
-    if (req.mode === "navigate") {
-      event.respondWith((async () => {
-        try {
-          return (await event.preloadResponse) || (await fetch(req));
-        } catch (e) {
-          return (await fromCache(req)) || Response.error();
-        }
-      })());
-    }
+    event.respondWith((async () => {
+      try {
+        return (req.mode === "navigate" && (await event.preloadResponse)) || (await fetch(req));
+      } catch (e) {
+        return (await fromCache(req)) || Response.error();
+      }
+    })());
     return;
   }
   event.respondWith(fromCache(req).then((hit) => hit || fetch(req)));

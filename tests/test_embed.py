@@ -1,0 +1,100 @@
+"""embed.html's pure part under CPython: parameters, refusals, every scenario
+drawn at every step in every language by the game's own renderer."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from game.web.embed import EmbedError, Steps, load_scenario, parse
+from game.web.i18n import LANGUAGES, Translator
+from game.web.tables import TABLES, renderer
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = list(TABLES)
+SCENARIOS = sorted((ROOT / "static" / "scenarios").glob("*/*.json"))
+
+
+def _view(game: str, name: str, lang: str = "en", step: int = 0, seat=None) -> Steps:
+    params = parse({"game": game, "scenario": name}, GAMES, lang)
+    path = ROOT / "static" / "scenarios" / game / f"{name}.json"
+    transcript, states = load_scenario(path.read_text(), params, lang)
+    return Steps(transcript, states, renderer(game), Translator(lang), seat, step)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_scenario_draws_every_step_in_every_language(path):
+    for lang in LANGUAGES:
+        view = _view(path.parent.name, path.stem, lang)
+        for step in range(view.last + 1):
+            view.step = step
+            assert 'class="table' in view.table_html() or "dr-table" in view.table_html()
+            view.controls_html(False)
+        # Captions are in the chosen language (the scenarios have all three).
+        assert any(view.transcript.caption(k, lang) for k in range(view.last + 1))
+
+
+def test_designation_step_7_shows_the_four_played_cards():
+    view = _view("jekyll-hyde", "designation", step=7)
+    html = view.table_html()
+    played = re.findall(r'data-slot="\d"><div class="card [JH] played[^"]*" data-card="(\w+)"',
+                        html)
+    assert played == ["HF4", "JE", "H1", "JD"]
+    assert view.last == 7 and "Step 7 of 7" in view.controls_html(False)
+    assert view.caption().startswith("Doris")
+
+
+@pytest.mark.parametrize("bad", ["https://evil.example/x.json", "//evil.example/x",
+                                 "../../index", "a/b", "x.json", "Designation", "",
+                                 "javascript:alert(1)", "%2e%2e"])
+def test_a_scenario_is_a_name_never_a_url_or_a_path(bad):
+    with pytest.raises(EmbedError, match="only read from this site"):
+        parse({"game": "jekyll-hyde", "scenario": bad}, GAMES, "en")
+
+
+def test_bad_parameters_say_what_is_wrong():
+    with pytest.raises(EmbedError, match="Unknown game"):
+        parse({"game": "chess", "scenario": "x"}, GAMES, "en")
+    with pytest.raises(EmbedError, match="step"):
+        parse({"game": "dracula", "scenario": "lines", "step": "two"}, GAMES, "en")
+    with pytest.raises(EmbedError, match="Paramètre inconnu"):
+        parse({"game": "dracula", "scenario": "lines", "src": "x"}, GAMES, "fr")
+    with pytest.raises(EmbedError, match="players"):
+        parse({"game": "jekyll-hyde", "players": "5"}, GAMES, "en")
+    with pytest.raises(EmbedError, match="bots"):
+        parse({"game": "dracula", "bots": "godlike"}, GAMES, "en")
+    params = parse({"game": "dracula", "scenario": "lines", "step": "3"}, GAMES, "en")
+    assert params["url"] == "./static/scenarios/dracula/lines.json" and params["step"] == 3
+
+
+def test_a_scenario_that_does_not_replay_is_reported():
+    params = parse({"game": "jekyll-hyde", "scenario": "broken"}, GAMES, "it")
+    bad = '{"game": "jekyll-hyde", "options": {"players": 4}, "seed": 1, "actions": ["ZZ"]}'
+    with pytest.raises(EmbedError, match="non si riproduce.*action 0 'ZZ'"):
+        load_scenario(bad, params, "it")
+    with pytest.raises(EmbedError, match="dracula game"):
+        load_scenario('{"game": "dracula", "actions": []}', params, "en")
+    with pytest.raises(EmbedError):
+        load_scenario("<html>not json", params, "en")
+
+
+def test_live_options_become_the_start_screen_values():
+    setup = parse({"game": "jekyll-hyde", "players": "4", "seating": "B", "seed": "9",
+                   "bots": "random", "seat": "2"}, GAMES, "en")["setup"]
+    table = renderer("jekyll-hyde")
+    chosen = table.parse_setup(setup, ["random", "heuristic", "strong"])
+    assert chosen["options"]["seating"] == "B" and chosen["me"] == 2
+    assert set(chosen["bots"].values()) == {"random"}
+
+
+def test_embed_page_has_the_same_card_symbols_as_the_game_page():
+    def symbols(name: str) -> str:
+        html = (ROOT / name).read_text()
+        start = html.index('<svg width="0"')
+        return html[start:html.index("</svg>", start)]
+
+    assert symbols("embed.html") == symbols("index.html")
+    embed = (ROOT / "embed.html").read_text()
+    assert "autofocus" not in embed and "scrollIntoView" not in embed
