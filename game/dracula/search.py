@@ -6,11 +6,18 @@
   random to the opponent's hand and to the stock, whose order (the future
   deals) is sampled too.
 - `at_horizon` / `utility`: a search looks to the end of the current deal
-  and values it by the difference of the two deal scores; in the sixth deal
-  by winning the game first, then by the margin.
+  and values it by the difference of the two deal scores (scaled so that 40
+  points is a sure win); in the sixth deal by winning the game first, then by
+  the margin.  A search that starts with more than 4 empty cells stops when
+  4 are left, and `utility` solves the rest of that world exactly (the
+  heuristic bot's alpha-beta, both hands known, as they are in a guess).
 - `playout_action`: a quick greedy player for the sampled worlds: it puts
   the card where it most raises its own best line minus the opponent's best
   line, each line valued by a cached estimate from its cards and gaps.
+
+Measured (300 iterations, 60 seat-swapped games against `heuristic`): greedy
+playouts to the end of the deal and a 120-point scale 47%; with the exact
+end from 4 empty cells 48%; with the 40-point scale 62%.
 """
 
 from __future__ import annotations
