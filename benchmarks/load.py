@@ -7,18 +7,23 @@ local server and loaded in fresh persistent Chromium profiles (a disk cache
 like a real browser), alternating bare/site in each run:
 - cold: first visit (empty cache); the site shows its start screen;
 - warm: second visit in the same profile; the site resumes a saved game
-  and is playable at the table.
+  and is playable at the table;
+- offline: third visit with the network off (the context offline), answered
+  by each page's service worker (the bare page gets a minimal precaching
+  worker, registered after Python is up like the site's).
 The machine's load average is printed too: on 2 shared cores, other work
 skews the ratios (the site's extra start-up work is stretched most).
 Reported: time from navigation to first paint, to "playable" (site: the
 start screen or table is drawn and listening; bare: Python ready), and
-bytes transferred. Goal: playable <= 1.10x bare, bytes <= 1.15x bare.
+bytes transferred. Goal: playable <= 1.10x bare (offline too), bytes <= 1.15x bare.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -31,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 from game.build import SITE, ensure_built, make_server  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+VISITS = ("cold", "warm", "offline")
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BARE_HTML = """<!doctype html>
@@ -40,6 +46,9 @@ BARE_HTML = """<!doctype html>
 <script type="py" config="./bare.json">
 from pyscript import document
 document.body.dataset.state = "ready"
+</script>
+<script>
+addEventListener("py:all-done", function () { navigator.serviceWorker.register("./sw.js"); });
 </script></body></html>
 """
 MEASURE = """() => {
@@ -59,6 +68,13 @@ def _pages(tmp: Path, site: Path) -> dict[str, str]:
     (bare / "static" / "vendor").symlink_to(site / "static" / "vendor", target_is_directory=True)
     (bare / "index.html").write_text(BARE_HTML)
     (bare / "bare.json").write_text('{"interpreter": "./static/vendor/pyodide/pyodide.mjs"}\n')
+    # The bare page's worker: the site's own sw.js with the bare page's files.
+    sw = (site / "sw.js").read_text()
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
+    files = ["./", "index.html", "bare.json"] + [f for f in files if f.startswith("static/vendor/")]
+    sw = re.sub(r"const FILES = \[.*?\];", "const FILES = " + json.dumps(files) + ";", sw,
+                flags=re.S)
+    (bare / "sw.js").write_text(sw.replace('const CACHE = "jhg-', 'const CACHE = "jhg-bare-'))
     return {"bare": "bare/", "site": "site/?speed=slow"}
 
 
@@ -78,12 +94,14 @@ def _one(p, kind: str, url: str) -> dict[str, dict]:
         if kind == "site":  # leave a game in progress: the warm visit resumes the table
             page.click("#start")
             page.wait_for_selector("body[data-view=table]")
-            # A returning visitor comes back after the service worker has precached.
-            page.evaluate("navigator.serviceWorker ? navigator.serviceWorker.ready.then(() => 1) : 0")
-            page.wait_for_timeout(500)
+        # A returning visitor comes back after the service worker has precached.
+        page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
+        page.wait_for_timeout(500)
         warm = _visit(page, url)
+        ctx.set_offline(True)
+        offline = _visit(page, url)
         ctx.close()
-    return {"cold": cold, "warm": warm}
+    return {"cold": cold, "warm": warm, "offline": offline}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     site = ensure_built(SITE)
-    results: dict[str, dict[str, list[dict]]] = {k: {"cold": [], "warm": []}
+    results: dict[str, dict[str, list[dict]]] = {k: {v: [] for v in VISITS}
                                                  for k in ("bare", "site")}
     with tempfile.TemporaryDirectory() as tmp:
         pages = _pages(Path(tmp), site)
@@ -105,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
                 order = ("bare", "site") if run % 2 == 0 else ("site", "bare")
                 for kind in order:
                     r = _one(p, kind, base + pages[kind])
-                    for visit in ("cold", "warm"):
+                    for visit in VISITS:
                         results[kind][visit].append(r[visit])
                 print(f"run {run + 1}/{args.runs} done", file=sys.stderr)
         server.shutdown()
@@ -117,14 +135,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"median of {args.runs} runs, fresh profiles, same server and runtime; "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{'':14}{'first paint ms':>16}{'playable ms':>14}{'bytes':>14}")
-    for visit in ("cold", "warm"):
+    for visit in VISITS:
         for kind in ("bare", "site"):
             print(f"{visit + ' ' + kind:14}{med(kind, visit, 'paint'):16.0f}"
                   f"{med(kind, visit, 'ready'):14.0f}{med(kind, visit, 'bytes'):14.0f}")
         ratio_t = med("site", visit, "ready") / med("bare", visit, "ready")
         bare_bytes = med("bare", visit, "bytes")
         ratio_b = med("site", visit, "bytes") / bare_bytes if bare_bytes else float("nan")
-        print(f"{visit + ' ratio':14}{'':16}{ratio_t:13.2f}x{ratio_b:13.2f}x"
+        bytes_col = f"{ratio_b:13.2f}x" if bare_bytes else f"{'-':>14}"  # offline: none
+        print(f"{visit + ' ratio':14}{'':16}{ratio_t:13.2f}x{bytes_col}"
               f"   (goal <= 1.10x time, <= 1.15x bytes)")
     return 0
 
