@@ -5,7 +5,8 @@ the shell, harmless: it builds its own positions and never touches the game
 on the table). It plays a game with heuristic bots from deal `seed`, and at
 each of the first `count` decisions with a real choice runs the strong bot
 as the page does (slices of `shell.SLICE` that yield to the browser) under
-`budget` seconds. It answers JSON: per move the wall time, the iterations,
+`budget` seconds. It answers JSON: per move the wall time, the page-clock window of the
+search, the iterations,
 the longest slice and the observation searched (so CPython can search the same positions).
 The module is tiny and imports the game only when called.
 """
@@ -70,11 +71,13 @@ async def _one(obs: dict[str, Any], i: int, budget: float, slice_s: float) -> di
 
     bot = SearchBot(budget=float(budget))
     await asyncio.sleep(0.05)  # let the page settle between moves
+    page_t0 = _page_now()
     t0 = time.monotonic()
     search = bot.start(obs, random.Random(i))
     end = t0 + bot.budget
     start_ms = (time.monotonic() - t0) * 1000
     longest = worst = 0.0  # the longest slice and iteration, as Python sees them
+    slices = over = 0  # slices, and those over 100 ms
     clock = time.monotonic
     while not search.done(end):
         s0 = clock()
@@ -84,11 +87,24 @@ async def _one(obs: dict[str, Any], i: int, budget: float, slice_s: float) -> di
             search.iterate()
             worst = max(worst, clock() - i0)
         longest = max(longest, clock() - s0)
+        slices += 1
+        over += clock() - s0 > 0.1
         await asyncio.sleep(0)
     search.best(obs["legal"])
     ms = (time.monotonic() - t0) * 1000
-    return {"ms": ms, "iterations": search.iterations, "start_ms": start_ms,
-            "slice_ms": longest * 1000, "iteration_ms": worst * 1000, "obs": obs}
+    return {"ms": ms, "window": [page_t0, _page_now()],
+            "iterations": search.iterations, "start_ms": start_ms,
+            "slice_ms": longest * 1000, "slices": slices, "slices_over_100ms": over,
+            "iteration_ms": worst * 1000, "obs": obs}
+
+
+def _page_now() -> float | None:
+    """The page's performance.now() (ms), to tell the search's tasks from the rest."""
+    try:
+        from js import performance
+    except ImportError:  # CPython
+        return None
+    return float(performance.now())
 
 
 def install(window, create_proxy, slice_s: float) -> None:

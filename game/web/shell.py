@@ -437,8 +437,8 @@ class App:
         return (f'<div class="hintbar"><button type="button" data-cmd="hint" id="hint" '
                 f'title="{escape(t("hint.title"))}" aria-busy="{str(busy).lower()}"'
                 f'{" disabled" if busy else ""}>{escape(t("hint.button"))}</button>'
-                f'<span id="hint-text" role="status" data-action="{escape(h[1] or "") if h else ""}"'
-                f'>{escape(text)}</span></div>')
+                f'<span id="hint-text" role="status" '
+                f'data-action="{escape(h[1] or "") if h else ""}">{escape(text)}</span></div>')
 
     def mark_hint(self) -> None:
         h = self.hint

@@ -126,7 +126,8 @@ def test_start_screen_offers_three_levels_for_every_game(page, ui):
         select = {"jekyll-hyde": "#f-bot1", "jekyll-vs-hyde": "#f-jvh_bot",
                   "dracula": "#f-dr_bot"}[game]
         page.wait_for_selector(select)
-        texts = page.eval_on_selector_all(f"{select} option", "els => els.map(e => e.value + '=' + e.textContent)")
+        texts = page.eval_on_selector_all(
+            f"{select} option", "els => els.map(e => e.value + '=' + e.textContent)")
         values = [x.split("=")[0] for x in texts]
         assert {"easy", "heuristic", "strong"} <= set(values), texts
         assert any(x.startswith("heuristic=normal") for x in texts), texts
