@@ -119,6 +119,8 @@ def live_setup(game: str, query: dict[str, str], lang: str) -> dict[str, str]:
     if "bots" in query:
         from game.bots import bot_names
 
+        if query["bots"] == "normal":  # the start screen's word for the heuristic
+            query = {**query, "bots": "heuristic"}
         bot = pick("bots", tuple(bot_names(game)), "")
         values.update({f"bot{i}": bot for i in range(4)}, jvh_bot=bot, dr_bot=bot)
     if game == "jekyll-hyde":
@@ -197,9 +199,9 @@ class Steps:
             done = len(state.to_json()["history"])
             if done > len(self.states[self.step - 1].to_json()["history"]):
                 summary = self.table.hand_summary(obs, ctx)
-        if summary:
+        if summary:  # the point of this step: above the table (the next deal is below)
             summary = f'<div class="ex-summary sheet">{summary}</div>'
-        return html + summary
+        return summary + html
 
     def caption(self) -> str:
         return self.transcript.caption(self.step, self.t.lang)
@@ -271,7 +273,7 @@ def _ready(document) -> None:
 async def _start_scenario(params: dict, lang: str, fail) -> None:
     import asyncio
 
-    from pyodide.ffi import create_proxy
+    from pyodide.ffi import create_proxy, to_js
     from pyodide.http import pyfetch
     from pyscript import document, window
 
@@ -340,7 +342,7 @@ async def _start_scenario(params: dict, lang: str, fail) -> None:
         # Keep the keyboard where it was (only after a click inside the frame).
         again = document.getElementById(f"ex-{cmd}")
         if again and not again.disabled:
-            again.focus({"preventScroll": True})
+            again.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
 
     def on_click(evt) -> None:
         el = evt.target.closest("[data-ex]")
