@@ -373,6 +373,7 @@ class JekyllHydeState(State):
             "points": dict(zip(TEAMS, points)),
             "multiplier": dict(zip(TEAMS, multiplier)),
             "score": dict(zip(TEAMS, score)),
+            "last_trick": self._trick_json(*self.tricks[-1]),  # still shown once the next hand is dealt
         }
         if table.players == 4:
             self.scores = (self.scores[0] + score[0], self.scores[1] + score[1])

@@ -297,30 +297,26 @@ def render(obs: dict, ctx) -> str:
             f'<div class="hand mine" aria-label="{escape(t("jh.your_hand"))}">{cards}</div>')
 
 
-def _trick_result(obs: dict, trick: dict, ctx) -> str:
+def _trick_result(obs: dict, trick: dict, ctx, last_of_hand: bool = False) -> str:
     t = ctx.t
     if trick["winner"] is None:
-        if len(obs["tricks"]) >= 7:
+        if last_of_hand or len(obs["tricks"]) >= 7:
             return t("jh.trick.nobody_last")
         return t("jh.trick.transformation")
     return t("jh.trick.won", name=shown(seat_name(obs, trick["winner"]), t))
 
 
 def last_trick(obs: dict, ctx) -> str:
-    """The last finished trick: of this hand, or else the last one in the log."""
+    """The last finished trick: of this hand, or else the last one of the previous hand."""
     t = ctx.t
     if obs["tricks"]:
         tr = obs["tricks"][-1]
-        plays = [(_name_at(obs, p["seat"]), p["card"], _name_at(obs, p["from"]))
-                 for p in tr["plays"]]
-        result = _trick_result(obs, tr, ctx)
+    elif obs["history"]:
+        tr = obs["history"][-1]["last_trick"]
     else:
-        ev = next((e for e in reversed(getattr(ctx, "log", None) or [])
-                   if e.get("k") == "trick" and e.get("plays")), None)
-        if ev is None:
-            return f'<p>{escape(t("jh.no_trick_yet"))}</p>'
-        plays = [tuple(p) for p in ev["plays"]]
-        result = event_text(ev, ctx)
+        return f'<p>{escape(t("jh.no_trick_yet"))}</p>'
+    plays = [(_name_at(obs, p["seat"]), p["card"], _name_at(obs, p["from"])) for p in tr["plays"]]
+    result = _trick_result(obs, tr, ctx, last_of_hand=not obs["tricks"])
     rows = []
     for who, card, src in plays:
         extra = "" if src == who else " " + (t("jh.from_ghost") if src == GHOST
