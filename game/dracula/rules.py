@@ -194,21 +194,6 @@ class DraculaState(State):
         self.moves = ()
         self._to_act = 1 - self.dealer
 
-    def _copy(self) -> "DraculaState":
-        s = DraculaState.__new__(DraculaState)
-        s.table = self.table
-        s.ways = self.ways
-        s.deal_number = self.deal_number
-        s.dealer = self.dealer
-        s.grid = self.grid
-        s.hands = self.hands
-        s.moves = self.moves
-        s.totals = self.totals
-        s.history = self.history
-        s.final = self.final
-        s.winner_name = self.winner_name
-        s._to_act = self._to_act
-        return s
 
     # -- the protocol ---------------------------------------------------
 
