@@ -25,7 +25,6 @@ The load average is printed: on 2 shared cores other work skews both sides.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics

@@ -26,14 +26,13 @@ on the same deals: 58.0% of 100 (95% CI 48-67%); a 10-point scale 44.0%.
 
 from __future__ import annotations
 
-import itertools
 import random
 from typing import Any
 
 from game.dracula.cards import (
-    CELLS, COLUMNS, DECK, NAIL, NEIGHBOURS, RED, ROWS, VALUE, VAMPIRES, sort_cards,
+    CELLS, COLUMNS, DECK, NAIL, NEIGHBOURS, ROWS, VALUE, VAMPIRES, sort_cards,
 )
-from game.dracula.bots import _WIN, _minimax, _Scorer
+from game.dracula.bots import _EMULT, _WIN, _minimax, _Scorer
 from game.dracula.rules import DEALS, DraculaState, Table
 
 SCORE_SCALE = 20.0  # a deal-score difference that counts as a sure win (measured: 120 lost)
@@ -183,7 +182,6 @@ def _solved(root: DraculaState, state: DraculaState, player: int) -> float:
 # -- the playout policy ------------------------------------------------
 
 LINES = {"Q": ROWS, "K": COLUMNS}
-_SUITS = ("S", "H", "D", "C")
 _MEAN = sum(VALUE["Q"][c] for c in DECK if c not in VAMPIRES) / 52  # the same both ways
 _DISCOUNT = 0.85
 # LINE_OF[way][cell]: the index of that way's line through the cell.
@@ -191,26 +189,6 @@ LINE_OF = {"Q": tuple(i // 3 for i in range(9)), "K": tuple(i % 3 for i in range
 _SUIT = {c: c[-1] for c in DECK if c not in VAMPIRES}
 
 
-def _mult(a: str, b: str, c: str) -> int:
-    if a == b == c:
-        return 5
-    if (a in RED) == (b in RED) == (c in RED):
-        return 3
-    if a == b or b == c or a == c:
-        return 2
-    return 1
-
-
-def _expected_mults() -> dict[tuple[str, ...], float]:
-    table: dict[tuple[str, ...], float] = {}
-    for known_n in range(4):
-        for known in itertools.product(_SUITS, repeat=known_n):
-            combos = list(itertools.product(_SUITS, repeat=3 - known_n))
-            table[known] = sum(_mult(*(known + more)) for more in combos) / len(combos)
-    return table
-
-
-_EMULT = _expected_mults()
 _ESTIMATE: dict[str, dict[tuple, float]] = {"Q": {}, "K": {}}
 
 

@@ -275,7 +275,6 @@ class HeuristicBot:
         final = _final_utility(k.role, obs["marker"], obs["round"])
         worlds = [tuple(k.sample(rng)) for _ in range(SOLVE_WORLDS)]
         lead = obs["trick"]["cards"][0] if obs["trick"]["cards"] else None
-        named = obs["trick"]["named"]
         hand = tuple(k.hand)
         scores = dict.fromkeys(legal, 0.0)
         for opp in worlds:

@@ -237,8 +237,8 @@ def start() -> None:
 
     from pyscript import document, window
 
-    from game.web.i18n import Translator, pick_language
-    from game.web.tables import TABLES, renderer
+    from game.web.i18n import pick_language
+    from game.web.tables import TABLES
 
     query = dict(parse_qsl(str(window.location.search).lstrip("?"), keep_blank_values=True))
     lang = pick_language(query.get("lang"), str(window.navigator.language or ""))

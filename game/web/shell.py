@@ -285,7 +285,6 @@ class App:
                 f'class="primary">{escape(t("setup.start"))}</button>{resume}</div></form>')
 
     def render_side(self) -> None:
-        t = self.t
         side = _q("#side")
         if self.state is None or self.show_setup:
             side.innerHTML = f'<div class="help">{self.say("help.html")}</div>'

@@ -269,7 +269,7 @@ def _badge(info: dict, way: str, k: int, owner_key: str, owner: str, t,
     elif info["state"] == "full":
         body = (f'<b>{info["value"]}</b><small>{info["sum"]}×{info["mult"]}</small>')
     elif info["state"] == "open":
-        m = f'<small>≥×2</small>' if info["mult"] == 2 else "<small>…</small>"
+        m = '<small>≥×2</small>' if info["mult"] == 2 else "<small>…</small>"
         body = f'<b>{info["sum"]}</b>{m}'
     else:
         body = "<b>·</b>"

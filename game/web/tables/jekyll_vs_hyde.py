@@ -263,7 +263,7 @@ def _ranking(obs: dict, ctx) -> str:
     slots = []
     for i in range(3):
         c = ranking[i] if i < len(ranking) else None
-        body = token_html(c, t) if c else f'<span class="jvh-token empty">?</span>'
+        body = token_html(c, t) if c else '<span class="jvh-token empty">?</span>'
         data = f' data-colour="{c}"' if c else ""
         slots.append(f'<li class="rslot{" set" if c else ""}" data-rank="{i}"{data}>'
                      f'<span class="lbl">{escape(t(f"jvh.rank.{i}"))}</span>{body}</li>')
@@ -523,7 +523,7 @@ def _hand(obs: dict, ctx) -> str:
                          f'{card_html(c, t, "pickable", act=False)}</label>')
         verb = "give" if phase == "give" else "swap"
         confirm = t(f"jvh.confirm.{verb}")
-        hint = f' aria-describedby="jvh-oblige"' if oblige else ""
+        hint = ' aria-describedby="jvh-oblige"' if oblige else ""
         return (f'<form class="hand mine jvh-hand jvh-pick" id="jvh-pick" data-cmd="" '
                 f'data-verb="{verb}" '
                 f'data-need="{n}" data-count="0" data-oblige="{int(oblige)}" '
@@ -567,7 +567,6 @@ def _aim(obs: dict, ctx) -> str:
 
 
 def render(obs: dict, ctx) -> str:
-    t = ctx.t
     me = ctx.seat
     last = _last_played(obs)
     steal = {}
