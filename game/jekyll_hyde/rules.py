@@ -232,9 +232,11 @@ class JekyllHydeState(State):
         if self.table.players == 3 and side == _H:
             # The soloist takes a Hyde card from his hand or the ghost's.
             actions = sorted(hands[1] + hands[5], key=ORDER.__getitem__)
-            return actions + [f"@{s}" for s in (1, 3) if hands[2 * s + side]]
+            return actions + [_DESIGNATE[s] for s in (1, 3) if hands[2 * s + side]]
         actions = list(hands[2 * turn + side])
-        actions += [_DESIGNATE[s] for s in range(4) if s != turn and hands[2 * s + side]]
+        for seat in _OTHERS[turn]:
+            if hands[2 * seat + side]:
+                actions.append(_DESIGNATE[seat])
         return actions
 
     def apply(self, action: str) -> "JekyllHydeState":
@@ -283,7 +285,7 @@ class JekyllHydeState(State):
     def _source_of(self, card: str, side: int) -> int:
         """The seat whose hand `card` comes from, or raise why it cannot be played."""
         turn, designated = self.turn, self.designated
-        if card[0] != "JH"[side]:
+        if card[0] != _LETTER[side]:
             raise IllegalActionError(
                 f"seat {turn} needs a {SIDE_NAME['JH'[side]].title()} card and {card} is a "
                 f"{SIDE_NAME[card[0]].title()} card; {legal_hint(self.legal_actions())}")
@@ -543,6 +545,8 @@ def _plays(plays: list[dict]) -> tuple[tuple[int, str, int], ...]:
 
 _DESIGNATE = ("@0", "@1", "@2", "@3")
 _SEAT_OF = {a: s for s, a in enumerate(_DESIGNATE)}
+_OTHERS = tuple(tuple(s for s in range(4) if s != turn) for turn in range(4))
+_LETTER = ("J", "H")
 
 
 def sides(options: dict[str, Any] | None) -> dict[str, list[Any]]:
