@@ -27,52 +27,12 @@ LIVE_PARAMS = {"game", "lang", "players", "seating", "seed", "bots", "seat", "ro
                "variant", "first", "target", "speed"}
 AUTOPLAY_SECONDS = 2.5
 
-TEXTS = {
-    "en": {"prev": "Previous", "next": "Next", "play": "Play", "pause": "Pause",
-           "step": "Step {n} of {total}", "start": "Start", "loading": "Loading the example…",
-           "restart": "Restart", "open": "Open the full game",
-           "err.title": "This example cannot be shown",
-           "err.game": "Unknown game {value!r}: use one of {games}.",
-           "err.scenario": "The scenario must be a name such as 'designation' (letters, digits "
-                           "and '-'), not {value!r}: an example is only read from this site.",
-           "err.missing": "No example {name!r} for this game ({reason}).",
-           "err.replay": "The example {name!r} does not replay: {reason}",
-           "err.step": "'step' must be a whole number, not {value!r}.",
-           "err.param": "Unknown parameter {names}.",
-           "err.value": "Bad value for {name}: {value!r}."},
-    "fr": {"prev": "Précédent", "next": "Suivant", "play": "Lecture", "pause": "Pause",
-           "step": "Étape {n} sur {total}", "start": "Départ",
-           "loading": "Chargement de l'exemple…", "restart": "Recommencer",
-           "open": "Ouvrir le jeu complet",
-           "err.title": "Impossible d'afficher cet exemple",
-           "err.game": "Jeu inconnu {value!r} : choisir parmi {games}.",
-           "err.scenario": "Le scénario doit être un nom comme « designation » (lettres, "
-                           "chiffres et « - »), pas {value!r} : un exemple n'est lu que sur "
-                           "ce site.",
-           "err.missing": "Pas d'exemple {name!r} pour ce jeu ({reason}).",
-           "err.replay": "L'exemple {name!r} ne se rejoue pas : {reason}",
-           "err.step": "« step » doit être un nombre entier, pas {value!r}.",
-           "err.param": "Paramètre inconnu {names}.",
-           "err.value": "Valeur incorrecte pour {name} : {value!r}."},
-    "it": {"prev": "Indietro", "next": "Avanti", "play": "Riproduci", "pause": "Pausa",
-           "step": "Passo {n} di {total}", "start": "Inizio",
-           "loading": "Caricamento dell'esempio…", "restart": "Ricomincia",
-           "open": "Apri il gioco completo",
-           "err.title": "Impossibile mostrare questo esempio",
-           "err.game": "Gioco sconosciuto {value!r}: usa uno tra {games}.",
-           "err.scenario": "Lo scenario deve essere un nome come «designation» (lettere, cifre "
-                           "e «-»), non {value!r}: un esempio si legge solo da questo sito.",
-           "err.missing": "Nessun esempio {name!r} per questo gioco ({reason}).",
-           "err.replay": "L'esempio {name!r} non si riproduce: {reason}",
-           "err.step": "«step» deve essere un numero intero, non {value!r}.",
-           "err.param": "Parametro sconosciuto {names}.",
-           "err.value": "Valore errato per {name}: {value!r}."},
-}
-
 
 def word(lang: str, key: str, **kw) -> str:
-    text = TEXTS.get(lang, TEXTS["en"]).get(key) or TEXTS["en"][key]
-    return text.format(**kw) if kw else text
+    """An embed text (`embed.<key>` in the language catalogs)."""
+    from game.web.i18n import Translator
+
+    return Translator(lang)("embed." + key, **kw)
 
 
 class EmbedError(ValueError):
