@@ -1,16 +1,22 @@
 """Dracula's search module: sampled worlds fit the observation exactly and never
-depend on the hidden cards; the fast path agrees with `apply`; `strong` plays
-legal placements."""
+depend on the hidden cards; the fast path agrees with `apply`; the exact
+solver agrees with plain minimax; `strong` plays legal placements."""
 
 from __future__ import annotations
 
 import random
+import time
+
+import pytest
 
 from game import new_game
-from game.bots.search import SearchBot
-from game.dracula.cards import DECK, NAIL
+from game.bots.search import SearchBot, Solve, searcher
+from game.dracula.bots import _Scorer, solve
+from game.dracula.cards import CELL_INDEX, DECK, NAIL, NEIGHBOURS
 from game.dracula.rules import DraculaState, Table
-from game.dracula.search import Sampler, at_horizon, playout_action, utility
+from game.dracula.search import (
+    SOLVE_FROM, Sampler, at_horizon, deal_value, playout_action, same_worth, solver, utility,
+)
 
 
 def random_states(count, seed):
@@ -121,3 +127,109 @@ def test_the_nail_is_the_sampled_decks_ninth_card():
     state = new_game("dracula", None, seed=8).apply("way:K")
     world = Sampler(state.observation(1)).sample(random.Random(1))
     assert world.table.deck[8] == state.grid[NAIL]
+
+
+def plain_minimax(scorer, grid, mine, his, my_turn):
+    """Every line of play, no pruning: the yardstick for `solve`."""
+    hand = mine if my_turn else his
+    if not hand:
+        return scorer.diff(grid)
+    values = []
+    for card in hand:
+        rest = tuple(c for c in hand if c != card)
+        for cell in range(9):
+            if grid[cell] is None and any(grid[n] is not None for n in NEIGHBOURS[cell]):
+                grid[cell] = card
+                values.append(plain_minimax(scorer, grid, rest if my_turn else mine,
+                                            his if my_turn else rest, not my_turn))
+                grid[cell] = None
+    return max(values) if my_turn else min(values)
+
+
+def endgames(count, seed, most_empty=5):
+    """Positions of random deals with at most `most_empty` empty cells, someone to place."""
+    return [s for s in random_states(count * 8, seed)
+            if s.ways is not None and sum(c is None for c in s.grid) <= most_empty][:count]
+
+
+def test_solve_agrees_with_plain_minimax_inside_its_window():
+    rng = random.Random(7)
+    for state in endgames(20, seed=7, most_empty=4):
+        me = state.to_act
+        scorer = _Scorer(state.ways, me)
+        mine, his = state.hands[me], state.hands[1 - me]
+        exact = plain_minimax(scorer, list(state.grid), mine, his, True)
+        assert solve(scorer, list(state.grid), mine, his, True) == exact
+        lo = rng.randint(-40, 10)
+        hi = lo + rng.randint(1, 40)
+        windowed = solve(scorer, list(state.grid), mine, his, True, lo, hi)
+        assert min(hi, max(lo, windowed)) == min(hi, max(lo, exact))
+
+
+def test_the_solver_values_each_placement_as_perfect_play_would():
+    for state in endgames(12, seed=8, most_empty=4):
+        me = state.to_act
+        world = Sampler(state.observation(me)).sample(random.Random(1))
+        placement = solver(world, me)
+        value = deal_value(world, me)[0]
+        scorer = _Scorer(world.ways, me)
+        for action in world.legal_actions():
+            card, _, cell = action.partition("@")
+            grid = list(world.grid)
+            grid[CELL_INDEX[cell]] = card
+            rest = tuple(c for c in world.hands[me] if c != card)
+            exact = plain_minimax(scorer, grid, rest, world.hands[1 - me], False)
+            assert placement(action) == pytest.approx(value(exact))
+
+
+def test_a_deals_worth_grows_with_the_difference_and_settles_outside_its_range():
+    for state in random_states(20, seed=9):
+        for player in (0, 1):
+            value, lo, hi = deal_value(state, player)
+            worths = [value(d) for d in range(-300, 301)]
+            assert worths == sorted(worths) and 0 <= worths[0] and worths[-1] <= 1
+            assert value(lo - 50) == value(lo) and value(hi + 50) == value(hi)
+
+
+def test_the_last_placements_are_solved_world_by_world():
+    for state in random_states(40, seed=10):
+        obs = state.observation(state.to_act)
+        empty = sum(c is None for c in state.grid)
+        search = searcher(obs, random.Random(1), 30, time.monotonic)
+        assert isinstance(search, Solve) == (state.ways is not None and empty <= SOLVE_FROM)
+        while not search.done(float("inf")):
+            search.iterate()
+        assert search.best(state.legal_actions()) in state.legal_actions()
+
+
+def test_the_cheater_solves_the_real_deal():
+    """Seeing every card, one world is all there is: the cheater's choice is a
+    placement that perfect play rates best in the real deal."""
+    for state in endgames(6, seed=11, most_empty=4):
+        me = state.to_act
+        search = searcher(state.observation(me), random.Random(1), None, time.monotonic,
+                          world=state)
+        while not search.done(float("inf")):
+            search.iterate()
+        placement = solver(state, me)
+        best = max(placement(a) for a in state.legal_actions())
+        assert placement(search.best(state.legal_actions())) == best
+
+
+def test_mirror_placements_are_worth_the_same_in_every_world():
+    state = new_game("dracula", None, seed=12).apply("way:Q")
+    # The nail alone: the four cells around it are two pairs of mirror images.
+    alias = same_worth(state.observation(state.to_act))
+    assert len(alias) == 16 and len(set(alias.values())) == 8
+    # A card above the nail: only the left-right mirror is left.
+    state = state.apply(next(a for a in state.legal_actions() if a.endswith("@01")))
+    me = state.to_act
+    obs = state.observation(me)
+    alias = same_worth(obs)
+    assert {a.partition("@")[2] for a in alias.values()} == {"00", "10", "21"}
+    assert alias[state.hands[me][0] + "@02"] == state.hands[me][0] + "@00"
+    world = Sampler(obs).sample(random.Random(12))
+    placement = solver(world, me)
+    for action, twin in alias.items():
+        if action != twin:
+            assert placement(action) == placement(twin)

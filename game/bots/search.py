@@ -7,9 +7,16 @@ legal in that world, adds one node, plays the world out with the game's
 greedy `playout_action` to the search horizon (the end of the current
 deal), and credits every node with the outcome for the player who chose it.
 
+When the game can solve a sampled world exactly from the decision on (its
+`search` module's `solves(observation)`; Dracula's last placements), the
+bot does that instead (`Solve`): each iteration values one action in one
+sampled world with both sides playing that world perfectly, and the answer
+is the action with the best average over the worlds (determinized search,
+as in bridge programs; Long et al. 2010 on why it works well).
+
 The bot is anytime: it stops at its deadline, at its iteration cap, or when
-`cancel()` is called, and answers with the most visited action.  It never
-sees the real state: only the observation it is handed.
+`cancel()` is called, and answers with the action it rates best so far.  It
+never sees the real state: only the observation it is handed.
 """
 
 from __future__ import annotations
@@ -68,9 +75,9 @@ class SearchBot:
         self.last_iterations = root.iterations
         return root.best(legal)
 
-    def start(self, observation: dict[str, Any], rng: random.Random) -> "Search":
+    def start(self, observation: dict[str, Any], rng: random.Random) -> "Search | Solve":
         """A search that can be advanced in slices (the browser yields between them)."""
-        return Search(observation, rng, self.iterations, self.clock)
+        return searcher(observation, rng, self.iterations, self.clock)
 
 
 class CheatingBot(SearchBot):
@@ -85,8 +92,8 @@ class CheatingBot(SearchBot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        search = Search(state.observation(state.to_act), rng, self.iterations, self.clock,
-                        world=state)
+        search = searcher(state.observation(state.to_act), rng, self.iterations, self.clock,
+                          world=state)
         end = self.clock() + self.budget
         while not search.done(end):
             search.step(self.clock() + 0.02, end)
@@ -94,13 +101,23 @@ class CheatingBot(SearchBot):
         return search.best(legal)
 
 
+def searcher(observation: dict[str, Any], rng: random.Random, iterations: int | None,
+             clock: Callable[[], float], world: Any = None) -> "Search | Solve":
+    """The search for this decision: `Solve` where the game can solve the rest
+    exactly, else `Search`.  `world`: the real state (only the cheater)."""
+    rules = importlib.import_module(_package(observation["game"]) + ".search")
+    solves = getattr(rules, "solves", None)
+    kind = Solve if solves is not None and solves(observation) else Search
+    return kind(rules, observation, rng, iterations, clock, world)
+
+
 class Search:
     """One decision's tree, advanced in time slices by `step`."""
 
-    def __init__(self, observation: dict[str, Any], rng: random.Random,
+    def __init__(self, rules: Any, observation: dict[str, Any], rng: random.Random,
                  iterations: int | None, clock: Callable[[], float], world: Any = None) -> None:
-        rules = importlib.import_module(_package(observation["game"]) + ".search")
         self.sampler = rules.Sampler(observation) if world is None else _Known(world)
+        self.alias, self.root_actions = _distinct(rules, observation)
         self.at_horizon = rules.at_horizon
         self.utility = rules.utility
         self.playout_action = rules.playout_action
@@ -127,7 +144,7 @@ class Search:
         path: list[tuple[_Node, Any]] = []
         at_horizon = self.at_horizon
         while not at_horizon(world, state):
-            legal = state.legal_actions()
+            legal = self.root_actions if node is self.tree else state.legal_actions()
             children = node.children
             untried = [a for a in legal if a not in children]
             mover = state.to_act
@@ -160,7 +177,7 @@ class Search:
         children = self.tree.children
 
         def key(a: str) -> tuple[int, float]:
-            child = children.get(a)
+            child = children.get(self.alias.get(a, a))
             return (child.visits, child.reward / child.visits) if child and child.visits else (0, 0.0)
 
         return max(legal, key=key)
@@ -169,6 +186,76 @@ class Search:
         """(action, visits, average outcome) for each root action searched."""
         return sorted(((a, c.visits, c.reward / c.visits if c.visits else 0.0)
                        for a, c in self.tree.children.items()), key=lambda r: -r[1])
+
+
+class Solve:
+    """Determinized exact search: sampled worlds, every action of the decision
+    valued in each by the game's `solver` (both sides playing that world
+    perfectly).  One iteration values one action in one world, so a slice
+    stays short; only worlds whose actions are all valued count."""
+
+    def __init__(self, rules: Any, observation: dict[str, Any], rng: random.Random,
+                 iterations: int | None, clock: Callable[[], float], world: Any = None) -> None:
+        self.sampler = rules.Sampler(observation) if world is None else _Known(world)
+        self.solver = rules.solver
+        self.player = observation["player"]
+        self.alias, self.actions = _distinct(rules, observation)
+        self.rng = rng
+        self.cap = iterations
+        self.clock = clock
+        self.known = world is not None  # one world says it all
+        self.totals = dict.fromkeys(self.actions, 0.0)
+        self.worlds = 0
+        self.value: Callable[[str], float] | None = None
+        self.pending: list[str] = []
+        self.partial: dict[str, float] = {}
+        self.iterations = 0
+
+    def done(self, end: float) -> bool:
+        return ((self.cap is not None and self.iterations >= self.cap)
+                or (self.known and self.worlds > 0) or self.clock() >= end)
+
+    def step(self, until: float, end: float) -> None:
+        """Run iterations until `until` (or the overall `end`)."""
+        stop = min(until, end)
+        while self.clock() < stop and not self.done(end):
+            self.iterate()
+
+    def iterate(self) -> None:
+        if not self.pending:
+            self.value = self.solver(self.sampler.sample(self.rng), self.player)
+            self.pending = self.actions[::-1]
+            self.partial = {}
+        action = self.pending.pop()
+        self.partial[action] = self.value(action)
+        self.iterations += 1
+        if not self.pending:
+            for a, v in self.partial.items():
+                self.totals[a] += v
+            self.worlds += 1
+
+    def best(self, legal: list[str]) -> str:
+        """The best average over the worlds valued in full (if none is yet, the
+        best so far in the first)."""
+        scores = self.totals if self.worlds else self.partial
+        return max(legal, key=lambda a: scores.get(self.alias.get(a, a), -1.0))
+
+    def ranking(self) -> list[tuple[str, int, float]]:
+        """(action, worlds, average outcome) for each action, best first."""
+        n = self.worlds or 1
+        scores = self.totals if self.worlds else self.partial
+        return sorted(((a, self.worlds, scores[b] / n) for a, b in self.alias.items()
+                       if b in scores), key=lambda r: -r[2])
+
+
+def _distinct(rules: Any, observation: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
+    """Each legal action and the one whose value it shares, and those distinct
+    actions: a game may know that some actions are worth the same (Dracula's
+    mirror images), and they are then searched once."""
+    legal = list(observation["legal"])
+    same = getattr(rules, "same_worth", None)
+    alias = same(observation) if same else {a: a for a in legal}
+    return alias, [a for a in legal if alias[a] == a]
 
 
 class _Known:

@@ -36,7 +36,7 @@ import itertools
 import math
 import random
 import time
-from typing import Any
+from typing import Any, Callable
 
 from game.dracula.cards import (
     CELL_INDEX,
@@ -96,7 +96,8 @@ _WIN = 1000  # in the last deal a won game outweighs any number of points
 class _Scorer:
     """Deal score differences of full grids, with line values cached per decision."""
 
-    __slots__ = ("mine", "his", "my_lines", "his_lines", "cache_mine", "cache_his", "lead")
+    __slots__ = ("mine", "his", "my_lines", "his_lines", "cache_mine", "cache_his", "lead",
+                 "plain")
 
     def __init__(self, ways, me: int, lead: int | None = None) -> None:
         # `lead`: my total minus his in the last deal, where only winning counts.
@@ -106,36 +107,63 @@ class _Scorer:
         self.his_lines = LINES[self.his]
         self.cache_mine: dict = {}
         self.cache_his: dict = {}
+        self.plain = _plain_diff(self)
 
     def diff(self, grid) -> int:
         """My deal score minus the opponent's, for a full grid (the tie rule too)."""
-        cm, ch = self.cache_mine, self.cache_his
-        mine = []
-        for a, b, c in self.my_lines:
-            key = (grid[a], grid[b], grid[c])
-            v = cm.get(key)
-            if v is None:
-                v = cm[key] = _line_value(key, self.mine)
-            mine.append(v)
-        his = []
-        for a, b, c in self.his_lines:
-            key = (grid[a], grid[b], grid[c])
-            v = ch.get(key)
-            if v is None:
-                v = ch[key] = _line_value(key, self.his)
-            his.append(v)
-        mine.sort(reverse=True)
-        his.sort(reverse=True)
-        if mine[0] != his[0]:
-            d = mine[0] - his[0]
-        elif mine[1] != his[1]:
-            d = mine[1] - his[1]
-        else:
-            d = mine[2] - his[2]
+        d = self.plain(grid)
         lead = self.lead
         if lead is None or lead + d == 0:
             return d
         return d + (_WIN if lead + d > 0 else -_WIN)
+
+
+def _plain_diff(scorer: _Scorer) -> Callable[[list], int]:
+    """`scorer`'s score difference without the last deal's lead: the exact
+    search's innermost function, hence written out line by line."""
+    cm, ch = scorer.cache_mine, scorer.cache_his
+    mw, hw = scorer.mine, scorer.his
+    (a1, b1, c1), (a2, b2, c2), (a3, b3, c3) = scorer.my_lines
+    (d1, e1, f1), (d2, e2, f2), (d3, e3, f3) = scorer.his_lines
+
+    def plain(g) -> int:
+        k = (g[a1], g[b1], g[c1])
+        x = cm.get(k)
+        if x is None:
+            x = cm[k] = _line_value(k, mw)
+        k = (g[a2], g[b2], g[c2])
+        y = cm.get(k)
+        if y is None:
+            y = cm[k] = _line_value(k, mw)
+        k = (g[a3], g[b3], g[c3])
+        z = cm.get(k)
+        if z is None:
+            z = cm[k] = _line_value(k, mw)
+        k = (g[d1], g[e1], g[f1])
+        u = ch.get(k)
+        if u is None:
+            u = ch[k] = _line_value(k, hw)
+        k = (g[d2], g[e2], g[f2])
+        v = ch.get(k)
+        if v is None:
+            v = ch[k] = _line_value(k, hw)
+        k = (g[d3], g[e3], g[f3])
+        w = ch.get(k)
+        if w is None:
+            w = ch[k] = _line_value(k, hw)
+        best_mine = x if x > y else y
+        if z > best_mine:
+            best_mine = z
+        best_his = u if u > v else v
+        if w > best_his:
+            best_his = w
+        if best_mine != best_his:
+            return best_mine - best_his
+        # Equal best lines: the second best decide, then the third.
+        mine, his = sorted((x, y, z)), sorted((u, v, w))
+        return mine[1] - his[1] if mine[1] != his[1] else mine[0] - his[0]
+
+    return plain
 
 
 class _Pool:
@@ -283,10 +311,11 @@ class HeuristicBot:
         g = list(grid)
         done = 0
         for his in worlds:
+            table: dict = {}
             for k, (card, cell) in enumerate(moves):
                 g[cell] = card
                 rest = [c for c in hand if c != card]
-                totals[k] += _minimax(scorer, g, rest, list(his), False)
+                totals[k] += solve(scorer, g, rest, his, False, table=table)
                 g[cell] = None
             done += 1
             if deadline is not None and time.monotonic() > deadline:
@@ -294,48 +323,106 @@ class HeuristicBot:
         return [t / done for t in totals]
 
 
-def _minimax(scorer: _Scorer, grid, mine, his, my_turn: bool,
-             alpha: float = -1e9, beta: float = 1e9) -> float:
-    """Best play for both sides from here: my score minus his, full information
-    (alpha-beta: exact inside the window)."""
+_EXACT, _LOWER, _UPPER = 0, 1, 2  # what a transposition-table value is
+# _NEXT_TO[cell]: the cells orthogonally adjacent to it, as bits.
+_NEXT_TO = tuple(sum(1 << n for n in NEIGHBOURS[i]) for i in range(9))
+
+
+def solve(scorer: _Scorer, grid, mine, his, my_turn: bool, alpha: float = -1e9,
+          beta: float = 1e9, table: dict | None = None) -> float:
+    """Best play for both sides from here, both hands known: my deal score minus
+    his (`scorer.diff`).  Alpha-beta, exact inside the window (alpha, beta); a
+    value at or beyond one of its ends only says the true value is there too.
+
+    `table` remembers positions already searched.  Within one world the grid
+    tells which cards are still in which hand, so pass the same table only to
+    searches of one world (one root position and hands).
+    """
+    diff = scorer.plain if scorer.lead is None else scorer.diff
+    filled = sum(1 << i for i in range(9) if grid[i] is not None)
+    return _alphabeta(diff, grid, filled, tuple(mine), tuple(his), my_turn, alpha, beta,
+                      {} if table is None else table)
+
+
+def _alphabeta(diff, grid, filled: int, mine: tuple, his: tuple, my_turn: bool,
+               alpha: float, beta: float, table: dict) -> float:
     hand = mine if my_turn else his
-    if len(hand) == 1 and not (his if my_turn else mine):
-        # The last placement: one card, one cell.
-        cell = grid.index(None)
-        grid[cell] = hand[0]
-        v = scorer.diff(grid)
-        grid[cell] = None
-        return v
-    cells = [i for i in range(9) if grid[i] is None
-             and any(grid[n] is not None for n in NEIGHBOURS[i])]
+    if len(hand) == 1:
+        other = his if my_turn else mine
+        if not other:  # the last placement: one card, one cell
+            cell = grid.index(None)
+            grid[cell] = hand[0]
+            v = diff(grid)
+            grid[cell] = None
+            return v
+        if len(other) == 1:  # two cells: the mover picks one, the last card fills the other
+            card, last = hand[0], other[0]
+            x = grid.index(None)
+            y = grid.index(None, x + 1)
+            best = None
+            for here, there in ((x, y), (y, x)):
+                if _NEXT_TO[here] & filled:
+                    grid[here], grid[there] = card, last
+                    v = diff(grid)
+                    grid[x] = grid[y] = None
+                    if best is None or (v > best if my_turn else v < best):
+                        best = v
+            return best
+    # Orders of play that lead to the same grid are searched once.
+    key = tuple(grid)
+    known = table.get(key)
+    if known is not None:
+        v, kind = known
+        if kind == _EXACT:
+            return v
+        if kind == _LOWER:
+            if v >= beta:
+                return v
+            if v > alpha:
+                alpha = v
+        else:
+            if v <= alpha:
+                return v
+            if v < beta:
+                beta = v
+    window = (alpha, beta)
+    cells = [i for i in range(9) if not filled >> i & 1 and _NEXT_TO[i] & filled]
     if my_turn:
         best = -1e9
         for card in hand:
-            rest = [c for c in hand if c != card]
+            rest = tuple(c for c in hand if c != card)
             for cell in cells:
                 grid[cell] = card
-                v = _minimax(scorer, grid, rest, his, False, alpha, beta)
+                v = _alphabeta(diff, grid, filled | 1 << cell, rest, his, False, alpha, beta,
+                               table)
                 grid[cell] = None
                 if v > best:
                     best = v
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
-                            return best
-        return best
-    best = 1e9
-    for card in hand:
-        rest = [c for c in hand if c != card]
-        for cell in cells:
-            grid[cell] = card
-            v = _minimax(scorer, grid, mine, rest, True, alpha, beta)
-            grid[cell] = None
-            if v < best:
-                best = v
-                if v < beta:
-                    beta = v
-                    if alpha >= beta:
-                        return best
+                            break
+            if alpha >= beta:
+                break
+    else:
+        best = 1e9
+        for card in hand:
+            rest = tuple(c for c in hand if c != card)
+            for cell in cells:
+                grid[cell] = card
+                v = _alphabeta(diff, grid, filled | 1 << cell, mine, rest, True, alpha, beta,
+                               table)
+                grid[cell] = None
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+            if alpha >= beta:
+                break
+    table[key] = (best, _UPPER if best <= window[0] else _LOWER if best >= window[1]
+                  else _EXACT)
     return best
 
 

@@ -26,13 +26,14 @@ on the same deals: 58.0% of 100 (95% CI 48-67%); a 10-point scale 44.0%.
 
 from __future__ import annotations
 
+import math
 import random
-from typing import Any
+from typing import Any, Callable
 
 from game.dracula.cards import (
-    CELLS, COLUMNS, DECK, NAIL, NEIGHBOURS, ROWS, VALUE, VAMPIRES, sort_cards,
+    CELL_INDEX, CELLS, COLUMNS, DECK, NAIL, NEIGHBOURS, ROWS, VALUE, VAMPIRES, sort_cards,
 )
-from game.dracula.bots import _EMULT, _WIN, _minimax, _Scorer
+from game.dracula.bots import _EMULT, _Scorer, solve
 from game.dracula.rules import DEALS, DraculaState, Table
 
 SCORE_SCALE = 20.0  # a deal-score difference that counts as a sure win (measured: 120 lost)
@@ -118,7 +119,63 @@ def _dealt(non_dealer: list[str], dealer: list[str], nail: str) -> list[str]:
     return out
 
 
-EXACT_FROM = 4  # empty cells from which a world is solved exactly, not played out
+EXACT_FROM = 6  # empty cells from which a tree search solves its worlds exactly
+SOLVE_FROM = 7  # empty cells from which a decision is solved world by world (`Solve`)
+
+
+def solves(observation: dict[str, Any]) -> bool:
+    """Whether the bot solves sampled worlds exactly from this decision on."""
+    if observation["ways"] is None:
+        return False
+    return sum(c is None for row in observation["grid"] for c in row) <= SOLVE_FROM
+
+
+def solver(world: DraculaState, player: int) -> Callable[[str], float]:
+    """The value for `player` (to act) of each of his placements in `world`, both
+    sides then playing the rest of the deal perfectly (every card is known in
+    a sampled world).  One table of solved positions serves all the placements."""
+    scorer = _scorer(world.ways, player)
+    value, lo, hi = deal_value(world, player)
+    grid = list(world.grid)
+    hand, his = world.hands[player], world.hands[1 - player]
+    table: dict = {}
+
+    def placement(action: str) -> float:
+        card, _, cell = action.partition("@")
+        index = CELL_INDEX[cell]
+        grid[index] = card
+        rest = tuple(c for c in hand if c != card)
+        if rest or his:
+            d = solve(scorer, grid, rest, his, False, lo, hi, table)
+        else:
+            d = scorer.diff(grid)
+        grid[index] = None
+        return value(d)
+
+    return placement
+
+
+# Flipping the coffin left to right, or top to bottom, keeps rows rows and
+# columns columns, so every line keeps its cards and every score is unchanged.
+_FLIPS = (tuple(3 * r + 2 - c for r in range(3) for c in range(3)),
+          tuple(3 * (2 - r) + c for r in range(3) for c in range(3)))
+
+
+def same_worth(observation: dict[str, Any]) -> dict[str, str]:
+    """Each legal placement and the placement it is worth the same as: its
+    mirror image, when the coffin so far looks the same in that mirror."""
+    if observation["ways"] is None:  # the choice of ways
+        return {a: a for a in observation["legal"]}
+    grid = [c for row in observation["grid"] for c in row]
+    flips = [f for f in _FLIPS if all(grid[f[i]] == grid[i] for i in range(9))]
+    if len(flips) == 2:
+        flips.append(tuple(flips[0][j] for j in flips[1]))
+    alias: dict[str, str] = {}
+    for action in observation["legal"]:
+        card, _, cell = action.partition("@")
+        mirrors = [f"{card}@{CELLS[f[CELL_INDEX[cell]]]}" for f in flips]
+        alias[action] = next((alias[m] for m in mirrors if m in alias), action)
+    return alias
 
 
 def at_horizon(root: DraculaState, state: DraculaState) -> bool:
@@ -135,13 +192,38 @@ def utility(root: DraculaState, state: DraculaState, player: int) -> float:
     if len(state.history) == len(root.history) and state._to_act is not None:
         return _solved(root, state, player)
     score = state.history[len(root.history)]["score"]
-    diff = score[str(player)] - score[str(1 - player)]
-    if state.winner_name is None and state._to_act is not None:
-        return _margin(diff)
-    # The game is over: winning is what counts.
+    return deal_value(root, player)[0](score[str(player)] - score[str(1 - player)])
+
+
+def deal_value(state: DraculaState, player: int) -> tuple[Callable[[float], float], float, float]:
+    """What a score difference d in `state`'s deal is worth to `player`, from 0
+    to 1, and the range (lo, hi) outside which that worth no longer changes.
+
+    It is his chance to win the game if the deals still to come add a fair
+    random difference (spread `DEAL_SPREAD` a deal): early on, points; in the
+    sixth deal, winning (a tie counts half), then the margin.  It only grows
+    with d, so the exact search can keep to (lo, hi).
+    """
     lead = state.totals[player] - state.totals[1 - player]
-    won = 0.5 if state.winner_name is None else float(state.winner_name == str(player))
-    return LAST_DEAL_WIN * won + (1 - LAST_DEAL_WIN) * _margin(lead)
+    left = DEALS - 1 - state.deal_number
+    if left == 0:
+        def value(d: float) -> float:
+            total = lead + d
+            won = 1.0 if total > 0 else 0.0 if total < 0 else 0.5
+            return LAST_DEAL_WIN * won + (1 - LAST_DEAL_WIN) * _margin(total)
+
+        return value, -lead - SCORE_SCALE, -lead + SCORE_SCALE
+    spread = DEAL_SPREAD * math.sqrt(left)
+
+    def chance(d: float) -> float:
+        z = max(-_CLIP, min(_CLIP, (lead + d) / spread))
+        return 0.5 * (1.0 + math.erf(z / math.sqrt(2)))
+
+    return chance, -lead - _CLIP * spread, -lead + _CLIP * spread
+
+
+DEAL_SPREAD = 20.0  # standard deviation of a deal's score difference (heuristic mirror: 19.5)
+_CLIP = 2.5  # standard deviations beyond which the chance is taken as settled
 
 
 def _margin(diff: float) -> float:
@@ -152,28 +234,27 @@ _SCORERS: dict[tuple, _Scorer] = {}
 _SOLVED: dict[int, tuple[DraculaState, float, float]] = {}
 
 
+def _scorer(ways: tuple[str, str], player: int) -> _Scorer:
+    """A deal scorer for `player`, kept while the line values it caches stay useful."""
+    scorer = _SCORERS.get((ways, player))
+    if scorer is None:
+        if len(_SCORERS) > 8:
+            _SCORERS.clear()
+        scorer = _SCORERS[ways, player] = _Scorer(ways, player)
+    return scorer
+
+
 def _solved(root: DraculaState, state: DraculaState, player: int) -> float:
     """The outcome of the rest of the deal when both play it perfectly in this world."""
     known = _SOLVED.get(id(state))
     if known is None or known[0] is not state:
         mover = state._to_act
-        last = state.deal_number == DEALS - 1
-        lead = state.totals[mover] - state.totals[1 - mover] if last else None
-        key = (state.ways, mover, lead)
-        scorer = _SCORERS.get(key)
-        if scorer is None:
-            if len(_SCORERS) > 64:
-                _SCORERS.clear()
-            scorer = _SCORERS[key] = _Scorer(state.ways, mover, lead)
-        v = _minimax(scorer, list(state.grid), list(state.hands[mover]),
-                     list(state.hands[1 - mover]), True)
-        if last:
-            won = 1.0 if v > _WIN / 2 else 0.0 if v < -_WIN / 2 else 0.5
-            d = v - _WIN if won == 1.0 else v + _WIN if won == 0.0 else v
-            u = LAST_DEAL_WIN * won + (1 - LAST_DEAL_WIN) * _margin(lead + d)
-            uo = LAST_DEAL_WIN * (1 - won) + (1 - LAST_DEAL_WIN) * _margin(-lead - d)
-        else:
-            u, uo = _margin(v), _margin(-v)
+        value, lo, hi = deal_value(root, mover)
+        d = solve(_scorer(state.ways, mover), list(state.grid), state.hands[mover],
+                  state.hands[1 - mover], True, lo, hi)
+        u = value(d)
+        # Worth to one side plus worth to the other is 1, but for the margin in the sixth deal.
+        uo = deal_value(root, 1 - mover)[0](-d)
         _SOLVED.clear()
         known = _SOLVED[id(state)] = (state, u, uo) if mover == 0 else (state, uo, u)
     return known[1] if player == 0 else known[2]
