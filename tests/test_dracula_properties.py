@@ -150,7 +150,13 @@ def test_hidden_cards_do_not_change_the_observation(seed, first_dealer, hidden_s
     if state.to_act is None or state.ways is None:
         return
     viewer = state.to_act
-    # The cards the viewer has not seen: the opponent's unplayed cards and the stock.
+    twin = reshuffled_twin(state, actions, viewer, hidden_seed)
+    assert twin.observation(viewer) == state.observation(viewer)
+
+
+def reshuffled_twin(state, actions, viewer, hidden_seed):
+    """The game of `state` (reached by `actions`) dealt again with the cards
+    `viewer` has not seen reshuffled: the opponent's unplayed cards and the stock."""
     deck = list(state.table.deck)
     k = state.deal_number
     dealer = state.dealer
@@ -162,8 +168,8 @@ def test_hidden_cards_do_not_change_the_observation(seed, first_dealer, hidden_s
     other = list(deck)
     for i, card in zip(slots, hidden):
         other[i] = card
-    twin = new_game("dracula", {"first_dealer": first_dealer}, seed=seed + 1,
+    twin = new_game("dracula", state.table.options, seed=state.table.seed + 1,
                     deals=[{"deck": other}])
     for action in actions:
         twin = twin.apply(action)
-    assert twin.observation(viewer) == state.observation(viewer)
+    return twin

@@ -5,23 +5,28 @@
   card), the opponent's number of cards.  The unseen cards are dealt at
   random to the opponent's hand and to the stock, whose order (the future
   deals) is sampled too.
-- `at_horizon` / `utility`: a search looks to the end of the current deal
-  and values it by the difference of the two deal scores (scaled so that 20
-  points is a sure win); in the sixth deal by winning the game first, then by
-  the margin.  A search that starts with more than 4 empty cells stops when
-  4 are left, and `utility` solves the rest of that world exactly (the
-  heuristic bot's alpha-beta, both hands known, as they are in a guess).
-- `playout_action`: a quick greedy player for the sampled worlds: it puts
-  the card where it most raises its own best line minus the opponent's best
-  line, each line valued by a cached estimate from its cards and gaps.
+- `solves` / `solver`: from 7 empty cells on (all but the non-dealer's first
+  placement) the bot solves each sampled world exactly: every placement is
+  valued by alpha-beta with both hands known (`game.dracula.bots.solve`),
+  and it plays the placement with the best average over the worlds.
+- `same_worth`: while the coffin is symmetric (the nail alone, or a line
+  through it), mirror-image placements score the same and are searched once.
+- `at_horizon` / `utility`: the non-dealer's first placement (8 empty cells)
+  and the choice of ways use the tree search, which looks two placements
+  ahead and then solves the world exactly from 6 empty cells.
+- `deal_value`: a deal's score difference is worth the chance to win the
+  game that it leaves, if the deals still to come add a fair random
+  difference (20 points a deal, measured between two heuristic bots).
+- `playout_action`: a quick greedy player for the tree search's one step
+  beyond its tree: it puts the card where it most raises its own best line
+  minus the opponent's best line, each valued by a cached estimate.
 
-Measured (300 iterations, 60 seat-swapped games against `heuristic`): greedy
-playouts to the end of the deal and a 120-point scale 47%; with the exact
-end from 4 empty cells 48%; with the 40-point scale 62%.  The strength
-benchmark's deals (seed 1) then gave strong 55.0% of 100 games (95% CI
-45-64%) and the cheater 91.7% of 60: strong closes about an eighth of the
-gap, short of the issue's targets (60%, half the gap).  A 20-point scale
-on the same deals: 58.0% of 100 (95% CI 48-67%); a 10-point scale 44.0%.
+Measured against `heuristic` in seat-swapped games: the previous design (a
+tree search to 4 empty cells, then exact; a deal worth its difference up to
+20 points) won 58% of 100 games.  This one, before mirror images were merged
+at the tree's root, won 75% of 100 with 300 iterations and 66% of 100 with
+100; the cheater (the same search on the real deal) won 40 of 40.
+`benchmarks/strength.py` measures it with intervals.
 """
 
 from __future__ import annotations
