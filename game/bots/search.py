@@ -111,30 +111,47 @@ def searcher(observation: dict[str, Any], rng: random.Random, iterations: int | 
     return kind(rules, observation, rng, iterations, clock, world)
 
 
-class Search:
-    """One decision's tree, advanced in time slices by `step`."""
+class _Anytime:
+    """What both searches share: worlds drawn from the observation (or the real
+    state, for the cheater), the actions worth searching, an iteration cap and
+    a clock, and `step` to advance in time slices."""
 
     def __init__(self, rules: Any, observation: dict[str, Any], rng: random.Random,
                  iterations: int | None, clock: Callable[[], float], world: Any = None) -> None:
         self.sampler = rules.Sampler(observation) if world is None else _Known(world)
-        self.alias, self.root_actions = _distinct(rules, observation)
-        self.at_horizon = rules.at_horizon
-        self.utility = rules.utility
-        self.playout_action = rules.playout_action
+        self.alias, self.actions = _distinct(rules, observation)
         self.rng = rng
         self.cap = iterations
         self.clock = clock
-        self.tree = _Node()
         self.iterations = 0
 
+    def finished(self) -> bool:
+        """Nothing more to learn: the cap is reached."""
+        return self.cap is not None and self.iterations >= self.cap
+
     def done(self, end: float) -> bool:
-        return (self.cap is not None and self.iterations >= self.cap) or self.clock() >= end
+        return self.finished() or self.clock() >= end
 
     def step(self, until: float, end: float) -> None:
         """Run iterations until `until` (or the overall `end`)."""
         stop = min(until, end)
-        while self.clock() < stop and not (self.cap is not None and self.iterations >= self.cap):
+        while self.clock() < stop and not self.finished():
             self.iterate()
+
+    def iterate(self) -> None:
+        raise NotImplementedError
+
+
+class Search(_Anytime):
+    """One decision's tree, advanced in time slices by `step`."""
+
+    def __init__(self, rules: Any, observation: dict[str, Any], rng: random.Random,
+                 iterations: int | None, clock: Callable[[], float], world: Any = None) -> None:
+        super().__init__(rules, observation, rng, iterations, clock, world)
+        self.at_horizon = rules.at_horizon
+        self.utility = rules.utility
+        self.playout_action = rules.playout_action
+        self.tree = _Node()
 
     def iterate(self) -> None:
         rng = self.rng
@@ -144,7 +161,7 @@ class Search:
         path: list[tuple[_Node, Any]] = []
         at_horizon = self.at_horizon
         while not at_horizon(world, state):
-            legal = self.root_actions if node is self.tree else state.legal_actions()
+            legal = self.actions if node is self.tree else state.legal_actions()
             children = node.children
             untried = [a for a in legal if a not in children]
             mover = state.to_act
@@ -188,7 +205,7 @@ class Search:
                        for a, c in self.tree.children.items()), key=lambda r: -r[1])
 
 
-class Solve:
+class Solve(_Anytime):
     """Determinized exact search: sampled worlds, every action of the decision
     valued in each by the game's `solver` (both sides playing that world
     perfectly).  One iteration values one action in one world, so a slice
@@ -196,30 +213,18 @@ class Solve:
 
     def __init__(self, rules: Any, observation: dict[str, Any], rng: random.Random,
                  iterations: int | None, clock: Callable[[], float], world: Any = None) -> None:
-        self.sampler = rules.Sampler(observation) if world is None else _Known(world)
+        super().__init__(rules, observation, rng, iterations, clock, world)
         self.solver = rules.solver
         self.player = observation["player"]
-        self.alias, self.actions = _distinct(rules, observation)
-        self.rng = rng
-        self.cap = iterations
-        self.clock = clock
         self.known = world is not None  # one world says it all
         self.totals = dict.fromkeys(self.actions, 0.0)
         self.worlds = 0
         self.value: Callable[[str], float] | None = None
         self.pending: list[str] = []
         self.partial: dict[str, float] = {}
-        self.iterations = 0
 
-    def done(self, end: float) -> bool:
-        return ((self.cap is not None and self.iterations >= self.cap)
-                or (self.known and self.worlds > 0) or self.clock() >= end)
-
-    def step(self, until: float, end: float) -> None:
-        """Run iterations until `until` (or the overall `end`)."""
-        stop = min(until, end)
-        while self.clock() < stop and not self.done(end):
-            self.iterate()
+    def finished(self) -> bool:
+        return super().finished() or (self.known and self.worlds > 0)
 
     def iterate(self) -> None:
         if not self.pending:

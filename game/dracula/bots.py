@@ -339,6 +339,8 @@ def solve(scorer: _Scorer, grid, mine, his, my_turn: bool, alpha: float = -1e9,
     searches of one world (one root position and hands).
     """
     diff = scorer.plain if scorer.lead is None else scorer.diff
+    if not mine and not his:  # the coffin is full
+        return diff(grid)
     filled = sum(1 << i for i in range(9) if grid[i] is not None)
     return _alphabeta(diff, grid, filled, tuple(mine), tuple(his), my_turn, alpha, beta,
                       {} if table is None else table)

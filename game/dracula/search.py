@@ -150,11 +150,7 @@ def solver(world: DraculaState, player: int) -> Callable[[str], float]:
         card, _, cell = action.partition("@")
         index = CELL_INDEX[cell]
         grid[index] = card
-        rest = tuple(c for c in hand if c != card)
-        if rest or his:
-            d = solve(scorer, grid, rest, his, False, lo, hi, table)
-        else:
-            d = scorer.diff(grid)
+        d = solve(scorer, grid, tuple(c for c in hand if c != card), his, False, lo, hi, table)
         grid[index] = None
         return value(d)
 
