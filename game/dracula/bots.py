@@ -326,6 +326,9 @@ class HeuristicBot:
 _EXACT, _LOWER, _UPPER = 0, 1, 2  # what a transposition-table value is
 # _NEXT_TO[cell]: the cells orthogonally adjacent to it, as bits.
 _NEXT_TO = tuple(sum(1 << n for n in NEIGHBOURS[i]) for i in range(9))
+# For each set of filled cells (bits): the empty cells, and those a card may go to.
+_EMPTY = tuple(tuple(i for i in range(9) if not f >> i & 1) for f in range(512))
+_OPEN = tuple(tuple(i for i in _EMPTY[f] if _NEXT_TO[i] & f) for f in range(512))
 
 
 def solve(scorer: _Scorer, grid, mine, his, my_turn: bool, alpha: float = -1e9,
@@ -352,23 +355,30 @@ def _alphabeta(diff, grid, filled: int, mine: tuple, his: tuple, my_turn: bool,
     if len(hand) == 1:
         other = his if my_turn else mine
         if not other:  # the last placement: one card, one cell
-            cell = grid.index(None)
+            cell = _EMPTY[filled][0]
             grid[cell] = hand[0]
             v = diff(grid)
             grid[cell] = None
             return v
         if len(other) == 1:  # two cells: the mover picks one, the last card fills the other
             card, last = hand[0], other[0]
-            x = grid.index(None)
-            y = grid.index(None, x + 1)
+            x, y = _EMPTY[filled]
             best = None
             for here, there in ((x, y), (y, x)):
                 if _NEXT_TO[here] & filled:
                     grid[here], grid[there] = card, last
                     v = diff(grid)
                     grid[x] = grid[y] = None
-                    if best is None or (v > best if my_turn else v < best):
-                        best = v
+                    if my_turn:
+                        if v >= beta:
+                            return v
+                        if best is None or v > best:
+                            best = v
+                    else:
+                        if v <= alpha:
+                            return v
+                        if best is None or v < best:
+                            best = v
             return best
     # Orders of play that lead to the same grid are searched once.
     key = tuple(grid)
@@ -388,11 +398,11 @@ def _alphabeta(diff, grid, filled: int, mine: tuple, his: tuple, my_turn: bool,
             if v < beta:
                 beta = v
     window = (alpha, beta)
-    cells = [i for i in range(9) if not filled >> i & 1 and _NEXT_TO[i] & filled]
+    cells = _OPEN[filled]
     if my_turn:
         best = -1e9
-        for card in hand:
-            rest = tuple(c for c in hand if c != card)
+        for i, card in enumerate(hand):
+            rest = hand[:i] + hand[i + 1:]
             for cell in cells:
                 grid[cell] = card
                 v = _alphabeta(diff, grid, filled | 1 << cell, rest, his, False, alpha, beta,
@@ -408,8 +418,8 @@ def _alphabeta(diff, grid, filled: int, mine: tuple, his: tuple, my_turn: bool,
                 break
     else:
         best = 1e9
-        for card in hand:
-            rest = tuple(c for c in hand if c != card)
+        for i, card in enumerate(hand):
+            rest = hand[:i] + hand[i + 1:]
             for cell in cells:
                 grid[cell] = card
                 v = _alphabeta(diff, grid, filled | 1 << cell, mine, rest, True, alpha, beta,
