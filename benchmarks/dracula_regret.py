@@ -1,0 +1,206 @@
+"""What Dracula's bots lose, decision by decision, against perfect play with
+all cards known, and how much the opponent's placements say about his hand.
+
+    python benchmarks/dracula_regret.py [--games 40] [--caps 50,100,300] [--information]
+
+Far cheaper than whole games for telling whether a change to the strong bot
+helps.  Positions come from games between two heuristic bots (seeds from
+`--seed`): every placement with 4 to 8 empty cells and a real choice.  For
+each, the real deal is solved exactly (`game.dracula.search.solver`: both
+hands known, both sides perfect, the worth of a deal as the strong bot
+values it).  A bot's regret is the worth of the best placement minus the
+worth of the one it chose, averaged by empty cells.  The cheater's regret is
+0 by definition, so this is the share of the game the hidden cards cost.
+
+A regret that stops falling as the iteration cap grows means the search has
+converged: it plays the best placement on average over the deals it cannot
+tell apart.  Below that only knowing more about the opponent's hand helps.
+
+`--information` measures how much his placements tell: at 4 and 5 empty
+cells, the log-likelihood of his real hand minus that of random hands that
+fit the observation (nats; 0: they tell nothing), if he chose each of his
+placements made with 6 or fewer empty cells as perfect play with all cards
+known prefers, softened by a temperature T (a softmax over the deal-score
+difference).  (His first placement of a deal is left out: valuing it costs
+a second for each hand.)
+
+CPU time per decision is printed too (one process, this machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game import new_game  # noqa: E402
+from game.bots.search import searcher  # noqa: E402
+from game.dracula.bots import _OPEN, HeuristicBot, _Scorer, solve  # noqa: E402
+from game.dracula.cards import CELL_INDEX  # noqa: E402
+from game.dracula.rules import DraculaState  # noqa: E402
+from game.dracula.search import Sampler, solver  # noqa: E402
+
+EMPTIES = (8, 7, 6, 5, 4)
+
+
+def positions(games: int, seed: int) -> list[DraculaState]:
+    """States at each placement with 4-8 empty cells and a choice, heuristic games."""
+    out = []
+    for g in range(games):
+        state = new_game("dracula", seed=seed + g)
+        bot, rng = HeuristicBot(), random.Random(seed + g)
+        while state.to_act is not None:
+            legal = state.legal_actions()
+            if state.ways is not None and len(legal) > 1 and _empties(state) in EMPTIES:
+                out.append(state)
+            state = state.apply(bot.choose(state.observation(state.to_act), legal, rng))
+    return out
+
+
+def _empties(state: DraculaState) -> int:
+    return sum(c is None for c in state.grid)
+
+
+def regret(states: list[DraculaState], truths: list[dict[str, float]],
+           choose) -> tuple[dict[int, float], float, float]:
+    """Mean regret by empty cells, overall, and CPU ms per decision."""
+    by: dict[int, list[float]] = {}
+    t0 = time.process_time()
+    for k, (state, worth) in enumerate(zip(states, truths)):
+        action = choose(state.observation(state.to_act), k)
+        by.setdefault(_empties(state), []).append(max(worth.values()) - worth[action])
+    ms = (time.process_time() - t0) * 1000 / len(states)
+    every = [r for rs in by.values() for r in rs]
+    return {e: sum(rs) / len(rs) for e, rs in by.items()}, sum(every) / len(every), ms
+
+
+def strong(cap: int):
+    def choose(obs: dict, k: int) -> str:
+        search = searcher(obs, random.Random(k), cap, time.monotonic)
+        while not search.finished():
+            search.iterate()
+        return search.best(obs["legal"])
+    return choose
+
+
+def heuristic(obs: dict, k: int) -> str:
+    return HeuristicBot().choose(obs, obs["legal"], random.Random(k))
+
+
+def information(states: list[DraculaState], temperatures: tuple[float, ...],
+                hands: int = 20) -> list[float]:
+    """For each temperature, the mean log-likelihood ratio (nats) of the opponent's
+    real hand against random hands that fit the observation, under the
+    perfect-play placement model (his placements with 6 or fewer empty cells)."""
+    rng = random.Random(1)
+    gains: list[list[float]] = [[] for _ in temperatures]
+    for state in states:
+        me = state.to_act
+        worths = _placement_worths(state, me)
+        if worths is None:
+            continue
+        sampler = Sampler(state.observation(me))
+        real = worths(state.hands[1 - me])
+        drawn = [worths(rng.sample(sampler.unseen, sampler.opp_held)) for _ in range(hands)]
+        for k, temperature in enumerate(temperatures):
+            drawn_ll = [_log_likelihood(w, temperature) for w in drawn]
+            top = max(drawn_ll)
+            mean = top + math.log(sum(math.exp(x - top) for x in drawn_ll) / hands)
+            gains[k].append(_log_likelihood(real, temperature) - mean)
+    return [sum(g) / len(g) if g else 0.0 for g in gains]
+
+
+def _log_likelihood(decisions: list[tuple[float, list[float]]], temperature: float) -> float:
+    """log P(his placements) when he picks each placement with probability
+    proportional to exp(worth / temperature)."""
+    total = 0.0
+    for chosen, worth in decisions:
+        top = max(worth)
+        norm = sum(math.exp((v - top) / temperature) for v in worth)
+        total += (chosen - top) / temperature - math.log(norm)
+    return total
+
+
+def _placement_worths(state: DraculaState, me: int):
+    """A function from his hand now to, for each of his placements this deal with
+    6 or fewer empty cells, (the score difference his placement leads to with
+    perfect play, those of all his placements then); None if he has made none."""
+    grid = [None] * 9
+    grid[4] = state.grid[4]
+    mover = 1 - state.dealer
+    steps = []
+    for move in state.moves:
+        card, _, cell = move.partition("@")
+        if sum(c is None for c in grid) <= 6:
+            steps.append((tuple(grid), mover, card, CELL_INDEX[cell]))
+        grid[CELL_INDEX[cell]] = card
+        mover = 1 - mover
+    if all(m == me for _, m, _, _ in steps):
+        return None
+    scorer = _Scorer(state.ways, 1 - me)
+
+    def worths(his_now) -> list[tuple[float, list[float]]]:
+        out = []
+        for k, (before, mover, card, cell) in enumerate(steps):
+            if mover == me:
+                continue
+            his = list(his_now) + [c for _, m, c, _ in steps[k:] if m != me]
+            mine = list(state.hands[me]) + [c for _, m, c, _ in steps[k:] if m == me]
+            g = list(before)
+            filled = sum(1 << i for i in range(9) if g[i] is not None)
+            worth, table = {}, {}
+            for c in his:
+                rest = tuple(x for x in his if x != c)
+                for i in _OPEN[filled]:
+                    g[i] = c
+                    worth[c, i] = solve(scorer, g, rest, tuple(mine), False, table=table)
+                    g[i] = None
+            out.append((worth[card, cell], list(worth.values())))
+        return out
+
+    return worths
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", type=int, default=40)
+    p.add_argument("--seed", type=int, default=500)
+    p.add_argument("--caps", default="50,100,300", help="strong's iteration caps")
+    p.add_argument("--information", action="store_true")
+    args = p.parse_args()
+    states = positions(args.games, args.seed)
+    truths = []
+    for state in states:
+        worth = solver(state, state.to_act)
+        truths.append({a: worth(a) for a in state.legal_actions()})
+    counts = {e: sum(_empties(s) == e for s in states) for e in EMPTIES}
+    print(f"{len(states)} positions from {args.games} heuristic games (seed {args.seed}); "
+          "by empty cells: " + ", ".join(f"{e}: {n}" for e, n in counts.items()))
+    print("regret: worth of the best placement in the real deal minus the chosen one's "
+          "(worth: the strong bot's chance-to-win scale, 0-1)")
+    print(f"{'bot':16}" + "".join(f"{e:>8}" for e in EMPTIES) + f"{'all':>8}{'ms/move':>9}")
+    bots = [("heuristic", heuristic)] + [(f"strong({c})", strong(int(c)))
+                                         for c in args.caps.split(",") if c]
+    for name, choose in bots:
+        by, overall, ms = regret(states, truths, choose)
+        print(f"{name:16}" + "".join(f"{by.get(e, float('nan')):8.4f}" for e in EMPTIES)
+              + f"{overall:8.4f}{ms:9.0f}", flush=True)
+    if args.information:
+        late = [s for s in states if _empties(s) <= 5]
+        temperatures = (5.0, 10.0, 20.0)
+        unknown = sum(math.log(math.comb(len(sampler.unseen), sampler.opp_held))
+                      for sampler in (Sampler(s.observation(s.to_act)) for s in late))
+        print(f"information in his placements with 6 or fewer empty cells, {len(late)} "
+              "positions with 4-5 empty cells (log-likelihood ratio of his real hand, nats; "
+              f"his possible hands hold {unknown / len(late):.1f} nats):")
+        for temperature, gain in zip(temperatures, information(late, temperatures)):
+            print(f"  T = {temperature:g} points: {gain:.3f}")
+
+
+if __name__ == "__main__":
+    main()
