@@ -98,3 +98,62 @@ def test_the_cheater_is_only_for_matches():
     result = simulate("jekyll-hyde", ["cheater:iterations=20", "random"], 2, seed=1,
                       options={"target": 100})
     assert result.games == 2
+
+
+class _Worlds:
+    """A game reduced to what `Solve` reads: each world is a luck value shared
+    by every action (as a good or bad deal is), plus each action's own merit."""
+
+    def __init__(self, merit: dict[str, float], luck: float = 0.5, own: float = 0.0) -> None:
+        self.merit, self.luck, self.own = merit, luck, own
+        outer = self
+
+        class Sampler:
+            def __init__(self, observation) -> None:
+                pass
+
+            def sample(self, rng):
+                return rng.uniform(-outer.luck, outer.luck), rng
+
+        self.Sampler = Sampler
+
+    def solver(self, world, player):
+        luck, rng = world
+        return lambda action: self.merit[action] + luck + rng.uniform(-self.own, self.own)
+
+
+def _solve(rules, legal, iterations):
+    from game.bots.search import Solve
+
+    search = Solve(rules, {"legal": legal, "player": 0}, random.Random(5), iterations,
+                   time.monotonic)
+    while not search.finished():
+        search.iterate()
+    return search
+
+
+def test_solve_stops_valuing_actions_clearly_worse_in_the_same_worlds():
+    """The luck of a world swamps the merit, yet compared world by world 'bad'
+    is always behind: it drops out, and the iterations go to the other two."""
+    from game.bots.search import RACE_FROM
+
+    rules = _Worlds({"good": 0.1, "twin": 0.1, "bad": 0.0}, luck=0.5)
+    search = _solve(rules, ["bad", "good", "twin"], 60)
+    worlds = {a: n for a, n, _ in search.ranking()}
+    assert worlds["bad"] == RACE_FROM
+    assert worlds["good"] == worlds["twin"] == (60 - 3 * RACE_FROM) // 2 + RACE_FROM
+    assert search.best(["bad", "good", "twin"]) in ("good", "twin")
+    assert [a for a, _, _ in search.ranking()][-1] == "bad"
+
+
+def test_solve_keeps_actions_that_are_not_clearly_worse():
+    rules = _Worlds({"a": 0.0, "b": 0.01}, luck=0.5, own=0.3)
+    search = _solve(rules, ["a", "b"], 40)
+    assert {a: n for a, n, _ in search.ranking()} == {"a": 20, "b": 20}
+
+
+def test_solve_ends_when_one_action_is_left():
+    rules = _Worlds({"a": 0.0, "b": 0.2}, luck=0.5)
+    search = _solve(rules, ["a", "b"], 1000)
+    assert search.iterations < 1000 and search.active == ["b"]
+    assert search.best(["a", "b"]) == "b"
