@@ -24,10 +24,14 @@
 Measured against `heuristic` in seat-swapped games: the previous design (a
 tree search to 4 empty cells, then exact; a deal worth its difference up to
 20 points) won 58% of 100 games.  This one, with 100 iterations, won 69.6%
-of 1000 (95% CI 66.7-72.4%) and the cheater (the same search on the real
-deal) 99.0% of 200: strong closes 40% of the gap.  An early sample with 300
-iterations (before mirror images were merged at the tree's root) won 75%
-of 100.
+of 1000 (95% CI 66.7-72.4%), and 68.9% of 800 once `Solve` raced its
+actions; the cheater (the same search on the real deal) 99.0% of 200:
+strong closes about 40% of the gap.  With 300 iterations it won 67.8% of
+400 (63.0-72.1%): more search does not help.  `benchmarks/dracula_regret.py`
+says why: against all-seeing perfect play, strong loses 0.034 of a game's
+worth per decision with 100 iterations and 0.031 with 300 (the heuristic
+0.058), and the opponent's placements tell about 0.1 nats of the 4.8 that
+his hand holds.  What is left is the value of seeing his cards.
 """
 
 from __future__ import annotations
