@@ -15,23 +15,55 @@ Player = Hashable
 
 
 class GameError(ValueError):
-    """Base of every error the engine raises for bad input."""
+    """Base of every error the engine raises for bad input.
+
+    `str(error)` is the English message the command line prints; `code` (a
+    stable snake_case string) and `params` (JSON-ready values) let a page
+    say the same thing in any language.
+
+    >>> e = IllegalActionError("HA is not in seat 0's hand", code="card_not_in_hand",
+    ...                        params={"card": "HA", "seat": 0})
+    >>> (str(e), e.code, e.params["card"])
+    ("HA is not in seat 0's hand", 'card_not_in_hand', 'HA')
+    >>> BadStateError("no 'game' key").code
+    'bad_state'
+    """
+
+    default_code: ClassVar[str] = "game_error"
+
+    def __init__(self, message: str, *, code: str | None = None,
+                 params: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.code: str = code or self.default_code
+        self.params: dict[str, Any] = dict(params or {})
+
+    def to_json(self) -> dict[str, Any]:
+        """The error as data: `{"code", "params", "message"}`."""
+        return {"code": self.code, "params": self.params, "message": str(self)}
 
 
 class MalformedActionError(GameError):
     """The action is not written in the game's notation at all."""
 
+    default_code = "malformed_action"
+
 
 class IllegalActionError(GameError):
     """The action is well formed but not allowed at this moment."""
+
+    default_code = "illegal_action"
 
 
 class BadOptionsError(GameError):
     """Unknown or invalid options, or a deal that does not fit the game."""
 
+    default_code = "bad_options"
+
 
 class BadStateError(GameError):
     """A saved state (`to_json` output) that cannot be rebuilt."""
+
+    default_code = "bad_state"
 
 
 class State(ABC):
