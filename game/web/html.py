@@ -1,0 +1,81 @@
+"""Markup that is safe by construction: the only way text reaches the page as HTML.
+
+A save, a transcript or a URL can hold any string, and another site on the
+same origin can write our `localStorage`; so no value is ever pasted into
+HTML by hand. `html()` fills a template and escapes every value that is not
+already `Html`; `join()` concatenates; `set_html()` is the one place that
+writes `innerHTML`, and it refuses a plain `str`.
+
+>>> name = '<img src=x onerror="alert(1)">'
+>>> html('<b class="{cls}">{name}</b>', cls="a&b", name=name)
+Html('<b class="a&amp;b">&lt;img src=x onerror=&quot;alert(1)&quot;&gt;</b>')
+>>> inner = html("<i>{}</i>", "x")
+>>> html("<p>{}</p>", inner)  # Html is kept as it is
+Html('<p><i>x</i></p>')
+>>> join([inner, "<&>"])
+Html('<i>x</i>&lt;&amp;&gt;')
+>>> html("{n:>3}", n=7)
+Html('  7')
+"""
+
+from __future__ import annotations
+
+import string
+from html import escape
+from typing import Any, Iterable
+
+
+class Html(str):
+    """A string of markup that is safe to insert: made only by this module."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"Html({str.__repr__(self)})"
+
+    def __add__(self, other: str) -> "Html":  # type: ignore[override]
+        return Html(str.__str__(self) + str.__str__(esc(other)))
+
+    def __radd__(self, other: str) -> "Html":
+        return Html(str.__str__(esc(other)) + str.__str__(self))
+
+
+def esc(value: Any) -> Html:
+    """`value` as text: Html stays as it is, anything else is escaped (quotes too)."""
+    if isinstance(value, Html):
+        return value
+    return Html(escape(str(value), quote=True))
+
+
+class _Formatter(string.Formatter):
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Html):
+            return str.__str__(value)
+        return escape(format(value, format_spec), quote=True)
+
+
+_FORMATTER = _Formatter()
+
+
+def html(template: str, *args: Any, **kwargs: Any) -> Html:
+    """`template.format(...)` with every value escaped unless it is Html.
+
+    The template itself is trusted: write it as a literal in the code.
+    """
+    return Html(_FORMATTER.vformat(template, args, kwargs))
+
+
+def join(parts: Iterable[Any], sep: str = "") -> Html:
+    """Concatenate pieces of markup; plain strings among them are escaped."""
+    return Html(esc(sep).join(str.__str__(esc(p)) for p in parts))
+
+
+EMPTY = Html("")
+
+
+def set_html(element: Any, markup: Html) -> None:
+    """Replace `element`'s content with `markup` (the page's only innerHTML write)."""
+    if not isinstance(markup, Html):
+        raise TypeError(f"set_html takes Html, not {type(markup).__name__}: "
+                        "build markup with game.web.html.html()")
+    element.innerHTML = str.__str__(markup)
