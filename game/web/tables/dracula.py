@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 import re
-from html import escape
 from typing import Any
 
 from game.dracula.cards import (
@@ -31,6 +30,7 @@ from game.dracula.cards import (
     VAMPIRES,
     multiplier,
 )
+from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import bot_options, default_bot, select_field
 
 GAME_ID = "dracula"
@@ -48,15 +48,16 @@ SUIT_CHAR = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 # -- setup -------------------------------------------------------------------
 
 
-def setup_form(t, bots: list[str], values: dict[str, str]) -> str:
+def setup_form(t, bots: list[str], values: dict[str, str]) -> Html:
     first = values.get("first", "me")
     first = first if first in ("me", "bot", "random") else "me"
     bot_opts = bot_options(t, bots)
     bot = values.get("dr_bot", default_bot(bots))
-    return (select_field("first", [(k, t(f"dr.setup.first.{k}")) for k in ("me", "bot", "random")],
-                    first, t("dr.setup.first"))
-            + select_field("dr_bot", bot_opts, bot if bot in bots else default_bot(bots),
-                      t("dr.setup.bot")))
+    return join([
+        select_field("first", [(k, t(f"dr.setup.first.{k}")) for k in ("me", "bot", "random")],
+                     first, t("dr.setup.first")),
+        select_field("dr_bot", bot_opts, bot if bot in bots else default_bot(bots),
+                     t("dr.setup.bot"))])
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
@@ -109,7 +110,7 @@ def _line_name(way: str, k: int, t) -> str:
 # -- card faces (drawn for this project) ---------------------------------------
 
 # Suit pips and figures, 100x100 unless said; <use href="#dr-..."> refers to them.
-DEFS = (
+DEFS = html(
     '<svg class="dr-defs" width="0" height="0" aria-hidden="true" focusable="false"><defs>'
     '<symbol id="dr-S" viewBox="0 0 100 100"><path d="M50 3C66 22 97 40 97 63c0 13-10 22-22 22'
     '-8 0-15-4-19-11 1 11 6 19 15 24H29c9-5 14-13 15-24-4 7-11 11-19 11C13 85 3 76 3 63 3 40 '
@@ -163,45 +164,54 @@ _PIPS = {
 }
 
 
-def _corner(rank: str, suit: str) -> str:
-    size = 25 if len(rank) == 1 else 21
-    fit = ' textLength="22" lengthAdjust="spacingAndGlyphs"' if len(rank) > 1 else ""
-    return (f'<text x="13" y="27" text-anchor="middle" font-size="{size}" class="rk"{fit}>'
-            f'{rank}</text><use href="#dr-{suit}" x="5" y="31" width="16" height="16"/>')
+def _corner(rank: str, suit: str) -> Html:
+    if len(rank) == 1:
+        size, fit = 25, EMPTY
+    else:
+        size, fit = 21, html(' textLength="22" lengthAdjust="spacingAndGlyphs"')
+    return html('<text x="13" y="27" text-anchor="middle" font-size="{size}" class="rk"{fit}>'
+                '{rank}</text><use href="#dr-{suit}" x="5" y="31" width="16" height="16"/>',
+                size=size, fit=fit, rank=rank, suit=suit)
 
 
-def _face_body(rank: str, suit: str) -> str:
+def _face_body(rank: str, suit: str) -> Html:
     if rank == "A":
-        return f'<use href="#dr-{suit}" x="24" y="44" width="52" height="52"/>'
+        return html('<use href="#dr-{}" x="24" y="44" width="52" height="52"/>', suit)
     if rank in ("J", "Q", "K"):
         gear = {"K": "dr-crownK", "Q": "dr-crownQ", "J": "dr-capJ"}[rank]
-        return (f'<rect x="22" y="18" width="56" height="104" rx="5" class="frame"/>'
-                f'<svg x="24" y="22" width="52" height="96" viewBox="0 0 52 96">'
-                f'<use href="#dr-fig"/><use href="#{gear}"/></svg>'
-                f'<use href="#dr-{suit}" x="28" y="24" width="13" height="13"/>'
-                f'<use href="#dr-{suit}" x="59" y="103" width="13" height="13" '
-                f'transform="rotate(180 65.5 109.5)"/>')
+        return html('<rect x="22" y="18" width="56" height="104" rx="5" class="frame"/>'
+                    '<svg x="24" y="22" width="52" height="96" viewBox="0 0 52 96">'
+                    '<use href="#dr-fig"/><use href="#{gear}"/></svg>'
+                    '<use href="#dr-{suit}" x="28" y="24" width="13" height="13"/>'
+                    '<use href="#dr-{suit}" x="59" y="103" width="13" height="13" '
+                    'transform="rotate(180 65.5 109.5)"/>', gear=gear, suit=suit)
     out = []
     size = 16 if int(rank) >= 9 else 18
     h = size // 2
     for x, y in _PIPS[int(rank)]:
-        flip = f' transform="rotate(180 {x} {y})"' if y > 70 else ""
-        out.append(f'<use href="#dr-{suit}" x="{x - h}" y="{y - h}" width="{size}" '
-                   f'height="{size}"{flip}/>')
-    return "".join(out)
+        flip = html(' transform="rotate(180 {} {})"', x, y) if y > 70 else EMPTY
+        out.append(html('<use href="#dr-{suit}" x="{x}" y="{y}" width="{size}" '
+                        'height="{size}"{flip}/>', suit=suit, x=x - h, y=y - h, size=size,
+                        flip=flip))
+    return join(out)
 
 
-def card_svg(card: str) -> str:
+_VAMPIRE_SVG = html(
+    '<svg viewBox="0 0 100 140" aria-hidden="true" focusable="false">'
+    '<text x="13" y="28" text-anchor="middle" font-size="25" class="rk">V</text>'
+    '<use href="#dr-bat" x="4" y="38" width="92" height="55"/>'
+    '<g transform="rotate(180 50 70)"><text x="13" y="28" text-anchor="middle" '
+    'font-size="25" class="rk">V</text></g></svg>')
+
+
+def card_svg(card: str) -> Html:
     if card in VAMPIRES:
-        return ('<svg viewBox="0 0 100 140" aria-hidden="true" focusable="false">'
-                '<text x="13" y="28" text-anchor="middle" font-size="25" class="rk">V</text>'
-                '<use href="#dr-bat" x="4" y="38" width="92" height="55"/>'
-                '<g transform="rotate(180 50 70)"><text x="13" y="28" text-anchor="middle" '
-                'font-size="25" class="rk">V</text></g></svg>')
+        return _VAMPIRE_SVG
     rank, suit = card[:-1], card[-1]
     corner = _corner(rank, suit)
-    return (f'<svg viewBox="0 0 100 140" aria-hidden="true" focusable="false">{corner}'
-            f'{_face_body(rank, suit)}<g transform="rotate(180 50 70)">{corner}</g></svg>')
+    return html('<svg viewBox="0 0 100 140" aria-hidden="true" focusable="false">{corner}'
+                '{body}<g transform="rotate(180 50 70)">{corner}</g></svg>',
+                corner=corner, body=_face_body(rank, suit))
 
 
 def _card_class(card: str) -> str:
@@ -210,14 +220,15 @@ def _card_class(card: str) -> str:
     return "dc " + ("red" if card[-1] in RED else "black")
 
 
-def card_face(card: str, t, extra: str = "") -> str:
-    name = escape(card_name(card, t))
-    return (f'<span class="{_card_class(card)} {extra}" data-card="{card}" role="img" '
-            f'aria-label="{name}" title="{name}">{card_svg(card)}</span>')
+def card_face(card: str, t, extra: str = "") -> Html:
+    name = card_name(card, t)
+    return html('<span class="{cls} {extra}" data-card="{card}" role="img" '
+                'aria-label="{name}" title="{name}">{svg}</span>',
+                cls=_card_class(card), extra=extra, card=card, name=name, svg=card_svg(card))
 
 
-def back_html() -> str:
-    return '<span class="dback" aria-hidden="true"></span>'
+def back_html() -> Html:
+    return html('<span class="dback" aria-hidden="true"></span>')
 
 
 # -- lines -------------------------------------------------------------------
@@ -259,23 +270,24 @@ def _line_title(info: dict, way: str, k: int, owner: str, t) -> str:
 
 
 def _badge(info: dict, way: str, k: int, owner_key: str, owner: str, t,
-           scored: bool = False) -> str:
+           scored: bool = False) -> Html:
     cls = ["lv", owner_key, info["state"]]
     if scored:
         cls.append("scored")
     if info["state"] == "vampire":
-        body = ('<svg class="bat" viewBox="0 0 100 60" aria-hidden="true"><use href="#dr-bat"/>'
-                '</svg><b>0</b>')
+        body = html('<svg class="bat" viewBox="0 0 100 60" aria-hidden="true">'
+                    '<use href="#dr-bat"/></svg><b>0</b>')
     elif info["state"] == "full":
-        body = (f'<b>{info["value"]}</b><small>{info["sum"]}×{info["mult"]}</small>')
+        body = html('<b>{value}</b><small>{sum}×{mult}</small>', **info)
     elif info["state"] == "open":
-        m = '<small>≥×2</small>' if info["mult"] == 2 else "<small>…</small>"
-        body = f'<b>{info["sum"]}</b>{m}'
+        m = html('<small>≥×2</small>') if info["mult"] == 2 else html("<small>…</small>")
+        body = html('<b>{}</b>{}', info["sum"], m)
     else:
-        body = "<b>·</b>"
-    title = escape(_line_title(info, way, k, owner, t))
-    return (f'<span class="{" ".join(cls)}" data-line="{"r" if way == "Q" else "c"}{k}" '
-            f'title="{title}" aria-label="{title}">{body}</span>')
+        body = html("<b>·</b>")
+    title = _line_title(info, way, k, owner, t)
+    return html('<span class="{cls}" data-line="{line}" title="{title}" aria-label="{title}">'
+                '{body}</span>', cls=" ".join(cls), line=("r" if way == "Q" else "c") + str(k),
+                title=title, body=body)
 
 
 def _owners(obs: dict) -> tuple[int, int]:
@@ -321,7 +333,7 @@ _COFFIN_KEYS_JS = (
 
 
 def coffin_html(obs: dict, ctx, grid=None, live: bool = True, scored=None,
-                mini: bool = False) -> str:
+                mini: bool = False) -> Html:
     """The 3x3 coffin, a value badge right of each row and under each column.
 
     `live`: cells are buttons (the table); otherwise a picture (summaries).
@@ -356,7 +368,7 @@ def coffin_html(obs: dict, ctx, grid=None, live: bool = True, scored=None,
                 inner = card_face(card, t, "nail" if i == NAIL else "")
                 label = t("dr.cell.card", cell=pos, card=card_name(card, t))
             else:
-                inner = ""
+                inner = EMPTY
                 label = t("dr.cell.empty", cell=pos)
                 if i in open_cells:
                     cls.append("open")
@@ -365,29 +377,30 @@ def coffin_html(obs: dict, ctx, grid=None, live: bool = True, scored=None,
                 cls.append("nailcell")
             if live:
                 tab = "0" if (i == first_open or (first_open is None and i == NAIL)) else "-1"
-                out.append(f'<button type="button" class="{" ".join(cls)}" data-cell="{cell}" '
-                           f'data-i="{i}" data-act="@{cell}" tabindex="{tab}" '
-                           f'aria-label="{escape(label)}">{inner}</button>')
+                out.append(html('<button type="button" class="{cls}" data-cell="{cell}" '
+                                'data-i="{i}" data-act="@{cell}" tabindex="{tab}" '
+                                'aria-label="{label}">{inner}</button>', cls=" ".join(cls),
+                                cell=cell, i=i, tab=tab, label=label, inner=inner))
             else:
-                out.append(f'<div class="{" ".join(cls)}" data-cell="{cell}" '
-                           f'aria-label="{escape(label)}">{inner}</div>')
+                out.append(html('<div class="{cls}" data-cell="{cell}" aria-label="{label}">'
+                                '{inner}</div>', cls=" ".join(cls), cell=cell, label=label,
+                                inner=inner))
         out.append(_badge(rows[r], "Q", r, row_key, row_owner, t, scored.get(row_p) == r))
     for c in range(3):
         out.append(_badge(cols[c], "K", c, col_key, col_owner, t, scored.get(col_p) == c))
-    keys = f' onkeydown="{_COFFIN_KEYS_JS}"' if live else ""
-    label = escape(t("dr.coffin"))
-    return (f'<div class="coffin{" mini" if mini else ""}" role="group" aria-label="{label}"'
-            f'{keys}>{"".join(out)}</div>')
+    keys = html(' onkeydown="{}"', _COFFIN_KEYS_JS) if live else EMPTY
+    return html('<div class="coffin{mini}" role="group" aria-label="{label}"{keys}>{cells}</div>',
+                mini=" mini" if mini else "", label=t("dr.coffin"), keys=keys, cells=join(out))
 
 
-def _legend(obs: dict, ctx) -> str:
+def _legend(obs: dict, ctx) -> Html:
     t, me = ctx.t, ctx.seat
     row_p, _ = _owners(obs)
     key = "dr.legend.me_rows" if row_p == me else "dr.legend.me_cols"
-    return f'<p class="dr-legend">{escape(t(key))}</p>'
+    return html('<p class="dr-legend">{}</p>', t(key))
 
 
-def _plate(obs: dict, p: int, ctx) -> str:
+def _plate(obs: dict, p: int, ctx) -> Html:
     t, me = ctx.t, ctx.seat
     who = _who(p, me)
     cls = ["plate", who]
@@ -395,35 +408,37 @@ def _plate(obs: dict, p: int, ctx) -> str:
         cls.append("on-turn")
     if ctx.thinking is not None and ctx.thinking == p:
         cls.append("thinking")
-    way = ""
+    way = EMPTY
     if obs["ways"]:
         w = obs["ways"][str(p)]
-        way = (f'<span class="way {w}" title="{escape(t(f"dr.way_long.{w}"))}">'
-               f'{"→" if w == "Q" else "↓"} {escape(t(f"dr.way.{w}"))}</span>')
-    dealer = ""
+        way = html('<span class="way {w}" title="{title}">{arrow} {name}</span>', w=w,
+                   title=t(f"dr.way_long.{w}"), arrow="→" if w == "Q" else "↓",
+                   name=t(f"dr.way.{w}"))
+    dealer = EMPTY
     if obs["phase"] != "over" and obs["dealer"] == p:
-        dealer = f'<span class="dealer">{escape(t("dr.dealer"))}</span>'
-    backs = ""
+        dealer = html('<span class="dealer">{}</span>', t("dr.dealer"))
+    backs = EMPTY
     if p != me and obs["held"][str(p)]:
         n = obs["held"][str(p)]
-        backs = (f'<span class="backs" aria-label="{escape(t("dr.held", n=n))}" '
-                 f'title="{escape(t("dr.held", n=n))}">{back_html() * n}</span>')
-    total = obs["scores"][str(p)]
-    return (f'<div class="{" ".join(cls)}" data-player="{p}"><span class="who">'
-            f'{escape(_name(p, me, t))}</span>{way}{dealer}'
-            f'<span class="pts" title="{escape(t("dr.total_title"))}">Σ {total}</span>'
-            f'{backs}</div>')
+        backs = html('<span class="backs" aria-label="{held}" title="{held}">{backs}</span>',
+                     held=t("dr.held", n=n), backs=join([back_html()] * n))
+    return html('<div class="{cls}" data-player="{p}"><span class="who">{name}</span>{way}'
+                '{dealer}<span class="pts" title="{pts_title}">Σ {total}</span>{backs}</div>',
+                cls=" ".join(cls), p=p, name=_name(p, me, t), way=way, dealer=dealer,
+                pts_title=t("dr.total_title"), total=obs["scores"][str(p)], backs=backs)
 
 
-def _way_choice(obs: dict, ctx) -> str:
+def _way_choice(obs: dict, ctx) -> Html:
     t = ctx.t
-    buttons = "".join(
-        f'<button type="button" class="dr-waybtn" data-act="way:{w}" id="way-{w}">'
-        f'<span class="arrow" aria-hidden="true">{"→" if w == "Q" else "↓"}</span>'
-        f'<b>{escape(t(f"dr.choose.{w}"))}</b><span>{escape(t(f"dr.choose_help.{w}"))}</span>'
-        f'</button>' for w in ("Q", "K"))
-    return (f'<div class="dr-waychoice"><h2>{escape(t("dr.choose.title"))}</h2>'
-            f'<div class="dr-ways">{buttons}</div><p>{escape(t("dr.choose.note"))}</p></div>')
+    buttons = join(
+        html('<button type="button" class="dr-waybtn" data-act="way:{w}" id="way-{w}">'
+             '<span class="arrow" aria-hidden="true">{arrow}</span><b>{name}</b>'
+             '<span>{help}</span></button>', w=w, arrow="→" if w == "Q" else "↓",
+             name=t(f"dr.choose.{w}"), help=t(f"dr.choose_help.{w}"))
+        for w in ("Q", "K"))
+    return html('<div class="dr-waychoice"><h2>{title}</h2><div class="dr-ways">{buttons}</div>'
+                '<p>{note}</p></div>', title=t("dr.choose.title"), buttons=buttons,
+                note=t("dr.choose.note"))
 
 
 def _prompt(obs: dict, ctx) -> str:
@@ -442,7 +457,7 @@ def _last_scored(obs: dict) -> dict[int, int]:
     return deal_result(obs["history"][-1], obs)["line"]
 
 
-def render(obs: dict, ctx) -> str:
+def render(obs: dict, ctx) -> Html:
     t, me = ctx.t, ctx.seat
     opp = 1 - me
     mine = obs["to_act"] == me
@@ -454,41 +469,44 @@ def render(obs: dict, ctx) -> str:
         info = t("dr.deal_no", n=obs["deal_number"] + 1)
         if phase == "place":
             info += " · " + t("dr.stock", n=obs["stock"])
-    rules = (f'<a class="dr-rules" href="./static/rules/dracula.{t.lang}.html" target="_blank" '
-             f'rel="noopener">{escape(t("dr.rules"))}</a>')
-    head = f'<div class="dr-info">{escape(info)} · {rules}</div>'
+    head = html('<div class="dr-info">{info} · <a class="dr-rules" '
+                'href="./static/rules/dracula.{lang}.html" target="_blank" rel="noopener">'
+                '{rules}</a></div>', info=info, lang=t.lang, rules=t("dr.rules"))
     if phase == "way" and mine:
         middle = _way_choice(obs, ctx)
     else:
         middle = (coffin_html(obs, ctx, scored=_last_scored(obs))
-                  + (_legend(obs, ctx) if obs["ways"] else ""))
+                  + (_legend(obs, ctx) if obs["ways"] else EMPTY))
     hand = obs["hand"]
     cards = []
     for c in hand:
-        name = escape(card_name(c, t))
+        name = card_name(c, t)
         if mine and phase == "place":
             # An empty data-cmd: the shell leaves the click to the inline handler.
-            attrs = 'data-pick="1" data-cmd="" aria-pressed="false"'
+            attrs = html('data-pick="1" data-cmd="" aria-pressed="false"')
         else:
-            attrs = f'data-act="{c}"'  # the shell answers "not your turn"
-        cards.append(f'<button type="button" class="dc-btn" data-card="{c}" {attrs} '
-                     f'aria-label="{name}" title="{name}">{card_face(c, t)}</button>')
-    hand_html = (f'<div class="dr-hand{" active" if mine and phase == "place" else ""}" '
-                 f'role="group" aria-label="{escape(t("dr.hand.me"))}" '
-                 f'onclick="{_HAND_JS}" onkeydown="{_HAND_KEYS_JS}">{"".join(cards)}</div>')
+            attrs = html('data-act="{}"', c)  # the shell answers "not your turn"
+        cards.append(html('<button type="button" class="dc-btn" data-card="{c}" {attrs} '
+                          'aria-label="{name}" title="{name}">{face}</button>', c=c, attrs=attrs,
+                          name=name, face=card_face(c, t)))
+    hand_html = html('<div class="dr-hand{active}" role="group" aria-label="{label}" '
+                     'onclick="{js}" onkeydown="{keys}">{cards}</div>',
+                     active=" active" if mine and phase == "place" else "",
+                     label=t("dr.hand.me"), js=_HAND_JS, keys=_HAND_KEYS_JS, cards=join(cards))
     prompt = _prompt(obs, ctx)
-    chosen = ""
+    chosen = EMPTY
     if mine and phase == "place":  # the inline hand handler names the chosen card
-        chosen = (f' data-text="{escape(prompt)}" '
-                  f'data-chosen="{escape(t("dr.prompt.chosen", card="{card}"))}"')
+        chosen = html(' data-text="{}" data-chosen="{}"', prompt,
+                      t("dr.prompt.chosen", card="{card}"))
     # An empty data-cmd (as in the Jekyll vs Hyde table): a click on a part of the
     # table that does nothing still finds an element, where the shell's click
     # handler would otherwise choke on JS null.
-    return (f'{DEFS}<div class="dr-table" data-me="{me}" data-turn="{turn}" data-phase="{phase}" '
-            f'data-sel="" data-cmd="">'
-            f'{_plate(obs, opp, ctx)}{head}{middle}'
-            f'<div class="prompt" id="prompt"{chosen}>{escape(prompt)}</div>'
-            f'{_plate(obs, me, ctx)}{hand_html}</div>')
+    return html('{defs}<div class="dr-table" data-me="{me}" data-turn="{turn}" '
+                'data-phase="{phase}" data-sel="" data-cmd="">{opp_plate}{head}{middle}'
+                '<div class="prompt" id="prompt"{chosen}>{prompt}</div>{my_plate}{hand}</div>',
+                defs=DEFS, me=me, turn=turn, phase=phase, opp_plate=_plate(obs, opp, ctx),
+                head=head, middle=middle, chosen=chosen, prompt=prompt,
+                my_plate=_plate(obs, me, ctx), hand=hand_html)
 
 
 # -- results -------------------------------------------------------------------
@@ -529,7 +547,7 @@ def _tie_text(res: dict, t) -> str:
     return t("dr.tie.2", v=res["equal"][0], w=res["equal"][1])
 
 
-def _result_html(entry: dict, obs: dict, ctx) -> str:
+def _result_html(entry: dict, obs: dict, ctx) -> Html:
     t, me = ctx.t, ctx.seat
     res = deal_result(entry, obs)
     items = []
@@ -539,87 +557,92 @@ def _result_html(entry: dict, obs: dict, ctx) -> str:
         text = t(f"dr.scores.{who}", way=t(f"dr.way.{way}"), v=res["score"][p],
                  rank=t("dr.rank_word.%d" % res["rank"]))
         calc = _explain_line(entry, obs, p, res["line"][p], t)
-        items.append(
-            f'<li class="{who}">{escape(text)}<br><span class="calc">{escape(calc)}'
-            f'</span></li>')
-    return (f'<p class="dr-tie{" applies" if res["rank"] else ""}">{escape(_tie_text(res, t))}</p>'
-            f'<ul class="dr-dealscore">{"".join(items)}</ul>')
+        items.append(html('<li class="{}">{}<br><span class="calc">{}</span></li>',
+                          who, text, calc))
+    return html('<p class="dr-tie{applies}">{tie}</p><ul class="dr-dealscore">{items}</ul>',
+                applies=" applies" if res["rank"] else "", tie=_tie_text(res, t),
+                items=join(items))
 
 
-def _wrap(html: str) -> str:
+def _wrap(body: Html) -> Html:
     """Summaries sit in a no-op command for the same reason as the table."""
-    return f'<div class="dr-panel" data-cmd="">{html}</div>'
+    return html('<div class="dr-panel" data-cmd="">{}</div>', body)
 
 
-def _hand_summary(obs: dict, ctx) -> str:
+def _hand_summary(obs: dict, ctx) -> Html:
     t = ctx.t
     n = len(obs["history"])
     entry = obs["history"][-1]
     res = deal_result(entry, obs)
-    return (f'<h2>{escape(t("dr.deal_over", n=n))}</h2>'
-            f'<div class="dr-sum">'
-            f'{coffin_html(obs, ctx, entry["grid"], live=False, scored=res["line"], mini=True)}'
-            f'<div>{_result_html(entry, obs, ctx)}</div></div>'
-            f'{score_sheet(obs, ctx)}')
+    return html('<h2>{title}</h2><div class="dr-sum">{coffin}<div>{result}</div></div>{sheet}',
+                title=t("dr.deal_over", n=n),
+                coffin=coffin_html(obs, ctx, entry["grid"], live=False, scored=res["line"],
+                                   mini=True),
+                result=_result_html(entry, obs, ctx), sheet=score_sheet(obs, ctx))
 
 
-def _last_trick(obs: dict, ctx) -> str:
+def _last_trick(obs: dict, ctx) -> Html:
     """The last finished deal (the shell's 'last trick' panel)."""
     t = ctx.t
     if not obs["history"]:
-        return f'<p>{escape(t("dr.last.none"))}</p>'
+        return html("<p>{}</p>", t("dr.last.none"))
     entry = obs["history"][-1]
     res = deal_result(entry, obs)
-    return (f'<h3 class="dr-last">{escape(t("dr.last.title", n=len(obs["history"])))}</h3>'
-            f'{coffin_html(obs, ctx, entry["grid"], live=False, scored=res["line"], mini=True)}'
-            f'{_result_html(entry, obs, ctx)}')
+    return html('<h3 class="dr-last">{title}</h3>{coffin}{result}',
+                title=t("dr.last.title", n=len(obs["history"])),
+                coffin=coffin_html(obs, ctx, entry["grid"], live=False, scored=res["line"],
+                                   mini=True),
+                result=_result_html(entry, obs, ctx))
 
 
-def _score_sheet(obs: dict, ctx, note: bool = True) -> str:
+def _score_sheet(obs: dict, ctx, note: bool = True) -> Html:
     t, me = ctx.t, ctx.seat
     opp = 1 - me
-    head = (f'<tr><th>#</th><th>{escape(t("dr.sheet.dealer"))}</th>'
-            f'<th>{escape(t("dr.name.me"))}</th><th>{escape(t("dr.name.bot"))}</th>'
-            f'<th>Σ {escape(t("dr.name.me"))}</th><th>Σ {escape(t("dr.name.bot"))}</th></tr>')
+    head = html('<tr><th>#</th><th>{dealer}</th><th>{me}</th><th>{bot}</th>'
+                '<th>Σ {me}</th><th>Σ {bot}</th></tr>',
+                dealer=t("dr.sheet.dealer"), me=t("dr.name.me"), bot=t("dr.name.bot"))
     rows = []
     tot = {0: 0, 1: 0}
     for i, entry in enumerate(obs["history"], 1):
         res = deal_result(entry, obs)
         for p in (0, 1):
             tot[p] += res["score"][p]
-        mark = ""
+        mark = EMPTY
         if res["rank"]:
-            mark = (f' <abbr class="tiemark" title="{escape(_tie_text(res, t))}">'
-                    f'{"²" if res["rank"] == 1 else "³"}</abbr>')
+            mark = html(' <abbr class="tiemark" title="{}">{}</abbr>', _tie_text(res, t),
+                        "²" if res["rank"] == 1 else "³")
 
-        def cell(p: int) -> str:
+        def cell(p: int) -> Html:
             way = obs["ways"][str(p)]
             line = _line_name(way, res["line"][p], t)
-            return f'<td><b>{res["score"][p]}</b> <span class="calc">{escape(line)}</span></td>'
+            return html('<td><b>{}</b> <span class="calc">{}</span></td>', res["score"][p], line)
 
-        rows.append(f'<tr><td>{i}{mark}</td><td>{escape(_name(entry["dealer"], me, t))}</td>'
-                    f'{cell(me)}{cell(opp)}<td class="total">{tot[me]}</td>'
-                    f'<td class="total">{tot[opp]}</td></tr>')
+        rows.append(html('<tr><td>{i}{mark}</td><td>{dealer}</td>{mine}{theirs}'
+                         '<td class="total">{tot_me}</td><td class="total">{tot_opp}</td></tr>',
+                         i=i, mark=mark, dealer=_name(entry["dealer"], me, t), mine=cell(me),
+                         theirs=cell(opp), tot_me=tot[me], tot_opp=tot[opp]))
     if not rows:
-        rows.append(f'<tr><td colspan="6">{escape(t("dr.sheet.none"))}</td></tr>')
-    foot = ""
+        rows.append(html('<tr><td colspan="6">{}</td></tr>', t("dr.sheet.none")))
+    foot = EMPTY
     if obs["over"]:
         b, s = obs["bonus"], obs["scores"]
-        foot = (f'<tfoot><tr><td colspan="4">{escape(t("dr.sheet.bonus"))}</td>'
-                f'<td class="total">+{b[str(me)]}</td><td class="total">+{b[str(opp)]}</td></tr>'
-                f'<tr class="final"><td colspan="4">{escape(t("dr.sheet.final"))}</td>'
-                f'<td class="total">{s[str(me)]}</td><td class="total">{s[str(opp)]}</td></tr>'
-                f'</tfoot>')
-    if not note:
-        note_html = ""
-    else:
-        note_html = (f'<p class="dr-note">'
-                     f'{escape(_bonus_text(obs, ctx) if obs["over"] else t("dr.bonus.rule"))}</p>')
-    legend = t("dr.sheet.ties") if any(deal_result(e, obs)["rank"] for e in obs["history"]) else ""
-    return (f'<table class="scores dr-scores"><caption>{escape(t("dr.sheet.caption"))}'
-            f'</caption><thead>{head}</thead><tbody>{"".join(rows)}</tbody>{foot}</table>'
-            + note_html
-            + (f'<p class="dr-note">{escape(legend)}</p>' if legend else ""))
+        foot = html('<tfoot><tr><td colspan="4">{bonus}</td><td class="total">+{b_me}</td>'
+                    '<td class="total">+{b_opp}</td></tr><tr class="final">'
+                    '<td colspan="4">{final}</td><td class="total">{s_me}</td>'
+                    '<td class="total">{s_opp}</td></tr></tfoot>',
+                    bonus=t("dr.sheet.bonus"), b_me=b[str(me)], b_opp=b[str(opp)],
+                    final=t("dr.sheet.final"), s_me=s[str(me)], s_opp=s[str(opp)])
+    note_html = EMPTY
+    if note:
+        note_html = html('<p class="dr-note">{}</p>',
+                         _bonus_text(obs, ctx) if obs["over"] else t("dr.bonus.rule"))
+    legend = EMPTY
+    if any(deal_result(e, obs)["rank"] for e in obs["history"]):
+        legend = html('<p class="dr-note">{}</p>', t("dr.sheet.ties"))
+    return html('<table class="scores dr-scores"><caption>{caption}</caption>'
+                '<thead>{head}</thead><tbody>{rows}</tbody>{foot}</table>{note}{legend}',
+                caption=t("dr.sheet.caption"), head=head, rows=join(rows), foot=foot,
+                note=note_html, legend=legend)
 
 
 def _bonus_text(obs: dict, ctx) -> str:
@@ -639,37 +662,37 @@ def _bonus_text(obs: dict, ctx) -> str:
              f=fin[hi])
 
 
-def _final_summary(obs: dict, ctx) -> str:
+def _final_summary(obs: dict, ctx) -> Html:
     t, me = ctx.t, ctx.seat
     w = obs["winner"]
     key = "draw" if w is None else _who(int(w), me)
-    last = ""
+    last = EMPTY
     if obs["history"]:
         entry = obs["history"][-1]
-        last = (f'<h3>{escape(t("dr.last.title", n=len(obs["history"])))}</h3>'
-                f'{_result_html(entry, obs, ctx)}')
-    return (f'<h2>{escape(t("dr.game_over"))}</h2>'
-            f'<p class="winner">{escape(t(f"dr.winner.{key}"))}</p>'
-            f'<p class="dr-bonus-why">{escape(_bonus_text(obs, ctx))}</p>'
-            f'{last}{score_sheet(obs, ctx, note=False)}')
+        last = html('<h3>{}</h3>{}', t("dr.last.title", n=len(obs["history"])),
+                    _result_html(entry, obs, ctx))
+    return html('<h2>{title}</h2><p class="winner">{winner}</p>'
+                '<p class="dr-bonus-why">{why}</p>{last}{sheet}',
+                title=t("dr.game_over"), winner=t(f"dr.winner.{key}"),
+                why=_bonus_text(obs, ctx), last=last, sheet=score_sheet(obs, ctx, note=False))
 
 
-def hand_summary(obs: dict, ctx) -> str:
+def hand_summary(obs: dict, ctx) -> Html:
     """End-of-deal panel: the full coffin, the lines scored and why, the sheet."""
     return _wrap(_hand_summary(obs, ctx))
 
 
-def last_trick(obs: dict, ctx) -> str:
+def last_trick(obs: dict, ctx) -> Html:
     """The last finished deal (the shell's 'last trick' panel)."""
     return _wrap(_last_trick(obs, ctx))
 
 
-def score_sheet(obs: dict, ctx, note: bool = True) -> str:
+def score_sheet(obs: dict, ctx, note: bool = True) -> Html:
     """The six deals, the line each player scored, the bonus."""
     return _wrap(_score_sheet(obs, ctx, note))
 
 
-def final_summary(obs: dict, ctx) -> str:
+def final_summary(obs: dict, ctx) -> Html:
     """End-of-game panel: the winner, the bonus explained, the last deal, the sheet."""
     return _wrap(_final_summary(obs, ctx))
 
