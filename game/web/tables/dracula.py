@@ -3,13 +3,11 @@
 Pure Python (no browser import): the shell puts the HTML in the page and
 sends `data-act` values of clicked elements to `state.apply`.
 
-Placing a card takes two clicks (a card, then a cell), so the chosen card
-lives in the page, not in Python: a small inline handler on the hand marks
-the chosen card and writes `<card>@<cell>` into every cell's `data-act`
-(with no card chosen a cell says `@<cell>`, which the engine refuses and
-`explain` turns into "choose a card first"). Another inline handler moves
-the focus over the cells with the arrow keys; Enter on a cell is a click.
-The engine still decides every placement.
+Placing a card takes two clicks, a card and a cell in either order: the
+action `JH@01` is made of the parts `JH` and `@01` (`parts`), which the
+shell holds while the person picks them. The table draws what the shell
+reports (`ctx.picked`, `ctx.offers`): the picked card or cell, and the cells
+still open to a placement, as the engine's legal actions say.
 
 The person at the screen is always player 0, the bot player 1; the setup
 chooses who deals first.
@@ -38,10 +36,6 @@ ME, BOT = 0, 1
 DEALS = 6
 CELLS = tuple(f"{r}{c}" for r in range(3) for c in range(3))
 NAIL = 4
-NEIGHBOURS = tuple(
-    tuple(3 * rr + cc for rr, cc in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))
-          if 0 <= rr < 3 and 0 <= cc < 3)
-    for r in range(3) for c in range(3))
 SUIT_CHAR = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -303,33 +297,14 @@ def _name(p: int, me: int, t) -> str:
 
 # -- the coffin --------------------------------------------------------------
 
-_HAND_JS = (
-    "var b=event.target.closest('button.dc-btn');if(!b||!b.dataset.pick)return;"
-    "var T=this.closest('.dr-table'),on=!b.classList.contains('sel');"
-    "this.querySelectorAll('.sel').forEach(function(e){e.classList.remove('sel');"
-    "e.setAttribute('aria-pressed','false')});"
-    "if(on){b.classList.add('sel');b.setAttribute('aria-pressed','true')}"
-    "var c=on?b.dataset.card:'';T.dataset.sel=c;"
-    "T.querySelectorAll('.cell').forEach(function(e){e.dataset.act=c+'@'+e.dataset.cell});"
-    "var P=T.querySelector('#prompt');if(P&&P.dataset.chosen){P.textContent=on?"
-    "P.dataset.chosen.replace('{card}',b.title):P.dataset.text}"
-    "if(on&&event.detail===0){var f=T.querySelector('.cell.open');"
-    "if(f){T.querySelectorAll('.cell').forEach(function(e){e.tabIndex=-1});"
-    "f.tabIndex=0;f.focus()}}")
-_HAND_KEYS_JS = (
-    "var m={ArrowLeft:-1,ArrowRight:1}[event.key];if(!m)return;"
-    "var a=[].slice.call(this.querySelectorAll('button.dc-btn')),"
-    "i=a.indexOf(document.activeElement);if(i<0)return;event.preventDefault();"
-    "a[(i+m+a.length)%a.length].focus()")
-_COFFIN_KEYS_JS = (
-    "var k=event.key,e=event.target.closest('.cell');if(!e)return;"
-    "if(k==='Escape'){var s=this.closest('.dr-table').querySelector('.dr-hand .sel');"
-    "if(s){s.click();s.focus()}return}"
-    "var m={ArrowUp:-3,ArrowDown:3,ArrowLeft:-1,ArrowRight:1}[k];if(!m)return;"
-    "var i=+e.dataset.i,j=i+m;event.preventDefault();"
-    "if(j<0||j>8||(m===1&&i%3===2)||(m===-1&&i%3===0))return;"
-    "var c=this.querySelectorAll('.cell');c.forEach(function(x){x.tabIndex=-1});"
-    "c[j].tabIndex=0;c[j].focus()")
+def parts(action: str) -> tuple[str, ...]:
+    """The clicks an action is made of: a card and a cell, or a way.
+
+    >>> parts("JH@01"), parts("V1@22"), parts("way:Q")
+    (('JH', '@01'), ('V1', '@22'), ('way:Q',))
+    """
+    card, at, cell = action.partition("@")
+    return (card, at + cell) if at else (action,)
 
 
 def coffin_html(obs: dict, ctx, grid=None, live: bool = True, scored=None,
@@ -341,10 +316,12 @@ def coffin_html(obs: dict, ctx, grid=None, live: bool = True, scored=None,
     """
     t, me = ctx.t, ctx.seat
     flat = _flat(grid if grid is not None else obs["grid"])
-    my_turn = live and obs["to_act"] == me and obs["phase"] == "place"
-    open_cells = {i for i in range(9) if flat[i] is None
-                  and any(flat[n] is not None for n in NEIGHBOURS[i])} if my_turn else set()
-    first_open = min(open_cells) if open_cells else None
+    # The shell offers parts only while the person decides; the table's own cells only.
+    picked = set(ctx.picked) if live else set()
+    offered = {i for i in range(9) if "@" + CELLS[i] in ctx.offers} if live else set()
+    chosen = [i for i in range(9) if "@" + CELLS[i] in picked]
+    # One tab stop in the coffin (arrow keys move on): the chosen cell, else the first open one.
+    stop = (chosen or sorted(offered) or [NAIL])[0]
     row_p, col_p = _owners(obs)
     row_key, col_key = _who(row_p, me), _who(col_p, me)
     row_owner, col_owner = _name(row_p, me, t), _name(col_p, me, t)
@@ -370,17 +347,19 @@ def coffin_html(obs: dict, ctx, grid=None, live: bool = True, scored=None,
             else:
                 inner = EMPTY
                 label = t("dr.cell.empty", cell=pos)
-                if i in open_cells:
+                if i in offered:
                     cls.append("open")
                     label = t("dr.cell.open", cell=pos)
+            if i in chosen:
+                cls.append("sel")
             if i == NAIL:
                 cls.append("nailcell")
             if live:
-                tab = "0" if (i == first_open or (first_open is None and i == NAIL)) else "-1"
                 out.append(html('<button type="button" class="{cls}" data-cell="{cell}" '
-                                'data-i="{i}" data-act="@{cell}" tabindex="{tab}" '
+                                'data-part="@{cell}" aria-pressed="{on}" tabindex="{tab}" '
                                 'aria-label="{label}">{inner}</button>', cls=" ".join(cls),
-                                cell=cell, i=i, tab=tab, label=label, inner=inner))
+                                cell=cell, on="true" if i in chosen else "false",
+                                tab=0 if i == stop else -1, label=label, inner=inner))
             else:
                 out.append(html('<div class="{cls}" data-cell="{cell}" aria-label="{label}">'
                                 '{inner}</div>', cls=" ".join(cls), cell=cell, label=label,
@@ -388,7 +367,7 @@ def coffin_html(obs: dict, ctx, grid=None, live: bool = True, scored=None,
         out.append(_badge(rows[r], "Q", r, row_key, row_owner, t, scored.get(row_p) == r))
     for c in range(3):
         out.append(_badge(cols[c], "K", c, col_key, col_owner, t, scored.get(col_p) == c))
-    keys = html(' onkeydown="{}"', _COFFIN_KEYS_JS) if live else EMPTY
+    keys = html(' data-keys="grid" data-cols="3"') if live else EMPTY
     return html('<div class="coffin{mini}" role="group" aria-label="{label}"{keys}>{cells}</div>',
                 mini=" mini" if mini else "", label=t("dr.coffin"), keys=keys, cells=join(out))
 
@@ -442,13 +421,20 @@ def _way_choice(obs: dict, ctx) -> Html:
 
 
 def _prompt(obs: dict, ctx) -> str:
+    """What to do now; once a card or a cell is picked, what is still missing."""
     t, me = ctx.t, ctx.seat
     if obs["over"]:
         return t("dr.prompt.over")
     mine = obs["to_act"] == me
     if obs["phase"] == "way":
         return t("dr.prompt.way" if mine else "dr.prompt.way_wait")
-    return t("dr.prompt.turn" if mine else "dr.prompt.wait")
+    if not mine:
+        return t("dr.prompt.wait")
+    for part in ctx.picked:  # at most one: two parts make a placement, applied at once
+        if part.startswith("@"):
+            return t("dr.prompt.chosen_cell", cell=t(f"dr.cell.{part[1:]}"))
+        return t("dr.prompt.chosen", card=card_name(part, t))
+    return t("dr.prompt.turn")
 
 
 def _last_scored(obs: dict) -> dict[int, int]:
@@ -477,36 +463,29 @@ def render(obs: dict, ctx) -> Html:
     else:
         middle = (coffin_html(obs, ctx, scored=_last_scored(obs))
                   + (_legend(obs, ctx) if obs["ways"] else EMPTY))
-    hand = obs["hand"]
+    placing = mine and phase == "place"
     cards = []
-    for c in hand:
-        name = card_name(c, t)
-        if mine and phase == "place":
-            # An empty data-cmd: the shell leaves the click to the inline handler.
-            attrs = html('data-pick="1" data-cmd="" aria-pressed="false"')
+    for c in obs["hand"]:
+        if placing:
+            on = c in ctx.picked
+            attrs = html('class="dc-btn{sel}" data-part="{c}" aria-pressed="{on}"',
+                         sel=" sel" if on else "", c=c, on="true" if on else "false")
         else:
-            attrs = html('data-act="{}"', c)  # the shell answers "not your turn"
-        cards.append(html('<button type="button" class="dc-btn" data-card="{c}" {attrs} '
-                          'aria-label="{name}" title="{name}">{face}</button>', c=c, attrs=attrs,
-                          name=name, face=card_face(c, t)))
-    hand_html = html('<div class="dr-hand{active}" role="group" aria-label="{label}" '
-                     'onclick="{js}" onkeydown="{keys}">{cards}</div>',
-                     active=" active" if mine and phase == "place" else "",
-                     label=t("dr.hand.me"), js=_HAND_JS, keys=_HAND_KEYS_JS, cards=join(cards))
-    prompt = _prompt(obs, ctx)
-    chosen = EMPTY
-    if mine and phase == "place":  # the inline hand handler names the chosen card
-        chosen = html(' data-text="{}" data-chosen="{}"', prompt,
-                      t("dr.prompt.chosen", card="{card}"))
-    # An empty data-cmd (as in the Jekyll vs Hyde table): a click on a part of the
-    # table that does nothing still finds an element, where the shell's click
-    # handler would otherwise choke on JS null.
-    return html('{defs}<div class="dr-table" data-me="{me}" data-turn="{turn}" '
-                'data-phase="{phase}" data-sel="" data-cmd="">{opp_plate}{head}{middle}'
-                '<div class="prompt" id="prompt"{chosen}>{prompt}</div>{my_plate}{hand}</div>',
-                defs=DEFS, me=me, turn=turn, phase=phase, opp_plate=_plate(obs, opp, ctx),
-                head=head, middle=middle, chosen=chosen, prompt=prompt,
-                my_plate=_plate(obs, me, ctx), hand=hand_html)
+            attrs = html('class="dc-btn" data-act="{}"', c)  # the shell answers "not your turn"
+        name = card_name(c, t)
+        cards.append(html('<button type="button" {attrs} data-card="{c}" aria-label="{name}" '
+                          'title="{name}">{face}</button>', attrs=attrs, c=c, name=name,
+                          face=card_face(c, t)))
+    hand = html('<div class="dr-hand{active}" role="group" aria-label="{label}" data-keys="row">'
+                '{cards}</div>', active=" active" if placing else "", label=t("dr.hand.me"),
+                cards=join(cards))
+    card_picked = placing and any(not p.startswith("@") for p in ctx.picked)
+    return html('{defs}<div class="dr-table{picked}" data-me="{me}" data-turn="{turn}" '
+                'data-phase="{phase}">{opp_plate}{head}{middle}'
+                '<div class="prompt" id="prompt">{prompt}</div>{my_plate}{hand}</div>',
+                defs=DEFS, picked=" card-picked" if card_picked else "", me=me, turn=turn,
+                phase=phase, opp_plate=_plate(obs, opp, ctx), head=head, middle=middle,
+                prompt=_prompt(obs, ctx), my_plate=_plate(obs, me, ctx), hand=hand)
 
 
 # -- results -------------------------------------------------------------------
@@ -564,12 +543,8 @@ def _result_html(entry: dict, obs: dict, ctx) -> Html:
                 items=join(items))
 
 
-def _wrap(body: Html) -> Html:
-    """Summaries sit in a no-op command for the same reason as the table."""
-    return html('<div class="dr-panel" data-cmd="">{}</div>', body)
-
-
-def _hand_summary(obs: dict, ctx) -> Html:
+def hand_summary(obs: dict, ctx) -> Html:
+    """End-of-deal panel: the full coffin, the lines scored and why, the sheet."""
     t = ctx.t
     n = len(obs["history"])
     entry = obs["history"][-1]
@@ -581,7 +556,7 @@ def _hand_summary(obs: dict, ctx) -> Html:
                 result=_result_html(entry, obs, ctx), sheet=score_sheet(obs, ctx))
 
 
-def _last_trick(obs: dict, ctx) -> Html:
+def last_trick(obs: dict, ctx) -> Html:
     """The last finished deal (the shell's 'last trick' panel)."""
     t = ctx.t
     if not obs["history"]:
@@ -595,7 +570,8 @@ def _last_trick(obs: dict, ctx) -> Html:
                 result=_result_html(entry, obs, ctx))
 
 
-def _score_sheet(obs: dict, ctx, note: bool = True) -> Html:
+def score_sheet(obs: dict, ctx, note: bool = True) -> Html:
+    """The six deals, the line each player scored, the bonus."""
     t, me = ctx.t, ctx.seat
     opp = 1 - me
     head = html('<tr><th>#</th><th>{dealer}</th><th>{me}</th><th>{bot}</th>'
@@ -662,7 +638,8 @@ def _bonus_text(obs: dict, ctx) -> str:
              f=fin[hi])
 
 
-def _final_summary(obs: dict, ctx) -> Html:
+def final_summary(obs: dict, ctx) -> Html:
+    """End-of-game panel: the winner, the bonus explained, the last deal, the sheet."""
     t, me = ctx.t, ctx.seat
     w = obs["winner"]
     key = "draw" if w is None else _who(int(w), me)
@@ -675,26 +652,6 @@ def _final_summary(obs: dict, ctx) -> Html:
                 '<p class="dr-bonus-why">{why}</p>{last}{sheet}',
                 title=t("dr.game_over"), winner=t(f"dr.winner.{key}"),
                 why=_bonus_text(obs, ctx), last=last, sheet=score_sheet(obs, ctx, note=False))
-
-
-def hand_summary(obs: dict, ctx) -> Html:
-    """End-of-deal panel: the full coffin, the lines scored and why, the sheet."""
-    return _wrap(_hand_summary(obs, ctx))
-
-
-def last_trick(obs: dict, ctx) -> Html:
-    """The last finished deal (the shell's 'last trick' panel)."""
-    return _wrap(_last_trick(obs, ctx))
-
-
-def score_sheet(obs: dict, ctx, note: bool = True) -> Html:
-    """The six deals, the line each player scored, the bonus."""
-    return _wrap(_score_sheet(obs, ctx, note))
-
-
-def final_summary(obs: dict, ctx) -> Html:
-    """End-of-game panel: the winner, the bonus explained, the last deal, the sheet."""
-    return _wrap(_final_summary(obs, ctx))
 
 
 # -- pacing ------------------------------------------------------------------
@@ -781,7 +738,6 @@ def event_text(ev: dict, ctx) -> str:
 # -- errors ------------------------------------------------------------------
 
 _ERRORS = (
-    (re.compile(r"^'@\d\d' is not an action"), "dr.err.pick_card"),
     (re.compile(r"cannot place on cell (\d\d), it touches no"), "dr.err.not_adjacent"),
     (re.compile(r"cannot place on cell (\d\d), it is taken by (\w+)"), "dr.err.taken"),
     (re.compile(r": (\w+) is in the coffin"), "dr.err.in_coffin"),
