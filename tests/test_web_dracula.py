@@ -300,7 +300,6 @@ def test_every_text_and_save_value_comes_out_escaped():
         obs = state.observation(0)
         # A tampered save: scores are strings here.
         obs["scores"] = {"0": PAYLOAD, "1": PAYLOAD}
-        obs["totals"] = dict(obs["totals"])
         pieces += [dr.render(obs, _picking(state, ctx, ())), dr.score_sheet(obs, ctx),
                    dr.last_trick(obs, ctx)]
         if obs["history"]:

@@ -316,12 +316,11 @@ def coffin_html(obs: dict, ctx, grid=None, live: bool = True, scored=None,
     """
     t, me = ctx.t, ctx.seat
     flat = _flat(grid if grid is not None else obs["grid"])
-    # The shell offers parts only while the person decides; the table's own cells only.
-    picked = set(ctx.picked) if live else set()
-    offered = {i for i in range(9) if "@" + CELLS[i] in ctx.offers} if live else set()
-    chosen = [i for i in range(9) if "@" + CELLS[i] in picked]
+    # The cells picked and offered by the shell (none unless the person is deciding).
+    chosen = [i for i in range(9) if live and "@" + CELLS[i] in ctx.picked]
+    offered = [i for i in range(9) if live and "@" + CELLS[i] in ctx.offers]
     # One tab stop in the coffin (arrow keys move on): the chosen cell, else the first open one.
-    stop = (chosen or sorted(offered) or [NAIL])[0]
+    stop = (chosen + offered + [NAIL])[0]
     row_p, col_p = _owners(obs)
     row_key, col_key = _who(row_p, me), _who(col_p, me)
     row_owner, col_owner = _name(row_p, me, t), _name(col_p, me, t)
