@@ -104,6 +104,38 @@ def line_values(grid, way: str) -> list[int]:
     return [line_value([grid[i] for i in line], way) for line in LINES[way]]
 
 
+def line_detail(cards, way: str) -> dict:
+    """How a full line scores for `way`, as JSON-ready data: each card's value,
+    their sum, the multiplier and the value (a Vampire: no multiplier, 0).
+
+    >>> d = line_detail(("QH", "10H", "5H"), "Q")
+    >>> d["values"], d["sum"], d["multiplier"], d["value"], d["vampire"]
+    ([10, 10, 5], 25, 5, 125, False)
+    >>> line_detail(("KS", "V1", "AS"), "K")["value"]
+    0
+    """
+    values = [VALUE[way][c] for c in cards]
+    vampire = any(c in VAMPIRES for c in cards)
+    factor = None if vampire else multiplier(cards)
+    return {"cards": list(cards), "values": values, "sum": sum(values), "multiplier": factor,
+            "value": 0 if factor is None else sum(values) * factor, "vampire": vampire}
+
+
+def scored_rank(lines_a: list[int], lines_b: list[int]) -> int:
+    """Which line each player scores by the tie rule: 0 the best, 1 the
+    second-best (the best are equal), 2 the third-best.
+
+    >>> scored_rank([30, 60, 10], [45, 0, 0]), scored_rank([60, 40, 10], [60, 20, 20])
+    (0, 1)
+    """
+    a = sorted(lines_a, reverse=True)
+    b = sorted(lines_b, reverse=True)
+    i = 0
+    while i < 2 and a[i] == b[i]:
+        i += 1
+    return i
+
+
 def deal_scores(lines_a: list[int], lines_b: list[int]) -> tuple[int, int]:
     """What two players score from their line values, with the tie rule.
 
@@ -117,12 +149,8 @@ def deal_scores(lines_a: list[int], lines_b: list[int]) -> tuple[int, int]:
     >>> deal_scores([60, 40, 10], [40, 60, 5])
     (10, 5)
     """
-    a = sorted(lines_a, reverse=True)
-    b = sorted(lines_b, reverse=True)
-    i = 0
-    while i < 2 and a[i] == b[i]:
-        i += 1
-    return a[i], b[i]
+    i = scored_rank(lines_a, lines_b)
+    return sorted(lines_a, reverse=True)[i], sorted(lines_b, reverse=True)[i]
 
 
 def sort_cards(cards) -> tuple[str, ...]:
