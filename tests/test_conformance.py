@@ -136,13 +136,18 @@ def wrong_actions(state: State, rng: random.Random) -> list[Any]:
     deck = DECKS[state.game_id]
     legal = set(state.legal_actions())
     cards = rng.sample(deck, 3)
+    hand = state.to_json()["hands"].get(str(state.to_act)) or cards
     pool = ["", "xyz", "@9", "way:X", "give:", "swap:Z9", "QH@33", f"{cards[0]}@",
             *cards, f"{cards[0]}:P", f"{cards[1]}:X", "@0", "@1", "@2", "@3",
             f"give:{cards[0]}", f"give:{cards[0]},{cards[0]}", f"give:{cards[0]},{cards[1]}",
             f"swap:{cards[1]},{cards[2]}", f"{cards[2]}@{rng.choice(CELLS)}", "way:Q", "way:K",
-            "2+", "3+:R", "G7", "P1:G"]
+            "2+", "3+:R", "G7", "P1:G", *hand, *(f"{c}:R" for c in hand)]
+    for size in (1, 2, 3):  # the player's own cards, in every count
+        pool += [f"{verb}:{','.join(rng.sample(hand, min(size, len(hand))))}"
+                 for verb in ("give", "swap")]
     wrong = [a for a in pool if a not in legal]
-    return rng.sample(wrong, 6) + [None, 7]
+    wrong += [a for a in (f"{c}@{cell}" for c in hand for cell in CELLS) if a not in legal]
+    return rng.sample(wrong, min(8, len(wrong))) + [None, 7]
 
 
 def catalog(lang: str, game: str) -> tuple[dict[str, str], dict[str, str]]:
@@ -194,15 +199,19 @@ def play_checked(game: str, options: dict, seed: int) -> set[str]:
             assert not leaked, f"events show {sorted(leaked)} to {p}"
         if first and game != "dracula":  # Dracula deals once the way is chosen
             assert any(e["kind"] == "dealt" for e in everything)
-        first = False
         before = after
         if state.to_act is None:
             break
-        if rng.random() < 0.3:
+        else:
+            with pytest.raises(GameError) as caught:
+                state.returns()
+            check_error(game, caught.value)
+        if first or rng.random() < 0.3:
             for action in wrong_actions(state, rng):
                 with pytest.raises(GameError) as caught:
                     state.apply(action)
                 check_error(game, caught.value)
+        first = False
         state = state.apply(rng.choice(state.legal_actions()))
     assert state.events(None)[-1]["kind"] == "game_over"
     with pytest.raises(GameError) as caught:
@@ -267,3 +276,20 @@ def test_rule_module_states_start_with_their_events() -> None:
         state = game_module(game).new_state(None, seed=1)
         kinds = [e["kind"] for e in state.events(None)]
         assert kinds == ([] if game == "dracula" else ["dealt"])
+
+
+@pytest.mark.parametrize("game,options,actions,wrong,code", [
+    ("jekyll-vs-hyde", None, [], "give:P1", "must_give_potion"),
+    ("jekyll-hyde", {"players": 3}, [], "HA", "not_in_soloist_or_ghost_hand"),
+    ("dracula", None, ["way:Q"], "KD@01", "card_in_coffin"),
+])
+def test_rare_errors_are_coded(game: str, options: dict | None, actions: list[str],
+                               wrong: str, code: str) -> None:
+    """Codes that random games reach only now and then (seed 1 deals what they need)."""
+    state = new_game(game, options, seed=1)
+    for action in actions:
+        state = state.apply(action)
+    with pytest.raises(GameError) as caught:
+        state.apply(wrong)
+    assert caught.value.code == code
+    check_error(game, caught.value)
