@@ -104,15 +104,17 @@ class State(ABC):
     is over.
 
     `_events` holds the events of the action that produced this state: a
-    list that `start` and `apply` create and the rules append to (an event
-    seen differently by each player is a `Private`), or None where nothing
-    is recorded (`apply_in_place`, sampled worlds).  `_copy` never copies it.
+    list that `start` and `apply` create and the rules append to, or None
+    where nothing is recorded (`apply_in_place`, sampled worlds); `_copy`
+    never copies it.  An entry is an event, a `Private` one, or, to keep
+    `apply` fast, a tuple `(build, *args)`: `build(*args)` makes the event(s)
+    (one or a list) only when `events()` is asked.
     """
 
     game_id: ClassVar[str]
     players: ClassVar[tuple[Player, ...]]
     __slots__ = ("_events",)
-    _events: list[Event | Private] | None
+    _events: list[Event | Private | tuple] | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -168,12 +170,18 @@ class State(ABC):
         if player is not None:
             self._check_player(player)
         seen: list[Event] = []
-        for event in getattr(self, "_events", None) or ():
-            if type(event) is Private:
-                event = event.full if player is None else event.seen.get(player)
-                if event is None:
-                    continue
-            seen.append(_fresh(event))
+        for entry in getattr(self, "_events", None) or ():
+            if type(entry) is tuple:
+                built = entry[0](*entry[1:])
+                entries = built if type(built) is list else [built]
+            else:
+                entries = [entry]
+            for event in entries:
+                if type(event) is Private:
+                    event = event.full if player is None else event.seen.get(player)
+                    if event is None:
+                        continue
+                seen.append(_fresh(event))
         return seen
 
     def _check_player(self, player: Player) -> None:

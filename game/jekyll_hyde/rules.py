@@ -188,8 +188,8 @@ class JekyllHydeState(State):
         self.carried = ()
         self.won = ((), ())
         self._to_act = self.table.decider[self.turn]
-        if self._events is not None:
-            self._events.extend(self._deal_events())
+        if self._events is not None:  # built when asked for, from a snapshot
+            self._events.append((JekyllHydeState._deal_events, self._copy()))
 
     def _deal_events(self) -> list[Event | Private]:
         """`soloist_changed` (3 players, from the second hand) and `dealt`: each
@@ -379,9 +379,8 @@ class JekyllHydeState(State):
         self.hands = self.hands[:index] + (held[:at] + held[at + 1:],) + self.hands[index + 1:]
         self.plays = self.plays + ((self.turn, card, source),)
         if self._events is not None:
-            self._events.append({"kind": "played", "seat": self.turn, "card": card,
-                                 "from": source, "place": len(self.plays) - 1,
-                                 "trick": len(self.tricks)})
+            self._events.append((_played_event, self.turn, card, source, len(self.plays) - 1,
+                                 len(self.tricks)))
         self.designated = -1
         if len(self.plays) < 4:
             self.turn = (self.turn + 1) % 4
@@ -484,7 +483,8 @@ class JekyllHydeState(State):
             totals = dict(zip(table.names, self.scores))
         self.history = self.history + (entry,)
         if self._events is not None:
-            self._events.append(self._hand_event(points, multiplier, score, entry))
+            self._events.append((JekyllHydeState._hand_event, self._copy(), points,
+                                 multiplier, score, entry))
         best = max(totals.values())
         leaders = [name for name, total in totals.items() if total == best]
         if best >= table.target and len(leaders) == 1:
@@ -644,6 +644,11 @@ class JekyllHydeState(State):
             if not (0 <= self.turn <= 3 and self.turn == (self.leader + len(self.plays)) % 4):
                 raise BadStateError(f"not a saved {GAME_ID} state: the turn does not "
                                     "follow from the trick")
+
+
+def _played_event(seat: int, card: str, source: int, place: int, trick: int) -> Event:
+    return {"kind": "played", "seat": seat, "card": card, "from": source, "place": place,
+            "trick": trick}
 
 
 def _plays(plays: list[dict]) -> tuple[tuple[int, str, int], ...]:
