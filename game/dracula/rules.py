@@ -24,6 +24,23 @@ had to decide more:
 >>> s = s.apply("way:K")
 >>> s.to_act, s.ways, len(s.hands[0]), len(s.hands[1]), s.grid[4] is not None
 (1, ('K', 'Q'), 4, 4, True)
+
+Events (`state.events(player)`; the first state has none: nothing is dealt
+before the way is chosen):
+
+| kind | params |
+|---|---|
+| `way_chosen` | `player`, `way` (Q, K), `ways` {"0", "1"} |
+| `dealt` | `deal_number`, `dealer`, `nail`, `held` {"0", "1"}, `stock`, `hands` {player: cards}: only the player's own |
+| `placed` | `player`, `card`, `cell` ("01"), `row`, `column` |
+| `line_scored` | a line the card filled: `player` (who scores it), `way`, `line`, `cells`, `cards`, `values`, `sum`, `multiplier` (null with a Vampire), `value`, `vampire` |
+| `deal_scored` | `deal_number`, `dealer`, `ways`, `lines` {"0", "1": three lines as in line_scored}, `vampires` (cells), `rank` (the line scored: 0 best, 1 second, 2 third, by the tie rule), `score`, `totals` |
+| `game_over` | `winner` ("0", "1", null), `reason` (higher_total, best_deal, draw), `totals`, `bonus`, `scores` |
+
+Error codes: malformed_way, ways_already_chosen, choose_way_first,
+card_in_coffin, cell_taken, cell_not_adjacent, and the shared
+card_not_in_hand, game_over, not_a_string, malformed_action, no_such_player,
+game_not_over.
 """
 
 from __future__ import annotations

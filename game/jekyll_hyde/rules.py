@@ -15,6 +15,24 @@ See RULES.md section 1 for the rules and the readings chosen.
 Traceback (most recent call last):
 ...
 game.core.state.IllegalActionError: seat 1 needs a Hyde card and JA is a Jekyll card; legal: HT HD HF7 @0 @2 @3
+
+Events (`state.events(player)`), in the order one action makes them:
+
+| kind | params |
+|---|---|
+| `designated` | `by` (the seat on turn), `whom` (the seat that gives), `need` (jekyll, hyde), `decider` (who picks the card: the soloist for the ghost) |
+| `played` | `seat` (the card lies in front of it), `card`, `from` (the seat whose hand it left: the designated one, or the ghost 2 when the soloist takes its card), `place` (0-3 in the trick), `trick` (0-6) |
+| `trick_won` | `trick`, `winner` (seat), `team`, `card` (the winning one), `cards` (the trick's four), `taken` (with the cards Transformations left), `points` |
+| `transformation` | `trick`, `seat` (the first Transformation's, who leads next), `cards`, `staying` (every card now left on the table), `to_nobody` (last trick: the cards nobody takes) |
+| `hand_scored` | `hand_number`, `teams` {jekyll, hyde: `cards` [{card, points}], `actions` [{card, multiplier}] (its own side's), `other_actions` (worth nothing), `points`, `multiplier`, `score`, `zero` (null, no_own_action, no_points)}, `scores` (totals); 3 players: `soloist`, `gained` {name: points} |
+| `game_over` | `winner`, `scores` |
+| `soloist_changed` | 3 players, from the second hand: `soloist` (name), `names` {seat: name} |
+| `dealt` | `hand_number`, `dealer`, `leader`, `names`, `backs` {seat: {J, H}}, `hands` {seat: cards}: only the player's own (and the open ghost's, "2") |
+
+Error codes: wrong_side, card_not_in_hand, not_in_soloist_or_ghost_hand,
+designated_must_give, cannot_designate_self, soloist_takes_hyde_directly,
+no_card_of_side, and the shared game_over, not_a_string, malformed_action,
+no_such_player, game_not_over.
 """
 
 from __future__ import annotations

@@ -34,6 +34,27 @@ Readings taken here, beyond those of RULES.md:
 ('J', 'give', 1)
 >>> s.must_give_potion(0), s.legal_actions()  # dealt two Potions: one must go
 (True, ['give:4+', 'give:5+'])
+
+Events (`state.events(player)`; players are roles at the table):
+
+| kind | params |
+|---|---|
+| `dealt` | `leg`, `round`, `leader`, `give_count`, `hand_sizes` {J, H}, `aside` (5, a count), `hands` {role: cards}: only the player's own |
+| `chose` | `player`, `phase` (give, swap), `count`, `cards` (only for the player who chose) |
+| `exchange` | `phase` (give, swap), `J` (the cards Jekyll gave), `H` (Hyde's) |
+| `played` | `player`, `card`, `named` (the colour a Potion lead names, else null), `place` (0 lead, 1 follow), `trick` (0-9) |
+| `colour_ranked` | `colour`, `rank` (0 weakest, 1 middle, 2 strongest), `ranking` (weakest first) |
+| `potion` | `potions` (those in the trick), `effect` (purple, green, red; null when two cancel; red empties the ranking), `colour` (the other card's), `player` (who played the Potion), `swap` (cards each swaps for green, else 0) |
+| `trick_won` | `trick`, `winner`, `card` (the winning one), `cards` [lead, follow], `leader`, `named`, `effect`, `stolen` (the trick purple takes, or null), `tricks` {J, H} |
+| `round_scored` | `leg`, `round`, `tricks` {J, H}, `moved`, `from`, `marker` |
+| `leg_over` | return match: `leg`, `hyde` (lasting player), `score`, `rounds`, `winner` |
+| `game_over` | `winner`, `marker`, `scores` |
+
+Error codes: must_give_potion, exchange_now, swap_now, not_a_card,
+card_named_twice, wrong_give_count, wrong_swap_count, trick_now,
+potion_lead_names_colour, only_potion_names_colour, only_leader_names_colour,
+must_play_named_colour, must_follow, and the shared card_not_in_hand,
+game_over, not_a_string, malformed_action, no_such_player, game_not_over.
 """
 
 from __future__ import annotations
