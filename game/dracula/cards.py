@@ -105,20 +105,34 @@ def line_values(grid, way: str) -> list[int]:
 
 
 def line_detail(cards, way: str) -> dict:
-    """How a full line scores for `way`, as JSON-ready data: each card's value,
-    their sum, the multiplier and the value (a Vampire: no multiplier, 0).
+    """How a line scores for `way` so far, as JSON-ready data (`cards` may
+    hold None for empty cells): each card's value, their sum, the multiplier
+    (of a full line; so far at least: 2 for two of a suit, else 1; None with
+    a Vampire) and the value (of a full line; 0 with a Vampire; else None).
 
     >>> d = line_detail(("QH", "10H", "5H"), "Q")
-    >>> d["values"], d["sum"], d["multiplier"], d["value"], d["vampire"]
-    ([10, 10, 5], 25, 5, 125, False)
-    >>> line_detail(("KS", "V1", "AS"), "K")["value"]
-    0
+    >>> d["state"], d["values"], d["sum"], d["multiplier"], d["value"]
+    ('full', [10, 10, 5], 25, 5, 125)
+    >>> d = line_detail(("QH", None, "5H"), "K")
+    >>> d["state"], d["values"], d["sum"], d["multiplier"], d["value"]
+    ('open', [0, None, 5], 5, 2, None)
+    >>> line_detail(("KS", "V1", None), "K")["state"], line_detail((None,) * 3, "K")["state"]
+    ('vampire', 'empty')
     """
-    values = [VALUE[way][c] for c in cards]
-    vampire = any(c in VAMPIRES for c in cards)
-    factor = None if vampire else multiplier(cards)
-    return {"cards": list(cards), "values": values, "sum": sum(values), "multiplier": factor,
-            "value": 0 if factor is None else sum(values) * factor, "vampire": vampire}
+    placed = [c for c in cards if c is not None]
+    total = sum(VALUE[way][c] for c in placed)
+    factor: int | None
+    if any(c in VAMPIRES for c in placed):
+        state, factor, value = "vampire", None, 0
+    elif len(placed) == 3:
+        factor = multiplier(placed)
+        state, value = "full", total * factor
+    else:
+        two = len(placed) == 2 and SUIT[placed[0]] == SUIT[placed[1]]
+        state, factor, value = ("open" if placed else "empty"), (2 if two else 1), None
+    return {"state": state, "cards": list(cards),
+            "values": [None if c is None else VALUE[way][c] for c in cards],
+            "sum": total, "multiplier": factor, "value": value}
 
 
 def scored_rank(lines_a: list[int], lines_b: list[int]) -> int:

@@ -32,9 +32,14 @@ before the way is chosen):
 |---|---|
 | `way_chosen` | `player`, `way` (Q, K), `ways` {"0", "1"} |
 | `dealt` | `deal_number`, `dealer`, `nail`, `held` {"0", "1"}, `stock`, `hands` {player: cards}: only the player's own |
-| `placed` | `player`, `card`, `cell` ("01"), `row`, `column` |
-| `line_scored` | a line the card filled: `player` (who scores it), `way`, `line`, `cells`, `cards`, `values`, `sum`, `multiplier` (null with a Vampire), `value`, `vampire` |
-| `deal_scored` | `deal_number`, `dealer`, `ways`, `lines` {"0", "1": three lines as in line_scored}, `vampires` (cells), `rank` (the line scored: 0 best, 1 second, 2 third, by the tie rule), `score`, `totals` |
+| `placed` | `player`, `card`, `cell` ("01"), `row`, `column`, `lines` (the row and the column through the cell, as they are now: a line below) |
+| `line_scored` | a line the card filled, as below |
+| `deal_scored` | `deal_number`, `dealer`, `ways`, `lines` {"0", "1": three lines}, `vampires` (cells), `rank` (0 best, 1 second, 2 third: the tie rule), `tied` (the equal values skipped), `scored_line` {"0", "1": its index}, `score`, `totals` |
+
+A line is `player` (who scores it), `way`, `line` (0-2), `cells`, and
+`cards.line_detail`'s `state` (empty, open, full, vampire), `cards`
+(None where empty), `values`, `sum`, `multiplier` (so far at least while
+open; null with a Vampire), `value` (null while open).
 | `game_over` | `winner` ("0", "1", null), `reason` (higher_total, best_deal, draw), `totals`, `bonus`, `scores` |
 
 Error codes: malformed_way, ways_already_chosen, choose_way_first,
@@ -63,13 +68,11 @@ from game.core.state import (
 from game.dracula.cards import (
     CELL_INDEX,
     CELLS,
-    COLUMNS,
     DECK,
     LINES,
     NAIL,
     NEIGHBOURS,
     ORDER,
-    ROWS,
     WAYS,
     deal_scores,
     line_detail,
@@ -360,31 +363,38 @@ class DraculaState(State):
             self._finish_deal()
 
     def _placed_events(self, player: int, card: str, cell: int) -> list[Event]:
-        """`placed`, then `line_scored` for the row and the column it fills up."""
+        """`placed` with the row and the column it changed, then `line_scored`
+        for each of them it fills up."""
         row, column = divmod(cell, 3)
+        lines = [self._line_event(way, index) for way, index in (("Q", row), ("K", column))]
         events: list[Event] = [{"kind": "placed", "player": player, "card": card,
-                                "cell": CELLS[cell], "row": row, "column": column}]
-        ways = self.ways
-        assert ways is not None
-        for way, index in (("Q", row), ("K", column)):
-            cells = LINES[way][index]
-            if all(self.grid[i] is not None for i in cells):
-                events.append({"kind": "line_scored", "player": ways.index(way), "way": way,
-                               "line": index, "cells": [CELLS[i] for i in cells],
-                               **line_detail([self.grid[i] for i in cells], way)})
+                                "cell": CELLS[cell], "row": row, "column": column,
+                                "lines": lines}]
+        events += [{"kind": "line_scored", **line} for line in lines
+                   if None not in line["cards"]]
         return events
+
+    def _line_event(self, way: str, index: int) -> Event:
+        """Line `index` of `way` as it stands, for the player who scores it."""
+        assert self.ways is not None
+        cells = LINES[way][index]
+        return {"player": self.ways.index(way), "way": way, "line": index,
+                "cells": [CELLS[i] for i in cells],
+                **line_detail([self.grid[i] for i in cells], way)}
 
     def _deal_event(self, lines: tuple[list[int], list[int]], score: tuple[int, int]) -> Event:
         """`deal_scored`: every line of both players, and which one counts (tie rule)."""
         ways = self.ways
         assert ways is not None
+        rank = scored_rank(lines[0], lines[1])
         return {"kind": "deal_scored", "deal_number": self.deal_number, "dealer": self.dealer,
                 "ways": {"0": ways[0], "1": ways[1]},
-                "lines": {str(p): [line_detail([self.grid[i] for i in cells], ways[p])
-                                   for cells in (ROWS if ways[p] == "Q" else COLUMNS)]
+                "lines": {str(p): [self._line_event(ways[p], k) for k in range(3)]
                           for p in (0, 1)},
                 "vampires": [CELLS[i] for i in range(9) if self.grid[i] in ("V1", "V2")],
-                "rank": scored_rank(lines[0], lines[1]),
+                "rank": rank,
+                "tied": sorted(lines[0], reverse=True)[:rank],
+                "scored_line": {str(p): lines[p].index(score[p]) for p in (0, 1)},
                 "score": {"0": score[0], "1": score[1]},
                 "totals": {"0": self.totals[0], "1": self.totals[1]}}
 

@@ -592,7 +592,7 @@ class JekyllHydeState(State):
         return (0, 1, 3) if self.table.players == 3 else (0, 1, 2, 3)
 
     def _check_player(self, player: Any) -> None:
-        if player not in self._viewers() or isinstance(player, bool):
+        if player not in self._viewers():
             raise BadOptionsError(
                 f"no player at seat {player!r}: seats are 0-3"
                 + (" and seat 2 is the ghost, played by seat 0" if self.table.players == 3
