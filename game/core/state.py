@@ -165,7 +165,8 @@ class State(ABC):
         them (`None`: everything, the omniscient view of `to_json`).
 
         A new game's first state reports its deal; a state rebuilt by
-        `from_json` reports none.  Each call returns fresh dicts.
+        `from_json` reports none, or those of the last action it replayed.
+        Each call returns fresh dicts.
         """
         if player is not None:
             self._check_player(player)
