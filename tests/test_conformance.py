@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import re
@@ -25,13 +26,10 @@ import pytest
 from game import GAMES, GameError, game_module, new_game
 from game.core.state import State
 from game.dracula.cards import CELLS
-from game.dracula.cards import DECK as DRACULA_DECK
-from game.jekyll_hyde.cards import DECK as JH_DECK
-from game.jekyll_vs_hyde.cards import DECK as JVH_DECK
 
 I18N = Path(__file__).resolve().parent.parent / "static" / "i18n"
 LANGUAGES = ("en", "fr", "it")
-DECKS = {"jekyll-hyde": JH_DECK, "jekyll-vs-hyde": JVH_DECK, "dracula": DRACULA_DECK}
+DECKS = {game: importlib.import_module(f"{module}.cards").DECK for game, module in GAMES.items()}
 PRIVATE_KINDS = {"dealt", "chose"}  # the only kinds that players see differently
 
 MODES = [
@@ -71,6 +69,8 @@ class Model:
         self.grid: list[str | None] = [None] * 9
         self.carried: list[str] = []
         self.taken: dict[str, list[str]] = {"jekyll": [], "hyde": []}
+        self.scored: dict | None = None  # the last hand, round or deal scored
+        self.over: dict | None = None
 
     def take(self, who: str, card: str) -> None:
         assert card in self.hands[who], f"{card} left {who}'s hand but was not in it"
@@ -113,9 +113,18 @@ class Model:
                     self.taken[e["team"]] += e["taken"]
                     self.carried = []
                 self.trick = []
+            elif kind in ("hand_scored", "round_scored", "deal_scored"):
+                self.scored = e
+            elif kind == "game_over":
+                self.over = e
 
     def check(self, data: dict) -> None:
         """The model agrees with the omniscient `to_json()`."""
+        if self.over is not None:
+            assert self.over["winner"] == data["winner"] and data["over"]
+        if self.scored is not None:
+            self.check_scored(self.scored, data["history"][-1])
+            self.scored = None
         for who, cards in self.hands.items():
             assert sorted(cards) == sorted(data["hands"][who]), f"hand {who}"
         if self.game == "dracula":
@@ -129,6 +138,24 @@ class Model:
             assert self.trick == [p["card"] for p in current]
         else:
             assert self.trick == data["trick"]["cards"]
+
+
+    def check_scored(self, e: dict, entry: dict) -> None:
+        """A scoring event says what the history entry it made says."""
+        if e["kind"] == "hand_scored":
+            for team, detail in e["teams"].items():
+                assert [detail[k] for k in ("points", "multiplier", "score")] == \
+                    [entry[k][team] for k in ("points", "multiplier", "score")]
+                assert detail["score"] == detail["points"] * detail["multiplier"]
+                assert sum(c["points"] for c in detail["cards"]) == detail["points"]
+                assert sum(a["multiplier"] for a in detail["actions"]) == detail["multiplier"]
+        elif e["kind"] == "round_scored":
+            assert (e["tricks"], e["moved"], e["marker"]) == \
+                (entry["tricks"], entry["moved"], entry["marker"])
+        else:
+            assert e["score"] == entry["score"]
+            assert {p: [line["value"] for line in lines] for p, lines in e["lines"].items()} \
+                == entry["lines"]
 
 
 def wrong_actions(state: State, rng: random.Random) -> list[Any]:
