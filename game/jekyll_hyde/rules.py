@@ -339,10 +339,10 @@ class JekyllHydeState(State):
         turn, designated = self.turn, self.designated
         legal = self.legal_actions()
         if card[0] != _LETTER[side]:
-            need, given = SIDE_NAME["JH"[side]].title(), SIDE_NAME[card[0]].title()
+            need, given = SIDE_NAME["JH"[side]], SIDE_NAME[card[0]]  # ids, as in observations
             raise IllegalActionError(
-                f"seat {turn} needs a {need} card and {card} is a {given} card; "
-                f"{legal_hint(legal)}", code="wrong_side",
+                f"seat {turn} needs a {need.title()} card and {card} is a {given.title()} "
+                f"card; {legal_hint(legal)}", code="wrong_side",
                 params={"seat": turn, "need": need, "card": card, "side": given,
                         "legal": legal})
         if designated >= 0:
@@ -369,9 +369,10 @@ class JekyllHydeState(State):
 
     def _check_designation(self, seat: int, side: int) -> None:
         turn = self.turn
-        need = SIDE_NAME["JH"[side]].title()
+        need = SIDE_NAME["JH"[side]]  # the id, as in observations; the message says it titled
         if self.designated >= 0:
-            problem = (f"seat {self.designated} was designated and must now give a {need} card",
+            problem = (f"seat {self.designated} was designated and must now give a "
+                       f"{need.title()} card",
                        "designated_must_give", {"seat": self.designated, "need": need})
         elif seat == turn:
             problem = (f"seat {turn} cannot designate itself: play a card instead",
@@ -380,7 +381,7 @@ class JekyllHydeState(State):
             problem = ("the soloist takes Hyde cards from his own hand or the ghost's directly",
                        "soloist_takes_hyde_directly", {"seat": seat})
         elif not self.hands[2 * seat + side]:
-            problem = (f"seat {seat} has no {need} card", "no_card_of_side",
+            problem = (f"seat {seat} has no {need.title()} card", "no_card_of_side",
                        {"seat": seat, "need": need})
         else:
             return
