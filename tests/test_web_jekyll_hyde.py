@@ -127,3 +127,22 @@ def test_setup_form_is_html_whatever_the_values():
     for values in ({"mode": "4A"}, {"mode": "4B", "me": "3"}, {"mode": "3", "me": PAYLOADS[0]},
                    {"mode": PAYLOADS[1], "bot1": PAYLOADS[2], "target": PAYLOADS[0]}):
         assert_inert(jh.setup_form(t, bots, values), "setup_form")
+
+
+def test_hint_words_name_the_card_or_the_seat():
+    """The hint says the action in words; the shell highlights its `data-act` itself."""
+    from game.web.hint import describe
+
+    for state in _play({"players": 4, "seating": "A", "target": 40}, seed=8):
+        if any(a.startswith("@") for a in state.legal_actions()):
+            break
+    me = state.to_act
+    obs, ctx = state.observation(me), _ctx(me)
+    for action in obs["legal"]:
+        words, selectors = describe(jh.GAME_ID, jh, action, obs, ctx)
+        assert selectors == []
+        if action.startswith("@"):
+            assert jh.seat_name(obs, int(action[1:])) in words
+        else:
+            assert jh.card_name(action, ctx.t) in words
+        assert f'data-act="{action}"' in jh.render(obs, ctx)
