@@ -3,8 +3,10 @@
 Pure Python (no browser import): the shell puts the HTML in the page and
 sends `data-act` values of clicked elements to `state.apply`. Every action
 is one click (a card code, or `@<seat>` to designate a seat), so the table
-needs no multi-part choice. Markup is built only with `game.web.html`: names
-and scores come from saves and options, so every value is escaped.
+defines no `parts`: the shell's hint highlights the `data-act`, and arrow
+keys move along a hand (`data-keys="row"`). Markup is built only with
+`game.web.html`: names and scores come from saves and options, so every
+value is escaped.
 """
 
 from __future__ import annotations
@@ -229,7 +231,7 @@ def _seat_html(obs: dict, seat: int, ctx: Any) -> Html:
     elif three and seat == 2:
         ghost = sort_cards(obs["ghost"] or [])
         playable = set(legal) if obs["turn"] is not None else set()
-        body = html('<div class="ghost-hand">{}</div>', join(
+        body = html('<div class="ghost-hand" data-keys="row">{}</div>', join(
             card_html(c, t, "mini playable" if c in playable else "mini",
                       act=(me == 0)) for c in ghost))
         label = name
@@ -300,7 +302,7 @@ def render(obs: dict, ctx: Any) -> Html:
                 'data-designated="{designated}">{seats}<div class="centre">'
                 '<div class="tinfo">{hand_no} · {info}</div>{centre}</div></div>'
                 '<div class="prompt" id="prompt">{prompt}</div>'
-                '<div class="hand mine" aria-label="{hand_label}">{cards}</div>',
+                '<div class="hand mine" data-keys="row" aria-label="{hand_label}">{cards}</div>',
                 players="p3" if three else "p4", me=me,
                 turn="" if obs["turn"] is None else obs["turn"],
                 designated="" if obs["designated"] is None else obs["designated"],
