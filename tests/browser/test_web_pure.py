@@ -46,7 +46,8 @@ def test_every_card_has_a_name_in_every_language():
 
 def test_language_choice():
     assert pick_language(None, "fr-CA") == "fr"
-    assert pick_language("de", "it_IT") == "it"
+    assert pick_language("es", "it_IT") == "it"
+    assert pick_language("de-AT") == "de"
     assert pick_language("xx") == "en"
 
 
