@@ -6,9 +6,9 @@
 The built folder holds `index.html` (and any other top-level page), `pyscript.toml` (the source config) and
 `pyscript.json` (the same config as JSON, which the page uses: PyScript then
 skips fetching its TOML parser), `game.zip` (the Python package, one
-request), `static/` and the runtime copied from `node_modules` into
-`static/vendor/`. Every URL is relative, so the folder works from any
-sub-path (`/<repo>/` on GitHub Pages).
+request), `static/` (plus PNG icons rendered from `static/icon.svg`) and the
+runtime copied from `node_modules` into `static/vendor/`. Every URL is
+relative, so the folder works from any sub-path (`/<repo>/` on GitHub Pages).
 
 >>> sorted(PYODIDE_FILES)[:2]
 ['pyodide-lock.json', 'pyodide.asm.mjs']
