@@ -166,6 +166,11 @@ def test_rules_pages_load_with_their_examples(page, ui):
     # Every game in every language: the pages' content, example frames and links (the
     # examples themselves are stubbed here; every scenario is drawn at every step in every
     # language under CPython, tests/test_embed.py).
+    # A service worker left by an earlier test would fetch the frames itself, past
+    # the stub (the real examples then load in every frame: slow, and timed out).
+    page.goto(page.site_url + "blank.html")
+    page.evaluate("navigator.serviceWorker.getRegistrations()"
+                  ".then(rs => Promise.all(rs.map(r => r.unregister())))")
     stub = "<!doctype html><title>example</title>"
     page.route("**/embed.html?*", lambda route: route.fulfill(body=stub, content_type="text/html"))
     for game, lang in GAMES_LANGS:
