@@ -6,9 +6,9 @@
 The built folder holds `index.html` (and any other top-level page), `pyscript.toml` (the source config) and
 `pyscript.json` (the same config as JSON, which the page uses: PyScript then
 skips fetching its TOML parser), `game.zip` (the Python package, one
-request), `static/` and the runtime copied from `node_modules` into
-`static/vendor/`. Every URL is relative, so the folder works from any
-sub-path (`/<repo>/` on GitHub Pages).
+request), `static/` (plus PNG icons rendered from `static/icon.svg`) and the
+runtime copied from `node_modules` into `static/vendor/`. Every URL is
+relative, so the folder works from any sub-path (`/<repo>/` on GitHub Pages).
 
 >>> sorted(PYODIDE_FILES)[:2]
 ['pyodide-lock.json', 'pyodide.asm.mjs']
@@ -34,6 +34,16 @@ NODE = ROOT / "node_modules"
 # Per DESIGN 4.1: the npm `pyodide` needs only these five files.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
+# PNG icons rendered from static/icon.svg: (file in static/, size, padded).
+# Launchers and iOS's home screen want PNGs; a maskable icon is cropped to a
+# circle of 40% of its width, and iOS fills transparent corners with black,
+# so those two are full-bleed squares with the drawing scaled into the middle.
+ICONS = (("icon-192.png", 192, False), ("icon-512.png", 512, False),
+         ("icon-maskable-512.png", 512, True), ("apple-touch-icon.png", 180, True))
+ICON_BACKGROUND = "#1f4a3d"  # the SVG's own background
+# The cards' farthest corner is 33.5 units from the centre of the 64-unit icon:
+# scaled by 0.75 it stays inside the maskable safe circle (radius 25.6).
+_SAFE_SCALE = 0.75
 # Not shipped to the browser: the command line and this builder.
 _SKIP_PY = {"game/build.py", "game/__main__.py"}
 
@@ -163,6 +173,28 @@ def _write_service_worker(site: Path) -> None:
     (site / "sw.js").write_text(text, encoding="utf-8")
 
 
+def _padded_svg(svg: str) -> str:
+    """`svg` (viewBox 0 0 64 64) on a full square of its background, scaled into the safe zone."""
+    start, end = svg.index(">") + 1, svg.rindex("</svg>")
+    shift = 32 * (1 - _SAFE_SCALE)
+    return (svg[:start] + f'<rect width="64" height="64" fill="{ICON_BACKGROUND}"/>'
+            + f'<g transform="translate({shift:g} {shift:g}) scale({_SAFE_SCALE:g})">'
+            + svg[start:end] + "</g></svg>")
+
+
+def _write_icons(static: Path) -> None:
+    """The PNG icons of ICONS, rendered from static/icon.svg (resvg-py: a self-contained wheel)."""
+    try:
+        import resvg_py
+    except ImportError as e:
+        raise BuildError("the PNG icons need resvg-py: pip install -e '.[build]'") from e
+    svg = (ROOT / "static" / "icon.svg").read_text(encoding="utf-8")
+    for name, size, padded in ICONS:
+        png = resvg_py.svg_to_bytes(svg_string=_padded_svg(svg) if padded else svg,
+                                    width=size, height=size)
+        (static / name).write_bytes(bytes(png))
+
+
 def site_config() -> dict:
     """`pyscript.toml` as the dict written to `pyscript.json`."""
     with open(ROOT / "pyscript.toml", "rb") as f:
@@ -188,6 +220,7 @@ def build(out_dir: str | os.PathLike = SITE) -> Path:
         for page in (tmp / "static").rglob("*.html"):  # the rules pages
             page.write_text(with_policy(page.read_text(encoding="utf-8"), page.name),
                             encoding="utf-8")
+        _write_icons(tmp / "static")
         _copy_runtime(tmp / "static" / "vendor")
         _write_zip(tmp / "game.zip")
         _write_service_worker(tmp)

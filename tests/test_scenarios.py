@@ -1,5 +1,5 @@
 """The scripted examples that the rules pages embed replay and are captioned in
-English, French and Italian."""
+every language of the site."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.core.transcript import Transcript
+from game.web.i18n import LANGUAGES
 
 SCENARIOS = sorted((Path(__file__).parent.parent / "static" / "scenarios").glob("*/*.json"))
 
@@ -17,7 +18,7 @@ def test_there_are_scenarios():
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_scenario_replays_with_captions_in_three_languages(path):
+def test_scenario_replays_with_captions_in_every_language(path):
     transcript = Transcript.load(path)
     assert transcript.game == path.parent.name
     states = transcript.states()
@@ -25,4 +26,4 @@ def test_scenario_replays_with_captions_in_three_languages(path):
     assert transcript.captions and transcript.captions[0]
     for caption in transcript.captions:
         if caption is not None:
-            assert set(caption) == {"en", "fr", "it"} and all(caption.values())
+            assert set(caption) == set(LANGUAGES) and all(caption.values())

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 import json
 import os
 
-LANGUAGES = ("en", "fr", "it")
+LANGUAGES = ("de", "en", "fr", "it")
 DEFAULT = "en"
 _HERE = os.path.dirname(__file__)
 # Beside this module when shipped (game.zip, read through the module's loader,

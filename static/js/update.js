@@ -7,7 +7,8 @@ addEventListener("py:all-done", function () {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   var words = {en: ["A new version is ready.", "Reload"],
                fr: ["Une nouvelle version est prête.", "Recharger"],
-               it: ["È pronta una nuova versione.", "Ricarica"]};
+               it: ["È pronta una nuova versione.", "Ricarica"],
+               de: ["Eine neue Version ist da.", "Neu laden"]};
   function offer() {
     var box = document.getElementById("update");
     var w = words[document.documentElement.lang] || words.en;

@@ -22,10 +22,12 @@ from pathlib import Path
 
 import pytest
 
+from game.web.i18n import LANGUAGES
+
 pytestmark = pytest.mark.browser
 SHOTS = Path(os.environ.get("SCREENSHOTS", Path(tempfile.gettempdir()) / "jekyll-hyde-shots"))
 GAMES_LANGS = [(g, lang) for g in ("jekyll-hyde", "jekyll-vs-hyde", "dracula")
-               for lang in ("en", "fr", "it")]
+               for lang in LANGUAGES]
 
 
 @pytest.fixture
@@ -161,9 +163,14 @@ def test_embed_live_table_with_fixed_options(page):
 
 
 def test_rules_pages_load_with_their_examples(page, ui):
-    # All nine pages: their own content, example frames and links (the examples
-    # themselves are stubbed here; every scenario is drawn at every step in every
+    # Every game in every language: the pages' content, example frames and links (the
+    # examples themselves are stubbed here; every scenario is drawn at every step in every
     # language under CPython, tests/test_embed.py).
+    # A service worker left by an earlier test would fetch the frames itself, past
+    # the stub (the real examples then load in every frame: slow, and timed out).
+    page.goto(page.site_url + "blank.html")
+    page.evaluate("navigator.serviceWorker.getRegistrations()"
+                  ".then(rs => Promise.all(rs.map(r => r.unregister())))")
     stub = "<!doctype html><title>example</title>"
     page.route("**/embed.html?*", lambda route: route.fulfill(body=stub, content_type="text/html"))
     for game, lang in GAMES_LANGS:

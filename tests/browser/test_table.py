@@ -149,6 +149,21 @@ def test_switching_language_changes_the_interface(page, ui):
     assert page.inner_text("#new-game") == "Nuova partita"
 
 
+def test_a_german_browser_gets_the_site_in_german(page, ui):
+    # No ?lang= and no saved choice: the browser's language decides.
+    page.add_init_script("Object.defineProperty(navigator, 'language', {get: () => 'de-DE'})")
+    ui.open_site(page, "?speed=instant")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.inner_text("#new-game") == "Neues Spiel"
+    assert page.inner_text("#start") == "Karten geben"
+    ui.start_game(page, seed=9)
+    assert ui.wait_settled(page) == "me"
+    assert page.inner_text("#prompt").startswith("Du bist am Zug")
+    page.goto(page.site_url + "embed.html?game=jekyll-hyde&scenario=transformation&step=0")
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    assert "Die Verwandlung ist die höchste Karte" in page.inner_text("body")
+
+
 def test_corrupt_save_is_reported_and_kept(page, ui):
     ui.open_site(page, "?speed=instant")
     page.evaluate("localStorage.setItem('jhg.save', '{\"format\": \"jekyll-hyde-games/save\", "

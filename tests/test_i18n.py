@@ -1,0 +1,119 @@
+"""Every language is complete: each catalog file has exactly the English one's
+keys and keeps every {placeholder}; every game has a rules page in every
+language with the same structure; every scripted-example caption is in every
+language; every page that lists the languages lists them all."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from game import GAMES
+from game.web.i18n import DEFAULT, LANGUAGES
+
+ROOT = Path(__file__).resolve().parent.parent
+I18N = ROOT / "static" / "i18n"
+RULES = ROOT / "static" / "rules"
+# The English catalog files: the shell's (en.json) and one per game.
+SUFFIXES = sorted(p.name[len(DEFAULT):] for p in I18N.glob(f"{DEFAULT}.*json"))
+OTHERS = [lang for lang in LANGUAGES if lang != DEFAULT]
+
+
+def _catalog(lang: str, suffix: str) -> dict[str, str]:
+    return json.loads((I18N / f"{lang}{suffix}").read_text(encoding="utf-8"))
+
+
+def _fields(text: str) -> list[str]:
+    """The replacement fields of `text` with their conversion and format, sorted."""
+    return sorted(f"{name}!{conv}:{spec}" for _, name, spec, conv
+                  in string.Formatter().parse(text) if name is not None)
+
+
+def test_the_catalog_files_are_the_shells_and_each_games():
+    assert ".json" in SUFFIXES
+    assert {f".{game}.json" for game in GAMES if game != "jekyll-hyde"} <= set(SUFFIXES)
+
+
+def test_every_catalog_file_of_every_language_exists():
+    for lang in LANGUAGES:
+        for suffix in SUFFIXES:
+            assert (I18N / f"{lang}{suffix}").is_file(), f"{lang}{suffix}"
+    stray = {p.name for p in I18N.glob("*.json")} - {
+        f"{lang}{suffix}" for lang in LANGUAGES for suffix in SUFFIXES}
+    assert not stray, f"catalogs of no listed language: {sorted(stray)}"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_catalog_has_exactly_the_english_keys_and_placeholders(lang, suffix):
+    english, other = _catalog(DEFAULT, suffix), _catalog(lang, suffix)
+    assert not set(english) - set(other), f"missing in {lang}{suffix}"
+    assert not set(other) - set(english), f"not in {DEFAULT}{suffix}"
+    for key, text in english.items():
+        assert _fields(other[key]) == _fields(text), (f"{lang}{suffix}", key)
+        assert other[key].strip(), (f"{lang}{suffix}", key)
+
+
+def test_placeholder_check_sees_a_lost_or_renamed_field():
+    assert _fields("{name} has no {side} card.") != _fields("{name} hat keine Karte.")
+    assert _fields("{value!r}") != _fields("{value}")
+    assert _fields("{who} plays {card}") == _fields("{card}: {who}")
+
+
+def test_every_language_names_itself_in_every_catalog():
+    for lang in LANGUAGES:
+        names = _catalog(lang, ".json")
+        assert {f"lang.{code}" for code in LANGUAGES} <= set(names), lang
+
+
+def _outline(html: str) -> dict[str, object]:
+    """What every translation of a rules page keeps: headings, tables, lists,
+    the example frames (game and scenario) and the play links."""
+    return {
+        "h1": html.count("<h1"), "h2": html.count("<h2"), "tr": html.count("<tr"),
+        "li": html.count("<li"), "figure": html.count("<figure"),
+        "examples": re.findall(r'embed\.html\?game=([a-z-]+)&amp;scenario=([a-z0-9-]+)', html),
+        "play": re.findall(r'class="play" href="\.\./\.\./index\.html\?game=([a-z-]+)', html),
+    }
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_rules_page_in_every_language_with_the_english_structure(game):
+    english = (RULES / f"{game}.{DEFAULT}.html").read_text(encoding="utf-8")
+    for lang in LANGUAGES:
+        html = (RULES / f"{game}.{lang}.html").read_text(encoding="utf-8")
+        assert f'<html lang="{lang}">' in html, lang
+        assert _outline(html) == _outline(english), lang
+        # Its examples and play links stay in its language.
+        assert set(re.findall(r"lang=([a-z]+)", html)) == {lang}, lang
+        # The language menu links every language, marking this one.
+        menu = re.search(r'<nav class="langs".*?</nav>', html).group(0)
+        assert re.findall(r'href="[a-z-]+\.([a-z]+)\.html"', menu) == list(LANGUAGES), lang
+        assert f'href="{game}.{lang}.html" aria-current="page"' in menu, lang
+
+
+def test_every_example_caption_is_in_every_language():
+    scenarios = sorted((ROOT / "static" / "scenarios").glob("*/*.json"))
+    assert scenarios
+    for path in scenarios:
+        captions = json.loads(path.read_text(encoding="utf-8"))["captions"]
+        for step, caption in enumerate(captions):
+            if caption is not None:
+                assert set(caption) == set(LANGUAGES), (path.name, step)
+                assert all(text.strip() for text in caption.values()), (path.name, step)
+
+
+def test_loading_words_exist_in_every_language():
+    # The loader and the update notice speak before Python is up, from small tables.
+    scripts = ROOT / "static" / "js"
+    loader = (scripts / "loader.js").read_text(encoding="utf-8")
+    update = (scripts / "update.js").read_text(encoding="utf-8")
+    tables = re.findall(r"(?:table|example): \{(.*?)\n    \}", loader, re.S)
+    tables += re.findall(r"var words = \{(.*?)\};", update, re.S)
+    assert len(tables) == 3
+    for table in tables:
+        assert sorted(re.findall(r"\b([a-z]{2}): *\[", table)) == sorted(LANGUAGES), table
