@@ -69,6 +69,21 @@ class BuildError(RuntimeError):
     """The site cannot be built (e.g. `npm ci` was not run)."""
 
 
+_CHROME = {"head": "head.html", "sprite": "sprite.svg", "loader": "loader.html"}
+
+
+def with_chrome(page: str, name: str) -> str:
+    """`page` with each `<!-- chrome: NAME -->` replaced by `static/chrome/`'s piece:
+    what every page shares (icons, stylesheets, card symbols, the loader) is written once."""
+    for key, file in _CHROME.items():
+        marker = f"<!-- chrome: {key} -->\n"
+        if marker in page:
+            page = page.replace(marker, (ROOT / "static" / "chrome" / file).read_text(encoding="utf-8"))
+    if "<!-- chrome:" in page:
+        raise BuildError(f"{name}: an unknown <!-- chrome: ... --> piece")
+    return page
+
+
 def with_policy(page: str, name: str) -> str:
     """`page` with the CSP <meta> after its charset; BuildError if it has inline script.
 
@@ -212,11 +227,12 @@ def build(out_dir: str | os.PathLike = SITE) -> Path:
         for page in _pages():  # index.html, and e.g. embed.html if there is one
             html = page.read_text(encoding="utf-8")
             html = html.replace('config="./pyscript.toml"', 'config="./pyscript.json"')
-            (tmp / page.name).write_text(with_policy(html, page.name), encoding="utf-8")
+            html = with_policy(with_chrome(html, page.name), page.name)
+            (tmp / page.name).write_text(html, encoding="utf-8")
         shutil.copy2(ROOT / "pyscript.toml", tmp / "pyscript.toml")
         (tmp / "pyscript.json").write_text(json.dumps(site_config(), indent=1) + "\n")
         shutil.copytree(ROOT / "static", tmp / "static",
-                        ignore=shutil.ignore_patterns("vendor", "i18n", "sw.js", ".*"))
+                        ignore=shutil.ignore_patterns("vendor", "i18n", "chrome", "sw.js", ".*"))
         for page in (tmp / "static").rglob("*.html"):  # the rules pages
             page.write_text(with_policy(page.read_text(encoding="utf-8"), page.name),
                             encoding="utf-8")

@@ -89,13 +89,17 @@ def test_live_options_become_the_start_screen_values():
     assert set(chosen["bots"].values()) == {"random"}
 
 
-def test_embed_page_has_the_same_card_symbols_as_the_game_page():
-    def symbols(name: str) -> str:
-        html = (ROOT / name).read_text()
-        start = html.index('<svg width="0"')
-        return html[start:html.index("</svg>", start)]
+def test_pages_share_one_copy_of_the_chrome(tmp_path):
+    """Icons, stylesheets, card symbols and the loader are written once
+    (static/chrome/) and the build puts them into every page."""
+    from game.build import with_chrome
 
-    assert symbols("embed.html") == symbols("index.html")
+    for name in ("index.html", "embed.html"):
+        source = (ROOT / name).read_text()
+        assert '<svg width="0"' not in source and 'id="loader"' not in source
+        built = with_chrome(source, name)
+        assert built.count('<symbol id="i-flask"') == 1
+        assert built.count('id="loader-bar"') == 1 and built.count("site.css") == 1
     embed = (ROOT / "embed.html").read_text()
     assert "autofocus" not in embed and "scrollIntoView" not in embed
 

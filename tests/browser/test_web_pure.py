@@ -185,8 +185,10 @@ def test_build_renders_png_icons_for_installing(tmp_path):
     assert {("icon-192.png", "192x192", "any"), ("icon-512.png", "512x512", "any"),
             ("icon-maskable-512.png", "512x512", "maskable")} <= icons
     assert {src for src, _, _ in icons} <= {name for name, _, _ in ICONS} | {"icon.svg"}
+    from game.build import with_chrome
+
     for page in ("index.html", "embed.html"):
-        head = (ROOT / page).read_text().split("</head>")[0]
+        head = with_chrome((ROOT / page).read_text(), page).split("</head>")[0]
         assert '<link rel="apple-touch-icon" href="./static/apple-touch-icon.png">' in head, page
         assert 'href="./static/icon-192.png" sizes="192x192" type="image/png"' in head, page
     assert ICON_BACKGROUND in (ROOT / "static" / "icon.svg").read_text()
