@@ -26,7 +26,7 @@ from game.web.choice import Choice, single
 from game.web.html import EMPTY, Html, html, join, set_html
 from game.web.i18n import LANGUAGES, Translator, pick_language
 from game.web.inputs import BadNumber, read_int
-from game.web.tables import TABLES, TableContext, renderer
+from game.web.tables import TABLES, TableContext, explain, renderer
 
 SELECTED = html(" selected")
 ARROWS = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -3, "ArrowDown": 3}
@@ -417,7 +417,7 @@ class App:
         try:
             after = self.state.apply(action)
         except GameError as e:
-            self.set_message(self.table.explain(str(e), obs, self.ctx()))
+            self.set_message(explain(self.table, e, obs, self.ctx()))
             return
         self.commit(action, after)
 

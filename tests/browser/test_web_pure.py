@@ -15,6 +15,7 @@ import pytest
 
 from game import GameError, new_game
 from game.web import saves
+from game.web.tables import explain
 from game.web.i18n import LANGUAGES, Translator, catalog, pick_language
 from game.web.tables import jekyll_hyde as jh
 
@@ -84,7 +85,7 @@ def _play_and_render(options: dict, seed: int, lang: str) -> int:
             try:
                 state.apply(bad)
             except GameError as e:
-                text = jh.explain(str(e), obs, ctx)
+                text = explain(jh, e, obs, ctx)
                 assert "legal:" not in text and not re.search(r"\bseat \d", text), (str(e), text)
         after = state.apply(action)
         jh.merge_event(log, jh.events(state, action, after, ctx))

@@ -11,7 +11,6 @@ renderer provides:
     render(obs, ctx) -> str                     the table
     events(before, action, after, ctx) -> list  log events (language-neutral)
     event_text(event, ctx) -> str               one log line
-    explain(message, obs, ctx) -> str           an engine error in words
     score_sheet(obs, ctx) -> str                the per-hand score table
     hand_summary(obs, ctx) -> str               end-of-hand panel
     final_summary(obs, ctx) -> str              end-of-game panel
@@ -21,6 +20,10 @@ renderer provides:
     who_decides(obs, ctx) -> str                name of whoever acts now
     thinking_seat(obs) -> player                seat to mark while a bot thinks
     pause_factor(obs) -> float                  longer bot pauses (after a trick)
+
+Optional: error_text(code, params, obs, ctx) -> str | None: a refused move
+in the table's own words, from the engine's error code and params (None: the
+shared `error.<code>` text is used; see `explain`).
 
 Optional: hint(action, obs, ctx) -> (words, [CSS selectors]) says and highlights
 the hint button's suggestion (game.web.hint describes the current tables).
@@ -73,3 +76,18 @@ TABLES: dict[str, str] = {
 
 def renderer(game_id: str):
     return importlib.import_module(TABLES[game_id])
+
+
+def explain(table: Any, error: Any, obs: dict[str, Any], ctx: TableContext) -> str:
+    """An engine error (`GameError`) in the player's language, by its code: the
+    table's own words where it has them, else the catalog's `error.<code>`."""
+    own = getattr(table, "error_text", None)
+    text = own(error.code, error.params, obs, ctx) if own is not None else None
+    if text is not None:
+        return text
+    t = ctx.t
+    key = f"error.{error.code}"
+    if not t.has(key):
+        key = f"error.{type(error).default_code}"
+    words = {k: str(v) for k, v in error.params.items() if not isinstance(v, (list, dict))}
+    return t(key, **words)

@@ -16,7 +16,6 @@ chooses who deals first.
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 from game.dracula.cards import (
@@ -736,30 +735,24 @@ def event_text(ev: dict, ctx) -> str:
 
 # -- errors ------------------------------------------------------------------
 
-_ERRORS = (
-    (re.compile(r"cannot place on cell (\d\d), it touches no"), "dr.err.not_adjacent"),
-    (re.compile(r"cannot place on cell (\d\d), it is taken by (\w+)"), "dr.err.taken"),
-    (re.compile(r": (\w+) is in the coffin"), "dr.err.in_coffin"),
-    (re.compile(r": (\w+) is not in player \d's hand"), "dr.err.not_in_hand"),
-    (re.compile(r"must choose the way before"), "dr.err.way_first"),
-    (re.compile(r"the ways are already chosen"), "dr.err.way_done"),
-    (re.compile(r"the game is over"), "dr.err.over"),
-    (re.compile(r"is not an action"), "dr.err.malformed"),
-)
+_ERROR_KEYS = {
+    "cell_not_adjacent": "dr.err.not_adjacent", "cell_taken": "dr.err.taken",
+    "card_in_coffin": "dr.err.in_coffin", "card_not_in_hand": "dr.err.not_in_hand",
+    "choose_way_first": "dr.err.way_first", "ways_already_chosen": "dr.err.way_done",
+    "game_over": "dr.err.over", "malformed_action": "dr.err.malformed",
+}
 
 
-def explain(message: str, obs: dict, ctx) -> str:
+def error_text(code: str, params: dict, obs: dict, ctx: Any) -> str | None:
+    """A refused move in the player's words, from the engine's code and params."""
+    key = _ERROR_KEYS.get(code)
+    if key is None:
+        return None
     t = ctx.t
-    for rx, key in _ERRORS:
-        m = rx.search(message)
-        if not m:
-            continue
-        if key == "dr.err.not_adjacent":
-            return t(key, cell=t(f"dr.cell.{m.group(1)}"))
-        if key == "dr.err.taken":
-            return t(key, cell=t(f"dr.cell.{m.group(1)}"), card=card_name(m.group(2), t))
-        if key in ("dr.err.in_coffin", "dr.err.not_in_hand"):
-            card = m.group(1)
-            return t(key, card=card_name(card, t) if card in VALUE["Q"] else card)
-        return t(key)
-    return message.split("; legal:")[0]
+    words: dict[str, str] = {}
+    if "cell" in params:
+        words["cell"] = t(f"dr.cell.{params['cell']}")
+    card = params.get("taken_by", params.get("card"))
+    if card is not None:
+        words["card"] = card_name(card, t)
+    return t(key, **words)

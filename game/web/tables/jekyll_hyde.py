@@ -11,7 +11,6 @@ value is escaped.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from game.web.html import EMPTY, Html, html, join
@@ -503,33 +502,30 @@ def _winner_text(winner: str | None, t) -> str:
 
 # -- errors ------------------------------------------------------------------
 
-_ERRORS = (
-    (re.compile(r"seat (\d) has no (Jekyll|Hyde) card"), "err.no_side"),
-    (re.compile(r"seat (\d) needs a (Jekyll|Hyde) card and (\w+) is a"), "err.wrong_side"),
-    (re.compile(r"(\w+) is not in seat (\d)'s hand"), "err.not_in_hand"),
-    (re.compile(r"cannot designate itself"), "err.self"),
-    (re.compile(r"soloist takes Hyde cards"), "err.soloist_direct"),
-    (re.compile(r"seat (\d) was designated and must now give a (Jekyll|Hyde)"), "err.must_give"),
-)
+# Engine error codes -> this table's words (the catalogs' err.* keys); any other
+# code falls back to the shared error.<code> text (game.web.tables.error_words).
+_ERROR_KEYS = {
+    "wrong_side": "err.wrong_side", "card_not_in_hand": "err.not_in_hand",
+    "not_in_soloist_or_ghost_hand": "err.not_in_hand", "cannot_designate_self": "err.self",
+    "soloist_takes_hyde_directly": "err.soloist_direct", "designated_must_give": "err.must_give",
+    "no_card_of_side": "err.no_side",
+}
 
 
-def explain(message: str, obs: dict, ctx) -> str:
+def error_text(code: str, params: dict, obs: dict, ctx: Any) -> str | None:
+    """A refused move in the player's words, from the engine's code and params."""
+    key = _ERROR_KEYS.get(code)
+    if key is None:
+        return None
     t = ctx.t
-    for rx, key in _ERRORS:
-        m = rx.search(message)
-        if not m:
-            continue
-        g = m.groups()
-        if key == "err.no_side":
-            return t(key, name=shown(_name_at(obs, int(g[0])), t), side=side_word(g[1][0], t))
-        if key == "err.wrong_side":
-            return t(key, side=side_word(g[1][0], t), card=card_name(g[2], t))
-        if key == "err.not_in_hand":
-            return t(key, card=card_name(g[0], t))
-        if key == "err.must_give":
-            return t(key, name=shown(_name_at(obs, int(g[0])), t), side=side_word(g[1][0], t))
-        return t(key)
-    return message.split("; legal:")[0]
+    words: dict[str, str] = {}
+    if "card" in params:
+        words["card"] = card_name(params["card"], t)
+    if "need" in params:
+        words["side"] = t(f"side.{params['need']}")
+    if "seat" in params:
+        words["name"] = shown(_name_at(obs, params["seat"]), t)
+    return t(key, **words)
 
 
 # -- scores ------------------------------------------------------------------
