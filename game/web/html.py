@@ -73,6 +73,15 @@ def join(parts: Iterable[Any], sep: str = "") -> Html:
 EMPTY = Html("")
 
 
+def from_catalog(text: str) -> Html:
+    """Markup written in the site's own language catalogs (`*.html` keys).
+
+    Only for texts that ship with the site: never for anything read from a
+    save, a transcript, a URL or the engine.
+    """
+    return Html(text)
+
+
 def set_html(element: Any, markup: Html) -> None:
     """Replace `element`'s content with `markup` (the page's only innerHTML write)."""
     if not isinstance(markup, Html):

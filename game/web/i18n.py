@@ -7,6 +7,11 @@ source checkout they are read from static/i18n/.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.web.html import Html
+
 import json
 import os
 
@@ -69,6 +74,14 @@ class Translator:
             except (KeyError, IndexError, ValueError):
                 return text
         return text
+
+    def markup(self, key: str) -> "Html":
+        """A catalog text that is markup by design (keys ending in `.html`)."""
+        from game.web.html import from_catalog
+
+        if not key.endswith(".html"):
+            raise KeyError(f"{key!r} is text, not markup: use t(key)")
+        return from_catalog(self(key))
 
     def has(self, key: str) -> bool:
         return key in self._cat or key in self._en

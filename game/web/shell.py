@@ -9,22 +9,27 @@ goes through `state.apply`, so an illegal click changes nothing.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import random
 import time
-from html import escape
-from types import SimpleNamespace
-from typing import Any
+import traceback
+from typing import Any, Callable
 from urllib.parse import parse_qsl
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from game import GAMES, GameError
 from game.web import saves
+from game.web.choice import Choice, single
+from game.web.html import EMPTY, Html, html, join, set_html
 from game.web.i18n import LANGUAGES, Translator, pick_language
-from game.web.tables import TABLES, renderer
+from game.web.inputs import BadNumber, read_int
+from game.web.tables import TABLES, TableContext, renderer
 
+SELECTED = html(" selected")
+ARROWS = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -3, "ArrowDown": 3}
 SPEEDS = {"instant": 0.02, "fast": 0.35, "normal": 0.8, "slow": 1.5}
 KNOWN_PARAMS = {"lang", "speed", "game"}
 SLICE = 0.04  # seconds of bot search between two yields to the browser
@@ -42,6 +47,22 @@ def _attr(el, name: str) -> str | None:
         return None
     v = el.getAttribute(name)
     return v if isinstance(v, str) else None
+
+
+def _focus(el) -> None:
+    el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+
+
+def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Any unexpected error in a handler ends in `App.crashed`, never a traceback on screen."""
+    @functools.wraps(method)
+    def run(self: "App", *args: Any) -> Any:
+        try:
+            return method(self, *args)
+        except Exception as e:  # the page-level guard: keep the save, say so, carry on
+            self.crashed(e)
+            return None
+    return run
 
 
 def _storage():
@@ -75,6 +96,8 @@ class App:
         self.message = ""
         self.panel = "log"
         self.broken: tuple[str, str] | None = None
+        self.picked: tuple[str, ...] = ()  # parts of the person's decision chosen so far
+        self.setup_error = ""
         self.setup_values: dict[str, str] = {"game": self.playable()[0]}
         last = self.prefs.get("setup")
         if isinstance(last, dict):  # the choices of the last game, except its seed
@@ -140,10 +163,30 @@ class App:
     def _set_aside(self, text: str, reason: str) -> None:
         key = saves.BROKEN_PREFIX + time.strftime("%Y%m%dT%H%M%S")
         self._set(key, text)
-        if self.store is not None:
+        if self.store is not None and self._get(key) == text:  # only once it is kept
             self.store.removeItem(saves.KEY)
         self.broken = (key, reason)
         self.show_setup = True
+
+    def crashed(self, error: Exception) -> None:
+        """The page-level guard: an unexpected error keeps the save aside and
+        shows the start screen with a message, never a traceback."""
+        try:
+            window.console.error("".join(traceback.format_exception(error)))
+            self.gen += 1  # stop the bots
+            text = self._get(saves.KEY)
+            reason = self.t("notice.crash", reason=f"{type(error).__name__}: {error}"[:300])
+            if text:
+                self._set_aside(text, reason)
+            else:
+                self.broken = None
+                self.notices.append(("notice.crash", {"reason": type(error).__name__}))
+            self.save, self.state, self.table, self.thinking, self.hint = {}, None, None, None, None
+            self.picked = ()
+            self.show_setup = True
+            self.render_all()
+        except Exception as again:  # the last line of defence: plain text, no Python
+            window.console.error(f"{type(again).__name__}: {again}")
 
     # -- helpers ------------------------------------------------------------
 
@@ -157,10 +200,20 @@ class App:
     def my_seat(self):
         return self.table.seat_of(self.state, self.save["setup"]["me"])
 
-    def ctx(self) -> SimpleNamespace:
+    def ctx(self) -> TableContext:
         seat = self.my_seat() if self.state is not None else None
-        return SimpleNamespace(t=self.t, seat=seat, thinking=self.thinking,
-                               log=self.save.get("log", []))
+        ctx = TableContext(t=self.t, seat=seat, thinking=self.thinking,
+                           log=self.save.get("log", []))
+        if self.human_to_act() and not self.waiting_for_ack():
+            choice = self.choice()
+            ctx.picked = self.picked
+            ctx.offers = choice.offers(self.picked)
+            ctx.complete = choice.complete(self.picked) if self.picked else None
+        return ctx
+
+    def choice(self) -> Choice:
+        """The person's decision now, as sets of clickable parts."""
+        return Choice(self.state.legal_actions(), getattr(self.table, "parts", single))
 
     def human_to_act(self) -> bool:
         s = self.state
@@ -202,63 +255,64 @@ class App:
 
     def render_menu(self) -> None:
         t = self.t
-        langs = "".join(f'<option value="{code}"{" selected" if code == t.lang else ""}>'
-                        f'{escape(t("lang." + code))}</option>' for code in LANGUAGES)
+        langs = join(html('<option value="{}"{}>{}</option>', code,
+                          SELECTED if code == t.lang else EMPTY, t("lang." + code))
+                     for code in LANGUAGES)
         speed = self.prefs.get("speed", "normal")
-        speeds = "".join(f'<option value="{k}"{" selected" if k == speed else ""}>'
-                         f'{escape(t("speed." + k))}</option>' for k in SPEEDS)
-        game_buttons = ""
+        speeds = join(html('<option value="{}"{}>{}</option>', k,
+                           SELECTED if k == speed else EMPTY, t("speed." + k)) for k in SPEEDS)
+        game_buttons = EMPTY
         if self.state is not None:
-            game_buttons = "".join(
-                f'<button type="button" data-cmd="panel" data-panel="{p}">'
-                f'{escape(self.say("menu." + p))}</button>' for p in ("log", "last", "scores"))
+            game_buttons = join(
+                html('<button type="button" data-cmd="panel" data-panel="{}">{}</button>',
+                     p, self.say("menu." + p)) for p in ("log", "last", "scores"))
         _q("#brand").textContent = self.say("app.title")
-        _q("#menu").innerHTML = (
-            f'<button type="button" data-cmd="new" id="new-game">{escape(t("menu.new"))}</button>'
-            f'{game_buttons}'
-            f'<label class="sel"><span class="sr">{escape(t("menu.speed"))}</span>'
-            f'<select id="speed" data-cmd="speed" aria-label="{escape(t("menu.speed"))}">{speeds}'
-            f'</select></label>'
-            f'<label class="sel"><span class="sr">{escape(t("menu.lang"))}</span>'
-            f'<select id="lang" data-cmd="lang" aria-label="{escape(t("menu.lang"))}">{langs}'
-            f'</select></label>')
+        set_html(_q("#menu"), html(
+            '<button type="button" data-cmd="new" id="new-game">{new}</button>{games}'
+            '<label class="sel"><span class="sr">{speed}</span>'
+            '<select id="speed" data-cmd="speed" aria-label="{speed}">{speeds}</select></label>'
+            '<label class="sel"><span class="sr">{lang}</span>'
+            '<select id="lang" data-cmd="lang" aria-label="{lang}">{langs}</select></label>',
+            new=t("menu.new"), games=game_buttons, speed=t("menu.speed"), speeds=speeds,
+            lang=t("menu.lang"), langs=langs))
 
     def render_notices(self) -> None:
         t = self.t
         out = []
         for key, kw in self.notices:
-            out.append(f'<div class="notice" role="status">{escape(t(key, **kw))}'
-                       f'<button type="button" data-cmd="dismiss" aria-label="×">×</button></div>')
+            out.append(html('<div class="notice" role="status">{}<button type="button" '
+                            'data-cmd="dismiss" aria-label="×">×</button></div>', t(key, **kw)))
         if self.broken:
             key, reason = self.broken
             text = self._get(key) or ""
             href = "data:application/json;charset=utf-8," + str(window.encodeURIComponent(text))
-            out.append(f'<div class="notice broken" role="alert" id="broken-save">'
-                       f'{escape(t("notice.broken", reason=reason))} '
-                       f'<a download="broken-save.json" href="{escape(href)}">'
-                       f'{escape(t("notice.download"))}</a>'
-                       f'<button type="button" data-cmd="dismiss-broken" aria-label="×">×</button>'
-                       f'</div>')
-        _q("#notices").innerHTML = "".join(out)
+            out.append(html('<div class="notice broken" role="alert" id="broken-save">{} '
+                            '<a download="broken-save.json" href="{}">{}</a>'
+                            '<button type="button" data-cmd="dismiss-broken" aria-label="×">×'
+                            '</button></div>',
+                            t("notice.broken", reason=reason), href, t("notice.download")))
+        set_html(_q("#notices"), join(out))
 
     def render_screen(self) -> None:
         if self.state is None or self.show_setup:
-            _q("#screen").innerHTML = self.setup_html()
+            set_html(_q("#screen"), self.setup_html())
             document.body.dataset.view = "setup"
             return
         document.body.dataset.view = "table"
+        focus = self._focus_key()
         obs = self.state.observation(self.my_seat())
-        html = self.table.render(obs, self.ctx())
-        msg = escape(self.message)
-        _q("#screen").innerHTML = (f'{html}{self.hint_html()}<div id="message" class="message" '
-                                   f'role="alert" aria-live="assertive">{msg}</div>')
+        table = self.table.render(obs, self.ctx())
+        set_html(_q("#screen"), html(
+            '{}{}<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
+            table, self.hint_html(), self.message))
         self.mark_hint()
+        self._refocus(focus)
         # The screen is redrawn on every move; a lasting live region reads out the prompt.
         prompt, live = _q("#prompt"), _q("#live")
         if prompt is not None and live is not None and live.textContent != prompt.textContent:
             live.textContent = prompt.textContent
 
-    def setup_html(self) -> str:
+    def setup_html(self) -> Html:
         t = self.t
         game = self.setup_values.get("game")
         if game not in self.playable():
@@ -266,33 +320,45 @@ class App:
         from game.bots import bot_names
 
         table = renderer(game)
-        games = "".join(f'<option value="{g}"{" selected" if g == game else ""}>'
-                        f'{escape(t("game." + g))}</option>' for g in self.playable())
-        resume = ""
+        games = join(html('<option value="{}"{}>{}</option>', g,
+                          SELECTED if g == game else EMPTY, t("game." + g))
+                     for g in self.playable())
+        resume = EMPTY
         if self.state is not None:
-            resume = (f'<button type="button" data-cmd="resume" class="secondary">'
-                      f'{escape(t("setup.back"))}</button>')
-        return (f'<form id="setup" class="setup" onsubmit="return false">'
-                f'<h1>{escape(t("setup.title"))}</h1>'
-                f'<label class="field"><span>{escape(t("setup.game"))}</span>'
-                f'<select name="game" id="f-game" data-cmd="setup-change">{games}</select></label>'
-                f'{table.setup_form(t, bot_names(game), self.setup_values)}'
-                f'<label class="field"><span>{escape(t("setup.seed"))}</span>'
-                f'<input name="seed" id="f-seed" inputmode="numeric" pattern="[0-9]*" '
-                f'value="{escape(self.setup_values.get("seed", ""))}" '
-                f'placeholder="{escape(t("setup.seed_hint"))}"></label>'
-                f'<div class="buttons"><button type="button" data-cmd="start" id="start" '
-                f'class="primary">{escape(t("setup.start"))}</button>{resume}</div></form>')
+            resume = html('<button type="button" data-cmd="resume" class="secondary">{}</button>',
+                          t("setup.back"))
+        error = EMPTY
+        if self.setup_error:
+            error = html('<p class="field-error" id="setup-error" role="alert">{}</p>',
+                         self.setup_error)
+        return html(
+            '<form id="setup" class="setup" novalidate><h1>{title}</h1>'
+            '<label class="field"><span>{game_label}</span>'
+            '<select name="game" id="f-game" data-cmd="setup-change">{games}</select></label>'
+            '{form}<label class="field"><span>{seed_label}</span>'
+            '<input name="seed" id="f-seed" inputmode="numeric" pattern="[0-9]*" maxlength="18" '
+            'value="{seed}" placeholder="{seed_hint}"{invalid}></label>{error}'
+            '<div class="buttons"><button type="submit" data-cmd="start" id="start" '
+            'class="primary">{start}</button>{resume}</div></form>',
+            title=t("setup.title"), game_label=t("setup.game"), games=games,
+            form=table.setup_form(t, bot_names(game), self.setup_values),
+            seed_label=t("setup.seed"), seed=self.setup_values.get("seed", ""),
+            seed_hint=t("setup.seed_hint"),
+            invalid=html(' aria-invalid="true" aria-describedby="setup-error"')
+            if self.setup_error else EMPTY,
+            error=error, start=t("setup.start"), resume=resume)
 
     def render_side(self) -> None:
         side = _q("#side")
         if self.state is None or self.show_setup:
-            side.innerHTML = f'<div class="help">{self.say("help.html")}</div>'
+            set_html(side, html('<div class="help">{}</div>', self.t.markup(
+                f"{self.game_id()}/help.html" if self.t.has(f"{self.game_id()}/help.html")
+                else "help.html")))
             return
-        tabs = "".join(
-            f'<button type="button" role="tab" data-cmd="panel" data-panel="{p}" '
-            f'aria-selected="{"true" if p == self.panel else "false"}">'
-            f'{escape(self.say("menu." + p))}</button>' for p in ("log", "last", "scores"))
+        tabs = join(
+            html('<button type="button" role="tab" data-cmd="panel" data-panel="{}" '
+                 'aria-selected="{}">{}</button>', p, "true" if p == self.panel else "false",
+                 self.say("menu." + p)) for p in ("log", "last", "scores"))
         obs = self.state.observation(self.my_seat())
         ctx = self.ctx()
         if self.panel == "scores":
@@ -306,10 +372,10 @@ class App:
                     lines.append(self.table.event_text(ev, ctx))
                 except Exception:  # an odd entry in an old save: skip it
                     continue
-            body = '<ol class="log" id="log">' + "".join(
-                f"<li>{escape(x)}</li>" for x in lines) + "</ol>"
-        side.innerHTML = f'<div class="tabs" role="tablist">{tabs}</div><div class="panel" ' \
-                         f'id="panel-{self.panel}">{body}</div>'
+            body = html('<ol class="log" id="log">{}</ol>',
+                        join(html("<li>{}</li>", x) for x in lines))
+        set_html(side, html('<div class="tabs" role="tablist">{}</div>'
+                            '<div class="panel" id="panel-{}">{}</div>', tabs, self.panel, body))
         log = _q("#log")
         if log is not None:
             log.scrollTop = log.scrollHeight
@@ -324,19 +390,18 @@ class App:
         ctx = self.ctx()
         if self.state.over and not self.save.get("closed_final"):
             body = self.table.final_summary(obs, ctx)
-            buttons = (f'<button type="button" class="primary" data-cmd="new">'
-                       f'{escape(t("menu.new"))}</button>'
-                       f'<button type="button" data-cmd="close-final">{escape(t("modal.close"))}'
-                       f'</button>')
+            buttons = html('<button type="button" class="primary" data-cmd="new">{}</button>'
+                           '<button type="button" data-cmd="close-final">{}</button>',
+                           t("menu.new"), t("modal.close"))
         elif self.waiting_for_ack():
             body = self.table.hand_summary(obs, ctx)
-            buttons = (f'<button type="button" class="primary" data-cmd="ack-hand" id="next-hand">'
-                       f'{escape(self.say("modal.next_hand"))}</button>')
+            buttons = html('<button type="button" class="primary" data-cmd="ack-hand" '
+                           'id="next-hand">{}</button>', self.say("modal.next_hand"))
         else:
             modal.hidden = True
             return
-        modal.innerHTML = f'<div class="sheet" role="dialog" aria-modal="true">{body}' \
-                          f'<div class="buttons">{buttons}</div></div>'
+        set_html(modal, html('<div class="sheet" role="dialog" aria-modal="true">{}'
+                             '<div class="buttons">{}</div></div>', body, buttons))
         modal.hidden = False
 
     # -- actions ------------------------------------------------------------
@@ -356,6 +421,50 @@ class App:
             return
         self.commit(action, after)
 
+    def pick(self, part: str) -> None:
+        """A click on one part of a decision (a card, then a cell)."""
+        if self.state is None or self.show_setup or self.state.over or self.waiting_for_ack():
+            return
+        if not self.human_to_act():
+            obs = self.state.observation(self.my_seat())
+            self.set_message(self.t("msg.not_your_turn",
+                                    name=self.table.who_decides(obs, self.ctx())))
+            return
+        choice = self.choice()
+        picked = set(self.picked) ^ {part}
+        if not choice.allows(picked):
+            if self.picked and choice.complete(self.picked) is not None:
+                self.set_message(self.t("msg.unpick_first"))  # a full choice: unpick one first
+                return
+            if not choice.allows({part}):
+                self.set_message(self.t("msg.not_offered"))
+                return
+            picked = {part}  # another card instead of the one picked before
+        action = choice.complete(picked)
+        confirm = getattr(self.table, "confirm", None)
+        if action is not None and choice.decisive(picked) and not (confirm and confirm(action)):
+            self.picked = ()
+            self.human_action(action)
+            return
+        self.picked = tuple(sorted(picked))
+        self.message = ""
+        self.render_screen()
+
+    def confirm_choice(self) -> None:
+        if self.state is None or not self.human_to_act() or not self.picked:
+            return
+        action = self.choice().complete(self.picked)
+        if action is None:
+            self.set_message(self.t("msg.not_offered"))
+            return
+        self.picked = ()
+        self.human_action(action)
+
+    def clear_choice(self) -> None:
+        if self.picked:
+            self.picked = ()
+            self.render_screen()
+
     def set_message(self, text: str) -> None:
         self.message = text
         el = _q("#message")
@@ -371,6 +480,7 @@ class App:
         self.table.merge_event(self.save["log"], new)
         self.save["transcript"]["actions"].append(action)
         self.state = after
+        self.picked = ()
         self.message = ""
         self.persist()
         self.render_all()
@@ -385,6 +495,12 @@ class App:
         asyncio.ensure_future(self.bot_turn(self.gen))
 
     async def bot_turn(self, gen: int) -> None:
+        try:
+            await self._bot_turn(gen)
+        except Exception as e:  # the page-level guard, for the bot loop
+            self.crashed(e)
+
+    async def _bot_turn(self, gen: int) -> None:
         s = self.state
         obs0 = s.observation(s.to_act)
         # Longer after a trick, so people see who took it.
@@ -426,26 +542,57 @@ class App:
 
     # -- hint: the strong bot's choice for the person's decision ----------------
 
-    def hint_html(self) -> str:
+    def hint_html(self) -> Html:
         h = self.hint if self.hint and self.hint[0] is self.state else None
         if not self.human_to_act() or self.waiting_for_ack():
-            return ""
+            return EMPTY
         t = self.t
         busy = h is not None and h[1] is None
         text = t("hint.thinking") if busy else t("hint.says", what=h[2]) if h else ""
-        return (f'<div class="hintbar"><button type="button" data-cmd="hint" id="hint" '
-                f'title="{escape(t("hint.title"))}" aria-busy="{str(busy).lower()}"'
-                f'{" disabled" if busy else ""}>{escape(t("hint.button"))}</button>'
-                f'<span id="hint-text" role="status" '
-                f'data-action="{escape(h[1] or "") if h else ""}">{escape(text)}</span></div>')
+        return html('<div class="hintbar"><button type="button" data-cmd="hint" id="hint" '
+                    'title="{}" aria-busy="{}"{}>{}</button>'
+                    '<span id="hint-text" role="status" data-action="{}">{}</span></div>',
+                    t("hint.title"), str(busy).lower(), html(" disabled") if busy else EMPTY,
+                    t("hint.button"), (h[1] or "") if h else "", text)
 
     def mark_hint(self) -> None:
+        """Highlight the suggested action through what the person clicks: its
+        `data-act`, or each of its parts (a card and a cell)."""
         h = self.hint
         if not h or h[0] is not self.state or h[1] is None:
             return
+        action = h[1]
+        parts = getattr(self.table, "parts", single)(action)
+        for el in document.querySelectorAll("#screen [data-act], #screen [data-part]"):
+            if _attr(el, "data-act") == action or _attr(el, "data-part") in parts:
+                el.classList.add("hinted")
         for sel in h[3]:
             for el in document.querySelectorAll("#screen " + sel):
                 el.classList.add("hinted")
+
+    # -- focus: kept on the same control across a redraw ------------------------
+
+    def _focus_key(self) -> tuple[str, str] | None:
+        el = document.activeElement
+        if el is None or not el or not el.closest("#screen"):
+            return None
+        for name in ("data-part", "data-act", "id"):
+            value = _attr(el, name)
+            if value:
+                return name, value
+        return None
+
+    def _refocus(self, key: tuple[str, str] | None) -> None:
+        if key is None:
+            return
+        name, value = key
+        for el in document.querySelectorAll(f"#screen [{name}]"):
+            if _attr(el, name) == value:
+                _focus(el)
+                return
+        prompt = _q("#screen [data-part], #screen [data-act]")
+        if prompt is not None:
+            _focus(prompt)
 
     def ask_hint(self) -> None:
         if (self.state is None or self.show_setup or not self.human_to_act()
@@ -496,14 +643,27 @@ class App:
         from game.bots import bot_names
 
         self.read_setup()
+        seed_text = self.setup_values.get("seed", "").strip()
+        try:
+            seed = read_int(seed_text, self.t("setup.seed")) if seed_text else None
+        except BadNumber as e:
+            self.setup_error = str(e)
+            self.render_screen()
+            _focus(_q("#f-seed"))
+            return
+        self.setup_error = ""
+        if seed is None:
+            seed = random.randrange(1, 2**31)
         self.prefs["setup"] = dict(self.setup_values)
         self._save_prefs()
         game = self.setup_values["game"]
         table = renderer(game)
         setup = table.parse_setup(self.setup_values, bot_names(game))
-        seed_text = self.setup_values.get("seed", "").strip()
-        seed = int(seed_text) if seed_text.isdigit() else random.randrange(1, 2**31)
         state = new_game(game, setup["options"], seed)
+        current = self._get(saves.KEY)
+        if current and self.state is None and self.broken is None:
+            # A save that was never shown (it failed after loading): keep it before replacing it.
+            self._set_aside(current, self.t("notice.replaced"))
         self.table, self.state = table, state
         self.save = {"game": game, "setup": {"me": setup["me"], "bots": setup["bots"]},
                      "transcript": {"game": game, "options": state.to_json()["options"],
@@ -513,6 +673,7 @@ class App:
         self.show_setup = False
         self.message = ""
         self.thinking = None
+        self.picked = ()
         self.persist()
         self.render_all()
         self.schedule()
@@ -522,7 +683,9 @@ class App:
             self.setup_values[str(el.name)] = str(el.value)
 
     def command(self, cmd: str, el) -> None:
-        if cmd == "new":
+        if cmd == "confirm":
+            self.confirm_choice()
+        elif cmd == "new":
             self.gen += 1  # stop the bots of the current game
             self.show_setup = True
             self.message = ""
@@ -557,6 +720,13 @@ class App:
             self.broken = None
             self.render_notices()
 
+    @guarded
+    def on_submit(self, evt) -> None:
+        evt.preventDefault()  # the start screen is a form: Enter starts the game
+        if _q("#setup") is not None and evt.target.closest("#setup"):
+            self.new_game()
+
+    @guarded
     def on_change(self, evt) -> None:
         el = evt.target
         cmd = _attr(el, "data-cmd")
@@ -572,39 +742,87 @@ class App:
             self.read_setup()
             self.render_screen()
 
+    @guarded
     def on_click(self, evt) -> None:
-        el = evt.target.closest("[data-cmd], [data-act]")
+        el = evt.target.closest("[data-cmd], [data-act], [data-part]")
         if el is None or not el:  # JS null arrives as pyodide's jsnull, which is falsy
             return
         cmd = _attr(el, "data-cmd")
         if cmd:
             if str(el.tagName) in ("SELECT", "INPUT", "OPTION"):
                 return
+            if cmd == "start":
+                evt.preventDefault()  # handled here, not by the form's submit
             self.command(str(cmd), el)
             return
         act = _attr(el, "data-act")
         if act:
             self.human_action(act)
-
-    def on_key(self, evt) -> None:
-        if str(evt.key) not in ("Enter", " "):
             return
+        part = _attr(el, "data-part")
+        if part:
+            self.pick(part)
+
+    @guarded
+    def on_key(self, evt) -> None:
+        key = str(evt.key)
         el = evt.target
-        act = _attr(el, "data-act")
-        if act is None or str(el.tagName) == "BUTTON":
+        if key == "Escape":
+            self.clear_choice()
+            return
+        if key in ARROWS:
+            self._move_focus(evt, key)
+            return
+        if key not in ("Enter", " ") or str(el.tagName) == "BUTTON":
+            return
+        act, part = _attr(el, "data-act"), _attr(el, "data-part")
+        if act is None and part is None:
             return
         evt.preventDefault()
-        self.human_action(act)
+        if act is not None:
+            self.human_action(act)
+        else:
+            self.pick(part)
+
+    def _move_focus(self, evt, key: str) -> None:
+        """Arrow keys inside a `data-keys` group (a hand: a row; the coffin: a grid)."""
+        group = evt.target.closest("[data-keys]")
+        if group is None or not group:
+            return
+        items = list(group.querySelectorAll("[data-part], [data-act]"))
+        here = next((i for i, el in enumerate(items) if el == evt.target), None)
+        if here is None:
+            return
+        cols = int(_attr(group, "data-cols") or 0) if _attr(group, "data-keys") == "grid" else 0
+        step = ARROWS[key]
+        if step in (-3, 3):
+            if not cols:
+                return
+            step = cols if step > 0 else -cols
+        there = here + step
+        if cols and step in (-1, 1) and there // cols != here // cols:
+            return  # a grid does not wrap from one row to the next
+        if not cols:
+            there %= len(items)
+        if not 0 <= there < len(items):
+            return
+        evt.preventDefault()
+        for el in items:
+            el.tabIndex = -1
+        items[there].tabIndex = 0
+        _focus(items[there])
 
     # -- start ---------------------------------------------------------------
 
+    @guarded
     def start(self) -> None:
         self.resume()
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_change),
-                         create_proxy(self.on_key)]
+                         create_proxy(self.on_key), create_proxy(self.on_submit)]
         document.addEventListener("click", self._proxies[0])
         document.addEventListener("change", self._proxies[1])
         document.addEventListener("keydown", self._proxies[2])
+        document.addEventListener("submit", self._proxies[3])
         from game.web import bench  # window.thinkBench, for benchmarks/think.py only
 
         bench.install(window, create_proxy, SLICE)

@@ -25,18 +25,44 @@ renderer provides:
 Optional: hint(action, obs, ctx) -> (words, [CSS selectors]) says and highlights
 the hint button's suggestion (game.web.hint describes the current tables).
 
-`ctx` has `t` (the Translator), `seat` (whose observation is shown),
-`thinking` (the player a bot is thinking for) and `log` (the game's events).
+Every function that returns markup returns `game.web.html.Html`, built with
+`html()`/`join()`, which escape every value: a save or a URL can hold any
+string, so no value reaches the page unescaped.
 
-Clickable elements carry `data-act="<action>"`; the shell sends that action
-to `state.apply`. An element `id="prompt"` in the table is read out to
-screen readers when it changes. Renderers are imported only when their game
-is chosen.
+`ctx` is a `TableContext` (below).
+
+Clickable elements carry `data-act="<action>"` for a one-click action; the
+shell sends it to `state.apply`. A decision made of several clicks (a card,
+then a cell) is held by the shell: a renderer may define
+`parts(action) -> tuple[str, ...]` (the clickable parts of an action, a set:
+order does not matter; default `(action,)`) and `confirm(action) -> bool`
+(wait for a click on `data-cmd="confirm"` once complete; default False).
+Elements carry `data-part="<part>"`; the shell toggles the part and reports
+`ctx.picked`, `ctx.offers` and `ctx.complete`, computed from
+`legal_actions()`. A container with `data-keys="row"` (or `"grid"` with
+`data-cols`) gets arrow-key focus movement; Escape clears the picked parts.
+An element `id="prompt"` in the table is read out to screen readers when it
+changes. Renderers are imported only when their game is chosen.
 """
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class TableContext:
+    """What a renderer knows besides the observation."""
+
+    t: Any                      # the Translator
+    seat: Any = None            # whose observation is shown
+    thinking: Any = None        # the player a bot is thinking for
+    log: list[dict[str, Any]] = field(default_factory=list)  # the game's events
+    picked: tuple[str, ...] = ()       # parts of a decision chosen so far (sorted)
+    offers: frozenset[str] = frozenset()  # parts that can be added and still be legal
+    complete: str | None = None        # the action the picked parts make, if any
 
 TABLES: dict[str, str] = {
     "jekyll-hyde": "game.web.tables.jekyll_hyde",
