@@ -71,15 +71,15 @@ def _sel(attr: str, value: str, within: str = "") -> str:
 
 
 def _jekyll_hyde(action: str, obs: dict, ctx) -> tuple[str, list[str]]:
+    """Words only: every action is one click, and the shell highlights its `data-act`."""
     from game.web.tables import jekyll_hyde as table
 
     t = ctx.t
     if action.startswith("@"):
         seat = int(action[1:])
-        name = table.shown(table.seat_name(obs, seat), t)
-        return t("hint.ask", name=name), [_sel("data-act", action)]
+        return t("hint.ask", name=table.shown(table.seat_name(obs, seat), t)), []
     key = "hint.give" if obs.get("designated") == ctx.seat else "hint.play"
-    return t(key, cards=table.card_name(action, t)), [_sel("data-act", action)]
+    return t(key, cards=table.card_name(action, t)), []
 
 
 def _jekyll_vs_hyde(action: str, obs: dict, ctx) -> tuple[str, list[str]]:

@@ -271,3 +271,23 @@ def test_clicks_on_nothing_in_particular_do_nothing(page, ui):
         page.mouse.click(x, y)
     page.wait_for_timeout(300)
     assert (ui.actions(page), ui.hand(page)) == before
+
+
+def test_keyboard_moves_along_the_hand_and_plays(page, ui):
+    ui.open_site(page, "?speed=instant")
+    ui.start_game(page, mode="4A", me="0", seed=8, bots="random")  # seat 0 leads
+    assert ui.wait_settled(page) == "me"
+    cards = ui.hand(page)
+    focused = "document.activeElement.dataset.card"
+    page.focus(f'.hand.mine .card[data-card="{cards[0]}"]')
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == cards[1]
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")  # a row wraps around
+    assert page.evaluate(focused) == cards[-1]
+    playable = page.locator(".hand.mine .card.playable").first.get_attribute("data-card")
+    page.focus(f'.hand.mine .card[data-card="{playable}"]')
+    n = ui.actions(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
+    assert playable not in ui.hand(page)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from html import escape
+from typing import Any
+
+from game.web.html import Html, html, join
 
 
-def select_field(name: str, options: list[tuple[str, str]], value: str, label: str) -> str:
+def select_field(name: str, options: list[tuple[str, str]], value: str, label: str) -> Html:
     """A labelled <select>; changing it updates the start screen."""
-    opts = "".join(f'<option value="{escape(v)}"{" selected" if v == value else ""}>'
-                   f'{escape(text)}</option>' for v, text in options)
-    return (f'<label class="field"><span>{escape(label)}</span>'
-            f'<select name="{name}" id="f-{name}" data-cmd="setup-change">{opts}</select></label>')
+    opts = join(html('<option value="{}"{}>{}</option>', v, html(" selected") if v == value
+                     else "", text) for v, text in options)
+    return html('<label class="field"><span>{label}</span>'
+                '<select name="{name}" id="f-{name}" data-cmd="setup-change">{opts}</select>'
+                '</label>', label=label, name=name, opts=opts)
 
 
 def default_bot(bots: list[str]) -> str:
@@ -18,6 +21,6 @@ def default_bot(bots: list[str]) -> str:
     return "heuristic" if "heuristic" in bots else bots[-1]
 
 
-def bot_options(t, bots: list[str]) -> list[tuple[str, str]]:
+def bot_options(t: Any, bots: list[str]) -> list[tuple[str, str]]:
     """(bot, its name in the interface's language) for a strength <select>."""
     return [(b, t(f"bot.{b}") if t.has(f"bot.{b}") else b) for b in bots]

@@ -1,15 +1,20 @@
 """The Dr. Jekyll & Mr. Hyde table: observation -> HTML, actions -> words.
 
 Pure Python (no browser import): the shell puts the HTML in the page and
-sends `data-act` values of clicked elements to `state.apply`.
+sends `data-act` values of clicked elements to `state.apply`. Every action
+is one click (a card code, or `@<seat>` to designate a seat), so the table
+defines no `parts`: the shell's hint highlights the `data-act`, and arrow
+keys move along a hand (`data-keys="row"`). Markup is built only with
+`game.web.html`: names and scores come from saves and options, so every
+value is escaped.
 """
 
 from __future__ import annotations
 
 import re
-from html import escape
 from typing import Any
 
+from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import bot_options, default_bot, select_field
 
 GAME_ID = "jekyll-hyde"
@@ -40,16 +45,16 @@ def _mode(values: dict[str, str]) -> str:
     return mode if mode in ("4A", "4B", "3") else "4A"
 
 
-def setup_form(t, bots: list[str], values: dict[str, str]) -> str:
+def setup_form(t: Any, bots: list[str], values: dict[str, str]) -> Html:
     mode = _mode(values)
     first_bot = default_bot(bots)
-    html = [select_field("mode", [("4A", t("jh.mode.4A")), ("4B", t("jh.mode.4B")),
+    fields = [select_field("mode", [("4A", t("jh.mode.4A")), ("4B", t("jh.mode.4B")),
                              ("3", t("jh.mode.3"))], mode, t("jh.players"))]
     if mode == "3":
         seats = [(str(i), t(f"jh.role.{i}", name=NAMES3[i])) for i in range(3)]
         me = values.get("me", "0")
         me = me if me in ("0", "1", "2") else "0"
-        html.append(select_field("me", seats, me, t("setup.you")))
+        fields.append(select_field("me", seats, me, t("setup.you")))
         others = [i for i in range(3) if str(i) != me]
         labels = [(i, NAMES3[i]) for i in others]
     else:
@@ -59,16 +64,16 @@ def setup_form(t, bots: list[str], values: dict[str, str]) -> str:
                  for i in range(4)]
         me = values.get("me", "0")
         me = me if me in ("0", "1", "2", "3") else "0"
-        html.append(select_field("me", seats, me, t("setup.you")))
+        fields.append(select_field("me", seats, me, t("setup.you")))
         labels = [(i, SEAT_NAMES[i]) for i in range(4) if str(i) != me]
     bot_opts = bot_options(t, bots)
     for i, name in labels:
         key = f"bot{i}"
-        html.append(select_field(key, bot_opts, values.get(key, first_bot),
+        fields.append(select_field(key, bot_opts, values.get(key, first_bot),
                             t("setup.bot_for", name=name)))
-    html.append(select_field("target", [(v, v) for v in ("1000", "500", "200", "100")],
+    fields.append(select_field("target", [(v, v) for v in ("1000", "500", "200", "100")],
                         values.get("target", "1000"), t("jh.target")))
-    return "".join(html)
+    return join(fields)
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
@@ -134,35 +139,39 @@ def _index(card: str) -> str:
     return f
 
 
-def card_svg(card: str) -> str:
+def card_svg(card: str) -> Html:
     f = card[1:]
-    icon = _ACTION_ICON.get(card) or _ICON[f[0]]
-    side_icon = "i-flask" if card[0] == "J" else "i-hat"
     idx = _index(card)
-    size = 17 if len(idx) == 1 else 14
-    return (f'<svg viewBox="0 0 60 56" aria-hidden="true" focusable="false">'
-            f'<text x="5" y="18" class="ix" font-size="{size}">{idx}</text>'
-            f'<use href="#{side_icon}" x="42" y="4" width="14" height="14" class="si"/>'
-            f'<use href="#{icon}" x="16" y="21" width="28" height="28" class="ic"/>'
-            + (f'<text x="55" y="54" class="pt" text-anchor="end" font-size="9">'
-               f'{points(card)}</text>' if points(card) else "")
-            + '</svg>')
+    value = points(card)
+    corner = html('<text x="55" y="54" class="pt" text-anchor="end" font-size="9">{}</text>',
+                  value) if value else EMPTY
+    return html('<svg viewBox="0 0 60 56" aria-hidden="true" focusable="false">'
+                '<text x="5" y="18" class="ix" font-size="{size}">{idx}</text>'
+                '<use href="#{side_icon}" x="42" y="4" width="14" height="14" class="si"/>'
+                '<use href="#{icon}" x="16" y="21" width="28" height="28" class="ic"/>'
+                '{corner}</svg>',
+                size=17 if len(idx) == 1 else 14, idx=idx,
+                side_icon="i-flask" if card[0] == "J" else "i-hat",
+                icon=_ACTION_ICON.get(card) or _ICON[f[0]], corner=corner)
 
 
-def card_html(card: str, t, cls: str = "", act: bool = True, extra: str = "") -> str:
-    name = escape(card_name(card, t))
-    attrs = f' data-act="{card}"' if act else ""
-    tag = "button" if act else "div"
-    typ = ' type="button"' if act else ""
-    return (f'<{tag}{typ} class="card {card[0]} {cls}" data-card="{card}"{attrs} '
-            f'aria-label="{name}" title="{name}">{card_svg(card)}'
-            f'<span class="nm">{name}</span>{extra}</{tag}>')
+def card_html(card: str, t: Any, cls: str = "", act: bool = True) -> Html:
+    """A card face: a button that plays it (`act`), or a picture of it."""
+    name = card_name(card, t)
+    face = html('{svg}<span class="nm">{name}</span>', svg=card_svg(card), name=name)
+    if act:
+        return html('<button type="button" class="card {side} {cls}" data-card="{card}" '
+                    'data-act="{card}" aria-label="{name}" title="{name}">{face}</button>',
+                    side=card[0], cls=cls, card=card, name=name, face=face)
+    return html('<div class="card {side} {cls}" data-card="{card}" aria-label="{name}" '
+                'title="{name}">{face}</div>', side=card[0], cls=cls, card=card, name=name,
+                face=face)
 
 
-def back_html(side: str) -> str:
-    icon = "i-flask" if side == "J" else "i-hat"
-    return (f'<span class="back {side}"><svg viewBox="0 0 24 24" aria-hidden="true">'
-            f'<use href="#{icon}"/></svg></span>')
+def back_html(side: str) -> Html:
+    return html('<span class="back {side}"><svg viewBox="0 0 24 24" aria-hidden="true">'
+                '<use href="#{icon}"/></svg></span>',
+                side=side, icon="i-flask" if side == "J" else "i-hat")
 
 
 def sort_cards(cards) -> list[str]:
@@ -199,7 +208,7 @@ def _prompt(obs: dict, ctx) -> str:
     return t("jh.prompt.wait", name=shown(who, t))
 
 
-def _seat_html(obs: dict, seat: int, ctx) -> str:
+def _seat_html(obs: dict, seat: int, ctx: Any) -> Html:
     t, me = ctx.t, ctx.seat
     three = obs["options"].get("players") == 3
     team = obs["teams"][str(seat)]
@@ -217,28 +226,31 @@ def _seat_html(obs: dict, seat: int, ctx) -> str:
         cls.append("thinking")
     backs = obs["backs"][str(seat)]
     if seat == me:
-        body = ""
+        body = EMPTY
         label = t("jh.you", name=name)
     elif three and seat == 2:
         ghost = sort_cards(obs["ghost"] or [])
         playable = set(legal) if obs["turn"] is not None else set()
-        body = '<div class="ghost-hand">' + "".join(
+        body = html('<div class="ghost-hand" data-keys="row">{}</div>', join(
             card_html(c, t, "mini playable" if c in playable else "mini",
-                      act=(me == 0)) for c in ghost) + "</div>"
+                      act=(me == 0)) for c in ghost))
         label = name
     else:
         j, h = backs["J"], backs["H"]
-        body = (f'<div class="backs" aria-label="{escape(t("jh.backs", j=j, h=h))}">'
-                f'<span class="stack">{back_html("J") * j}</span><b>{j}</b>'
-                f'<span class="stack">{back_html("H") * h}</span><b>{h}</b></div>')
+        body = html('<div class="backs" aria-label="{label}">'
+                    '<span class="stack">{jekyll}</span><b>{j}</b>'
+                    '<span class="stack">{hyde}</span><b>{h}</b></div>',
+                    label=t("jh.backs", j=j, h=h), j=j, h=h,
+                    jekyll=join([back_html("J")] * j), hyde=join([back_html("H")] * h))
         label = name
-    side_icon = "i-flask" if team == "jekyll" else "i-hat"
-    title = escape(t("jh.designate", name=name)) if "designatable" in cls else ""
-    return (f'<div class="{" ".join(cls)}" data-seat="{seat}" data-act="@{seat}" '
-            f'role="button" tabindex="0" title="{title}">'
-            f'<div class="plate"><svg class="team" viewBox="0 0 24 24" aria-hidden="true">'
-            f'<use href="#{side_icon}"/></svg><span class="who">{escape(label)}</span>'
-            f'<span class="team-name">{escape(t("side." + team))}</span></div>{body}</div>')
+    return html('<div class="{cls}" data-seat="{seat}" data-act="@{seat}" '
+                'role="button" tabindex="0" title="{title}">'
+                '<div class="plate"><svg class="team" viewBox="0 0 24 24" aria-hidden="true">'
+                '<use href="#{side_icon}"/></svg><span class="who">{label}</span>'
+                '<span class="team-name">{team}</span></div>{body}</div>',
+                cls=" ".join(cls), seat=seat, label=label, body=body,
+                title=t("jh.designate", name=name) if "designatable" in cls else "",
+                side_icon="i-flask" if team == "jekyll" else "i-hat", team=t("side." + team))
 
 
 def _from(obs: dict, src: int, t) -> str:
@@ -247,21 +259,22 @@ def _from(obs: dict, src: int, t) -> str:
     return t("jh.from", name=seat_name(obs, src))
 
 
-def _played(obs: dict, plays: list[dict], ctx, winner: int | None = None) -> str:
+def _played(obs: dict, plays: list[dict], ctx: Any, winner: int | None = None) -> Html:
     t, me = ctx.t, ctx.seat
     out = []
     for p in plays:
         seat, card, src = p["seat"], p["card"], p["from"]
-        tag = ""
+        tag = EMPTY
         if src != seat:
-            tag = f'<span class="from">{escape(_from(obs, src, t))}</span>'
+            tag = html('<span class="from">{}</span>', _from(obs, src, t))
         cls = "played" + (" win" if winner == seat else "")
-        out.append(f'<div class="slot p-{_pos(seat, me)}" data-slot="{seat}">'
-                   f'{card_html(card, t, cls, act=False)}{tag}</div>')
-    return "".join(out)
+        out.append(html('<div class="slot p-{pos}" data-slot="{seat}">{card}{tag}</div>',
+                        pos=_pos(seat, me), seat=seat, tag=tag,
+                        card=card_html(card, t, cls, act=False)))
+    return join(out)
 
 
-def render(obs: dict, ctx) -> str:
+def render(obs: dict, ctx: Any) -> Html:
     t, me = ctx.t, ctx.seat
     three = obs["options"].get("players") == 3
     trick = obs.get("trick") or {"plays": []}
@@ -272,29 +285,31 @@ def render(obs: dict, ctx) -> str:
         centre.append(_played(obs, plays, ctx))
     elif obs["tricks"]:
         last = obs["tricks"][-1]
-        centre.append(f'<div class="last">{_played(obs, last["plays"], ctx, last["winner"])}</div>')
+        centre.append(html('<div class="last">{}</div>',
+                           _played(obs, last["plays"], ctx, last["winner"])))
         banner = _trick_result(obs, last, ctx)
     if obs["carried"]:
-        carried = "".join(card_html(c, t, "tiny", act=False) for c in obs["carried"])
-        centre.append(f'<div class="carried" title="{escape(t("jh.carried_help"))}">'
-                      f'<span>{escape(t("jh.carried", n=len(obs["carried"])))}</span>'
-                      f'<div class="row">{carried}</div></div>')
+        centre.append(html('<div class="carried" title="{help}"><span>{caption}</span>'
+                           '<div class="row">{cards}</div></div>',
+                           help=t("jh.carried_help"), caption=t("jh.carried", n=len(obs["carried"])),
+                           cards=join(card_html(c, t, "tiny", act=False) for c in obs["carried"])))
     if banner:
-        centre.append(f'<div class="banner">{escape(banner)}</div>')
-    seats = "".join(_seat_html(obs, s, ctx) for s in range(4))
-    hand = sort_cards(obs["hand"])
+        centre.append(html('<div class="banner">{}</div>', banner))
     legal = set(obs["legal"])
-    cards = "".join(card_html(c, t, "playable" if c in legal else "") for c in hand)
+    cards = join(card_html(c, t, "playable" if c in legal else "") for c in sort_cards(obs["hand"]))
     info = t("jh.trick_no", n=min(len(obs["tricks"]) + 1, 7)) if not obs["over"] else ""
-    hand_no = t("jh.hand_no", n=obs["hand_number"] + 1)
-    status = f'<div class="tinfo">{escape(hand_no)} · {escape(info)}</div>'
-    designated = "" if obs["designated"] is None else obs["designated"]
-    turn = "" if obs["turn"] is None else obs["turn"]
-    return (f'<div class="table jh {"p3" if three else "p4"}" data-me="{me}" '
-            f'data-turn="{turn}" data-designated="{designated}">'
-            f'{seats}<div class="centre">{status}{"".join(centre)}</div></div>'
-            f'<div class="prompt" id="prompt">{escape(_prompt(obs, ctx))}</div>'
-            f'<div class="hand mine" aria-label="{escape(t("jh.your_hand"))}">{cards}</div>')
+    return html('<div class="table jh {players}" data-me="{me}" data-turn="{turn}" '
+                'data-designated="{designated}">{seats}<div class="centre">'
+                '<div class="tinfo">{hand_no} · {info}</div>{centre}</div></div>'
+                '<div class="prompt" id="prompt">{prompt}</div>'
+                '<div class="hand mine" data-keys="row" aria-label="{hand_label}">{cards}</div>',
+                players="p3" if three else "p4", me=me,
+                turn="" if obs["turn"] is None else obs["turn"],
+                designated="" if obs["designated"] is None else obs["designated"],
+                seats=join(_seat_html(obs, s, ctx) for s in range(4)),
+                hand_no=t("jh.hand_no", n=obs["hand_number"] + 1), info=info,
+                centre=join(centre), prompt=_prompt(obs, ctx), hand_label=t("jh.your_hand"),
+                cards=cards)
 
 
 def _trick_result(obs: dict, trick: dict, ctx, last_of_hand: bool = False) -> str:
@@ -306,7 +321,7 @@ def _trick_result(obs: dict, trick: dict, ctx, last_of_hand: bool = False) -> st
     return t("jh.trick.won", name=shown(seat_name(obs, trick["winner"]), t))
 
 
-def last_trick(obs: dict, ctx) -> str:
+def last_trick(obs: dict, ctx: Any) -> Html:
     """The last finished trick: of this hand, or else the last one of the previous hand."""
     t = ctx.t
     if obs["tricks"]:
@@ -314,17 +329,16 @@ def last_trick(obs: dict, ctx) -> str:
     elif obs["history"]:
         tr = obs["history"][-1]["last_trick"]
     else:
-        return f'<p>{escape(t("jh.no_trick_yet"))}</p>'
+        return html("<p>{}</p>", t("jh.no_trick_yet"))
     plays = [(_name_at(obs, p["seat"]), p["card"], _name_at(obs, p["from"])) for p in tr["plays"]]
     result = _trick_result(obs, tr, ctx, last_of_hand=not obs["tricks"])
     rows = []
     for who, card, src in plays:
         extra = "" if src == who else " " + (t("jh.from_ghost") if src == GHOST
                                              else t("jh.from", name=src))
-        rows.append(f'<li>{card_html(card, t, "mini", act=False)}'
-                    f'<span>{escape(shown(who, t))}{escape(extra)}</span></li>')
-    return (f'<ol class="lasttrick">{"".join(rows)}</ol>'
-            f'<p class="result">{escape(result)}</p>')
+        rows.append(html("<li>{}<span>{}{}</span></li>", card_html(card, t, "mini", act=False),
+                         shown(who, t), extra))
+    return html('<ol class="lasttrick">{}</ol><p class="result">{}</p>', join(rows), result)
 
 
 # -- pacing ------------------------------------------------------------------
@@ -520,64 +534,62 @@ def explain(message: str, obs: dict, ctx) -> str:
 
 # -- scores ------------------------------------------------------------------
 
-def score_sheet(obs: dict, ctx) -> str:
+def score_sheet(obs: dict, ctx: Any) -> Html:
     t = ctx.t
     three = obs["options"].get("players") == 3
     rows = []
     if three:
         names = obs["options"]["names"]
         totals = {n: 0 for n in names}
-        head = (f'<tr><th>#</th><th>{escape(t("score.soloist"))}</th>'
-                f'<th>{escape(t("side.jekyll"))}</th><th>{escape(t("side.hyde"))}</th>'
-                + "".join(f"<th>{escape(n)}</th>" for n in names) + "</tr>")
+        head = html("<tr><th>#</th><th>{}</th><th>{}</th><th>{}</th>{}</tr>",
+                    t("score.soloist"), t("side.jekyll"), t("side.hyde"),
+                    join(html("<th>{}</th>", n) for n in names))
         for i, h in enumerate(obs["history"], 1):
             solo = h.get("soloist", "?")
             for n in names:
                 totals[n] += h["score"]["hyde"] if n == solo else h["score"]["jekyll"]
-            rows.append(f"<tr><td>{i}</td><td>{escape(solo)}</td>"
-                        + _cell(h, "jekyll") + _cell(h, "hyde")
-                        + "".join(f"<td class=total>{totals[n]}</td>" for n in names) + "</tr>")
+            rows.append(html("<tr><td>{}</td><td>{}</td>{}{}{}</tr>", i, solo,
+                             _cell(h, "jekyll"), _cell(h, "hyde"),
+                             join(html("<td class=total>{}</td>", totals[n]) for n in names)))
     else:
         totals = {"jekyll": 0, "hyde": 0}
-        head = (f'<tr><th>#</th><th>{escape(t("side.jekyll"))}</th>'
-                f'<th>{escape(t("side.hyde"))}</th><th>Σ {escape(t("side.jekyll"))}</th>'
-                f'<th>Σ {escape(t("side.hyde"))}</th></tr>')
+        head = html("<tr><th>#</th><th>{jekyll}</th><th>{hyde}</th><th>Σ {jekyll}</th>"
+                    "<th>Σ {hyde}</th></tr>", jekyll=t("side.jekyll"), hyde=t("side.hyde"))
         for i, h in enumerate(obs["history"], 1):
             for team in totals:
                 totals[team] += h["score"][team]
-            rows.append(f"<tr><td>{i}</td>" + _cell(h, "jekyll") + _cell(h, "hyde")
-                        + f"<td class=total>{totals['jekyll']}</td>"
-                        f"<td class=total>{totals['hyde']}</td></tr>")
+            rows.append(html("<tr><td>{}</td>{}{}<td class=total>{}</td><td class=total>{}</td>"
+                             "</tr>", i, _cell(h, "jekyll"), _cell(h, "hyde"),
+                             totals["jekyll"], totals["hyde"]))
     if not rows:
-        rows.append(f'<tr><td colspan="6">{escape(t("score.none"))}</td></tr>')
-    target = obs["options"].get("target", 1000)
-    return (f'<table class="scores"><caption>{escape(t("score.caption", target=target))}'
-            f'</caption><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>')
+        rows.append(html('<tr><td colspan="6">{}</td></tr>', t("score.none")))
+    return html('<table class="scores"><caption>{}</caption><thead>{}</thead>'
+                '<tbody>{}</tbody></table>',
+                t("score.caption", target=obs["options"].get("target", 1000)), head, join(rows))
 
 
-def _cell(h: dict, team: str) -> str:
-    return (f'<td><span class="calc">{h["points"][team]} × {h["multiplier"][team]} = </span>'
-            f'<b>{h["score"][team]}</b></td>')
+def _cell(h: dict, team: str) -> Html:
+    return html('<td><span class="calc">{} × {} = </span><b>{}</b></td>',
+                h["points"][team], h["multiplier"][team], h["score"][team])
 
 
-def hand_summary(obs: dict, ctx) -> str:
+def hand_summary(obs: dict, ctx: Any) -> Html:
     t = ctx.t
     h = obs["history"][-1]
-    lines = "".join(
-        f'<li class="{team}">{escape(t("log.team_score", team=t("side." + team), p=h["points"][team], m=h["multiplier"][team], s=h["score"][team]))}</li>'
-        for team in ("jekyll", "hyde"))
-    who = ""
-    if "soloist" in h:
-        who = f'<p>{escape(t("score.soloist_was", name=h["soloist"]))}</p>'
-    return (f'<h2>{escape(t("jh.hand_over", n=len(obs["history"])))}</h2>{who}'
-            f'<h3>{escape(t("menu.last"))}</h3>{last_trick(obs, ctx)}'
-            f'<ul class="handscore">{lines}</ul>{score_sheet(obs, ctx)}')
+    lines = join(html('<li class="{}">{}</li>', team,
+                      t("log.team_score", team=t("side." + team), p=h["points"][team],
+                        m=h["multiplier"][team], s=h["score"][team]))
+                 for team in ("jekyll", "hyde"))
+    who = html("<p>{}</p>", t("score.soloist_was", name=h["soloist"])) if "soloist" in h \
+        else EMPTY
+    return html('<h2>{}</h2>{}<h3>{}</h3>{}<ul class="handscore">{}</ul>{}',
+                t("jh.hand_over", n=len(obs["history"])), who, t("menu.last"),
+                last_trick(obs, ctx), lines, score_sheet(obs, ctx))
 
 
-def final_summary(obs: dict, ctx) -> str:
+def final_summary(obs: dict, ctx: Any) -> Html:
     t = ctx.t
     totals = ", ".join(f"{t('side.' + k) if k in ('jekyll', 'hyde') else k}: {v}"
                        for k, v in obs["scores"].items())
-    return (f'<h2>{escape(t("jh.game_over"))}</h2>'
-            f'<p class="winner">{escape(t("log.over", who=_winner_text(obs["winner"], t)))}</p>'
-            f'<p>{escape(totals)}</p>{score_sheet(obs, ctx)}')
+    return html('<h2>{}</h2><p class="winner">{}</p><p>{}</p>{}', t("jh.game_over"),
+                t("log.over", who=_winner_text(obs["winner"], t)), totals, score_sheet(obs, ctx))
