@@ -21,6 +21,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import sys
 import tomllib
@@ -37,8 +38,46 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
 _SKIP_PY = {"game/build.py", "game/__main__.py"}
 
 
+# The pages' Content-Security-Policy (a <meta>: static hosts can't set headers).
+# Scripts only from the site itself, never inline: no inline script, no
+# event-handler attribute, so markup that slipped into the page cannot run.
+# Pyodide compiles its wasm ('wasm-unsafe-eval'); PyScript 0.7 composes its
+# worker hooks with Function() at start-up, even with no worker, and without
+# 'unsafe-eval' the page never starts (measured: the violation comes from
+# @pyscript/core's core chunk).  Styles may be inline (style attributes).
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; "
+       "style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
+       "worker-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'self'; "
+       "form-action 'self'")
+CSP_META = f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
+# What the policy would block, caught at build time instead of in a player's browser.
+_INLINE_SCRIPT = re.compile(r"<script(?![^>]*\b(?:src=|type=\"py\"))[^>]*>", re.I)
+_HANDLER_ATTR = re.compile(r"<[^>]*\son[a-z]+\s*=", re.I)
+
+
 class BuildError(RuntimeError):
     """The site cannot be built (e.g. `npm ci` was not run)."""
+
+
+def with_policy(page: str, name: str) -> str:
+    """`page` with the CSP <meta> after its charset; BuildError if it has inline script.
+
+    >>> with_policy('<head><meta charset="utf-8"></head>', "a.html").count("Content-Security")
+    1
+    >>> with_policy('<meta charset="utf-8"><b onclick="x()">', "b.html")
+    Traceback (most recent call last):
+      ...
+    game.build.BuildError: b.html: an event-handler attribute (the page's policy forbids inline script)
+    """
+    if _INLINE_SCRIPT.search(page):
+        raise BuildError(f"{name}: an inline <script> (the page's policy forbids inline script)")
+    if _HANDLER_ATTR.search(page):
+        raise BuildError(f"{name}: an event-handler attribute "
+                         "(the page's policy forbids inline script)")
+    charset = '<meta charset="utf-8">'
+    if charset not in page:
+        raise BuildError(f"{name}: no {charset} to put the policy after")
+    return page.replace(charset, charset + "\n" + CSP_META, 1)
 
 
 def _pages() -> list[Path]:
@@ -141,11 +180,14 @@ def build(out_dir: str | os.PathLike = SITE) -> Path:
         for page in _pages():  # index.html, and e.g. embed.html if there is one
             html = page.read_text(encoding="utf-8")
             html = html.replace('config="./pyscript.toml"', 'config="./pyscript.json"')
-            (tmp / page.name).write_text(html, encoding="utf-8")
+            (tmp / page.name).write_text(with_policy(html, page.name), encoding="utf-8")
         shutil.copy2(ROOT / "pyscript.toml", tmp / "pyscript.toml")
         (tmp / "pyscript.json").write_text(json.dumps(site_config(), indent=1) + "\n")
         shutil.copytree(ROOT / "static", tmp / "static",
                         ignore=shutil.ignore_patterns("vendor", "i18n", "sw.js", ".*"))
+        for page in (tmp / "static").rglob("*.html"):  # the rules pages
+            page.write_text(with_policy(page.read_text(encoding="utf-8"), page.name),
+                            encoding="utf-8")
         _copy_runtime(tmp / "static" / "vendor")
         _write_zip(tmp / "game.zip")
         _write_service_worker(tmp)

@@ -17,9 +17,10 @@ browser part imports pyscript only inside `start()`.
 from __future__ import annotations
 
 import re
-from html import escape
-from types import SimpleNamespace
 from typing import Any
+
+from game.web.html import EMPTY, Html, html, set_html
+from game.web.inputs import BadNumber, read_int
 
 NAME = re.compile(r"[a-z0-9-]{1,64}")
 SCENARIO_PARAMS = {"game", "scenario", "step", "lang", "seat", "autoplay"}
@@ -52,9 +53,11 @@ def parse(query: dict[str, str], games: list[str], lang: str) -> dict[str, Any]:
         if unknown:
             raise EmbedError(word(lang, "err.param", names=", ".join(unknown)))
         step = query.get("step", "0").strip() or "0"
-        if not step.isdigit():
-            raise EmbedError(word(lang, "err.step", value=step))
-        return {"mode": "scenario", "game": game, "name": name, "step": int(step),
+        try:
+            first = read_int(step, "step", hi=10_000)
+        except BadNumber:
+            raise EmbedError(word(lang, "err.step", value=step[:20])) from None
+        return {"mode": "scenario", "game": game, "name": name, "step": first,
                 "seat": query.get("seat"), "autoplay": query.get("autoplay") in ("1", "true"),
                 "url": f"./static/scenarios/{game}/{name}.json"}
     unknown = sorted(set(query) - LIVE_PARAMS)
@@ -68,13 +71,16 @@ def live_setup(game: str, query: dict[str, str], lang: str) -> dict[str, str]:
     def pick(name: str, allowed: tuple[str, ...], default: str) -> str:
         value = query.get(name, default)
         if value not in allowed:
-            raise EmbedError(word(lang, "err.value", name=name, value=value))
+            raise EmbedError(word(lang, "err.value", name=name, value=value[:20]))
         return value
 
     values = {"game": game}
     seed = query.get("seed", "")
-    if seed and not seed.isdigit():
-        raise EmbedError(word(lang, "err.value", name="seed", value=seed))
+    if seed:
+        try:
+            seed = str(read_int(seed, "seed"))
+        except BadNumber:
+            raise EmbedError(word(lang, "err.value", name="seed", value=seed[:20])) from None
     values["seed"] = seed
     if "bots" in query:
         from game.bots import bot_names
@@ -146,13 +152,15 @@ class Steps:
                 return who
         return self.states[0].to_act
 
-    def table_html(self) -> str:
+    def table_html(self) -> Html:
+        from game.web.tables import TableContext
+
         state = self.states[self.step]
         viewer = self.viewer(self.step)
-        ctx = SimpleNamespace(t=self.t, seat=viewer, thinking=None, log=[])
+        ctx = TableContext(t=self.t, seat=viewer)
         obs = state.observation(viewer)
-        html = self.table.render(obs, ctx)
-        summary = ""
+        table = self.table.render(obs, ctx)
+        summary = EMPTY
         if state.over:
             summary = self.table.final_summary(obs, ctx)
         elif self.step > 0:
@@ -160,32 +168,33 @@ class Steps:
             if done > len(self.states[self.step - 1].to_json()["history"]):
                 summary = self.table.hand_summary(obs, ctx)
         if summary:  # the point of this step: above the table (the next deal is below)
-            summary = f'<div class="ex-summary sheet">{summary}</div>'
-        return summary + html
+            summary = html('<div class="ex-summary sheet">{}</div>', summary)
+        return html("{}{}", summary, table)
 
     def caption(self) -> str:
         return self.transcript.caption(self.step, self.t.lang)
 
-    def controls_html(self, playing: bool) -> str:
+    def controls_html(self, playing: bool) -> Html:
         lang = self.t.lang
         n, total = self.step, self.last
         label = word(lang, "start") if n == 0 else word(lang, "step", n=n, total=total)
-        play = word(lang, "pause" if playing else "play")
-        return (f'<button type="button" data-ex="prev" id="ex-prev"{" disabled" if n == 0 else ""}'
-                f' aria-label="{escape(word(lang, "prev"))}">◀ <span>{escape(word(lang, "prev"))}'
-                f'</span></button>'
-                f'<button type="button" data-ex="play" id="ex-play" aria-pressed='
-                f'"{"true" if playing else "false"}">{"❚❚" if playing else "▶▶"} '
-                f'<span>{escape(play)}</span></button>'
-                f'<button type="button" data-ex="next" id="ex-next"'
-                f'{" disabled" if n >= total else ""} aria-label="{escape(word(lang, "next"))}">'
-                f'<span>{escape(word(lang, "next"))}</span> ▶</button>'
-                f'<span class="ex-step" id="ex-step">{escape(label)}</span>')
+        disabled = html(" disabled")
+        return html(
+            '<button type="button" data-ex="prev" id="ex-prev"{first} aria-label="{prev}">'
+            '◀ <span>{prev}</span></button>'
+            '<button type="button" data-ex="play" id="ex-play" aria-pressed="{pressed}">'
+            '{icon} <span>{play}</span></button>'
+            '<button type="button" data-ex="next" id="ex-next"{end} aria-label="{next}">'
+            '<span>{next}</span> ▶</button><span class="ex-step" id="ex-step">{label}</span>',
+            first=disabled if n == 0 else EMPTY, prev=word(lang, "prev"),
+            pressed="true" if playing else "false", icon="❚❚" if playing else "▶▶",
+            play=word(lang, "pause" if playing else "play"),
+            end=disabled if n >= total else EMPTY, next=word(lang, "next"), label=label)
 
 
-def error_html(lang: str, message: str) -> str:
-    return (f'<div class="ex-error" role="alert" id="ex-error"><h1>{escape(word(lang, "err.title"))}'
-            f'</h1><p>{escape(message)}</p></div>')
+def error_html(lang: str, message: str) -> Html:
+    return html('<div class="ex-error" role="alert" id="ex-error"><h1>{}</h1><p>{}</p></div>',
+                word(lang, "err.title"), message)
 
 
 # -- the browser part ------------------------------------------------------------
@@ -207,7 +216,7 @@ def start() -> None:
     body.dataset.lang = lang
 
     def fail(message: str) -> None:
-        document.getElementById("screen").innerHTML = error_html(lang, message)
+        set_html(document.getElementById("screen"), error_html(lang, message))
         document.getElementById("ex-bar").hidden = True
         body.dataset.view = "error"
         _ready(document)
@@ -263,12 +272,12 @@ async def _start_scenario(params: dict, lang: str, fail) -> None:
 
     def draw() -> None:
         try:
-            screen.innerHTML = view.table_html()
+            set_html(screen, view.table_html())
         except Exception as e:  # a renderer that cannot show this step
-            screen.innerHTML = error_html(lang, f"{type(e).__name__}: {e}")
+            set_html(screen, error_html(lang, f"{type(e).__name__}: {e}"))
         caption.textContent = view.caption()
         caption.hidden = not view.caption()
-        controls.innerHTML = view.controls_html(state["playing"])
+        set_html(controls, view.controls_html(state["playing"]))
         body.dataset.step = str(view.step)
         body.dataset.view = "scenario"
 
@@ -337,11 +346,10 @@ def _start_live(params: dict, lang: str) -> None:
         and no save (an embedded game must not replace the player's own game)."""
 
         def render_menu(self) -> None:
-            document.getElementById("menu").innerHTML = (
-                f'<button type="button" data-cmd="restart" id="restart">'
-                f'{escape(word(lang, "restart"))}</button>'
-                f'<a href="./index.html?game={params["game"]}&amp;lang={lang}" target="_blank" '
-                f'rel="noopener">{escape(word(lang, "open"))}</a>')
+            set_html(document.getElementById("menu"), html(
+                '<button type="button" data-cmd="restart" id="restart">{}</button>'
+                '<a href="./index.html?game={}&amp;lang={}" target="_blank" rel="noopener">{}</a>',
+                word(lang, "restart"), params["game"], lang, word(lang, "open")))
 
         def render_side(self) -> None:
             pass

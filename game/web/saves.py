@@ -45,15 +45,10 @@ def load(text: str) -> tuple[dict[str, Any], Any]:
                          f"this site reads {VERSION})")
     game = data.get("game")
     if game not in GAMES:
-        raise BrokenSave(f"unknown game {game!r}")
+        raise BrokenSave(f"unknown game {game!r:.40}")
     for key, kind in (("setup", dict), ("transcript", dict), ("state", dict), ("log", list)):
         if not isinstance(data.get(key), kind):
             raise BrokenSave(f"'{key}' is missing or malformed")
-    setup, transcript = data["setup"], data["transcript"]
-    if "me" not in setup or not isinstance(setup.get("bots"), dict):
-        raise BrokenSave("'setup' does not say who plays")
-    if not isinstance(transcript.get("actions", []), list):
-        raise BrokenSave("'transcript' has no action list")
     try:
         state = state_from_json(data["state"])
     except GameError as e:
@@ -62,4 +57,44 @@ def load(text: str) -> tuple[dict[str, Any], Any]:
         raise BrokenSave(f"{type(e).__name__}: {e}") from e
     if state.game_id != game:
         raise BrokenSave("the state is of another game")
+    _check_shell_parts(data, state)
     return data, state
+
+
+MAX_ACTIONS = 100_000  # far more than any game: a longer list is not a save of ours
+MAX_LOG = 20_000
+
+
+def _check_shell_parts(data: dict[str, Any], state: Any) -> None:
+    """Everything the shell reads besides the engine state, checked before use."""
+    from game.bots import bot_names
+    from game.web.inputs import BadNumber, check_int
+
+    setup, transcript = data["setup"], data["transcript"]
+    me = setup.get("me")
+    if isinstance(me, bool) or not isinstance(me, (int, str)) or len(str(me)) > 40:
+        raise BrokenSave("'setup.me' does not say who plays")
+    bots = setup.get("bots")
+    known = bot_names(data["game"])
+    if not isinstance(bots, dict) or not all(
+            isinstance(k, str) and len(k) <= 40 and v in known for k, v in bots.items()):
+        raise BrokenSave("'setup.bots' is not a map of seats to known bots")
+    if transcript.get("game", data["game"]) != data["game"]:
+        raise BrokenSave("'transcript.game' is another game")
+    if not isinstance(transcript.get("options", {}), dict):
+        raise BrokenSave("'transcript.options' is not an object")
+    actions = transcript.get("actions", [])
+    if (not isinstance(actions, list) or len(actions) > MAX_ACTIONS
+            or not all(isinstance(a, str) and len(a) <= 40 for a in actions)):
+        raise BrokenSave("'transcript.actions' is not a list of actions")
+    log = data["log"]
+    if len(log) > MAX_LOG or not all(isinstance(e, dict) for e in log):
+        raise BrokenSave("'log' is not a list of events")
+    try:
+        check_int(transcript.get("seed", 0), "transcript.seed")
+        check_int(data.get("seen_hands", 0), "seen_hands",
+                  hi=len(state.to_json().get("history", [])))
+    except BadNumber as e:
+        raise BrokenSave(str(e)) from e
+    if not isinstance(data.get("closed_final", False), bool):
+        raise BrokenSave("'closed_final' is not true or false")
