@@ -3,15 +3,10 @@
 Pure Python (no browser import): the shell puts the HTML in the page and
 sends `data-act` values of clicked elements to `state.apply`.
 
-Choices of several cards (the exchange, a green swap) are checkboxes in a
-form: ticking them changes nothing in the game; a small inline handler only
-writes the ticked cards into the confirm button's `data-act`
-(`give:R5,2+`), which the engine then accepts or refuses with a reason.
-Leading a Potion ticks a radio button that shows, with CSS alone, three
-buttons naming a colour (`4+:P`, `4+:R`, `4+:G`).
-
-Containers carry an empty `data-cmd`: the shell's click handler then finds
-an element and does nothing, where it would otherwise choke on JS null.
+Choices of several clicks are held by the shell (`parts`, `confirm`): the
+exchange and a green swap pick cards one by one (`give:R5,2+` is the parts
+`R5` and `2+`) and wait for the confirm button; leading a Potion picks the
+card, then one of three buttons naming a colour (`4+:R` is `4+` and `:R`).
 
 Every colour has its own symbol and pattern as well as its hue: purple
 (Pride) a crown on stripes, red (Wrath) a flame on dots, green (Greed) a gem
@@ -37,12 +32,6 @@ _DECK = tuple(f"{c}{n}" for c in COLOURS for n in range(1, 8)) + POTIONS
 _ORDER = {c: i for i, c in enumerate(_DECK)}
 _SYMBOL = {"P": "jvh-crown", "R": "jvh-flame", "G": "jvh-gem", None: "jvh-potion"}
 _ROLE_ICON = {"J": "i-flask", "H": "i-hat"}  # the shell's symbols (index.html)
-# The inline handler of a pick form: ticked cards -> the confirm button's action.
-_PICK_JS = ("var v=[].map.call(this.querySelectorAll('input:checked'),function(i){"
-            "return i.value});var b=this.querySelector('.jvh-confirm');"
-            "b.setAttribute('data-act',this.getAttribute('data-verb')+':'+v.join(','));"
-            "this.setAttribute('data-count',v.length);"
-            "this.querySelector('.jvh-count').textContent=v.length")
 
 
 def colour(card: str) -> str | None:
@@ -83,6 +72,32 @@ def _cards_text(cards, t) -> str:
     return ", ".join(card_name(c, t) for c in cards) or "—"
 
 
+# -- decisions of several clicks (held by the shell) ------------------------------
+
+def parts(action: str) -> tuple[str, ...]:
+    """The clickable parts of an action: its cards, and the colour a Potion lead names.
+
+    >>> parts("give:4+,P1"), parts("swap:R5"), parts("3+:P"), parts("G2")
+    (('4+', 'P1'), ('R5',), ('3+', ':P'), ('G2',))
+    """
+    verb, _, rest = action.partition(":")
+    if verb in ("give", "swap"):
+        return tuple(rest.split(","))
+    if rest:
+        return (verb, ":" + rest)
+    return (action,)
+
+
+def confirm(action: str) -> bool:
+    """Cards given or swapped wait for the confirm button: they go face down, so
+    the person sees the whole choice before it leaves the hand.
+
+    >>> confirm("give:4+,P1"), confirm("3+:P")
+    (True, False)
+    """
+    return action.startswith(("give:", "swap:"))
+
+
 # -- setup ---------------------------------------------------------------------
 
 
@@ -96,17 +111,13 @@ def _values(values: dict[str, str], bots: list[str]) -> tuple[str, str, str]:
     return role, variant, (bot if bot in bots else default_bot(bots))
 
 
-def setup_form(t, bots: list[str], values: dict[str, str]) -> str:
+def setup_form(t, bots: list[str], values: dict[str, str]) -> Html:
     role, variant, bot = _values(values, bots)
-    bot_opts = bot_options(t, bots)
-    return "".join((
-        select_field("jvh_role", [("J", t("jvh.setup.role.J")), ("H", t("jvh.setup.role.H")),
-                             ("random", t("jvh.setup.role.random"))], role, t("setup.you")),
-        select_field("jvh_variant", [("standard", t("jvh.variant.standard")),
-                                ("return-match", t("jvh.variant.return-match"))],
-                variant, t("jvh.setup.variant")),
-        select_field("jvh_bot", bot_opts, bot, t("jvh.setup.bot")),
-    ))
+    roles = [(r, t(f"jvh.setup.role.{r}")) for r in ("J", "H", "random")]
+    variants = [(v, t(f"jvh.variant.{v}")) for v in ("standard", "return-match")]
+    return join((select_field("jvh_role", roles, role, t("setup.you")),
+                 select_field("jvh_variant", variants, variant, t("jvh.setup.variant")),
+                 select_field("jvh_bot", bot_options(t, bots), bot, t("jvh.setup.bot"))))
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
@@ -181,17 +192,30 @@ def card_svg(card: str) -> Html:
                 '</svg>', key=c or "X", y=8 + size, size=size, big=big, sym=_SYMBOL[c])
 
 
-def card_html(card: str, t, cls: str = "", act: bool = True, extra: Html = EMPTY) -> Html:
-    """A card: a button sending its action when `act`, else a picture of it."""
+def card_html(card: str, t, cls: str = "", click: Html | None = None,
+              extra: Html = EMPTY) -> Html:
+    """A card: a button with the `click` attributes (its `data-act` or `data-part`),
+    or a picture of it without them."""
     name = card_name(card, t)
     key = colour(card) or "X"
-    if act:
+    if click is not None:
         return html('<button type="button" class="card jvh-card c-{key} {cls}" data-card="{card}" '
-                    'data-act="{card}" aria-label="{name}" title="{name}">{svg}{extra}</button>',
-                    key=key, cls=cls, card=card, name=name, svg=card_svg(card), extra=extra)
+                    '{click} aria-label="{name}" title="{name}">{svg}{extra}</button>',
+                    key=key, cls=cls, card=card, click=click, name=name, svg=card_svg(card),
+                    extra=extra)
     return html('<div role="img" class="card jvh-card c-{key} {cls}" data-card="{card}" '
                 'aria-label="{name}" title="{name}">{svg}{extra}</div>',
                 key=key, cls=cls, card=card, name=name, svg=card_svg(card), extra=extra)
+
+
+def _act(action: str) -> Html:
+    """Click attributes of a one-click action."""
+    return html('data-act="{}"', action)
+
+
+def _part(part: str, ctx) -> Html:
+    """Click attributes of one part of a decision, pressed while it is picked."""
+    return html('data-part="{}" aria-pressed="{}"', part, "true" if part in ctx.picked else "false")
 
 
 def token_html(c: str, t, cls: str = "") -> Html:
@@ -204,7 +228,7 @@ def token_html(c: str, t, cls: str = "") -> Html:
 
 
 def _mini_row(cards, t) -> Html:
-    return join(card_html(c, t, "mini", act=False) for c in cards)
+    return join(card_html(c, t, "mini") for c in cards)
 
 
 # -- the table -----------------------------------------------------------------
@@ -357,7 +381,7 @@ def _last_played(obs: dict) -> dict | None:
 
 def _slot(role: str, card: str | None, ctx, cls: str = "", note: Html = EMPTY) -> Html:
     t = ctx.t
-    body = (card_html(card, t, "played " + cls, act=False) if card
+    body = (card_html(card, t, "played " + cls) if card
             else html('<span class="card jvh-card empty played"></span>'))
     return html('<div class="jvh-slot {pos}" data-slot="{role}">'
                 '<span class="who">{who}</span>{body}{note}</div>',
@@ -508,6 +532,9 @@ def _prompt(obs: dict, ctx) -> str:
         return t("jvh.prompt.wait", other=opp)
     trick = obs["trick"]
     if not trick["cards"]:
+        potion = _picked_potion(obs, ctx)
+        if potion:
+            return t("jvh.name_colour", card=card_name(potion, t))
         return t("jvh.prompt.lead")
     lead = trick["cards"][0]
     if colour(lead) is None:
@@ -517,64 +544,78 @@ def _prompt(obs: dict, ctx) -> str:
              colour=colour_name(colour(lead), t))
 
 
+def _picked_potion(obs: dict, ctx) -> str | None:
+    """The Potion picked to lead, waiting for a colour to be named."""
+    return next((c for c in ctx.picked if c in obs["hand"] and colour(c) is None), None)
+
+
+def _pick_hand(obs: dict, ctx) -> Html:
+    """The exchange or a green swap: cards toggled one by one, then confirmed."""
+    t = ctx.t
+    verb = obs["phase"]
+    n = obs["give_count"] if verb == "give" else obs["swap_count"]
+    oblige = verb == "give" and obs["must_give_potion"]
+    items = []
+    for c in sort_cards(obs["hand"]):
+        cls = "pickable"
+        if c in ctx.picked:
+            cls += " sel"
+        elif c not in ctx.offers:
+            cls += " off"  # cannot join the cards picked so far
+        items.append(card_html(c, t, cls, _part(c, ctx)))
+    return html('<div class="hand mine jvh-hand jvh-pick" id="jvh-pick" role="group" '
+                'data-verb="{verb}" data-need="{n}" data-count="{count}" data-oblige="{oblige}" '
+                'aria-label="{label}"{described}>'
+                '<div class="cards" data-keys="row">{items}</div>'
+                '<div class="jvh-confirmbar"><span class="tally">{picked} '
+                '<b class="jvh-count">{count}</b>/{n}</span>'
+                '<button type="button" class="primary jvh-confirm" id="jvh-confirm" '
+                'data-cmd="confirm"{disabled}>{confirm}</button></div></div>',
+                verb=verb, n=n, count=len(ctx.picked), oblige=int(oblige),
+                label=t("jvh.your_hand"),
+                described=html(' aria-describedby="jvh-oblige"') if oblige else EMPTY,
+                items=join(items), picked=t("jvh.picked"),
+                disabled=EMPTY if ctx.complete else html(" disabled"),
+                confirm=t(f"jvh.confirm.{verb}"))
+
+
+def _namer(potion: str, ctx) -> Html:
+    """The colours a Potion being led can name."""
+    t = ctx.t
+    ask = t("jvh.name_colour", card=card_name(potion, t))
+    buttons = join(html('<button type="button" class="jvh-name c-{k}" data-part=":{k}" '
+                        'data-colour="{k}">{token}</button>', k=k, token=token_html(k, t, "small"))
+                   for k in COLOURS if f":{k}" in ctx.offers)
+    return html('<div class="jvh-namer" role="group" aria-label="{ask}" data-keys="row">'
+                '<span>{ask}</span>{buttons}</div>', ask=ask, buttons=buttons)
+
+
 def _hand(obs: dict, ctx) -> Html:
     t = ctx.t
-    me = ctx.seat
-    hand = sort_cards(obs["hand"])
+    if obs["to_act"] == ctx.seat and obs["phase"] in ("give", "swap"):
+        return _pick_hand(obs, ctx)
     legal = set(obs["legal"])
-    label = t("jvh.your_hand")
-    phase = obs["phase"]
-    mine = obs["to_act"] == me
-    if mine and phase in ("give", "swap"):
-        n = obs["give_count"] if phase == "give" else obs["swap_count"]
-        oblige = phase == "give" and obs["must_give_potion"]
-        items = []
-        for c in hand:
-            items.append(html('<label class="pick{pot}"><input type="checkbox" name="pick" '
-                              'value="{c}" aria-label="{name}">{card}</label>',
-                              pot=" potion" if colour(c) is None else "", c=c,
-                              name=card_name(c, t), card=card_html(c, t, "pickable", act=False)))
-        verb = "give" if phase == "give" else "swap"
-        return html('<form class="hand mine jvh-hand jvh-pick" id="jvh-pick" data-cmd="" '
-                    'data-verb="{verb}" '
-                    'data-need="{n}" data-count="0" data-oblige="{oblige}" '
-                    'onsubmit="return false" onchange="{js}" aria-label="{label}"{hint}>'
-                    '<div class="cards">{items}</div>'
-                    '<div class="jvh-confirmbar"><span class="tally">{picked} '
-                    '<b class="jvh-count">0</b>/{n}</span>'
-                    '<button type="button" class="primary jvh-confirm" id="jvh-confirm" '
-                    'data-act="{verb}:">{confirm}</button></div></form>',
-                    verb=verb, n=n, oblige=int(oblige), js=_PICK_JS, label=label,
-                    hint=html(' aria-describedby="jvh-oblige"') if oblige else EMPTY,
-                    items=join(items), picked=t("jvh.picked"), confirm=t(f"jvh.confirm.{verb}"))
-    lead = mine and phase == "play" and not obs["trick"]["cards"]
+    lead = obs["to_act"] == ctx.seat and obs["phase"] == "play" and not obs["trick"]["cards"]
     received = _received(obs)
-    items, namers = [], []
-    for c in hand:
-        cls = "playable" if (c in legal or (lead and colour(c) is None)) else ""
+    items = []
+    for c in sort_cards(obs["hand"]):
+        potion_lead = lead and colour(c) is None  # two clicks: the card, then a colour
+        cls = "playable" if c in legal or potion_lead else ""
         badge = EMPTY
         if c in received:
             cls += " got"
             badge = html('<span class="badge">{}</span>', t("jvh.new"))
         if obs["chosen"] and c in obs["chosen"]:
             cls += " chosen"
-        if lead and colour(c) is None:
-            pid = "jvh-lead-" + c[0]
-            items.append(html('<input type="radio" name="lead" id="{pid}" class="jvh-radio" '
-                              'value="{c}"><label for="{pid}" class="pick potion">{card}</label>',
-                              pid=pid, c=c, card=card_html(c, t, cls, act=False, extra=badge)))
-            buttons = join(html('<button type="button" class="jvh-name c-{k}" data-act="{c}:{k}" '
-                                'data-colour="{k}">{token}</button>',
-                                k=k, c=c, token=token_html(k, t, "small")) for k in COLOURS)
-            ask = t("jvh.name_colour", card=card_name(c, t))
-            namers.append(html('<div class="jvh-namer for-{n}" role="group" aria-label="{ask}">'
-                               '<span>{ask}</span>{buttons}</div>',
-                               n=c[0], ask=ask, buttons=buttons))
-        else:
-            items.append(card_html(c, t, cls, extra=badge))
-    return html('<div class="hand mine jvh-hand" data-cmd="" aria-label="{label}">'
-                '<div class="cards">{items}</div>{namers}</div>',
-                label=label, items=join(items), namers=join(namers))
+        if c in ctx.picked:
+            cls += " sel"
+        click = _part(c, ctx) if potion_lead else _act(c)
+        items.append(card_html(c, t, cls, click, badge))
+    potion = _picked_potion(obs, ctx)
+    return html('<div class="hand mine jvh-hand" aria-label="{label}">'
+                '<div class="cards" data-keys="row">{items}</div>{namer}</div>',
+                label=t("jvh.your_hand"), items=join(items),
+                namer=_namer(potion, ctx) if potion else EMPTY)
 
 
 def _aim(obs: dict, ctx) -> str:
@@ -588,7 +629,7 @@ def render(obs: dict, ctx) -> Html:
     if last is not None and last["stolen"]:
         steal = {last["winner"]: "in", other(last["winner"]): "out"}
     return html('{defs}'
-                '<div class="table jvh" data-cmd="" data-me="{me}" data-phase="{phase}" '
+                '<div class="table jvh" data-me="{me}" data-phase="{phase}" '
                 'data-to-act="{to_act}" data-round="{round}" data-leg="{leg}" '
                 'data-marker="{marker}" data-tricks-j="{tricks_j}" '
                 'data-tricks-h="{tricks_h}" data-played="{played}" '
@@ -828,7 +869,7 @@ def last_trick(obs: dict, ctx) -> Html:
             named = " — " + t("jvh.named") + " " + colour_name(tr["named"], t)
         cls = "mini win" if tr["winner"] == role else "mini"
         rows.append(html("<li>{}<span>{}</span></li>",
-                         card_html(card, t, cls, act=False), role_name(role, t) + named))
+                         card_html(card, t, cls), role_name(role, t) + named))
     return html('<ol class="lasttrick jvh-last">{}</ol><p class="result">{}</p>',
                 join(rows), trick_result(tr, ctx))
 
