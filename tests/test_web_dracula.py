@@ -1,17 +1,19 @@
 """The Dracula table renderer under CPython (no browser): whole games in every
-language, hidden cards never shown, errors and log lines in words."""
+language, hidden cards never shown, errors and log lines in words, markup
+escaped by construction, a placement picked card first or cell first."""
 
 from __future__ import annotations
 
 import random
 import string
 from html.parser import HTMLParser
-from types import SimpleNamespace
-
 import pytest
 
 from game import GameError, new_game
+from game.web.choice import Choice
+from game.web.html import Html
 from game.web.i18n import LANGUAGES, Translator, catalog
+from game.web.tables import TableContext
 from game.web.tables import dracula as dr
 
 
@@ -53,19 +55,21 @@ def test_whole_games_render(lang):
     for seed in (1, 2):
         state = new_game("dracula", {"first_dealer": seed % 2}, seed=seed)
         rng = random.Random(seed)
-        ctx = SimpleNamespace(t=t, seat=0, thinking=None, log=[])
+        ctx = TableContext(t=t, seat=0)
         log = dr.first_events(state, ctx)
         while not state.over:
             obs = state.observation(0)
-            html = dr.render(obs, ctx)
+            html = dr.render(obs, _picking(state, ctx, ()))
             assert 'class="dr-table' in html
             for card in state.to_json()["hands"]["1"]:  # the bot's hand stays hidden
                 assert f'data-card="{card}"' not in html
             for part in (html, dr.score_sheet(obs, ctx), dr.last_trick(obs, ctx)):
+                assert isinstance(part, Html)
                 words = _text(part)
                 assert "dr." not in words and "{" not in words
             if obs["history"]:
-                assert "×" in _text(dr.hand_summary(obs, ctx))
+                summary = dr.hand_summary(obs, ctx)
+                assert isinstance(summary, Html) and "×" in _text(summary)
             if state.to_act == 0:
                 for bad in ("@00", "@11", "QH@00", "V1@11", "way:Q", "nonsense"):
                     try:
@@ -78,6 +82,7 @@ def test_whole_games_render(lang):
             dr.merge_event(log, dr.events(state, action, after, ctx))
             state = after
         obs = state.observation(0)
+        assert isinstance(dr.final_summary(obs, ctx), Html)
         final = _text(dr.final_summary(obs, ctx))
         assert str(obs["scores"]["0"]) in final and str(obs["scores"]["1"]) in final
         for ev in log:
@@ -88,11 +93,11 @@ def test_whole_games_render(lang):
 def test_explain_names_the_problem():
     t = Translator("en")
     state = new_game("dracula", {"first_dealer": 1}, seed=5).apply("way:Q")
-    ctx = SimpleNamespace(t=t, seat=0, thinking=None, log=[])
+    ctx = TableContext(t=t, seat=0)
     obs = state.observation(0)
     card = obs["hand"][0]
     for action, words in ((f"{card}@00", "touches no card"), (f"{card}@11", "taken"),
-                          ("@01", "Choose a card")):
+                          ("@01", "not a move")):
         with pytest.raises(GameError) as e:
             state.apply(action)
         assert words in dr.explain(str(e.value), obs, ctx)
@@ -122,6 +127,7 @@ def test_line_values_as_cards_go_down():
 def test_setup():
     t = Translator("fr")
     html = dr.setup_form(t, ["random", "easy", "heuristic"], {})
+    assert isinstance(html, Html)
     assert 'name="first"' in html and 'name="dr_bot"' in html
     assert dr.parse_setup({"first": "bot"}, ["random"])["options"] == {"first_dealer": 1}
     setup = dr.parse_setup({"first": "me", "dr_bot": "nope"}, ["random", "heuristic"])
@@ -146,3 +152,163 @@ def test_the_line_shown_as_scored_is_the_engines_score():
             assert scored == deal_scores(lines["0"], lines["1"])
             ranked = [sorted(lines[p], reverse=True)[res["rank"]] for p in "01"]
             assert tuple(ranked) == scored
+
+
+# -- a placement in two clicks, in either order ---------------------------------
+
+def _picking(state, ctx: TableContext, picked: tuple[str, ...]) -> TableContext:
+    """The context the shell hands the table while the person has picked `picked`."""
+    if state.to_act != ctx.seat:
+        return ctx
+    choice = Choice(state.legal_actions(), dr.parts)
+    return TableContext(t=ctx.t, seat=ctx.seat, picked=tuple(sorted(picked)),
+                        offers=choice.offers(picked), complete=choice.complete(picked))
+
+
+class _Buttons(HTMLParser):
+    """Every <button>'s attributes, and the tag that opens each data-keys group."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.buttons: list[dict[str, str]] = []
+        self.groups: list[dict[str, str]] = []
+
+    def handle_starttag(self, tag, attrs) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "button":
+            self.buttons.append(a)
+        if "data-keys" in a:
+            self.groups.append(a)
+
+
+def _buttons(markup: str) -> _Buttons:
+    p = _Buttons()
+    p.feed(markup)
+    return p
+
+
+def _placing_state():
+    state = new_game("dracula", {"first_dealer": 1}, seed=5).apply("way:Q")
+    assert state.to_act == 0 and state.observation(0)["phase"] == "place"
+    return state
+
+
+def test_parts_of_every_action_make_it_back():
+    state = new_game("dracula", {"first_dealer": 0}, seed=3)
+    rng = random.Random(3)
+    while not state.over:
+        for action in state.legal_actions():
+            got = dr.parts(action)
+            assert "".join(sorted(got, key=lambda p: p.startswith("@"))) == action
+            assert len(got) == (1 if action.startswith("way:") else 2)
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_card_first_then_cell():
+    state = _placing_state()
+    base = TableContext(t=Translator("en"), seat=0)
+    card = state.observation(0)["hand"][1]
+    page = dr.render(state.observation(0), _picking(state, base, ()))
+    found = _buttons(page)
+    hand = [b for b in found.buttons if "dc-btn" in b["class"]]
+    cells = [b for b in found.buttons if "cell" in b["class"].split()]
+    # Nothing picked: every card and every cell the engine allows are offered.
+    assert [b["data-part"] for b in hand] == state.observation(0)["hand"]
+    assert all(b["aria-pressed"] == "false" for b in hand + cells)
+    legal_cells = {a.split("@")[1] for a in state.legal_actions()}
+    assert {b["data-cell"] for b in cells if "open" in b["class"]} == legal_cells
+    assert [b["data-part"] for b in cells] == ["@" + c for c in dr.CELLS]
+    assert [b["tabindex"] for b in cells].count("0") == 1
+    assert {g.get("data-keys") for g in found.groups} == {"row", "grid"}
+    assert [g.get("data-cols") for g in found.groups if g["data-keys"] == "grid"] == ["3"]
+    assert "either order" in _text(page)
+
+    page = dr.render(state.observation(0), _picking(state, base, (card,)))
+    found = _buttons(page)
+    chosen = [b for b in found.buttons if b.get("aria-pressed") == "true"]
+    assert [(b["data-part"], b["class"]) for b in chosen] == [(card, "dc-btn sel")]
+    assert 'class="dr-table card-picked"' in page
+    assert "Place the " + dr.card_name(card, base.t) in _text(page)
+    open_cells = {b["data-cell"] for b in found.buttons if "open" in b["class"].split()}
+    assert open_cells == {a.split("@")[1] for a in state.legal_actions() if a.startswith(card)}
+
+
+def test_cell_first_then_card():
+    state = _placing_state()
+    base = TableContext(t=Translator("en"), seat=0)
+    cell = sorted(a.split("@")[1] for a in state.legal_actions())[-1]
+    ctx = _picking(state, base, ("@" + cell,))
+    assert ctx.complete is None and ctx.offers == set(state.observation(0)["hand"])
+    page = dr.render(state.observation(0), ctx)
+    found = _buttons(page)
+    chosen = [b for b in found.buttons if b.get("aria-pressed") == "true"]
+    assert [b["data-cell"] for b in chosen] == [cell] and "sel" in chosen[0]["class"].split()
+    assert chosen[0]["tabindex"] == "0"  # the coffin's tab stop is the picked cell
+    assert not [b for b in found.buttons if "open" in b["class"].split()]
+    assert "card-picked" not in page
+    # The prompt says what is missing: the card.
+    assert "choose the card to place there" in _text(page)
+    assert base.t(f"dr.cell.{cell}") in _text(page)
+
+
+def test_nothing_to_pick_on_the_bots_turn():
+    state = new_game("dracula", {"first_dealer": 0}, seed=5).apply("way:K")
+    assert state.to_act == 1
+    page = dr.render(state.observation(0), TableContext(t=Translator("en"), seat=0))
+    found = _buttons(page)
+    assert not [b for b in found.buttons if "open" in b["class"].split()]
+    # A card clicked now is a one-click action the shell answers with "not your turn".
+    assert all("data-act" in b for b in found.buttons if "dc-btn" in b["class"])
+
+
+def test_no_inline_script_and_no_empty_commands():
+    state = _placing_state()
+    ctx = TableContext(t=Translator("en"), seat=0)
+    obs = state.observation(0)
+    rng = random.Random(2)
+    while not state.over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    done = state.observation(0)
+    for markup in (dr.render(obs, _picking(state, ctx, ())), dr.final_summary(done, ctx),
+                   dr.hand_summary(done, ctx), dr.last_trick(done, ctx)):
+        for attr in ("onclick=", "onkeydown=", "onchange=", "onsubmit=", 'data-cmd=""',
+                     "<script"):
+            assert attr not in markup, attr
+
+
+PAYLOAD = '<img src=x onerror=alert(1)>'
+
+
+class _Hostile:
+    """A translator whose every text (names, titles, labels) is an injection attempt."""
+
+    lang = '"><script>alert(1)</script>'
+
+    def __call__(self, key: str, **fields) -> str:
+        return PAYLOAD + key
+
+    def has(self, key: str) -> bool:
+        return True
+
+
+def test_every_text_and_save_value_comes_out_escaped():
+    state = new_game("dracula", {"first_dealer": 0}, seed=9)
+    rng = random.Random(9)
+    ctx = TableContext(t=_Hostile(), seat=0)
+    pieces = [dr.setup_form(ctx.t, ["random"], {"first": PAYLOAD, "dr_bot": PAYLOAD})]
+    while True:
+        obs = state.observation(0)
+        # A tampered save: scores are strings here.
+        obs["scores"] = {"0": PAYLOAD, "1": PAYLOAD}
+        pieces += [dr.render(obs, _picking(state, ctx, ())), dr.score_sheet(obs, ctx),
+                   dr.last_trick(obs, ctx)]
+        if obs["history"]:
+            pieces.append(dr.hand_summary(obs, ctx))
+        if state.over:
+            pieces.append(dr.final_summary(obs, ctx))
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    for piece in pieces:
+        assert isinstance(piece, Html)
+        assert "<img" not in piece and "<script" not in piece
+    assert "&lt;img src=x onerror=alert(1)&gt;" in pieces[1]

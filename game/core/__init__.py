@@ -3,17 +3,21 @@
 from game.core.state import (
     BadOptionsError,
     BadStateError,
+    Event,
     GameError,
     IllegalActionError,
     MalformedActionError,
+    Private,
     State,
 )
 
 __all__ = [
     "BadOptionsError",
     "BadStateError",
+    "Event",
     "GameError",
     "IllegalActionError",
     "MalformedActionError",
+    "Private",
     "State",
 ]

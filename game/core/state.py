@@ -4,14 +4,21 @@ A game is a `State` subclass.  States are values: `apply` returns a new
 state and leaves the old one untouched, so bots can search and the UI can
 undo.  Everything a player may know comes from `observation(player)`;
 `to_json()` is the omniscient view used for saves and replays.
+
+Every action also produces events: small JSON-ready dicts `{"kind": ...,
+<params>}` that say what happened (a card played, a trick won, a hand
+scored, a new deal), so a table can draw its log, announcements and
+animations without comparing observations.  `events(player)` returns those
+of the action that produced the state, as that player may see them.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Callable, ClassVar, Hashable
+from typing import Any, Callable, ClassVar, Hashable, NamedTuple
 
 Player = Hashable
+Event = dict[str, Any]
 
 
 class GameError(ValueError):
@@ -66,17 +73,48 @@ class BadStateError(GameError):
     default_code = "bad_state"
 
 
+def json_ready(value: Any) -> Any:
+    """`value` if JSON can carry it as it is, else its repr: for error params
+    that echo whatever the caller passed.
+
+    >>> json_ready("HA"), json_ready(3), json_ready(None), json_ready(object)
+    ('HA', 3, None, "<class 'object'>")
+    """
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return repr(value)
+
+
+class Private(NamedTuple):
+    """An event that players see differently (a deal: each sees his own hand).
+
+    `full` is the omniscient version; `seen` holds each player's version
+    (a player missing from it sees nothing of the event).
+    """
+
+    full: Event
+    seen: dict[Any, Event]
+
+
 class State(ABC):
     """One moment of one game.
 
     Subclasses set `game_id` and implement the abstract methods; the rest
     is shared.  `to_act` is the player who decides now, `None` once the game
     is over.
+
+    `_events` holds the events of the action that produced this state: a
+    list that `start` and `apply` create and the rules append to, or None
+    where nothing is recorded (`apply_in_place`, sampled worlds); `_copy`
+    never copies it.  An entry is an event, a `Private` one, or, to keep
+    `apply` fast, a tuple `(build, *args)`: `build(*args)` makes the event(s)
+    (one or a list) only when `events()` is asked.
     """
 
     game_id: ClassVar[str]
     players: ClassVar[tuple[Player, ...]]
-    __slots__ = ()
+    __slots__ = ("_events",)
+    _events: list[Event | Private | tuple] | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -122,10 +160,41 @@ class State(ABC):
     def winner(self) -> str | None:
         """The winner as a string once the game is over (None until then or for a draw)."""
 
+    def events(self, player: Player | None) -> list[Event]:
+        """The events of the action that produced this state, as `player` sees
+        them (`None`: everything, the omniscient view of `to_json`).
+
+        A new game's first state reports its deal; a state rebuilt by
+        `from_json` reports none, or those of the last action it replayed.
+        Each call returns fresh dicts.
+        """
+        if player is not None:
+            self._check_player(player)
+        seen: list[Event] = []
+        for entry in getattr(self, "_events", None) or ():
+            if type(entry) is tuple:
+                built = entry[0](*entry[1:])
+                entries = built if type(built) is list else [built]
+            else:
+                entries = [entry]
+            for event in entries:
+                if type(event) is Private:
+                    event = event.full if player is None else event.seen.get(player)
+                    if event is None:
+                        continue
+                seen.append(_fresh(event))
+        return seen
+
+    def _check_player(self, player: Player) -> None:
+        """Raise BadOptionsError unless `player` may ask for an observation."""
+        if player not in self.players:
+            raise BadOptionsError(f"no player {player!r}", code="no_such_player",
+                                  params={"player": json_ready(player)})
+
     def returns(self) -> dict[Player, float]:
         """1 for the winning player(s), 0 for the others, 0.5 each on a draw."""
         if not self.over:
-            raise GameError("the game is not over yet")
+            raise GameError("the game is not over yet", code="game_not_over")
         winner = self.winner
         return {p: (0.5 if winner is None else float(self.wins(p))) for p in self.players}
 
@@ -149,13 +218,23 @@ def _slot_copier(cls: type) -> Callable[[Any], Any]:
     >>> q = _slot_copier(Point)(p); (q.x, q.y is p.y, type(q).__name__)
     (1, True, 'Point')
     """
-    names = [n for klass in reversed(cls.__mro__) for n in klass.__dict__.get("__slots__", ())]
+    names = [n for klass in reversed(cls.__mro__) for n in klass.__dict__.get("__slots__", ())
+             if n != "_events"]  # an action's events belong to the state it produced
     lines = ["def _copy(self):", "    s = object.__new__(self.__class__)"]
     lines += [f"    s.{n} = self.{n}" for n in names]
     lines.append("    return s")
     namespace: dict[str, Any] = {}
     exec("\n".join(lines), namespace)  # noqa: S102 - code built from slot names only
     return namespace["_copy"]
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of JSON-ready data, so a caller cannot change a state's events."""
+    if type(value) is dict:
+        return {k: _fresh(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_fresh(v) for v in value]
+    return value
 
 
 def legal_hint(legal: list[str]) -> str:

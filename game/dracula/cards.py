@@ -104,6 +104,52 @@ def line_values(grid, way: str) -> list[int]:
     return [line_value([grid[i] for i in line], way) for line in LINES[way]]
 
 
+def line_detail(cards, way: str) -> dict:
+    """How a line scores for `way` so far, as JSON-ready data (`cards` may
+    hold None for empty cells): each card's value, their sum, the multiplier
+    (of a full line; so far at least: 2 for two of a suit, else 1; None with
+    a Vampire) and the value (of a full line; 0 with a Vampire; else None).
+
+    >>> d = line_detail(("QH", "10H", "5H"), "Q")
+    >>> d["state"], d["values"], d["sum"], d["multiplier"], d["value"]
+    ('full', [10, 10, 5], 25, 5, 125)
+    >>> d = line_detail(("QH", None, "5H"), "K")
+    >>> d["state"], d["values"], d["sum"], d["multiplier"], d["value"]
+    ('open', [0, None, 5], 5, 2, None)
+    >>> line_detail(("KS", "V1", None), "K")["state"], line_detail((None,) * 3, "K")["state"]
+    ('vampire', 'empty')
+    """
+    placed = [c for c in cards if c is not None]
+    total = sum(VALUE[way][c] for c in placed)
+    factor: int | None
+    if any(c in VAMPIRES for c in placed):
+        state, factor, value = "vampire", None, 0
+    elif len(placed) == 3:
+        factor = multiplier(placed)
+        state, value = "full", total * factor
+    else:
+        two = len(placed) == 2 and SUIT[placed[0]] == SUIT[placed[1]]
+        state, factor, value = ("open" if placed else "empty"), (2 if two else 1), None
+    return {"state": state, "cards": list(cards),
+            "values": [None if c is None else VALUE[way][c] for c in cards],
+            "sum": total, "multiplier": factor, "value": value}
+
+
+def scored_rank(lines_a: list[int], lines_b: list[int]) -> int:
+    """Which line each player scores by the tie rule: 0 the best, 1 the
+    second-best (the best are equal), 2 the third-best.
+
+    >>> scored_rank([30, 60, 10], [45, 0, 0]), scored_rank([60, 40, 10], [60, 20, 20])
+    (0, 1)
+    """
+    a = sorted(lines_a, reverse=True)
+    b = sorted(lines_b, reverse=True)
+    i = 0
+    while i < 2 and a[i] == b[i]:
+        i += 1
+    return i
+
+
 def deal_scores(lines_a: list[int], lines_b: list[int]) -> tuple[int, int]:
     """What two players score from their line values, with the tie rule.
 
@@ -117,12 +163,8 @@ def deal_scores(lines_a: list[int], lines_b: list[int]) -> tuple[int, int]:
     >>> deal_scores([60, 40, 10], [40, 60, 5])
     (10, 5)
     """
-    a = sorted(lines_a, reverse=True)
-    b = sorted(lines_b, reverse=True)
-    i = 0
-    while i < 2 and a[i] == b[i]:
-        i += 1
-    return a[i], b[i]
+    i = scored_rank(lines_a, lines_b)
+    return sorted(lines_a, reverse=True)[i], sorted(lines_b, reverse=True)[i]
 
 
 def sort_cards(cards) -> tuple[str, ...]:

@@ -24,6 +24,28 @@ had to decide more:
 >>> s = s.apply("way:K")
 >>> s.to_act, s.ways, len(s.hands[0]), len(s.hands[1]), s.grid[4] is not None
 (1, ('K', 'Q'), 4, 4, True)
+
+Events (`state.events(player)`; the first state has none: nothing is dealt
+before the way is chosen):
+
+| kind | params |
+|---|---|
+| `way_chosen` | `player`, `way` (Q, K), `ways` {"0", "1"} |
+| `dealt` | `deal_number`, `dealer`, `nail`, `held` {"0", "1"}, `stock`, `hands` {player: cards}: only the player's own |
+| `placed` | `player`, `card`, `cell` ("01"), `row`, `column`, `lines` (the row and the column through the cell, as they are now: a line below) |
+| `line_scored` | a line the card filled, as below |
+| `deal_scored` | `deal_number`, `dealer`, `ways`, `lines` {"0", "1": three lines}, `vampires` (cells), `rank` (0 best, 1 second, 2 third: the tie rule), `tied` (the equal values skipped), `scored_line` {"0", "1": its index}, `score`, `totals` |
+
+A line is `player` (who scores it), `way`, `line` (0-2), `cells`, and
+`cards.line_detail`'s `state` (empty, open, full, vampire), `cards`
+(None where empty), `values`, `sum`, `multiplier` (so far at least while
+open; null with a Vampire), `value` (null while open).
+| `game_over` | `winner` ("0", "1", null), `reason` (higher_total, best_deal, draw), `totals`, `bonus`, `scores` |
+
+Error codes: malformed_way, ways_already_chosen, choose_way_first,
+card_in_coffin, cell_taken, cell_not_adjacent, and the shared
+card_not_in_hand, game_over, not_a_string, malformed_action, no_such_player,
+game_not_over.
 """
 
 from __future__ import annotations
@@ -35,21 +57,27 @@ from game.core.state import (
     BadOptionsError,
     BadStateError,
     GameError,
+    Event,
     IllegalActionError,
     MalformedActionError,
+    Private,
     State,
+    json_ready,
     legal_hint,
 )
 from game.dracula.cards import (
     CELL_INDEX,
     CELLS,
     DECK,
+    LINES,
     NAIL,
     NEIGHBOURS,
     ORDER,
     WAYS,
     deal_scores,
+    line_detail,
     line_values,
+    scored_rank,
     sort_cards,
 )
 
@@ -182,6 +210,7 @@ class DraculaState(State):
         s.final = None
         s.winner_name = None
         s._to_act = table.first_dealer  # he chooses the way before the first deal
+        s._events = []  # nothing is dealt before the way is chosen
         return s
 
     def _start_deal(self, number: int) -> None:
@@ -193,6 +222,14 @@ class DraculaState(State):
         self.grid = tuple(grid)
         self.moves = ()
         self._to_act = 1 - self.dealer
+        if self._events is not None:
+            public = {"kind": "dealt", "deal_number": number, "dealer": self.dealer,
+                      "nail": nail, "held": {"0": len(self.hands[0]), "1": len(self.hands[1])},
+                      "stock": len(DECK) - CARDS_PER_DEAL * (number + 1)}
+            hands = {"0": list(self.hands[0]), "1": list(self.hands[1])}
+            self._events.append(Private({**public, "hands": hands},
+                                        {p: {**public, "hands": {str(p): hands[str(p)]}}
+                                         for p in (0, 1)}))
 
 
     # -- the protocol ---------------------------------------------------
@@ -225,55 +262,70 @@ class DraculaState(State):
     def apply(self, action: str) -> "DraculaState":
         player = self._to_act
         if not isinstance(action, str):
-            raise MalformedActionError(f"{action!r} is not an action: actions are strings")
+            raise MalformedActionError(f"{action!r} is not an action: actions are strings",
+                                       code="not_a_string",
+                                       params={"action": json_ready(action)})
         if player is None:
-            raise IllegalActionError(f"{action!r}: the game is over, no action is legal")
+            raise IllegalActionError(f"{action!r}: the game is over, no action is legal",
+                                     code="game_over", params={"action": action})
+        legal = self.legal_actions()
+        hint = legal_hint(legal)
         if action.startswith("way:"):
             if action not in _WAY_ACTIONS:
                 raise MalformedActionError(
                     f"{action!r} is not an action: the way is way:Q (rows) or way:K "
-                    f"(columns); player {player} is to act; "
-                    f"{legal_hint(self.legal_actions())}")
+                    f"(columns); player {player} is to act; {hint}", code="malformed_way",
+                    params={"action": action, "player": player, "legal": legal})
             if self.ways is not None:
                 raise IllegalActionError(
                     f"{action!r}: the ways are already chosen (player 0 scores "
                     f"{self.ways[0]}, player 1 {self.ways[1]}); "
-                    f"player {player} places a card; {legal_hint(self.legal_actions())}")
+                    f"player {player} places a card; {hint}", code="ways_already_chosen",
+                    params={"action": action, "player": player, "legal": legal,
+                            "ways": {"0": self.ways[0], "1": self.ways[1]}})
             way = action[4]
             s = self._copy()
             other = WAYS[1 - WAYS.index(way)]
             s.ways = (way, other) if player == 0 else (other, way)
+            s._events = [{"kind": "way_chosen", "player": player, "way": way,
+                          "ways": {"0": s.ways[0], "1": s.ways[1]}}]
             s._start_deal(0)
             return s
         placement = parse_placement(action)
         if placement is None:
             raise MalformedActionError(
                 f"{action!r} is not an action: write <card>@<row><col> with rows and columns "
-                f"0-2, e.g. QH@01, 10S@12, V1@00; player {player} is to act; "
-                f"{legal_hint(self.legal_actions())}")
+                f"0-2, e.g. QH@01, 10S@12, V1@00; player {player} is to act; {hint}",
+                code="malformed_action", params={"action": action, "player": player,
+                                                 "legal": legal})
         card, cell = placement
+        params = {"action": action, "player": player, "card": card, "cell": CELLS[cell],
+                  "legal": legal}
         if self.ways is None:
             raise IllegalActionError(
                 f"{action!r}: player {player} deals first and must choose the way before "
-                f"the first deal; {legal_hint(self.legal_actions())}")
+                f"the first deal; {hint}", code="choose_way_first", params=params)
         grid = self.grid
         if card not in self.hands[player]:
             where = ("is in the coffin" if card in grid else
                      "is not in player %d's hand" % player)
             raise IllegalActionError(
                 f"{action!r}: {card} {where}; player {player} holds "
-                f"{' '.join(self.hands[player])}; {legal_hint(self.legal_actions())}")
+                f"{' '.join(self.hands[player])}; {hint}",
+                code="card_in_coffin" if card in grid else "card_not_in_hand",
+                params={**params, "hand": list(self.hands[player])})
         if grid[cell] is not None:
             raise IllegalActionError(
                 f"{action!r}: player {player} cannot place on cell {CELLS[cell]}, it is "
-                f"taken by {grid[cell]}; "
-                f"{legal_hint(self.legal_actions())}")
+                f"taken by {grid[cell]}; {hint}", code="cell_taken",
+                params={**params, "taken_by": grid[cell]})
         if all(grid[n] is None for n in NEIGHBOURS[cell]):
             raise IllegalActionError(
                 f"{action!r}: player {player} cannot place on cell {CELLS[cell]}, it touches "
-                "no placed card side by side; "
-                f"{legal_hint(self.legal_actions())}")
+                f"no placed card side by side; {hint}", code="cell_not_adjacent",
+                params=params)
         s = self._copy()
+        s._events = []
         s._place(player, card, cell, action)
         return s
 
@@ -281,8 +333,10 @@ class DraculaState(State):
         """Apply a legal action to this very state, unchecked.
 
         The fast path of search playouts, on a state they own (a copy from
-        `apply` or a sampled world); everything else uses `apply`.
+        `apply` or a sampled world); everything else uses `apply`.  It records
+        no events.
         """
+        self._events = None
         if action[0] == "w":
             way = action[4]
             other = WAYS[1 - WAYS.index(way)]
@@ -301,10 +355,48 @@ class DraculaState(State):
         self.hands = (hand, self.hands[1]) if player == 0 else (self.hands[0], hand)
         self.grid = self.grid[:cell] + (card,) + self.grid[cell + 1:]
         self.moves = self.moves + (action,)
+        if self._events is not None:
+            self._events.extend(self._placed_events(player, card, cell))
         if len(self.moves) < 8:
             self._to_act = 1 - player
         else:
             self._finish_deal()
+
+    def _placed_events(self, player: int, card: str, cell: int) -> list[Event]:
+        """`placed` with the row and the column it changed, then `line_scored`
+        for each of them it fills up."""
+        row, column = divmod(cell, 3)
+        lines = [self._line_event(way, index) for way, index in (("Q", row), ("K", column))]
+        events: list[Event] = [{"kind": "placed", "player": player, "card": card,
+                                "cell": CELLS[cell], "row": row, "column": column,
+                                "lines": lines}]
+        events += [{"kind": "line_scored", **line} for line in lines
+                   if None not in line["cards"]]
+        return events
+
+    def _line_event(self, way: str, index: int) -> Event:
+        """Line `index` of `way` as it stands, for the player who scores it."""
+        assert self.ways is not None
+        cells = LINES[way][index]
+        return {"player": self.ways.index(way), "way": way, "line": index,
+                "cells": [CELLS[i] for i in cells],
+                **line_detail([self.grid[i] for i in cells], way)}
+
+    def _deal_event(self, lines: tuple[list[int], list[int]], score: tuple[int, int]) -> Event:
+        """`deal_scored`: every line of both players, and which one counts (tie rule)."""
+        ways = self.ways
+        assert ways is not None
+        rank = scored_rank(lines[0], lines[1])
+        return {"kind": "deal_scored", "deal_number": self.deal_number, "dealer": self.dealer,
+                "ways": {"0": ways[0], "1": ways[1]},
+                "lines": {str(p): [self._line_event(ways[p], k) for k in range(3)]
+                          for p in (0, 1)},
+                "vampires": [CELLS[i] for i in range(9) if self.grid[i] in ("V1", "V2")],
+                "rank": rank,
+                "tied": sorted(lines[0], reverse=True)[:rank],
+                "scored_line": {str(p): lines[p].index(score[p]) for p in (0, 1)},
+                "score": {"0": score[0], "1": score[1]},
+                "totals": {"0": self.totals[0], "1": self.totals[1]}}
 
     def _finish_deal(self) -> None:
         ways = self.ways
@@ -319,6 +411,8 @@ class DraculaState(State):
             "moves": list(self.moves),
         },)
         self.totals = (self.totals[0] + score[0], self.totals[1] + score[1])
+        if self._events is not None:
+            self._events.append(self._deal_event(lines, score))
         if self.deal_number + 1 < DEALS:
             self._start_deal(self.deal_number + 1)
             return
@@ -326,6 +420,15 @@ class DraculaState(State):
         self.moves = ()  # they are in the history; the grid keeps showing the last coffin
         self.final, self.winner_name = final_scores(
             self.totals, [tuple(h["score"][p] for p in "01") for h in self.history])
+        if self._events is not None:
+            a, b = self.totals
+            self._events.append({
+                "kind": "game_over", "winner": self.winner_name,
+                "reason": ("higher_total" if a != b else "best_deal" if self.winner_name
+                           else "draw"),
+                "totals": {"0": a, "1": b},
+                "bonus": {"0": self.final[0] - a, "1": self.final[1] - b},
+                "scores": {"0": self.final[0], "1": self.final[1]}})
 
     # -- views ----------------------------------------------------------
 
@@ -363,13 +466,17 @@ class DraculaState(State):
 
         Never the opponent's hand or the order of the stock.
         """
-        if player not in (0, 1) or isinstance(player, bool):
-            raise BadOptionsError(f"no player {player!r}: the players are 0 and 1")
+        self._check_player(player)
         obs = self._public()
         obs["player"] = player
         obs["hand"] = list(self.hands[player])
         obs["legal"] = self.legal_actions() if self._to_act == player else []
         return obs
+
+    def _check_player(self, player: Any) -> None:
+        if player not in (0, 1) or isinstance(player, bool):
+            raise BadOptionsError(f"no player {player!r}: the players are 0 and 1",
+                                  code="no_such_player", params={"player": json_ready(player)})
 
     def to_json(self) -> dict[str, Any]:
         data = self._public()

@@ -15,6 +15,24 @@ See RULES.md section 1 for the rules and the readings chosen.
 Traceback (most recent call last):
 ...
 game.core.state.IllegalActionError: seat 1 needs a Hyde card and JA is a Jekyll card; legal: HT HD HF7 @0 @2 @3
+
+Events (`state.events(player)`), in the order one action makes them:
+
+| kind | params |
+|---|---|
+| `designated` | `by` (the seat on turn), `whom` (the seat that gives), `need` (jekyll, hyde), `decider` (who picks the card: the soloist for the ghost) |
+| `played` | `seat` (the card lies in front of it), `card`, `from` (the seat whose hand it left: the designated one, or the ghost 2 when the soloist takes its card), `place` (0-3 in the trick), `trick` (0-6) |
+| `trick_won` | `trick`, `winner` (seat), `team`, `card` (the winning one), `cards` (the trick's four), `taken` (with the cards Transformations left), `points` |
+| `transformation` | `trick`, `seat` (the first Transformation's, who leads next), `cards`, `staying` (every card now left on the table), `to_nobody` (last trick: the cards nobody takes) |
+| `hand_scored` | `hand_number`, `teams` {jekyll, hyde: `cards` [{card, points}], `actions` [{card, multiplier}] (its own side's), `other_actions` (worth nothing), `points`, `multiplier`, `score`, `zero` (null, no_own_action, no_points)}, `scores` (totals); 3 players: `soloist`, `gained` {name: points} |
+| `game_over` | `winner`, `scores` |
+| `soloist_changed` | 3 players, from the second hand: `soloist` (name), `names` {seat: name} |
+| `dealt` | `hand_number`, `dealer`, `leader`, `names`, `backs` {seat: {J, H}}, `hands` {seat: cards}: only the player's own (and the open ghost's, "2") |
+
+Error codes: wrong_side, card_not_in_hand, not_in_soloist_or_ghost_hand,
+designated_must_give, cannot_designate_self, soloist_takes_hyde_directly,
+no_card_of_side, and the shared game_over, not_a_string, malformed_action,
+no_such_player, game_not_over.
 """
 
 from __future__ import annotations
@@ -28,7 +46,10 @@ from game.core.state import (
     BadStateError,
     IllegalActionError,
     MalformedActionError,
+    Event,
+    Private,
     State,
+    json_ready,
     legal_hint,
 )
 from game.jekyll_hyde.cards import DECK, MULTIPLIER, ORDER, POINTS, RANK, SIDE_NAME
@@ -168,6 +189,7 @@ class JekyllHydeState(State):
         s.scores = (0,) * (2 if table.players == 4 else 3)
         s.history = ()
         s.winner_name = None
+        s._events = []
         s._start_hand(0, table.options["dealer"] if table.players == 4 else 3)
         return s
 
@@ -184,6 +206,26 @@ class JekyllHydeState(State):
         self.carried = ()
         self.won = ((), ())
         self._to_act = self.table.decider[self.turn]
+        if self._events is not None:  # built when asked for, from a snapshot
+            self._events.append((JekyllHydeState._deal_events, self._copy()))
+
+    def _deal_events(self) -> list[Event | Private]:
+        """`soloist_changed` (3 players, from the second hand) and `dealt`: each
+        player sees his own hand (and, with 3 players, the open ghost's)."""
+        events: list[Event | Private] = []
+        names = {str(seat): name for seat, name in self.seat_names().items()}
+        if self.table.players == 3 and self.hand_number:
+            events.append({"kind": "soloist_changed", "soloist": names["0"], "names": names})
+        public = {"kind": "dealt", "hand_number": self.hand_number, "dealer": self.dealer,
+                  "leader": self.leader, "names": names,
+                  "backs": {str(s): {"J": len(self.hands[2 * s]), "H": len(self.hands[2 * s + 1])}
+                            for s in range(4)}}
+        hands = {str(s): list(self.hand(s)) for s in range(4)}
+        open_seats = ("2",) if self.table.players == 3 else ()
+        seen = {p: {**public, "hands": {s: hands[s] for s in (str(p),) + open_seats}}
+                for p in self._viewers()}
+        events.append(Private({**public, "hands": hands}, seen))
+        return events
 
 
     # -- the protocol ---------------------------------------------------
@@ -213,7 +255,7 @@ class JekyllHydeState(State):
     def returns(self) -> dict[Any, float]:
         """Per seat with 4 players, per name with 3: 1 win, 0 loss, 0.5 draw."""
         if self._to_act is not None:
-            raise IllegalActionError("the game is not over yet")
+            raise IllegalActionError("the game is not over yet", code="game_not_over")
         keys = self.table.names if self.table.players == 3 else self.players
         return {k: float(self.wins(k)) for k in keys}
 
@@ -241,32 +283,42 @@ class JekyllHydeState(State):
 
     def apply(self, action: str) -> "JekyllHydeState":
         if self._to_act is None:
-            raise IllegalActionError("the game is over: no action is legal")
+            raise IllegalActionError("the game is over: no action is legal", code="game_over",
+                                     params={"action": json_ready(action)})
         if not isinstance(action, str):
-            raise MalformedActionError(f"{action!r} is not an action: actions are strings")
+            raise MalformedActionError(f"{action!r} is not an action: actions are strings",
+                                       code="not_a_string",
+                                       params={"action": json_ready(action)})
         side = self.table.side[self.turn]
         if action in ORDER:
             source = self._source_of(action, side)
             s = self._copy()
+            s._events = []
             s._put_down(action, source, side)
             return s
         if action in _SEAT_OF:
             seat = _SEAT_OF[action]
             self._check_designation(seat, side)
             s = self._copy()
+            s._events = [{"kind": "designated", "by": self.turn, "whom": seat,
+                          "need": SIDE_NAME["JH"[side]], "decider": self.table.decider[seat]}]
             s.designated = seat
             s._to_act = self.table.decider[seat]
             return s
+        legal = self.legal_actions()
         raise MalformedActionError(
             f"{action!r} is not an action: write a card code such as JF5 or HA, "
-            f"or @<seat> to designate a seat; {legal_hint(self.legal_actions())}")
+            f"or @<seat> to designate a seat; {legal_hint(legal)}",
+            code="malformed_action", params={"action": action, "legal": legal})
 
     def apply_in_place(self, action: str) -> None:
         """Apply a legal action to this very state, unchecked.
 
         The fast path of search playouts, on a state they own (a copy from
-        `apply` or a sampled world); everything else uses `apply`.
+        `apply` or a sampled world); everything else uses `apply`.  It records
+        no events.
         """
+        self._events = None
         side = self.table.side[self.turn]
         if action[0] == "@":
             self.designated = seat = _SEAT_OF[action]
@@ -285,15 +337,20 @@ class JekyllHydeState(State):
     def _source_of(self, card: str, side: int) -> int:
         """The seat whose hand `card` comes from, or raise why it cannot be played."""
         turn, designated = self.turn, self.designated
+        legal = self.legal_actions()
         if card[0] != _LETTER[side]:
+            need, given = SIDE_NAME["JH"[side]], SIDE_NAME[card[0]]  # ids, as in observations
             raise IllegalActionError(
-                f"seat {turn} needs a {SIDE_NAME['JH'[side]].title()} card and {card} is a "
-                f"{SIDE_NAME[card[0]].title()} card; {legal_hint(self.legal_actions())}")
+                f"seat {turn} needs a {need.title()} card and {card} is a {given.title()} "
+                f"card; {legal_hint(legal)}", code="wrong_side",
+                params={"seat": turn, "need": need, "card": card, "side": given,
+                        "legal": legal})
         if designated >= 0:
             if card not in self.hands[2 * designated + side]:
                 raise IllegalActionError(
-                    f"{card} is not in seat {designated}'s hand; "
-                    f"{legal_hint(self.legal_actions())}")
+                    f"{card} is not in seat {designated}'s hand; {legal_hint(legal)}",
+                    code="card_not_in_hand",
+                    params={"card": card, "player": designated, "legal": legal})
             return designated
         if card in self.hands[2 * turn + side]:
             return turn
@@ -302,24 +359,36 @@ class JekyllHydeState(State):
             other = GHOST if turn == 0 else 0
             if card in self.hands[2 * other + side]:
                 return other
-        where = ("the soloist's or the ghost's hand" if self.table.players == 3 and side == _H
-                 else f"seat {turn}'s hand")
-        raise IllegalActionError(f"{card} is not in {where}; {legal_hint(self.legal_actions())}")
+        if self.table.players == 3 and side == _H:
+            raise IllegalActionError(
+                f"{card} is not in the soloist's or the ghost's hand; {legal_hint(legal)}",
+                code="not_in_soloist_or_ghost_hand", params={"card": card, "legal": legal})
+        raise IllegalActionError(f"{card} is not in seat {turn}'s hand; {legal_hint(legal)}",
+                                 code="card_not_in_hand",
+                                 params={"card": card, "player": turn, "legal": legal})
 
     def _check_designation(self, seat: int, side: int) -> None:
         turn = self.turn
-        problem = None
+        need = SIDE_NAME["JH"[side]]  # the id, as in observations; the message says it titled
         if self.designated >= 0:
             problem = (f"seat {self.designated} was designated and must now give a "
-                       f"{SIDE_NAME['JH'[side]].title()} card")
+                       f"{need.title()} card",
+                       "designated_must_give", {"seat": self.designated, "need": need})
         elif seat == turn:
-            problem = f"seat {turn} cannot designate itself: play a card instead"
+            problem = (f"seat {turn} cannot designate itself: play a card instead",
+                       "cannot_designate_self", {"seat": turn})
         elif self.table.players == 3 and side == _H and seat in (0, GHOST):
-            problem = "the soloist takes Hyde cards from his own hand or the ghost's directly"
+            problem = ("the soloist takes Hyde cards from his own hand or the ghost's directly",
+                       "soloist_takes_hyde_directly", {"seat": seat})
         elif not self.hands[2 * seat + side]:
-            problem = f"seat {seat} has no {SIDE_NAME['JH'[side]].title()} card"
-        if problem:
-            raise IllegalActionError(f"{problem}; {legal_hint(self.legal_actions())}")
+            problem = (f"seat {seat} has no {need.title()} card", "no_card_of_side",
+                       {"seat": seat, "need": need})
+        else:
+            return
+        why, code, params = problem
+        legal = self.legal_actions()
+        raise IllegalActionError(f"{why}; {legal_hint(legal)}", code=code,
+                                 params={**params, "legal": legal})
 
     def _put_down(self, card: str, source: int, side: int) -> None:
         """Move `card` from seat `source` to the table in front of the seat on turn."""
@@ -328,6 +397,9 @@ class JekyllHydeState(State):
         at = held.index(card)
         self.hands = self.hands[:index] + (held[:at] + held[at + 1:],) + self.hands[index + 1:]
         self.plays = self.plays + ((self.turn, card, source),)
+        if self._events is not None:
+            self._events.append((_played_event, self.turn, card, source, len(self.plays) - 1,
+                                 len(self.tricks)))
         self.designated = -1
         if len(self.plays) < 4:
             self.turn = (self.turn + 1) % 4
@@ -357,6 +429,8 @@ class JekyllHydeState(State):
             self.won = (won[0], won[1])
             self.carried = ()
             next_leader = winner
+        if self._events is not None:
+            self._events.append(self._trick_event(winner, on_table, last_trick))
         self.tricks = self.tricks + ((self.leader, plays, winner),)
         self.plays = ()
         if last_trick:
@@ -364,6 +438,45 @@ class JekyllHydeState(State):
         else:
             self.leader = self.turn = next_leader
             self._to_act = self.table.decider[next_leader]
+
+    def _trick_event(self, winner: int | None, on_table: tuple[str, ...],
+                     last_trick: bool) -> Event:
+        """`trick_won`, or `transformation` when a Transformation leaves the cards."""
+        trick = len(self.tricks)
+        cards = [card for _, card, _ in self.plays]
+        if winner is None:
+            first = next(seat for seat, card, _ in self.plays if card[1] == "T")
+            return {"kind": "transformation", "trick": trick, "seat": first, "cards": cards,
+                    "staying": [] if last_trick else list(on_table),
+                    "to_nobody": list(on_table) if last_trick else []}
+        card = next(card for seat, card, _ in self.plays if seat == winner)
+        return {"kind": "trick_won", "trick": trick, "winner": winner,
+                "team": TEAMS[self.table.side[winner]], "card": card, "cards": cards,
+                "taken": list(on_table), "points": sum(POINTS[c] for c in on_table)}
+
+    def _hand_event(self, points: list[int], multiplier: list[int], score: list[int],
+                    entry: dict[str, Any]) -> Event:
+        """`hand_scored`: per team every card taken with its points, its own
+        actions with their multipliers, and why a score is 0."""
+        teams: dict[str, Any] = {}
+        for team, cards in enumerate(self.won):
+            own = "JH"[team]
+            teams[TEAMS[team]] = {
+                "cards": [{"card": c, "points": POINTS[c]} for c in cards],
+                "actions": [{"card": c, "multiplier": MULTIPLIER[c]} for c in cards
+                            if MULTIPLIER[c] and c[0] == own],
+                "other_actions": [c for c in cards if MULTIPLIER[c] and c[0] != own],
+                "points": points[team], "multiplier": multiplier[team], "score": score[team],
+                "zero": ("no_own_action" if not multiplier[team]
+                         else "no_points" if not points[team] else None),
+            }
+        event = {"kind": "hand_scored", "hand_number": self.hand_number, "teams": teams,
+                 "scores": self._scores_json()}
+        if "soloist" in entry:
+            seats = self.seat_names()
+            event["soloist"] = entry["soloist"]
+            event["gained"] = {seats[0]: score[1], seats[1]: score[0], seats[3]: score[0]}
+        return event
 
     def _finish_hand(self) -> None:
         table = self.table
@@ -388,12 +501,18 @@ class JekyllHydeState(State):
                                 for total, name in zip(self.scores, table.names))
             totals = dict(zip(table.names, self.scores))
         self.history = self.history + (entry,)
+        if self._events is not None:
+            self._events.append((JekyllHydeState._hand_event, self._copy(), points,
+                                 multiplier, score, entry))
         best = max(totals.values())
         leaders = [name for name, total in totals.items() if total == best]
         if best >= table.target and len(leaders) == 1:
             self.winner_name = leaders[0]
             self._to_act = None
             self.turn = self.designated = -1
+            if self._events is not None:
+                self._events.append({"kind": "game_over", "winner": self.winner_name,
+                                     "scores": dict(totals)})
             return
         # Equal totals at the top: another hand. The deal passes left.
         self._start_hand(self.hand_number + 1,
@@ -461,17 +580,24 @@ class JekyllHydeState(State):
         In 3-player mode the ghost's hand (seat 2) is open to everyone and
         player 2 is not a player: the soloist (0) decides for it.
         """
-        if player not in (0, 1, 3) and not (player == 2 and self.table.players == 4):
-            raise BadOptionsError(
-                f"no player at seat {player!r}: seats are 0-3"
-                + (" and seat 2 is the ghost, played by seat 0" if self.table.players == 3
-                   else ""))
+        self._check_player(player)
         obs = self._public()
         obs["player"] = player
         obs["hand"] = list(self.hand(player))
         obs["ghost"] = list(self.hand(GHOST)) if self.table.players == 3 else None
         obs["legal"] = self.legal_actions() if self._to_act == player else []
         return obs
+
+    def _viewers(self) -> tuple[int, ...]:
+        """The seats with a player: with 3 players not the ghost's."""
+        return (0, 1, 3) if self.table.players == 3 else (0, 1, 2, 3)
+
+    def _check_player(self, player: Any) -> None:
+        if player not in self._viewers():
+            raise BadOptionsError(
+                f"no player at seat {player!r}: seats are 0-3"
+                + (" and seat 2 is the ghost, played by seat 0" if self.table.players == 3
+                   else ""), code="no_such_player", params={"player": json_ready(player)})
 
     def to_json(self) -> dict[str, Any]:
         data = self._public()
@@ -537,6 +663,11 @@ class JekyllHydeState(State):
             if not (0 <= self.turn <= 3 and self.turn == (self.leader + len(self.plays)) % 4):
                 raise BadStateError(f"not a saved {GAME_ID} state: the turn does not "
                                     "follow from the trick")
+
+
+def _played_event(seat: int, card: str, source: int, place: int, trick: int) -> Event:
+    return {"kind": "played", "seat": seat, "card": card, "from": source, "place": place,
+            "trick": trick}
 
 
 def _plays(plays: list[dict]) -> tuple[tuple[int, str, int], ...]:

@@ -34,6 +34,27 @@ Readings taken here, beyond those of RULES.md:
 ('J', 'give', 1)
 >>> s.must_give_potion(0), s.legal_actions()  # dealt two Potions: one must go
 (True, ['give:4+', 'give:5+'])
+
+Events (`state.events(player)`; players are roles at the table):
+
+| kind | params |
+|---|---|
+| `dealt` | `leg`, `round`, `leader`, `give_count`, `hand_sizes` {J, H}, `aside` (5, a count), `hands` {role: cards}: only the player's own |
+| `chose` | `player`, `phase` (give, swap), `count`, `cards` (only for the player who chose) |
+| `exchange` | `phase` (give, swap), `J` (the cards Jekyll gave), `H` (Hyde's) |
+| `played` | `player`, `card`, `named` (the colour a Potion lead names, else null), `place` (0 lead, 1 follow), `trick` (0-9) |
+| `colour_ranked` | `colour`, `rank` (0 weakest, 1 middle, 2 strongest), `ranking` (weakest first) |
+| `potion` | `potions` (those in the trick), `effect` (purple, green, red; null when two cancel; red empties the ranking), `colour` (the other card's), `player` (who played the Potion), `swap` (cards each swaps for green, else 0) |
+| `trick_won` | `trick`, `winner`, `card` (the winning one), `cards` [lead, follow], `leader`, `named`, `effect`, `stolen` (the trick purple takes, or null), `tricks` {J, H} |
+| `round_scored` | `leg`, `round`, `tricks` {J, H}, `moved`, `from`, `marker` |
+| `leg_over` | return match: `leg`, `hyde` (lasting player), `score`, `rounds`, `winner` |
+| `game_over` | `winner`, `marker`, `scores` |
+
+Error codes: must_give_potion, exchange_now, swap_now, not_a_card,
+card_named_twice, wrong_give_count, wrong_swap_count, trick_now,
+potion_lead_names_colour, only_potion_names_colour, only_leader_names_colour,
+must_play_named_colour, must_follow, and the shared card_not_in_hand,
+game_over, not_a_string, malformed_action, no_such_player, game_not_over.
 """
 
 from __future__ import annotations
@@ -45,9 +66,12 @@ from game.core.rng import deal_rng, fresh_seed, shuffled
 from game.core.state import (
     BadOptionsError,
     BadStateError,
+    Event,
     IllegalActionError,
     MalformedActionError,
+    Private,
     State,
+    json_ready,
     legal_hint,
 )
 from game.jekyll_vs_hyde.cards import (
@@ -177,6 +201,7 @@ class JekyllVsHydeState(State):
         s.history = ()
         s.legs = ()
         s.winner_name = None
+        s._events = []
         s._start_round(1)
         return s
 
@@ -198,7 +223,13 @@ class JekyllVsHydeState(State):
         self.swaps = ()
         self.trick_winner = -1
         self._to_act = _J
-
+        if self._events is not None:
+            public = {"kind": "dealt", "leg": self.leg + 1, "round": round_number,
+                      "leader": ROLES[self.leader], "give_count": give_count(round_number),
+                      "hand_sizes": {"J": len(j), "H": len(h)}, "aside": len(aside)}
+            self._events.append(Private(
+                {**public, "hands": {"J": list(j), "H": list(h)}, "aside_cards": list(aside)},
+                {role: {**public, "hands": {role: list(hand)}} for role, hand in zip(ROLES, (j, h))}))
 
     # -- the protocol ---------------------------------------------------
 
@@ -265,25 +296,32 @@ class JekyllVsHydeState(State):
     def apply(self, action: str) -> "JekyllVsHydeState":
         me = self._to_act
         if me is None:
-            raise IllegalActionError(f"{action!r}: the game is over, no action is legal")
+            raise IllegalActionError(f"{action!r}: the game is over, no action is legal",
+                                     code="game_over", params={"action": json_ready(action)})
         if not isinstance(action, str):
-            raise MalformedActionError(f"{action!r} is not an action: actions are strings")
+            raise MalformedActionError(f"{action!r} is not an action: actions are strings",
+                                       code="not_a_string",
+                                       params={"action": json_ready(action)})
         if self.phase == GIVE:
             cards = self._parse_choice(action, "give", give_count(self.round))
             if self.must_give_potion(me) and all(COLOUR[c] is not None for c in cards):
                 potions = sum(COLOUR[c] is None for c in self.hands[me])
                 self._illegal(f"{self._who()} cannot give {', '.join(cards)}: he was dealt "
-                              f"{potions} Potions and must give at least one")
+                              f"{potions} Potions and must give at least one",
+                              "must_give_potion", cards=list(cards), potions=potions)
             s = self._copy()
+            s._events = []
             s._choose(me, cards)
             return s
         if self.phase == SWAP:
             cards = self._parse_choice(action, "swap", self.swap_count())
             s = self._copy()
+            s._events = []
             s._choose(me, cards)
             return s
         card, named = self._parse_play(action)
         s = self._copy()
+        s._events = []
         s._play(card, named)
         return s
 
@@ -291,8 +329,10 @@ class JekyllVsHydeState(State):
         """Apply a legal action to this very state, unchecked.
 
         The fast path of search playouts, on a state they own (a copy from
-        `apply` or a sampled world); everything else uses `apply`.
+        `apply` or a sampled world); everything else uses `apply`.  It records
+        no events.
         """
+        self._events = None
         if self.phase == PLAY:
             card, _, named = action.partition(":")
             self._play(card, named or None)
@@ -301,9 +341,20 @@ class JekyllVsHydeState(State):
 
     # -- checking actions -----------------------------------------------
 
-    def _illegal(self, why: str) -> None:
-        """Raise IllegalActionError: `why` names the action and who acts; the legal ones follow."""
-        raise IllegalActionError(f"{why}; {legal_hint(self.legal_actions())}")
+    def _illegal(self, why: str, code: str, **params: Any) -> None:
+        """Raise IllegalActionError: `why` names the action and who acts; the legal ones
+        follow.  The params always hold `player` (the role to act) and `legal`."""
+        legal = self.legal_actions()
+        raise IllegalActionError(f"{why}; {legal_hint(legal)}", code=code,
+                                 params={"player": ROLES[self._to_act], **params,
+                                         "legal": legal})
+
+    def _malformed(self, why: str, code: str, **params: Any) -> None:
+        """Raise MalformedActionError, with the legal actions as `_illegal` does."""
+        legal = self.legal_actions()
+        raise MalformedActionError(f"{why}; {legal_hint(legal)}", code=code,
+                                   params={"player": ROLES[self._to_act], **params,
+                                           "legal": legal})
 
     def _who(self) -> str:
         return f"{ROLE_NAME[ROLES[self._to_act]]} ({ROLES[self._to_act]})"
@@ -315,60 +366,69 @@ class JekyllVsHydeState(State):
                 what = ("the exchange" if verb == "give" else "a green Potion swap")
                 self._illegal(f"{self._who()} cannot play {action!r} now: it is {what}, "
                               f"he chooses {count} card{'s' if count > 1 else ''} "
-                              f"with {verb}:<c>,...")
-            raise MalformedActionError(
-                f"{action!r} is not an action: {self._who()} writes {verb}:<card>,<card>; "
-                f"{legal_hint(self.legal_actions())}")
+                              f"with {verb}:<c>,...",
+                              "exchange_now" if verb == "give" else "swap_now",
+                              action=action, count=count)
+            self._malformed(f"{action!r} is not an action: {self._who()} writes "
+                            f"{verb}:<card>,<card>", "malformed_action", action=action)
         cards = rest.split(",")
         for card in cards:
             if card not in ORDER:
-                raise MalformedActionError(
-                    f"{action!r}: {card!r} is not a card (cards: P1-P7, R1-R7, G1-G7, "
-                    f"2+ 3+ 4+ 5+); {legal_hint(self.legal_actions())}")
+                self._malformed(f"{action!r}: {card!r} is not a card (cards: P1-P7, R1-R7, "
+                                "G1-G7, 2+ 3+ 4+ 5+)", "not_a_card", action=action, card=card)
         if len(set(cards)) != len(cards):
-            self._illegal(f"{action}: {self._who()} names a card twice")
+            self._illegal(f"{action}: {self._who()} names a card twice", "card_named_twice",
+                          action=action)
         if len(cards) != count:
             self._illegal(f"{action}: {self._who()} must {verb} exactly {count} "
-                          f"card{'s' if count > 1 else ''}, not {len(cards)}")
+                          f"card{'s' if count > 1 else ''}, not {len(cards)}",
+                          "wrong_give_count" if verb == "give" else "wrong_swap_count",
+                          action=action, count=count, given=len(cards))
         hand = self.hands[self._to_act]
         for card in cards:
             if card not in hand:
-                self._illegal(f"{card} is not in {self._who()}'s hand")
+                self._illegal(f"{card} is not in {self._who()}'s hand", "card_not_in_hand",
+                              card=card)
         return sort_cards(cards)
 
     def _parse_play(self, action: str) -> tuple[str, str | None]:
         card, colon, named = action.partition(":")
         if card in ("give", "swap"):
-            self._illegal(f"{self._who()} cannot {card} now: it is a trick, play a card")
+            self._illegal(f"{self._who()} cannot {card} now: it is a trick, play a card",
+                          "trick_now", action=action)
         if card not in ORDER or (colon and named not in COLOURS):
-            raise MalformedActionError(
-                f"{action!r} is not an action: {self._who()} plays a card (R5, 3+) or leads "
-                f"a Potion naming a colour (4+:R); {legal_hint(self.legal_actions())}")
+            self._malformed(f"{action!r} is not an action: {self._who()} plays a card (R5, 3+) "
+                            "or leads a Potion naming a colour (4+:R)", "malformed_action",
+                            action=action)
         hand = self.hands[self._to_act]
         if card not in hand:
-            self._illegal(f"{card} is not in {self._who()}'s hand")
+            self._illegal(f"{card} is not in {self._who()}'s hand", "card_not_in_hand",
+                          card=card)
         potion = COLOUR[card] is None
         if not self.plays:
             if potion and not colon:
                 self._illegal(f"{self._who()} leads {card}: leading a Potion names a colour: "
-                              f"{card}:P, {card}:R or {card}:G")
+                              f"{card}:P, {card}:R or {card}:G", "potion_lead_names_colour",
+                              card=card)
             if colon and not potion:
                 self._illegal(f"{action}: only a Potion lead names a colour; {self._who()} "
-                              f"plays {card}")
+                              f"plays {card}", "only_potion_names_colour",
+                              action=action, card=card)
             return card, (named if colon else None)
         if colon:
             self._illegal(f"{action}: only the leader names a colour; {self._who()} "
-                          f"plays {card}")
+                          f"plays {card}", "only_leader_names_colour", action=action, card=card)
         if card not in self._follows(hand):
             lead = self.plays[0]
             if COLOUR[lead] is None:
-                why = (f"{self._who()} cannot play {card}: the Potion lead {lead} named "
-                       f"{COLOUR_NAME[self.named]}, so he must play {COLOUR_NAME[self.named]} "
-                       "(not a Potion)")
-            else:
-                why = (f"{self._who()} cannot play {card}: he must follow "
-                       f"{COLOUR_NAME[COLOUR[lead]]} or play a Potion")
-            self._illegal(why)
+                self._illegal(
+                    f"{self._who()} cannot play {card}: the Potion lead {lead} named "
+                    f"{COLOUR_NAME[self.named]}, so he must play {COLOUR_NAME[self.named]} "
+                    "(not a Potion)", "must_play_named_colour",
+                    card=card, lead=lead, colour=self.named)
+            self._illegal(f"{self._who()} cannot play {card}: he must follow "
+                          f"{COLOUR_NAME[COLOUR[lead]]} or play a Potion", "must_follow",
+                          card=card, lead=lead, colour=COLOUR[lead])
         return card, None
 
     # -- applying -------------------------------------------------------
@@ -377,11 +437,16 @@ class JekyllVsHydeState(State):
         """Record a hidden simultaneous choice; carry it out once both are in."""
         pending = list(self.pending)
         pending[me] = cards
+        if self._events is not None:
+            self._events.append(self._chose_event(me, cards))
         if pending[1 - me] is None:
             self.pending = (pending[0], pending[1])
             self._to_act = 1 - me
             return
         j, h = pending
+        if self._events is not None:
+            self._events.append({"kind": "exchange", "phase": self.phase,
+                                 "J": list(j), "H": list(h)})
         self.hands = (sort_cards(_without(self.hands[_J], j) + h),
                       sort_cards(_without(self.hands[_H], h) + j))
         self.pending = (None, None)
@@ -396,6 +461,12 @@ class JekyllVsHydeState(State):
             self.phase = PLAY
             self._take_trick(winner, "green")
 
+    def _chose_event(self, me: int, cards: tuple[str, ...]) -> Private:
+        """`chose`: a hidden choice; only its maker sees the cards until the exchange."""
+        public = {"kind": "chose", "player": ROLES[me], "phase": self.phase, "count": len(cards)}
+        mine = {**public, "cards": list(cards)}
+        return Private(mine, {ROLES[me]: mine, ROLES[1 - me]: public})
+
     def _play(self, card: str, named: str | None) -> None:
         me = self._to_act
         hand = self.hands[me]
@@ -403,11 +474,19 @@ class JekyllVsHydeState(State):
         hands = list(self.hands)
         hands[me] = hand[:at] + hand[at + 1:]
         self.hands = (hands[0], hands[1])
+        log = self._events
+        if log is not None:
+            log.append({"kind": "played", "player": ROLES[me], "card": card, "named": named,
+                        "place": len(self.plays), "trick": len(self.played)})
         colour = COLOUR[card]
         if colour is not None and colour not in self.ranking:
             ranking = self.ranking + (colour,)
             if len(ranking) == 2:
                 ranking += tuple(c for c in COLOURS if c not in ranking)
+            if log is not None:
+                log.extend({"kind": "colour_ranked", "colour": c, "rank": rank,
+                            "ranking": list(ranking)}
+                           for rank, c in enumerate(ranking) if rank >= len(self.ranking))
             self.ranking = ranking
         if not self.plays:
             self.plays = (card,)
@@ -428,6 +507,13 @@ class JekyllVsHydeState(State):
         else:
             follower_wins = self.ranking.index(fc) > self.ranking.index(lc)
         winner = 1 - leader if follower_wins else leader
+        if log is not None and (lc is None or fc is None):
+            potions = [c for c in self.plays if COLOUR[c] is None]
+            log.append({"kind": "potion", "potions": potions, "effect": effect,
+                        "colour": lc or fc,
+                        "player": ROLES[leader if lc is None else 1 - leader]
+                        if effect else None,
+                        "swap": min(2, len(self.hands[_J])) if effect == "green" else 0})
         if effect == "red":
             self.ranking = ()
         elif effect == "green" and self.hands[_J]:
@@ -448,6 +534,13 @@ class JekyllVsHydeState(State):
             piles[loser] = piles[loser][:-1]
             stolen = True
         self.piles = (piles[0], piles[1])
+        if self._events is not None:
+            self._events.append({
+                "kind": "trick_won", "trick": len(self.played), "winner": ROLES[winner],
+                "card": follow if winner != self.leader else lead, "cards": [lead, follow],
+                "leader": ROLES[self.leader], "named": self.named, "effect": effect,
+                "stolen": list(piles[winner][-1]) if stolen else None,
+                "tricks": {"J": len(piles[_J]), "H": len(piles[_H])}})
         self.played = self.played + ((self.leader, lead, self.named, follow, winner, effect,
                                       stolen),)
         self.plays = ()
@@ -461,6 +554,11 @@ class JekyllVsHydeState(State):
     def _finish_round(self) -> None:
         tj, th = len(self.piles[_J]), len(self.piles[_H])
         moved = abs(tj - th)
+        if self._events is not None:
+            self._events.append({"kind": "round_scored", "leg": self.leg + 1,
+                                 "round": self.round, "tricks": {"J": tj, "H": th},
+                                 "moved": moved, "from": self.marker,
+                                 "marker": min(TRACK_END, self.marker + moved)})
         self.marker = min(TRACK_END, self.marker + moved)
         self.history = self.history + ({
             "leg": self.leg + 1, "round": self.round, "tricks": {"J": tj, "H": th},
@@ -477,6 +575,8 @@ class JekyllVsHydeState(State):
         self.legs = self.legs + ({"hyde": self.identity("H"), "score": self.marker,
                                   "rounds": self.round, "winner": self.identity(
                                       "H" if reached else "J")},)
+        if self._events is not None and self.table.variant == "return-match":
+            self._events.append({"kind": "leg_over", **self.legs[-1], "leg": self.leg + 1})
         if self.table.variant == "return-match" and self.leg == 0:
             self.leg = 1
             self.marker = 0
@@ -486,8 +586,11 @@ class JekyllVsHydeState(State):
         self._to_act = None
         if self.table.variant == "standard":
             self.winner_name = "H" if reached else "J"
-            return
-        self.winner_name = match_winner(self.legs)
+        else:
+            self.winner_name = match_winner(self.legs)
+        if self._events is not None:
+            self._events.append({"kind": "game_over", "winner": self.winner_name,
+                                 "marker": self.marker, "scores": self.scores()})
 
     # -- views ----------------------------------------------------------
 
@@ -541,8 +644,7 @@ class JekyllVsHydeState(State):
     def observation(self, player: str) -> dict[str, Any]:
         """What role `player` ("J" or "H") may know: never the aside cards, the other
         hand or the other player's choice before both are in."""
-        if player not in ROLES:
-            raise BadOptionsError(f"no player {player!r}: players are J and H")
+        self._check_player(player)
         me = ROLES.index(player)
         obs = self._public()
         obs["player"] = player
@@ -554,6 +656,11 @@ class JekyllVsHydeState(State):
         obs["must_give_potion"] = self.must_give_potion(me)
         obs["legal"] = self.legal_actions() if self._to_act == me else []
         return obs
+
+    def _check_player(self, player: Any) -> None:
+        if player not in ROLES:
+            raise BadOptionsError(f"no player {player!r}: players are J and H",
+                                  code="no_such_player", params={"player": json_ready(player)})
 
     def to_json(self) -> dict[str, Any]:
         data = self._public()

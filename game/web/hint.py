@@ -101,12 +101,11 @@ def _dracula(action: str, obs: dict, ctx) -> tuple[str, list[str]]:
     from game.web.tables import dracula as table
 
     t = ctx.t
+    # The shell highlights the action's parts (a way; a card and a cell) itself.
     if action.startswith("way:"):
-        way = action[4:]
-        return t("hint.way", way=t(f"dr.way.{way}")), [_sel("data-act", action)]
-    card, _, cell = action.partition("@")
-    return (t("hint.place", card=table.card_name(card, t), cell=t(f"dr.cell.{cell}")),
-            [_sel("data-card", card, ".dr-hand button"), _sel("data-cell", cell)])
+        return t("hint.way", way=t(f"dr.way.{action[4:]}")), []
+    card, cell = table.parts(action)
+    return t("hint.place", card=table.card_name(card, t), cell=t(f"dr.cell.{cell[1:]}")), []
 
 
 DESCRIBE = {"jekyll-hyde": _jekyll_hyde, "jekyll-vs-hyde": _jekyll_vs_hyde, "dracula": _dracula}

@@ -1,5 +1,6 @@
-"""Dracula in headless Chromium: the way choice, a whole deal by clicks, an
-illegal click, keyboard placement, the deal's result and the score sheet.
+"""Dracula in headless Chromium: the way choice, a whole deal by clicks (a
+card then a cell, or a cell then a card), a refused click, keyboard placement,
+the deal's result and the score sheet.
 
 The `page` fixture (conftest.py) also fails a test on any console error or
 any request to another host.
@@ -50,13 +51,16 @@ def _hand(page) -> list[str]:
     return page.eval_on_selector_all(".dr-hand .dc-btn", "els => els.map(e => e.dataset.card)")
 
 
-def _place_by_clicks(page) -> str:
+def _place_by_clicks(page, cell_first: bool = False) -> str:
     card = _hand(page)[0]
     cell = page.get_attribute(".cell.open", "data-cell")
     n = _actions(page)
-    page.click(f'.dr-hand .dc-btn[data-card="{card}"]')
-    assert page.get_attribute(f'.dr-hand .dc-btn[data-card="{card}"]', "aria-pressed") == "true"
-    page.click(f'.cell[data-cell="{cell}"]')
+    first, second = f'.dr-hand .dc-btn[data-card="{card}"]', f'.cell[data-cell="{cell}"]'
+    if cell_first:
+        first, second = second, first
+    page.click(first)
+    assert page.get_attribute(first, "aria-pressed") == "true"
+    page.click(second)
     page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
     return f"{card}@{cell}"
 
@@ -81,11 +85,18 @@ def test_a_whole_deal_by_clicks_and_keys(page, ui):
     assert len(_coffin(page)) == 2 and len(_hand(page)) == 4
     assert page.locator(".lv.me").count() == 3 and page.locator(".lv.bot").count() == 3
 
-    # Illegal clicks change nothing and say why: a cell with no card chosen,
-    # then a chosen card on a cell that touches no card side by side.
+    # A cell may be picked first: the prompt then asks for the card; Escape
+    # lets it go. A card on a cell that touches no card side by side is refused.
     before = (_actions(page), _hand(page), _coffin(page))
+    cell = page.get_attribute(".cell.open", "data-cell")
     page.click(".cell.open")
-    assert "Choose a card" in page.inner_text("#message")
+    assert page.get_attribute(f'.cell[data-cell="{cell}"]', "aria-pressed") == "true"
+    assert "choose the card to place there" in page.inner_text("#prompt")
+    assert page.locator(".cell.open").count() == 0  # the other cells wait for the card
+    _shot(page, ui, "cell-picked")
+    page.keyboard.press("Escape")
+    assert page.get_attribute(f'.cell[data-cell="{cell}"]', "aria-pressed") == "false"
+    assert "either order" in page.inner_text("#prompt")
     far = page.eval_on_selector_all(
         ".cell:not(.open):not(.full)", "els => els.map(e => e.dataset.cell)")
     assert far, "every empty cell is open"
@@ -93,7 +104,7 @@ def test_a_whole_deal_by_clicks_and_keys(page, ui):
     assert page.get_attribute(".dr-hand .dc-btn.sel", "title") in page.inner_text("#prompt")
     page.click(f'.cell[data-cell="{far[0]}"]')
     msg = page.inner_text("#message")
-    assert "touches no card" in msg, msg
+    assert "cannot be chosen" in msg, msg
     assert (_actions(page), _hand(page), _coffin(page)) == before
     # Clicks on parts that do nothing (a line value, the legend, a name) are quiet.
     for quiet in (".lv.me", ".dr-legend", ".plate.bot .who"):
@@ -102,13 +113,18 @@ def test_a_whole_deal_by_clicks_and_keys(page, ui):
     page.click(".dr-hand .dc-btn.sel")  # put the card back
     assert page.locator(".dr-hand .dc-btn.sel").count() == 0
 
-    # Keyboard: arrows along the hand; Enter on a card chooses it and moves to the first open cell;
-    # arrow keys move over the cells; Enter places the card.
+    # Keyboard: arrows along the hand; Enter on a card chooses it (the focus stays);
+    # Shift+Tab reaches the coffin's one tab stop, its first open cell; arrow keys
+    # move over the cells; Enter places the card.
     card = _hand(page)[1]
     page.focus(f'.dr-hand .dc-btn[data-card="{_hand(page)[0]}"]')
     page.keyboard.press("ArrowRight")  # arrows move along the hand
     assert page.evaluate("document.activeElement.dataset.card") == card
     page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.card") == card
+    assert page.get_attribute(f'.dr-hand .dc-btn[data-card="{card}"]', "aria-pressed") == "true"
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
     focused = page.evaluate("document.activeElement.dataset.cell")
     opens = page.eval_on_selector_all(".cell.open", "els => els.map(e => e.dataset.cell)")
     assert focused == opens[0]
@@ -125,9 +141,9 @@ def test_a_whole_deal_by_clicks_and_keys(page, ui):
     assert f"{card}@{target}" in _coffin(page)
     assert card not in _hand(page)
 
-    # The rest of the deal by clicks.
+    # The rest of the deal by clicks, card first and cell first in turn.
     shot = False
-    for _ in range(10):
+    for turn in range(10):
         where = _settle(page)
         if where == "modal":
             break
@@ -135,7 +151,7 @@ def test_a_whole_deal_by_clicks_and_keys(page, ui):
         if not shot:
             _shot(page, ui, "deal")
             shot = True
-        placed = _place_by_clicks(page)
+        placed = _place_by_clicks(page, cell_first=turn % 2 == 1)
         assert placed in _coffin(page) or not page.is_hidden("#modal")
     else:
         pytest.fail("the deal did not end")

@@ -291,3 +291,55 @@ def test_keyboard_moves_along_the_hand_and_plays(page, ui):
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
     assert playable not in ui.hand(page)
+
+
+PAYLOAD = '<img src=x onerror="window.pwned=1">'
+
+
+def _tampered_save(players: int) -> str:
+    """A save made after the first hand whose names (3 players) or history values
+    (4 players: issue 20's `history[0].points.jekyll`) carry a script payload."""
+    import random
+
+    from game import new_game
+    from game.web import saves
+
+    options = {"players": 4, "seating": "A", "dealer": 3, "target": 1000} if players == 4 else \
+        {"players": 3, "names": [PAYLOAD, PAYLOAD + "2", PAYLOAD + "3"], "target": 1000}
+    state, rng, actions = new_game("jekyll-hyde", options, seed=6), random.Random(6), []
+    while not state.to_json()["history"]:
+        actions.append(rng.choice(state.legal_actions()))
+        state = state.apply(actions[-1])
+    data = state.to_json()
+    if players == 4:
+        data["history"][0]["points"]["jekyll"] = PAYLOAD
+        data["history"][0]["multiplier"]["hyde"] = PAYLOAD
+    me = state.identity(state.to_act)
+    bots = {str(state.identity(s)): "random" for s in (0, 1, 3) + ((2,) if players == 4 else ())
+            if state.identity(s) != me}
+    hand = {"k": "hand", "points": {"jekyll": PAYLOAD, "hyde": 1},
+            "multiplier": {"jekyll": 1, "hyde": PAYLOAD}, "score": {"jekyll": 0, "hyde": 0}}
+    return saves.dump({"game": "jekyll-hyde", "setup": {"me": me, "bots": bots},
+                       "transcript": {"game": "jekyll-hyde", "options": data["options"],
+                                      "seed": 6, "actions": actions},
+                       "state": data, "log": [hand], "seen_hands": 0})
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_a_tampered_save_shows_its_payload_as_text(page, ui, players):
+    ui.open_site(page, "?speed=instant")
+    page.evaluate("t => localStorage.setItem('jhg.save', t)", _tampered_save(players))
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    page.wait_for_selector("#modal:not([hidden])")  # the summary of the hand just played
+    assert PAYLOAD in page.inner_text("#modal")  # shown, as text
+    page.click("#next-hand")
+    page.wait_for_selector("#modal", state="hidden")
+    page.click("[data-cmd=panel][data-panel=scores]")
+    assert PAYLOAD in page.inner_text("table.scores")
+    if players == 3:
+        assert PAYLOAD in page.inner_text(".table")
+    page.click("[data-cmd=panel][data-panel=log]")
+    assert PAYLOAD in page.inner_text("#side")  # the log's line for the hand
+    assert page.locator("img").count() == 0
+    assert page.evaluate("window.pwned") is None

@@ -3,13 +3,11 @@
 Pure Python (no browser import): the shell puts the HTML in the page and
 sends `data-act` values of clicked elements to `state.apply`.
 
-Placing a card takes two clicks (a card, then a cell), so the chosen card
-lives in the page, not in Python: a small inline handler on the hand marks
-the chosen card and writes `<card>@<cell>` into every cell's `data-act`
-(with no card chosen a cell says `@<cell>`, which the engine refuses and
-`explain` turns into "choose a card first"). Another inline handler moves
-the focus over the cells with the arrow keys; Enter on a cell is a click.
-The engine still decides every placement.
+Placing a card takes two clicks, a card and a cell in either order: the
+action `JH@01` is made of the parts `JH` and `@01` (`parts`), which the
+shell holds while the person picks them. The table draws what the shell
+reports (`ctx.picked`, `ctx.offers`): the picked card or cell, and the cells
+still open to a placement, as the engine's legal actions say.
 
 The person at the screen is always player 0, the bot player 1; the setup
 chooses who deals first.
@@ -19,7 +17,6 @@ from __future__ import annotations
 
 import random
 import re
-from html import escape
 from typing import Any
 
 from game.dracula.cards import (
@@ -31,6 +28,7 @@ from game.dracula.cards import (
     VAMPIRES,
     multiplier,
 )
+from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import bot_options, default_bot, select_field
 
 GAME_ID = "dracula"
@@ -38,25 +36,22 @@ ME, BOT = 0, 1
 DEALS = 6
 CELLS = tuple(f"{r}{c}" for r in range(3) for c in range(3))
 NAIL = 4
-NEIGHBOURS = tuple(
-    tuple(3 * rr + cc for rr, cc in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))
-          if 0 <= rr < 3 and 0 <= cc < 3)
-    for r in range(3) for c in range(3))
 SUIT_CHAR = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 # -- setup -------------------------------------------------------------------
 
 
-def setup_form(t, bots: list[str], values: dict[str, str]) -> str:
+def setup_form(t, bots: list[str], values: dict[str, str]) -> Html:
     first = values.get("first", "me")
     first = first if first in ("me", "bot", "random") else "me"
     bot_opts = bot_options(t, bots)
     bot = values.get("dr_bot", default_bot(bots))
-    return (select_field("first", [(k, t(f"dr.setup.first.{k}")) for k in ("me", "bot", "random")],
-                    first, t("dr.setup.first"))
-            + select_field("dr_bot", bot_opts, bot if bot in bots else default_bot(bots),
-                      t("dr.setup.bot")))
+    return join([
+        select_field("first", [(k, t(f"dr.setup.first.{k}")) for k in ("me", "bot", "random")],
+                     first, t("dr.setup.first")),
+        select_field("dr_bot", bot_opts, bot if bot in bots else default_bot(bots),
+                     t("dr.setup.bot"))])
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
@@ -109,7 +104,7 @@ def _line_name(way: str, k: int, t) -> str:
 # -- card faces (drawn for this project) ---------------------------------------
 
 # Suit pips and figures, 100x100 unless said; <use href="#dr-..."> refers to them.
-DEFS = (
+DEFS = html(
     '<svg class="dr-defs" width="0" height="0" aria-hidden="true" focusable="false"><defs>'
     '<symbol id="dr-S" viewBox="0 0 100 100"><path d="M50 3C66 22 97 40 97 63c0 13-10 22-22 22'
     '-8 0-15-4-19-11 1 11 6 19 15 24H29c9-5 14-13 15-24-4 7-11 11-19 11C13 85 3 76 3 63 3 40 '
@@ -163,45 +158,54 @@ _PIPS = {
 }
 
 
-def _corner(rank: str, suit: str) -> str:
-    size = 25 if len(rank) == 1 else 21
-    fit = ' textLength="22" lengthAdjust="spacingAndGlyphs"' if len(rank) > 1 else ""
-    return (f'<text x="13" y="27" text-anchor="middle" font-size="{size}" class="rk"{fit}>'
-            f'{rank}</text><use href="#dr-{suit}" x="5" y="31" width="16" height="16"/>')
+def _corner(rank: str, suit: str) -> Html:
+    if len(rank) == 1:
+        size, fit = 25, EMPTY
+    else:
+        size, fit = 21, html(' textLength="22" lengthAdjust="spacingAndGlyphs"')
+    return html('<text x="13" y="27" text-anchor="middle" font-size="{size}" class="rk"{fit}>'
+                '{rank}</text><use href="#dr-{suit}" x="5" y="31" width="16" height="16"/>',
+                size=size, fit=fit, rank=rank, suit=suit)
 
 
-def _face_body(rank: str, suit: str) -> str:
+def _face_body(rank: str, suit: str) -> Html:
     if rank == "A":
-        return f'<use href="#dr-{suit}" x="24" y="44" width="52" height="52"/>'
+        return html('<use href="#dr-{}" x="24" y="44" width="52" height="52"/>', suit)
     if rank in ("J", "Q", "K"):
         gear = {"K": "dr-crownK", "Q": "dr-crownQ", "J": "dr-capJ"}[rank]
-        return (f'<rect x="22" y="18" width="56" height="104" rx="5" class="frame"/>'
-                f'<svg x="24" y="22" width="52" height="96" viewBox="0 0 52 96">'
-                f'<use href="#dr-fig"/><use href="#{gear}"/></svg>'
-                f'<use href="#dr-{suit}" x="28" y="24" width="13" height="13"/>'
-                f'<use href="#dr-{suit}" x="59" y="103" width="13" height="13" '
-                f'transform="rotate(180 65.5 109.5)"/>')
+        return html('<rect x="22" y="18" width="56" height="104" rx="5" class="frame"/>'
+                    '<svg x="24" y="22" width="52" height="96" viewBox="0 0 52 96">'
+                    '<use href="#dr-fig"/><use href="#{gear}"/></svg>'
+                    '<use href="#dr-{suit}" x="28" y="24" width="13" height="13"/>'
+                    '<use href="#dr-{suit}" x="59" y="103" width="13" height="13" '
+                    'transform="rotate(180 65.5 109.5)"/>', gear=gear, suit=suit)
     out = []
     size = 16 if int(rank) >= 9 else 18
     h = size // 2
     for x, y in _PIPS[int(rank)]:
-        flip = f' transform="rotate(180 {x} {y})"' if y > 70 else ""
-        out.append(f'<use href="#dr-{suit}" x="{x - h}" y="{y - h}" width="{size}" '
-                   f'height="{size}"{flip}/>')
-    return "".join(out)
+        flip = html(' transform="rotate(180 {} {})"', x, y) if y > 70 else EMPTY
+        out.append(html('<use href="#dr-{suit}" x="{x}" y="{y}" width="{size}" '
+                        'height="{size}"{flip}/>', suit=suit, x=x - h, y=y - h, size=size,
+                        flip=flip))
+    return join(out)
 
 
-def card_svg(card: str) -> str:
+_VAMPIRE_SVG = html(
+    '<svg viewBox="0 0 100 140" aria-hidden="true" focusable="false">'
+    '<text x="13" y="28" text-anchor="middle" font-size="25" class="rk">V</text>'
+    '<use href="#dr-bat" x="4" y="38" width="92" height="55"/>'
+    '<g transform="rotate(180 50 70)"><text x="13" y="28" text-anchor="middle" '
+    'font-size="25" class="rk">V</text></g></svg>')
+
+
+def card_svg(card: str) -> Html:
     if card in VAMPIRES:
-        return ('<svg viewBox="0 0 100 140" aria-hidden="true" focusable="false">'
-                '<text x="13" y="28" text-anchor="middle" font-size="25" class="rk">V</text>'
-                '<use href="#dr-bat" x="4" y="38" width="92" height="55"/>'
-                '<g transform="rotate(180 50 70)"><text x="13" y="28" text-anchor="middle" '
-                'font-size="25" class="rk">V</text></g></svg>')
+        return _VAMPIRE_SVG
     rank, suit = card[:-1], card[-1]
     corner = _corner(rank, suit)
-    return (f'<svg viewBox="0 0 100 140" aria-hidden="true" focusable="false">{corner}'
-            f'{_face_body(rank, suit)}<g transform="rotate(180 50 70)">{corner}</g></svg>')
+    return html('<svg viewBox="0 0 100 140" aria-hidden="true" focusable="false">{corner}'
+                '{body}<g transform="rotate(180 50 70)">{corner}</g></svg>',
+                corner=corner, body=_face_body(rank, suit))
 
 
 def _card_class(card: str) -> str:
@@ -210,14 +214,15 @@ def _card_class(card: str) -> str:
     return "dc " + ("red" if card[-1] in RED else "black")
 
 
-def card_face(card: str, t, extra: str = "") -> str:
-    name = escape(card_name(card, t))
-    return (f'<span class="{_card_class(card)} {extra}" data-card="{card}" role="img" '
-            f'aria-label="{name}" title="{name}">{card_svg(card)}</span>')
+def card_face(card: str, t, extra: str = "") -> Html:
+    name = card_name(card, t)
+    return html('<span class="{cls} {extra}" data-card="{card}" role="img" '
+                'aria-label="{name}" title="{name}">{svg}</span>',
+                cls=_card_class(card), extra=extra, card=card, name=name, svg=card_svg(card))
 
 
-def back_html() -> str:
-    return '<span class="dback" aria-hidden="true"></span>'
+def back_html() -> Html:
+    return html('<span class="dback" aria-hidden="true"></span>')
 
 
 # -- lines -------------------------------------------------------------------
@@ -259,23 +264,24 @@ def _line_title(info: dict, way: str, k: int, owner: str, t) -> str:
 
 
 def _badge(info: dict, way: str, k: int, owner_key: str, owner: str, t,
-           scored: bool = False) -> str:
+           scored: bool = False) -> Html:
     cls = ["lv", owner_key, info["state"]]
     if scored:
         cls.append("scored")
     if info["state"] == "vampire":
-        body = ('<svg class="bat" viewBox="0 0 100 60" aria-hidden="true"><use href="#dr-bat"/>'
-                '</svg><b>0</b>')
+        body = html('<svg class="bat" viewBox="0 0 100 60" aria-hidden="true">'
+                    '<use href="#dr-bat"/></svg><b>0</b>')
     elif info["state"] == "full":
-        body = (f'<b>{info["value"]}</b><small>{info["sum"]}×{info["mult"]}</small>')
+        body = html('<b>{value}</b><small>{sum}×{mult}</small>', **info)
     elif info["state"] == "open":
-        m = '<small>≥×2</small>' if info["mult"] == 2 else "<small>…</small>"
-        body = f'<b>{info["sum"]}</b>{m}'
+        m = html('<small>≥×2</small>') if info["mult"] == 2 else html("<small>…</small>")
+        body = html('<b>{}</b>{}', info["sum"], m)
     else:
-        body = "<b>·</b>"
-    title = escape(_line_title(info, way, k, owner, t))
-    return (f'<span class="{" ".join(cls)}" data-line="{"r" if way == "Q" else "c"}{k}" '
-            f'title="{title}" aria-label="{title}">{body}</span>')
+        body = html("<b>·</b>")
+    title = _line_title(info, way, k, owner, t)
+    return html('<span class="{cls}" data-line="{line}" title="{title}" aria-label="{title}">'
+                '{body}</span>', cls=" ".join(cls), line=("r" if way == "Q" else "c") + str(k),
+                title=title, body=body)
 
 
 def _owners(obs: dict) -> tuple[int, int]:
@@ -291,37 +297,18 @@ def _name(p: int, me: int, t) -> str:
 
 # -- the coffin --------------------------------------------------------------
 
-_HAND_JS = (
-    "var b=event.target.closest('button.dc-btn');if(!b||!b.dataset.pick)return;"
-    "var T=this.closest('.dr-table'),on=!b.classList.contains('sel');"
-    "this.querySelectorAll('.sel').forEach(function(e){e.classList.remove('sel');"
-    "e.setAttribute('aria-pressed','false')});"
-    "if(on){b.classList.add('sel');b.setAttribute('aria-pressed','true')}"
-    "var c=on?b.dataset.card:'';T.dataset.sel=c;"
-    "T.querySelectorAll('.cell').forEach(function(e){e.dataset.act=c+'@'+e.dataset.cell});"
-    "var P=T.querySelector('#prompt');if(P&&P.dataset.chosen){P.textContent=on?"
-    "P.dataset.chosen.replace('{card}',b.title):P.dataset.text}"
-    "if(on&&event.detail===0){var f=T.querySelector('.cell.open');"
-    "if(f){T.querySelectorAll('.cell').forEach(function(e){e.tabIndex=-1});"
-    "f.tabIndex=0;f.focus()}}")
-_HAND_KEYS_JS = (
-    "var m={ArrowLeft:-1,ArrowRight:1}[event.key];if(!m)return;"
-    "var a=[].slice.call(this.querySelectorAll('button.dc-btn')),"
-    "i=a.indexOf(document.activeElement);if(i<0)return;event.preventDefault();"
-    "a[(i+m+a.length)%a.length].focus()")
-_COFFIN_KEYS_JS = (
-    "var k=event.key,e=event.target.closest('.cell');if(!e)return;"
-    "if(k==='Escape'){var s=this.closest('.dr-table').querySelector('.dr-hand .sel');"
-    "if(s){s.click();s.focus()}return}"
-    "var m={ArrowUp:-3,ArrowDown:3,ArrowLeft:-1,ArrowRight:1}[k];if(!m)return;"
-    "var i=+e.dataset.i,j=i+m;event.preventDefault();"
-    "if(j<0||j>8||(m===1&&i%3===2)||(m===-1&&i%3===0))return;"
-    "var c=this.querySelectorAll('.cell');c.forEach(function(x){x.tabIndex=-1});"
-    "c[j].tabIndex=0;c[j].focus()")
+def parts(action: str) -> tuple[str, ...]:
+    """The clicks an action is made of: a card and a cell, or a way.
+
+    >>> parts("JH@01"), parts("V1@22"), parts("way:Q")
+    (('JH', '@01'), ('V1', '@22'), ('way:Q',))
+    """
+    card, at, cell = action.partition("@")
+    return (card, at + cell) if at else (action,)
 
 
 def coffin_html(obs: dict, ctx, grid=None, live: bool = True, scored=None,
-                mini: bool = False) -> str:
+                mini: bool = False) -> Html:
     """The 3x3 coffin, a value badge right of each row and under each column.
 
     `live`: cells are buttons (the table); otherwise a picture (summaries).
@@ -329,10 +316,11 @@ def coffin_html(obs: dict, ctx, grid=None, live: bool = True, scored=None,
     """
     t, me = ctx.t, ctx.seat
     flat = _flat(grid if grid is not None else obs["grid"])
-    my_turn = live and obs["to_act"] == me and obs["phase"] == "place"
-    open_cells = {i for i in range(9) if flat[i] is None
-                  and any(flat[n] is not None for n in NEIGHBOURS[i])} if my_turn else set()
-    first_open = min(open_cells) if open_cells else None
+    # The cells picked and offered by the shell (none unless the person is deciding).
+    chosen = [i for i in range(9) if live and "@" + CELLS[i] in ctx.picked]
+    offered = [i for i in range(9) if live and "@" + CELLS[i] in ctx.offers]
+    # One tab stop in the coffin (arrow keys move on): the chosen cell, else the first open one.
+    stop = (chosen + offered + [NAIL])[0]
     row_p, col_p = _owners(obs)
     row_key, col_key = _who(row_p, me), _who(col_p, me)
     row_owner, col_owner = _name(row_p, me, t), _name(col_p, me, t)
@@ -356,38 +344,41 @@ def coffin_html(obs: dict, ctx, grid=None, live: bool = True, scored=None,
                 inner = card_face(card, t, "nail" if i == NAIL else "")
                 label = t("dr.cell.card", cell=pos, card=card_name(card, t))
             else:
-                inner = ""
+                inner = EMPTY
                 label = t("dr.cell.empty", cell=pos)
-                if i in open_cells:
+                if i in offered:
                     cls.append("open")
                     label = t("dr.cell.open", cell=pos)
+            if i in chosen:
+                cls.append("sel")
             if i == NAIL:
                 cls.append("nailcell")
             if live:
-                tab = "0" if (i == first_open or (first_open is None and i == NAIL)) else "-1"
-                out.append(f'<button type="button" class="{" ".join(cls)}" data-cell="{cell}" '
-                           f'data-i="{i}" data-act="@{cell}" tabindex="{tab}" '
-                           f'aria-label="{escape(label)}">{inner}</button>')
+                out.append(html('<button type="button" class="{cls}" data-cell="{cell}" '
+                                'data-part="@{cell}" aria-pressed="{on}" tabindex="{tab}" '
+                                'aria-label="{label}">{inner}</button>', cls=" ".join(cls),
+                                cell=cell, on="true" if i in chosen else "false",
+                                tab=0 if i == stop else -1, label=label, inner=inner))
             else:
-                out.append(f'<div class="{" ".join(cls)}" data-cell="{cell}" '
-                           f'aria-label="{escape(label)}">{inner}</div>')
+                out.append(html('<div class="{cls}" data-cell="{cell}" aria-label="{label}">'
+                                '{inner}</div>', cls=" ".join(cls), cell=cell, label=label,
+                                inner=inner))
         out.append(_badge(rows[r], "Q", r, row_key, row_owner, t, scored.get(row_p) == r))
     for c in range(3):
         out.append(_badge(cols[c], "K", c, col_key, col_owner, t, scored.get(col_p) == c))
-    keys = f' onkeydown="{_COFFIN_KEYS_JS}"' if live else ""
-    label = escape(t("dr.coffin"))
-    return (f'<div class="coffin{" mini" if mini else ""}" role="group" aria-label="{label}"'
-            f'{keys}>{"".join(out)}</div>')
+    keys = html(' data-keys="grid" data-cols="3"') if live else EMPTY
+    return html('<div class="coffin{mini}" role="group" aria-label="{label}"{keys}>{cells}</div>',
+                mini=" mini" if mini else "", label=t("dr.coffin"), keys=keys, cells=join(out))
 
 
-def _legend(obs: dict, ctx) -> str:
+def _legend(obs: dict, ctx) -> Html:
     t, me = ctx.t, ctx.seat
     row_p, _ = _owners(obs)
     key = "dr.legend.me_rows" if row_p == me else "dr.legend.me_cols"
-    return f'<p class="dr-legend">{escape(t(key))}</p>'
+    return html('<p class="dr-legend">{}</p>', t(key))
 
 
-def _plate(obs: dict, p: int, ctx) -> str:
+def _plate(obs: dict, p: int, ctx) -> Html:
     t, me = ctx.t, ctx.seat
     who = _who(p, me)
     cls = ["plate", who]
@@ -395,45 +386,54 @@ def _plate(obs: dict, p: int, ctx) -> str:
         cls.append("on-turn")
     if ctx.thinking is not None and ctx.thinking == p:
         cls.append("thinking")
-    way = ""
+    way = EMPTY
     if obs["ways"]:
         w = obs["ways"][str(p)]
-        way = (f'<span class="way {w}" title="{escape(t(f"dr.way_long.{w}"))}">'
-               f'{"→" if w == "Q" else "↓"} {escape(t(f"dr.way.{w}"))}</span>')
-    dealer = ""
+        way = html('<span class="way {w}" title="{title}">{arrow} {name}</span>', w=w,
+                   title=t(f"dr.way_long.{w}"), arrow="→" if w == "Q" else "↓",
+                   name=t(f"dr.way.{w}"))
+    dealer = EMPTY
     if obs["phase"] != "over" and obs["dealer"] == p:
-        dealer = f'<span class="dealer">{escape(t("dr.dealer"))}</span>'
-    backs = ""
+        dealer = html('<span class="dealer">{}</span>', t("dr.dealer"))
+    backs = EMPTY
     if p != me and obs["held"][str(p)]:
         n = obs["held"][str(p)]
-        backs = (f'<span class="backs" aria-label="{escape(t("dr.held", n=n))}" '
-                 f'title="{escape(t("dr.held", n=n))}">{back_html() * n}</span>')
-    total = obs["scores"][str(p)]
-    return (f'<div class="{" ".join(cls)}" data-player="{p}"><span class="who">'
-            f'{escape(_name(p, me, t))}</span>{way}{dealer}'
-            f'<span class="pts" title="{escape(t("dr.total_title"))}">Σ {total}</span>'
-            f'{backs}</div>')
+        backs = html('<span class="backs" aria-label="{held}" title="{held}">{backs}</span>',
+                     held=t("dr.held", n=n), backs=join([back_html()] * n))
+    return html('<div class="{cls}" data-player="{p}"><span class="who">{name}</span>{way}'
+                '{dealer}<span class="pts" title="{pts_title}">Σ {total}</span>{backs}</div>',
+                cls=" ".join(cls), p=p, name=_name(p, me, t), way=way, dealer=dealer,
+                pts_title=t("dr.total_title"), total=obs["scores"][str(p)], backs=backs)
 
 
-def _way_choice(obs: dict, ctx) -> str:
+def _way_choice(obs: dict, ctx) -> Html:
     t = ctx.t
-    buttons = "".join(
-        f'<button type="button" class="dr-waybtn" data-act="way:{w}" id="way-{w}">'
-        f'<span class="arrow" aria-hidden="true">{"→" if w == "Q" else "↓"}</span>'
-        f'<b>{escape(t(f"dr.choose.{w}"))}</b><span>{escape(t(f"dr.choose_help.{w}"))}</span>'
-        f'</button>' for w in ("Q", "K"))
-    return (f'<div class="dr-waychoice"><h2>{escape(t("dr.choose.title"))}</h2>'
-            f'<div class="dr-ways">{buttons}</div><p>{escape(t("dr.choose.note"))}</p></div>')
+    buttons = join(
+        html('<button type="button" class="dr-waybtn" data-act="way:{w}" id="way-{w}">'
+             '<span class="arrow" aria-hidden="true">{arrow}</span><b>{name}</b>'
+             '<span>{help}</span></button>', w=w, arrow="→" if w == "Q" else "↓",
+             name=t(f"dr.choose.{w}"), help=t(f"dr.choose_help.{w}"))
+        for w in ("Q", "K"))
+    return html('<div class="dr-waychoice"><h2>{title}</h2><div class="dr-ways">{buttons}</div>'
+                '<p>{note}</p></div>', title=t("dr.choose.title"), buttons=buttons,
+                note=t("dr.choose.note"))
 
 
 def _prompt(obs: dict, ctx) -> str:
+    """What to do now; once a card or a cell is picked, what is still missing."""
     t, me = ctx.t, ctx.seat
     if obs["over"]:
         return t("dr.prompt.over")
     mine = obs["to_act"] == me
     if obs["phase"] == "way":
         return t("dr.prompt.way" if mine else "dr.prompt.way_wait")
-    return t("dr.prompt.turn" if mine else "dr.prompt.wait")
+    if not mine:
+        return t("dr.prompt.wait")
+    for part in ctx.picked:  # at most one: two parts make a placement, applied at once
+        if part.startswith("@"):
+            return t("dr.prompt.chosen_cell", cell=t(f"dr.cell.{part[1:]}"))
+        return t("dr.prompt.chosen", card=card_name(part, t))
+    return t("dr.prompt.turn")
 
 
 def _last_scored(obs: dict) -> dict[int, int]:
@@ -442,7 +442,7 @@ def _last_scored(obs: dict) -> dict[int, int]:
     return deal_result(obs["history"][-1], obs)["line"]
 
 
-def render(obs: dict, ctx) -> str:
+def render(obs: dict, ctx) -> Html:
     t, me = ctx.t, ctx.seat
     opp = 1 - me
     mine = obs["to_act"] == me
@@ -454,41 +454,37 @@ def render(obs: dict, ctx) -> str:
         info = t("dr.deal_no", n=obs["deal_number"] + 1)
         if phase == "place":
             info += " · " + t("dr.stock", n=obs["stock"])
-    rules = (f'<a class="dr-rules" href="./static/rules/dracula.{t.lang}.html" target="_blank" '
-             f'rel="noopener">{escape(t("dr.rules"))}</a>')
-    head = f'<div class="dr-info">{escape(info)} · {rules}</div>'
+    head = html('<div class="dr-info">{info} · <a class="dr-rules" '
+                'href="./static/rules/dracula.{lang}.html" target="_blank" rel="noopener">'
+                '{rules}</a></div>', info=info, lang=t.lang, rules=t("dr.rules"))
     if phase == "way" and mine:
         middle = _way_choice(obs, ctx)
     else:
         middle = (coffin_html(obs, ctx, scored=_last_scored(obs))
-                  + (_legend(obs, ctx) if obs["ways"] else ""))
-    hand = obs["hand"]
+                  + (_legend(obs, ctx) if obs["ways"] else EMPTY))
+    placing = mine and phase == "place"
     cards = []
-    for c in hand:
-        name = escape(card_name(c, t))
-        if mine and phase == "place":
-            # An empty data-cmd: the shell leaves the click to the inline handler.
-            attrs = 'data-pick="1" data-cmd="" aria-pressed="false"'
+    for c in obs["hand"]:
+        if placing:
+            on = c in ctx.picked
+            attrs = html('class="dc-btn{sel}" data-part="{c}" aria-pressed="{on}"',
+                         sel=" sel" if on else "", c=c, on="true" if on else "false")
         else:
-            attrs = f'data-act="{c}"'  # the shell answers "not your turn"
-        cards.append(f'<button type="button" class="dc-btn" data-card="{c}" {attrs} '
-                     f'aria-label="{name}" title="{name}">{card_face(c, t)}</button>')
-    hand_html = (f'<div class="dr-hand{" active" if mine and phase == "place" else ""}" '
-                 f'role="group" aria-label="{escape(t("dr.hand.me"))}" '
-                 f'onclick="{_HAND_JS}" onkeydown="{_HAND_KEYS_JS}">{"".join(cards)}</div>')
-    prompt = _prompt(obs, ctx)
-    chosen = ""
-    if mine and phase == "place":  # the inline hand handler names the chosen card
-        chosen = (f' data-text="{escape(prompt)}" '
-                  f'data-chosen="{escape(t("dr.prompt.chosen", card="{card}"))}"')
-    # An empty data-cmd (as in the Jekyll vs Hyde table): a click on a part of the
-    # table that does nothing still finds an element, where the shell's click
-    # handler would otherwise choke on JS null.
-    return (f'{DEFS}<div class="dr-table" data-me="{me}" data-turn="{turn}" data-phase="{phase}" '
-            f'data-sel="" data-cmd="">'
-            f'{_plate(obs, opp, ctx)}{head}{middle}'
-            f'<div class="prompt" id="prompt"{chosen}>{escape(prompt)}</div>'
-            f'{_plate(obs, me, ctx)}{hand_html}</div>')
+            attrs = html('class="dc-btn" data-act="{}"', c)  # the shell answers "not your turn"
+        name = card_name(c, t)
+        cards.append(html('<button type="button" {attrs} data-card="{c}" aria-label="{name}" '
+                          'title="{name}">{face}</button>', attrs=attrs, c=c, name=name,
+                          face=card_face(c, t)))
+    hand = html('<div class="dr-hand{active}" role="group" aria-label="{label}" data-keys="row">'
+                '{cards}</div>', active=" active" if placing else "", label=t("dr.hand.me"),
+                cards=join(cards))
+    card_picked = placing and any(not p.startswith("@") for p in ctx.picked)
+    return html('{defs}<div class="dr-table{picked}" data-me="{me}" data-turn="{turn}" '
+                'data-phase="{phase}">{opp_plate}{head}{middle}'
+                '<div class="prompt" id="prompt">{prompt}</div>{my_plate}{hand}</div>',
+                defs=DEFS, picked=" card-picked" if card_picked else "", me=me, turn=turn,
+                phase=phase, opp_plate=_plate(obs, opp, ctx), head=head, middle=middle,
+                prompt=_prompt(obs, ctx), my_plate=_plate(obs, me, ctx), hand=hand)
 
 
 # -- results -------------------------------------------------------------------
@@ -529,7 +525,7 @@ def _tie_text(res: dict, t) -> str:
     return t("dr.tie.2", v=res["equal"][0], w=res["equal"][1])
 
 
-def _result_html(entry: dict, obs: dict, ctx) -> str:
+def _result_html(entry: dict, obs: dict, ctx) -> Html:
     t, me = ctx.t, ctx.seat
     res = deal_result(entry, obs)
     items = []
@@ -539,87 +535,89 @@ def _result_html(entry: dict, obs: dict, ctx) -> str:
         text = t(f"dr.scores.{who}", way=t(f"dr.way.{way}"), v=res["score"][p],
                  rank=t("dr.rank_word.%d" % res["rank"]))
         calc = _explain_line(entry, obs, p, res["line"][p], t)
-        items.append(
-            f'<li class="{who}">{escape(text)}<br><span class="calc">{escape(calc)}'
-            f'</span></li>')
-    return (f'<p class="dr-tie{" applies" if res["rank"] else ""}">{escape(_tie_text(res, t))}</p>'
-            f'<ul class="dr-dealscore">{"".join(items)}</ul>')
+        items.append(html('<li class="{}">{}<br><span class="calc">{}</span></li>',
+                          who, text, calc))
+    return html('<p class="dr-tie{applies}">{tie}</p><ul class="dr-dealscore">{items}</ul>',
+                applies=" applies" if res["rank"] else "", tie=_tie_text(res, t),
+                items=join(items))
 
 
-def _wrap(html: str) -> str:
-    """Summaries sit in a no-op command for the same reason as the table."""
-    return f'<div class="dr-panel" data-cmd="">{html}</div>'
-
-
-def _hand_summary(obs: dict, ctx) -> str:
+def hand_summary(obs: dict, ctx) -> Html:
+    """End-of-deal panel: the full coffin, the lines scored and why, the sheet."""
     t = ctx.t
     n = len(obs["history"])
     entry = obs["history"][-1]
     res = deal_result(entry, obs)
-    return (f'<h2>{escape(t("dr.deal_over", n=n))}</h2>'
-            f'<div class="dr-sum">'
-            f'{coffin_html(obs, ctx, entry["grid"], live=False, scored=res["line"], mini=True)}'
-            f'<div>{_result_html(entry, obs, ctx)}</div></div>'
-            f'{score_sheet(obs, ctx)}')
+    return html('<h2>{title}</h2><div class="dr-sum">{coffin}<div>{result}</div></div>{sheet}',
+                title=t("dr.deal_over", n=n),
+                coffin=coffin_html(obs, ctx, entry["grid"], live=False, scored=res["line"],
+                                   mini=True),
+                result=_result_html(entry, obs, ctx), sheet=score_sheet(obs, ctx))
 
 
-def _last_trick(obs: dict, ctx) -> str:
+def last_trick(obs: dict, ctx) -> Html:
     """The last finished deal (the shell's 'last trick' panel)."""
     t = ctx.t
     if not obs["history"]:
-        return f'<p>{escape(t("dr.last.none"))}</p>'
+        return html("<p>{}</p>", t("dr.last.none"))
     entry = obs["history"][-1]
     res = deal_result(entry, obs)
-    return (f'<h3 class="dr-last">{escape(t("dr.last.title", n=len(obs["history"])))}</h3>'
-            f'{coffin_html(obs, ctx, entry["grid"], live=False, scored=res["line"], mini=True)}'
-            f'{_result_html(entry, obs, ctx)}')
+    return html('<h3 class="dr-last">{title}</h3>{coffin}{result}',
+                title=t("dr.last.title", n=len(obs["history"])),
+                coffin=coffin_html(obs, ctx, entry["grid"], live=False, scored=res["line"],
+                                   mini=True),
+                result=_result_html(entry, obs, ctx))
 
 
-def _score_sheet(obs: dict, ctx, note: bool = True) -> str:
+def score_sheet(obs: dict, ctx, note: bool = True) -> Html:
+    """The six deals, the line each player scored, the bonus."""
     t, me = ctx.t, ctx.seat
     opp = 1 - me
-    head = (f'<tr><th>#</th><th>{escape(t("dr.sheet.dealer"))}</th>'
-            f'<th>{escape(t("dr.name.me"))}</th><th>{escape(t("dr.name.bot"))}</th>'
-            f'<th>Σ {escape(t("dr.name.me"))}</th><th>Σ {escape(t("dr.name.bot"))}</th></tr>')
+    head = html('<tr><th>#</th><th>{dealer}</th><th>{me}</th><th>{bot}</th>'
+                '<th>Σ {me}</th><th>Σ {bot}</th></tr>',
+                dealer=t("dr.sheet.dealer"), me=t("dr.name.me"), bot=t("dr.name.bot"))
     rows = []
     tot = {0: 0, 1: 0}
     for i, entry in enumerate(obs["history"], 1):
         res = deal_result(entry, obs)
         for p in (0, 1):
             tot[p] += res["score"][p]
-        mark = ""
+        mark = EMPTY
         if res["rank"]:
-            mark = (f' <abbr class="tiemark" title="{escape(_tie_text(res, t))}">'
-                    f'{"²" if res["rank"] == 1 else "³"}</abbr>')
+            mark = html(' <abbr class="tiemark" title="{}">{}</abbr>', _tie_text(res, t),
+                        "²" if res["rank"] == 1 else "³")
 
-        def cell(p: int) -> str:
+        def cell(p: int) -> Html:
             way = obs["ways"][str(p)]
             line = _line_name(way, res["line"][p], t)
-            return f'<td><b>{res["score"][p]}</b> <span class="calc">{escape(line)}</span></td>'
+            return html('<td><b>{}</b> <span class="calc">{}</span></td>', res["score"][p], line)
 
-        rows.append(f'<tr><td>{i}{mark}</td><td>{escape(_name(entry["dealer"], me, t))}</td>'
-                    f'{cell(me)}{cell(opp)}<td class="total">{tot[me]}</td>'
-                    f'<td class="total">{tot[opp]}</td></tr>')
+        rows.append(html('<tr><td>{i}{mark}</td><td>{dealer}</td>{mine}{theirs}'
+                         '<td class="total">{tot_me}</td><td class="total">{tot_opp}</td></tr>',
+                         i=i, mark=mark, dealer=_name(entry["dealer"], me, t), mine=cell(me),
+                         theirs=cell(opp), tot_me=tot[me], tot_opp=tot[opp]))
     if not rows:
-        rows.append(f'<tr><td colspan="6">{escape(t("dr.sheet.none"))}</td></tr>')
-    foot = ""
+        rows.append(html('<tr><td colspan="6">{}</td></tr>', t("dr.sheet.none")))
+    foot = EMPTY
     if obs["over"]:
         b, s = obs["bonus"], obs["scores"]
-        foot = (f'<tfoot><tr><td colspan="4">{escape(t("dr.sheet.bonus"))}</td>'
-                f'<td class="total">+{b[str(me)]}</td><td class="total">+{b[str(opp)]}</td></tr>'
-                f'<tr class="final"><td colspan="4">{escape(t("dr.sheet.final"))}</td>'
-                f'<td class="total">{s[str(me)]}</td><td class="total">{s[str(opp)]}</td></tr>'
-                f'</tfoot>')
-    if not note:
-        note_html = ""
-    else:
-        note_html = (f'<p class="dr-note">'
-                     f'{escape(_bonus_text(obs, ctx) if obs["over"] else t("dr.bonus.rule"))}</p>')
-    legend = t("dr.sheet.ties") if any(deal_result(e, obs)["rank"] for e in obs["history"]) else ""
-    return (f'<table class="scores dr-scores"><caption>{escape(t("dr.sheet.caption"))}'
-            f'</caption><thead>{head}</thead><tbody>{"".join(rows)}</tbody>{foot}</table>'
-            + note_html
-            + (f'<p class="dr-note">{escape(legend)}</p>' if legend else ""))
+        foot = html('<tfoot><tr><td colspan="4">{bonus}</td><td class="total">+{b_me}</td>'
+                    '<td class="total">+{b_opp}</td></tr><tr class="final">'
+                    '<td colspan="4">{final}</td><td class="total">{s_me}</td>'
+                    '<td class="total">{s_opp}</td></tr></tfoot>',
+                    bonus=t("dr.sheet.bonus"), b_me=b[str(me)], b_opp=b[str(opp)],
+                    final=t("dr.sheet.final"), s_me=s[str(me)], s_opp=s[str(opp)])
+    note_html = EMPTY
+    if note:
+        note_html = html('<p class="dr-note">{}</p>',
+                         _bonus_text(obs, ctx) if obs["over"] else t("dr.bonus.rule"))
+    legend = EMPTY
+    if any(deal_result(e, obs)["rank"] for e in obs["history"]):
+        legend = html('<p class="dr-note">{}</p>', t("dr.sheet.ties"))
+    return html('<table class="scores dr-scores"><caption>{caption}</caption>'
+                '<thead>{head}</thead><tbody>{rows}</tbody>{foot}</table>{note}{legend}',
+                caption=t("dr.sheet.caption"), head=head, rows=join(rows), foot=foot,
+                note=note_html, legend=legend)
 
 
 def _bonus_text(obs: dict, ctx) -> str:
@@ -639,39 +637,20 @@ def _bonus_text(obs: dict, ctx) -> str:
              f=fin[hi])
 
 
-def _final_summary(obs: dict, ctx) -> str:
+def final_summary(obs: dict, ctx) -> Html:
+    """End-of-game panel: the winner, the bonus explained, the last deal, the sheet."""
     t, me = ctx.t, ctx.seat
     w = obs["winner"]
     key = "draw" if w is None else _who(int(w), me)
-    last = ""
+    last = EMPTY
     if obs["history"]:
         entry = obs["history"][-1]
-        last = (f'<h3>{escape(t("dr.last.title", n=len(obs["history"])))}</h3>'
-                f'{_result_html(entry, obs, ctx)}')
-    return (f'<h2>{escape(t("dr.game_over"))}</h2>'
-            f'<p class="winner">{escape(t(f"dr.winner.{key}"))}</p>'
-            f'<p class="dr-bonus-why">{escape(_bonus_text(obs, ctx))}</p>'
-            f'{last}{score_sheet(obs, ctx, note=False)}')
-
-
-def hand_summary(obs: dict, ctx) -> str:
-    """End-of-deal panel: the full coffin, the lines scored and why, the sheet."""
-    return _wrap(_hand_summary(obs, ctx))
-
-
-def last_trick(obs: dict, ctx) -> str:
-    """The last finished deal (the shell's 'last trick' panel)."""
-    return _wrap(_last_trick(obs, ctx))
-
-
-def score_sheet(obs: dict, ctx, note: bool = True) -> str:
-    """The six deals, the line each player scored, the bonus."""
-    return _wrap(_score_sheet(obs, ctx, note))
-
-
-def final_summary(obs: dict, ctx) -> str:
-    """End-of-game panel: the winner, the bonus explained, the last deal, the sheet."""
-    return _wrap(_final_summary(obs, ctx))
+        last = html('<h3>{}</h3>{}', t("dr.last.title", n=len(obs["history"])),
+                    _result_html(entry, obs, ctx))
+    return html('<h2>{title}</h2><p class="winner">{winner}</p>'
+                '<p class="dr-bonus-why">{why}</p>{last}{sheet}',
+                title=t("dr.game_over"), winner=t(f"dr.winner.{key}"),
+                why=_bonus_text(obs, ctx), last=last, sheet=score_sheet(obs, ctx, note=False))
 
 
 # -- pacing ------------------------------------------------------------------
@@ -758,7 +737,6 @@ def event_text(ev: dict, ctx) -> str:
 # -- errors ------------------------------------------------------------------
 
 _ERRORS = (
-    (re.compile(r"^'@\d\d' is not an action"), "dr.err.pick_card"),
     (re.compile(r"cannot place on cell (\d\d), it touches no"), "dr.err.not_adjacent"),
     (re.compile(r"cannot place on cell (\d\d), it is taken by (\w+)"), "dr.err.taken"),
     (re.compile(r": (\w+) is in the coffin"), "dr.err.in_coffin"),

@@ -1,0 +1,156 @@
+"""Nothing from a save, a transcript or a URL reaches the page as markup.
+
+Under CPython: the rendering helper, the rule that every markup is built with
+it, and every table rendered from saves whose string fields each hold a
+script payload.  The browser side (the payload never runs, the policy blocks
+inline script) is in tests/browser/test_security.py.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from game import new_game
+from game.web import saves
+from game.web.html import Html, html, set_html
+from game.web.i18n import Translator
+from game.web.inputs import BadNumber, read_int
+from game.web.tables import TableContext, renderer
+
+WEB = Path(__file__).resolve().parent.parent / "game" / "web"
+PAYLOAD = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
+# Each game and mode, with the `me` the start screen would save.
+SETUPS = [
+    ("jekyll-hyde", {"players": 4, "seating": "A"}, 0),
+    ("jekyll-hyde", {"players": 3}, "Doris"),
+    ("jekyll-vs-hyde", {}, "J"),
+    ("dracula", {}, 0),
+]
+
+
+def test_set_html_refuses_plain_strings():
+    class Element:
+        innerHTML = ""
+
+    el = Element()
+    set_html(el, html("<b>{}</b>", PAYLOAD))
+    assert "<img" not in el.innerHTML and el.innerHTML.startswith("<b>&lt;img")
+    with pytest.raises(TypeError):
+        set_html(el, "<b>x</b>")  # type: ignore[arg-type]
+
+
+def test_markup_is_built_only_through_the_helper():
+    """No call site can forget to escape: no f-string or concatenation builds a
+    tag, nothing but game/web/html.py writes innerHTML or makes Html."""
+    offenders = []
+    for path in sorted(WEB.rglob("*.py")):
+        if path.name == "html.py":
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            where = f"{path.relative_to(WEB)}:{n}: {line.strip()}"
+            if re.search(r"""\bf['"]\s*<""", line) or re.search(r"""\bf['"][^'"]*<[a-z/]""", line):
+                offenders.append(where)
+            if ".innerHTML" in line or ".outerHTML" in line or "insertAdjacentHTML" in line:
+                offenders.append(where)
+            if re.search(r"\bHtml\(", line):
+                offenders.append(where)
+            if re.search(r"""\bon[a-z]+=""", line):
+                offenders.append(where)
+    assert not offenders, "markup built by hand:\n" + "\n".join(offenders)
+
+
+@pytest.mark.parametrize("text", ["²", "٣", "1_000", "-1", "+1", "1e3", "0x10", "9" * 4301, "", " "])
+def test_numbers_from_outside_are_ascii_digits_only(text):
+    with pytest.raises(BadNumber):
+        read_int(text, "seed")
+
+
+def _play(game: str, options: dict, me: Any, steps: int) -> dict[str, Any]:
+    """A save as the shell writes it, after `steps` random actions."""
+    table = renderer(game)
+    t = Translator("en")
+    state = new_game(game, options, seed=11)
+    rng = random.Random(3)
+    ctx = TableContext(t=t, seat=table.seat_of(state, me))
+    log = table.first_events(state, ctx)
+    actions = []
+    for _ in range(steps):
+        if state.over:
+            break
+        action = rng.choice(state.legal_actions())
+        after = state.apply(action)
+        table.merge_event(log, table.events(state, action, after, ctx))
+        actions.append(action)
+        state = after
+    return {"format": saves.FORMAT, "version": saves.VERSION, "game": game,
+            "setup": {"me": me, "bots": {}},
+            "transcript": {"game": game, "options": state.to_json()["options"], "seed": 11,
+                           "actions": actions},
+            "state": state.to_json(), "log": log,
+            "seen_hands": len(state.to_json()["history"])}
+
+
+def _string_paths(data: Any, path: tuple = ()) -> Iterator[tuple]:
+    if isinstance(data, str):
+        yield path
+    elif isinstance(data, dict):
+        for k, v in data.items():
+            yield path + (("key", k),)  # the key itself may be a string we show
+            yield from _string_paths(v, path + (k,))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _string_paths(v, path + (i,))
+
+
+def _with_payload(data: Any, path: tuple) -> Any:
+    data = json.loads(json.dumps(data))
+    *parents, last = path
+    node = data
+    for p in parents:
+        node = node[p]
+    if isinstance(last, tuple):  # replace a key
+        node[PAYLOAD] = node.pop(last[1])
+    else:
+        node[last] = PAYLOAD
+    return data
+
+
+def _render_everything(data: dict, state) -> list[Any]:
+    """What the shell draws from a save: the table, the side panels and summaries."""
+    table = renderer(data["game"])
+    ctx = TableContext(t=Translator("en"), seat=table.seat_of(state, data["setup"]["me"]),
+                       log=data["log"])
+    obs = state.observation(ctx.seat)
+    out = [table.render(obs, ctx), table.score_sheet(obs, ctx), table.last_trick(obs, ctx)]
+    if state.over:
+        out.append(table.final_summary(obs, ctx))
+    elif obs.get("history"):
+        out.append(table.hand_summary(obs, ctx))
+    return out
+
+
+@pytest.mark.parametrize("game,options,me", SETUPS, ids=lambda x: str(x))
+@pytest.mark.parametrize("steps", [9, 400])
+def test_every_string_of_a_save_is_escaped_or_refused(game, options, me, steps):
+    save = _play(game, options, me, steps)
+    paths = list(_string_paths(save))
+    assert len(paths) > 20
+    loaded = 0
+    for path in paths:
+        text = json.dumps(_with_payload(save, path))
+        try:
+            data, state = saves.load(text)
+        except saves.BrokenSave:
+            continue  # refused with a reason (the shell shows it escaped, as text)
+        loaded += 1
+        for markup in _render_everything(data, state):
+            assert isinstance(markup, Html), (path, type(markup))
+            assert "<img" not in markup and "<script" not in markup, path
+    # Some payloads must have reached the renderers, or this tested nothing.
+    assert loaded > 0
