@@ -83,19 +83,18 @@ def _jekyll_hyde(action: str, obs: dict, ctx) -> tuple[str, list[str]]:
 
 
 def _jekyll_vs_hyde(action: str, obs: dict, ctx) -> tuple[str, list[str]]:
+    """Words only: the shell highlights the action's cards (and a Potion's colour) itself."""
     from game.web.tables import jekyll_vs_hyde as table
 
     t = ctx.t
     verb, _, rest = action.partition(":")
     if verb in ("give", "swap"):
-        cards = [c for c in rest.split(",") if c]
-        words = ", ".join(table.card_name(c, t) for c in cards)
-        return t(f"hint.{verb}", cards=words), [_sel("data-card", c, "#jvh-pick ") for c in cards]
+        words = ", ".join(table.card_name(c, t) for c in table.parts(action))
+        return t(f"hint.{verb}", cards=words), []
     if rest:  # a Potion led, naming a colour
         return (t("hint.lead_potion", card=table.card_name(verb, t),
-                  colour=table.colour_name(rest, t)),
-                [_sel("data-card", verb, ".hand.mine "), _sel("data-act", action)])
-    return t("hint.play", cards=table.card_name(action, t)), [_sel("data-act", action)]
+                  colour=table.colour_name(rest, t)), [])
+    return t("hint.play", cards=table.card_name(action, t)), []
 
 
 def _dracula(action: str, obs: dict, ctx) -> tuple[str, list[str]]:

@@ -93,8 +93,11 @@ def test_hint_in_jekyll_vs_hyde_and_dracula(page, ui):
     assert ui.wait_settled(page) == "me"
     r = _ask(page)
     assert r["action"].startswith("give:")
-    for card in r["action"][5:].split(","):  # tick the suggested cards, then confirm
-        page.click(f'#jvh-pick label:has([data-card="{card}"])')
+    cards = r["action"][5:].split(",")  # the suggested cards are highlighted: pick them
+    assert sorted(page.eval_on_selector_all(
+        "#jvh-pick .hinted", "els => els.map(e => e.dataset.part)")) == sorted(cards)
+    for card in cards:
+        page.click(f'#jvh-pick [data-part="{card}"]')
     ui.click_and_wait(page, "#jvh-confirm")
 
     page.click("#new-game")

@@ -1,6 +1,7 @@
 """Jekyll vs Hyde in the browser: a whole round by clicks (an exchange with the
 Potion obligation, a Potion lead naming a colour, a green swap, a purple
-steal), illegal clicks that change nothing and say why, the round summary.
+steal), illegal clicks that change nothing and say why, the round summary;
+the exchange by keyboard.
 Plus the renderer under plain CPython over whole random games.
 
 The `page` fixture (conftest.py) also fails the test on any console error or
@@ -11,12 +12,13 @@ from __future__ import annotations
 
 import random
 import re
-from types import SimpleNamespace
 
 import pytest
 
 from game import GameError, new_game
+from game.web.choice import Choice
 from game.web.i18n import LANGUAGES, Translator
+from game.web.tables import TableContext
 from game.web.tables import jekyll_vs_hyde as jvh
 
 # With this seed and the random bot, the strategy below (first cards in hand
@@ -32,10 +34,10 @@ def _play_and_render(variant: str, seed: int, lang: str, me: str) -> list[dict]:
     state = new_game("jekyll-vs-hyde", {"variant": variant}, seed)
     rng = random.Random(seed)
     seat = jvh.seat_of(state, me)
-    log = jvh.first_events(state, SimpleNamespace(t=t, seat=seat, thinking=None, log=[]))
+    log = jvh.first_events(state, TableContext(t=t, seat=seat, thinking=None, log=[]))
     while not state.over:
         seat = jvh.seat_of(state, me)
-        ctx = SimpleNamespace(t=t, seat=seat, thinking=None, log=log)
+        ctx = TableContext(t=t, seat=seat, thinking=None, log=log)
         obs = state.observation(seat)
         html = jvh.render(obs, ctx)
         # Never a face of the other hand, the cards set aside or a pending choice.
@@ -51,6 +53,9 @@ def _play_and_render(variant: str, seed: int, lang: str, me: str) -> list[dict]:
         if obs["history"]:
             jvh.hand_summary(obs, ctx)
         legal = state.legal_actions()
+        pick = rng.choice(legal)
+        if state.to_act == seat and (jvh.confirm(pick) or len(jvh.parts(pick)) > 1):
+            _render_picks(obs, ctx, Choice(legal, jvh.parts), pick)
         if state.to_act == seat:  # every refusal is explained in words
             for bad in ["give:", "swap:", "P1", "4+", "P1:R", "give:P1,P2,P3,P4", *obs["hand"]]:
                 if bad in legal:
@@ -64,13 +69,34 @@ def _play_and_render(variant: str, seed: int, lang: str, me: str) -> list[dict]:
         jvh.merge_event(log, jvh.events(state, action, after, ctx))
         state = after
     seat = jvh.seat_of(state, me)
-    ctx = SimpleNamespace(t=t, seat=seat, thinking=None, log=log)
+    ctx = TableContext(t=t, seat=seat, thinking=None, log=log)
     jvh.render(state.observation(seat), ctx)
     jvh.final_summary(state.observation(seat), ctx)
     for ev in log:
         text = jvh.event_text(ev, ctx)
         assert "{" not in text and "jvh." not in text, text
     return log
+
+
+def _render_picks(obs: dict, ctx: TableContext, choice: Choice, action: str) -> None:
+    """The table while the parts of `action` (several clicks) are picked one by one,
+    as the shell reports them."""
+    picked: list[str] = []
+    steps = jvh.parts(action)  # the last one applies the action, unless it waits for confirm
+    for part in steps if jvh.confirm(action) else steps[:-1]:
+        picked.append(part)
+        ctx.picked, ctx.offers = tuple(sorted(picked)), choice.offers(picked)
+        ctx.complete = choice.complete(picked)
+        html = jvh.render(obs, ctx)
+        for p in picked:  # every picked part is shown pressed
+            assert re.search(rf'data-part="{re.escape(p)}" aria-pressed="true"', html), (p, action)
+        if jvh.confirm(action):
+            assert f'<b class="jvh-count">{len(picked)}</b>' in html
+            enabled = re.search(r'data-cmd="confirm">', html) is not None
+            assert enabled == (ctx.complete == action), (picked, action)
+        else:  # a Potion picked to lead: now its colours
+            assert html.count('class="jvh-name c-') == 3, action
+    ctx.picked, ctx.offers, ctx.complete = (), frozenset(), None
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -99,7 +125,7 @@ def test_potion_obligation_is_explained():
     t = Translator("fr")
     state = new_game("jekyll-vs-hyde", None, 1)  # Jekyll was dealt two Potions
     obs = state.observation("J")
-    ctx = SimpleNamespace(t=t, seat="J", thinking=None, log=[])
+    ctx = TableContext(t=t, seat="J", thinking=None, log=[])
     colour_card = next(c for c in obs["hand"] if not c.endswith("+"))
     with pytest.raises(GameError) as e:
         state.apply(f"give:{colour_card}")
@@ -132,34 +158,42 @@ def _snapshot(page) -> tuple:
 
 
 def _tick(page, card: str) -> None:
-    page.click(f'#jvh-pick label.pick:has(input[value="{card}"])')
+    page.click(f'#jvh-pick [data-part="{card}"]')
+
+
+def _pick_cards(page) -> list[str]:
+    return page.eval_on_selector_all("#jvh-pick [data-part]", "els => els.map(e => e.dataset.part)")
 
 
 def _exchange(page, ui, seen: set) -> None:
     need = int(page.get_attribute("#jvh-pick", "data-need"))
-    cards = page.eval_on_selector_all("#jvh-pick input", "els => els.map(e => e.value)")
+    cards = _pick_cards(page)
     potions = [c for c in cards if c.endswith("+")]
     before = _snapshot(page)
-    # Confirming with nothing ticked is refused, with the number to choose.
-    page.click("#jvh-confirm")
-    assert re.search(rf"exactly {need} cards?", page.inner_text("#message"))
+    # Nothing picked: nothing to confirm.
+    assert page.is_disabled("#jvh-confirm")
     if page.get_attribute("#jvh-pick", "data-oblige") == "1":
         assert "at least one" in page.inner_text("#jvh-oblige")
+        # Colour cards alone are never a legal gift: the confirm button stays off.
         plain = [c for c in cards if not c.endswith("+")][:need]
         for c in plain:
             _tick(page, c)
-        assert page.inner_text("#jvh-pick .jvh-count") == str(need)
-        page.click("#jvh-confirm")
-        assert "must be a Potion" in page.inner_text("#message")
+        if need == 1:
+            assert "cannot be chosen" in page.inner_text("#message")
+            assert page.get_attribute(f'#jvh-pick [data-part="{plain[0]}"]', "class").endswith(" off")
+        assert page.is_disabled("#jvh-confirm")
+        page.keyboard.press("Escape")  # clears the picked cards
+        assert page.inner_text("#jvh-pick .jvh-count") == "0"
         assert _snapshot(page) == before
-        for c in plain:
-            _tick(page, c)  # untick
         pick = potions[:1] + [c for c in cards if c not in potions[:1]][:need - 1]
         seen.add("obligation")
     else:
         pick = cards[:need]
     for c in pick:
         _tick(page, c)
+        assert page.get_attribute(f'#jvh-pick [data-part="{c}"]', "aria-pressed") == "true"
+    assert page.inner_text("#jvh-pick .jvh-count") == str(need)
+    assert _snapshot(page)[0] == before[0]  # nothing given before the confirm
     ui.click_and_wait(page, "#jvh-confirm")
     seen.add("exchange")
     assert ui.wait_settled(page) == "me"
@@ -170,23 +204,22 @@ def _exchange(page, ui, seen: set) -> None:
 
 
 def _lead(page, ui, seen: set) -> None:
-    potion = page.locator(".hand.mine label.pick.potion")
+    potion = page.locator(".hand.mine .cards > .card[data-part]")
     if potion.count() and "potion" not in seen:
-        label = potion.first
-        card = label.locator(".card").get_attribute("data-card")
-        label.click()
-        namer = page.locator(f".jvh-namer.for-{card[0]}")
-        assert namer.is_visible()
+        card = potion.first.get_attribute("data-part")
+        potion.first.click()
+        assert potion.first.get_attribute("aria-pressed") == "true"
+        namer = page.locator(".jvh-namer")
+        assert namer.is_visible() and card in page.inner_text("#prompt")
         assert namer.locator("button").count() == 3
         ui.screenshot(page, "jvh-desktop-potion-lead")
-        ui.click_and_wait(page, f'.jvh-namer button[data-act="{card}:R"]')
+        ui.click_and_wait(page, '.jvh-namer button[data-part=":R"]')
         seen.add("potion")
         return
-    first = page.locator(".hand.mine .cards > .card.playable, .hand.mine label.pick").first
-    if first.evaluate("e => e.tagName") == "LABEL":  # a Potion: name purple
-        card = first.locator(".card").get_attribute("data-card")
+    first = page.locator(".hand.mine .cards > .card.playable").first
+    if first.get_attribute("data-part"):  # a Potion: name purple
         first.click()
-        ui.click_and_wait(page, f'.jvh-namer button[data-act="{card}:P"]')
+        ui.click_and_wait(page, '.jvh-namer button[data-part=":P"]')
     else:
         ui.click_and_wait(page, ".hand.mine .cards > .card.playable")
 
@@ -224,8 +257,7 @@ def test_whole_round_by_clicks(page, ui):
             _exchange(page, ui, seen)
         elif phase == "swap":
             need = int(page.get_attribute("#jvh-pick", "data-need"))
-            cards = page.eval_on_selector_all("#jvh-pick input", "els => els.map(e => e.value)")
-            for c in cards[:need]:
+            for c in _pick_cards(page)[:need]:
                 _tick(page, c)
             ui.screenshot(page, "jvh-desktop-swap")
             ui.click_and_wait(page, "#jvh-confirm")
@@ -261,17 +293,22 @@ def test_hyde_in_french_exchanges_by_keyboard_and_resumes(page, ui):
     ui.open_site(page, "?speed=instant&lang=fr")
     _start(page, role="H", seed=5, variant="return-match")
     assert ui.wait_settled(page) == "me"
-    # Jekyll (the bot) chose first; clicking a card now only toggles a tick box.
+    # Jekyll (the bot) chose first; clicking a card now only picks it.
     assert _table(page, "phase") == "give" and _table(page, "me") == "H"
     assert "Partie 1 sur 2" in page.inner_text(".jvh-status")
     assert page.locator(".jvh-seat.me").inner_text().startswith("Hyde (vous)")
-    cards = page.eval_on_selector_all("#jvh-pick input", "els => els.map(e => e.value)")
+    cards = _pick_cards(page)
     oblige = page.get_attribute("#jvh-pick", "data-oblige") == "1"
     pick = next(c for c in cards if c.endswith("+")) if oblige else cards[0]
-    # By keyboard: Space ticks the card, Enter on the button confirms.
-    page.focus(f'#jvh-pick input[value="{pick}"]')
+    # By keyboard: arrow keys move along the hand, Space picks the card (the
+    # focus stays on it across the redraw), Enter on the button confirms.
+    page.focus(f'#jvh-pick [data-part="{cards[0]}"]')
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement.dataset.part") == cards[-1]
+    page.focus(f'#jvh-pick [data-part="{pick}"]')
     page.keyboard.press("Space")
     assert page.inner_text("#jvh-pick .jvh-count") == "1"
+    assert page.evaluate("document.activeElement.dataset.part") == pick
     n = ui.actions(page)
     page.focus("#jvh-confirm")
     page.keyboard.press("Enter")

@@ -3,15 +3,10 @@
 Pure Python (no browser import): the shell puts the HTML in the page and
 sends `data-act` values of clicked elements to `state.apply`.
 
-Choices of several cards (the exchange, a green swap) are checkboxes in a
-form: ticking them changes nothing in the game; a small inline handler only
-writes the ticked cards into the confirm button's `data-act`
-(`give:R5,2+`), which the engine then accepts or refuses with a reason.
-Leading a Potion ticks a radio button that shows, with CSS alone, three
-buttons naming a colour (`4+:P`, `4+:R`, `4+:G`).
-
-Containers carry an empty `data-cmd`: the shell's click handler then finds
-an element and does nothing, where it would otherwise choke on JS null.
+Choices of several clicks are held by the shell (`parts`, `confirm`): the
+exchange and a green swap pick cards one by one (`give:R5,2+` is the parts
+`R5` and `2+`) and wait for the confirm button; leading a Potion picks the
+card, then one of three buttons naming a colour (`4+:R` is `4+` and `:R`).
 
 Every colour has its own symbol and pattern as well as its hue: purple
 (Pride) a crown on stripes, red (Wrath) a flame on dots, green (Greed) a gem
@@ -22,9 +17,9 @@ from __future__ import annotations
 
 import random
 import re
-from html import escape
 from typing import Any
 
+from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import bot_options, default_bot, select_field
 
 GAME_ID = "jekyll-vs-hyde"
@@ -37,21 +32,10 @@ _DECK = tuple(f"{c}{n}" for c in COLOURS for n in range(1, 8)) + POTIONS
 _ORDER = {c: i for i, c in enumerate(_DECK)}
 _SYMBOL = {"P": "jvh-crown", "R": "jvh-flame", "G": "jvh-gem", None: "jvh-potion"}
 _ROLE_ICON = {"J": "i-flask", "H": "i-hat"}  # the shell's symbols (index.html)
-# The inline handler of a pick form: ticked cards -> the confirm button's action.
-_PICK_JS = ("var v=[].map.call(this.querySelectorAll('input:checked'),function(i){"
-            "return i.value});var b=this.querySelector('.jvh-confirm');"
-            "b.setAttribute('data-act',this.getAttribute('data-verb')+':'+v.join(','));"
-            "this.setAttribute('data-count',v.length);"
-            "this.querySelector('.jvh-count').textContent=v.length")
 
 
 def colour(card: str) -> str | None:
     return None if card.endswith("+") else card[0]
-
-
-def value(card: str) -> int:
-    """Doubled value: 3+ is 7, between 3 (6) and 4 (8)."""
-    return 2 * int(card[0]) + 1 if card.endswith("+") else 2 * int(card[1])
 
 
 def sort_cards(cards) -> list[str]:
@@ -88,6 +72,32 @@ def _cards_text(cards, t) -> str:
     return ", ".join(card_name(c, t) for c in cards) or "—"
 
 
+# -- decisions of several clicks (held by the shell) ------------------------------
+
+def parts(action: str) -> tuple[str, ...]:
+    """The clickable parts of an action: its cards, and the colour a Potion lead names.
+
+    >>> parts("give:4+,P1"), parts("swap:R5"), parts("3+:P"), parts("G2")
+    (('4+', 'P1'), ('R5',), ('3+', ':P'), ('G2',))
+    """
+    verb, _, rest = action.partition(":")
+    if verb in ("give", "swap"):
+        return tuple(rest.split(","))
+    if rest:
+        return (verb, ":" + rest)
+    return (action,)
+
+
+def confirm(action: str) -> bool:
+    """Cards given or swapped wait for the confirm button: they go face down, so
+    the person sees the whole choice before it leaves the hand.
+
+    >>> confirm("give:4+,P1"), confirm("3+:P")
+    (True, False)
+    """
+    return action.startswith(("give:", "swap:"))
+
+
 # -- setup ---------------------------------------------------------------------
 
 
@@ -101,17 +111,13 @@ def _values(values: dict[str, str], bots: list[str]) -> tuple[str, str, str]:
     return role, variant, (bot if bot in bots else default_bot(bots))
 
 
-def setup_form(t, bots: list[str], values: dict[str, str]) -> str:
+def setup_form(t, bots: list[str], values: dict[str, str]) -> Html:
     role, variant, bot = _values(values, bots)
-    bot_opts = bot_options(t, bots)
-    return "".join((
-        select_field("jvh_role", [("J", t("jvh.setup.role.J")), ("H", t("jvh.setup.role.H")),
-                             ("random", t("jvh.setup.role.random"))], role, t("setup.you")),
-        select_field("jvh_variant", [("standard", t("jvh.variant.standard")),
-                                ("return-match", t("jvh.variant.return-match"))],
-                variant, t("jvh.setup.variant")),
-        select_field("jvh_bot", bot_opts, bot, t("jvh.setup.bot")),
-    ))
+    roles = [(r, t(f"jvh.setup.role.{r}")) for r in ("J", "H", "random")]
+    variants = [(v, t(f"jvh.variant.{v}")) for v in ("standard", "return-match")]
+    return join((select_field("jvh_role", roles, role, t("setup.you")),
+                 select_field("jvh_variant", variants, variant, t("jvh.setup.variant")),
+                 select_field("jvh_bot", bot_options(t, bots), bot, t("jvh.setup.bot"))))
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
@@ -135,80 +141,94 @@ def seat_of(state, me) -> str:
 
 # -- cards ---------------------------------------------------------------------
 
-def defs_svg() -> str:
-    """Symbols and patterns of the card faces, once per screen."""
-    return (
-        '<svg class="jvh-defs" width="0" height="0" aria-hidden="true" focusable="false">'
-        '<defs>'
-        '<symbol id="jvh-crown" viewBox="0 0 24 24"><path d="M2.5 18.5 4 7l5 5.2L12 3.5l3 8.7L20 7'
-        'l1.5 11.5z" fill="currentColor"/><rect x="2.5" y="19.6" width="19" height="2.2" rx=".6" '
-        'fill="currentColor"/><circle cx="12" cy="14.6" r="1.6" fill="#fff" opacity=".7"/></symbol>'
-        '<symbol id="jvh-flame" viewBox="0 0 24 24"><path d="M12.6 1.8c.7 4.2 6.4 6.6 6.4 12.6a7 7 0 '
-        '0 1-14 0c0-3.9 2.4-5.6 3.1-8.6 1.5 1.7 2 3.4 1.9 5.3 1.9-2 3.2-5.2 2.6-9.3z" '
-        'fill="currentColor"/><path d="M12 21.2a3.3 3.3 0 0 1-3.3-3.3c0-2 1.4-2.9 1.9-4.6 1 .9 1.4 '
-        '2 1.3 3.1 1-.8 1.6-2 1.6-3.3 1.2 1.2 1.8 2.7 1.8 4.2A3.3 3.3 0 0 1 12 21.2z" fill="#fff" '
-        'opacity=".6"/></symbol>'
-        '<symbol id="jvh-gem" viewBox="0 0 24 24"><path d="M6.5 3.5h11L22 9.2 12 21.5 2 9.2z" '
-        'fill="currentColor"/><path d="M2 9.2h20M8.8 3.5 7 9.2l5 12.3 5-12.3-1.8-5.7M7 9.2 12 3.5l5 '
-        '5.7" fill="none" stroke="#fff" stroke-width="1" opacity=".65"/></symbol>'
-        '<symbol id="jvh-potion" viewBox="0 0 24 24"><path d="M9.5 2h5v1.5h-.8v4.1a7.6 7.6 0 1 1-3.4 '
-        '0V3.5h-.8z" fill="currentColor"/><circle cx="12" cy="14.5" r="5" fill="#fff" opacity=".35"/>'
-        '<circle cx="10.3" cy="15.6" r="1.2" fill="#fff"/><circle cx="13.6" cy="13.2" r=".8" '
-        'fill="#fff"/><circle cx="13" cy="16.9" r=".6" fill="#fff"/></symbol>'
-        '<pattern id="jvh-pat-P" width="6" height="6" patternUnits="userSpaceOnUse" '
-        'patternTransform="rotate(45)"><rect width="6" height="6" fill="#efe4f8"/>'
-        '<rect width="2.6" height="6" fill="#7a4aa8"/></pattern>'
-        '<pattern id="jvh-pat-R" width="5" height="5" patternUnits="userSpaceOnUse">'
-        '<rect width="5" height="5" fill="#fbe3de"/><circle cx="2.5" cy="2.5" r="1.35" '
-        'fill="#c0392b"/></pattern>'
-        '<pattern id="jvh-pat-G" width="6" height="6" patternUnits="userSpaceOnUse">'
-        '<rect width="6" height="6" fill="#def2e4"/><rect width="3" height="3" fill="#2e7d4f"/>'
-        '<rect x="3" y="3" width="3" height="3" fill="#2e7d4f"/></pattern>'
-        '<pattern id="jvh-pat-X" width="8" height="8" patternUnits="userSpaceOnUse">'
-        '<rect width="8" height="8" fill="#f1ecdf"/><circle cx="2" cy="2" r="1.3" fill="none" '
-        'stroke="#8a7a55" stroke-width=".7"/><circle cx="6" cy="6" r=".8" fill="none" '
-        'stroke="#8a7a55" stroke-width=".6"/></pattern>'
-        '</defs></svg>')
+# Symbols and patterns of the card faces, once per screen.
+_DEFS = html(
+    '<svg class="jvh-defs" width="0" height="0" aria-hidden="true" focusable="false">'
+    '<defs>'
+    '<symbol id="jvh-crown" viewBox="0 0 24 24"><path d="M2.5 18.5 4 7l5 5.2L12 3.5l3 8.7L20 7'
+    'l1.5 11.5z" fill="currentColor"/><rect x="2.5" y="19.6" width="19" height="2.2" rx=".6" '
+    'fill="currentColor"/><circle cx="12" cy="14.6" r="1.6" fill="#fff" opacity=".7"/></symbol>'
+    '<symbol id="jvh-flame" viewBox="0 0 24 24"><path d="M12.6 1.8c.7 4.2 6.4 6.6 6.4 12.6a7 7 0 '
+    '0 1-14 0c0-3.9 2.4-5.6 3.1-8.6 1.5 1.7 2 3.4 1.9 5.3 1.9-2 3.2-5.2 2.6-9.3z" '
+    'fill="currentColor"/><path d="M12 21.2a3.3 3.3 0 0 1-3.3-3.3c0-2 1.4-2.9 1.9-4.6 1 .9 1.4 '
+    '2 1.3 3.1 1-.8 1.6-2 1.6-3.3 1.2 1.2 1.8 2.7 1.8 4.2A3.3 3.3 0 0 1 12 21.2z" fill="#fff" '
+    'opacity=".6"/></symbol>'
+    '<symbol id="jvh-gem" viewBox="0 0 24 24"><path d="M6.5 3.5h11L22 9.2 12 21.5 2 9.2z" '
+    'fill="currentColor"/><path d="M2 9.2h20M8.8 3.5 7 9.2l5 12.3 5-12.3-1.8-5.7M7 9.2 12 3.5l5 '
+    '5.7" fill="none" stroke="#fff" stroke-width="1" opacity=".65"/></symbol>'
+    '<symbol id="jvh-potion" viewBox="0 0 24 24"><path d="M9.5 2h5v1.5h-.8v4.1a7.6 7.6 0 1 1-3.4 '
+    '0V3.5h-.8z" fill="currentColor"/><circle cx="12" cy="14.5" r="5" fill="#fff" opacity=".35"/>'
+    '<circle cx="10.3" cy="15.6" r="1.2" fill="#fff"/><circle cx="13.6" cy="13.2" r=".8" '
+    'fill="#fff"/><circle cx="13" cy="16.9" r=".6" fill="#fff"/></symbol>'
+    '<pattern id="jvh-pat-P" width="6" height="6" patternUnits="userSpaceOnUse" '
+    'patternTransform="rotate(45)"><rect width="6" height="6" fill="#efe4f8"/>'
+    '<rect width="2.6" height="6" fill="#7a4aa8"/></pattern>'
+    '<pattern id="jvh-pat-R" width="5" height="5" patternUnits="userSpaceOnUse">'
+    '<rect width="5" height="5" fill="#fbe3de"/><circle cx="2.5" cy="2.5" r="1.35" '
+    'fill="#c0392b"/></pattern>'
+    '<pattern id="jvh-pat-G" width="6" height="6" patternUnits="userSpaceOnUse">'
+    '<rect width="6" height="6" fill="#def2e4"/><rect width="3" height="3" fill="#2e7d4f"/>'
+    '<rect x="3" y="3" width="3" height="3" fill="#2e7d4f"/></pattern>'
+    '<pattern id="jvh-pat-X" width="8" height="8" patternUnits="userSpaceOnUse">'
+    '<rect width="8" height="8" fill="#f1ecdf"/><circle cx="2" cy="2" r="1.3" fill="none" '
+    'stroke="#8a7a55" stroke-width=".7"/><circle cx="6" cy="6" r=".8" fill="none" '
+    'stroke="#8a7a55" stroke-width=".6"/></pattern>'
+    '</defs></svg>')
 
 
-def card_svg(card: str) -> str:
+def card_svg(card: str) -> Html:
     """A card face drawn for this site: pattern frame, number, symbol."""
     c = colour(card)
-    key = c or "X"
     big = card if c is None else card[1]
-    sym = _SYMBOL[c]
     size = 22 if len(big) == 1 else 18
-    return (f'<svg viewBox="0 0 60 88" aria-hidden="true" focusable="false">'
-            f'<rect x="1" y="1" width="58" height="86" rx="6" class="fr" fill="url(#jvh-pat-{key})"/>'
-            f'<rect x="6" y="6" width="48" height="76" rx="4" class="pn"/>'
-            f'<text x="9" y="{8 + size}" class="ix" font-size="{size}">{big}</text>'
-            f'<use href="#{sym}" x="37" y="9" width="14" height="14" class="sm"/>'
-            f'<use href="#{sym}" x="14" y="38" width="32" height="32" class="sy"/>'
-            f'<text x="51" y="78" class="ix2" text-anchor="end" font-size="11">{big}</text>'
-            '</svg>')
+    return html('<svg viewBox="0 0 60 88" aria-hidden="true" focusable="false">'
+                '<rect x="1" y="1" width="58" height="86" rx="6" class="fr" '
+                'fill="url(#jvh-pat-{key})"/>'
+                '<rect x="6" y="6" width="48" height="76" rx="4" class="pn"/>'
+                '<text x="9" y="{y}" class="ix" font-size="{size}">{big}</text>'
+                '<use href="#{sym}" x="37" y="9" width="14" height="14" class="sm"/>'
+                '<use href="#{sym}" x="14" y="38" width="32" height="32" class="sy"/>'
+                '<text x="51" y="78" class="ix2" text-anchor="end" font-size="11">{big}</text>'
+                '</svg>', key=c or "X", y=8 + size, size=size, big=big, sym=_SYMBOL[c])
 
 
-def card_html(card: str, t, cls: str = "", act: bool = True, extra: str = "") -> str:
-    name = escape(card_name(card, t))
+def card_html(card: str, t, cls: str = "", click: Html | None = None,
+              extra: Html = EMPTY) -> Html:
+    """A card: a button with the `click` attributes (its `data-act` or `data-part`),
+    or a picture of it without them."""
+    name = card_name(card, t)
     key = colour(card) or "X"
-    attrs = f' data-act="{card}"' if act else ""
-    tag = "button" if act else "div"
-    typ = ' type="button"' if act else ' role="img"'
-    return (f'<{tag}{typ} class="card jvh-card c-{key} {cls}" data-card="{card}"{attrs} '
-            f'aria-label="{name}" title="{name}">{card_svg(card)}{extra}</{tag}>')
+    if click is not None:
+        return html('<button type="button" class="card jvh-card c-{key} {cls}" data-card="{card}" '
+                    '{click} aria-label="{name}" title="{name}">{svg}{extra}</button>',
+                    key=key, cls=cls, card=card, click=click, name=name, svg=card_svg(card),
+                    extra=extra)
+    return html('<div role="img" class="card jvh-card c-{key} {cls}" data-card="{card}" '
+                'aria-label="{name}" title="{name}">{svg}{extra}</div>',
+                key=key, cls=cls, card=card, name=name, svg=card_svg(card), extra=extra)
 
 
-def token_html(c: str, t, cls: str = "") -> str:
+def _act(action: str) -> Html:
+    """Click attributes of a one-click action."""
+    return html('data-act="{}"', action)
+
+
+def _part(part: str, ctx) -> Html:
+    """Click attributes of one part of a decision, pressed while it is picked."""
+    return html('data-part="{}" aria-pressed="{}"', part, "true" if part in ctx.picked else "false")
+
+
+def token_html(c: str, t, cls: str = "") -> Html:
     """A colour token: hue, pattern and symbol, and its name for screen readers."""
-    name = escape(colour_name(c, t))
-    return (f'<span class="jvh-token c-{c} {cls}" title="{name}"><svg viewBox="0 0 24 24" '
-            f'aria-hidden="true"><circle cx="12" cy="12" r="11" fill="url(#jvh-pat-{c})"/>'
-            f'<circle cx="12" cy="12" r="7.6" class="bg"/><use href="#{_SYMBOL[c]}" x="6" y="6" '
-            f'width="12" height="12" class="sy"/></svg><span class="nm">{name}</span></span>')
+    return html('<span class="jvh-token c-{c} {cls}" title="{name}"><svg viewBox="0 0 24 24" '
+                'aria-hidden="true"><circle cx="12" cy="12" r="11" fill="url(#jvh-pat-{c})"/>'
+                '<circle cx="12" cy="12" r="7.6" class="bg"/><use href="#{sym}" x="6" y="6" '
+                'width="12" height="12" class="sy"/></svg><span class="nm">{name}</span></span>',
+                c=c, cls=cls, name=colour_name(c, t), sym=_SYMBOL[c])
 
 
-def _mini_row(cards, t) -> str:
-    return "".join(card_html(c, t, "mini", act=False) for c in cards)
+def _mini_row(cards, t) -> Html:
+    return join(card_html(c, t, "mini") for c in cards)
 
 
 # -- the table -----------------------------------------------------------------
@@ -217,7 +237,7 @@ def _difference(obs: dict) -> int:
     return abs(obs["tricks"]["J"] - obs["tricks"]["H"])
 
 
-def _track(obs: dict, ctx) -> str:
+def _track(obs: dict, ctx) -> Html:
     t = ctx.t
     marker = obs["marker"]
     d = _difference(obs)
@@ -232,22 +252,26 @@ def _track(obs: dict, ctx) -> str:
             cls.append("preview")
         if live and d and i == to:
             cls.append("target")
-        inner = f'<span class="n">{i}</span>'
+        pawn = EMPTY
         if i == marker:
             cls.append("here")
-            inner += '<span class="pawn" aria-hidden="true"></span>'
-        cells.append(f'<li class="{" ".join(cls)}" data-cell="{i}">{inner}</li>')
+            pawn = html('<span class="pawn" aria-hidden="true"></span>')
+        cells.append(html('<li class="{cls}" data-cell="{i}"><span class="n">{i}</span>{pawn}</li>',
+                          cls=" ".join(cls), i=i, pawn=pawn))
     label = t("jvh.track_label", marker=marker)
     if live:
         label += " " + t("jvh.track_preview", d=d, to=to)
     label += " " + t("jvh.track_hint")
-    return (f'<div class="jvh-track" role="img" aria-label="{escape(label)}" '
-            f'data-marker="{marker}" data-preview="{to if live else marker}">'
-            f'<span class="end J"><svg aria-hidden="true"><use href="#i-flask"/></svg>'
-            f'{escape(role_name("J", t))}</span>'
-            f'<ol aria-hidden="true" title="{escape(t("jvh.track_hint"))}">{"".join(cells)}</ol>'
-            f'<span class="end H"><svg aria-hidden="true"><use href="#i-hat"/></svg>'
-            f'{escape(role_name("H", t))}</span></div>')
+    return html('<div class="jvh-track" role="img" aria-label="{label}" '
+                'data-marker="{marker}" data-preview="{preview}">'
+                '<span class="end J"><svg aria-hidden="true"><use href="#i-flask"/></svg>'
+                '{jekyll}</span>'
+                '<ol aria-hidden="true" title="{hint}">{cells}</ol>'
+                '<span class="end H"><svg aria-hidden="true"><use href="#i-hat"/></svg>'
+                '{hyde}</span></div>',
+                label=label, marker=marker, preview=to if live else marker,
+                jekyll=role_name("J", t), hint=t("jvh.track_hint"), cells=join(cells),
+                hyde=role_name("H", t))
 
 
 def ranking_text(ranking: list[str], t) -> str:
@@ -257,28 +281,33 @@ def ranking_text(ranking: list[str], t) -> str:
                      for i, c in enumerate(ranking))
 
 
-def _ranking(obs: dict, ctx) -> str:
+def _ranking(obs: dict, ctx) -> Html:
     t = ctx.t
     ranking = obs["ranking"]
     slots = []
     for i in range(3):
         c = ranking[i] if i < len(ranking) else None
-        body = token_html(c, t) if c else '<span class="jvh-token empty">?</span>'
-        data = f' data-colour="{c}"' if c else ""
-        slots.append(f'<li class="rslot{" set" if c else ""}" data-rank="{i}"{data}>'
-                     f'<span class="lbl">{escape(t(f"jvh.rank.{i}"))}</span>{body}</li>')
+        if c:
+            slots.append(html('<li class="rslot set" data-rank="{i}" data-colour="{c}">'
+                              '<span class="lbl">{lbl}</span>{token}</li>',
+                              i=i, c=c, lbl=t(f"jvh.rank.{i}"), token=token_html(c, t)))
+        else:
+            slots.append(html('<li class="rslot" data-rank="{i}"><span class="lbl">{lbl}</span>'
+                              '<span class="jvh-token empty">?</span></li>',
+                              i=i, lbl=t(f"jvh.rank.{i}")))
     label = t("jvh.ranking_label", text=ranking_text(ranking, t))
     played = obs["played"]
-    reset = ""
+    reset = EMPTY
     if not ranking and played and played[-1]["effect"] == "red":
-        reset = f'<span class="reset">↺ {escape(t("jvh.ranking_reset"))}</span>'
+        reset = html('<span class="reset">↺ {}</span>', t("jvh.ranking_reset"))
         label += " " + t("jvh.ranking_reset")
-    return (f'<div class="jvh-ranking{" was-reset" if reset else ""}" role="img" '
-            f'aria-label="{escape(label)}"><span class="title">{escape(t("jvh.ranking"))}</span>'
-            f'<ol aria-hidden="true">{"".join(slots)}</ol>{reset}</div>')
+    return html('<div class="jvh-ranking{was}" role="img" aria-label="{label}">'
+                '<span class="title">{title}</span><ol aria-hidden="true">{slots}</ol>{reset}</div>',
+                was=" was-reset" if reset else "", label=label, title=t("jvh.ranking"),
+                slots=join(slots), reset=reset)
 
 
-def _status(obs: dict, ctx) -> str:
+def _status(obs: dict, ctx) -> Html:
     t = ctx.t
     parts = []
     if obs["options"].get("variant") == "return-match":
@@ -289,34 +318,35 @@ def _status(obs: dict, ctx) -> str:
     elif not obs["over"]:
         parts.append(t("jvh.trick_no", n=min(len(obs["played"]) + 1, TRICKS)))
     d = _difference(obs)
-    diff = ""
+    diff = EMPTY
     if obs["phase"] in ("play", "swap"):
         text = t("jvh.diff", d=d, to=min(TRACK_END, obs["marker"] + d))
-        diff = f'<span class="diff" data-diff="{d}">{escape(text)}</span>'
-    return f'<div class="jvh-status"><span>{escape(" · ".join(parts))}</span>{diff}</div>'
+        diff = html('<span class="diff" data-diff="{}">{}</span>', d, text)
+    return html('<div class="jvh-status"><span>{}</span>{}</div>', " · ".join(parts), diff)
 
 
-
-def _pile(obs: dict, role: str, ctx, steal: str | None) -> str:
+def _pile(obs: dict, role: str, ctx, steal: str | None) -> Html:
     t = ctx.t
     n = obs["tricks"][role]
-    stack = "".join('<span class="tb"></span>' for _ in range(min(n, 10)))
+    stack = join(html('<span class="tb"></span>') for _ in range(min(n, 10)))
     cls = "jvh-pile"
-    extra = ""
+    extra = EMPTY
     if steal == "in":
         cls += " gained"
-        extra = f'<span class="delta plus">+1 {escape(t("jvh.stolen"))}</span>'
+        extra = html('<span class="delta plus">+1 {}</span>', t("jvh.stolen"))
     elif steal == "out":
         cls += " lost"
-        extra = '<span class="delta minus">−1</span>'
+        extra = html('<span class="delta minus">−1</span>')
     label = t("jvh.pile", n=n)
-    return (f'<div class="{cls}" data-role="{role}" data-count="{n}" title="{escape(label)}">'
-            f'<span class="stack" aria-hidden="true">{stack}</span>'
-            f'<b class="count">{n}</b><span class="lbl">{escape(t("jvh.tricks"))}</span>'
-            f'<span class="sr">{escape(label)}</span>{extra}</div>')
+    return html('<div class="{cls}" data-role="{role}" data-count="{n}" title="{label}">'
+                '<span class="stack" aria-hidden="true">{stack}</span>'
+                '<b class="count">{n}</b><span class="lbl">{tricks}</span>'
+                '<span class="sr">{label}</span>{extra}</div>',
+                cls=cls, role=role, n=n, label=label, stack=stack, tricks=t("jvh.tricks"),
+                extra=extra)
 
 
-def _seat(obs: dict, role: str, ctx, steal: str | None) -> str:
+def _seat(obs: dict, role: str, ctx, steal: str | None) -> Html:
     t = ctx.t
     me = ctx.seat
     mine = role == me
@@ -327,16 +357,19 @@ def _seat(obs: dict, role: str, ctx, steal: str | None) -> str:
         cls.append("thinking")
     who = t("jvh.you" if mine else "jvh.bot", role=role_name(role, t))
     n = obs["hand_sizes"][role]
-    hand = ""
+    hand = EMPTY
     if not mine:
-        hand = (f'<span class="jvh-backs" title="{escape(t("jvh.hand_size", n=n))}">'
-                f'<span class="back {role}"><svg viewBox="0 0 24 24" aria-hidden="true">'
-                f'<use href="#{_ROLE_ICON[role]}"/></svg></span><b>×{n}</b>'
-                f'<span class="sr">{escape(t("jvh.hand_size", n=n))}</span></span>')
-    return (f'<div class="{" ".join(cls)}" data-role="{role}">'
-            f'<div class="plate"><svg class="team" viewBox="0 0 24 24" aria-hidden="true">'
-            f'<use href="#{_ROLE_ICON[role]}"/></svg><span class="who">{escape(who)}</span></div>'
-            f'{hand}{_pile(obs, role, ctx, steal)}</div>')
+        hand = html('<span class="jvh-backs" title="{size}">'
+                    '<span class="back {role}"><svg viewBox="0 0 24 24" aria-hidden="true">'
+                    '<use href="#{icon}"/></svg></span><b>×{n}</b>'
+                    '<span class="sr">{size}</span></span>',
+                    size=t("jvh.hand_size", n=n), role=role, icon=_ROLE_ICON[role], n=n)
+    return html('<div class="{cls}" data-role="{role}">'
+                '<div class="plate"><svg class="team" viewBox="0 0 24 24" aria-hidden="true">'
+                '<use href="#{icon}"/></svg><span class="who">{who}</span></div>'
+                '{hand}{pile}</div>',
+                cls=" ".join(cls), role=role, icon=_ROLE_ICON[role], who=who, hand=hand,
+                pile=_pile(obs, role, ctx, steal))
 
 
 def _last_played(obs: dict) -> dict | None:
@@ -346,23 +379,24 @@ def _last_played(obs: dict) -> dict | None:
     return obs["played"][-1]
 
 
-def _slot(role: str, card: str | None, ctx, cls: str = "", note: str = "") -> str:
+def _slot(role: str, card: str | None, ctx, cls: str = "", note: Html = EMPTY) -> Html:
     t = ctx.t
-    pos = "me" if role == ctx.seat else "opp"
-    body = (card_html(card, t, "played " + cls, act=False) if card
-            else '<span class="card jvh-card empty played"></span>')
-    return (f'<div class="jvh-slot {pos}" data-slot="{role}">'
-            f'<span class="who">{escape(role_name(role, t))}</span>{body}{note}</div>')
+    body = (card_html(card, t, "played " + cls) if card
+            else html('<span class="card jvh-card empty played"></span>'))
+    return html('<div class="jvh-slot {pos}" data-slot="{role}">'
+                '<span class="who">{who}</span>{body}{note}</div>',
+                pos="me" if role == ctx.seat else "opp", role=role, who=role_name(role, t),
+                body=body, note=note)
 
 
-def _named_note(c: str | None, t) -> str:
+def _named_note(c: str | None, t) -> Html:
     if not c:
-        return ""
-    return (f'<span class="named" data-named="{c}">{escape(t("jvh.named"))} '
-            f'{token_html(c, t, "small")}</span>')
+        return EMPTY
+    return html('<span class="named" data-named="{c}">{named} {token}</span>',
+                c=c, named=t("jvh.named"), token=token_html(c, t, "small"))
 
 
-def _trick_area(obs: dict, ctx) -> str:
+def _trick_area(obs: dict, ctx) -> Html:
     t = ctx.t
     me = ctx.seat
     phase = obs["phase"]
@@ -376,32 +410,33 @@ def _trick_area(obs: dict, ctx) -> str:
             leader = trick["leader"]
             cards = trick["cards"]
             by = {leader: cards[0], other(leader): cards[1] if len(cards) > 1 else None}
-            notes = {leader: _named_note(trick["named"], t), other(leader): ""}
-            out.append('<div class="jvh-trick">' + "".join(
-                _slot(r, by[r], ctx, note=notes[r]) for r in (other(me), me)) + "</div>")
+            notes = {leader: _named_note(trick["named"], t), other(leader): EMPTY}
+            out.append(html('<div class="jvh-trick">{}</div>', join(
+                _slot(r, by[r], ctx, note=notes[r]) for r in (other(me), me))))
             if phase == "swap":
-                out.append(f'<div class="banner jvh-banner green">'
-                           f'{escape(t("jvh.effect.green_pending", n=obs["swap_count"]))}</div>')
+                out.append(html('<div class="banner jvh-banner green">{}</div>',
+                                t("jvh.effect.green_pending", n=obs["swap_count"])))
         elif last is not None:
             by = {last["leader"]: last["lead"], other(last["leader"]): last["follow"]}
-            notes = {last["leader"]: _named_note(last["named"], t), other(last["leader"]): ""}
-            out.append('<div class="jvh-trick last">' + "".join(
+            notes = {last["leader"]: _named_note(last["named"], t), other(last["leader"]): EMPTY}
+            out.append(html('<div class="jvh-trick last">{}</div>', join(
                 _slot(r, by[r], ctx, "win" if last["winner"] == r else "", notes[r])
-                for r in (other(me), me)) + "</div>")
-            out.append(f'<div class="banner jvh-banner {last["effect"] or ""}" '
-                       f'data-winner="{last["winner"]}">{escape(trick_result(last, ctx))}</div>')
+                for r in (other(me), me))))
+            out.append(html('<div class="banner jvh-banner {effect}" data-winner="{winner}">'
+                            '{text}</div>', effect=last["effect"] or "", winner=last["winner"],
+                            text=trick_result(last, ctx)))
             if last["stolen"]:
-                direction = "down" if last["winner"] == me else "up"
-                out.append(f'<div class="jvh-steal {direction}" aria-hidden="true">'
-                           f'<span class="tb"></span><span class="tb"></span></div>')
+                out.append(html('<div class="jvh-steal {}" aria-hidden="true">'
+                                '<span class="tb"></span><span class="tb"></span></div>',
+                                "down" if last["winner"] == me else "up"))
         else:
-            out.append('<div class="jvh-trick">' + "".join(
-                _slot(r, None, ctx) for r in (other(me), me)) + "</div>")
+            out.append(html('<div class="jvh-trick">{}</div>',
+                            join(_slot(r, None, ctx) for r in (other(me), me))))
         if obs["exchange"]["got"] and not obs["played"]:
             out.append(_exchange_done(obs, ctx))
         elif _just_swapped(obs):
             out.append(_swap_panel(obs["swaps"][-1], ctx))
-    return f'<div class="jvh-centre">{"".join(out)}</div>'
+    return html('<div class="jvh-centre">{}</div>', join(out))
 
 
 def _just_swapped(obs: dict) -> bool:
@@ -421,37 +456,39 @@ def _received(obs: dict) -> set[str]:
     return set()
 
 
-def _exchange_panel(obs: dict, ctx) -> str:
+def _exchange_panel(obs: dict, ctx) -> Html:
     t = ctx.t
-    me = ctx.seat
     n = obs["give_count"]
-    lines = [f'<p class="head">{escape(t("jvh.exchange_title", n=n, other=role_name(other(me), t)))}</p>']
+    lines = [html('<p class="head">{}</p>',
+                  t("jvh.exchange_title", n=n, other=role_name(other(ctx.seat), t)))]
     if obs["must_give_potion"]:
         potions = sum(colour(c) is None for c in obs["hand"])
-        lines.append(f'<p class="oblige" id="jvh-oblige">'
-                     f'<svg aria-hidden="true"><use href="#jvh-potion"/></svg>'
-                     f'{escape(t("jvh.must_potion", n=potions))}</p>')
+        lines.append(html('<p class="oblige" id="jvh-oblige">'
+                          '<svg aria-hidden="true"><use href="#jvh-potion"/></svg>{}</p>',
+                          t("jvh.must_potion", n=potions)))
     if obs["chosen"]:
-        lines.append(f'<p>{escape(t("jvh.chosen"))}</p><div class="row">'
-                     f'{_mini_row(obs["chosen"], t)}</div>')
-    return f'<div class="jvh-exchange">{"".join(lines)}</div>'
+        lines.append(html('<p>{}</p><div class="row">{}</div>',
+                          t("jvh.chosen"), _mini_row(obs["chosen"], t)))
+    return html('<div class="jvh-exchange">{}</div>', join(lines))
 
 
-def _exchange_done(obs: dict, ctx) -> str:
-    t = ctx.t
+def _gave_got(gave, got, t) -> Html:
+    """The cards given and received, side by side."""
+    return html('<div><span>{gave_lbl}</span><div class="row">{gave}</div></div>'
+                '<div><span>{got_lbl}</span><div class="row">{got}</div></div>',
+                gave_lbl=t("jvh.gave"), gave=_mini_row(gave, t),
+                got_lbl=t("jvh.got"), got=_mini_row(got, t))
+
+
+def _exchange_done(obs: dict, ctx) -> Html:
     ex = obs["exchange"]
-    return (f'<div class="jvh-exchange done" id="jvh-received">'
-            f'<div><span>{escape(t("jvh.gave"))}</span><div class="row">{_mini_row(ex["gave"], t)}'
-            f'</div></div><div><span>{escape(t("jvh.got"))}</span><div class="row">'
-            f'{_mini_row(ex["got"], t)}</div></div></div>')
+    return html('<div class="jvh-exchange done" id="jvh-received">{}</div>',
+                _gave_got(ex["gave"], ex["got"], ctx.t))
 
 
-def _swap_panel(swap: dict, ctx) -> str:
-    t = ctx.t
-    return (f'<div class="jvh-exchange done swap"><p class="head">{escape(t("jvh.swap_title"))}</p>'
-            f'<div><span>{escape(t("jvh.gave"))}</span><div class="row">'
-            f'{_mini_row(swap["gave"], t)}</div></div><div><span>{escape(t("jvh.got"))}</span>'
-            f'<div class="row">{_mini_row(swap["got"], t)}</div></div></div>')
+def _swap_panel(swap: dict, ctx) -> Html:
+    return html('<div class="jvh-exchange done swap"><p class="head">{}</p>{}</div>',
+                ctx.t("jvh.swap_title"), _gave_got(swap["gave"], swap["got"], ctx.t))
 
 
 def trick_result(tr: dict, ctx) -> str:
@@ -495,6 +532,9 @@ def _prompt(obs: dict, ctx) -> str:
         return t("jvh.prompt.wait", other=opp)
     trick = obs["trick"]
     if not trick["cards"]:
+        potion = _picked_potion(obs, ctx)
+        if potion:
+            return t("jvh.name_colour", card=card_name(potion, t))
         return t("jvh.prompt.lead")
     lead = trick["cards"][0]
     if colour(lead) is None:
@@ -504,89 +544,110 @@ def _prompt(obs: dict, ctx) -> str:
              colour=colour_name(colour(lead), t))
 
 
-def _hand(obs: dict, ctx) -> str:
+def _picked_potion(obs: dict, ctx) -> str | None:
+    """The Potion picked to lead, waiting for a colour to be named."""
+    return next((c for c in ctx.picked if c in obs["hand"] and colour(c) is None), None)
+
+
+def _pick_hand(obs: dict, ctx) -> Html:
+    """The exchange or a green swap: cards toggled one by one, then confirmed."""
     t = ctx.t
-    me = ctx.seat
-    hand = sort_cards(obs["hand"])
+    verb = obs["phase"]
+    n = obs["give_count"] if verb == "give" else obs["swap_count"]
+    oblige = verb == "give" and obs["must_give_potion"]
+    items = []
+    for c in sort_cards(obs["hand"]):
+        cls = "pickable"
+        if c in ctx.picked:
+            cls += " sel"
+        elif c not in ctx.offers:
+            cls += " off"  # cannot join the cards picked so far
+        items.append(card_html(c, t, cls, _part(c, ctx)))
+    return html('<div class="hand mine jvh-hand jvh-pick" id="jvh-pick" role="group" '
+                'data-verb="{verb}" data-need="{n}" data-count="{count}" data-oblige="{oblige}" '
+                'aria-label="{label}"{described}>'
+                '<div class="cards" data-keys="row">{items}</div>'
+                '<div class="jvh-confirmbar"><span class="tally">{picked} '
+                '<b class="jvh-count">{count}</b>/{n}</span>'
+                '<button type="button" class="primary jvh-confirm" id="jvh-confirm" '
+                'data-cmd="confirm"{disabled}>{confirm}</button></div></div>',
+                verb=verb, n=n, count=len(ctx.picked), oblige=int(oblige),
+                label=t("jvh.your_hand"),
+                described=html(' aria-describedby="jvh-oblige"') if oblige else EMPTY,
+                items=join(items), picked=t("jvh.picked"),
+                disabled=EMPTY if ctx.complete else html(" disabled"),
+                confirm=t(f"jvh.confirm.{verb}"))
+
+
+def _namer(potion: str, ctx) -> Html:
+    """The colours a Potion being led can name."""
+    t = ctx.t
+    ask = t("jvh.name_colour", card=card_name(potion, t))
+    buttons = join(html('<button type="button" class="jvh-name c-{k}" data-part=":{k}" '
+                        'data-colour="{k}">{token}</button>', k=k, token=token_html(k, t, "small"))
+                   for k in COLOURS if f":{k}" in ctx.offers)
+    return html('<div class="jvh-namer" role="group" aria-label="{ask}" data-keys="row">'
+                '<span>{ask}</span>{buttons}</div>', ask=ask, buttons=buttons)
+
+
+def _hand(obs: dict, ctx) -> Html:
+    t = ctx.t
+    if obs["to_act"] == ctx.seat and obs["phase"] in ("give", "swap"):
+        return _pick_hand(obs, ctx)
     legal = set(obs["legal"])
-    label = escape(t("jvh.your_hand"))
-    phase = obs["phase"]
-    mine = obs["to_act"] == me
-    if mine and phase in ("give", "swap"):
-        n = obs["give_count"] if phase == "give" else obs["swap_count"]
-        oblige = phase == "give" and obs["must_give_potion"]
-        items = []
-        for c in hand:
-            pot = " potion" if colour(c) is None else ""
-            items.append(f'<label class="pick{pot}"><input type="checkbox" name="pick" '
-                         f'value="{c}" aria-label="{escape(card_name(c, t))}">'
-                         f'{card_html(c, t, "pickable", act=False)}</label>')
-        verb = "give" if phase == "give" else "swap"
-        confirm = t(f"jvh.confirm.{verb}")
-        hint = ' aria-describedby="jvh-oblige"' if oblige else ""
-        return (f'<form class="hand mine jvh-hand jvh-pick" id="jvh-pick" data-cmd="" '
-                f'data-verb="{verb}" '
-                f'data-need="{n}" data-count="0" data-oblige="{int(oblige)}" '
-                f'onsubmit="return false" onchange="{_PICK_JS}" aria-label="{label}"{hint}>'
-                f'<div class="cards">{"".join(items)}</div>'
-                f'<div class="jvh-confirmbar"><span class="tally">{escape(t("jvh.picked"))} '
-                f'<b class="jvh-count">0</b>/{n}</span>'
-                f'<button type="button" class="primary jvh-confirm" id="jvh-confirm" '
-                f'data-act="{verb}:">{escape(confirm)}</button></div></form>')
-    lead = mine and phase == "play" and not obs["trick"]["cards"]
+    lead = obs["to_act"] == ctx.seat and obs["phase"] == "play" and not obs["trick"]["cards"]
     received = _received(obs)
-    items, namers = [], []
-    for c in hand:
-        cls = "playable" if (c in legal or (lead and colour(c) is None)) else ""
-        badge = ""
+    items = []
+    for c in sort_cards(obs["hand"]):
+        potion_lead = lead and colour(c) is None  # two clicks: the card, then a colour
+        cls = "playable" if c in legal or potion_lead else ""
+        badge = EMPTY
         if c in received:
             cls += " got"
-            badge = f'<span class="badge">{escape(t("jvh.new"))}</span>'
+            badge = html('<span class="badge">{}</span>', t("jvh.new"))
         if obs["chosen"] and c in obs["chosen"]:
             cls += " chosen"
-        if lead and colour(c) is None:
-            pid = "jvh-lead-" + c[0]
-            items.append(f'<input type="radio" name="lead" id="{pid}" class="jvh-radio" '
-                         f'value="{c}"><label for="{pid}" class="pick potion">'
-                         f'{card_html(c, t, cls, act=False, extra=badge)}</label>')
-            buttons = "".join(
-                f'<button type="button" class="jvh-name c-{k}" data-act="{c}:{k}" '
-                f'data-colour="{k}">{token_html(k, t, "small")}</button>' for k in COLOURS)
-            namers.append(f'<div class="jvh-namer for-{c[0]}" role="group" '
-                          f'aria-label="{escape(t("jvh.name_colour", card=card_name(c, t)))}">'
-                          f'<span>{escape(t("jvh.name_colour", card=card_name(c, t)))}</span>'
-                          f'{buttons}</div>')
-        else:
-            items.append(card_html(c, t, cls, extra=badge))
-    return (f'<div class="hand mine jvh-hand" data-cmd="" aria-label="{label}">'
-            f'<div class="cards">{"".join(items)}</div>{"".join(namers)}</div>')
+        if c in ctx.picked:
+            cls += " sel"
+        click = _part(c, ctx) if potion_lead else _act(c)
+        items.append(card_html(c, t, cls, click, badge))
+    potion = _picked_potion(obs, ctx)
+    return html('<div class="hand mine jvh-hand" aria-label="{label}">'
+                '<div class="cards" data-keys="row">{items}</div>{namer}</div>',
+                label=t("jvh.your_hand"), items=join(items),
+                namer=_namer(potion, ctx) if potion else EMPTY)
 
 
 def _aim(obs: dict, ctx) -> str:
     return "" if obs["over"] else ctx.t(f"jvh.aim.{ctx.seat}")
 
 
-def render(obs: dict, ctx) -> str:
+def render(obs: dict, ctx) -> Html:
     me = ctx.seat
     last = _last_played(obs)
     steal = {}
     if last is not None and last["stolen"]:
         steal = {last["winner"]: "in", other(last["winner"]): "out"}
-    to_act = obs["to_act"] or ("over" if obs["over"] else "")
-    return (f'{defs_svg()}'
-            f'<div class="table jvh" data-cmd="" data-me="{me}" data-phase="{obs["phase"] or "over"}" '
-            f'data-to-act="{to_act}" data-round="{obs["round"]}" data-leg="{obs["leg"]}" '
-            f'data-marker="{obs["marker"]}" data-tricks-j="{obs["tricks"]["J"]}" '
-            f'data-tricks-h="{obs["tricks"]["H"]}" data-played="{len(obs["played"])}" '
-            f'data-trick="{len(obs["trick"]["cards"])}">'
-            f'{_seat(obs, other(me), ctx, steal.get(other(me)))}'
-            f'<div class="jvh-board">{_track(obs, ctx)}{_ranking(obs, ctx)}{_status(obs, ctx)}'
-            f'</div>'
-            f'{_trick_area(obs, ctx)}'
-            f'{_seat(obs, me, ctx, steal.get(me))}</div>'
-            f'<div class="prompt" id="prompt">{escape(_prompt(obs, ctx))}</div>'
-            f'<div class="jvh-aim">{escape(_aim(obs, ctx))}</div>'
-            f'{_hand(obs, ctx)}')
+    return html('{defs}'
+                '<div class="table jvh" data-me="{me}" data-phase="{phase}" '
+                'data-to-act="{to_act}" data-round="{round}" data-leg="{leg}" '
+                'data-marker="{marker}" data-tricks-j="{tricks_j}" '
+                'data-tricks-h="{tricks_h}" data-played="{played}" '
+                'data-trick="{trick}">'
+                '{opp}<div class="jvh-board">{track}{ranking}{status}</div>'
+                '{centre}{mine}</div>'
+                '<div class="prompt" id="prompt">{prompt}</div>'
+                '<div class="jvh-aim">{aim}</div>'
+                '{hand}',
+                defs=_DEFS, me=me, phase=obs["phase"] or "over",
+                to_act=obs["to_act"] or ("over" if obs["over"] else ""), round=obs["round"],
+                leg=obs["leg"], marker=obs["marker"], tricks_j=obs["tricks"]["J"],
+                tricks_h=obs["tricks"]["H"], played=len(obs["played"]),
+                trick=len(obs["trick"]["cards"]),
+                opp=_seat(obs, other(me), ctx, steal.get(other(me))),
+                track=_track(obs, ctx), ranking=_ranking(obs, ctx), status=_status(obs, ctx),
+                centre=_trick_area(obs, ctx), mine=_seat(obs, me, ctx, steal.get(me)),
+                prompt=_prompt(obs, ctx), aim=_aim(obs, ctx), hand=_hand(obs, ctx))
 
 
 # -- pacing ----------------------------------------------------------------------
@@ -767,52 +828,57 @@ def _outcome(over: dict, ctx) -> str:
     return text + " " + t("jvh.you_win" if winner == you else "jvh.bot_wins")
 
 
-def score_sheet(obs: dict, ctx) -> str:
+def score_sheet(obs: dict, ctx) -> Html:
     t = ctx.t
     match = obs["options"].get("variant") == "return-match"
     rows = []
     for h in obs["history"]:
-        game = f'<td>{h["leg"]}</td>' if match else ""
-        rows.append(f'<tr>{game}<td>{h["round"]}</td><td>{h["tricks"]["J"]}</td>'
-                    f'<td>{h["tricks"]["H"]}</td><td>+{h["moved"]}</td>'
-                    f'<td class="total">{h["marker"]}</td></tr>')
+        game = html("<td>{}</td>", h["leg"]) if match else EMPTY
+        rows.append(html('<tr>{game}<td>{round}</td><td>{j}</td><td>{h}</td><td>+{moved}</td>'
+                         '<td class="total">{marker}</td></tr>',
+                         game=game, round=h["round"], j=h["tricks"]["J"], h=h["tricks"]["H"],
+                         moved=h["moved"], marker=h["marker"]))
     if not rows:
-        rows.append(f'<tr><td colspan="6">{escape(t("jvh.score.none"))}</td></tr>')
-    head = (("<th>" + escape(t("jvh.score.game")) + "</th>" if match else "")
-            + f'<th>{escape(t("jvh.score.round"))}</th>'
-            f'<th>{escape(role_name("J", t))}</th><th>{escape(role_name("H", t))}</th>'
-            f'<th>{escape(t("jvh.score.moved"))}</th><th>{escape(t("jvh.score.marker"))}</th>')
-    foot = ""
+        rows.append(html('<tr><td colspan="6">{}</td></tr>', t("jvh.score.none")))
+    head = html('{game}<th>{round}</th><th>{j}</th><th>{h}</th><th>{moved}</th><th>{marker}</th>',
+                game=html("<th>{}</th>", t("jvh.score.game")) if match else EMPTY,
+                round=t("jvh.score.round"), j=role_name("J", t), h=role_name("H", t),
+                moved=t("jvh.score.moved"), marker=t("jvh.score.marker"))
+    foot = EMPTY
     if match:
         you = obs["you"]
         s = obs["scores"]
-        foot = (f'<p class="jvh-match">{escape(t("jvh.match_now", you=s.get(you, 0), bot=s.get(other(you), 0)))}'
-                f'</p>')
-    return (f'<table class="scores jvh-scores"><caption>{escape(t("jvh.score.caption"))}'
-            f'</caption><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
-            f'{foot}')
+        foot = html('<p class="jvh-match">{}</p>',
+                    t("jvh.match_now", you=s.get(you, 0), bot=s.get(other(you), 0)))
+    return html('<table class="scores jvh-scores"><caption>{caption}</caption>'
+                '<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>{foot}',
+                caption=t("jvh.score.caption"), head=head, rows=join(rows), foot=foot)
 
 
-def last_trick(obs: dict, ctx) -> str:
+def last_trick(obs: dict, ctx) -> Html:
     t = ctx.t
     tr = obs["played"][-1] if obs["played"] else None
     if tr is None and obs["history"]:
         tr = obs["history"][-1]["tricks_played"][-1]
     if tr is None:
-        return f'<p>{escape(t("jvh.no_trick_yet"))}</p>'
+        return html("<p>{}</p>", t("jvh.no_trick_yet"))
     rows = []
     for role, card in ((tr["leader"], tr["lead"]), (other(tr["leader"]), tr["follow"])):
         named = ""
         if role == tr["leader"] and tr["named"]:
             named = " — " + t("jvh.named") + " " + colour_name(tr["named"], t)
         cls = "mini win" if tr["winner"] == role else "mini"
-        rows.append(f'<li>{card_html(card, t, cls, act=False)}'
-                    f'<span>{escape(role_name(role, t) + named)}</span></li>')
-    return (f'<ol class="lasttrick jvh-last">{"".join(rows)}</ol>'
-            f'<p class="result">{escape(trick_result(tr, ctx))}</p>')
+        rows.append(html("<li>{}<span>{}</span></li>",
+                         card_html(card, t, cls), role_name(role, t) + named))
+    return html('<ol class="lasttrick jvh-last">{}</ol><p class="result">{}</p>',
+                join(rows), trick_result(tr, ctx))
 
 
-def hand_summary(obs: dict, ctx) -> str:
+def _paragraphs(lines: list[str]) -> Html:
+    return join(html("<p>{}</p>", x) for x in lines)
+
+
+def hand_summary(obs: dict, ctx) -> Html:
     """End of a round: the tricks, how far the marker moved, what comes next."""
     t = ctx.t
     h = obs["history"][-1]
@@ -824,14 +890,14 @@ def hand_summary(obs: dict, ctx) -> str:
     else:
         leader = obs["leader"]
         lines.append(t("jvh.next_round", n=obs["round"], role=role_name(leader, t)))
-    title = t("jvh.round_over", n=h["round"])
-    body = "".join(f"<p>{escape(x)}</p>" for x in lines)
     track = _track({**obs, "marker": h["marker"], "phase": None}, ctx)
-    return (f'<h2>{escape(title)}</h2>{body}<div class="jvh-mini-track">{track}</div>'
-            f'<h3>{escape(t("menu.last"))}</h3>{last_trick(obs, ctx)}{score_sheet(obs, ctx)}')
+    return html('<h2>{title}</h2>{body}<div class="jvh-mini-track">{track}</div>'
+                '<h3>{last_title}</h3>{last}{scores}',
+                title=t("jvh.round_over", n=h["round"]), body=_paragraphs(lines), track=track,
+                last_title=t("menu.last"), last=last_trick(obs, ctx), scores=score_sheet(obs, ctx))
 
 
-def final_summary(obs: dict, ctx) -> str:
+def final_summary(obs: dict, ctx) -> Html:
     t = ctx.t
     match = obs["options"].get("variant") == "return-match"
     you = obs["you"]
@@ -849,8 +915,7 @@ def final_summary(obs: dict, ctx) -> str:
         rounds = {leg["hyde"]: leg["rounds"] for leg in obs["legs"]}
         if all(leg["score"] >= TRACK_END for leg in obs["legs"]) and len(rounds) == 2:
             lines.append(t("jvh.tiebreak", you=rounds.get(you, 0), bot=rounds.get(other(you), 0)))
-    body = "".join(f"<p>{escape(x)}</p>" for x in lines)
-    return (f'<h2>{escape(t("jvh.game_over"))}</h2>'
-            f'<p class="winner">{escape(verdict)}</p>{body}'
-            f'<div class="jvh-mini-track">{_track({**obs, "phase": None}, ctx)}</div>'
-            f'{score_sheet(obs, ctx)}')
+    return html('<h2>{title}</h2><p class="winner">{verdict}</p>{body}'
+                '<div class="jvh-mini-track">{track}</div>{scores}',
+                title=t("jvh.game_over"), verdict=verdict, body=_paragraphs(lines),
+                track=_track({**obs, "phase": None}, ctx), scores=score_sheet(obs, ctx))
