@@ -18,7 +18,7 @@ import pytest
 from game import GameError, new_game
 from game.web.choice import Choice
 from game.web.i18n import LANGUAGES, Translator
-from game.web.tables import TableContext
+from game.web.tables import TableContext, explain
 from game.web.tables import jekyll_vs_hyde as jvh
 
 # With this seed and the random bot, the strategy below (first cards in hand
@@ -62,7 +62,7 @@ def _play_and_render(variant: str, seed: int, lang: str, me: str) -> list[dict]:
                     continue
                 with pytest.raises(GameError) as e:
                     state.apply(bad)
-                text = jvh.explain(str(e.value), obs, ctx)
+                text = explain(jvh, e.value, obs, ctx)
                 assert "legal:" not in text and "(J)" not in text and "(H)" not in text, text
         action = rng.choice(legal)
         after = state.apply(action)
@@ -129,7 +129,7 @@ def test_potion_obligation_is_explained():
     colour_card = next(c for c in obs["hand"] if not c.endswith("+"))
     with pytest.raises(GameError) as e:
         state.apply(f"give:{colour_card}")
-    assert jvh.explain(str(e.value), obs, ctx).startswith("Vous avez reçu 2 Potions")
+    assert explain(jvh, e.value, obs, ctx).startswith("Vous avez reçu 2 Potions")
     assert "jvh-oblige" in jvh.render(obs, ctx)
 
 

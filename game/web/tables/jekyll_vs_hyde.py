@@ -16,7 +16,6 @@ on a checkerboard; Potions a round flask on bubbles.
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 from game.web.html import EMPTY, Html, html, join
@@ -771,47 +770,25 @@ def _event_text(ev: dict, ctx) -> str:
 
 # -- errors ------------------------------------------------------------------------
 
-_ERRORS = (
-    (re.compile(r"dealt (\d) Potions and must give at least one"), "potion"),
-    (re.compile(r"must (give|swap) exactly (\d) cards?, not (\d+)"), "count"),
-    (re.compile(r"'(give|swap):' is not an action|'(give|swap):': '' is not a card"), "none"),
-    (re.compile(r"it is the exchange"), "exchange_first"),
-    (re.compile(r"it is a green Potion swap"), "swap_first"),
-    (re.compile(r"cannot (give|swap) now: it is a trick"), "trick_now"),
-    (re.compile(r"named (purple|red|green), so he must play"), "named"),
-    (re.compile(r"must follow (purple|red|green)"), "follow"),
-    (re.compile(r"leading a Potion names a colour"), "name_colour"),
-    (re.compile(r"only the leader names a colour"), "no_name"),
-    (re.compile(r"only a Potion lead names a colour"), "only_potion"),
-    (re.compile(r"names a card twice"), "twice"),
-    (re.compile(r"(\S+) is not in .*'s hand"), "not_in_hand"),
-)
-_COLOUR_WORD = {"purple": "P", "red": "R", "green": "G"}
-
-
-def explain(message: str, obs: dict, ctx) -> str:
+def error_text(code: str, params: dict, obs: dict, ctx: Any) -> str | None:
+    """A refused move in the player's words, from the engine's code and params."""
     t = ctx.t
-    for rx, key in _ERRORS:
-        m = rx.search(message)
-        if not m:
-            continue
-        g = m.groups()
-        if key == "potion":
-            return t("jvh.err.potion", n=int(g[0]))
-        if key == "count":
-            verb, n, got = g[0], int(g[1]), int(g[2])
-            return t(f"jvh.err.count_{verb}.{'1' if n == 1 else 'n'}", n=n, m=got)
-        if key == "none":
-            verb = g[0] or g[1]
-            n = obs["give_count"] if verb == "give" else obs["swap_count"]
-            return t(f"jvh.err.count_{verb}.{'1' if n == 1 else 'n'}", n=n, m=0)
-        if key in ("named", "follow"):
-            return t(f"jvh.err.{key}", colour=colour_name(_COLOUR_WORD[g[0]], t))
-        if key == "not_in_hand":
-            card = g[0].strip("'")
-            return t("jvh.err.not_in_hand", card=card_name(card, t) if card in _ORDER else card)
-        return t(f"jvh.err.{key}")
-    return message.split("; legal:")[0]
+    card = params.get("card")
+    if code == "must_give_potion":
+        return t("jvh.err.potion", n=params["potions"])
+    if code in ("wrong_give_count", "wrong_swap_count"):
+        verb, n = code.split("_")[1], params["count"]
+        return t(f"jvh.err.count_{verb}.{'1' if n == 1 else 'n'}", n=n, m=params["given"])
+    if code in ("must_play_named_colour", "must_follow"):
+        key = "named" if code == "must_play_named_colour" else "follow"
+        return t(f"jvh.err.{key}", colour=colour_name(params["colour"], t))
+    if code == "card_not_in_hand":
+        return t("jvh.err.not_in_hand", card=card_name(card, t) if card in _ORDER else card)
+    simple = {"exchange_now": "exchange_first", "swap_now": "swap_first",
+              "trick_now": "trick_now", "potion_lead_names_colour": "name_colour",
+              "only_leader_names_colour": "no_name", "only_potion_names_colour": "only_potion",
+              "card_named_twice": "twice"}
+    return t(f"jvh.err.{simple[code]}") if code in simple else None
 
 
 # -- scores and summaries --------------------------------------------------------
