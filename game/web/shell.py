@@ -432,16 +432,23 @@ class App:
             return
         choice = self.choice()
         picked = set(self.picked) ^ {part}
+        confirm = getattr(self.table, "confirm", None)
         if not choice.allows(picked):
+            attempt = getattr(self.table, "attempt", None)
+            tried = attempt(tuple(sorted(picked)), self.state.observation(self.my_seat())) \
+                if attempt else None
+            if tried is not None:  # a whole move the person made: the engine says why not
+                self.human_action(tried)
+                return
+            several = confirm is not None and any(confirm(a) for a in choice.sets)
             if self.picked and choice.complete(self.picked) is not None:
                 self.set_message(self.t("msg.unpick_first"))  # a full choice: unpick one first
                 return
-            if not choice.allows({part}):
+            if several or not choice.allows({part}):
                 self.set_message(self.t("msg.not_offered"))
                 return
             picked = {part}  # another card instead of the one picked before
         action = choice.complete(picked)
-        confirm = getattr(self.table, "confirm", None)
         if action is not None and choice.decisive(picked) and not (confirm and confirm(action)):
             self.picked = ()
             self.human_action(action)

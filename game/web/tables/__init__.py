@@ -39,7 +39,9 @@ shell sends it to `state.apply`. A decision made of several clicks (a card,
 then a cell) is held by the shell: a renderer may define
 `parts(action) -> tuple[str, ...]` (the clickable parts of an action, a set:
 order does not matter; default `(action,)`) and `confirm(action) -> bool`
-(wait for a click on `data-cmd="confirm"` once complete; default False).
+(wait for a click on `data-cmd="confirm"` once complete; default False) and
+`attempt(picked, obs) -> str | None` (the move picked parts spell even when it
+is not legal, so that the engine's coded error can say why).
 Elements carry `data-part="<part>"`; the shell toggles the part and reports
 `ctx.picked`, `ctx.offers` and `ctx.complete`, computed from
 `legal_actions()`. A container with `data-keys="row"` (or `"grid"` with

@@ -306,6 +306,17 @@ def parts(action: str) -> tuple[str, ...]:
     return (card, at + cell) if at else (action,)
 
 
+def attempt(picked: tuple[str, ...], obs: dict) -> str | None:
+    """The placement a picked card and cell spell, legal or not (the engine says why not).
+
+    >>> attempt(("@00", "JH"), {}), attempt(("JH",), {})
+    ('JH@00', None)
+    """
+    cells = [p for p in picked if p.startswith("@")]
+    cards = [p for p in picked if not p.startswith(("@", "way:"))]
+    return cards[0] + cells[0] if len(cells) == 1 and len(cards) == 1 else None
+
+
 def coffin_html(obs: dict, ctx, grid=None, live: bool = True, scored=None,
                 mini: bool = False) -> Html:
     """The 3x3 coffin, a value badge right of each row and under each column.

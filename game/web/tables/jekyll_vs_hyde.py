@@ -97,6 +97,21 @@ def confirm(action: str) -> bool:
     return action.startswith(("give:", "swap:"))
 
 
+def attempt(picked: tuple[str, ...], obs: dict) -> str | None:
+    """The exchange or swap the picked cards spell once there are enough of them,
+    legal or not (the engine then says why not, e.g. a Potion must go).
+
+    >>> attempt(("P1", "R2"), {"phase": "give", "give_count": 2})
+    'give:P1,R2'
+    >>> attempt(("P1",), {"phase": "give", "give_count": 2}) is None
+    True
+    """
+    phase = obs.get("phase")
+    if phase not in ("give", "swap") or len(picked) != obs.get(f"{phase}_count"):
+        return None
+    return f"{phase}:{','.join(picked)}"
+
+
 # -- setup ---------------------------------------------------------------------
 
 
