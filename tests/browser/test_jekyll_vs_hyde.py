@@ -178,8 +178,11 @@ def _exchange(page, ui, seen: set) -> None:
         plain = [c for c in cards if not c.endswith("+")][:need]
         for c in plain:
             _tick(page, c)
+        # The engine's reason, by its code: a Potion must go.
+        msg = page.inner_text("#message")
+        assert msg.strip() and ("must be a Potion" in msg
+                                or page.evaluate("document.documentElement.lang") != "en"), msg
         if need == 1:
-            assert "cannot be chosen" in page.inner_text("#message")
             assert page.get_attribute(f'#jvh-pick [data-part="{plain[0]}"]', "class").endswith(" off")
         assert page.is_disabled("#jvh-confirm")
         page.keyboard.press("Escape")  # clears the picked cards
