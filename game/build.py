@@ -251,19 +251,20 @@ def serve(port: int = 8000, rebuild: bool = False, host: str = "127.0.0.1") -> i
     if not 0 <= port <= 65535:
         print(f"error: --port {port}: a port is a number from 0 to 65535", file=sys.stderr)
         return 2
-    try:
-        site = ensure_built(SITE, rebuild)
-    except BuildError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    try:
-        server = make_server(site, port, host=host)
+    try:  # the port first: a busy one is said at once, not after a build
+        server = make_server(SITE, port, host=host)
     except OSError as e:
         if e.errno == errno.EADDRINUSE:
             print(f"error: port {port} is already in use (another server?): "
                   f"try another one, e.g. --port {port + 1}", file=sys.stderr)
         else:
             print(f"error: cannot serve on {host}:{port}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    try:
+        site = ensure_built(SITE, rebuild)
+    except BuildError as e:
+        server.server_close()
+        print(f"error: {e}", file=sys.stderr)
         return 2
     shown = _lan_address() if host in ("0.0.0.0", "") else host
     if host not in LOCAL_HOSTS:
