@@ -85,7 +85,13 @@ echo "== debootstrap bookworm (minbase, python3, ca-certificates) into $ROOT"
 debootstrap --variant=minbase --include=python3,ca-certificates bookworm "$ROOT" "$MIRROR" >/dev/null
 t_boot=$(( $(seconds) - t0 ))
 
+# This machine's network settings: its DNS, and the certificate authorities it
+# added itself (a network behind a TLS-inspecting proxy needs them for npm and pip).
 cp -L /etc/resolv.conf "$ROOT/etc/resolv.conf"
+if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+  cp /usr/local/share/ca-certificates/*.crt "$ROOT/usr/local/share/ca-certificates/"
+  chroot "$ROOT" update-ca-certificates >/dev/null
+fi
 mount -t proc proc "$ROOT/proc"
 mount -t sysfs sys "$ROOT/sys"
 mount --bind /dev "$ROOT/dev"
