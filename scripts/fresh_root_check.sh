@@ -5,7 +5,9 @@
 #   1. the serve line, in the background: the served page must answer, then
 #      the server is stopped;
 #   2. the test line, which must pass (engine and browser tests).
-# Each command's time is printed at the end.
+# Each command's time is printed at the end. On a 2-core machine under heavy
+# load (2026-11-24): debootstrap 317 s, line 1 632 s (apt, npm, pip, build),
+# line 2 589 s (335 tests), line 1 again 2 s.
 #
 #   sudo bash scripts/fresh_root_check.sh [DIR]   # DIR: where to build the root (default: a new temp dir)
 #
@@ -90,7 +92,7 @@ t_boot=$(( $(seconds) - t0 ))
 cp -L /etc/resolv.conf "$ROOT/etc/resolv.conf"
 if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
   cp /usr/local/share/ca-certificates/*.crt "$ROOT/usr/local/share/ca-certificates/"
-  chroot "$ROOT" update-ca-certificates >/dev/null
+  chroot "$ROOT" update-ca-certificates >/dev/null 2>&1
 fi
 mount -t proc proc "$ROOT/proc"
 mount -t sysfs sys "$ROOT/sys"
