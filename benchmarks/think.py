@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.build import SITE, ensure_built, make_server  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 GAMES = ("jekyll-hyde", "jekyll-vs-hyde", "dracula")

@@ -3,7 +3,7 @@
     python -m game replay FILE
     python -m game simulate --game jekyll-hyde --bots heuristic,random --games 1000 --seed 1
     python -m game play [--game jekyll-hyde] [--seat 0] [--bots heuristic]
-    python -m game serve [--port 8000]
+    python -m game serve [--port 8000] [--host 127.0.0.1]
     python -m game build [--out site]
 """
 
@@ -115,7 +115,7 @@ def _player(state, text: str):
 def cmd_serve(args: argparse.Namespace) -> int:
     from game.build import serve
 
-    return serve(port=args.port, rebuild=args.rebuild)
+    return serve(port=args.port, rebuild=args.rebuild, host=args.host)
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -150,8 +150,10 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--options", help="game options as JSON")
     g.set_defaults(run=cmd_play)
 
-    v = sub.add_parser("serve", help="build the site if needed and serve it on 127.0.0.1")
+    v = sub.add_parser("serve", help="build the site if needed and serve it (on 127.0.0.1 unless --host)")
     v.add_argument("--port", type=int, default=8000)
+    v.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on, e.g. 0.0.0.0 for a phone on the same network")
     v.add_argument("--rebuild", action="store_true", help="build even if up to date")
     v.set_defaults(run=cmd_serve)
 

@@ -1,7 +1,7 @@
 """Build the static site and serve it (plain CPython, no browser code).
 
     python -m game build [--out site]
-    python -m game serve [--port 8000] [--rebuild]
+    python -m game serve [--port 8000] [--host 127.0.0.1] [--rebuild]
 
 The built folder holds `index.html` (and any other top-level page), `pyscript.toml` (the source config) and
 `pyscript.json` (the same config as JSON, which the page uses: PyScript then
@@ -16,6 +16,7 @@ relative, so the folder works from any sub-path (`/<repo>/` on GitHub Pages).
 
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
 import http.server
@@ -23,6 +24,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import sys
 import tomllib
 import zipfile
@@ -318,15 +320,49 @@ def make_server(directory: str | os.PathLike, port: int = 0, prefix: str = "/",
     return server
 
 
-def serve(port: int = 8000, rebuild: bool = False) -> int:
-    """Build if needed, then serve the site on 127.0.0.1:`port` until Ctrl-C."""
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+
+def _lan_address() -> str:
+    """This machine's address on its network, for `--host 0.0.0.0` (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
+            return s.getsockname()[0]
+        except OSError:
+            return "<this machine's address>"
+
+
+def serve(port: int = 8000, rebuild: bool = False, host: str = "127.0.0.1") -> int:
+    """Build if needed, then serve the site on `host`:`port` until Ctrl-C.
+
+    A port in use or a host that cannot be bound is one line on stderr and
+    status 2, never a traceback.
+    """
+    if not 0 <= port <= 65535:
+        print(f"error: --port {port}: a port is a number from 0 to 65535", file=sys.stderr)
+        return 2
+    try:  # the port first: a busy one is said at once, not after a build
+        server = make_server(SITE, port, host=host)
+    except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            print(f"error: port {port} is already in use (another server?): "
+                  f"try another one, e.g. --port {port + 1}", file=sys.stderr)
+        else:
+            print(f"error: cannot serve on {host}:{port}: {e.strerror or e}", file=sys.stderr)
+        return 2
     try:
         site = ensure_built(SITE, rebuild)
     except BuildError as e:
+        server.server_close()
         print(f"error: {e}", file=sys.stderr)
         return 2
-    server = make_server(site, port)
-    print(f"serving {site} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)",
+    shown = _lan_address() if host in ("0.0.0.0", "") else host
+    if host not in LOCAL_HOSTS:
+        print("warning: browsers run the service worker (offline play, updates) only over "
+              "HTTPS or on localhost; from another device this address plays online only",
+              file=sys.stderr)
+    print(f"serving {site} at http://{shown}:{server.server_address[1]}/ (Ctrl-C stops)",
           flush=True)
     try:
         server.serve_forever()

@@ -7,7 +7,7 @@ next card face up as the nail in the centre of the coffin; the stock is
 never reshuffled, so the six deals use the whole 54-card pack.  The players,
 non-dealer first, place cards (`<card>@<row><col>`) on empty cells
 orthogonally adjacent to a placed card until the coffin is full.  See
-RULES.md section 3 for the rules and the readings chosen.  Where the engine
+docs/RULES.md section 3 for the rules and the readings chosen.  Where the engine
 had to decide more:
 - the way is chosen before anything is dealt (the hands are empty then);
 - the tie rule compares the two players' lines rank by rank (best with

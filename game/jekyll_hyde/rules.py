@@ -3,7 +3,7 @@
 Seats 0-3 play clockwise and the turn passes to the left (0 -> 1 -> 2 -> 3).
 An action is a card code (put that card in front of the seat on turn) or
 `@<seat>` (designate a seat, which then gives a card of the needed side).
-See RULES.md section 1 for the rules and the readings chosen.
+See docs/RULES.md section 1 for the rules and the readings chosen.
 
 >>> s = new_state({"players": 4, "seating": "A", "dealer": 0}, seed=1)
 >>> s.to_act, s.legal_actions()        # seat 1, left of the dealer, plays for Hyde

@@ -4,9 +4,9 @@ Two roles, `"J"` (Dr. Jekyll) and `"H"` (Mr. Hyde); `to_act` and
 `observation` use them.  A round is an exchange (`give:<c>,...`, Jekyll's
 first, Hyde's second), then ten tricks (`R5`, a Potion lead names a colour:
 `4+:R`), with a green Potion interrupting a trick for a swap
-(`swap:<c>,<c>`, Jekyll first).  See RULES.md section 2.
+(`swap:<c>,<c>`, Jekyll first).  See docs/RULES.md section 2.
 
-Readings taken here, beyond those of RULES.md:
+Readings taken here, beyond those of docs/RULES.md:
 
 - A simultaneous choice (the exchange, a green swap) is entered Jekyll
   first; nothing of Jekyll's choice is visible to Hyde until both are in,

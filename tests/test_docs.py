@@ -1,0 +1,63 @@
+"""The documents a newcomer reads link only to files of this repository
+(nothing outside it, nothing dead), and their anchors exist."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)|<(https?://[^>]+)>")
+LOCAL_SITE = "http://127.0.0.1:8000/"  # the site `python3 -m game serve` serves
+
+
+def slug(heading: str) -> str:
+    """GitHub's anchor for a heading.
+
+    >>> slug("1. Dr. Jekyll & Mr. Hyde — `jekyll-hyde`")
+    '1-dr-jekyll--mr-hyde--jekyll-hyde'
+    """
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def anchors(path: Path) -> set[str]:
+    text = re.sub(r"```.*?```", "", path.read_text(encoding="utf-8"), flags=re.S)
+    return {slug(m) for m in re.findall(r"^#+ (.+)$", text, re.M)}
+
+
+def links(path: Path) -> list[str]:
+    text = re.sub(r"```.*?```", "", path.read_text(encoding="utf-8"), flags=re.S)
+    return [a or b for a, b in LINK.findall(text)]
+
+
+def test_the_documents_exist():
+    for name in ("README.md", "CONTRIBUTING.md", "LICENSE", "docs/RULES.md", "docs/DESIGN.md"):
+        assert (ROOT / name).is_file(), name
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_links_stay_inside_the_repository_and_resolve(doc: Path):
+    assert links(doc), f"{doc.name} has no links to check"
+    for link in links(doc):
+        if link == LOCAL_SITE:
+            continue
+        assert "://" not in link and not link.startswith("/"), f"{doc.name}: {link} leaves the repository"
+        target, _, anchor = link.partition("#")
+        path = (doc.parent / target).resolve() if target else doc
+        assert path.is_relative_to(ROOT) and path.exists(), f"{doc.name}: {link} is dead"
+        if anchor:
+            assert anchor in anchors(path), f"{doc.name}: no heading for #{anchor} in {path.name}"
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_no_path_named_outside_the_repository(doc: Path):
+    outside = re.findall(r"`(\.\./[^`]*)`", doc.read_text(encoding="utf-8"))
+    assert not outside, f"{doc.name} names files outside the repository: {outside}"
+
+
+def test_the_license_matches_pyproject():
+    assert 'license = { text = "MIT" }' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
