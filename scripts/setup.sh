@@ -91,4 +91,4 @@ if ! venv_ready; then
 fi
 
 say "ready. Tests: .venv/bin/python -m pytest (fast ones: -m 'not browser')." \
-  "Site: python3 -m game serve, then open http://127.0.0.1:8000/"
+  "Site: .venv/bin/python -m game serve, then open http://127.0.0.1:8000/"

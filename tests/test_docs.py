@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)|<(https?://[^>]+)>")
-LOCAL_SITE = "http://127.0.0.1:8000/"  # the site `python3 -m game serve` serves
+LOCAL_SITE = "http://127.0.0.1:8000/"  # the site `.venv/bin/python -m game serve` serves
 
 
 def slug(heading: str) -> str:
