@@ -18,27 +18,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game.jekyll_vs_hyde.cards import COLOURS, ORDER, colour_of, sort_cards
+from game.jekyll_vs_hyde.rules import ROLES, TRACK_END, TRICKS
 from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import bot_options, default_bot, select_field
 
 GAME_ID = "jekyll-vs-hyde"
-ROLES = ("J", "H")
-COLOURS = ("P", "R", "G")
-POTIONS = ("2+", "3+", "4+", "5+")
-TRACK_END = 10
-TRICKS = 10
-_DECK = tuple(f"{c}{n}" for c in COLOURS for n in range(1, 8)) + POTIONS
-_ORDER = {c: i for i, c in enumerate(_DECK)}
 _SYMBOL = {"P": "jvh-crown", "R": "jvh-flame", "G": "jvh-gem", None: "jvh-potion"}
 _ROLE_ICON = {"J": "i-flask", "H": "i-hat"}  # the shell's symbols (index.html)
-
-
-def colour(card: str) -> str | None:
-    return None if card.endswith("+") else card[0]
-
-
-def sort_cards(cards) -> list[str]:
-    return sorted(cards, key=_ORDER.__getitem__)
 
 
 def other(role: str) -> str:
@@ -57,7 +44,7 @@ def colour_name(c: str, t) -> str:
 
 def card_name(card: str, t) -> str:
     """'red 5 (Wrath)', 'Potion 3+' in the current language."""
-    c = colour(card)
+    c = colour_of(card)
     if c is None:
         return t("jvh.potion", v=card)
     return t("jvh.card", colour=colour_name(c, t), n=card[1], sin=t(f"jvh.sin.{c}"))
@@ -177,7 +164,7 @@ _DEFS = html(
 
 def card_svg(card: str) -> Html:
     """A card face drawn for this site: pattern frame, number, symbol."""
-    c = colour(card)
+    c = colour_of(card)
     big = card if c is None else card[1]
     size = 22 if len(big) == 1 else 18
     return html('<svg viewBox="0 0 60 88" aria-hidden="true" focusable="false">'
@@ -196,7 +183,7 @@ def card_html(card: str, t, cls: str = "", click: Html | None = None,
     """A card: a button with the `click` attributes (its `data-act` or `data-part`),
     or a picture of it without them."""
     name = card_name(card, t)
-    key = colour(card) or "X"
+    key = colour_of(card) or "X"
     if click is not None:
         return html('<button type="button" class="card jvh-card c-{key} {cls}" data-card="{card}" '
                     '{click} aria-label="{name}" title="{name}">{svg}{extra}</button>',
@@ -461,7 +448,7 @@ def _exchange_panel(obs: dict, ctx) -> Html:
     lines = [html('<p class="head">{}</p>',
                   t("jvh.exchange_title", n=n, other=role_name(other(ctx.seat), t)))]
     if obs["must_give_potion"]:
-        potions = sum(colour(c) is None for c in obs["hand"])
+        potions = sum(colour_of(c) is None for c in obs["hand"])
         lines.append(html('<p class="oblige" id="jvh-oblige">'
                           '<svg aria-hidden="true"><use href="#jvh-potion"/></svg>{}</p>',
                           t("jvh.must_potion", n=potions)))
@@ -503,7 +490,7 @@ def trick_result(tr: dict, ctx) -> str:
         text += " " + t("jvh.effect.red")
     elif effect == "green":
         text += " " + t("jvh.effect.green")
-    elif colour(tr["lead"]) is None and colour(tr["follow"]) is None:
+    elif colour_of(tr["lead"]) is None and colour_of(tr["follow"]) is None:
         text += " " + t("jvh.effect.cancel")
     return text
 
@@ -536,16 +523,16 @@ def _prompt(obs: dict, ctx) -> str:
             return t("jvh.name_colour", card=card_name(potion, t))
         return t("jvh.prompt.lead")
     lead = trick["cards"][0]
-    if colour(lead) is None:
+    if colour_of(lead) is None:
         c = colour_name(trick["named"], t)
         return t("jvh.prompt.follow_named", other=opp, card=card_name(lead, t), colour=c)
     return t("jvh.prompt.follow", other=opp, card=card_name(lead, t),
-             colour=colour_name(colour(lead), t))
+             colour=colour_name(colour_of(lead), t))
 
 
 def _picked_potion(obs: dict, ctx) -> str | None:
     """The Potion picked to lead, waiting for a colour to be named."""
-    return next((c for c in ctx.picked if c in obs["hand"] and colour(c) is None), None)
+    return next((c for c in ctx.picked if c in obs["hand"] and colour_of(c) is None), None)
 
 
 def _pick_hand(obs: dict, ctx) -> Html:
@@ -598,7 +585,7 @@ def _hand(obs: dict, ctx) -> Html:
     received = _received(obs)
     items = []
     for c in sort_cards(obs["hand"]):
-        potion_lead = lead and colour(c) is None  # two clicks: the card, then a colour
+        potion_lead = lead and colour_of(c) is None  # two clicks: the card, then a colour
         cls = "playable" if c in legal or potion_lead else ""
         badge = EMPTY
         if c in received:
@@ -772,7 +759,7 @@ def error_text(code: str, params: dict, obs: dict, ctx: Any) -> str | None:
         key = "named" if code == "must_play_named_colour" else "follow"
         return t(f"jvh.err.{key}", colour=colour_name(params["colour"], t))
     if code == "card_not_in_hand":
-        return t("jvh.err.not_in_hand", card=card_name(card, t) if card in _ORDER else card)
+        return t("jvh.err.not_in_hand", card=card_name(card, t) if card in ORDER else card)
     simple = {"exchange_now": "exchange_first", "swap_now": "swap_first",
               "trick_now": "trick_now", "potion_lead_names_colour": "name_colour",
               "only_leader_names_colour": "no_name", "only_potion_names_colour": "only_potion",
