@@ -7,9 +7,13 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from game import new_game
+from game.jekyll_vs_hyde.cards import DECK
+from game.jekyll_vs_hyde.rules import __doc__ as RULES_DOC
 from game.web.html import Html, html
-from game.web.i18n import Translator
+from game.web.i18n import LANGUAGES, Translator
 from game.web.tables import TableContext
 from game.web.tables import jekyll_vs_hyde as jvh
 
@@ -83,3 +87,87 @@ def test_card_pieces_are_html():
         assert button.startswith("<button") and f'data-act="{card}"' in button
         assert picture.startswith("<div") and "data-act" not in picture
     assert isinstance(jvh.token_html("R", t), Html)
+
+
+# -- the log: engine events in words ----------------------------------------------
+
+# Every event kind the engine documents (the table in game.jekyll_vs_hyde.rules).
+KINDS = set(re.findall(r"^\| `([a-z_]+)` \|", RULES_DOC, re.M))
+
+
+def _logged_game(seed: int, variant: str, me: str) -> tuple[list[dict], list]:
+    """A random whole game logged as the shell logs it, and its final state."""
+    state = new_game("jekyll-vs-hyde", {"variant": variant}, seed)
+    rng = random.Random(seed)
+    log = state.events(jvh.seat_of(state, me))
+    while not state.over:
+        state = state.apply(rng.choice(state.legal_actions()))
+        log.extend(state.events(jvh.seat_of(state, me)))
+    return log, state
+
+
+def _games():
+    for seed in range(1, 7):
+        for variant in ("standard", "return-match"):
+            yield (*_logged_game(seed, variant, "JH"[seed % 2]), "JH"[seed % 2])
+
+
+GAMES = list(_games())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_event_kind_gives_a_line_in_every_language(lang):
+    t = Translator(lang)
+    seen = set()
+    for log, state, me in GAMES:
+        ctx = TableContext(t=t, seat=jvh.seat_of(state, me), log=log)
+        for ev in log:
+            text = jvh.event_text(ev, ctx)
+            assert text and "{" not in text and "jvh." not in text, (ev, text)
+            assert text[0] == text[0].upper(), text
+            seen.add(ev["kind"])
+    assert KINDS == seen, f"kinds never met: {sorted(KINDS - seen)}"
+
+
+def test_a_hidden_choice_names_only_the_players_own_cards():
+    t = Translator("en")
+    names = {jvh.card_name(c, t) for c in DECK}
+    for log, state, me in GAMES:
+        ctx = TableContext(t=t, seat=jvh.seat_of(state, me), log=log)
+        for ev in log:
+            if ev["kind"] != "chose":
+                continue
+            text = jvh.event_text(ev, ctx)
+            shown = {n for n in names if n in text}
+            if "cards" in ev:  # the person's own choice
+                assert shown == {jvh.card_name(c, t) for c in ev["cards"]}, text
+            else:  # the opponent's: how many, never which
+                assert not shown, text
+
+
+def test_an_exchange_is_told_from_the_role_played_then():
+    """In a return match the roles swap: a first-game exchange read during the
+    second game still says what the person gave and got then."""
+    t = Translator("en")
+    me = "J"
+    log, state = _logged_game(3, "return-match", me)
+    assert state.legs and len(state.legs) == 2
+    ctx = TableContext(t=t, seat=jvh.seat_of(state, me), log=log)  # Hyde now
+    role = None
+    checked = 0
+    for ev in log:
+        if ev["kind"] == "dealt":
+            role = next(iter(ev["hands"]))
+        if ev["kind"] == "exchange" and ev["phase"] == "give":
+            gave = ", ".join(jvh.card_name(c, t) for c in ev[role])
+            got = ", ".join(jvh.card_name(c, t) for c in ev[jvh.other(role)])
+            assert jvh.event_text(ev, ctx) == f"Exchange: you gave {gave} and received {got}."
+            checked += 1
+    assert role == "H" and checked >= 2
+
+
+def test_old_or_odd_log_entries_give_no_line():
+    ctx = TableContext(t=Translator("en"), seat="J", log=[])
+    for ev in ({"k": "play", "who": "J", "card": "R5", "named": None}, {"k": "round"},
+               {"kind": "no such kind"}, {}):
+        assert jvh.event_text(ev, ctx) == ""

@@ -33,8 +33,7 @@ def _play_and_render(variant: str, seed: int, lang: str, me: str) -> list[dict]:
     t = Translator(lang)
     state = new_game("jekyll-vs-hyde", {"variant": variant}, seed)
     rng = random.Random(seed)
-    seat = jvh.seat_of(state, me)
-    log = jvh.first_events(state, TableContext(t=t, seat=seat, thinking=None, log=[]))
+    log = state.events(jvh.seat_of(state, me))  # logged as the shell does
     while not state.over:
         seat = jvh.seat_of(state, me)
         ctx = TableContext(t=t, seat=seat, thinking=None, log=log)
@@ -66,7 +65,7 @@ def _play_and_render(variant: str, seed: int, lang: str, me: str) -> list[dict]:
                 assert "legal:" not in text and "(J)" not in text and "(H)" not in text, text
         action = rng.choice(legal)
         after = state.apply(action)
-        jvh.merge_event(log, jvh.events(state, action, after, ctx))
+        log.extend(after.events(jvh.seat_of(after, me)))
         state = after
     seat = jvh.seat_of(state, me)
     ctx = TableContext(t=t, seat=seat, thinking=None, log=log)
@@ -104,7 +103,7 @@ def test_render_whole_games(lang):
     for seed, variant, me in ((1, "standard", "J"), (2, "standard", "H"),
                               (3, "return-match", "J"), (4, "return-match", "H")):
         log = _play_and_render(variant, seed, lang, me)
-        assert log[-1]["k"] == "over"
+        assert log[-1]["kind"] == "game_over"
 
 
 def test_setup_form_and_parse():

@@ -18,27 +18,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game.jekyll_vs_hyde.cards import COLOURS, ORDER, colour_of, sort_cards
+from game.jekyll_vs_hyde.rules import ROLES, TRACK_END, TRICKS
 from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import bot_options, default_bot, select_field
 
 GAME_ID = "jekyll-vs-hyde"
-ROLES = ("J", "H")
-COLOURS = ("P", "R", "G")
-POTIONS = ("2+", "3+", "4+", "5+")
-TRACK_END = 10
-TRICKS = 10
-_DECK = tuple(f"{c}{n}" for c in COLOURS for n in range(1, 8)) + POTIONS
-_ORDER = {c: i for i, c in enumerate(_DECK)}
 _SYMBOL = {"P": "jvh-crown", "R": "jvh-flame", "G": "jvh-gem", None: "jvh-potion"}
 _ROLE_ICON = {"J": "i-flask", "H": "i-hat"}  # the shell's symbols (index.html)
-
-
-def colour(card: str) -> str | None:
-    return None if card.endswith("+") else card[0]
-
-
-def sort_cards(cards) -> list[str]:
-    return sorted(cards, key=_ORDER.__getitem__)
 
 
 def other(role: str) -> str:
@@ -57,7 +44,7 @@ def colour_name(c: str, t) -> str:
 
 def card_name(card: str, t) -> str:
     """'red 5 (Wrath)', 'Potion 3+' in the current language."""
-    c = colour(card)
+    c = colour_of(card)
     if c is None:
         return t("jvh.potion", v=card)
     return t("jvh.card", colour=colour_name(c, t), n=card[1], sin=t(f"jvh.sin.{c}"))
@@ -192,7 +179,7 @@ _DEFS = html(
 
 def card_svg(card: str) -> Html:
     """A card face drawn for this site: pattern frame, number, symbol."""
-    c = colour(card)
+    c = colour_of(card)
     big = card if c is None else card[1]
     size = 22 if len(big) == 1 else 18
     return html('<svg viewBox="0 0 60 88" aria-hidden="true" focusable="false">'
@@ -211,7 +198,7 @@ def card_html(card: str, t, cls: str = "", click: Html | None = None,
     """A card: a button with the `click` attributes (its `data-act` or `data-part`),
     or a picture of it without them."""
     name = card_name(card, t)
-    key = colour(card) or "X"
+    key = colour_of(card) or "X"
     if click is not None:
         return html('<button type="button" class="card jvh-card c-{key} {cls}" data-card="{card}" '
                     '{click} aria-label="{name}" title="{name}">{svg}{extra}</button>',
@@ -476,7 +463,7 @@ def _exchange_panel(obs: dict, ctx) -> Html:
     lines = [html('<p class="head">{}</p>',
                   t("jvh.exchange_title", n=n, other=role_name(other(ctx.seat), t)))]
     if obs["must_give_potion"]:
-        potions = sum(colour(c) is None for c in obs["hand"])
+        potions = sum(colour_of(c) is None for c in obs["hand"])
         lines.append(html('<p class="oblige" id="jvh-oblige">'
                           '<svg aria-hidden="true"><use href="#jvh-potion"/></svg>{}</p>',
                           t("jvh.must_potion", n=potions)))
@@ -518,7 +505,7 @@ def trick_result(tr: dict, ctx) -> str:
         text += " " + t("jvh.effect.red")
     elif effect == "green":
         text += " " + t("jvh.effect.green")
-    elif colour(tr["lead"]) is None and colour(tr["follow"]) is None:
+    elif colour_of(tr["lead"]) is None and colour_of(tr["follow"]) is None:
         text += " " + t("jvh.effect.cancel")
     return text
 
@@ -551,16 +538,16 @@ def _prompt(obs: dict, ctx) -> str:
             return t("jvh.name_colour", card=card_name(potion, t))
         return t("jvh.prompt.lead")
     lead = trick["cards"][0]
-    if colour(lead) is None:
+    if colour_of(lead) is None:
         c = colour_name(trick["named"], t)
         return t("jvh.prompt.follow_named", other=opp, card=card_name(lead, t), colour=c)
     return t("jvh.prompt.follow", other=opp, card=card_name(lead, t),
-             colour=colour_name(colour(lead), t))
+             colour=colour_name(colour_of(lead), t))
 
 
 def _picked_potion(obs: dict, ctx) -> str | None:
     """The Potion picked to lead, waiting for a colour to be named."""
-    return next((c for c in ctx.picked if c in obs["hand"] and colour(c) is None), None)
+    return next((c for c in ctx.picked if c in obs["hand"] and colour_of(c) is None), None)
 
 
 def _pick_hand(obs: dict, ctx) -> Html:
@@ -613,7 +600,7 @@ def _hand(obs: dict, ctx) -> Html:
     received = _received(obs)
     items = []
     for c in sort_cards(obs["hand"]):
-        potion_lead = lead and colour(c) is None  # two clicks: the card, then a colour
+        potion_lead = lead and colour_of(c) is None  # two clicks: the card, then a colour
         cls = "playable" if c in legal or potion_lead else ""
         badge = EMPTY
         if c in received:
@@ -687,100 +674,89 @@ def pause_factor(obs: dict) -> float:
 
 # -- log -------------------------------------------------------------------------
 
-def _round_event(obs: dict) -> dict:
-    return {"k": "round", "leg": obs["leg"], "round": obs["round"], "leader": obs["leader"],
-            "match": obs["options"].get("variant") == "return-match"}
-
-
-def first_events(state, ctx) -> list[dict]:
-    return [_round_event(state.observation("J"))]
-
-
-def events(before, action: str, after, ctx) -> list[dict]:
-    """Language-neutral log events for one action, as the person at the screen may see."""
-    me = ctx.seat
-    who = before.to_act
-    b = before.observation(me)
-    a = after.observation(me)
-    out: list[dict] = []
-    if b["phase"] in ("give", "swap"):
-        verb = b["phase"]
-        out.append({"k": "chose", "who": who, "what": verb})
-        if verb == "give" and a["exchange"]["got"] and not b["exchange"]["got"]:
-            out.append({"k": "exchange", "gave": a["exchange"]["gave"],
-                        "got": a["exchange"]["got"]})
-        if verb == "swap" and len(a["swaps"]) > len(b["swaps"]):
-            out.append({"k": "swap", **a["swaps"][-1]})
-    else:
-        card, _, named = action.partition(":")
-        out.append({"k": "play", "who": who, "card": card, "named": named or None})
-        rb, ra = b["ranking"], a["ranking"]
-        if len(a["history"]) == len(b["history"]) and len(ra) > len(rb) and ra[:len(rb)] == rb:
-            for i in range(len(rb), len(ra)):
-                out.append({"k": "rank", "colour": ra[i], "rank": i})
-    finished_round = len(a["history"]) > len(b["history"])
-    if finished_round:
-        tr = a["history"][-1]["tricks_played"][-1]
-    elif len(a["played"]) > len(b["played"]):
-        tr = a["played"][-1]
-    else:
-        tr = None
-    if tr is not None:
-        tricks = a["history"][-1]["tricks"] if finished_round else a["tricks"]
-        out.append({"k": "trick", "winner": tr["winner"], "effect": tr["effect"],
-                    "stolen": tr["stolen"], "lead": tr["lead"], "follow": tr["follow"],
-                    "leader": tr["leader"], "named": tr["named"], "tricks": dict(tricks)})
-    if finished_round:
-        h = a["history"][-1]
-        out.append({"k": "round_end", "leg": h["leg"], "round": h["round"],
-                    "tricks": h["tricks"], "moved": h["moved"], "marker": h["marker"]})
-        if a["over"]:
-            out.append({"k": "over", "winner": a["winner"], "scores": a["scores"],
-                        "match": a["options"].get("variant") == "return-match",
-                        "you": b["you"], "marker": a["marker"]})
-        else:
-            if a["leg"] != b["leg"]:
-                out.append({"k": "leg", "leg": a["leg"]})
-            out.append(_round_event(after.observation("J")))
-    return out
-
-
-def merge_event(log: list[dict], new: list[dict]) -> None:
-    log.extend(new)
-
-
 def event_text(ev: dict, ctx) -> str:
+    """One log line for one engine event (`state.events(player)`), in the player's
+    language; "" for an entry the table does not know (an old save's own format)."""
     return _cap(_event_text(ev, ctx))
 
 
 def _event_text(ev: dict, ctx) -> str:
     t = ctx.t
-    k = ev.get("k")
-    if k == "round":
-        key = "jvh.log.round_match" if ev.get("match") else "jvh.log.round"
+    kind = ev.get("kind")
+    if kind == "dealt":
+        key = "jvh.log.round_match" if ev["leg"] > 1 else "jvh.log.round"
         return t(key, leg=ev["leg"], n=ev["round"], role=role_name(ev["leader"], t))
-    if k == "chose":
-        return t(f"jvh.log.chose_{ev['what']}", role=role_name(ev["who"], t))
-    if k in ("exchange", "swap"):
-        return t(f"jvh.log.{k}", gave=_cards_text(ev["gave"], t), got=_cards_text(ev["got"], t))
-    if k == "play":
-        if ev.get("named"):
-            return t("jvh.log.lead_potion", role=role_name(ev["who"], t),
-                     card=card_name(ev["card"], t), colour=colour_name(ev["named"], t))
-        return t("jvh.log.play", role=role_name(ev["who"], t), card=card_name(ev["card"], t))
-    if k == "rank":
+    if kind == "chose":
+        if "cards" in ev:  # only the player who chose sees the cards
+            return t(f"jvh.log.you_chose_{ev['phase']}", cards=_cards_text(ev["cards"], t))
+        return t(f"jvh.log.chose_{ev['phase']}", role=role_name(ev["player"], t))
+    if kind == "exchange":
+        me = _when(ev, ctx)[1]
+        key = "jvh.log.exchange" if ev["phase"] == "give" else "jvh.log.swap"
+        return t(key, gave=_cards_text(ev[me], t), got=_cards_text(ev[other(me)], t))
+    if kind == "played":
+        role, card = role_name(ev["player"], t), card_name(ev["card"], t)
+        if ev["named"]:
+            return t("jvh.log.lead_potion", role=role, card=card,
+                     colour=colour_name(ev["named"], t))
+        return t("jvh.log.play", role=role, card=card)
+    if kind == "colour_ranked":
         return t(f"jvh.log.rank.{ev['rank']}", colour=colour_name(ev["colour"], t))
-    if k == "trick":
+    if kind == "potion":
+        return _potion_text(ev, t)
+    if kind == "trick_won":
+        winner, loser = ev["winner"], other(ev["winner"])
+        text = t("jvh.trick.won", role=role_name(winner, t))
+        if ev["effect"] == "purple":
+            key = "jvh.log.steal" if ev["stolen"] else "jvh.log.no_steal"
+            text += " " + t(key, winner=role_name(winner, t), loser=role_name(loser, t))
+        return t("jvh.log.trick", text=text, j=ev["tricks"]["J"], h=ev["tricks"]["H"])
+    if kind == "round_scored":
         tricks = ev["tricks"]
-        return t("jvh.log.trick", text=trick_result(ev, ctx), j=tricks["J"], h=tricks["H"])
-    if k == "round_end":
-        tr = ev["tricks"]
-        return t("jvh.log.round_end", j=tr["J"], h=tr["H"], d=ev["moved"], marker=ev["marker"])
-    if k == "leg":
-        return t("jvh.log.leg")
-    if k == "over":
-        return t("jvh.log.over", text=_outcome(ev, ctx))
-    return str(ev)
+        return t("jvh.log.round_end", j=tricks["J"], h=tricks["H"], d=ev["moved"],
+                 marker=ev["marker"])
+    if kind == "leg_over":
+        text = t("jvh.log.leg_over", leg=ev["leg"], score=ev["score"])
+        return text + " " + t("jvh.log.leg") if ev["leg"] == 1 else text
+    if kind == "game_over":
+        return t("jvh.log.over", text=_game_over_text(ev, ctx))
+    return ""
+
+
+def _potion_text(ev: dict, t) -> str:
+    """What a Potion does to the trick it is in (its winner is told next, by trick_won)."""
+    effect = ev["effect"]
+    if effect is None:
+        return t("jvh.effect.cancel")
+    if effect == "green":
+        return (t("jvh.effect.green_pending", n=ev["swap"]) if ev["swap"]
+                else t("jvh.log.potion.green_empty"))
+    return t("jvh.effect.red" if effect == "red" else "jvh.log.potion.purple")
+
+
+def _when(ev: dict, ctx) -> tuple[int, str]:
+    """(leg, role) of the person at the screen when `ev` happened: a return match
+    swaps the roles, and the last deal before `ev` in the log shows only his hand."""
+    log = ctx.log or []
+    at = next((i for i in range(len(log) - 1, -1, -1) if log[i] is ev), -1)
+    for e in reversed(log[:at + 1]):
+        if e.get("kind") == "dealt" and len(e.get("hands", ())) == 1:
+            return e["leg"], next(iter(e["hands"]))
+    return 1, ctx.seat if ctx.seat in ROLES else "J"
+
+
+def _game_over_text(ev: dict, ctx) -> str:
+    """Who won: the marker in a single game, each player's Hyde score in a return match."""
+    t = ctx.t
+    winner, scores = ev["winner"], ev["scores"]
+    leg, role = _when(ev, ctx)
+    if leg == 1 and winner in ROLES:
+        return t(f"jvh.win.{winner}", marker=ev["marker"])
+    you = other(role)  # the lasting player named after his role in the first game
+    text = t("jvh.match_scores", you=scores[you], bot=scores[other(you)])
+    if winner is None:
+        return text + " " + t("jvh.draw")
+    return text + " " + t("jvh.you_win" if winner == you else "jvh.bot_wins")
 
 
 # -- errors ------------------------------------------------------------------------
@@ -798,7 +774,7 @@ def error_text(code: str, params: dict, obs: dict, ctx: Any) -> str | None:
         key = "named" if code == "must_play_named_colour" else "follow"
         return t(f"jvh.err.{key}", colour=colour_name(params["colour"], t))
     if code == "card_not_in_hand":
-        return t("jvh.err.not_in_hand", card=card_name(card, t) if card in _ORDER else card)
+        return t("jvh.err.not_in_hand", card=card_name(card, t) if card in ORDER else card)
     simple = {"exchange_now": "exchange_first", "swap_now": "swap_first",
               "trick_now": "trick_now", "potion_lead_names_colour": "name_colour",
               "only_leader_names_colour": "no_name", "only_potion_names_colour": "only_potion",
@@ -807,18 +783,6 @@ def error_text(code: str, params: dict, obs: dict, ctx: Any) -> str | None:
 
 
 # -- scores and summaries --------------------------------------------------------
-
-def _outcome(over: dict, ctx) -> str:
-    """Who won, in words, from an observation or an 'over' log event."""
-    t = ctx.t
-    winner, scores, you = over["winner"], over["scores"], over.get("you", "J")
-    if not over.get("match"):
-        return t(f"jvh.win.{winner}", marker=over.get("marker", scores.get("H", 0)))
-    text = t("jvh.match_scores", you=scores.get(you, 0), bot=scores.get(other(you), 0))
-    if winner is None:
-        return text + " " + t("jvh.draw")
-    return text + " " + t("jvh.you_win" if winner == you else "jvh.bot_wins")
-
 
 def score_sheet(obs: dict, ctx) -> Html:
     t = ctx.t
@@ -902,7 +866,7 @@ def final_summary(obs: dict, ctx) -> Html:
         lines.append(t("jvh.round_result", j=h["tricks"]["J"], h=h["tricks"]["H"],
                        d=h["moved"], marker=h["marker"]))
     if not match:
-        lines.append(_outcome({**obs, "match": False}, ctx))
+        lines.append(t(f"jvh.win.{win}", marker=obs["marker"]))
     else:
         rounds = {leg["hyde"]: leg["rounds"] for leg in obs["legs"]}
         if all(leg["score"] >= TRACK_END for leg in obs["legs"]) and len(rounds) == 2:
