@@ -213,8 +213,8 @@ def test_every_event_kind_is_a_line_in_every_language(lang):
 def test_an_old_save_log_entry_is_no_line():
     """Entries of the log the table used to build itself give "" (not an error)."""
     ctx = _ctx(0)
-    for old in ({"k": "play", "who": "Adam", "card": "JA"}, {"k": "deal", "hand": 1, "leader": "Doris"},
-                {"kind": "no_such_event"}):
+    for old in ({"k": "play", "who": "Adam", "card": "JA"},
+                {"k": "deal", "hand": 1, "leader": "Doris"}, {"kind": "no_such_event"}):
         assert jh.event_text(old, ctx) == ""
 
 

@@ -291,7 +291,7 @@ def render(obs: dict, ctx: Any) -> Html:
         centre.append(html('<div class="banner">{}</div>', banner))
     legal = set(obs["legal"])
     cards = join(card_html(c, t, "playable" if c in legal else "") for c in sort_cards(obs["hand"]))
-    info = t("jh.trick_no", n=min(len(obs["tricks"]) + 1, TRICKS_PER_HAND)) if not obs["over"] else ""
+    info = "" if obs["over"] else t("jh.trick_no", n=min(len(obs["tricks"]) + 1, TRICKS_PER_HAND))
     return html('<div class="table jh {players}" data-me="{me}" data-turn="{turn}" '
                 'data-designated="{designated}">{seats}<div class="centre">'
                 '<div class="tinfo">{hand_no} · {info}</div>{centre}</div></div>'
