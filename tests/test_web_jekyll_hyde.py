@@ -146,3 +146,116 @@ def test_hint_words_name_the_card_or_the_seat():
         else:
             assert jh.card_name(action, ctx.t) in words
         assert f'data-act="{action}"' in jh.render(obs, ctx)
+
+
+# -- the log: the engine's events in words ----------------------------------------
+
+def _logged_game(options: dict, me: Any, seed: int) -> tuple[list[dict], list[dict], Any]:
+    """A random game logged as the shell logs it (the events `me` may see):
+    (log, the names at the seats when each event happened, the last state)."""
+    state = new_game("jekyll-hyde", options, seed)
+    rng = random.Random(seed)
+    log = state.events(jh.seat_of(state, me))
+    names_then = [state.observation(jh.seat_of(state, me))["names"]] * len(log)
+    while not state.over:
+        names = state.observation(jh.seat_of(state, me))["names"]
+        state = state.apply(rng.choice(state.legal_actions()))
+        new = state.events(jh.seat_of(state, me))
+        log += new
+        names_then += [names] * len(new)
+    return log, names_then, state
+
+
+def _documented_kinds() -> set[str]:
+    """The event kinds of the table in game/jekyll_hyde/rules.py's docstring."""
+    import re
+
+    from game.jekyll_hyde import rules
+
+    return set(re.findall(r"^\| `(\w+)` \|", rules.__doc__ or "", re.M))
+
+
+GAMES = [({"players": 4, "seating": "A", "target": 150}, 0),
+         ({"players": 4, "seating": "B", "target": 150}, 3),
+         ({"players": 3, "target": 150}, "Betty")]
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "fr", "it"])
+def test_every_event_kind_is_a_line_in_every_language(lang):
+    """Every event of whole random games reads as a sentence: no empty line, no
+    placeholder or data left, no engine word ("ghost", "None"); a card or a player is
+    named by the names of the hand it happened in (with 3 players they move)."""
+    t = Translator(lang)
+    kinds: set[str] = set()
+    for options, me in GAMES:
+        for seed in (1, 2):
+            log, names_then, state = _logged_game(options, me, seed)
+            ctx = SimpleNamespace(t=t, seat=jh.seat_of(state, me), thinking=None, log=log)
+            for ev, names in zip(log, names_then):
+                line = jh.event_text(ev, ctx)
+                kinds.add(ev["kind"])
+                assert line and not any(w in line for w in ("{", "}", "None", "kind")), (ev, line)
+                assert line[0] == line[0].upper(), line
+                if lang != "en":
+                    assert "ghost" not in line.lower(), line
+                seat = {"played": "seat", "trick_won": "winner", "designated": "by"}.get(ev["kind"])
+                if seat is not None:
+                    name = names.get(str(ev[seat])) or jh.SEAT_NAMES[ev[seat]]
+                    if name == "ghost":
+                        name = t("jh.ghost")
+                    if ev["kind"] != "played" or ev["from"] == ev["seat"]:
+                        assert name.lower() in line.lower(), (ev, names, line)
+                if ev["kind"] == "played":
+                    assert jh.card_name(ev["card"], t) in line
+    assert kinds == _documented_kinds()
+
+
+def test_an_old_save_log_entry_is_no_line():
+    """Entries of the log the table used to build itself give "" (not an error)."""
+    ctx = _ctx(0)
+    for old in ({"k": "play", "who": "Adam", "card": "JA"},
+                {"k": "deal", "hand": 1, "leader": "Doris"}, {"kind": "no_such_event"}):
+        assert jh.event_text(old, ctx) == ""
+
+
+def test_the_soloist_taking_cards_across_the_ghost_hand_is_said_so():
+    """With 3 players the soloist plays Hyde cards from his hand or the ghost's
+    without designating: the line says whose hand the card left."""
+    t = Translator("en")
+    for seed in range(1, 40):
+        log, _, state = _logged_game({"players": 3, "target": 40}, "Adam", seed)
+        ctx = SimpleNamespace(t=t, seat=jh.seat_of(state, "Adam"), thinking=None, log=log)
+        lines = {(ev["seat"], ev["from"]): jh.event_text(ev, ctx) for ev in log
+                 if ev["kind"] == "played" and {ev["seat"], ev["from"]} == {0, 2}}
+        if len(lines) == 2:
+            break
+    assert lines[(0, 2)].endswith("from the ghost's hand"), lines
+    assert lines[(2, 0)].startswith("For the ghost, ") and "own hand" in lines[(2, 0)], lines
+
+
+def test_the_last_trick_of_the_previous_hand_has_that_hands_names():
+    """After a 3-player hand the names have moved round; the summary's last trick
+    still names who played it then (from the log's deal), as the log did."""
+    t = Translator("en")
+    for seed in range(1, 20):
+        log, _, _ = _logged_game({"players": 3, "target": 1000}, "Adam", seed)
+        first_deal = log[0]
+        end = next(i for i, ev in enumerate(log) if ev["kind"] == "hand_scored")
+        if log[end - 1]["kind"] == "trick_won":
+            break
+    assert first_deal["kind"] == "dealt"
+    state = new_game("jekyll-hyde", {"players": 3, "target": 1000}, seed)
+    rng = random.Random(seed)
+    while not state.to_json()["history"]:
+        state = state.apply(rng.choice(state.legal_actions()))
+    seat = jh.seat_of(state, "Adam")
+    obs = state.observation(seat)
+    trick = obs["history"][-1]["last_trick"]
+    panel = jh.last_trick(obs, SimpleNamespace(t=t, seat=seat, thinking=None, log=log))
+    rows = panel.split("<li>")[1:]
+    assert len(rows) == 4
+    for play, row in zip(trick["plays"], rows):
+        assert jh.shown(first_deal["names"][str(play["seat"])], t) in row, (play, row)
+    winner = jh.shown(first_deal["names"][str(trick["winner"])], t)
+    assert t("jh.trick.won", name=winner) in panel
+    assert winner != jh.shown(obs["names"][str(trick["winner"])], t)  # they did move

@@ -78,20 +78,18 @@ def _play(game: str, options: dict, me: Any, steps: int) -> dict[str, Any]:
     state = new_game(game, options, seed=11)
     rng = random.Random(3)
     ctx = TableContext(t=t, seat=table.seat_of(state, me))
-    if hasattr(table, "first_events"):  # a table that still builds its own log
-        log = table.first_events(state, ctx)
-    else:  # the engine's events, logged as the shell does
-        log = state.events(ctx.seat)
+    own_log = hasattr(table, "events")  # a table that still builds its own log (going away)
+    log = table.first_events(state, ctx) if own_log else state.events(ctx.seat)
     actions = []
     for _ in range(steps):
         if state.over:
             break
         action = rng.choice(state.legal_actions())
         after = state.apply(action)
-        if hasattr(table, "events"):
+        if own_log:
             table.merge_event(log, table.events(state, action, after, ctx))
-        else:
-            log.extend(after.events(table.seat_of(after, me)))
+        else:  # as the shell logs: the engine's events, as the person may see them
+            log += after.events(table.seat_of(after, me))
         actions.append(action)
         state = after
     return {"format": saves.FORMAT, "version": saves.VERSION, "game": game,

@@ -65,6 +65,11 @@ def test_whole_hand_by_clicks_with_designations(page, ui):
     page.click("#next-hand")
     page.wait_for_selector("#modal", state="hidden")
     assert "Hand 2" in page.inner_text(".tinfo")
+    # Every event of the engine is a line of the log, the new deal included.
+    lines = page.locator("#log li").all_inner_texts()
+    assert all(lines) and any(line.startswith("Hand 2: ") for line in lines), lines
+    page.set_viewport_size({"width": 1366, "height": 768})
+    ui.screenshot(page, "desktop-log")
     page.click("[data-cmd=panel][data-panel=scores]")
     assert "×" in page.inner_text("table.scores")
 
@@ -332,12 +337,14 @@ def _tampered_save(players: int) -> str:
     me = state.identity(state.to_act)
     bots = {str(state.identity(s)): "random" for s in (0, 1, 3) + ((2,) if players == 4 else ())
             if state.identity(s) != me}
-    hand = {"k": "hand", "points": {"jekyll": PAYLOAD, "hyde": 1},
-            "multiplier": {"jekyll": 1, "hyde": PAYLOAD}, "score": {"jekyll": 0, "hyde": 0}}
+    # The log's events of the hand's end, its scores tampered with too.
+    log = state.events(state.to_act)
+    hand = next(ev for ev in log if ev["kind"] == "hand_scored")
+    hand["teams"]["jekyll"]["points"] = hand["teams"]["hyde"]["multiplier"] = PAYLOAD
     return saves.dump({"game": "jekyll-hyde", "setup": {"me": me, "bots": bots},
                        "transcript": {"game": "jekyll-hyde", "options": data["options"],
                                       "seed": 6, "actions": actions},
-                       "state": data, "log": [hand], "seen_hands": 0})
+                       "state": data, "log": log, "seen_hands": 0})
 
 
 @pytest.mark.parametrize("players", [4, 3])

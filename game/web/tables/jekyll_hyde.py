@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.jekyll_hyde.cards import ORDER, POINTS
+from game.jekyll_hyde.rules import TRICKS_PER_HAND
 from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import bot_options, default_bot, select_field
 
@@ -20,21 +22,12 @@ GAME_ID = "jekyll-hyde"
 # The rulebook's example names, seat 0..3 (4 players).
 SEAT_NAMES = ("Doris", "Adam", "Betty", "Christian")
 NAMES3 = ("Adam", "Betty", "Christian")
-GHOST = "#ghost"
 POSITIONS = ("bottom", "left", "top", "right")  # relative to the person at the screen
-_ORDER = {c: i for i, c in enumerate(
-    s + f for s in "JH" for f in ("T", "A", "B", "C", "D", "E", "F3", "F4", "F5", "F6", "F7",
-                                  "1", "2", "3"))}
 _ICON = {"T": "i-transform", "A": "i-person", "B": "i-person", "C": "i-person",
          "D": "i-person", "E": "i-person", "F": "i-house"}
 _ACTION_ICON = {"J1": "i-heart", "J2": "i-tear", "J3": "i-broken", "H1": "i-bolt",
                 "H2": "i-cane", "H3": "i-skull"}
 SIDE_WORD = {"J": "jekyll", "H": "hyde", "jekyll": "jekyll", "hyde": "hyde"}
-
-
-def points(card: str) -> int:
-    f = card[1:]
-    return int(f[1]) if f[0] == "F" else 1 if f in "ABCDE" else 0
 
 
 # -- setup -------------------------------------------------------------------
@@ -109,14 +102,19 @@ def seat_of(state, me) -> int:
 # -- names and words -----------------------------------------------------------
 
 def seat_name(obs: dict, seat: int) -> str:
-    """A seat's player name: fixed with 4 players, per hand with 3 (seat 2 = ghost)."""
-    if obs["options"].get("players") == 3:
-        return obs["names"].get(str(seat), "?")
-    return SEAT_NAMES[seat]
+    """A seat's player name this hand: with 3 players the names move every
+    hand and seat 2 is "ghost" (`shown` says it in words)."""
+    return named(obs["names"], seat)
 
 
-def shown(name: str, t) -> str:
-    return t("jh.ghost") if name == GHOST or name == "ghost" else name
+def named(names: dict[str, str], seat: int) -> str:
+    """The name at `seat` in an observation's or an event's `names` (empty
+    with 4 unnamed players: the rulebook's names)."""
+    return names.get(str(seat)) or SEAT_NAMES[seat]
+
+
+def shown(name: str, t: Any) -> str:
+    return t("jh.ghost") if name == "ghost" else name
 
 
 def card_name(card: str, t) -> str:
@@ -141,7 +139,7 @@ def _index(card: str) -> str:
 def card_svg(card: str) -> Html:
     f = card[1:]
     idx = _index(card)
-    value = points(card)
+    value = POINTS[card]
     corner = html('<text x="55" y="54" class="pt" text-anchor="end" font-size="9">{}</text>',
                   value) if value else EMPTY
     return html('<svg viewBox="0 0 60 56" aria-hidden="true" focusable="false">'
@@ -174,7 +172,7 @@ def back_html(side: str) -> Html:
 
 
 def sort_cards(cards) -> list[str]:
-    return sorted(cards, key=_ORDER.__getitem__)
+    return sorted(cards, key=ORDER.__getitem__)
 
 
 # -- the table -----------------------------------------------------------------
@@ -201,10 +199,7 @@ def _prompt(obs: dict, ctx) -> str:
         if any(a[0] != "@" for a in legal):
             return t("jh.prompt.turn", side=need)
         return t("jh.prompt.must_designate", side=need)
-    who = seat_name(obs, obs["turn"] if designated is None else designated)
-    if designated is not None and obs["options"].get("players") == 3 and designated == 2:
-        who = seat_name(obs, 0)
-    return t("jh.prompt.wait", name=shown(who, t))
+    return t("jh.prompt.wait", name=shown(seat_name(obs, obs["to_act"]), t))
 
 
 def _seat_html(obs: dict, seat: int, ctx: Any) -> Html:
@@ -252,10 +247,10 @@ def _seat_html(obs: dict, seat: int, ctx: Any) -> Html:
                 side_icon="i-flask" if team == "jekyll" else "i-hat", team=t("side." + team))
 
 
-def _from(obs: dict, src: int, t) -> str:
-    if obs["options"].get("players") == 3 and src == 2:
-        return t("jh.from_ghost")
-    return t("jh.from", name=seat_name(obs, src))
+def _from(names: dict[str, str], src: int, t: Any) -> str:
+    """Where a card put down for another seat came from."""
+    name = named(names, src)
+    return t("jh.from_ghost") if name == "ghost" else t("jh.from", name=name)
 
 
 def _played(obs: dict, plays: list[dict], ctx: Any, winner: int | None = None) -> Html:
@@ -265,7 +260,7 @@ def _played(obs: dict, plays: list[dict], ctx: Any, winner: int | None = None) -
         seat, card, src = p["seat"], p["card"], p["from"]
         tag = EMPTY
         if src != seat:
-            tag = html('<span class="from">{}</span>', _from(obs, src, t))
+            tag = html('<span class="from">{}</span>', _from(obs["names"], src, t))
         cls = "played" + (" win" if winner == seat else "")
         out.append(html('<div class="slot p-{pos}" data-slot="{seat}">{card}{tag}</div>',
                         pos=_pos(seat, me), seat=seat, tag=tag,
@@ -286,7 +281,7 @@ def render(obs: dict, ctx: Any) -> Html:
         last = obs["tricks"][-1]
         centre.append(html('<div class="last">{}</div>',
                            _played(obs, last["plays"], ctx, last["winner"])))
-        banner = _trick_result(obs, last, ctx)
+        banner = _trick_result(obs["names"], last, len(obs["tricks"]) == TRICKS_PER_HAND, t)
     if obs["carried"]:
         centre.append(html('<div class="carried" title="{help}"><span>{caption}</span>'
                            '<div class="row">{cards}</div></div>',
@@ -296,7 +291,7 @@ def render(obs: dict, ctx: Any) -> Html:
         centre.append(html('<div class="banner">{}</div>', banner))
     legal = set(obs["legal"])
     cards = join(card_html(c, t, "playable" if c in legal else "") for c in sort_cards(obs["hand"]))
-    info = t("jh.trick_no", n=min(len(obs["tricks"]) + 1, 7)) if not obs["over"] else ""
+    info = "" if obs["over"] else t("jh.trick_no", n=min(len(obs["tricks"]) + 1, TRICKS_PER_HAND))
     return html('<div class="table jh {players}" data-me="{me}" data-turn="{turn}" '
                 'data-designated="{designated}">{seats}<div class="centre">'
                 '<div class="tinfo">{hand_no} · {info}</div>{centre}</div></div>'
@@ -311,43 +306,49 @@ def render(obs: dict, ctx: Any) -> Html:
                 cards=cards)
 
 
-def _trick_result(obs: dict, trick: dict, ctx, last_of_hand: bool = False) -> str:
-    t = ctx.t
+def _trick_result(names: dict[str, str], trick: dict, last_of_hand: bool, t: Any) -> str:
     if trick["winner"] is None:
-        if last_of_hand or len(obs["tricks"]) >= 7:
-            return t("jh.trick.nobody_last")
-        return t("jh.trick.transformation")
-    return t("jh.trick.won", name=shown(seat_name(obs, trick["winner"]), t))
+        return t("jh.trick.nobody_last" if last_of_hand else "jh.trick.transformation")
+    return t("jh.trick.won", name=shown(named(names, trick["winner"]), t))
 
 
 def last_trick(obs: dict, ctx: Any) -> Html:
-    """The last finished trick: of this hand, or else the last one of the previous hand."""
+    """The last finished trick: of this hand, or else the last one of the previous hand
+    (with the names of that hand: with 3 players they have moved since)."""
     t = ctx.t
     if obs["tricks"]:
-        tr = obs["tricks"][-1]
+        trick, names = obs["tricks"][-1], obs["names"]
+        last_of_hand = len(obs["tricks"]) == TRICKS_PER_HAND
     elif obs["history"]:
-        tr = obs["history"][-1]["last_trick"]
+        trick, last_of_hand = obs["history"][-1]["last_trick"], True
+        names = _names_in_hand(obs["hand_number"] - 1, ctx.log) or obs["names"]
     else:
         return html("<p>{}</p>", t("jh.no_trick_yet"))
-    plays = [(_name_at(obs, p["seat"]), p["card"], _name_at(obs, p["from"])) for p in tr["plays"]]
-    result = _trick_result(obs, tr, ctx, last_of_hand=not obs["tricks"])
     rows = []
-    for who, card, src in plays:
-        extra = "" if src == who else " " + (t("jh.from_ghost") if src == GHOST
-                                             else t("jh.from", name=src))
-        rows.append(html("<li>{}<span>{}{}</span></li>", card_html(card, t, "mini", act=False),
-                         shown(who, t), extra))
-    return html('<ol class="lasttrick">{}</ol><p class="result">{}</p>', join(rows), result)
+    for play in trick["plays"]:
+        seat, src = play["seat"], play["from"]
+        extra = "" if src == seat else " " + _from(names, src, t)
+        rows.append(html("<li>{}<span>{}{}</span></li>",
+                         card_html(play["card"], t, "mini", act=False),
+                         shown(named(names, seat), t), extra))
+    return html('<ol class="lasttrick">{}</ol><p class="result">{}</p>', join(rows),
+                _trick_result(names, trick, last_of_hand, t))
+
+
+def _names_in_hand(hand_number: int, log: list[dict]) -> dict[str, str] | None:
+    """The names at the seats in hand `hand_number`, from its `dealt` event in
+    the log (None if the log does not have it: an old save, a scripted example)."""
+    for event in reversed(log):
+        if event.get("kind") == "dealt" and event.get("hand_number") == hand_number:
+            return event.get("names")
+    return None
 
 
 # -- pacing ------------------------------------------------------------------
 
 def who_decides(obs: dict, ctx) -> str:
     """The name of whoever must act now (the soloist decides for the ghost)."""
-    seat = obs["turn"] if obs["designated"] is None else obs["designated"]
-    if obs["options"].get("players") == 3 and seat == 2:
-        seat = 0
-    return shown(seat_name(obs, seat), ctx.t)
+    return shown(seat_name(obs, obs["to_act"]), ctx.t)
 
 
 def thinking_seat(obs: dict) -> int | None:
@@ -363,138 +364,73 @@ def pause_factor(obs: dict) -> float:
 
 # -- log -----------------------------------------------------------------------
 
-def _name_at(state_obs: dict, seat: int) -> str:
-    if state_obs["options"].get("players") == 3 and seat == 2:
-        return GHOST
-    return seat_name(state_obs, seat)
+def event_text(ev: dict, ctx: Any) -> str:
+    """One engine event (`state.events(player)`; the kinds are listed in
+    game/jekyll_hyde/rules.py) as a log line in the player's language; "" for
+    an entry that is no event of this game (an older save's log)."""
+    t = ctx.t
+    names = _names_then(ev, ctx.log)
 
+    def who(seat: int) -> str:
+        return shown(named(names, seat), t)
 
-def events(before, action: str, after, ctx) -> list[dict]:
-    """Language-neutral log events for one action (names resolved now)."""
-    b = before.observation(0 if before.to_act is None else before.to_act)
-    out: list[dict] = []
-    if action.startswith("@"):
-        whom = int(action[1:])
-        out.append({"k": "ask", "who": _name_at(b, b["turn"]), "whom": _name_at(b, whom),
-                    "side": b["need"][0].upper()})
+    kind = ev.get("kind")
+    if kind == "dealt":
+        text = t("log.deal", n=ev["hand_number"] + 1, who=who(ev["leader"]))
+    elif kind == "soloist_changed":
+        text = t("log.soloist", name=ev["soloist"])
+    elif kind == "designated":
+        text = t("log.ask", who=who(ev["by"]), whom=who(ev["whom"]), side=side_word(ev["need"], t))
+    elif kind == "played":
+        text = _played_text(ev, names, t)
+    elif kind == "trick_won":
+        text = t("log.trick", who=who(ev["winner"]), points=ev["points"])
+    elif kind == "transformation":
+        text = t("jh.trick.nobody_last" if ev["to_nobody"] else "jh.trick.transformation")
+    elif kind == "hand_scored":
+        teams = ev["teams"]
+        text = t("log.hand_over") + " " + "; ".join(
+            t("log.team_score", team=t(f"side.{team}"), p=teams[team]["points"],
+              m=teams[team]["multiplier"], s=teams[team]["score"]) for team in ("jekyll", "hyde"))
+    elif kind == "game_over":
+        text = t("log.over", who=_winner_text(ev["winner"], t))
     else:
-        three = b["options"].get("players") == 3
-        if b["designated"] is not None:
-            src = b["designated"]
-        elif three and b["turn"] in (0, 2) and action[0] == "H":
-            src = 0 if action in b["hand"] else 2  # the soloist decides for both
-        else:
-            src = b["turn"]
-        ev = {"k": "play", "who": _name_at(b, b["turn"]), "card": action}
-        if b["designated"] is not None:
-            ev = {"k": "gave", "who": _name_at(b, src), "card": action}
-        elif src != b["turn"]:
-            ev["from"] = _name_at(b, src)
-        out.append(ev)
-        a = after.observation(0 if after.to_act is None else after.to_act)
-        finished = len(a["history"]) > len(b["history"])
-        if finished or len(a["tricks"]) > len(b["tricks"]):
-            # The trick is complete: who took it (from the hand just ended, if so).
-            if finished:
-                winner_seat = _last_winner(b, action)
-            else:
-                winner_seat = a["tricks"][-1]["winner"]
-            done = [(p["seat"], p["card"], p["from"])
-                    for p in (b["trick"] or {"plays": []})["plays"]] + [(b["turn"], action, src)]
-            cards = [c for _, c, _ in done]
-            plays = [[_name_at(b, p), c, _name_at(b, f)] for p, c, f in done]
-            if winner_seat is None:
-                out.append({"k": "trick", "winner": None, "plays": plays,
-                            "last": len(b["tricks"]) == 6})
-            else:
-                carried = b["carried"]
-                out.append({"k": "trick", "winner": _name_at(b, winner_seat), "plays": plays,
-                            "points": sum(points(c) for c in cards + list(carried))})
-        if finished:
-            h = a["history"][-1]
-            ev = {"k": "hand", "points": h["points"], "multiplier": h["multiplier"],
-                  "score": h["score"]}
-            if "soloist" in h:
-                ev["soloist"] = h["soloist"]
-            out.append(ev)
-            if a["over"]:
-                out.append({"k": "over", "winner": a["winner"], "scores": a["scores"]})
-            else:
-                out.append({"k": "deal", "hand": a["hand_number"] + 1,
-                            "leader": _name_at(a, a["turn"])})
-    return out
-
-
-def _last_winner(b: dict, action: str) -> int | None:
-    """Winner of the trick `action` completes, from the observation before it."""
-    from game.jekyll_hyde.cards import RANK
-
-    plays = [(p["seat"], p["card"]) for p in b["trick"]["plays"]] + [(b["turn"], action)]
-    if any(c[1] == "T" for _, c in plays):
-        return None
-    best, winner = -1, None
-    for seat, card in plays:
-        if RANK[card] > best:
-            best, winner = RANK[card], seat
-    return winner
-
-
-def first_events(state, ctx) -> list[dict]:
-    obs = state.observation(0)
-    return [{"k": "deal", "hand": 1, "leader": _name_at(obs, obs["turn"])}]
-
-
-def event_text(ev: dict, ctx) -> str:
-    text = _event_text(ev, ctx)
+        return ""
     return text[:1].upper() + text[1:]
 
 
-def _event_text(ev: dict, ctx) -> str:
-    t = ctx.t
-    k = ev.get("k")
-
-    def n(key: str) -> str:
-        return shown(ev.get(key, "?"), t)
-
-    if k == "ask":
-        text = t("log.ask", who=n("who"), whom=n("whom"), side=side_word(ev["side"], t))
-        if ev.get("card"):
-            text += " — " + t("log.gives", whom=n("whom"), card=card_name(ev["card"], t))
-        return text
-    if k == "play":
-        if ev.get("from") == GHOST:
-            return t("log.play_from_ghost", who=n("who"), card=card_name(ev["card"], t))
-        if ev.get("from"):
-            return t("log.play_from", who=n("who"), card=card_name(ev["card"], t),
-                     src=n("from"))
-        return t("log.play", who=n("who"), card=card_name(ev["card"], t))
-    if k == "gave":
-        return t("log.play", who=n("who"), card=card_name(ev["card"], t))
-    if k == "trick":
-        if ev["winner"] is None:
-            return t("jh.trick.nobody_last" if ev.get("last") else "jh.trick.transformation")
-        return t("log.trick", who=n("winner"), points=ev.get("points", 0))
-    if k == "hand":
-        parts = [t("log.team_score", team=t(f"side.{team}"), p=ev["points"][team],
-                   m=ev["multiplier"][team], s=ev["score"][team]) for team in ("jekyll", "hyde")]
-        return t("log.hand_over") + " " + "; ".join(parts)
-    if k == "deal":
-        return t("log.deal", n=ev["hand"], who=n("leader"))
-    if k == "over":
-        return t("log.over", who=_winner_text(ev["winner"], t))
-    return str(ev)
+def _played_text(ev: dict, names: dict[str, str], t: Any) -> str:
+    """A card put down: from one's own hand, given by a designated seat, or
+    taken by the soloist from the ghost's hand or from his own for the ghost."""
+    seat, src, card = ev["seat"], ev["from"], card_name(ev["card"], t)
+    player, source = named(names, seat), named(names, src)
+    if src == seat:
+        return t("log.play", who=shown(player, t), card=card)
+    if source == "ghost" and seat == 0:
+        return t("log.play_from_ghost", who=player, card=card)
+    if player == "ghost" and src == 0:
+        return t("log.play_for_ghost", who=source, card=card)
+    return t("log.gives", whom=shown(source, t), card=card)
 
 
-def merge_event(log: list[dict], new: list[dict]) -> None:
-    """Append `new`, folding a designated seat's card into its 'ask' line."""
-    for ev in new:
-        if ev["k"] == "gave" and log and log[-1].get("k") == "ask" and "card" not in log[-1]:
-            log[-1]["card"] = ev["card"]
-            continue
-        log.append(ev)
+def _names_then(ev: dict, log: list[dict]) -> dict[str, str]:
+    """The names at the seats when `ev` happened: those of the last deal before
+    it in the log, since with 3 players they move every hand (an event not
+    in the log: those of the last deal)."""
+    if "names" in ev:
+        return ev["names"]
+    passed, latest = False, None
+    for entry in reversed(log):
+        passed = passed or entry is ev
+        if entry.get("kind") == "dealt":
+            names = entry.get("names") or {}
+            if passed or names.get("2") != "ghost":  # with 4 players they never move
+                return names
+            latest = latest or names
+    return latest or {}
 
 
-def _winner_text(winner: str | None, t) -> str:
+def _winner_text(winner: str | None, t: Any) -> str:
     if winner in ("jekyll", "hyde"):
         return t("jh.team_of", team=t(f"side.{winner}"))
     return winner or "?"
@@ -524,7 +460,7 @@ def error_text(code: str, params: dict, obs: dict, ctx: Any) -> str | None:
     if "need" in params:
         words["side"] = t(f"side.{params['need']}")
     if "seat" in params:
-        words["name"] = shown(_name_at(obs, params["seat"]), t)
+        words["name"] = shown(seat_name(obs, params["seat"]), t)
     return t(key, **words)
 
 
