@@ -369,9 +369,11 @@ class App:
             lines = []
             for ev in self.save["log"][-150:]:
                 try:
-                    lines.append(self.table.event_text(ev, ctx))
+                    text = self.table.event_text(ev, ctx)
                 except Exception:  # an odd entry in an old save: skip it
                     continue
+                if text:  # "": an entry with nothing to say (an old save's format)
+                    lines.append(text)
             body = html('<ol class="log" id="log">{}</ol>',
                         join(html("<li>{}</li>", x) for x in lines))
         set_html(side, html('<div class="tabs" role="tablist">{}</div>'
