@@ -78,14 +78,19 @@ def _play(game: str, options: dict, me: Any, steps: int) -> dict[str, Any]:
     state = new_game(game, options, seed=11)
     rng = random.Random(3)
     ctx = TableContext(t=t, seat=table.seat_of(state, me))
-    log = table.first_events(state, ctx)
+    # As the shell logs: the table's own events while it still builds them, else the engine's.
+    own_log = hasattr(table, "events")
+    log = table.first_events(state, ctx) if own_log else state.events(ctx.seat)
     actions = []
     for _ in range(steps):
         if state.over:
             break
         action = rng.choice(state.legal_actions())
         after = state.apply(action)
-        table.merge_event(log, table.events(state, action, after, ctx))
+        if own_log:
+            table.merge_event(log, table.events(state, action, after, ctx))
+        else:
+            log += after.events(table.seat_of(after, me))
         actions.append(action)
         state = after
     return {"format": saves.FORMAT, "version": saves.VERSION, "game": game,
