@@ -56,7 +56,7 @@ def test_whole_games_render(lang):
         state = new_game("dracula", {"first_dealer": seed % 2}, seed=seed)
         rng = random.Random(seed)
         ctx = TableContext(t=t, seat=0)
-        log = dr.first_events(state, ctx)
+        log = state.events(0)  # as the shell logs: the engine's events, as player 0 sees them
         while not state.over:
             obs = state.observation(0)
             html = dr.render(obs, _picking(state, ctx, ()))
@@ -78,9 +78,8 @@ def test_whole_games_render(lang):
                         text = explain(dr, e, obs, ctx)
                         assert "legal" not in text and "player" not in text, (str(e), text)
             action = rng.choice(state.legal_actions())
-            after = state.apply(action)
-            dr.merge_event(log, dr.events(state, action, after, ctx))
-            state = after
+            state = state.apply(action)
+            log += state.events(0)
         obs = state.observation(0)
         assert isinstance(dr.final_summary(obs, ctx), Html)
         final = _text(dr.final_summary(obs, ctx))
@@ -88,6 +87,74 @@ def test_whole_games_render(lang):
         for ev in log:
             line = dr.event_text(ev, ctx)
             assert line and "{" not in line and not line.startswith("dr."), ev
+
+
+def _random_game_events(seed: int, seat: int) -> list[dict]:
+    """Every event of a random game, as player `seat` sees them."""
+    state = new_game("dracula", {"first_dealer": seed % 2}, seed=seed)
+    rng = random.Random(seed)
+    seen = state.events(seat)
+    while not state.over:
+        state = state.apply(rng.choice(state.legal_actions()))
+        seen += state.events(seat)
+    return seen
+
+
+ENGINE_EVENT_KINDS = {"way_chosen", "dealt", "placed", "line_scored", "deal_scored",
+                      "game_over"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_event_of_whole_games_has_a_log_line(lang):
+    ctx = {seat: TableContext(t=Translator(lang), seat=seat) for seat in (0, 1)}
+    kinds: set[str] = set()
+    ranks: set[int] = set()
+    states: set[str] = set()
+    for seed in range(12):
+        seat = seed % 2
+        for ev in _random_game_events(seed, seat):
+            kinds.add(ev["kind"])
+            ranks.add(ev.get("rank", 0))
+            states.add(ev.get("state", ""))
+            line = dr.event_text(ev, ctx[seat])
+            assert line.strip() and "{" not in line and "dr." not in line, (lang, ev, line)
+    assert kinds == ENGINE_EVENT_KINDS
+    assert {"full", "vampire"} <= states  # lines with and without a Vampire
+    assert 1 in ranks  # the tie rule at work: the log says so
+
+
+def test_log_lines_say_what_the_events_say():
+    ctx = TableContext(t=Translator("en"), seat=0)
+    line = {"kind": "line_scored", "player": 1, "way": "K", "line": 2, "state": "full",
+            "cards": ["QH", "10H", "5H"], "values": [0, 10, 5], "sum": 15, "multiplier": 5,
+            "value": 75}
+    assert dr.event_text(line, ctx) == (
+        "The bot's column 3 is full: Q♥ 10♥ 5♥ → 15, one suit ×5 = 75.")
+    vampire = dict(line, player=0, state="vampire", cards=["QH", "V1", "5H"], value=0)
+    assert dr.event_text(vampire, ctx) == "Your column 3 is full: Q♥ 🦇 5♥ → a Vampire, 0."
+    tied = {"kind": "deal_scored", "deal_number": 2, "rank": 1, "score": {"0": 40, "1": 20}}
+    assert dr.event_text(tied, ctx) == ("Deal 3 over: you score 40, the bot 20. "
+                                        "(Best lines equal: the second-best lines score.)")
+    assert dr.event_text(tied, TableContext(t=ctx.t, seat=1)).startswith(
+        "Deal 3 over: you score 20, the bot 40.")
+
+
+def test_an_old_saves_log_entries_still_read():
+    """Saves from before the engine had events hold the table's own entries."""
+    ctx = TableContext(t=Translator("en"), seat=0)
+    old = [{"k": "way", "p": 0, "way": "Q"}, {"k": "deal", "n": 1, "dealer": 0, "nail": "7H"},
+           {"k": "place", "p": 1, "card": "QH", "cell": "01"},
+           {"k": "scored", "n": 1, "score": [60, 45], "rank": 0},
+           {"k": "over", "winner": "0", "scores": [300, 245], "bonus": [55, 0]}]
+    assert [dr.event_text(e, ctx) for e in old] == [
+        "You take the rows (the Queen's way); the bot scores the columns.",
+        "Deal 1: you deal; the nail is the 7 of hearts.",
+        "The bot places the Queen of hearts (" + ctx.t("dr.cell.01") + ").",
+        "Deal 1 over: you score 60, the bot 45.",
+        "Game over: you win, 300 to 245."]
+    for odd in ({"k": "start", "first": 0}, {"k": "place"}, {"kind": "placed"},
+                {"kind": "unheard_of"}, {}):
+        assert dr.event_text(odd, ctx) == ""
 
 
 def test_explain_names_the_problem():
@@ -104,24 +171,15 @@ def test_explain_names_the_problem():
 
 
 def test_deal_result_and_tie_rule():
-    obs = {"ways": {"0": "Q", "1": "K"}}
     grid = [["QH", "10H", "5H"], ["2S", "V1", "KC"], ["AD", "3D", "KD"]]
     entry = {"grid": grid, "lines": {"0": [125, 0, 20], "1": [3, 0, 25]},
              "score": {"0": 125, "1": 25}}
-    res = dr.deal_result(entry, obs)
+    res = dr.deal_result(entry)
     assert res["rank"] == 0 and res["line"] == {0: 0, 1: 2}
     tied = {"grid": grid, "lines": {"0": [60, 40, 10], "1": [40, 60, 5]},
             "score": {"0": 10, "1": 5}}
-    res = dr.deal_result(tied, obs)
+    res = dr.deal_result(tied)
     assert res["rank"] == 2 and res["line"] == {0: 2, 1: 2} and res["equal"] == [60, 40]
-
-
-def test_line_values_as_cards_go_down():
-    assert dr.line_info(["QH", None, "5H"], "Q")["sum"] == 15
-    assert dr.line_info(["QH", None, "5H"], "Q")["mult"] == 2  # two of a suit already
-    assert dr.line_info(["QH", "V2", None], "K")["state"] == "vampire"
-    full = dr.line_info(["QH", "10H", "5H"], "K")
-    assert (full["sum"], full["mult"], full["value"]) == (15, 5, 75)
 
 
 def test_setup():
@@ -146,7 +204,7 @@ def test_the_line_shown_as_scored_is_the_engines_score():
             state = state.apply(rng.choice(state.legal_actions()))
         obs = state.observation(0)
         for entry in obs["history"]:
-            res = dr.deal_result(entry, obs)
+            res = dr.deal_result(entry)
             lines = entry["lines"]
             scored = tuple(lines[str(p)][res["line"][p]] for p in (0, 1))
             assert scored == deal_scores(lines["0"], lines["1"])

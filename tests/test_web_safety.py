@@ -78,18 +78,14 @@ def _play(game: str, options: dict, me: Any, steps: int) -> dict[str, Any]:
     state = new_game(game, options, seed=11)
     rng = random.Random(3)
     ctx = TableContext(t=t, seat=table.seat_of(state, me))
-    own_log = hasattr(table, "events")  # a table that still builds its own log (going away)
-    log = table.first_events(state, ctx) if own_log else state.events(ctx.seat)
+    log = state.events(ctx.seat)  # the engine's events, logged as the shell does
     actions = []
     for _ in range(steps):
         if state.over:
             break
         action = rng.choice(state.legal_actions())
         after = state.apply(action)
-        if own_log:
-            table.merge_event(log, table.events(state, action, after, ctx))
-        else:  # as the shell logs: the engine's events, as the person may see them
-            log += after.events(table.seat_of(after, me))
+        log += after.events(table.seat_of(after, me))
         actions.append(action)
         state = after
     return {"format": saves.FORMAT, "version": saves.VERSION, "game": game,
@@ -166,3 +162,15 @@ def test_no_table_reads_engine_messages():
     for path in [WEB / "shell.py", *sorted((WEB / "tables").glob("*.py"))]:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"^import re$|^from re import", text, re.M), path.name
+
+
+@pytest.mark.parametrize("game", sorted({g for g, _, _ in SETUPS}))
+def test_every_table_provides_the_protocol(game):
+    """Each renderer module has every function of the `Table` protocol, and
+    none of the log-building functions that events replaced."""
+    from game.web.tables import Table
+
+    module = renderer(game)
+    wanted = [n for n, v in vars(Table).items() if callable(v) and not n.startswith("_")]
+    assert wanted and all(callable(getattr(module, n, None)) for n in wanted), wanted
+    assert not any(hasattr(module, n) for n in ("events", "first_events", "merge_event"))

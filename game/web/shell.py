@@ -484,13 +484,9 @@ class App:
             el.classList.add("flash")
 
     def commit(self, action: str, after) -> None:
-        before = self.state
-        if hasattr(self.table, "events"):  # a table that still builds its own log (going away)
-            self.table.merge_event(self.save["log"],
-                                   self.table.events(before, action, after, self.ctx()))
-        else:  # the engine's events, as the person at the screen may see them
-            me = self.table.seat_of(after, self.save["setup"]["me"])
-            self.save["log"].extend(after.events(me))
+        # The log is the engine's events, as the person at the screen may see them.
+        me = self.table.seat_of(after, self.save["setup"]["me"])
+        self.save["log"].extend(after.events(me))
         self.save["transcript"]["actions"].append(action)
         self.state = after
         self.picked = ()
@@ -682,10 +678,7 @@ class App:
                      "transcript": {"game": game, "options": state.to_json()["options"],
                                     "seed": seed, "actions": []},
                      "log": [], "seen_hands": 0}
-        if hasattr(table, "first_events"):  # going away with table.events
-            self.save["log"] = table.first_events(state, self.ctx())
-        else:
-            self.save["log"] = list(state.events(self.my_seat()))
+        self.save["log"] = list(state.events(self.my_seat()))
         self.show_setup = False
         self.message = ""
         self.thinking = None

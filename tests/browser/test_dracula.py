@@ -177,6 +177,9 @@ def test_a_whole_deal_by_clicks_and_keys(page, ui):
     page.click("[data-cmd=panel][data-panel=log]")
     log = page.inner_text("#log")
     assert "You take the rows" in log and "Deal 1 over" in log
+    # The engine's line_scored events: each full line and its worth.
+    assert "Your row 1 is full: " in log and "The bot's column 1 is full: " in log
+    _shot(page, ui, "log")
 
 
 def test_the_bot_deals_first_in_french(page, ui):

@@ -1,32 +1,9 @@
 """Per-game table renderers for the shared shell (game.web.shell).
 
-A renderer module turns one player's observation into HTML and describes
-actions in words; it never decides what is legal (the engine does). Every
-renderer provides:
-
-    setup_form(t, bots, values) -> str         the game's start-screen fields
-    parse_setup(values, bots) -> dict           {"options", "me", "bots"}
-    seat_of(state, me) -> player                whose observation to show
-    identity_key(state, player) -> str          lasting player behind a seat
-    render(obs, ctx) -> str                     the table
-    events(before, action, after, ctx) -> list  log events (language-neutral)
-    event_text(event, ctx) -> str               one log line
-    score_sheet(obs, ctx) -> str                the per-hand score table
-    hand_summary(obs, ctx) -> str               end-of-hand panel
-    final_summary(obs, ctx) -> str              end-of-game panel
-    last_trick(obs, ctx) -> str                 the last finished trick
-    first_events(state, ctx) -> list            log events of a new game
-    merge_event(log, events)                    append events to the log
-    who_decides(obs, ctx) -> str                name of whoever acts now
-    thinking_seat(obs) -> player                seat to mark while a bot thinks
-    pause_factor(obs) -> float                  longer bot pauses (after a trick)
-
-Optional: error_text(code, params, obs, ctx) -> str | None: a refused move
-in the table's own words, from the engine's error code and params (None: the
-shared `error.<code>` text is used; see `explain`).
-
-Optional: hint(action, obs, ctx) -> (words, [CSS selectors]) says and highlights
-the hint button's suggestion (game.web.hint describes the current tables).
+A renderer module turns one player's observation into HTML and the engine's
+events into words; it never decides what is legal (the engine does). What it
+provides is the `Table` protocol below; its inputs about the game are
+observations, the engine's events (`ctx.log`) and coded errors.
 
 Every function that returns markup returns `game.web.html.Html`, built with
 `html()`/`join()`, which escape every value: a save or a URL can hold any
@@ -54,7 +31,9 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
+
+from game.web.html import Html
 
 
 @dataclass
@@ -69,6 +48,49 @@ class TableContext:
     offers: frozenset[str] = frozenset()  # parts that can be added and still be legal
     complete: str | None = None        # the action the picked parts make, if any
 
+class Table(Protocol):
+    """What the shell needs from a game's renderer module (each function a module attribute)."""
+
+    def setup_form(self, t: Any, bots: list[str], values: dict[str, str]) -> Html:
+        """The game's start-screen fields."""
+
+    def parse_setup(self, values: dict[str, str], bots: list[str]) -> dict[str, Any]:
+        """{"options", "me", "bots"} from the start screen's values."""
+
+    def seat_of(self, state: Any, me: Any) -> Any:
+        """Whose observation to show: the seat of the person `me` in this deal."""
+
+    def identity_key(self, state: Any, player: Any) -> str:
+        """The lasting player behind a seat (seats change hands between deals)."""
+
+    def render(self, obs: dict[str, Any], ctx: TableContext) -> Html:
+        """The table."""
+
+    def event_text(self, event: dict[str, Any], ctx: TableContext) -> str:
+        """One log line for one engine event ("" if there is nothing to say)."""
+
+    def score_sheet(self, obs: dict[str, Any], ctx: TableContext) -> Html:
+        """The per-hand score table."""
+
+    def hand_summary(self, obs: dict[str, Any], ctx: TableContext) -> Html:
+        """The end-of-hand panel."""
+
+    def final_summary(self, obs: dict[str, Any], ctx: TableContext) -> Html:
+        """The end-of-game panel."""
+
+    def last_trick(self, obs: dict[str, Any], ctx: TableContext) -> Html:
+        """The last finished trick (or deal)."""
+
+    def who_decides(self, obs: dict[str, Any], ctx: TableContext) -> str:
+        """The name of whoever acts now."""
+
+    def thinking_seat(self, obs: dict[str, Any]) -> Any:
+        """The seat to mark while a bot thinks."""
+
+    def pause_factor(self, obs: dict[str, Any]) -> float:
+        """How much longer a bot pauses here (after a trick, so people see it)."""
+
+
 TABLES: dict[str, str] = {
     "jekyll-hyde": "game.web.tables.jekyll_hyde",
     "jekyll-vs-hyde": "game.web.tables.jekyll_vs_hyde",
@@ -76,8 +98,10 @@ TABLES: dict[str, str] = {
 }
 
 
-def renderer(game_id: str):
-    return importlib.import_module(TABLES[game_id])
+def renderer(game_id: str) -> Table:
+    """The renderer module of `game_id` (imported on first use)."""
+    module: Table = importlib.import_module(TABLES[game_id])  # type: ignore[assignment]
+    return module
 
 
 def explain(table: Any, error: Any, obs: dict[str, Any], ctx: TableContext) -> str:

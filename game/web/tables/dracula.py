@@ -19,22 +19,20 @@ import random
 from typing import Any
 
 from game.dracula.cards import (
-    COLUMNS,
+    CELLS,
+    LINES,
+    NAIL,
     RED,
-    ROWS,
-    SUIT,
-    VALUE,
     VAMPIRES,
-    multiplier,
+    line_detail,
+    scored_rank,
 )
+from game.dracula.rules import DEALS
 from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import bot_options, default_bot, select_field
 
 GAME_ID = "dracula"
 ME, BOT = 0, 1
-DEALS = 6
-CELLS = tuple(f"{r}{c}" for r in range(3) for c in range(3))
-NAIL = 4
 SUIT_CHAR = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -230,23 +228,14 @@ def _flat(grid) -> list[str | None]:
     return [c for row in grid for c in row]
 
 
-def line_info(cards: list[str | None], way: str) -> dict[str, Any]:
-    """What a (possibly incomplete) line is worth so far for the player scoring `way`."""
-    placed = [c for c in cards if c]
-    if any(c in VAMPIRES for c in placed):
-        return {"state": "vampire", "value": 0, "sum": 0, "mult": 0, "placed": placed}
-    total = sum(VALUE[way][c] for c in placed)
-    if len(placed) == 3:
-        m = multiplier(placed)
-        return {"state": "full", "value": total * m, "sum": total, "mult": m, "placed": placed}
-    suits = [SUIT[c] for c in placed]
-    sure = 2 if len(suits) == 2 and suits[0] == suits[1] else 1  # two of a suit already
-    return {"state": "open" if placed else "empty", "value": None, "sum": total, "mult": sure,
-            "placed": placed}
+def _lines(flat, way: str) -> list[dict[str, Any]]:
+    """The three lines of `way` as they stand (`cards.line_detail`)."""
+    return [line_detail([flat[i] for i in line], way) for line in LINES[way]]
 
 
-def _lines(flat, way: str) -> list[list[str | None]]:
-    return [[flat[i] for i in line] for line in (ROWS if way == "Q" else COLUMNS)]
+def _faces(info: dict) -> str:
+    """A line's cards, compact: `10♥ Q♥ 5♥` (a full line)."""
+    return " ".join(short(c) for c in info["cards"] if c is not None)
 
 
 def _line_title(info: dict, way: str, k: int, owner: str, t) -> str:
@@ -255,10 +244,11 @@ def _line_title(info: dict, way: str, k: int, owner: str, t) -> str:
         return t("dr.title.vampire", line=name, owner=owner)
     if info["state"] == "empty":
         return t("dr.title.empty", line=name, owner=owner)
-    cards = " + ".join(f"{short(c)} ({VALUE[way][c]})" for c in info["placed"])
+    cards = " + ".join(f"{short(c)} ({v})" for c, v in zip(info["cards"], info["values"])
+                       if c is not None)
     if info["state"] == "full":
         return t("dr.title.full", line=name, owner=owner, cards=cards, sum=info["sum"],
-                 why=t(f"dr.mult.{info['mult']}"), value=info["value"])
+                 why=t(f"dr.mult.{info['multiplier']}"), value=info["value"])
     return t("dr.title.open", line=name, owner=owner, cards=cards, sum=info["sum"])
 
 
@@ -271,9 +261,10 @@ def _badge(info: dict, way: str, k: int, owner_key: str, owner: str, t,
         body = html('<svg class="bat" viewBox="0 0 100 60" aria-hidden="true">'
                     '<use href="#dr-bat"/></svg><b>0</b>')
     elif info["state"] == "full":
-        body = html('<b>{value}</b><small>{sum}×{mult}</small>', **info)
+        body = html('<b>{}</b><small>{}×{}</small>', info["value"], info["sum"],
+                    info["multiplier"])
     elif info["state"] == "open":
-        m = html('<small>≥×2</small>') if info["mult"] == 2 else html("<small>…</small>")
+        m = html('<small>≥×2</small>') if info["multiplier"] == 2 else html("<small>…</small>")
         body = html('<b>{}</b>{}', info["sum"], m)
     else:
         body = html("<b>·</b>")
@@ -335,11 +326,10 @@ def coffin_html(obs: dict, ctx, grid=None, live: bool = True, scored=None,
     row_key, col_key = _who(row_p, me), _who(col_p, me)
     row_owner, col_owner = _name(row_p, me, t), _name(col_p, me, t)
     scored = scored or {}
-    rows = [line_info(cards, "Q") for cards in _lines(flat, "Q")]
-    cols = [line_info(cards, "K") for cards in _lines(flat, "K")]
+    rows, cols = _lines(flat, "Q"), _lines(flat, "K")
     marked: dict[int, list[str]] = {}
     for p, k in scored.items():
-        for i in (ROWS if p == row_p else COLUMNS)[k]:
+        for i in LINES["Q" if p == row_p else "K"][k]:
             marked.setdefault(i, []).append("hl-" + _who(p, me))
     out = []
     for r in range(3):
@@ -449,7 +439,7 @@ def _prompt(obs: dict, ctx) -> str:
 def _last_scored(obs: dict) -> dict[int, int]:
     if not obs["over"] or not obs["history"]:
         return {}
-    return deal_result(obs["history"][-1], obs)["line"]
+    return deal_result(obs["history"][-1])["line"]
 
 
 def render(obs: dict, ctx) -> Html:
@@ -499,32 +489,32 @@ def render(obs: dict, ctx) -> Html:
 
 # -- results -------------------------------------------------------------------
 
-def deal_result(entry: dict, obs: dict) -> dict[str, Any]:
-    """Which line each player scores in a finished deal, and at which rank (tie rule)."""
+def deal_result(entry: dict) -> dict[str, Any]:
+    """Which line each player scored in a finished deal (an observation's
+    `history` entry), and at which rank (`cards.scored_rank`: the tie rule)."""
     lines = {p: entry["lines"][str(p)] for p in (0, 1)}
     score = {p: entry["score"][str(p)] for p in (0, 1)}
-    a = sorted(lines[0], reverse=True)
-    b = sorted(lines[1], reverse=True)
-    rank = 0
-    while rank < 2 and a[rank] == b[rank]:
-        rank += 1
-    # The line scored: the one of that value (the best-placed of equal ones).
+    rank = scored_rank(lines[0], lines[1])
+    # The line scored: the one of that value (the best-placed of equal ones), as the engine says.
     line = {p: lines[p].index(score[p]) for p in (0, 1)}
     return {"rank": rank, "line": line, "score": score, "lines": lines,
-            "equal": [a[i] for i in range(rank)]}
+            "equal": sorted(lines[0], reverse=True)[:rank]}
+
+
+def _calc(keys: tuple[str, str], info: dict, t, **words: str) -> str:
+    """What a full line is worth, in the words of `keys` (with its multiplier,
+    or with a Vampire)."""
+    full, vampire = keys
+    if info["state"] == "vampire":
+        return t(vampire, cards=_faces(info), **words)
+    return t(full, cards=_faces(info), sum=info["sum"], value=info["value"],
+             why=t(f"dr.mult.{info['multiplier']}"), **words)
 
 
 def _explain_line(entry: dict, obs: dict, p: int, k: int, t) -> str:
     way = obs["ways"][str(p)]
-    flat = _flat(entry["grid"])
-    cards = _lines(flat, way)[k]
-    info = line_info(cards, way)
-    faces = " ".join(short(c) for c in cards)
-    name = _line_name(way, k, t)
-    if info["state"] == "vampire":
-        return t("dr.calc.vampire", line=name, cards=faces)
-    return t("dr.calc.full", line=name, cards=faces, sum=info["sum"],
-             why=t(f"dr.mult.{info['mult']}"), value=info["value"])
+    info = _lines(_flat(entry["grid"]), way)[k]
+    return _calc(("dr.calc.full", "dr.calc.vampire"), info, t, line=_line_name(way, k, t))
 
 
 def _tie_text(res: dict, t) -> str:
@@ -537,7 +527,7 @@ def _tie_text(res: dict, t) -> str:
 
 def _result_html(entry: dict, obs: dict, ctx) -> Html:
     t, me = ctx.t, ctx.seat
-    res = deal_result(entry, obs)
+    res = deal_result(entry)
     items = []
     for p in (me, 1 - me):
         who = _who(p, me)
@@ -557,7 +547,7 @@ def hand_summary(obs: dict, ctx) -> Html:
     t = ctx.t
     n = len(obs["history"])
     entry = obs["history"][-1]
-    res = deal_result(entry, obs)
+    res = deal_result(entry)
     return html('<h2>{title}</h2><div class="dr-sum">{coffin}<div>{result}</div></div>{sheet}',
                 title=t("dr.deal_over", n=n),
                 coffin=coffin_html(obs, ctx, entry["grid"], live=False, scored=res["line"],
@@ -571,7 +561,7 @@ def last_trick(obs: dict, ctx) -> Html:
     if not obs["history"]:
         return html("<p>{}</p>", t("dr.last.none"))
     entry = obs["history"][-1]
-    res = deal_result(entry, obs)
+    res = deal_result(entry)
     return html('<h3 class="dr-last">{title}</h3>{coffin}{result}',
                 title=t("dr.last.title", n=len(obs["history"])),
                 coffin=coffin_html(obs, ctx, entry["grid"], live=False, scored=res["line"],
@@ -589,7 +579,7 @@ def score_sheet(obs: dict, ctx, note: bool = True) -> Html:
     rows = []
     tot = {0: 0, 1: 0}
     for i, entry in enumerate(obs["history"], 1):
-        res = deal_result(entry, obs)
+        res = deal_result(entry)
         for p in (0, 1):
             tot[p] += res["score"][p]
         mark = EMPTY
@@ -622,7 +612,7 @@ def score_sheet(obs: dict, ctx, note: bool = True) -> Html:
         note_html = html('<p class="dr-note">{}</p>',
                          _bonus_text(obs, ctx) if obs["over"] else t("dr.bonus.rule"))
     legend = EMPTY
-    if any(deal_result(e, obs)["rank"] for e in obs["history"]):
+    if any(deal_result(e)["rank"] for e in obs["history"]):
         legend = html('<p class="dr-note">{}</p>', t("dr.sheet.ties"))
     return html('<table class="scores dr-scores"><caption>{caption}</caption>'
                 '<thead>{head}</thead><tbody>{rows}</tbody>{foot}</table>{note}{legend}',
@@ -634,17 +624,16 @@ def _bonus_text(obs: dict, ctx) -> str:
     t, me = ctx.t, ctx.seat
     opp = 1 - me
     tot = {p: obs["totals"][str(p)] for p in (0, 1)}
-    fin = {p: obs["scores"][str(p)] for p in (0, 1)}
-    if tot[me] != tot[opp]:
-        hi = me if tot[me] > tot[opp] else opp
-        return t(f"dr.bonus.diff.{_who(hi, me)}", me=tot[me], bot=tot[opp],
-                 d=abs(tot[me] - tot[opp]), f=fin[hi])
+    # Who wins and his bonus are the engine's; the best deals only explain them.
     best = {p: max((h["score"][str(p)] for h in obs["history"]), default=0) for p in (0, 1)}
-    if best[me] == best[opp]:
+    if obs["winner"] is None:
         return t("dr.bonus.draw", me=tot[me], b=best[me])
-    hi = me if best[me] > best[opp] else opp
+    hi = int(obs["winner"])
+    won = {"d": obs["bonus"][str(hi)], "f": obs["scores"][str(hi)]}
+    if tot[me] != tot[opp]:
+        return t(f"dr.bonus.diff.{_who(hi, me)}", me=tot[me], bot=tot[opp], **won)
     return t(f"dr.bonus.tie.{_who(hi, me)}", me=tot[me], mine=best[me], his=best[opp],
-             f=fin[hi])
+             f=won["f"])
 
 
 def final_summary(obs: dict, ctx) -> Html:
@@ -680,68 +669,64 @@ def pause_factor(obs: dict) -> float:
 
 # -- log -----------------------------------------------------------------------
 
-def first_events(state, ctx) -> list[dict]:
-    obs = state.observation(ME)
-    return [{"k": "start", "first": obs["options"]["first_dealer"]}]
-
-
-def events(before, action: str, after, ctx) -> list[dict]:
-    """Language-neutral log events for one action (public facts only)."""
-    b = before.observation(ME)
-    a = after.observation(ME)
-    player = b["to_act"]
-    out: list[dict] = []
-    if action.startswith("way:"):
-        out.append({"k": "way", "p": player, "way": action[4]})
-        out.append({"k": "deal", "n": 1, "dealer": a["dealer"], "nail": a["grid"][1][1]})
-        return out
-    card, _, cell = action.partition("@")
-    out.append({"k": "place", "p": player, "card": card, "cell": cell})
-    if len(a["history"]) > len(b["history"]):
-        entry = a["history"][-1]
-        res = deal_result(entry, a)
-        out.append({"k": "scored", "n": len(a["history"]),
-                    "score": [res["score"][0], res["score"][1]], "rank": res["rank"]})
-        if a["over"]:
-            out.append({"k": "over", "winner": a["winner"],
-                        "scores": [a["scores"]["0"], a["scores"]["1"]],
-                        "bonus": [a["bonus"]["0"], a["bonus"]["1"]]})
-        else:
-            out.append({"k": "deal", "n": a["deal_number"] + 1, "dealer": a["dealer"],
-                        "nail": a["grid"][1][1]})
-    return out
-
-
-def merge_event(log: list[dict], new: list[dict]) -> None:
-    log.extend(new)
-
-
 def event_text(ev: dict, ctx) -> str:
+    """One log line for one of the engine's events (`state.events(player)`).
+
+    An entry in the table's former log format (a save from before the engine
+    had events) is read as the event it stood for; anything else gives "".
+    """
     t = ctx.t
     me = ctx.seat if ctx.seat is not None else ME
-    k = ev.get("k")
-    if k == "start":
-        return t(f"dr.log.start.{_who(ev['first'], me)}")
-    if k == "way":
-        return t(f"dr.log.way.{_who(ev['p'], me)}.{ev['way']}")
-    if k == "deal":
-        return t(f"dr.log.deal.{_who(ev['dealer'], me)}", n=ev["n"],
+    try:
+        return _event_text(ev if "kind" in ev else _former_entry(ev), me, t)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return ""  # an entry an old or edited save got wrong: no line rather than a crash
+
+
+def _event_text(ev: dict, me: int, t) -> str:
+    kind = ev.get("kind")
+    if kind == "way_chosen":
+        return t(f"dr.log.way.{_who(ev['player'], me)}.{ev['way']}")
+    if kind == "dealt":
+        return t(f"dr.log.deal.{_who(ev['dealer'], me)}", n=ev["deal_number"] + 1,
                  card=card_name(ev["nail"], t))
-    if k == "place":
-        return t(f"dr.log.place.{_who(ev['p'], me)}", card=card_name(ev["card"], t),
+    if kind == "placed":
+        return t(f"dr.log.place.{_who(ev['player'], me)}", card=card_name(ev["card"], t),
                  cell=t(f"dr.cell.{ev['cell']}"))
+    if kind == "line_scored":
+        who = _who(ev["player"], me)
+        return _calc((f"dr.log.line.{who}", f"dr.log.line_vampire.{who}"), ev, t,
+                     line=_line_name(ev["way"], ev["line"], t))
+    if kind == "deal_scored":
+        score = ev["score"]
+        text = t("dr.log.scored", n=ev["deal_number"] + 1, me=score[str(me)],
+                 bot=score[str(1 - me)])
+        return text + " " + t(f"dr.log.tie.{ev['rank']}") if ev["rank"] else text
+    if kind == "game_over":
+        scores, winner = ev["scores"], ev["winner"]
+        key = "draw" if winner is None else _who(int(winner), me)
+        return t(f"dr.log.over.{key}", me=scores[str(me)], bot=scores[str(1 - me)])
+    return ""
+
+
+def _former_entry(entry: dict) -> dict:
+    """A log entry of the table's former format (`{"k": ...}`) as an event."""
+    k = entry.get("k")
+    if k == "way":
+        return {"kind": "way_chosen", "player": entry["p"], "way": entry["way"]}
+    if k == "deal":
+        return {"kind": "dealt", "deal_number": entry["n"] - 1, "dealer": entry["dealer"],
+                "nail": entry["nail"]}
+    if k == "place":
+        return {"kind": "placed", "player": entry["p"], "card": entry["card"],
+                "cell": entry["cell"]}
     if k == "scored":
-        s = ev["score"]
-        text = t("dr.log.scored", n=ev["n"], me=s[me], bot=s[1 - me])
-        if ev.get("rank"):
-            text += " " + t(f"dr.log.tie.{ev['rank']}")
-        return text
+        return {"kind": "deal_scored", "deal_number": entry["n"] - 1, "rank": entry["rank"],
+                "score": {"0": entry["score"][0], "1": entry["score"][1]}}
     if k == "over":
-        s = ev["scores"]
-        w = ev["winner"]
-        key = "draw" if w is None else _who(int(w), me)
-        return t(f"dr.log.over.{key}", me=s[me], bot=s[1 - me])
-    return str(ev)
+        return {"kind": "game_over", "winner": entry["winner"],
+                "scores": {"0": entry["scores"][0], "1": entry["scores"][1]}}
+    return {}  # "start" (the first dealer) has no event: the way_chosen line says it
 
 
 # -- errors ------------------------------------------------------------------
