@@ -95,7 +95,9 @@ def live_setup(game: str, query: dict[str, str], lang: str) -> dict[str, str]:
         values["mode"] = "3" if players == "3" else "4" + seating
         values["me"] = pick("seat", ("0", "1", "2", "3") if players == "4" else ("0", "1", "2"),
                             "0")
-        values["target"] = pick("target", ("100", "300", "500", "1000"), "1000")
+        from game.web.tables.jekyll_hyde import TARGETS
+
+        values["target"] = pick("target", TARGETS, "1000")
     elif game == "jekyll-vs-hyde":
         values["jvh_role"] = pick("role", ("J", "H", "random"), "J")
         values["jvh_variant"] = pick("variant", ("standard", "return-match"), "standard")

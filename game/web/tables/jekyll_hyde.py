@@ -18,6 +18,8 @@ from game.jekyll_hyde.rules import TRICKS_PER_HAND
 from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import bot_options, default_bot, select_field
 
+TARGETS = ("1000", "500", "300", "200", "100")  # "play to": the start screen and embeds
+
 GAME_ID = "jekyll-hyde"
 # The rulebook's example names, seat 0..3 (4 players).
 SEAT_NAMES = ("Doris", "Adam", "Betty", "Christian")
@@ -63,14 +65,14 @@ def setup_form(t: Any, bots: list[str], values: dict[str, str]) -> Html:
         key = f"bot{i}"
         fields.append(select_field(key, bot_opts, values.get(key, first_bot),
                             t("setup.bot_for", name=name)))
-    fields.append(select_field("target", [(v, v) for v in ("1000", "500", "200", "100")],
+    fields.append(select_field("target", [(v, v) for v in TARGETS],
                         values.get("target", "1000"), t("jh.target")))
     return join(fields)
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
     mode = _mode(values)
-    target = int(values.get("target") or 1000)
+    target = int(values["target"]) if values.get("target") in TARGETS else 1000
     first_bot = default_bot(bots)
 
     def bot(i: int) -> str:
