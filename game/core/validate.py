@@ -171,9 +171,9 @@ def read_cards(value: Any, path: str, error: type[E], order: Mapping[str, int],
     return cards
 
 
-def first_difference(saved: Any, rebuilt: Any, path: str = "") -> str | None:
-    """The path of the first place where `saved` differs from `rebuilt`
-    (JSON-ready data; types count: 1.0 is not 1), or None if they are equal.
+def first_difference(saved: Any, rebuilt: Any, path: str = "") -> tuple[str, Any, Any] | None:
+    """Where `saved` first differs from `rebuilt` (JSON-ready data; types
+    count: 1.0 is not 1): (path, saved value, rebuilt value), or None if equal.
 
     Recursion follows `rebuilt`, which is shallow, so a deeply nested
     `saved` costs nothing.
@@ -181,29 +181,28 @@ def first_difference(saved: Any, rebuilt: Any, path: str = "") -> str | None:
     >>> first_difference({"a": [1, 2]}, {"a": [1, 2]}) is None
     True
     >>> first_difference({"a": [1, 2.0]}, {"a": [1, 2]}), first_difference({}, {"b": 1})
-    ('a[1]', 'b')
+    (('a[1]', 2.0, 2), ('b', None, 1))
     """
     if type(saved) is not type(rebuilt):
-        return path
+        return path, saved, rebuilt
     if isinstance(rebuilt, dict):
-        if len(saved) != len(rebuilt):
-            extra = [k for k in saved if k not in rebuilt]
-            return at(path, str(extra[0])) if extra else at(path, next(
-                k for k in rebuilt if k not in saved))
         for key, value in rebuilt.items():
             if key not in saved:
-                return at(path, key)
+                return at(path, key), None, value
             found = first_difference(saved[key], value, at(path, key))
             if found is not None:
                 return found
-        return None
+        extra = [k for k in saved if k not in rebuilt]
+        return (at(path, str(extra[0])), saved[extra[0]], None) if extra else None
     if isinstance(rebuilt, list):
         for i, (a, b) in enumerate(zip(saved, rebuilt)):
             found = first_difference(a, b, at(path, i))
             if found is not None:
                 return found
-        return None if len(saved) == len(rebuilt) else at(path, min(len(saved), len(rebuilt)))
-    return None if saved == rebuilt else path
+        if len(saved) == len(rebuilt):
+            return None
+        return path, f"{len(saved)} items", f"{len(rebuilt)} items"
+    return None if saved == rebuilt else (path, saved, rebuilt)
 
 
 def as_bad_state(game_id: str, error: GameError) -> BadStateError:
@@ -215,8 +214,8 @@ def as_bad_state(game_id: str, error: GameError) -> BadStateError:
 
 
 def check_rebuilt(data: dict[str, Any], state: Any, read: tuple[str, ...] = ()) -> None:
-    """Raise BadStateError unless every key of `state.to_json()` that the save
-    `data` holds says the same, and the player on turn has a legal action.
+    """Raise BadStateError unless the save `data` holds every key of
+    `state.to_json()` and says the same, and the player on turn has a legal action.
 
     Saves are rebuilt from the few facts that decide a game (options, seed,
     deals, the actions of the deal under way); everything else a save holds
@@ -226,12 +225,21 @@ def check_rebuilt(data: dict[str, Any], state: Any, read: tuple[str, ...] = ()) 
     rebuilt = state.to_json()
     for key, value in rebuilt.items():
         # `legal` is a convenience for readers of a save, never read back.
-        if key in data and key != "legal" and key not in read:
-            path = first_difference(data[key], value, key)
-            if path is not None:
+        if key not in data:
+            raise BadStateError(f"not a saved {state.game_id} state: {key}: missing",
+                                code="missing_field", params={"path": key})
+        if key != "legal" and key not in read:
+            found = first_difference(data[key], value, key)
+            if found is not None:
+                path, saved, expected = (found[0], *map(_brief, found[1:]))
                 raise BadStateError(
-                    f"not a saved {state.game_id} state: {path} does not follow from the "
-                    "rest of the save", code="inconsistent_state", params={"path": path})
+                    f"not a saved {state.game_id} state: {path} is {saved}, but the rest of "
+                    f"the save gives {expected}", code="inconsistent_state",
+                    params={"path": path, "got": saved, "expected": expected})
     if state.to_act is not None and not state.legal_actions():
         raise BadStateError(f"not a saved {state.game_id} state: the player on turn has "
                             "no legal action", code="no_legal_action", params={"path": "to_act"})
+
+
+def _brief(value: Any) -> str:
+    return value if isinstance(value, str) and value.endswith(" items") else describe(value)
