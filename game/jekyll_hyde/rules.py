@@ -512,7 +512,7 @@ class JekyllHydeState(State):
     def _rebuild(cls, data: Any) -> "JekyllHydeState":
         E = BadStateError
         read_object(data, "", E, ("game", "options", "seed", "over", "hand_number",
-                                  "history", "tricks", "trick", "designated"), None)
+                                  "history", "tricks", "trick", "designated", "hands"), None)
         if data["game"] != GAME_ID:
             fail(E, "game", repr(GAME_ID), data["game"])
         table = Table(data["options"], read_seed(data["seed"], "seed", E), data.get("deals"))
