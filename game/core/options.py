@@ -9,7 +9,7 @@ them in `--help`, and a page can build its start screen from `to_json()`.
 >>> read_options("demo", (players,), {"players": 3.0})
 Traceback (most recent call last):
 ...
-game.core.state.BadOptionsError: players must be 3 or 4, not 3.0
+game.core.state.BadOptionsError: options.players must be 3 or 4, not 3.0
 >>> players.to_json()["catalog_key"], players.summary()
 ('option.players', 'players: 3 or 4 (default 4) - players at the table')
 """
@@ -62,7 +62,7 @@ class OptionSpec:
         """`value` if it fits this option, else raise BadOptionsError naming `path`."""
         if not self.fits(value):
             raise BadOptionsError(
-                f"{self.name} must be {self.values()}, not {describe(value)}",
+                f"{path} must be {self.values()}, not {describe(value)}",
                 code="invalid_option", params={"option": self.name, "path": path,
                                                "expected": self.values(),
                                                "got": describe(value)})
