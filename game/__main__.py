@@ -16,6 +16,7 @@ import os
 import random
 import re
 import sys
+from functools import lru_cache
 from typing import Any, TextIO
 
 from game import GAMES, game_module, game_options, new_game
@@ -44,6 +45,7 @@ def _options(text: str | None) -> dict[str, Any] | None:
     return options
 
 
+@lru_cache(maxsize=1)
 def _options_help() -> str:
     """Every game's options, for --help: declared once, in each game's rules."""
     lines = ["options (--options as JSON, e.g. '{\"players\": 3}'):"]
