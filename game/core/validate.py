@@ -23,15 +23,17 @@ game.core.state.BadStateError: hands.2[1]: 7 is not a card
 
 from __future__ import annotations
 
-from typing import Any, Mapping, NoReturn, TypeVar
+from typing import Any, Callable, Mapping, NoReturn, TypeVar
 
 from game.core.state import BadOptionsError, BadStateError, GameError
 
 __all__ = ["BadOptionsError", "BadStateError", "SEED_LIMIT", "at", "describe", "fail",
-           "first_difference", "read_bool", "read_card", "read_cards", "read_choice",
+           "first_difference", "load_save", "read_bool", "read_card", "read_cards", "read_choice",
            "read_int", "read_list", "read_object", "read_seed", "read_str"]
 
 E = TypeVar("E", bound=GameError)
+S = TypeVar("S")
+T = TypeVar("T")
 SEED_LIMIT = 2**63  # seeds are whole numbers in [-2**63, 2**63)
 
 
@@ -203,6 +205,21 @@ def first_difference(saved: Any, rebuilt: Any, path: str = "") -> tuple[str, Any
             return None
         return path, f"{len(saved)} items", f"{len(rebuilt)} items"
     return None if saved == rebuilt else (path, saved, rebuilt)
+
+
+def load_save(game_id: str, data: Any, keys: tuple[str, ...], table: Callable[..., T],
+              rebuild: Callable[[dict[str, Any], T], S]) -> S:
+    """`rebuild(data, table(options, seed, deals))` for a save of `game_id` holding
+    `game`, `options`, `seed` and `keys`; any GameError on the way comes out as a
+    BadStateError."""
+    try:
+        read_object(data, "", BadStateError, ("game", "options", "seed") + keys, None)
+        if data["game"] != game_id:
+            fail(BadStateError, "game", repr(game_id), data["game"])
+        seed = read_seed(data["seed"], "seed", BadStateError)
+        return rebuild(data, table(data["options"], seed, data.get("deals")))
+    except GameError as e:
+        raise as_bad_state(game_id, e) from e
 
 
 def as_bad_state(game_id: str, error: GameError) -> BadStateError:

@@ -35,16 +35,15 @@ from game.core.rng import deal_rng, fresh_seed, shuffled
 from game.core.state import (
     BadOptionsError,
     BadStateError,
-    GameError,
     IllegalActionError,
     MalformedActionError,
     State,
     legal_hint,
 )
 from game.core.validate import (
-    as_bad_state,
     at,
     check_rebuilt,
+    load_save,
     fail,
     read_card,
     read_choice,
@@ -396,18 +395,11 @@ class DraculaState(State):
     def from_json(cls, data: dict[str, Any]) -> "DraculaState":
         """Rebuild a state by replaying its moves, then check it says the same.
         Anything wrong raises BadStateError naming the field."""
-        try:
-            return cls._rebuild(data)
-        except GameError as e:
-            raise as_bad_state(GAME_ID, e) from e
+        return load_save(GAME_ID, data, ("ways", "history", "moves"), Table, cls._rebuild)
 
     @classmethod
-    def _rebuild(cls, data: Any) -> "DraculaState":
+    def _rebuild(cls, data: dict[str, Any], table: Table) -> "DraculaState":
         E = BadStateError
-        read_object(data, "", E, ("game", "options", "seed", "ways", "history", "moves"), None)
-        if data["game"] != GAME_ID:
-            fail(E, "game", repr(GAME_ID), data["game"])
-        table = Table(data["options"], read_seed(data["seed"], "seed", E), data.get("deals"))
         moves = []
         for k, entry in enumerate(read_list(data["history"], "history", E, 0, DEALS)):
             moves += _moves(read_object(entry, at("history", k), E, ("moves",), None)["moves"],

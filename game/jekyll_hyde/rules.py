@@ -27,17 +27,15 @@ from game.core.rng import deal_rng, fresh_seed
 from game.core.state import (
     BadOptionsError,
     BadStateError,
-    GameError,
     IllegalActionError,
     MalformedActionError,
     State,
     legal_hint,
 )
 from game.core.validate import (
-    as_bad_state,
     at,
     check_rebuilt,
-    describe,
+    load_save,
     fail,
     read_bool,
     read_card,
@@ -503,19 +501,12 @@ class JekyllHydeState(State):
         """Rebuild a save: options, seed and deals give the hand under way,
         whose plays are replayed; everything else in the save must follow.
         Anything wrong raises BadStateError naming the field."""
-        try:
-            return cls._rebuild(data)
-        except GameError as e:
-            raise as_bad_state(GAME_ID, e) from e
+        keys = ("over", "hand_number", "history", "tricks", "trick", "designated", "hands")
+        return load_save(GAME_ID, data, keys, Table, cls._rebuild)
 
     @classmethod
-    def _rebuild(cls, data: Any) -> "JekyllHydeState":
+    def _rebuild(cls, data: dict[str, Any], table: Table) -> "JekyllHydeState":
         E = BadStateError
-        read_object(data, "", E, ("game", "options", "seed", "over", "hand_number",
-                                  "history", "tricks", "trick", "designated", "hands"), None)
-        if data["game"] != GAME_ID:
-            fail(E, "game", repr(GAME_ID), data["game"])
-        table = Table(data["options"], read_seed(data["seed"], "seed", E), data.get("deals"))
         over = read_bool(data["over"], "over", E)
         hand_number = read_int(data["hand_number"], "hand_number", E, 0, MAX_HANDS)
         finished = hand_number + over  # hands in the history

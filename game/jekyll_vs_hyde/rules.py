@@ -47,17 +47,15 @@ from game.core.rng import deal_rng, fresh_seed, shuffled
 from game.core.state import (
     BadOptionsError,
     BadStateError,
-    GameError,
     IllegalActionError,
     MalformedActionError,
     State,
     legal_hint,
 )
 from game.core.validate import (
-    as_bad_state,
     at,
     check_rebuilt,
-    fail,
+    load_save,
     read_bool,
     read_card,
     read_cards,
@@ -592,20 +590,13 @@ class JekyllVsHydeState(State):
         """Rebuild a save: the round under way is dealt again from the saved
         hands and replayed; everything else in the save must follow.
         Anything wrong raises BadStateError naming the field."""
-        try:
-            return cls._rebuild(data)
-        except GameError as e:
-            raise as_bad_state(GAME_ID, e) from e
+        keys = ("over", "leg", "history", "legs", "hands", "aside", "pending", "given", "swaps",
+                "played", "trick")
+        return load_save(GAME_ID, data, keys, Table, cls._rebuild)
 
     @classmethod
-    def _rebuild(cls, data: Any) -> "JekyllVsHydeState":
+    def _rebuild(cls, data: dict[str, Any], table: Table) -> "JekyllVsHydeState":
         E = BadStateError
-        read_object(data, "", E, ("game", "options", "seed", "over", "leg", "history", "legs",
-                                  "hands", "aside", "pending", "given", "swaps", "played",
-                                  "trick"), None)
-        if data["game"] != GAME_ID:
-            fail(E, "game", repr(GAME_ID), data["game"])
-        table = Table(data["options"], read_seed(data["seed"], "seed", E), data.get("deals"))
         over = read_bool(data["over"], "over", E)
         leg = read_int(data["leg"], "leg", E, 1, 1 + (table.variant == "return-match")) - 1
         history = tuple(_history_entry(h, at("history", i)) for i, h in enumerate(
