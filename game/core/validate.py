@@ -27,7 +27,7 @@ from typing import Any, Callable, Mapping, NoReturn, TypeVar
 
 from game.core.state import BadOptionsError, BadStateError, GameError
 
-__all__ = ["BadOptionsError", "BadStateError", "SEED_LIMIT", "at", "describe", "fail",
+__all__ = ["SEED_LIMIT", "as_bad_state", "at", "check_rebuilt", "describe", "fail",
            "first_difference", "load_save", "read_bool", "read_card", "read_cards", "read_choice",
            "read_int", "read_list", "read_object", "read_seed", "read_str"]
 
@@ -241,10 +241,10 @@ def check_rebuilt(data: dict[str, Any], state: Any, read: tuple[str, ...] = ()) 
     """
     rebuilt = state.to_json()
     for key, value in rebuilt.items():
-        # `legal` is a convenience for readers of a save, never read back.
         if key not in data:
             raise BadStateError(f"not a saved {state.game_id} state: {key}: missing",
                                 code="missing_field", params={"path": key})
+        # `legal` is a convenience for readers of a save, never read back.
         if key != "legal" and key not in read:
             found = first_difference(data[key], value, key)
             if found is not None:
