@@ -55,6 +55,7 @@ from game.core.state import (
 from game.core.validate import (
     at,
     check_rebuilt,
+    fail,
     load_save,
     read_bool,
     read_card,
@@ -669,8 +670,12 @@ class JekyllVsHydeState(State):
             s = s.apply(plays[1])
             if s.phase == SWAP and pending_j is not None:
                 s = s.apply(_choice(SWAP, pending_j))
+        if s.pending != (pending_j, None) or pending["H"] is not None:  # only Jekyll waits
+            fail(E, "pending", "Jekyll's choice in the exchange or a swap under way, or nothing",
+                 pending, "inconsistent_state")
         check_rebuilt(data, s, read=("hands", "aside", "pending"))
         return s
+
 
 def match_winner(legs) -> str | None:
     """The winner of a return match from its two legs, None for a draw.
