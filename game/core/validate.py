@@ -34,7 +34,9 @@ __all__ = ["SEED_LIMIT", "as_bad_state", "at", "check_rebuilt", "describe", "fai
 E = TypeVar("E", bound=GameError)
 S = TypeVar("S")
 T = TypeVar("T")
-SEED_LIMIT = 2**63  # seeds are whole numbers in [-2**63, 2**63)
+# Seeds are whole numbers of at most 100 digits: the site takes any deal number
+# a player types, and a seed is written into each deal's generator key.
+SEED_LIMIT = 10**100
 
 
 def at(path: str, key: str | int) -> str:
@@ -93,9 +95,9 @@ def read_int(value: Any, path: str, error: type[E], lo: int, hi: int) -> int:
 
 
 def read_seed(value: Any, path: str, error: type[E]) -> int:
-    """A seed: any whole number that fits in 64 bits, signed."""
-    if type(value) is not int or not -SEED_LIMIT <= value < SEED_LIMIT:
-        fail(error, path, "a whole number of at most 64 bits", value)
+    """A seed: a whole number of at most 100 digits."""
+    if type(value) is not int or not -SEED_LIMIT < value < SEED_LIMIT:
+        fail(error, path, "a whole number of at most 100 digits", value)
     return value
 
 
