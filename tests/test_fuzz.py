@@ -223,7 +223,9 @@ BATCH = 10  # damaged inputs per hypothesis example: its overhead, shared
 def run(request: pytest.FixtureRequest, name: str,
         test: Callable[[random.Random, list], bool]) -> None:
     """Run `test(rng, junk values)` on NORMAL[name] damaged inputs (LONG with
-    --fuzz-long), BATCH per hypothesis example, and report the count and time."""
+    --fuzz-long), BATCH per hypothesis example, and report the count and time.
+    `test` says whether the input was accepted (it loaded and played to the end,
+    or `replay` exited 0) or refused."""
     cases = LONG if request.config.getoption("--fuzz-long") else NORMAL[name]
     counts = {True: 0, False: 0}
 
@@ -239,7 +241,7 @@ def run(request: pytest.FixtureRequest, name: str,
     fuzz()
     seconds = time.monotonic() - start
     print(f"\nfuzz {name}: {counts[True] + counts[False]} cases in {seconds:.1f} s "
-          f"({counts[True]} loaded and played to the end, {counts[False]} refused)")
+          f"({counts[True]} accepted, {counts[False]} refused with a GameError)")
     # A fuzzer whose every case is refused (or accepted) tests nothing.
     assert counts[True] and counts[False]
 
