@@ -6,3 +6,9 @@ imports `pyscript` at the top, so it is not collected.
 """
 
 collect_ignore_glob = ["game/web/shell.py", "site/*", "node_modules/*"]
+
+
+def pytest_addoption(parser):
+    parser.addoption("--fuzz-long", action="store_true",
+                     help="fuzz every entry point with 100,000 damaged inputs each "
+                          "(tests/test_fuzz.py; a few thousand in all without it)")

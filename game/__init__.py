@@ -33,8 +33,9 @@ GAMES: dict[str, str] = {
 
 def game_module(game_id: str):
     """The package of game `game_id`, which has `new_state` and `State`."""
-    if game_id not in GAMES:
-        raise BadOptionsError(f"unknown game {game_id!r}; games: {', '.join(GAMES)}")
+    if type(game_id) is not str or game_id not in GAMES:
+        raise BadOptionsError(f"unknown game {str(game_id)[:40]!r}; games: {', '.join(GAMES)}",
+                              code="unknown_game", params={"game": str(game_id)[:40]})
     return importlib.import_module(GAMES[game_id])
 
 
@@ -42,22 +43,33 @@ def new_game(game_id: str, options: dict[str, Any] | None = None, seed: int | No
              deals: list | None = None) -> State:
     """A new game. Missing options take their defaults; `deals` fixes the first deals."""
     if options is not None and not isinstance(options, dict):
-        raise BadOptionsError(f"options must be an object, not {type(options).__name__}")
+        raise BadOptionsError(f"options must be an object, not {type(options).__name__}",
+                              code="invalid_field", params={"path": "options"})
     if deals is not None and not isinstance(deals, list):
-        raise BadOptionsError(f"deals must be a list, not {type(deals).__name__}")
+        raise BadOptionsError(f"deals must be a list, not {type(deals).__name__}",
+                              code="invalid_field", params={"path": "deals"})
     return game_module(game_id).new_state(options, seed, deals)
 
 
+def game_options(game_id: str) -> tuple:
+    """The options of game `game_id`: a tuple of `game.core.options.OptionSpec`."""
+    return game_module(game_id).rules.OPTIONS
+
+
 def state_from_json(data: dict[str, Any]) -> State:
-    """Rebuild any game's state from its `to_json()`."""
-    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
-        raise BadStateError("not a saved game: no 'game' key")
+    """Rebuild any game's state from its `to_json()`; a save that is not one
+    raises BadStateError naming the field (`path` in its params)."""
+    if not isinstance(data, dict) or type(data.get("game")) is not str:
+        raise BadStateError("not a saved game: no 'game' key", code="missing_field",
+                            params={"path": "game"})
     if data["game"] not in GAMES:
-        raise BadStateError(f"not a saved game: unknown game {data['game']!r}")
+        raise BadStateError(f"not a saved game: unknown game {data['game'][:40]!r}",
+                            code="unknown_game", params={"path": "game"})
     return game_module(data["game"]).State.from_json(data)
 
 
 __all__ = [
     "GAMES", "BadOptionsError", "BadStateError", "GameError", "IllegalActionError",
-    "MalformedActionError", "State", "game_module", "new_game", "state_from_json",
+    "MalformedActionError", "State", "game_module", "game_options", "new_game",
+    "state_from_json",
 ]

@@ -12,24 +12,47 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import random
+import re
 import sys
+from functools import lru_cache
 from typing import Any, TextIO
 
-from game import GAMES, game_module, new_game
-from game.core.state import GameError
+from game import GAMES, game_module, game_options, new_game
+from game.core.state import BadOptionsError, GameError
+
+MAX_OPTIONS_TEXT = 10_000
 
 
 def _options(text: str | None) -> dict[str, Any] | None:
     if text is None:
         return None
+    if len(text) > MAX_OPTIONS_TEXT:
+        raise BadOptionsError(f"--options is longer than {MAX_OPTIONS_TEXT} characters",
+                              code="options_too_long")
     try:
         options = json.loads(text)
     except json.JSONDecodeError as e:
-        raise GameError(f"--options is not JSON: {e.msg}") from e
+        raise BadOptionsError(f"--options is not JSON: {e.msg}", code="not_json") from e
+    except (ValueError, RecursionError) as e:  # a 4301-digit number, 100,000 brackets
+        why = "nested too deeply" if isinstance(e, RecursionError) else "a number too long"
+        raise BadOptionsError(f"--options is not JSON we can read: {why}",
+                              code="not_json") from e
     if not isinstance(options, dict):
-        raise GameError('--options must be a JSON object, e.g. \'{"players": 3}\'')
+        raise BadOptionsError('--options must be a JSON object, e.g. \'{"players": 3}\'',
+                              code="invalid_field", params={"path": "options"})
     return options
+
+
+@lru_cache(maxsize=1)
+def _options_help() -> str:
+    """Every game's options, for --help: declared once, in each game's rules."""
+    lines = ["options (--options as JSON, e.g. '{\"players\": 3}'):"]
+    for game_id in GAMES:
+        lines.append(f"  {game_id}:")
+        lines += [f"    {spec.summary()}" for spec in game_options(game_id)]
+    return "\n".join(lines)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -91,7 +114,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin) -> int:
             choice = line.strip()
             if choice in ("q", "quit"):
                 return 0
-            if choice.isdigit() and 1 <= int(choice) <= len(legal):
+            if re.fullmatch("[0-9]{1,4}", choice) and 1 <= int(choice) <= len(legal):
                 choice = legal[int(choice) - 1]
             try:
                 after = state.apply(choice)
@@ -133,7 +156,9 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--pretty", action="store_true", help="indent the JSON")
     r.set_defaults(run=cmd_replay)
 
-    s = sub.add_parser("simulate", help="bot against bot on seat-swapped seeded deals")
+    s = sub.add_parser("simulate", help="bot against bot on seat-swapped seeded deals",
+                       epilog=_options_help(),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     s.add_argument("--game", required=True, choices=list(GAMES))
     s.add_argument("--bots", required=True, help="two bot names, e.g. heuristic,random")
     s.add_argument("--games", type=int, default=100)
@@ -142,7 +167,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(run=cmd_simulate)
 
-    g = sub.add_parser("play", help="play in the terminal against bots")
+    g = sub.add_parser("play", help="play in the terminal against bots", epilog=_options_help(),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     g.add_argument("--game", default="jekyll-hyde", choices=list(GAMES))
     g.add_argument("--seat", help="your seat or role (default: the first)")
     g.add_argument("--bots", default="heuristic", help="the bot at every other seat")
@@ -164,14 +190,26 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # A character the terminal cannot show (an ASCII locale) prints as '?',
+    # never as a crash.
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
     args = parser().parse_args(argv)
     try:
         return args.run(args)
     except GameError as e:
-        print(f"error: {e}", file=sys.stderr)
+        message = " ".join(str(e).splitlines())
+        print(f"error: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader left (`... | head`): stop quietly, like other Unix tools,
+        # and point stdout at devnull so the final flush does not complain.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

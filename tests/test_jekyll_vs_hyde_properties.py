@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import GameError, new_game, state_from_json
-from game.jekyll_vs_hyde.cards import DECK
+from game.jekyll_vs_hyde.cards import DECK, sort_cards
 
 GAME = "jekyll-vs-hyde"
 OPTIONS = [None, {"variant": "return-match"}]
@@ -111,18 +111,22 @@ def test_every_legal_action_applies_and_others_raise(seed):
 
 
 def hidden_twin(s, me: int):
-    """The same state with one card of the other hand exchanged with one set aside."""
-    data = s.to_json()
-    other = "JH"[1 - me]
-    hand, aside = data["hands"][other], data["aside"]
-    x, y = hand[0], aside[0]
-    data["hands"][other] = [y if c == x else c for c in hand]
-    data["aside"] = [x if c == y else c for c in aside]
-    pending = data["pending"][other]
-    if pending is not None:
-        data["pending"][other] = [y if c == x else c for c in pending]
-    data["legal"] = None
-    return state_from_json(data)
+    """The same state with one card of the other hand exchanged with one set aside.
+
+    Built on a copy, not through a save: a save must follow from its round's
+    play, and the twin's other hand did not (it may have had to follow suit)."""
+    other = 1 - me
+    x, y = s.hands[other][0], s.aside[0]
+
+    def swap(cards):
+        return sort_cards(y if c == x else x if c == y else c for c in cards)
+
+    twin = s._copy()
+    twin.hands = tuple(swap(h) if i == other else h for i, h in enumerate(s.hands))
+    twin.aside = swap(s.aside)
+    twin.pending = tuple(p if p is None or i != other else swap(p)
+                         for i, p in enumerate(s.pending))
+    return twin
 
 
 @settings(max_examples=80, deadline=None)

@@ -18,7 +18,7 @@ from game.web.i18n import Translator
 from game.web.tables import jekyll_hyde as jh
 
 # Tags, attributes and attribute breakers a tampered save could try.
-PAYLOADS = ('<img src=x onerror="alert(document.domain)">',
+PAYLOADS = ('<img src=x onerror="alert(9)">',  # names are at most 40 characters
             "'><img src=x onerror=alert(1)>",
             '" onmouseover="alert(2)" x="')
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
+import math
 from typing import Callable
 
 from game import game_module
@@ -61,17 +63,35 @@ def make_bot(game_id: str, spec: str) -> Bot:
     bots = {**GENERIC_BOTS, **_game_bots(game_id)}
     if name not in bots:
         raise BadOptionsError(f"no bot {name!r} for {game_id}; bots: {', '.join(bots)}")
-    kwargs = {}
+    kwargs: dict[str, float] = {}
     for setting in filter(None, settings.split(";")):
         key, _, value = setting.partition("=")
+        key = key.strip()
+        if key not in _settings(bots[name]):
+            known = ", ".join(_settings(bots[name])) or "none"
+            raise BadOptionsError(f"bot {name!r} has no setting {key!r}; settings: {known}",
+                                  code="unknown_bot_setting",
+                                  params={"bot": name, "setting": key})
         try:
-            kwargs[key.strip()] = float(value) if "." in value else int(value)
+            number = float(value) if "." in value or "e" in value.lower() else int(value)
         except ValueError:
-            raise BadOptionsError(f"bot setting {setting!r}: write key=number") from None
+            number = math.nan
+        if not 0 <= number <= 1e7:  # also refuses nan and inf
+            raise BadOptionsError(f"bot setting {setting[:40]!r}: write key=number, a number "
+                                  "from 0 to 10000000", code="invalid_bot_setting",
+                                  params={"bot": name, "setting": key})
+        kwargs[key] = number
+    return bots[name](**kwargs)
+
+
+def _settings(make: Callable[..., Bot]) -> list[str]:
+    """The settings a bot takes: its numeric keyword arguments (not, say, a clock)."""
     try:
-        return bots[name](**kwargs)
-    except TypeError:
-        raise BadOptionsError(f"bot {name!r} does not take {', '.join(kwargs)}") from None
+        parameters = inspect.signature(make).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    return [p.name for p in parameters if p.default is None or (
+        type(p.default) in (int, float))]
 
 
 __all__ = ["Bot", "EasyBot", "RandomBot", "bot_names", "make_bot"]

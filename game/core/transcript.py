@@ -4,7 +4,9 @@
      "deals": [...], "actions": ["@3", "HF4", ...], "captions": [...]}
 
 `deals` and `captions` are optional; a missing seed is 0, so a transcript
-without one still replays the same way everywhere.
+without one still replays the same way everywhere.  A transcript is data from
+outside: one over `MAX_BYTES` or `MAX_ACTIONS` is refused before anything is
+replayed, and every field is checked (`TranscriptError` names it).
 """
 
 from __future__ import annotations
@@ -16,10 +18,16 @@ from typing import Any
 
 from game import GAMES, new_game
 from game.core.state import GameError, State
+from game.core.validate import at, fail, read_list, read_seed, read_str
+
+MAX_BYTES = 1_000_000
+MAX_ACTIONS = 20_000  # a game to the highest target takes a few thousand
 
 
 class TranscriptError(GameError):
     """A transcript that is malformed or does not replay."""
+
+    default_code = "bad_transcript"
 
 
 @dataclass
@@ -34,45 +42,72 @@ class Transcript:
     @classmethod
     def from_json(cls, data: Any) -> "Transcript":
         """Check the shape of a parsed transcript."""
-        if not isinstance(data, dict):
-            raise TranscriptError("a transcript is a JSON object with 'game' and 'actions'")
-        unknown = sorted(set(data) - {"game", "options", "seed", "deals", "actions", "captions"})
+        if type(data) is not dict:
+            raise TranscriptError("a transcript is a JSON object with 'game' and 'actions'",
+                                  code="not_a_transcript")
+        unknown = sorted(str(k) for k in set(data) - {"game", "options", "seed", "deals",
+                                                      "actions", "captions"})
         if unknown:
-            raise TranscriptError(f"unknown transcript key {unknown[0]!r}")
+            raise TranscriptError(f"unknown transcript key {unknown[0]!r}", code="unknown_field",
+                                  params={"path": unknown[0]})
         game = data.get("game")
-        if game not in GAMES:
-            raise TranscriptError(f"'game' must be one of {', '.join(GAMES)}, not {game!r}")
-        options = data.get("options") or {}
-        seed = data.get("seed", 0)
+        if type(game) is not str or game not in GAMES:
+            fail(TranscriptError, "game", "one of " + ", ".join(GAMES), game)
+        options = data.get("options")
+        if options is None:
+            options = {}
+        if type(options) is not dict:
+            fail(TranscriptError, "options", "an object", options)
+        seed = read_seed(data.get("seed", 0), "seed", TranscriptError)
         actions = data.get("actions", [])
-        if not isinstance(options, dict):
-            raise TranscriptError("'options' must be an object")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TranscriptError(f"'seed' must be a whole number, not {seed!r}")
-        if not isinstance(actions, list):
-            raise TranscriptError("'actions' must be a list of strings")
-        for i, action in enumerate(actions):
-            if not isinstance(action, str):
-                raise TranscriptError(f"action {i} {action!r}: actions are strings")
+        if type(actions) is list and len(actions) > MAX_ACTIONS:
+            raise TranscriptError(f"{len(actions)} actions: a transcript holds at most "
+                                  f"{MAX_ACTIONS}", code="too_many_actions",
+                                  params={"path": "actions", "most": MAX_ACTIONS})
+        for i, action in enumerate(read_list(actions, "actions", TranscriptError, 0,
+                                             MAX_ACTIONS)):
+            read_str(action, at("actions", i), TranscriptError, 100)
         deals = data.get("deals")
-        if deals is not None and not isinstance(deals, list):
-            raise TranscriptError("'deals' must be a list")
+        if deals is not None and type(deals) is not list:
+            fail(TranscriptError, "deals", "a list", deals)
         captions = data.get("captions")
         if captions is not None:
             _check_captions(captions, len(actions))
         return cls(game, options, seed, deals, actions, captions)
 
     @classmethod
-    def load(cls, path: str | Path) -> "Transcript":
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
-            raise TranscriptError(f"cannot read {path}: {e.strerror or e}") from e
+    def parse(cls, text: str | bytes, source: str = "the transcript") -> "Transcript":
+        """A transcript from the text of a file: at most MAX_BYTES of UTF-8 JSON."""
+        size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "replace"))
+        if size > MAX_BYTES:
+            raise TranscriptError(f"{source} is larger than {MAX_BYTES // 1_000_000} MB",
+                                  code="transcript_too_large", params={"most": MAX_BYTES})
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise TranscriptError(f"{source} is not UTF-8 text (byte {e.start})",
+                                      code="not_utf8") from e
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise TranscriptError(f"{path} is not JSON: {e.msg} at line {e.lineno}") from e
+            raise TranscriptError(f"{source} is not JSON: {e.msg} at line {e.lineno}",
+                                  code="not_json") from e
+        except (ValueError, RecursionError) as e:  # a 4301-digit number, 100,000 brackets
+            why = "nested too deeply" if isinstance(e, RecursionError) else "a number too long"
+            raise TranscriptError(f"{source} is not JSON we can read: {why}",
+                                  code="not_json") from e
         return cls.from_json(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Transcript":
+        try:
+            with open(path, "rb") as file:
+                raw = file.read(MAX_BYTES + 1)
+        except OSError as e:
+            raise TranscriptError(f"cannot read {path}: {e.strerror or e}",
+                                  code="cannot_read") from e
+        return cls.parse(raw, str(path))
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game, "options": self.options, "seed": self.seed}
@@ -95,27 +130,30 @@ class Transcript:
         try:
             return new_game(self.game, self.options, self.seed, self.deals)
         except GameError as e:
-            raise TranscriptError(str(e)) from e
+            raise TranscriptError(str(e), code=e.code, params=e.params) from e
 
     def states(self) -> list[State]:
         """The state before each action and after the last one."""
         states = [self.start()]
         for i, action in enumerate(self.actions):
-            try:
-                states.append(states[-1].apply(action))
-            except GameError as e:
-                raise TranscriptError(f"action {i} {action!r}: {e}") from e
+            states.append(self._apply(states[-1], i, action))
         return states
 
     def replay(self) -> State:
         """The state after the last action."""
         state = self.start()
         for i, action in enumerate(self.actions):
-            try:
-                state = state.apply(action)
-            except GameError as e:
-                raise TranscriptError(f"action {i} {action!r}: {e}") from e
+            state = self._apply(state, i, action)
         return state
+
+    @staticmethod
+    def _apply(state: State, index: int, action: str) -> State:
+        try:
+            return state.apply(action)
+        except GameError as e:
+            raise TranscriptError(f"action {index} {action!r}: {e}", code=e.code,
+                                  params={**e.params, "action_index": index,
+                                          "action": action}) from e
 
 
 def _check_captions(captions: Any, actions: int) -> None:
@@ -124,11 +162,13 @@ def _check_captions(captions: Any, actions: int) -> None:
     if not isinstance(captions, list) or len(captions) != actions + 1:
         raise TranscriptError(
             f"'captions' must be a list of {actions + 1} entries: one before the first "
-            "action and one after each action")
+            "action and one after each action", code="invalid_field",
+            params={"path": "captions"})
     for step, caption in enumerate(captions):
         if caption is None:
             continue
         if not isinstance(caption, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in caption.items()):
             raise TranscriptError(
-                f"caption {step} must map languages to texts, e.g. {{\"en\": \"...\"}}")
+                f"caption {step} must map languages to texts, e.g. {{\"en\": \"...\"}}",
+                code="invalid_field", params={"path": f"captions[{step}]"})

@@ -52,18 +52,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.options import OptionSpec, read_options
 from game.core.rng import deal_rng, fresh_seed, shuffled
 from game.core.state import (
     BadOptionsError,
     BadStateError,
-    GameError,
     Event,
+    GameError,
     IllegalActionError,
     MalformedActionError,
     Private,
     State,
     json_ready,
     legal_hint,
+)
+from game.core.validate import (
+    at,
+    check_rebuilt,
+    load_save,
+    fail,
+    read_card,
+    read_choice,
+    read_list,
+    read_object,
+    read_seed,
+    read_str,
 )
 from game.dracula.cards import (
     CELL_INDEX,
@@ -82,7 +95,11 @@ from game.dracula.cards import (
 )
 
 GAME_ID = "dracula"
-DEFAULTS: dict[str, Any] = {"first_dealer": 0}
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("first_dealer", "int", 0, choices=(0, 1),
+               help="the player who deals first and chooses the way"),
+)
+DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
 DEALS = 6
 CARDS_PER_DEAL = 9  # 4 + 4 + the nail
 _WAY_ACTIONS = ("way:Q", "way:K")
@@ -98,29 +115,20 @@ class Table:
 
     def __init__(self, options: dict[str, Any] | None, seed: int | None,
                  deals: list | None) -> None:
-        given = dict(options or {})
-        unknown = sorted(set(given) - set(DEFAULTS))
-        if unknown:
-            raise BadOptionsError(
-                f"unknown option {unknown[0]!r} for {GAME_ID}; options: first_dealer")
-        opts = dict(DEFAULTS)
-        opts.update(given)
-        first = opts["first_dealer"]
-        if first not in (0, 1) or isinstance(first, bool):
-            raise BadOptionsError(f"first_dealer must be 0 or 1, not {first!r}")
+        opts = read_options(GAME_ID, OPTIONS, options)
         self.options = opts
-        self.first_dealer: int = first
-        self.seed = fresh_seed() if seed is None else seed
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise BadOptionsError(f"seed must be a whole number, not {self.seed!r}")
+        self.first_dealer: int = opts["first_dealer"]
+        self.seed = fresh_seed() if seed is None else read_seed(seed, "seed", BadOptionsError)
         if deals is None:
             deals = []
-        if not isinstance(deals, list):
-            raise BadOptionsError(f"deals must be a list, not {type(deals).__name__}")
+        if type(deals) is not list:
+            raise BadOptionsError(f"deals must be a list, not {type(deals).__name__}",
+                                  code="invalid_field", params={"path": "deals"})
         if len(deals) > 1:
             raise BadOptionsError(
                 f'{GAME_ID} takes at most one deal, {{"deck": [54 cards]}}: the order of '
-                f"the whole pack for the six deals; got {len(deals)}")
+                f"the whole pack for the six deals; got {len(deals)}",
+                code="invalid_deal", params={"path": "deals"})
         self.deals = tuple(_check_deck(d, i) for i, d in enumerate(deals))
         if self.deals:
             self.deck: tuple[str, ...] = self.deals[0]
@@ -139,14 +147,15 @@ class Table:
 
 def _check_deck(deal: Any, index: int) -> tuple[str, ...]:
     where = f"deals[{index}]"
-    if not isinstance(deal, dict) or set(deal) != {"deck"} or not isinstance(deal["deck"], list):
-        raise BadOptionsError(f'{where} must be {{"deck": [the 54 cards in dealing order]}}')
+    if type(deal) is not dict or set(deal) != {"deck"} or type(deal["deck"]) is not list:
+        raise BadOptionsError(f'{where} must be {{"deck": [the 54 cards in dealing order]}}',
+                              code="invalid_deal", params={"path": where})
     deck = deal["deck"]
-    for card in deck:
-        if not isinstance(card, str) or card not in ORDER:
-            raise BadOptionsError(
-                f"{where}.deck: {card!r} is not a card; cards are AS..KS, AH..KH, AD..KD, "
-                "AC..KC (10 for ten), V1, V2")
+    if len(deck) > 2 * len(DECK):
+        fail(BadOptionsError, at(where, "deck"), "a list of the 54 cards", deck, "invalid_deal")
+    for i, card in enumerate(deck):
+        read_card(card, at(at(where, "deck"), i), BadOptionsError, ORDER,
+                  "; cards are AS..KS, AH..KH, AD..KD, AC..KC (10 for ten), V1, V2")
     twice = sort_cards({c for c in deck if deck.count(c) > 1})
     missing = sort_cards(set(DECK) - set(deck))
     if twice or missing or len(deck) != len(DECK):
@@ -156,7 +165,9 @@ def _check_deck(deal: Any, index: int) -> tuple[str, ...]:
         if missing:
             problems.append("missing: " + " ".join(missing))
         raise BadOptionsError(f"{where}.deck must hold each of the 54 cards once; "
-                              + "; ".join(problems))
+                              + "; ".join(problems), code="invalid_deal",
+                              params={"path": at(where, "deck"), "twice": list(twice),
+                                      "missing": list(missing)})
     return tuple(deck)
 
 
@@ -490,32 +501,34 @@ class DraculaState(State):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "DraculaState":
-        """Rebuild a state by replaying its moves, then check it says the same."""
-        if not isinstance(data, dict) or data.get("game") != GAME_ID:
-            raise BadStateError(f"not a saved {GAME_ID} state: 'game' is not {GAME_ID!r}")
-        try:
-            table = Table(data["options"], data["seed"], data.get("deals"))
-            s = cls.start(table)
-            ways = data["ways"]
-            if ways is not None:
-                s = s.apply("way:" + ways[str(table.first_dealer)])
-            for entry in data["history"]:
-                for move in entry["moves"]:
-                    s = s.apply(move)
-            for move in data["moves"]:
-                s = s.apply(move)
-        except GameError as e:
-            raise BadStateError(f"not a saved {GAME_ID} state: {e}") from e
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            raise BadStateError(f"not a saved {GAME_ID} state: {type(e).__name__} {e}") from e
-        rebuilt = s.to_json()
-        for key in ("over", "to_act", "winner", "ways", "deal_number", "dealer", "grid",
-                    "hands", "history", "totals", "scores"):
-            if data.get(key, rebuilt[key]) != rebuilt[key]:
-                raise BadStateError(
-                    f"not a saved {GAME_ID} state: {key!r} does not follow from the pack "
-                    "and the moves")
+        """Rebuild a state by replaying its moves, then check it says the same.
+        Anything wrong raises BadStateError naming the field."""
+        return load_save(GAME_ID, data, ("ways", "history", "moves"), Table, cls._rebuild)
+
+    @classmethod
+    def _rebuild(cls, data: dict[str, Any], table: Table) -> "DraculaState":
+        E = BadStateError
+        moves = []
+        for k, entry in enumerate(read_list(data["history"], "history", E, 0, DEALS)):
+            moves += _moves(read_object(entry, at("history", k), E, ("moves",), None)["moves"],
+                            at(at("history", k), "moves"))
+        moves += _moves(data["moves"], "moves")
+        s = cls.start(table)
+        ways = data["ways"]
+        if ways is not None:
+            way = read_object(ways, "ways", E, ("0", "1"), ())[str(table.first_dealer)]
+            s = s.apply("way:" + read_choice(way, at("ways", str(table.first_dealer)), E, WAYS))
+        for move in moves:
+            s = s.apply(move)
+        check_rebuilt(data, s)
         return s
+
+
+def _moves(value: Any, path: str) -> list[str]:
+    moves = read_list(value, path, BadStateError, 0, 8)
+    for i, move in enumerate(moves):
+        read_str(move, at(path, i), BadStateError, 10)
+    return moves
 
 
 def final_scores(totals: tuple[int, int],

@@ -40,6 +40,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Any, Iterable
 
+from game.core.options import OptionSpec, read_options
 from game.core.rng import deal_rng, fresh_seed
 from game.core.state import (
     BadOptionsError,
@@ -52,13 +53,36 @@ from game.core.state import (
     json_ready,
     legal_hint,
 )
+from game.core.validate import (
+    at,
+    check_rebuilt,
+    load_save,
+    fail,
+    read_bool,
+    read_card,
+    read_int,
+    read_list,
+    read_object,
+    read_seed,
+)
 from game.jekyll_hyde.cards import DECK, MULTIPLIER, ORDER, POINTS, RANK, SIDE_NAME
 
 GAME_ID = "jekyll-hyde"
 TEAMS = ("jekyll", "hyde")
 DEFAULT_NAMES = ("Adam", "Betty", "Christian")
-DEFAULTS: dict[str, Any] = {"players": 4, "seating": "A", "dealer": 3, "target": 1000}
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("players", "int", 4, choices=(3, 4),
+               help="4: two teams of two; 3: a soloist with an open ghost hand"),
+    OptionSpec("seating", "choice", "A", choices=("A", "B"),
+               help="A: seats 0 and 2 play Jekyll; B: seats 0 and 1"),
+    OptionSpec("dealer", "int", 3, lo=0, hi=3, help="the first dealer's seat (4 players)"),
+    OptionSpec("target", "int", 1000, lo=1, hi=10_000, help="the score that ends the game"),
+    OptionSpec("names", "names", None,
+               help="a name per seat; with 3 players (soloist, left, right) they key the scores"),
+)
+DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS if o.default is not None}
 TRICKS_PER_HAND = 7
+MAX_HANDS = 10_000  # far beyond any game to the highest target
 GHOST = 2  # in 3-player mode: seat 0 is the soloist, seat 2 his open ghost hand
 _J, _H = 0, 1  # side indexes: the hands are stored as 8 tuples, 2 * seat + side
 
@@ -74,25 +98,11 @@ class Table:
 
     def __init__(self, options: dict[str, Any] | None, seed: int | None,
                  deals: list | None) -> None:
-        opts = dict(DEFAULTS)
-        given = dict(options or {})
-        unknown = sorted(set(given) - set(DEFAULTS) - {"names"})
-        if unknown:
-            raise BadOptionsError(
-                f"unknown option {unknown[0]!r} for {GAME_ID}; options: "
-                "players, seating, dealer, target, names")
-        opts.update(given)
-        players, seating, dealer, target = (opts["players"], opts["seating"],
-                                            opts["dealer"], opts["target"])
-        if players not in (3, 4) or isinstance(players, bool):
-            raise BadOptionsError(f"players must be 3 or 4, not {players!r}")
-        if seating not in ("A", "B"):
-            raise BadOptionsError(f"seating must be 'A' or 'B', not {seating!r}")
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
-            raise BadOptionsError(f"dealer must be a seat 0-3, not {dealer!r}")
-        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-            raise BadOptionsError(f"target must be a positive whole number, not {target!r}")
-        names = opts.setdefault("names", list(DEFAULT_NAMES)) if players == 3 else opts.get("names")
+        opts = read_options(GAME_ID, OPTIONS, options)
+        players, seating, target = opts["players"], opts["seating"], opts["target"]
+        if players == 3 and opts.get("names") is None:
+            opts["names"] = list(DEFAULT_NAMES)
+        names = opts.get("names")
         if names is not None and (
                 not isinstance(names, list) or len(names) != players
                 or not all(isinstance(n, str) and n for n in names)
@@ -100,7 +110,8 @@ class Table:
             raise BadOptionsError(
                 f"names must be {players} different non-empty names in seat order"
                 + (" (soloist, left, right)" if players == 3 else "")
-                + ", none of them 'jekyll', 'hyde' or 'ghost'")
+                + ", none of them 'jekyll', 'hyde' or 'ghost'",
+                code="invalid_option", params={"option": "names", "path": "options.names"})
         # With 4 players names only label the seats; with 3 they key the scores.
         self.names: tuple[str, ...] = tuple(names or ())
         if players == 3:
@@ -111,10 +122,10 @@ class Table:
             self.decider = (0, 1, 2, 3)
         self.options = opts
         self.players, self.seating, self.target = players, seating, target
-        self.seed = fresh_seed() if seed is None else seed
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise BadOptionsError(f"seed must be a whole number, not {self.seed!r}")
-        self.deals = tuple(_check_deal(d, i) for i, d in enumerate(deals or ()))
+        self.seed = fresh_seed() if seed is None else read_seed(seed, "seed", BadOptionsError)
+        given_deals = [] if deals is None else read_list(deals, "deals", BadOptionsError, 0,
+                                                         MAX_HANDS)
+        self.deals = tuple(_check_deal(d, i) for i, d in enumerate(given_deals))
 
     def deal(self, hand_number: int, first_seat: int) -> tuple[tuple[str, ...], ...]:
         """The 8 side-split hands of hand `hand_number`: given, or from the seed."""
@@ -135,24 +146,25 @@ class Table:
 
 def _check_deal(deal: Any, index: int) -> list[list[str]]:
     where = f"deals[{index}]"
-    if not isinstance(deal, dict) or not isinstance(deal.get("hands"), dict):
-        raise BadOptionsError(f'{where} must be {{"hands": {{"0": [7 cards], ...}}}}')
-    hands = deal["hands"]
-    if sorted(hands) != ["0", "1", "2", "3"]:
-        raise BadOptionsError(f"{where}: hands must have the seats '0' to '3'")
+    if type(deal) is not dict or type(deal.get("hands")) is not dict:
+        raise BadOptionsError(f'{where} must be {{"hands": {{"0": [7 cards], ...}}}}',
+                              code="invalid_deal", params={"path": where})
+    hands = read_object(deal["hands"], at(where, "hands"), BadOptionsError, _SEATS, ())
     seen: list[str] = []
-    for seat in "0123":
-        cards = hands[seat]
-        if not isinstance(cards, list) or len(cards) != 7:
-            raise BadOptionsError(f"{where}: seat {seat} must hold a list of 7 cards")
-        for card in cards:
-            if card not in ORDER:
-                raise BadOptionsError(f"{where}: {card!r} is not a card")
+    for seat in _SEATS:
+        path = at(at(where, "hands"), seat)
+        cards = read_list(hands[seat], path, BadOptionsError, 7, 7)
+        for i, card in enumerate(cards):
+            read_card(card, at(path, i), BadOptionsError, ORDER)
         seen.extend(cards)
     if len(set(seen)) != 28:
-        twice = sorted({c for c in seen if seen.count(c) > 1})
-        raise BadOptionsError(f"{where}: {', '.join(twice)} dealt twice")
-    return [list(hands[s]) for s in "0123"]
+        twice = sorted({c for c in seen if seen.count(c) > 1}, key=ORDER.__getitem__)
+        raise BadOptionsError(f"{where}: {', '.join(twice)} dealt twice", code="card_dealt_twice",
+                              params={"path": where, "cards": twice})
+    return [list(hands[s]) for s in _SEATS]
+
+
+_SEATS = ("0", "1", "2", "3")
 
 
 class JekyllHydeState(State):
@@ -612,57 +624,62 @@ class JekyllHydeState(State):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "JekyllHydeState":
-        try:
-            table = Table(data["options"], data["seed"], data.get("deals"))
-            s = cls.__new__(cls)
-            s.table = table
-            keys = table.names if table.players == 3 else TEAMS
-            s.scores = tuple(int(data["scores"][k]) for k in keys)
-            s.history = tuple(dict(h) for h in data["history"])
-            s.hand_number = int(data["hand_number"])
-            s.dealer = int(data["dealer"])
-            s.winner_name = data["winner"]
-            hands = []
-            for seat in "0123":
-                cards = sorted(data["hands"][seat], key=ORDER.__getitem__)
-                hands += [tuple(c for c in cards if c[0] == "J"),
-                          tuple(c for c in cards if c[0] == "H")]
-            s.hands = tuple(hands)
-            s.tricks = tuple((t["leader"], _plays(t["plays"]), t["winner"])
-                             for t in data["tricks"])
-            current = data["trick"]
-            s.plays = _plays(current["plays"]) if current else ()
-            s.carried = tuple(data["carried"])
-            s.won = (tuple(data["taken"]["jekyll"]), tuple(data["taken"]["hyde"]))
-            if data["over"]:
-                s.turn = s.designated = -1
-                s.leader = current["leader"] if current else -1
-                s._to_act = None
-            else:
-                s.turn = int(data["turn"])
-                s.leader = int(current["leader"])
-                designated = data["designated"]
-                s.designated = -1 if designated is None else int(designated)
-                s._to_act = table.decider[s.designated if s.designated >= 0 else s.turn]
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            raise BadStateError(f"not a saved {GAME_ID} state: {type(e).__name__} {e}") from e
-        s._check_consistent()
+        """Rebuild a save: options, seed and deals give the hand under way,
+        whose plays are replayed; everything else in the save must follow.
+        Anything wrong raises BadStateError naming the field."""
+        keys = ("over", "hand_number", "history", "tricks", "trick", "designated", "hands")
+        return load_save(GAME_ID, data, keys, Table, cls._rebuild)
+
+    @classmethod
+    def _rebuild(cls, data: dict[str, Any], table: Table) -> "JekyllHydeState":
+        E = BadStateError
+        over = read_bool(data["over"], "over", E)
+        hand_number = read_int(data["hand_number"], "hand_number", E, 0, MAX_HANDS)
+        finished = hand_number + over  # hands in the history
+        history = tuple(_history_entry(h, at("history", k), table, k) for k, h in
+                        enumerate(read_list(data["history"], "history", E, finished, finished)))
+        plays = [p for i, t in enumerate(read_list(data["tricks"], "tricks", E, 0,
+                                                   TRICKS_PER_HAND))
+                 for p in _read_plays(t, at("tricks", i))]
+        if data["trick"] is not None:
+            plays += _read_plays(data["trick"], "trick")
+        designated = data["designated"]
+        if designated is not None:
+            read_int(designated, "designated", E, 0, 3)
+        dealt = _dealt_hands(read_object(data["hands"], "hands", E, _SEATS, ()), plays)
+
+        s = cls.__new__(cls)
+        s._events = None  # rebuilding records nothing; the replayed actions do
+        s.table = table
+        s.history = history[:hand_number]  # a finished game replays its last hand too
+        s.scores = _totals(table, s.history)
+        s.winner_name = None
+        s._start_hand(hand_number, (table.options["dealer"] + hand_number) % 4
+                      if table.players == 4 else 3)
+        s.hands = tuple(tuple(c for c in dealt[seat] if c[0] == letter)
+                        for seat in range(4) for letter in _LETTER)
+        for seat, card, source in plays:
+            if source != seat and not (table.players == 3 and {seat, source} <= {0, GHOST}):
+                s = s.apply(_DESIGNATE[source])
+            s = s.apply(card)
+        if designated is not None:
+            s = s.apply(_DESIGNATE[designated])
+        check_rebuilt(data, s, read=("hands",))
         return s
 
-    def _check_consistent(self) -> None:
-        """Every card in exactly one place, and the turn where the table says."""
-        places = [c for h in self.hands for c in h] + list(self.carried)
-        places += [c for cards in self.won for c in cards]
-        places += [c for _, c, _ in self.plays]
-        # Cards of a last trick with a Transformation went to nobody.
-        gone = set(DECK) - set(places) if self._to_act is None else set()
-        if sorted(places + sorted(gone), key=ORDER.__getitem__) != list(DECK):
-            raise BadStateError(f"not a saved {GAME_ID} state: the cards do not add up to "
-                                "the 28-card pack")
-        if self._to_act is not None:
-            if not (0 <= self.turn <= 3 and self.turn == (self.leader + len(self.plays)) % 4):
-                raise BadStateError(f"not a saved {GAME_ID} state: the turn does not "
-                                    "follow from the trick")
+
+def _read_plays(trick: Any, path: str) -> list[tuple[int, str, int]]:
+    """The (seat, card, from seat) of a saved trick's plays."""
+    read_object(trick, path, BadStateError, ("leader", "plays", "winner"), None)
+    plays = []
+    path = at(path, "plays")
+    for i, play in enumerate(read_list(trick["plays"], path, BadStateError, 0, 4)):
+        where = at(path, i)
+        read_object(play, where, BadStateError, ("seat", "card", "from"), None)
+        plays.append((read_int(play["seat"], at(where, "seat"), BadStateError, 0, 3),
+                      read_card(play["card"], at(where, "card"), BadStateError, ORDER),
+                      read_int(play["from"], at(where, "from"), BadStateError, 0, 3)))
+    return plays
 
 
 def _played_event(seat: int, card: str, source: int, place: int, trick: int) -> Event:
@@ -670,8 +687,96 @@ def _played_event(seat: int, card: str, source: int, place: int, trick: int) -> 
             "trick": trick}
 
 
-def _plays(plays: list[dict]) -> tuple[tuple[int, str, int], ...]:
-    return tuple((int(p["seat"]), p["card"], int(p["from"])) for p in plays)
+
+
+def _dealt_hands(hands: dict[str, Any], plays: list[tuple[int, str, int]]) -> list[list[str]]:
+    """The hands as dealt for the hand under way: the saved hands (which may differ
+    from the seed's deal: they are the state) and the cards each seat gave since.
+    Every card of the pack must be in exactly one place."""
+    where: dict[str, str] = {}
+    dealt: list[list[str]] = [[] for _ in range(4)]
+    for seat, key in enumerate(_SEATS):
+        path = at("hands", key)
+        for i, card in enumerate(read_list(hands[key], path, BadStateError, 0, 7)):
+            read_card(card, at(path, i), BadStateError, ORDER)
+            _place(card, at(path, i), where)
+            dealt[seat].append(card)
+    for n, (_, card, source) in enumerate(plays):
+        _place(card, f"play {n} of this hand", where)
+        dealt[source].append(card)
+    for seat in range(4):
+        if len(dealt[seat]) != 7:
+            path = at("hands", _SEATS[seat])
+            raise BadStateError(
+                f"{path}: seat {seat} holds and gave {len(dealt[seat])} cards this hand, "
+                "not the 7 dealt", code="inconsistent_state", params={"path": path})
+    for seat in range(4):
+        dealt[seat].sort(key=ORDER.__getitem__)
+    return dealt
+
+
+def _place(card: str, path: str, where: dict[str, str]) -> None:
+    if card in where:
+        raise BadStateError(f"{path}: {card} is also in {where[card]}", code="duplicate_card",
+                            params={"path": path, "card": card, "also": where[card]})
+    where[card] = path
+
+
+def _history_entry(entry: Any, path: str, table: Table, hand_number: int) -> dict[str, Any]:
+    """A finished hand of the history, checked: its scores are points x multiplier,
+    its last trick four plays, and with 3 players the soloist the one of that hand."""
+    E = BadStateError
+    three = table.players == 3
+    read_object(entry, path, E, ("points", "multiplier", "score", "last_trick")
+                + (("soloist",) if three else ()), ())
+    checked: dict[str, Any] = {}
+    for key, hi in (("points", 60), ("multiplier", 6), ("score", 360)):
+        values = read_object(entry[key], at(path, key), E, TEAMS, ())
+        checked[key] = {team: read_int(values[team], at(at(path, key), team), E, 0, hi)
+                        for team in TEAMS}
+    for team in TEAMS:
+        if checked["score"][team] != checked["points"][team] * checked["multiplier"][team]:
+            where = at(at(path, "score"), team)
+            raise BadStateError(f"{where}: not the points times the multiplier",
+                                code="inconsistent_state", params={"path": where})
+    last = entry["last_trick"]
+    plays = _read_plays(last, at(path, "last_trick"))
+    if len(plays) != 4:
+        fail(E, at(at(path, "last_trick"), "plays"), "4 plays", last["plays"])
+    winner = last["winner"]
+    if winner is not None:
+        read_int(winner, at(at(path, "last_trick"), "winner"), E, 0, 3)
+    checked["last_trick"] = {
+        "leader": read_int(last["leader"], at(at(path, "last_trick"), "leader"), E, 0, 3),
+        "plays": [{"seat": s, "card": c, "from": f} for s, c, f in plays], "winner": winner}
+    if three:
+        soloist = table.names[-hand_number % 3]
+        if entry["soloist"] != soloist:
+            fail(E, at(path, "soloist"), repr(soloist), entry["soloist"], "inconsistent_state")
+        checked["soloist"] = soloist
+    return checked
+
+
+def _totals(table: Table, history: tuple[dict[str, Any], ...]) -> tuple[int, ...]:
+    """The scores after the hands of `history`, which must not have ended the game:
+    per team with 4 players, per name with 3."""
+    keys = table.names if table.players == 3 else TEAMS
+    totals = dict.fromkeys(keys, 0)
+    for k, entry in enumerate(history):
+        score = entry["score"]
+        if table.players == 4:
+            gained = score
+        else:
+            gained = {name: score["hyde" if name == entry["soloist"] else "jekyll"]
+                      for name in keys}
+        for key in keys:
+            totals[key] += gained[key]
+        best = max(totals.values())
+        if best >= table.target and list(totals.values()).count(best) == 1:
+            where = at("history", k)
+            raise BadStateError(f"{where}: the game ended with this hand, yet goes on",
+                                code="inconsistent_state", params={"path": where})
+    return tuple(totals.values())
 
 
 _DESIGNATE = ("@0", "@1", "@2", "@3")

@@ -59,9 +59,11 @@ game_over, not_a_string, malformed_action, no_such_player, game_not_over.
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import combinations
 from typing import Any
 
+from game.core.options import OptionSpec, read_options
 from game.core.rng import deal_rng, fresh_seed, shuffled
 from game.core.state import (
     BadOptionsError,
@@ -74,6 +76,20 @@ from game.core.state import (
     json_ready,
     legal_hint,
 )
+from game.core.validate import (
+    at,
+    check_rebuilt,
+    fail,
+    load_save,
+    read_bool,
+    read_card,
+    read_cards,
+    read_choice,
+    read_int,
+    read_list,
+    read_object,
+    read_seed,
+)
 from game.jekyll_vs_hyde.cards import (
     COLOUR, COLOUR_NAME, COLOURS, DECK, ORDER, VALUE, sort_cards,
 )
@@ -82,7 +98,11 @@ GAME_ID = "jekyll-vs-hyde"
 ROLES = ("J", "H")
 ROLE_NAME = {"J": "Jekyll", "H": "Hyde"}
 VARIANTS = ("standard", "return-match")
-DEFAULTS: dict[str, Any] = {"variant": "standard"}
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("variant", "choice", "standard", choices=VARIANTS,
+               help="return-match: two games with the roles swapped"),
+)
+DEFAULTS: dict[str, Any] = {o.name: o.default for o in OPTIONS}
 ROUNDS = 3
 TRICKS = 10
 TRACK_END = 10
@@ -96,25 +116,28 @@ def give_count(round_number: int) -> int:
     return round_number
 
 
+_CARD_LIST = " (cards: P1-P7, R1-R7, G1-G7, 2+ 3+ 4+ 5+)"
+
+
 def _check_deal(deal: Any, index: int) -> tuple[tuple[str, ...], ...]:
     where = f"deals[{index}]"
-    if not isinstance(deal, dict) or sorted(deal) != ["H", "J", "aside"]:
+    if type(deal) is not dict or set(deal) != {"H", "J", "aside"}:
         raise BadOptionsError(
-            f'{where} must be {{"J": [10 cards], "H": [10 cards], "aside": [5 cards]}}')
+            f'{where} must be {{"J": [10 cards], "H": [10 cards], "aside": [5 cards]}}',
+            code="invalid_deal", params={"path": where})
     seen: list[str] = []
     for key, size in (("J", 10), ("H", 10), ("aside", 5)):
         cards = deal[key]
-        if not isinstance(cards, list) or len(cards) != size:
-            raise BadOptionsError(f"{where}: {key!r} must be a list of {size} cards")
-        for card in cards:
-            if card not in ORDER:
-                raise BadOptionsError(
-                    f"{where}: {card!r} is not a card (cards: P1-P7, R1-R7, G1-G7, "
-                    "2+ 3+ 4+ 5+)")
+        if type(cards) is not list or len(cards) != size:
+            raise BadOptionsError(f"{where}: {key!r} must be a list of {size} cards",
+                                  code="invalid_deal", params={"path": at(where, key)})
+        for i, card in enumerate(cards):
+            read_card(card, at(at(where, key), i), BadOptionsError, ORDER, _CARD_LIST)
         seen.extend(cards)
     if len(set(seen)) != len(DECK):
         twice = sorted({c for c in seen if seen.count(c) > 1}, key=ORDER.__getitem__)
-        raise BadOptionsError(f"{where}: {', '.join(twice)} dealt twice")
+        raise BadOptionsError(f"{where}: {', '.join(twice)} dealt twice", code="card_dealt_twice",
+                              params={"path": where, "cards": twice})
     return tuple(sort_cards(deal[k]) for k in ("J", "H", "aside"))
 
 
@@ -125,24 +148,13 @@ class Table:
 
     def __init__(self, options: dict[str, Any] | None, seed: int | None,
                  deals: list | None) -> None:
-        if options is not None and not isinstance(options, dict):
-            raise BadOptionsError(f"options must be an object, not {type(options).__name__}")
-        given = dict(options or {})
-        unknown = sorted(set(given) - set(DEFAULTS))
-        if unknown:
-            raise BadOptionsError(f"unknown option {unknown[0]!r} for {GAME_ID}; options: variant")
-        opts = {**DEFAULTS, **given}
-        if opts["variant"] not in VARIANTS:
-            raise BadOptionsError(
-                f"variant must be 'standard' or 'return-match', not {opts['variant']!r}")
+        opts = read_options(GAME_ID, OPTIONS, options)
         self.options = opts
         self.variant: str = opts["variant"]
-        self.seed = fresh_seed() if seed is None else seed
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise BadOptionsError(f"seed must be a whole number, not {self.seed!r}")
-        if deals is not None and not isinstance(deals, list):
-            raise BadOptionsError(f"deals must be a list, not {type(deals).__name__}")
-        self.deals = tuple(_check_deal(d, i) for i, d in enumerate(deals or ()))
+        self.seed = fresh_seed() if seed is None else read_seed(seed, "seed", BadOptionsError)
+        given_deals = [] if deals is None else read_list(deals, "deals", BadOptionsError, 0,
+                                                         2 * ROUNDS)
+        self.deals = tuple(_check_deal(d, i) for i, d in enumerate(given_deals))
 
     def deal(self, number: int) -> tuple[tuple[str, ...], ...]:
         """(Jekyll's hand, Hyde's hand, the 5 aside) of deal `number` (0-based, whole match)."""
@@ -683,93 +695,94 @@ class JekyllVsHydeState(State):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "JekyllVsHydeState":
-        try:
-            if data["game"] != GAME_ID:
-                raise ValueError(f"game is {data['game']!r}")
-            table = Table(data["options"], data["seed"], data.get("deals"))
-            s = cls.__new__(cls)
-            s.table = table
-            s.leg = _int(data["leg"], 1, 1 + (table.variant == "return-match")) - 1
-            s.round = _int(data["round"], 1, ROUNDS)
-            s.deal_number = _int(data["deal_number"], 0, 2 * ROUNDS - 1)
-            s.marker = _int(data["marker"], 0, TRACK_END)
-            phase = data["phase"]
-            if phase not in (GIVE, PLAY, SWAP, None):
-                raise ValueError(f"phase {phase!r}")
-            s.phase = phase
-            s.hands = (_cards(data["hands"]["J"]), _cards(data["hands"]["H"]))
-            s.aside = _cards(data["aside"])
-            s.pending = tuple(None if data["pending"][r] is None else _cards(data["pending"][r])
-                              for r in ROLES)
-            s.given = tuple(_cards(data["given"][r]) for r in ROLES)
-            s.swaps = tuple((_cards(w["J"]), _cards(w["H"])) for w in data["swaps"])
-            trick = data["trick"]
-            s.leader = _role(trick["leader"])
-            s.plays = tuple(_card(c) for c in trick["cards"])
-            s.named = trick["named"]
-            if s.named is not None and s.named not in COLOURS:
-                raise ValueError(f"named colour {s.named!r}")
-            s.ranking = tuple(data["ranking"])
-            if (len(s.ranking) not in (0, 1, 3) or len(set(s.ranking)) != len(s.ranking)
-                    or not set(s.ranking) <= set(COLOURS)):
-                raise ValueError(f"ranking {data['ranking']!r}")
-            s.piles = tuple(tuple(_pair(t) for t in data["piles"][r]) for r in ROLES)
-            s.played = tuple(_trick(t) for t in data["played"])
-            tw = data["trick_winner"]
-            s.trick_winner = -1 if tw is None else _role(tw)
-            s.history = tuple(_history_entry(h) for h in data["history"])
-            s.legs = tuple(_leg(leg) for leg in data["legs"])
-            if len(s.legs) != s.leg + bool(data["over"]):
-                raise ValueError(f"{len(s.legs)} finished games in leg {s.leg + 1}")
-            s.winner_name = data["winner"]
-            if s.winner_name not in (None, "J", "H"):
-                raise ValueError(f"winner {s.winner_name!r}")
-            if data["over"]:
-                s._to_act = None
-            else:
-                s._to_act = _role(data["to_act"])
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            if isinstance(e, BadStateError):
-                raise
-            raise BadStateError(f"not a saved {GAME_ID} state: {type(e).__name__} {e}") from e
-        s._check_consistent()
+        """Rebuild a save: the round under way is dealt again from the saved
+        hands and replayed; everything else in the save must follow.
+        Anything wrong raises BadStateError naming the field."""
+        keys = ("over", "leg", "history", "legs", "hands", "aside", "pending", "given", "swaps",
+                "played", "trick")
+        return load_save(GAME_ID, data, keys, Table, cls._rebuild)
+
+    @classmethod
+    def _rebuild(cls, data: dict[str, Any], table: Table) -> "JekyllVsHydeState":
+        E = BadStateError
+        over = read_bool(data["over"], "over", E)
+        leg = read_int(data["leg"], "leg", E, 1, 1 + (table.variant == "return-match")) - 1
+        history = tuple(_history_entry(h, at("history", i)) for i, h in enumerate(
+            read_list(data["history"], "history", E, 0, 2 * ROUNDS)))
+        legs = tuple(_leg(g, at("legs", i)) for i, g in enumerate(
+            read_list(data["legs"], "legs", E, leg + over, leg + over)))
+        hands = [_cards(read_object(data["hands"], "hands", E, ROLES, ())[r], at("hands", r))
+                 for r in ROLES]
+        aside = _cards(data["aside"], "aside", 5)
+        pending = read_object(data["pending"], "pending", E, ROLES, ())
+        pending_j = None if pending["J"] is None else _cards(pending["J"], "pending.J", 3)
+        given = [_cards(read_object(data["given"], "given", E, ROLES, ())[r], at("given", r), 3)
+                 for r in ROLES]
+        swaps = [tuple(_cards(read_object(w, at("swaps", i), E, ROLES, ())[r],
+                              at(at("swaps", i), r), 2) for r in ROLES)
+                 for i, w in enumerate(read_list(data["swaps"], "swaps", E, 0, TRICKS))]
+        played = [_trick(t, at("played", i)) for i, t in
+                  enumerate(read_list(data["played"], "played", E, 0, TRICKS))]
+        trick = read_object(data["trick"], "trick", E, ("leader", "cards", "named"), None)
+        leader = _role(trick["leader"], "trick.leader")
+        plays = tuple(read_cards(trick["cards"], "trick.cards", E, ORDER, 0, 2))  # lead first
+        named = trick["named"]
+        if named is not None:
+            read_choice(named, "trick.named", E, COLOURS)
+
+        prior = history[:-1] if over else history  # a finished game replays its last round
+        marker, round_number = _check_history(prior, legs[:leg], leg)
+        s = cls.__new__(cls)
+        s._events = None  # rebuilding records nothing; the replayed actions do
+        s.table = table
+        s.leg, s.history, s.legs, s.winner_name = leg, prior, legs[:leg], None
+        s.marker, s.deal_number = marker, len(prior) - 1
+        s._start_round(round_number)
+        # The round's deal: the saved hands with every move of the round undone.
+        movers = [(me, (t[1], t[3])[me != t[0]]) for t in played for me in (t[0], 1 - t[0])]
+        movers += [((leader + i) % 2, card) for i, card in enumerate(plays)]
+        dealt = [Counter(hands[me]) for me in (_J, _H)]
+        for me, card in movers:
+            dealt[me][card] += 1
+        for exchange in [tuple(given)] + swaps:
+            if any(exchange):
+                for me in (_J, _H):
+                    dealt[me].update(exchange[me])
+                    dealt[me].subtract(exchange[1 - me])
+        if any(n != 1 for counts in dealt for n in counts.values() if n) or \
+                sorted(list(+dealt[0]) + list(+dealt[1]) + list(aside), key=ORDER.__getitem__) \
+                != list(DECK) or sum(dealt[0].values()) != sum(dealt[1].values()):
+            raise BadStateError("hands: the hands, tricks and exchanges do not add up to a "
+                                "deal of the 25-card pack", code="inconsistent_state",
+                                params={"path": "hands"})
+        s.hands = (sort_cards(+dealt[0]), sort_cards(+dealt[1]))
+        s.aside = sort_cards(aside)
+        # ... and replayed.
+        if any(given):
+            s = s.apply(_choice(GIVE, given[_J])).apply(_choice(GIVE, given[_H]))
+        elif pending_j is not None:
+            s = s.apply(_choice(GIVE, pending_j))
+        unswapped = iter(swaps)
+        for i, (_, lead, lead_named, follow, *_) in enumerate(played):
+            s = s.apply(lead + (f":{lead_named}" if lead_named else "")).apply(follow)
+            if s.phase == SWAP:
+                swap = next(unswapped, None)
+                if swap is None:
+                    where = at("played", i)
+                    raise BadStateError(f"{where}: a green Potion swap is missing from swaps",
+                                        code="inconsistent_state", params={"path": where})
+                s = s.apply(_choice(SWAP, swap[_J])).apply(_choice(SWAP, swap[_H]))
+        if plays:
+            s = s.apply(plays[0] + (f":{named}" if named else ""))
+        if len(plays) == 2:
+            s = s.apply(plays[1])
+            if s.phase == SWAP and pending_j is not None:
+                s = s.apply(_choice(SWAP, pending_j))
+        if s.pending != (pending_j, None) or pending["H"] is not None:  # only Jekyll waits
+            fail(E, "pending", "Jekyll's choice in the exchange or a swap under way, or nothing",
+                 pending, "inconsistent_state")
+        check_rebuilt(data, s, read=("hands", "aside", "pending"))
         return s
-
-    def _check_consistent(self) -> None:
-        """Every card in exactly one place, and the turn where the phase says."""
-        def bad(why: str) -> BadStateError:
-            return BadStateError(f"not a saved {GAME_ID} state: {why}")
-
-        places = list(self.hands[0] + self.hands[1] + self.aside + self.plays)
-        places += [c for pile in self.piles for t in pile for c in t]
-        if sorted(places, key=ORDER.__getitem__) != list(DECK):
-            raise bad("the cards do not add up to the 25-card pack")
-        if len(self.plays) > (2 if self.phase == SWAP else 1):
-            raise bad("too many cards in the trick on the table")
-        if sum(map(len, self.piles)) != len(self.played):
-            raise bad("the trick piles do not match the tricks played")
-        for me, chosen in enumerate(self.pending):
-            if chosen is not None and not set(chosen) <= set(self.hands[me]):
-                raise bad(f"{ROLES[me]}'s pending choice is not in his hand")
-        if self._to_act is None:
-            if self.phase is not None:
-                raise bad("a finished game has no phase")
-            return
-        if self.phase is None:
-            raise bad("a game under way needs a phase")
-        if self.phase in (GIVE, SWAP):
-            expected = _J if self.pending[_J] is None else _H
-            if self.pending[_H] is not None or self._to_act != expected:
-                raise bad("the simultaneous choice is not Jekyll's then Hyde's")
-            if self.phase == GIVE and (self.played or len(self.hands[0]) != TRICKS):
-                raise bad("the exchange comes before any trick")
-            if self.phase == SWAP and (len(self.plays) != 2 or self.trick_winner < 0):
-                raise bad("a green swap interrupts a trick of two cards")
-        if self.phase == PLAY and self._to_act != (self.leader + len(self.plays)) % 2:
-            raise bad("the turn does not follow from the trick")
-        if len(self.hands[0]) + (len(self.plays) == 1 and self.leader == 0) != \
-                len(self.hands[1]) + (len(self.plays) == 1 and self.leader == 1):
-            raise bad("the hands do not hold the same number of cards")
 
 
 def match_winner(legs) -> str | None:
@@ -794,61 +807,96 @@ def match_winner(legs) -> str | None:
     return None
 
 
-def _int(value: Any, lo: int, hi: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise ValueError(f"{value!r} is not a whole number {lo}-{hi}")
-    return value
+def _choice(verb: str, cards: tuple[str, ...]) -> str:
+    return f"{verb}:{','.join(cards)}"
 
 
-def _role(value: Any) -> int:
-    if value not in ROLES:
-        raise ValueError(f"{value!r} is not a role (J or H)")
-    return ROLES.index(value)
+def _role(value: Any, path: str) -> int:
+    return ROLES.index(read_choice(value, path, BadStateError, ROLES))
 
 
-def _card(value: Any) -> str:
-    if value not in ORDER:
-        raise ValueError(f"{value!r} is not a card")
-    return value
+def _cards(values: Any, path: str, most: int = TRICKS) -> tuple[str, ...]:
+    return sort_cards(read_cards(values, path, BadStateError, ORDER, 0, most))
 
 
-def _cards(values: Any) -> tuple[str, ...]:
-    if not isinstance(values, list):
-        raise ValueError(f"{values!r} is not a list of cards")
-    return sort_cards(_card(c) for c in values)
+def _trick(t: Any, path: str) -> tuple:
+    """A played trick: (leader, lead, named, follow, winner, effect, stolen)."""
+    E = BadStateError
+    read_object(t, path, E, ("leader", "lead", "named", "follow", "winner", "effect",
+                             "stolen"), ())
+    named = t["named"]
+    if named is not None:
+        read_choice(named, at(path, "named"), E, COLOURS)
+    effect = t["effect"]
+    if effect is not None:
+        read_choice(effect, at(path, "effect"), E, tuple(EFFECT.values()))
+    return (_role(t["leader"], at(path, "leader")),
+            read_card(t["lead"], at(path, "lead"), E, ORDER), named,
+            read_card(t["follow"], at(path, "follow"), E, ORDER),
+            _role(t["winner"], at(path, "winner")), effect,
+            read_bool(t["stolen"], at(path, "stolen"), E))
 
 
-def _pair(values: Any) -> tuple[str, str]:
-    if not isinstance(values, list) or len(values) != 2:
-        raise ValueError(f"{values!r} is not a trick of two cards")
-    return (_card(values[0]), _card(values[1]))
+def _history_entry(h: Any, path: str) -> dict[str, Any]:
+    """A finished round; its trick counts follow from its tricks (a purple steal moves one)."""
+    E = BadStateError
+    read_object(h, path, E, ("leg", "round", "tricks", "moved", "marker", "tricks_played"), ())
+    tricks = read_object(h["tricks"], at(path, "tricks"), E, ROLES, ())
+    played = [_trick(t, at(at(path, "tricks_played"), i)) for i, t in enumerate(
+        read_list(h["tricks_played"], at(path, "tricks_played"), E, TRICKS, TRICKS))]
+    entry = {"leg": read_int(h["leg"], at(path, "leg"), E, 1, 2),
+             "round": read_int(h["round"], at(path, "round"), E, 1, ROUNDS),
+             "tricks": {r: read_int(tricks[r], at(at(path, "tricks"), r), E, 0, TRICKS)
+                        for r in ROLES},
+             "moved": read_int(h["moved"], at(path, "moved"), E, 0, TRICKS),
+             "marker": read_int(h["marker"], at(path, "marker"), E, 0, TRACK_END),
+             "tricks_played": [JekyllVsHydeState._trick_json(t) for t in played]}
+    piles = [0, 0]
+    for _, _, _, _, winner, _, stolen in played:
+        piles[winner] += 1 + stolen
+        piles[1 - winner] -= stolen
+    if piles != [entry["tricks"][r] for r in ROLES] or min(piles) < 0 or \
+            entry["moved"] != abs(piles[0] - piles[1]):
+        raise BadStateError(f"{path}.tricks: the counts do not follow from its tricks",
+                            code="inconsistent_state", params={"path": at(path, "tricks")})
+    return entry
 
 
-def _trick(t: dict) -> tuple:
-    effect, named = t["effect"], t["named"]
-    if effect not in (None, "purple", "green", "red"):
-        raise ValueError(f"effect {effect!r}")
-    if named is not None and named not in COLOURS:
-        raise ValueError(f"named colour {named!r}")
-    return (_role(t["leader"]), _card(t["lead"]), t["named"], _card(t["follow"]),
-            _role(t["winner"]), effect, bool(t["stolen"]))
+def _leg(leg: Any, path: str) -> dict[str, Any]:
+    E = BadStateError
+    read_object(leg, path, E, ("hyde", "score", "rounds", "winner"), ())
+    return {"hyde": ROLES[_role(leg["hyde"], at(path, "hyde"))],
+            "score": read_int(leg["score"], at(path, "score"), E, 0, TRACK_END),
+            "rounds": read_int(leg["rounds"], at(path, "rounds"), E, 1, ROUNDS),
+            "winner": ROLES[_role(leg["winner"], at(path, "winner"))]}
 
 
-def _history_entry(h: Any) -> dict[str, Any]:
-    if not isinstance(h, dict):
-        raise ValueError(f"history entry {h!r}")
-    return {"leg": _int(h["leg"], 1, 2), "round": _int(h["round"], 1, ROUNDS),
-            "tricks": {r: _int(h["tricks"][r], 0, TRICKS) for r in ROLES},
-            "moved": _int(h["moved"], 0, TRICKS), "marker": _int(h["marker"], 0, TRACK_END),
-            "tricks_played": [JekyllVsHydeState._trick_json(_trick(t))
-                              for t in h["tricks_played"]]}
-
-
-def _leg(leg: Any) -> dict[str, Any]:
-    if not isinstance(leg, dict):
-        raise ValueError(f"finished game {leg!r}")
-    return {"hyde": ROLES[_role(leg["hyde"])], "score": _int(leg["score"], 0, TRACK_END),
-            "rounds": _int(leg["rounds"], 1, ROUNDS), "winner": ROLES[_role(leg["winner"])]}
+def _check_history(history: tuple[dict, ...], legs: tuple[dict, ...], leg: int) -> tuple[int, int]:
+    """Check the finished rounds before the one under way (in leg `leg`) and the
+    finished games: each marker moved on from the last, each game ended where its
+    marker reached the end or after round 3.  Returns the marker and the number of
+    the round under way."""
+    marker, round_number, game = 0, 1, 0
+    for i, entry in enumerate(history):
+        path = at("history", i)
+        if (entry["leg"], entry["round"]) != (game + 1, round_number) or \
+                entry["marker"] != min(TRACK_END, marker + entry["moved"]):
+            raise BadStateError(f"{path}: does not follow the rounds before it",
+                                code="inconsistent_state", params={"path": path})
+        marker, round_number = entry["marker"], round_number + 1
+        if marker >= TRACK_END or entry["round"] == ROUNDS:
+            hyde = "H" if game == 0 else "J"
+            summary = {"hyde": hyde, "score": marker, "rounds": entry["round"],
+                       "winner": hyde if marker >= TRACK_END else ROLES[1 - ROLES.index(hyde)]}
+            where = at("legs", game)
+            if game >= len(legs) or legs[game] != summary:
+                raise BadStateError(f"{where}: does not follow from the history",
+                                    code="inconsistent_state", params={"path": where})
+            marker, round_number, game = 0, 1, game + 1
+    if game != leg:
+        raise BadStateError(f"history: {game} finished games, but this is game {leg + 1}",
+                            code="inconsistent_state", params={"path": "history"})
+    return marker, round_number
 
 
 def sides(options: dict[str, Any] | None) -> dict[str, list[str]]:
