@@ -108,13 +108,11 @@ def live_setup(game: str, query: dict[str, str], lang: str) -> dict[str, str]:
 
 def load_scenario(text: str, params: dict, lang: str):
     """(transcript, states) of a scenario file's text, or raise EmbedError."""
-    import json
-
     from game.core.transcript import Transcript, TranscriptError
 
     name = params["name"]
     try:
-        transcript = Transcript.from_json(json.loads(text))
+        transcript = Transcript.parse(text, f"the example {name!r}")
         if transcript.game != params["game"]:
             raise TranscriptError(f"it is a {transcript.game} game")
         states = transcript.states()
