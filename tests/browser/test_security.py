@@ -18,6 +18,7 @@ from game import new_game
 from game.web import saves
 
 PAYLOAD = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
+NAME = '<img src=x onerror="__pwned=1">'  # a player's name: at most 40 characters
 
 
 def _save(game: str, options: dict, me, actions: int, seed: int = 5) -> dict:
@@ -74,7 +75,7 @@ def test_werner_history_payload_runs_no_script(page, ui):
 
 @pytest.mark.parametrize("game,options,me", [
     ("jekyll-hyde", {"players": 4, "seating": "B"}, 1),
-    ("jekyll-hyde", {"players": 3, "names": [PAYLOAD, "Adam", "Betty"]}, PAYLOAD),
+    ("jekyll-hyde", {"players": 3, "names": [NAME, "Adam", "Betty"]}, NAME),
     ("jekyll-vs-hyde", {}, "J"),
     ("dracula", {}, 0),
 ])
@@ -181,3 +182,49 @@ def test_the_policy_blocks_script_planted_in_the_page(page, ui):
 def test_every_page_carries_the_policy(page, name):
     page.goto(page.site_url + name)
     assert page.locator("meta[http-equiv=Content-Security-Policy]").count() == 1
+
+
+def _damaged(save: dict) -> list[str]:
+    """Ten ways a save arrives broken: each must be refused, kept and reported."""
+    state = save["state"]
+    hands = state["hands"]
+    seat = next(k for k, v in hands.items() if len(v) >= 2)
+
+    def variant(change) -> str:
+        data = json.loads(json.dumps(save))
+        change(data)
+        return json.dumps(data)
+
+    deep = "[" * 5000 + "]" * 5000
+    return [
+        variant(lambda d: d["state"].update(hands={**hands, seat: 7})),            # wrong type
+        variant(lambda d: d["state"].pop("hands")),                                # missing key
+        variant(lambda d: d["state"]["hands"][seat].__setitem__(0, "ZZ")),         # unknown card
+        variant(lambda d: d["state"]["hands"][seat].__setitem__(1, hands[seat][0])),  # twice
+        variant(lambda d: d["state"].update(scores="HUGE")).replace('"HUGE"', "9" * 5000),
+        variant(lambda d: d["state"].update(winner=True)),                         # a bool winner
+        variant(lambda d: d.update(seen_hands=float("inf"))),                      # not finite
+        variant(lambda d: d.update(setup={"me": {"x": deep}, "bots": {}})),        # nesting
+        variant(lambda d: d["state"].update(game="jekyll-hyde\u202e")),            # unicode
+        json.dumps(save)[: len(json.dumps(save)) // 2],                            # truncated
+    ]
+
+
+@pytest.mark.parametrize("game,options,me", [
+    ("jekyll-hyde", {"players": 4}, 0), ("jekyll-vs-hyde", {}, "J"), ("dracula", {}, 0)])
+def test_damaged_saves_are_reported_kept_and_replaced_by_a_new_game(page, ui, game, options, me):
+    save = _save(game, options, me, 3)  # early: every hand still holds cards
+    ui.open_site(page)
+    for n, text in enumerate(_damaged(save)):
+        page.evaluate("t => { localStorage.clear(); localStorage.setItem('jhg.save', t); }", text)
+        ui.open_site(page, clear=False)
+        page.wait_for_selector("#broken-save")
+        assert "could not be loaded" in page.inner_text("#broken-save"), n
+        href = page.get_attribute("#broken-save a[download]", "href")
+        assert unquote(href.split(",", 1)[1]) == text, n  # the download is the save itself
+        assert page.evaluate("document.body.dataset.view") == "setup", n  # a new game is offered
+        assert page.is_visible("#start"), n
+        _assert_nothing_ran(page)
+    ui.start_game(page)  # the last broken save survives a new game
+    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('jhg.broken.'))")
+    assert len(kept) == 1
