@@ -9,7 +9,9 @@ skips fetching its TOML parser), `game.zip` (the Python package, one
 request), `static/` (plus PNG icons rendered from `static/icon.svg`) and the
 runtime copied from `node_modules` into `static/vendor/`. The package and
 Pyodide's standard library ship as bytecode, compiled by Pyodide in Node
-(`scripts/precompile.mjs`): the browser compiles no Python at start-up. Every URL is
+(`scripts/precompile.mjs`): the browser compiles no Python at start-up; and
+a memory snapshot of Python with the game imported (`scripts/snapshot.mjs`)
+lets a returning visit skip starting it (`static/js/python.mjs`). Every URL is
 relative, so the folder works from any sub-path (`/<repo>/` on GitHub Pages).
 
 >>> sorted(PYODIDE_FILES)[:2]
@@ -117,7 +119,7 @@ def _pages() -> list[Path]:
 
 def _inputs() -> list[Path]:
     files = _pages() + [ROOT / "pyscript.toml", ROOT / "package-lock.json",
-                        ROOT / "scripts" / "precompile.mjs"]
+                        ROOT / "scripts" / "precompile.mjs", ROOT / "scripts" / "snapshot.mjs"]
     files += sorted(p for p in (ROOT / "static").rglob("*") if p.is_file())
     files += sorted(p for p in (ROOT / "game").rglob("*.py")
                     if "__pycache__" not in p.parts)
@@ -183,24 +185,46 @@ _STDLIB_PREFIX = "/lib/python314.zip/"
 _PACKAGE_PREFIX = "/home/pyodide/"
 
 
+def _node(script: str, what: str, *args: str | os.PathLike) -> str:
+    """Run scripts/`script` (Pyodide in Node) and return its output; BuildError if it fails."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError(f"Node.js is missing: the build runs Pyodide under Node for {what} "
+                         "(bash scripts/setup.sh installs it)")
+    done = subprocess.run([node, str(ROOT / "scripts" / script), *map(str, args)],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BuildError(f"{what} in Pyodide under Node failed (scripts/{script}, status "
+                         f"{done.returncode}):\n" + (done.stderr or done.stdout).strip()[-2000:])
+    return done.stdout
+
+
 def _precompile(jobs: list[tuple[Path, Path, str]]) -> None:
     """Each (source zip, output zip, prefix): the output with every .py compiled to .pyc.
 
     Compiled by Pyodide itself, in Node (scripts/precompile.mjs), so the
     bytecode is the browser's: the page then compiles nothing at start-up.
     """
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("Node.js is missing: the build compiles the Python in Pyodide "
-                         "under Node (bash scripts/setup.sh installs it)")
-    args = [node, str(ROOT / "scripts" / "precompile.mjs"), str(NODE / "pyodide")]
-    for src, dst, prefix in jobs:
-        args += [str(src), str(dst), prefix]
-    done = subprocess.run(args, capture_output=True, text=True)
-    if done.returncode != 0:
-        raise BuildError("precompiling the Python to .pyc in Pyodide under Node failed "
-                         f"(scripts/precompile.mjs, status {done.returncode}):\n"
-                         + (done.stderr or done.stdout).strip()[-2000:])
+    _node("precompile.mjs", "precompiling the Python to .pyc", NODE / "pyodide",
+          *(arg for job in jobs for arg in job))
+
+
+def _write_snapshot(site: Path) -> None:
+    """The memory snapshot of the built runtime and package, and static/js/python.mjs naming it.
+
+    scripts/snapshot.mjs makes it; its file name carries a hash of its bytes, so
+    a page never restores a snapshot of another build's Python.
+    """
+    pyodide = site / "static" / "vendor" / "pyodide"
+    made = pyodide / "snapshot.gz"
+    size = int(_node("snapshot.mjs", "making the memory snapshot", pyodide,
+                     site / "game.zip", made).split()[-1])
+    name = f"snapshot-{hashlib.sha256(made.read_bytes()).hexdigest()[:16]}.bin.gz"
+    made.rename(pyodide / name)
+    module = site / "static" / "js" / "python.mjs"
+    text = module.read_text(encoding="utf-8")
+    module.write_text(text.replace("__SNAPSHOT__", name).replace("__SNAPSHOT_SIZE__", str(size)),
+                      encoding="utf-8")
 
 
 # Runtime chunks the page never loads (editor, terminal, MicroPython, TOML).
@@ -284,6 +308,7 @@ def build(out_dir: str | os.PathLike = SITE) -> Path:
                       tmp / "static" / "vendor" / "pyodide" / "python_stdlib.zip", _STDLIB_PREFIX),
                      (sources, tmp / "game.zip", _PACKAGE_PREFIX)])
         sources.unlink()
+        _write_snapshot(tmp)
         _write_service_worker(tmp)
         (tmp / ".fingerprint").write_text(_fingerprint())
     except BaseException:
