@@ -7,7 +7,11 @@ The built folder holds `index.html` (and any other top-level page), `pyscript.to
 `pyscript.json` (the same config as JSON, which the page uses: PyScript then
 skips fetching its TOML parser), `game.zip` (the Python package, one
 request), `static/` (plus PNG icons rendered from `static/icon.svg`) and the
-runtime copied from `node_modules` into `static/vendor/`. Every URL is
+runtime copied from `node_modules` into `static/vendor/`. The package and
+Pyodide's standard library ship as bytecode, compiled by Pyodide in Node
+(`scripts/precompile.mjs`): the browser compiles no Python at start-up; and
+a memory snapshot of Python with the game imported (`scripts/snapshot.mjs`)
+lets a returning visit skip starting it (`static/js/python.mjs`). Every URL is
 relative, so the folder works from any sub-path (`/<repo>/` on GitHub Pages).
 
 >>> sorted(PYODIDE_FILES)[:2]
@@ -25,6 +29,7 @@ import os
 import re
 import shutil
 import socket
+import subprocess
 import sys
 import tomllib
 import zipfile
@@ -113,7 +118,8 @@ def _pages() -> list[Path]:
 
 
 def _inputs() -> list[Path]:
-    files = _pages() + [ROOT / "pyscript.toml", ROOT / "package-lock.json"]
+    files = _pages() + [ROOT / "pyscript.toml", ROOT / "package-lock.json",
+                        ROOT / "scripts" / "precompile.mjs", ROOT / "scripts" / "snapshot.mjs"]
     files += sorted(p for p in (ROOT / "static").rglob("*") if p.is_file())
     files += sorted(p for p in (ROOT / "game").rglob("*.py")
                     if "__pycache__" not in p.parts)
@@ -162,7 +168,63 @@ def _copy_runtime(vendor: Path) -> None:
             shutil.copy2(p, vendor / "pyscript" / p.name)
     (vendor / "pyodide").mkdir()
     for name in PYODIDE_FILES:
-        shutil.copy2(pyodide / name, vendor / "pyodide" / name)
+        if name not in _REWRITTEN:
+            shutil.copy2(pyodide / name, vendor / "pyodide" / name)
+    # The page loads no Pyodide package (DESIGN 4.1: none ship with npm's pyodide),
+    # so its lock lists none: 119 KB less to fetch and parse at every start.
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    (vendor / "pyodide" / "pyodide-lock.json").write_text(
+        json.dumps({"info": lock["info"], "packages": {}}), encoding="utf-8")
+
+
+# Files of PYODIDE_FILES the build writes itself instead of copying.
+_REWRITTEN = ("python_stdlib.zip", "pyodide-lock.json")
+# Where Pyodide mounts the standard library, and where PyScript unpacks game.zip
+# (the interpreter's working directory): the file names in tracebacks.
+_STDLIB_PREFIX = "/lib/python314.zip/"
+_PACKAGE_PREFIX = "/home/pyodide/"
+
+
+def _node(script: str, what: str, *args: str | os.PathLike) -> str:
+    """Run scripts/`script` (Pyodide in Node) and return its output; BuildError if it fails."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError(f"Node.js is missing: the build runs Pyodide under Node for {what} "
+                         "(bash scripts/setup.sh installs it)")
+    done = subprocess.run([node, str(ROOT / "scripts" / script), *map(str, args)],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BuildError(f"{what} in Pyodide under Node failed (scripts/{script}, status "
+                         f"{done.returncode}):\n" + (done.stderr or done.stdout).strip()[-2000:])
+    return done.stdout
+
+
+def _precompile(jobs: list[tuple[Path, Path, str]]) -> None:
+    """Each (source zip, output zip, prefix): the output with every .py compiled to .pyc.
+
+    Compiled by Pyodide itself, in Node (scripts/precompile.mjs), so the
+    bytecode is the browser's: the page then compiles nothing at start-up.
+    """
+    _node("precompile.mjs", "precompiling the Python to .pyc", NODE / "pyodide",
+          *(arg for job in jobs for arg in job))
+
+
+def _write_snapshot(site: Path) -> None:
+    """The memory snapshot of the built runtime and package, and static/js/python.mjs naming it.
+
+    scripts/snapshot.mjs makes it; its file name carries a hash of its bytes, so
+    a page never restores a snapshot of another build's Python.
+    """
+    pyodide = site / "static" / "vendor" / "pyodide"
+    made = pyodide / "snapshot.gz"
+    size = int(_node("snapshot.mjs", "making the memory snapshot", pyodide,
+                     site / "game.zip", made).split()[-1])
+    name = f"snapshot-{hashlib.sha256(made.read_bytes()).hexdigest()[:16]}.bin.gz"
+    made.rename(pyodide / name)
+    module = site / "static" / "js" / "python.mjs"
+    text = module.read_text(encoding="utf-8")
+    module.write_text(text.replace("__SNAPSHOT__", name).replace("__SNAPSHOT_SIZE__", str(size)),
+                      encoding="utf-8")
 
 
 # Runtime chunks the page never loads (editor, terminal, MicroPython, TOML).
@@ -240,7 +302,13 @@ def build(out_dir: str | os.PathLike = SITE) -> Path:
                             encoding="utf-8")
         _write_icons(tmp / "static")
         _copy_runtime(tmp / "static" / "vendor")
-        _write_zip(tmp / "game.zip")
+        sources = tmp / "game-sources.zip"
+        _write_zip(sources)
+        _precompile([(NODE / "pyodide" / "python_stdlib.zip",
+                      tmp / "static" / "vendor" / "pyodide" / "python_stdlib.zip", _STDLIB_PREFIX),
+                     (sources, tmp / "game.zip", _PACKAGE_PREFIX)])
+        sources.unlink()
+        _write_snapshot(tmp)
         _write_service_worker(tmp)
         (tmp / ".fingerprint").write_text(_fingerprint())
     except BaseException:

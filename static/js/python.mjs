@@ -1,0 +1,61 @@
+// The page's Python: Pyodide's own loadPyodide, started from a memory snapshot
+// when the service worker has one cached. pyscript.toml's `interpreter` points
+// here; PyScript calls loadPyodide exactly as it calls the stock module's.
+//
+// The snapshot (made at build time by scripts/snapshot.mjs: Python started and
+// the game imported) is only an accelerator. A first visit never waits for its
+// megabytes (the service worker precaches it afterwards); a missing, corrupt
+// or mismatched snapshot, or a browser without Cache Storage or
+// DecompressionStream, starts Python normally, silently (the console says why).
+// `python -m game build` fills in SNAPSHOT (its file name, a hash of its bytes)
+// and SNAPSHOT_SIZE (its size before the all-zero tail was dropped).
+import { loadPyodide as loadStock, version } from "../vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const SNAPSHOT = "__SNAPSHOT__";
+const SNAPSHOT_SIZE = Number("__SNAPSHOT_SIZE__");
+const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+
+async function cachedSnapshot() {
+  if (!self.caches || !self.DecompressionStream || !(SNAPSHOT_SIZE > 0)) return null;
+  const hit = await caches.match(new URL(SNAPSHOT, INDEX_URL).href);
+  if (!hit) return null;
+  const raw = await new Response(hit.body.pipeThrough(new DecompressionStream("gzip")))
+    .arrayBuffer();
+  if (raw.byteLength > SNAPSHOT_SIZE) throw new Error("snapshot larger than built");
+  const bytes = new Uint8Array(SNAPSHOT_SIZE);  // the dropped tail: zeros
+  bytes.set(new Uint8Array(raw));
+  return bytes;
+}
+
+// How Python started, for tests and curious players: <html data-python="snapshot|fresh">.
+function said(how) {
+  if (self.document) document.documentElement.dataset.python = how;
+}
+
+export async function loadPyodide(options = {}) {
+  // PyScript passes this module's folder as indexURL: Pyodide's files are in vendor/.
+  const stock = { ...options, indexURL: INDEX_URL };
+  let snapshot = null;
+  try {
+    snapshot = await cachedSnapshot();
+  } catch (e) {
+    console.warn("Python starts without its snapshot:", e);
+  }
+  if (snapshot) {
+    try {
+      const py = await loadStock({ ...stock, _loadSnapshot: snapshot });
+      // The snapshot froze the generator's state: without this every visit
+      // would deal the same games.
+      py.runPython("import random; random.seed()");
+      said("snapshot");
+      return py;
+    } catch (e) {
+      console.warn("Python starts without its snapshot:", e);
+    }
+  }
+  const py = await loadStock(stock);
+  said("fresh");
+  return py;
+}

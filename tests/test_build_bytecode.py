@@ -1,0 +1,78 @@
+"""The built site ships Python as bytecode that the browser's Pyodide loads as is.
+
+The build compiles the standard library and the game package inside Pyodide
+(in Node); here the BUILT files are loaded by the same Pyodide in Node, as the
+page does, and every module the game imports must come from a `.pyc`: the
+browser then compiles nothing at start-up.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Loads the built runtime and package like the page (game.zip unpacked into
+# the working directory), imports the engine and the page's pure modules,
+# plays a move, and reports where each module came from.
+CHECK = r"""
+const [site] = process.argv.slice(1);
+const vendor = site + "/static/vendor/pyodide/";
+const { loadPyodide } = await import(vendor + "pyodide.mjs");
+const fs = await import("node:fs");
+const py = await loadPyodide({ indexURL: vendor });
+py.FS.writeFile("/home/pyodide/game.zip", fs.readFileSync(site + "/game.zip"));
+console.log(py.runPython(`
+import json, os, sys, zipfile
+os.chdir("/home/pyodide")
+zipfile.ZipFile("game.zip").extractall()
+sys.path.insert(0, "/home/pyodide")
+import game, game.bots, game.web.i18n, game.web.saves, game.web.tables.jekyll_hyde
+state = game.new_game("jekyll-hyde", {}, seed=1)
+state = state.apply(state.legal_actions()[0])
+# Frozen modules (os, codecs, ...) are built into the interpreter: not imported from a file.
+json.dumps({name: m.__file__ for name, m in list(sys.modules.items())
+            if getattr(m, "__file__", None) and m.__spec__ and m.__spec__.origin != "frozen"})
+`));
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    from game.build import BuildError, build
+
+    try:
+        return build(tmp_path_factory.mktemp("built") / "site")
+    except BuildError as e:
+        pytest.skip(str(e))
+
+
+def test_the_shipped_zips_hold_bytecode_and_no_python_source(site):
+    for path in (site / "game.zip", site / "static/vendor/pyodide/python_stdlib.zip"):
+        names = zipfile.ZipFile(path).namelist()
+        assert not [n for n in names if n.endswith(".py")], path
+        assert sum(n.endswith(".pyc") for n in names) > 40, path
+    assert "game/web/i18n/en.json" in zipfile.ZipFile(site / "game.zip").namelist()
+    lock = json.loads((site / "static/vendor/pyodide/pyodide-lock.json").read_text())
+    assert lock["packages"] == {} and lock["info"]["python"].startswith("3.14")
+
+
+def test_pyodide_imports_the_built_bytecode_without_compiling(site):
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node.js")
+    done = subprocess.run([node, "--input-type=module", "-e", CHECK, str(site)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    files = json.loads(done.stdout.strip().splitlines()[-1])
+    ours = {n: f for n, f in files.items()
+            if f.startswith(("/lib/python314.zip/", "/home/pyodide/game/"))}
+    assert "game.web.tables.jekyll_hyde" in ours and "random" in ours and "json" in ours
+    compiled = {n: f for n, f in ours.items() if not f.endswith(".pyc")}
+    assert compiled == {}, f"imported from source (compiled in the page): {compiled}"
