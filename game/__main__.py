@@ -197,7 +197,9 @@ def main(argv: list[str] | None = None) -> int:
             stream.reconfigure(errors="replace")
     args = parser().parse_args(argv)
     try:
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # a reader that left shows here, not at exit (status 120)
+        return status
     except GameError as e:
         message = " ".join(str(e).splitlines())
         print(f"error: {message}", file=sys.stderr)
