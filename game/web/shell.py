@@ -669,10 +669,6 @@ class App:
         table = renderer(game)
         setup = table.parse_setup(self.setup_values, bot_names(game))
         state = new_game(game, setup["options"], seed)
-        current = self._get(saves.KEY)
-        if current and self.state is None and self.broken is None:
-            # A save that was never shown (it failed after loading): keep it before replacing it.
-            self._set_aside(current, self.t("notice.replaced"))
         self.table, self.state = table, state
         self.save = {"game": game, "setup": {"me": setup["me"], "bots": setup["bots"]},
                      "transcript": {"game": game, "options": state.to_json()["options"],
