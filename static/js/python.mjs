@@ -13,6 +13,29 @@ import { loadPyodide as loadStock, version } from "../vendor/pyodide/pyodide.mjs
 
 export { version };
 
+// Emscripten's stand-in for setImmediate listens to the window's "message"
+// events and runs the next queued callback for any message "_si", whoever
+// posted it: an embedding page, an extension or a resizer script then caused a
+// page error. Given a setImmediate of its own (a private MessageChannel that
+// nobody else can post to), Pyodide never listens to the window's messages.
+if (!globalThis.setImmediate) {
+  const channel = new MessageChannel();
+  const queued = new Map();
+  let lastId = 0;
+  channel.port1.onmessage = (event) => {
+    const run = queued.get(event.data);
+    queued.delete(event.data);
+    if (run) run();
+  };
+  globalThis.setImmediate = (callback, ...args) => {
+    const id = ++lastId;
+    queued.set(id, () => callback(...args));
+    channel.port2.postMessage(id);
+    return id;
+  };
+  globalThis.clearImmediate = (id) => queued.delete(id);
+}
+
 const SNAPSHOT = "__SNAPSHOT__";
 const SNAPSHOT_SIZE = Number("__SNAPSHOT_SIZE__");
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;

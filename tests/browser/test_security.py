@@ -184,6 +184,24 @@ def test_every_page_carries_the_policy(page, name):
     assert page.locator("meta[http-equiv=Content-Security-Policy]").count() == 1
 
 
+# What embedding pages, extensions and resizer scripts post to a page. "_si" is
+# the message Emscripten's own setImmediate stand-in used to answer to.
+MESSAGES = "['_si', 'hello', {a: 1}, 42, null, '_si']"
+
+
+@pytest.mark.parametrize("name", ["index.html", "embed.html?game=dracula"])
+def test_messages_posted_to_the_page_are_ignored(page, ui, name):
+    page.goto(page.site_url + name)
+    page.evaluate(f"for (const m of {MESSAGES}) window.postMessage(m, '*')")  # while Python starts
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    page.evaluate(f"for (const m of {MESSAGES}) window.postMessage(m, '*')")
+    if name == "index.html":
+        page.click("#start")
+        page.wait_for_selector("body[data-view=table]")
+    assert ui.wait_settled(page) in ("me", "modal")
+    # The page fixture fails the test on any page error the messages caused.
+
+
 def _damaged(save: dict) -> list[str]:
     """Ten ways a save arrives broken: each must be refused, kept and reported."""
     state = save["state"]
