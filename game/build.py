@@ -170,6 +170,9 @@ def _copy_runtime(vendor: Path) -> None:
     for name in PYODIDE_FILES:
         if name not in _REWRITTEN:
             shutil.copy2(pyodide / name, vendor / "pyodide" / name)
+    (vendor / "pyodide" / "pyodide.asm.mjs").write_text(
+        _lazy_shared_memory((pyodide / "pyodide.asm.mjs").read_text(encoding="utf-8")),
+        encoding="utf-8")
     # The page loads no Pyodide package (DESIGN 4.1: none ship with npm's pyodide),
     # so its lock lists none: 119 KB less to fetch and parse at every start.
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
@@ -178,7 +181,26 @@ def _copy_runtime(vendor: Path) -> None:
 
 
 # Files of PYODIDE_FILES the build writes itself instead of copying.
-_REWRITTEN = ("python_stdlib.zip", "pyodide-lock.json")
+_REWRITTEN = ("python_stdlib.zip", "pyodide-lock.json", "pyodide.asm.mjs")
+
+# Pyodide creates a shared WebAssembly.Memory as its module loads, for a sleep
+# that only Node and workers can use (Atomics.wait throws on a page's main
+# thread, and the sleep then says so by returning false). Outside cross-origin
+# isolation, whose headers a static host cannot send, Chrome reports that as a
+# deprecated use of SharedArrayBuffer at every start. The site's copy creates
+# the memory on first use instead. The text is the pinned version's.
+_SHARED_MEMORY = ("var io=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1})"
+                  ".buffer);function so(t){try{return Atomics.wait(io,0,0,t),!0}")
+_LAZY_SHARED_MEMORY = ("var io;function so(t){try{return io??=new Int32Array(new WebAssembly"
+                       ".Memory({shared:!0,initial:1,maximum:1}).buffer),Atomics.wait(io,0,0,t),!0}")
+
+
+def _lazy_shared_memory(script: str) -> str:
+    """pyodide.asm.mjs with its shared memory made on first use (see above)."""
+    if script.count(_SHARED_MEMORY) != 1:
+        raise BuildError("pyodide.asm.mjs is not the pinned version's: update _SHARED_MEMORY "
+                         "in game/build.py for the Pyodide in package.json")
+    return script.replace(_SHARED_MEMORY, _LAZY_SHARED_MEMORY)
 # Where Pyodide mounts the standard library, and where PyScript unpacks game.zip
 # (the interpreter's working directory): the file names in tracebacks.
 _STDLIB_PREFIX = "/lib/python314.zip/"
