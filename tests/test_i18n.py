@@ -94,6 +94,10 @@ def test_rules_page_in_every_language_with_the_english_structure(game):
         menu = re.search(r'<nav class="langs".*?</nav>', html).group(0)
         assert re.findall(r'href="[a-z-]+\.([a-z]+)\.html"', menu) == list(LANGUAGES), lang
         assert f'href="{game}.{lang}.html" aria-current="page"' in menu, lang
+        # Search engines show a description in the page's language.
+        description = re.search(r'<meta name="description" content="([^"]+)">', html)
+        assert description and description.group(1).startswith(
+            re.search(r"<title>([^<]+)</title>", html).group(1)), lang
 
 
 def test_every_example_caption_is_in_every_language():
