@@ -35,10 +35,12 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+from game import GAMES
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 NODE = ROOT / "node_modules"
-# Per DESIGN 4.1: the npm `pyodide` needs only these five files.
+# The page needs only these five files of the npm `pyodide` (docs/DESIGN.md, "Runtime").
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
 # PNG icons rendered from static/icon.svg: (file in static/, size, padded).
@@ -79,6 +81,12 @@ class BuildError(RuntimeError):
 _CHROME = {"head": "head.html", "sprite": "sprite.svg", "loader": "loader.html"}
 
 
+def _game_stylesheets() -> str:
+    """A <link> for each game that has a stylesheet of its own, `static/css/<game id>.css`."""
+    return "".join(f'<link rel="stylesheet" href="./static/css/{game_id}.css">\n'
+                   for game_id in GAMES if (ROOT / "static" / "css" / f"{game_id}.css").exists())
+
+
 def with_chrome(page: str, name: str) -> str:
     """`page` with each `<!-- chrome: NAME -->` replaced by `static/chrome/`'s piece:
     what every page shares (icons, stylesheets, card symbols, the loader) is written once."""
@@ -86,6 +94,7 @@ def with_chrome(page: str, name: str) -> str:
         marker = f"<!-- chrome: {key} -->\n"
         if marker in page:
             page = page.replace(marker, (ROOT / "static" / "chrome" / file).read_text(encoding="utf-8"))
+    page = page.replace("<!-- chrome: game-styles -->\n", _game_stylesheets())
     if "<!-- chrome:" in page:
         raise BuildError(f"{name}: an unknown <!-- chrome: ... --> piece")
     return page
@@ -173,7 +182,7 @@ def _copy_runtime(vendor: Path) -> None:
     (vendor / "pyodide" / "pyodide.asm.mjs").write_text(
         _lazy_shared_memory((pyodide / "pyodide.asm.mjs").read_text(encoding="utf-8")),
         encoding="utf-8")
-    # The page loads no Pyodide package (DESIGN 4.1: none ship with npm's pyodide),
+    # The page loads no Pyodide package (none ship with npm's pyodide),
     # so its lock lists none: 119 KB less to fetch and parse at every start.
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
     (vendor / "pyodide" / "pyodide-lock.json").write_text(

@@ -33,8 +33,9 @@ os.remove("/tmp/game.zip")
 # modules (pyscript, js), which must not be in a snapshot.
 import asyncio, functools, json, random, time, traceback, typing, urllib.parse
 import game, game.bots, game.web.choice, game.web.html, game.web.i18n, game.web.inputs
-import game.web.saves, game.web.tables
-import game.web.tables.dracula, game.web.tables.jekyll_hyde, game.web.tables.jekyll_vs_hyde
+import game.web.saves, game.web.tables, importlib
+for table in game.web.tables.TABLES.values():
+    importlib.import_module(table)
 gc.collect()
 `);
 const snapshot = py.makeMemorySnapshot();
