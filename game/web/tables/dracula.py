@@ -337,7 +337,7 @@ def coffin_html(obs: dict[str, Any], ctx: TableContext,
     for p, k in scored.items():
         for i in LINES["Q" if p == row_p else "K"][k]:
             marked.setdefault(i, []).append("hl-" + _who(p, me))
-    out: list[Html] = []
+    out = []
     for r in range(3):
         for c in range(3):
             i = 3 * r + c
@@ -473,7 +473,7 @@ def render(obs: dict[str, Any], ctx: TableContext) -> Html:
         middle = (coffin_html(obs, ctx, scored=_last_scored(obs))
                   + (_legend(obs, ctx) if obs["ways"] else EMPTY))
     placing = mine and phase == "place"
-    cards: list[Html] = []
+    cards = []
     for c in obs["hand"]:
         if placing:
             on = c in ctx.picked
@@ -598,7 +598,7 @@ def score_sheet(obs: dict[str, Any], ctx: TableContext, note: bool = True) -> Ht
     head = html('<tr><th>#</th><th>{dealer}</th><th>{me}</th><th>{bot}</th>'
                 '<th>Σ {me}</th><th>Σ {bot}</th></tr>',
                 dealer=t("dr.sheet.dealer"), me=t("dr.name.me"), bot=t("dr.name.bot"))
-    rows: list[Html] = []
+    rows = []
     tot = {0: 0, 1: 0}
     for i, entry in enumerate(obs["history"], 1):
         res = deal_result(entry)
