@@ -414,7 +414,7 @@ def _plate(obs: dict[str, Any], p: int, ctx: TableContext) -> Html:
                 pts_title=t("dr.total_title"), total=obs["scores"][str(p)], backs=backs)
 
 
-def _way_choice(obs: dict[str, Any], ctx: TableContext) -> Html:
+def _way_choice(ctx: TableContext) -> Html:
     t: Translator = ctx.t
     buttons = join(
         html('<button type="button" class="dr-waybtn" data-act="way:{w}" id="way-{w}">'
@@ -468,7 +468,7 @@ def render(obs: dict[str, Any], ctx: TableContext) -> Html:
                 'href="./static/rules/dracula.{lang}.html" target="_blank" rel="noopener">'
                 '{rules}</a></div>', info=info, lang=t.lang, rules=t("dr.rules"))
     if phase == "way" and mine:
-        middle = _way_choice(obs, ctx)
+        middle = _way_choice(ctx)
     else:
         middle = (coffin_html(obs, ctx, scored=_last_scored(obs))
                   + (_legend(obs, ctx) if obs["ways"] else EMPTY))

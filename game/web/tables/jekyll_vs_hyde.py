@@ -315,20 +315,20 @@ def _ranking(obs: dict[str, Any], ctx: TableContext) -> Html:
 
 def _status(obs: dict[str, Any], ctx: TableContext) -> Html:
     t: Translator = ctx.t
-    parts = []
+    facts = []
     if obs["options"].get("variant") == "return-match":
-        parts.append(t("jvh.game_no", n=obs["leg"]))
-    parts.append(t("jvh.round_no", n=obs["round"]))
+        facts.append(t("jvh.game_no", n=obs["leg"]))
+    facts.append(t("jvh.round_no", n=obs["round"]))
     if obs["phase"] == "give":
-        parts.append(t("jvh.phase.give"))
+        facts.append(t("jvh.phase.give"))
     elif not obs["over"]:
-        parts.append(t("jvh.trick_no", n=min(len(obs["played"]) + 1, TRICKS)))
+        facts.append(t("jvh.trick_no", n=min(len(obs["played"]) + 1, TRICKS)))
     d = _difference(obs)
     diff = EMPTY
     if obs["phase"] in ("play", "swap"):
         text = t("jvh.diff", d=d, to=min(TRACK_END, obs["marker"] + d))
         diff = html('<span class="diff" data-diff="{}">{}</span>', d, text)
-    return html('<div class="jvh-status"><span>{}</span>{}</div>', " · ".join(parts), diff)
+    return html('<div class="jvh-status"><span>{}</span>{}</div>', " · ".join(facts), diff)
 
 
 def _pile(obs: dict[str, Any], role: str, ctx: TableContext, steal: str | None) -> Html:
