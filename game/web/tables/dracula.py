@@ -16,7 +16,7 @@ chooses who deals first.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any, Mapping, Sequence, TypedDict
 
 from game.dracula.cards import (
     CELLS,
@@ -30,6 +30,10 @@ from game.dracula.cards import (
 from game.dracula.rules import DEALS
 from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import bot_options, default_bot, select_field
+
+if TYPE_CHECKING:
+    from game.web.i18n import Translator
+    from game.web.tables import TableContext
 
 GAME_ID = "dracula"
 ME, BOT = 0, 1
@@ -77,7 +81,7 @@ def seat_of(state, me) -> int:
 
 # -- words -------------------------------------------------------------------
 
-def card_name(card: str, t) -> str:
+def card_name(card: str, t: Translator) -> str:
     if card in VAMPIRES:
         return t("dr.vampire")
     rank, suit = card[:-1], card[-1]
@@ -94,7 +98,7 @@ def _who(p: int, me: int) -> str:
     return "me" if p == me else "bot"
 
 
-def _line_name(way: str, k: int, t) -> str:
+def _line_name(way: str, k: int, t: Translator) -> str:
     return t("dr.line.row" if way == "Q" else "dr.line.col", n=k + 1)
 
 
@@ -211,7 +215,7 @@ def _card_class(card: str) -> str:
     return "dc " + ("red" if card[-1] in RED else "black")
 
 
-def card_face(card: str, t, extra: str = "") -> Html:
+def card_face(card: str, t: Translator, extra: str = "") -> Html:
     name = card_name(card, t)
     return html('<span class="{cls} {extra}" data-card="{card}" role="img" '
                 'aria-label="{name}" title="{name}">{svg}</span>',
@@ -224,21 +228,21 @@ def back_html() -> Html:
 
 # -- lines -------------------------------------------------------------------
 
-def _flat(grid) -> list[str | None]:
+def _flat(grid: Sequence[Sequence[str | None]]) -> list[str | None]:
     return [c for row in grid for c in row]
 
 
-def _lines(flat, way: str) -> list[dict[str, Any]]:
+def _lines(flat: Sequence[str | None], way: str) -> list[dict[str, Any]]:
     """The three lines of `way` as they stand (`cards.line_detail`)."""
     return [line_detail([flat[i] for i in line], way) for line in LINES[way]]
 
 
-def _faces(info: dict) -> str:
+def _faces(info: Mapping[str, Any]) -> str:
     """A line's cards, compact: `10♥ Q♥ 5♥` (a full line)."""
     return " ".join(short(c) for c in info["cards"] if c is not None)
 
 
-def _line_title(info: dict, way: str, k: int, owner: str, t) -> str:
+def _line_title(info: dict[str, Any], way: str, k: int, owner: str, t: Translator) -> str:
     name = _line_name(way, k, t)
     if info["state"] == "vampire":
         return t("dr.title.vampire", line=name, owner=owner)
@@ -252,7 +256,7 @@ def _line_title(info: dict, way: str, k: int, owner: str, t) -> str:
     return t("dr.title.open", line=name, owner=owner, cards=cards, sum=info["sum"])
 
 
-def _badge(info: dict, way: str, k: int, owner_key: str, owner: str, t,
+def _badge(info: dict[str, Any], way: str, k: int, owner_key: str, owner: str, t: Translator,
            scored: bool = False) -> Html:
     cls = ["lv", owner_key, info["state"]]
     if scored:
@@ -274,14 +278,14 @@ def _badge(info: dict, way: str, k: int, owner_key: str, owner: str, t,
                 title=title, body=body)
 
 
-def _owners(obs: dict) -> tuple[int, int]:
+def _owners(obs: dict[str, Any]) -> tuple[int, int]:
     """(row player, column player)."""
     ways = obs["ways"] or {"0": "Q", "1": "K"}
     row = 0 if ways["0"] == "Q" else 1
     return row, 1 - row
 
 
-def _name(p: int, me: int, t) -> str:
+def _name(p: int, me: int, t: Translator) -> str:
     return t(f"dr.name.{_who(p, me)}")
 
 
@@ -297,7 +301,7 @@ def parts(action: str) -> tuple[str, ...]:
     return (card, at + cell) if at else (action,)
 
 
-def attempt(picked: tuple[str, ...], obs: dict) -> str | None:
+def attempt(picked: tuple[str, ...], obs: dict[str, Any]) -> str | None:
     """The placement a picked card and cell spell, legal or not (the engine says why not).
 
     >>> attempt(("@00", "JH"), {}), attempt(("JH",), {})
@@ -308,14 +312,16 @@ def attempt(picked: tuple[str, ...], obs: dict) -> str | None:
     return cards[0] + cells[0] if len(cells) == 1 and len(cards) == 1 else None
 
 
-def coffin_html(obs: dict, ctx, grid=None, live: bool = True, scored=None,
-                mini: bool = False) -> Html:
+def coffin_html(obs: dict[str, Any], ctx: TableContext,
+                grid: Sequence[Sequence[str | None]] | None = None, live: bool = True,
+                scored: dict[int, int] | None = None, mini: bool = False) -> Html:
     """The 3x3 coffin, a value badge right of each row and under each column.
 
     `live`: cells are buttons (the table); otherwise a picture (summaries).
     `scored`: {player: line index} to mark the lines that scored.
     """
-    t, me = ctx.t, ctx.seat
+    t: Translator = ctx.t
+    me = ctx.seat
     flat = _flat(grid if grid is not None else obs["grid"])
     # The cells picked and offered by the shell (none unless the person is deciding).
     chosen = [i for i in range(9) if live and "@" + CELLS[i] in ctx.picked]
@@ -371,15 +377,17 @@ def coffin_html(obs: dict, ctx, grid=None, live: bool = True, scored=None,
                 mini=" mini" if mini else "", label=t("dr.coffin"), keys=keys, cells=join(out))
 
 
-def _legend(obs: dict, ctx) -> Html:
-    t, me = ctx.t, ctx.seat
+def _legend(obs: dict[str, Any], ctx: TableContext) -> Html:
+    t: Translator = ctx.t
+    me = ctx.seat
     row_p, _ = _owners(obs)
     key = "dr.legend.me_rows" if row_p == me else "dr.legend.me_cols"
     return html('<p class="dr-legend">{}</p>', t(key))
 
 
-def _plate(obs: dict, p: int, ctx) -> Html:
-    t, me = ctx.t, ctx.seat
+def _plate(obs: dict[str, Any], p: int, ctx: TableContext) -> Html:
+    t: Translator = ctx.t
+    me = ctx.seat
     who = _who(p, me)
     cls = ["plate", who]
     if obs["to_act"] == p:
@@ -406,8 +414,8 @@ def _plate(obs: dict, p: int, ctx) -> Html:
                 pts_title=t("dr.total_title"), total=obs["scores"][str(p)], backs=backs)
 
 
-def _way_choice(obs: dict, ctx) -> Html:
-    t = ctx.t
+def _way_choice(ctx: TableContext) -> Html:
+    t: Translator = ctx.t
     buttons = join(
         html('<button type="button" class="dr-waybtn" data-act="way:{w}" id="way-{w}">'
              '<span class="arrow" aria-hidden="true">{arrow}</span><b>{name}</b>'
@@ -419,9 +427,10 @@ def _way_choice(obs: dict, ctx) -> Html:
                 note=t("dr.choose.note"))
 
 
-def _prompt(obs: dict, ctx) -> str:
+def _prompt(obs: dict[str, Any], ctx: TableContext) -> str:
     """What to do now; once a card or a cell is picked, what is still missing."""
-    t, me = ctx.t, ctx.seat
+    t: Translator = ctx.t
+    me = ctx.seat
     if obs["over"]:
         return t("dr.prompt.over")
     mine = obs["to_act"] == me
@@ -436,14 +445,15 @@ def _prompt(obs: dict, ctx) -> str:
     return t("dr.prompt.turn")
 
 
-def _last_scored(obs: dict) -> dict[int, int]:
+def _last_scored(obs: dict[str, Any]) -> dict[int, int]:
     if not obs["over"] or not obs["history"]:
         return {}
     return deal_result(obs["history"][-1])["line"]
 
 
-def render(obs: dict, ctx) -> Html:
-    t, me = ctx.t, ctx.seat
+def render(obs: dict[str, Any], ctx: TableContext) -> Html:
+    t: Translator = ctx.t
+    me = ctx.seat
     opp = 1 - me
     mine = obs["to_act"] == me
     phase = obs["phase"]
@@ -458,7 +468,7 @@ def render(obs: dict, ctx) -> Html:
                 'href="./static/rules/dracula.{lang}.html" target="_blank" rel="noopener">'
                 '{rules}</a></div>', info=info, lang=t.lang, rules=t("dr.rules"))
     if phase == "way" and mine:
-        middle = _way_choice(obs, ctx)
+        middle = _way_choice(ctx)
     else:
         middle = (coffin_html(obs, ctx, scored=_last_scored(obs))
                   + (_legend(obs, ctx) if obs["ways"] else EMPTY))
@@ -489,19 +499,28 @@ def render(obs: dict, ctx) -> Html:
 
 # -- results -------------------------------------------------------------------
 
-def deal_result(entry: dict) -> dict[str, Any]:
+class DealResult(TypedDict):
+    """A finished deal as the summaries show it (`deal_result`)."""
+
+    rank: int                  # 0: each best line scored; 1, 2: the 2nd/3rd best (tie rule)
+    line: dict[int, int]       # player -> index of the line he scored
+    score: dict[int, int]      # player -> the points of that line
+    equal: list[int]           # the best values both had, that the tie rule passed over
+
+
+def deal_result(entry: dict[str, Any]) -> DealResult:
     """Which line each player scored in a finished deal (an observation's
     `history` entry), and at which rank (`cards.scored_rank`: the tie rule)."""
-    lines = {p: entry["lines"][str(p)] for p in (0, 1)}
-    score = {p: entry["score"][str(p)] for p in (0, 1)}
+    lines: dict[int, list[int]] = {p: entry["lines"][str(p)] for p in (0, 1)}
+    score: dict[int, int] = {p: entry["score"][str(p)] for p in (0, 1)}
     rank = scored_rank(lines[0], lines[1])
     # The line scored: the one of that value (the best-placed of equal ones), as the engine says.
     line = {p: lines[p].index(score[p]) for p in (0, 1)}
-    return {"rank": rank, "line": line, "score": score, "lines": lines,
+    return {"rank": rank, "line": line, "score": score,
             "equal": sorted(lines[0], reverse=True)[:rank]}
 
 
-def _calc(keys: tuple[str, str], info: dict, t, **words: str) -> str:
+def _calc(keys: tuple[str, str], info: Mapping[str, Any], t: Translator, **words: str) -> str:
     """What a full line is worth, in the words of `keys` (with its multiplier,
     or with a Vampire)."""
     full, vampire = keys
@@ -511,13 +530,14 @@ def _calc(keys: tuple[str, str], info: dict, t, **words: str) -> str:
              why=t(f"dr.mult.{info['multiplier']}"), **words)
 
 
-def _explain_line(entry: dict, obs: dict, p: int, k: int, t) -> str:
+def _explain_line(entry: dict[str, Any], obs: dict[str, Any], p: int, k: int,
+                  t: Translator) -> str:
     way = obs["ways"][str(p)]
     info = _lines(_flat(entry["grid"]), way)[k]
     return _calc(("dr.calc.full", "dr.calc.vampire"), info, t, line=_line_name(way, k, t))
 
 
-def _tie_text(res: dict, t) -> str:
+def _tie_text(res: DealResult, t: Translator) -> str:
     if res["rank"] == 0:
         return t("dr.tie.0")
     if res["rank"] == 1:
@@ -525,8 +545,9 @@ def _tie_text(res: dict, t) -> str:
     return t("dr.tie.2", v=res["equal"][0], w=res["equal"][1])
 
 
-def _result_html(entry: dict, obs: dict, ctx) -> Html:
-    t, me = ctx.t, ctx.seat
+def _result_html(entry: dict[str, Any], obs: dict[str, Any], ctx: TableContext) -> Html:
+    t: Translator = ctx.t
+    me = ctx.seat
     res = deal_result(entry)
     items = []
     for p in (me, 1 - me):
@@ -542,9 +563,9 @@ def _result_html(entry: dict, obs: dict, ctx) -> Html:
                 items=join(items))
 
 
-def hand_summary(obs: dict, ctx) -> Html:
+def hand_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
     """End-of-deal panel: the full coffin, the lines scored and why, the sheet."""
-    t = ctx.t
+    t: Translator = ctx.t
     n = len(obs["history"])
     entry = obs["history"][-1]
     res = deal_result(entry)
@@ -555,9 +576,9 @@ def hand_summary(obs: dict, ctx) -> Html:
                 result=_result_html(entry, obs, ctx), sheet=score_sheet(obs, ctx))
 
 
-def last_trick(obs: dict, ctx) -> Html:
+def last_trick(obs: dict[str, Any], ctx: TableContext) -> Html:
     """The last finished deal (the shell's 'last trick' panel)."""
-    t = ctx.t
+    t: Translator = ctx.t
     if not obs["history"]:
         return html("<p>{}</p>", t("dr.last.none"))
     entry = obs["history"][-1]
@@ -569,9 +590,10 @@ def last_trick(obs: dict, ctx) -> Html:
                 result=_result_html(entry, obs, ctx))
 
 
-def score_sheet(obs: dict, ctx, note: bool = True) -> Html:
+def score_sheet(obs: dict[str, Any], ctx: TableContext, note: bool = True) -> Html:
     """The six deals, the line each player scored, the bonus."""
-    t, me = ctx.t, ctx.seat
+    t: Translator = ctx.t
+    me = ctx.seat
     opp = 1 - me
     head = html('<tr><th>#</th><th>{dealer}</th><th>{me}</th><th>{bot}</th>'
                 '<th>Σ {me}</th><th>Σ {bot}</th></tr>',
@@ -620,8 +642,9 @@ def score_sheet(obs: dict, ctx, note: bool = True) -> Html:
                 note=note_html, legend=legend)
 
 
-def _bonus_text(obs: dict, ctx) -> str:
-    t, me = ctx.t, ctx.seat
+def _bonus_text(obs: dict[str, Any], ctx: TableContext) -> str:
+    t: Translator = ctx.t
+    me = ctx.seat
     opp = 1 - me
     tot = {p: obs["totals"][str(p)] for p in (0, 1)}
     # Who wins and his bonus are the engine's; the best deals only explain them.
@@ -636,9 +659,10 @@ def _bonus_text(obs: dict, ctx) -> str:
              f=won["f"])
 
 
-def final_summary(obs: dict, ctx) -> Html:
+def final_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
     """End-of-game panel: the winner, the bonus explained, the last deal, the sheet."""
-    t, me = ctx.t, ctx.seat
+    t: Translator = ctx.t
+    me = ctx.seat
     w = obs["winner"]
     key = "draw" if w is None else _who(int(w), me)
     last = EMPTY
@@ -654,28 +678,30 @@ def final_summary(obs: dict, ctx) -> Html:
 
 # -- pacing ------------------------------------------------------------------
 
-def who_decides(obs: dict, ctx) -> str:
-    return ctx.t("dr.who.me" if obs["to_act"] == ctx.seat else "dr.who.bot")
+def who_decides(obs: dict[str, Any], ctx: TableContext) -> str:
+    t: Translator = ctx.t
+    return t("dr.who.me" if obs["to_act"] == ctx.seat else "dr.who.bot")
 
 
-def thinking_seat(obs: dict) -> int | None:
-    return obs["to_act"]
+def thinking_seat(obs: dict[str, Any]) -> int | None:
+    to_act: int | None = obs["to_act"]
+    return to_act
 
 
-def pause_factor(obs: dict) -> float:
+def pause_factor(obs: dict[str, Any]) -> float:
     """A little longer before the first card of a deal, to see the new nail."""
     return 1.5 if obs["phase"] == "place" and not obs["moves"] else 1.0
 
 
 # -- log -----------------------------------------------------------------------
 
-def event_text(ev: dict, ctx) -> str:
+def event_text(ev: dict[str, Any], ctx: TableContext) -> str:
     """One log line for one of the engine's events (`state.events(player)`).
 
     An entry in the table's former log format (a save from before the engine
     had events) is read as the event it stood for; anything else gives "".
     """
-    t = ctx.t
+    t: Translator = ctx.t
     me = ctx.seat if ctx.seat is not None else ME
     try:
         return _event_text(ev if "kind" in ev else _former_entry(ev), me, t)
@@ -683,7 +709,7 @@ def event_text(ev: dict, ctx) -> str:
         return ""  # an entry an old or edited save got wrong: no line rather than a crash
 
 
-def _event_text(ev: dict, me: int, t) -> str:
+def _event_text(ev: dict[str, Any], me: int, t: Translator) -> str:
     kind = ev.get("kind")
     if kind == "way_chosen":
         return t(f"dr.log.way.{_who(ev['player'], me)}.{ev['way']}")
@@ -709,7 +735,7 @@ def _event_text(ev: dict, me: int, t) -> str:
     return ""
 
 
-def _former_entry(entry: dict) -> dict:
+def _former_entry(entry: dict[str, Any]) -> dict[str, Any]:
     """A log entry of the table's former format (`{"k": ...}`) as an event."""
     k = entry.get("k")
     if k == "way":
@@ -739,13 +765,15 @@ _ERROR_KEYS = {
 }
 
 
-def error_text(code: str, params: dict, obs: dict, ctx: Any) -> str | None:
+def error_text(code: str, params: dict[str, Any], obs: dict[str, Any],
+               ctx: TableContext) -> str | None:
     """A refused move in the player's words, from the engine's code and params."""
     key = _ERROR_KEYS.get(code)
     if key is None:
         return None
-    t = ctx.t
+    t: Translator = ctx.t
     words: dict[str, str] = {}
+
     if "cell" in params:
         words["cell"] = t(f"dr.cell.{params['cell']}")
     card = params.get("taken_by", params.get("card"))

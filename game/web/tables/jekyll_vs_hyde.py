@@ -16,12 +16,16 @@ on a checkerboard; Potions a round flask on bubbles.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from game.jekyll_vs_hyde.cards import COLOURS, ORDER, colour_of, sort_cards
 from game.jekyll_vs_hyde.rules import ROLES, TRACK_END, TRICKS
 from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import bot_options, default_bot, select_field
+
+if TYPE_CHECKING:
+    from game.web.i18n import Translator
+    from game.web.tables import TableContext
 
 GAME_ID = "jekyll-vs-hyde"
 _SYMBOL = {"P": "jvh-crown", "R": "jvh-flame", "G": "jvh-gem", None: "jvh-potion"}
@@ -34,15 +38,15 @@ def other(role: str) -> str:
 
 # -- words ---------------------------------------------------------------------
 
-def role_name(role: str, t) -> str:
+def role_name(role: str, t: Translator) -> str:
     return t(f"jvh.role.{role}")
 
 
-def colour_name(c: str, t) -> str:
+def colour_name(c: str, t: Translator) -> str:
     return t(f"jvh.colour.{c}")
 
 
-def card_name(card: str, t) -> str:
+def card_name(card: str, t: Translator) -> str:
     """'red 5 (Wrath)', 'Potion 3+' in the current language."""
     c = colour_of(card)
     if c is None:
@@ -54,7 +58,7 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _cards_text(cards, t) -> str:
+def _cards_text(cards: Iterable[str], t: Translator) -> str:
     return ", ".join(card_name(c, t) for c in cards) or "—"
 
 
@@ -84,7 +88,7 @@ def confirm(action: str) -> bool:
     return action.startswith(("give:", "swap:"))
 
 
-def attempt(picked: tuple[str, ...], obs: dict) -> str | None:
+def attempt(picked: tuple[str, ...], obs: dict[str, Any]) -> str | None:
     """The exchange or swap the picked cards spell once there are enough of them,
     legal or not (the engine then says why not, e.g. a Potion must go).
 
@@ -193,7 +197,7 @@ def card_svg(card: str) -> Html:
                 '</svg>', key=c or "X", y=8 + size, size=size, big=big, sym=_SYMBOL[c])
 
 
-def card_html(card: str, t, cls: str = "", click: Html | None = None,
+def card_html(card: str, t: Translator, cls: str = "", click: Html | None = None,
               extra: Html = EMPTY) -> Html:
     """A card: a button with the `click` attributes (its `data-act` or `data-part`),
     or a picture of it without them."""
@@ -214,12 +218,12 @@ def _act(action: str) -> Html:
     return html('data-act="{}"', action)
 
 
-def _part(part: str, ctx) -> Html:
+def _part(part: str, ctx: TableContext) -> Html:
     """Click attributes of one part of a decision, pressed while it is picked."""
     return html('data-part="{}" aria-pressed="{}"', part, "true" if part in ctx.picked else "false")
 
 
-def token_html(c: str, t, cls: str = "") -> Html:
+def token_html(c: str, t: Translator, cls: str = "") -> Html:
     """A colour token: hue, pattern and symbol, and its name for screen readers."""
     return html('<span class="jvh-token c-{c} {cls}" title="{name}"><svg viewBox="0 0 24 24" '
                 'aria-hidden="true"><circle cx="12" cy="12" r="11" fill="url(#jvh-pat-{c})"/>'
@@ -228,18 +232,19 @@ def token_html(c: str, t, cls: str = "") -> Html:
                 c=c, cls=cls, name=colour_name(c, t), sym=_SYMBOL[c])
 
 
-def _mini_row(cards, t) -> Html:
+def _mini_row(cards: Iterable[str], t: Translator) -> Html:
     return join(card_html(c, t, "mini") for c in cards)
 
 
 # -- the table -----------------------------------------------------------------
 
-def _difference(obs: dict) -> int:
-    return abs(obs["tricks"]["J"] - obs["tricks"]["H"])
+def _difference(obs: dict[str, Any]) -> int:
+    tricks: dict[str, int] = obs["tricks"]
+    return abs(tricks["J"] - tricks["H"])
 
 
-def _track(obs: dict, ctx) -> Html:
-    t = ctx.t
+def _track(obs: dict[str, Any], ctx: TableContext) -> Html:
+    t: Translator = ctx.t
     marker = obs["marker"]
     d = _difference(obs)
     to = min(TRACK_END, marker + d)
@@ -275,15 +280,15 @@ def _track(obs: dict, ctx) -> Html:
                 hyde=role_name("H", t))
 
 
-def ranking_text(ranking: list[str], t) -> str:
+def ranking_text(ranking: list[str], t: Translator) -> str:
     if not ranking:
         return t("jvh.ranking_none")
     return ", ".join(t(f"jvh.rank_of.{i if len(ranking) > 1 else 0}", colour=colour_name(c, t))
                      for i, c in enumerate(ranking))
 
 
-def _ranking(obs: dict, ctx) -> Html:
-    t = ctx.t
+def _ranking(obs: dict[str, Any], ctx: TableContext) -> Html:
+    t: Translator = ctx.t
     ranking = obs["ranking"]
     slots = []
     for i in range(3):
@@ -308,26 +313,26 @@ def _ranking(obs: dict, ctx) -> Html:
                 slots=join(slots), reset=reset)
 
 
-def _status(obs: dict, ctx) -> Html:
-    t = ctx.t
-    parts = []
+def _status(obs: dict[str, Any], ctx: TableContext) -> Html:
+    t: Translator = ctx.t
+    facts = []
     if obs["options"].get("variant") == "return-match":
-        parts.append(t("jvh.game_no", n=obs["leg"]))
-    parts.append(t("jvh.round_no", n=obs["round"]))
+        facts.append(t("jvh.game_no", n=obs["leg"]))
+    facts.append(t("jvh.round_no", n=obs["round"]))
     if obs["phase"] == "give":
-        parts.append(t("jvh.phase.give"))
+        facts.append(t("jvh.phase.give"))
     elif not obs["over"]:
-        parts.append(t("jvh.trick_no", n=min(len(obs["played"]) + 1, TRICKS)))
+        facts.append(t("jvh.trick_no", n=min(len(obs["played"]) + 1, TRICKS)))
     d = _difference(obs)
     diff = EMPTY
     if obs["phase"] in ("play", "swap"):
         text = t("jvh.diff", d=d, to=min(TRACK_END, obs["marker"] + d))
         diff = html('<span class="diff" data-diff="{}">{}</span>', d, text)
-    return html('<div class="jvh-status"><span>{}</span>{}</div>', " · ".join(parts), diff)
+    return html('<div class="jvh-status"><span>{}</span>{}</div>', " · ".join(facts), diff)
 
 
-def _pile(obs: dict, role: str, ctx, steal: str | None) -> Html:
-    t = ctx.t
+def _pile(obs: dict[str, Any], role: str, ctx: TableContext, steal: str | None) -> Html:
+    t: Translator = ctx.t
     n = obs["tricks"][role]
     stack = join(html('<span class="tb"></span>') for _ in range(min(n, 10)))
     cls = "jvh-pile"
@@ -347,8 +352,8 @@ def _pile(obs: dict, role: str, ctx, steal: str | None) -> Html:
                 extra=extra)
 
 
-def _seat(obs: dict, role: str, ctx, steal: str | None) -> Html:
-    t = ctx.t
+def _seat(obs: dict[str, Any], role: str, ctx: TableContext, steal: str | None) -> Html:
+    t: Translator = ctx.t
     me = ctx.seat
     mine = role == me
     cls = ["jvh-seat", "me" if mine else "opp", f"role-{role}"]
@@ -373,15 +378,17 @@ def _seat(obs: dict, role: str, ctx, steal: str | None) -> Html:
                 pile=_pile(obs, role, ctx, steal))
 
 
-def _last_played(obs: dict) -> dict | None:
+def _last_played(obs: dict[str, Any]) -> dict[str, Any] | None:
     """The trick just finished, while the next one has not started."""
     if obs["trick"]["cards"] or obs["phase"] not in ("play", None) or not obs["played"]:
         return None
-    return obs["played"][-1]
+    last: dict[str, Any] = obs["played"][-1]
+    return last
 
 
-def _slot(role: str, card: str | None, ctx, cls: str = "", note: Html = EMPTY) -> Html:
-    t = ctx.t
+def _slot(role: str, card: str | None, ctx: TableContext, cls: str = "",
+          note: Html = EMPTY) -> Html:
+    t: Translator = ctx.t
     body = (card_html(card, t, "played " + cls) if card
             else html('<span class="card jvh-card empty played"></span>'))
     return html('<div class="jvh-slot {pos}" data-slot="{role}">'
@@ -390,15 +397,15 @@ def _slot(role: str, card: str | None, ctx, cls: str = "", note: Html = EMPTY) -
                 body=body, note=note)
 
 
-def _named_note(c: str | None, t) -> Html:
+def _named_note(c: str | None, t: Translator) -> Html:
     if not c:
         return EMPTY
     return html('<span class="named" data-named="{c}">{named} {token}</span>',
                 c=c, named=t("jvh.named"), token=token_html(c, t, "small"))
 
 
-def _trick_area(obs: dict, ctx) -> Html:
-    t = ctx.t
+def _trick_area(obs: dict[str, Any], ctx: TableContext) -> Html:
+    t: Translator = ctx.t
     me = ctx.seat
     phase = obs["phase"]
     out = []
@@ -440,13 +447,13 @@ def _trick_area(obs: dict, ctx) -> Html:
     return html('<div class="jvh-centre">{}</div>', join(out))
 
 
-def _just_swapped(obs: dict) -> bool:
+def _just_swapped(obs: dict[str, Any]) -> bool:
     """A green swap ended the last trick (its result stays up during the next one)."""
     return bool(obs["phase"] == "play" and obs["played"] and obs["swaps"]
                 and obs["played"][-1]["effect"] == "green")
 
 
-def _received(obs: dict) -> set[str]:
+def _received(obs: dict[str, Any]) -> set[str]:
     """Cards just received: by the exchange (until the first trick ends) or a green swap."""
     if obs["phase"] != "play":
         return set()
@@ -457,8 +464,8 @@ def _received(obs: dict) -> set[str]:
     return set()
 
 
-def _exchange_panel(obs: dict, ctx) -> Html:
-    t = ctx.t
+def _exchange_panel(obs: dict[str, Any], ctx: TableContext) -> Html:
+    t: Translator = ctx.t
     n = obs["give_count"]
     lines = [html('<p class="head">{}</p>',
                   t("jvh.exchange_title", n=n, other=role_name(other(ctx.seat), t)))]
@@ -473,7 +480,7 @@ def _exchange_panel(obs: dict, ctx) -> Html:
     return html('<div class="jvh-exchange">{}</div>', join(lines))
 
 
-def _gave_got(gave, got, t) -> Html:
+def _gave_got(gave: Iterable[str], got: Iterable[str], t: Translator) -> Html:
     """The cards given and received, side by side."""
     return html('<div><span>{gave_lbl}</span><div class="row">{gave}</div></div>'
                 '<div><span>{got_lbl}</span><div class="row">{got}</div></div>',
@@ -481,20 +488,20 @@ def _gave_got(gave, got, t) -> Html:
                 got_lbl=t("jvh.got"), got=_mini_row(got, t))
 
 
-def _exchange_done(obs: dict, ctx) -> Html:
+def _exchange_done(obs: dict[str, Any], ctx: TableContext) -> Html:
     ex = obs["exchange"]
     return html('<div class="jvh-exchange done" id="jvh-received">{}</div>',
                 _gave_got(ex["gave"], ex["got"], ctx.t))
 
 
-def _swap_panel(swap: dict, ctx) -> Html:
+def _swap_panel(swap: dict[str, Any], ctx: TableContext) -> Html:
     return html('<div class="jvh-exchange done swap"><p class="head">{}</p>{}</div>',
                 ctx.t("jvh.swap_title"), _gave_got(swap["gave"], swap["got"], ctx.t))
 
 
-def trick_result(tr: dict, ctx) -> str:
+def trick_result(tr: dict[str, Any], ctx: TableContext) -> str:
     """'Hyde wins the trick.' plus what a Potion did, from a played-trick record."""
-    t = ctx.t
+    t: Translator = ctx.t
     w, l = tr["winner"], other(tr["winner"])
     text = t("jvh.trick.won", role=role_name(w, t))
     effect = tr["effect"]
@@ -510,8 +517,8 @@ def trick_result(tr: dict, ctx) -> str:
     return text
 
 
-def _prompt(obs: dict, ctx) -> str:
-    t = ctx.t
+def _prompt(obs: dict[str, Any], ctx: TableContext) -> str:
+    t: Translator = ctx.t
     me = ctx.seat
     opp = role_name(other(me), t)
     if obs["over"]:
@@ -538,21 +545,22 @@ def _prompt(obs: dict, ctx) -> str:
             return t("jvh.name_colour", card=card_name(potion, t))
         return t("jvh.prompt.lead")
     lead = trick["cards"][0]
-    if colour_of(lead) is None:
+    colour = colour_of(lead)
+    if colour is None:
         c = colour_name(trick["named"], t)
         return t("jvh.prompt.follow_named", other=opp, card=card_name(lead, t), colour=c)
     return t("jvh.prompt.follow", other=opp, card=card_name(lead, t),
-             colour=colour_name(colour_of(lead), t))
+             colour=colour_name(colour, t))
 
 
-def _picked_potion(obs: dict, ctx) -> str | None:
+def _picked_potion(obs: dict[str, Any], ctx: TableContext) -> str | None:
     """The Potion picked to lead, waiting for a colour to be named."""
     return next((c for c in ctx.picked if c in obs["hand"] and colour_of(c) is None), None)
 
 
-def _pick_hand(obs: dict, ctx) -> Html:
+def _pick_hand(obs: dict[str, Any], ctx: TableContext) -> Html:
     """The exchange or a green swap: cards toggled one by one, then confirmed."""
-    t = ctx.t
+    t: Translator = ctx.t
     verb = obs["phase"]
     n = obs["give_count"] if verb == "give" else obs["swap_count"]
     oblige = verb == "give" and obs["must_give_potion"]
@@ -580,9 +588,9 @@ def _pick_hand(obs: dict, ctx) -> Html:
                 confirm=t(f"jvh.confirm.{verb}"))
 
 
-def _namer(potion: str, ctx) -> Html:
+def _namer(potion: str, ctx: TableContext) -> Html:
     """The colours a Potion being led can name."""
-    t = ctx.t
+    t: Translator = ctx.t
     ask = t("jvh.name_colour", card=card_name(potion, t))
     buttons = join(html('<button type="button" class="jvh-name c-{k}" data-part=":{k}" '
                         'data-colour="{k}">{token}</button>', k=k, token=token_html(k, t, "small"))
@@ -591,8 +599,8 @@ def _namer(potion: str, ctx) -> Html:
                 '<span>{ask}</span>{buttons}</div>', ask=ask, buttons=buttons)
 
 
-def _hand(obs: dict, ctx) -> Html:
-    t = ctx.t
+def _hand(obs: dict[str, Any], ctx: TableContext) -> Html:
+    t: Translator = ctx.t
     if obs["to_act"] == ctx.seat and obs["phase"] in ("give", "swap"):
         return _pick_hand(obs, ctx)
     legal = set(obs["legal"])
@@ -619,14 +627,15 @@ def _hand(obs: dict, ctx) -> Html:
                 namer=_namer(potion, ctx) if potion else EMPTY)
 
 
-def _aim(obs: dict, ctx) -> str:
-    return "" if obs["over"] else ctx.t(f"jvh.aim.{ctx.seat}")
+def _aim(obs: dict[str, Any], ctx: TableContext) -> str:
+    t: Translator = ctx.t
+    return "" if obs["over"] else t(f"jvh.aim.{ctx.seat}")
 
 
-def render(obs: dict, ctx) -> Html:
+def render(obs: dict[str, Any], ctx: TableContext) -> Html:
     me = ctx.seat
     last = _last_played(obs)
-    steal = {}
+    steal: dict[str, str] = {}
     if last is not None and last["stolen"]:
         steal = {last["winner"]: "in", other(last["winner"]): "out"}
     return html('{defs}'
@@ -653,18 +662,20 @@ def render(obs: dict, ctx) -> Html:
 
 # -- pacing ----------------------------------------------------------------------
 
-def who_decides(obs: dict, ctx) -> str:
+def who_decides(obs: dict[str, Any], ctx: TableContext) -> str:
+    t: Translator = ctx.t
     role = obs["to_act"]
     if role is None:
         return "—"
-    return ctx.t("jvh.you" if role == ctx.seat else "jvh.bot", role=role_name(role, ctx.t))
+    return t("jvh.you" if role == ctx.seat else "jvh.bot", role=role_name(role, t))
 
 
-def thinking_seat(obs: dict) -> str | None:
-    return obs["to_act"]
+def thinking_seat(obs: dict[str, Any]) -> str | None:
+    to_act: str | None = obs["to_act"]
+    return to_act
 
 
-def pause_factor(obs: dict) -> float:
+def pause_factor(obs: dict[str, Any]) -> float:
     """Longer right after a trick (and longer still after a Potion's effect)."""
     last = _last_played(obs)
     if last is None:
@@ -674,14 +685,14 @@ def pause_factor(obs: dict) -> float:
 
 # -- log -------------------------------------------------------------------------
 
-def event_text(ev: dict, ctx) -> str:
+def event_text(ev: dict[str, Any], ctx: TableContext) -> str:
     """One log line for one engine event (`state.events(player)`), in the player's
     language; "" for an entry the table does not know (an old save's own format)."""
     return _cap(_event_text(ev, ctx))
 
 
-def _event_text(ev: dict, ctx) -> str:
-    t = ctx.t
+def _event_text(ev: dict[str, Any], ctx: TableContext) -> str:
+    t: Translator = ctx.t
     kind = ev.get("kind")
     if kind == "dealt":
         key = "jvh.log.round_match" if ev["leg"] > 1 else "jvh.log.round"
@@ -723,7 +734,7 @@ def _event_text(ev: dict, ctx) -> str:
     return ""
 
 
-def _potion_text(ev: dict, t) -> str:
+def _potion_text(ev: dict[str, Any], t: Translator) -> str:
     """What a Potion does to the trick it is in (its winner is told next, by trick_won)."""
     effect = ev["effect"]
     if effect is None:
@@ -734,7 +745,7 @@ def _potion_text(ev: dict, t) -> str:
     return t("jvh.effect.red" if effect == "red" else "jvh.log.potion.purple")
 
 
-def _when(ev: dict, ctx) -> tuple[int, str]:
+def _when(ev: dict[str, Any], ctx: TableContext) -> tuple[int, str]:
     """(leg, role) of the person at the screen when `ev` happened: a return match
     swaps the roles, and the last deal before `ev` in the log shows only his hand."""
     log = ctx.log or []
@@ -745,9 +756,9 @@ def _when(ev: dict, ctx) -> tuple[int, str]:
     return 1, ctx.seat if ctx.seat in ROLES else "J"
 
 
-def _game_over_text(ev: dict, ctx) -> str:
+def _game_over_text(ev: dict[str, Any], ctx: TableContext) -> str:
     """Who won: the marker in a single game, each player's Hyde score in a return match."""
-    t = ctx.t
+    t: Translator = ctx.t
     winner, scores = ev["winner"], ev["scores"]
     leg, role = _when(ev, ctx)
     if leg == 1 and winner in ROLES:
@@ -761,9 +772,10 @@ def _game_over_text(ev: dict, ctx) -> str:
 
 # -- errors ------------------------------------------------------------------------
 
-def error_text(code: str, params: dict, obs: dict, ctx: Any) -> str | None:
+def error_text(code: str, params: dict[str, Any], obs: dict[str, Any],
+               ctx: TableContext) -> str | None:
     """A refused move in the player's words, from the engine's code and params."""
-    t = ctx.t
+    t: Translator = ctx.t
     card = params.get("card")
     if code == "must_give_potion":
         return t("jvh.err.potion", n=params["potions"])
@@ -784,8 +796,8 @@ def error_text(code: str, params: dict, obs: dict, ctx: Any) -> str | None:
 
 # -- scores and summaries --------------------------------------------------------
 
-def score_sheet(obs: dict, ctx) -> Html:
-    t = ctx.t
+def score_sheet(obs: dict[str, Any], ctx: TableContext) -> Html:
+    t: Translator = ctx.t
     match = obs["options"].get("variant") == "return-match"
     rows = []
     for h in obs["history"]:
@@ -811,8 +823,8 @@ def score_sheet(obs: dict, ctx) -> Html:
                 caption=t("jvh.score.caption"), head=head, rows=join(rows), foot=foot)
 
 
-def last_trick(obs: dict, ctx) -> Html:
-    t = ctx.t
+def last_trick(obs: dict[str, Any], ctx: TableContext) -> Html:
+    t: Translator = ctx.t
     tr = obs["played"][-1] if obs["played"] else None
     if tr is None and obs["history"]:
         tr = obs["history"][-1]["tricks_played"][-1]
@@ -834,9 +846,9 @@ def _paragraphs(lines: list[str]) -> Html:
     return join(html("<p>{}</p>", x) for x in lines)
 
 
-def hand_summary(obs: dict, ctx) -> Html:
+def hand_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
     """End of a round: the tricks, how far the marker moved, what comes next."""
-    t = ctx.t
+    t: Translator = ctx.t
     h = obs["history"][-1]
     lines = [t("jvh.round_result", j=h["tricks"]["J"], h=h["tricks"]["H"], d=h["moved"],
                marker=h["marker"])]
@@ -853,8 +865,8 @@ def hand_summary(obs: dict, ctx) -> Html:
                 last_title=t("menu.last"), last=last_trick(obs, ctx), scores=score_sheet(obs, ctx))
 
 
-def final_summary(obs: dict, ctx) -> Html:
-    t = ctx.t
+def final_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
+    t: Translator = ctx.t
     match = obs["options"].get("variant") == "return-match"
     you = obs["you"]
     win = obs["winner"]
@@ -862,6 +874,7 @@ def final_summary(obs: dict, ctx) -> Html:
                t("jvh.you_win") if win == you else t("jvh.bot_wins"))
     lines = []
     h = obs["history"][-1] if obs["history"] else None
+
     if h:
         lines.append(t("jvh.round_result", j=h["tricks"]["J"], h=h["tricks"]["H"],
                        d=h["moved"], marker=h["marker"]))
