@@ -114,12 +114,12 @@ class State(ABC):
     game_id: ClassVar[str]
     players: ClassVar[tuple[Player, ...]]
     __slots__ = ("_events",)
-    _events: list[Event | Private | tuple] | None
+    _events: list[Event | Private | tuple[Any, ...]] | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "_copy" not in cls.__dict__:
-            cls._copy = _slot_copier(cls)
+            setattr(cls, "_copy", _slot_copier(cls))  # mypy forbids assigning a method
 
     def _copy(self) -> "State":
         """A shallow copy: `apply` copies once and then changes the copy."""
@@ -225,7 +225,8 @@ def _slot_copier(cls: type) -> Callable[[Any], Any]:
     lines.append("    return s")
     namespace: dict[str, Any] = {}
     exec("\n".join(lines), namespace)  # noqa: S102 - code built from slot names only
-    return namespace["_copy"]
+    copier: Callable[[Any], Any] = namespace["_copy"]
+    return copier
 
 
 def _fresh(value: Any) -> Any:
