@@ -321,7 +321,7 @@ class HeuristicBot:
         g = list(grid)
         done = 0
         for his in worlds:
-            table: Table = {}
+            table: Transpositions = {}
             for k, (card, cell) in enumerate(moves):
                 g[cell] = card
                 rest = [c for c in hand if c != card]
@@ -334,7 +334,7 @@ class HeuristicBot:
 
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2  # what a transposition-table value is
-Table = dict[tuple["str | None", ...], tuple[float, int]]  # grid -> (value, what it is)
+Transpositions = dict[tuple["str | None", ...], tuple[float, int]]  # grid -> (value, what it is)
 # _NEXT_TO[cell]: the cells orthogonally adjacent to it, as bits.
 _NEXT_TO = tuple(sum(1 << n for n in NEIGHBOURS[i]) for i in range(9))
 # For each set of filled cells (bits): the empty cells, and those a card may go to.
@@ -344,7 +344,7 @@ _OPEN = tuple(tuple(i for i in _EMPTY[f] if _NEXT_TO[i] & f) for f in range(512)
 
 def solve(scorer: _Scorer, grid: list[str | None], mine: Sequence[str], his: Sequence[str],
           my_turn: bool, alpha: float = -1e9, beta: float = 1e9,
-          table: Table | None = None) -> float:
+          table: Transpositions | None = None) -> float:
     """Best play for both sides from here, both hands known: my deal score minus
     his (`scorer.diff`).  Alpha-beta, exact inside the window (alpha, beta); a
     value at or beyond one of its ends only says the true value is there too.
@@ -363,7 +363,7 @@ def solve(scorer: _Scorer, grid: list[str | None], mine: Sequence[str], his: Seq
 
 def _alphabeta(diff: Callable[[Grid], int], grid: list[str | None], filled: int,
                mine: tuple[str, ...], his: tuple[str, ...], my_turn: bool,
-               alpha: float, beta: float, table: Table) -> float:
+               alpha: float, beta: float, table: Transpositions) -> float:
     v: float
     best: float | None
     hand = mine if my_turn else his
