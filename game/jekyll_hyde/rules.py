@@ -184,7 +184,8 @@ class JekyllHydeState(State):
     designated: int  # the seat asked to give that card, or -1
     leader: int
     plays: tuple[tuple[int, str, int], ...]  # (seat, card, from seat) of this trick
-    tricks: tuple[tuple[int, tuple[tuple[int, str, int], ...], int | None], ...]  # (leader, plays, winner)
+    # (leader, plays, winner) of each finished trick
+    tricks: tuple[tuple[int, tuple[tuple[int, str, int], ...], int | None], ...]
     carried: tuple[str, ...]  # cards left on the table by Transformations
     won: tuple[tuple[str, ...], tuple[str, ...]]  # cards taken by team jekyll, hyde
     scores: tuple[int, ...]  # per team (4 players) or per name (3 players)
