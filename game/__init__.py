@@ -11,7 +11,8 @@ True
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from game.core.state import (
     BadOptionsError,
@@ -22,6 +23,9 @@ from game.core.state import (
     State,
 )
 
+if TYPE_CHECKING:
+    from game.core.options import OptionSpec
+
 # game id -> the module holding its rules (imported on first use: Pyodide
 # start-up pays for every import).
 GAMES: dict[str, str] = {
@@ -31,7 +35,7 @@ GAMES: dict[str, str] = {
 }
 
 
-def game_module(game_id: str):
+def game_module(game_id: str) -> ModuleType:
     """The package of game `game_id`, which has `new_state` and `State`."""
     if type(game_id) is not str or game_id not in GAMES:
         raise BadOptionsError(f"unknown game {str(game_id)[:40]!r}; games: {', '.join(GAMES)}",
@@ -40,7 +44,7 @@ def game_module(game_id: str):
 
 
 def new_game(game_id: str, options: dict[str, Any] | None = None, seed: int | None = None,
-             deals: list | None = None) -> State:
+             deals: list[Any] | None = None) -> State:
     """A new game. Missing options take their defaults; `deals` fixes the first deals."""
     if options is not None and not isinstance(options, dict):
         raise BadOptionsError(f"options must be an object, not {type(options).__name__}",
@@ -48,12 +52,14 @@ def new_game(game_id: str, options: dict[str, Any] | None = None, seed: int | No
     if deals is not None and not isinstance(deals, list):
         raise BadOptionsError(f"deals must be a list, not {type(deals).__name__}",
                               code="invalid_field", params={"path": "deals"})
-    return game_module(game_id).new_state(options, seed, deals)
+    state: State = game_module(game_id).new_state(options, seed, deals)
+    return state
 
 
-def game_options(game_id: str) -> tuple:
+def game_options(game_id: str) -> tuple[OptionSpec, ...]:
     """The options of game `game_id`: a tuple of `game.core.options.OptionSpec`."""
-    return game_module(game_id).rules.OPTIONS
+    options: tuple[OptionSpec, ...] = game_module(game_id).rules.OPTIONS
+    return options
 
 
 def state_from_json(data: dict[str, Any]) -> State:
@@ -65,7 +71,8 @@ def state_from_json(data: dict[str, Any]) -> State:
     if data["game"] not in GAMES:
         raise BadStateError(f"not a saved game: unknown game {data['game'][:40]!r}",
                             code="unknown_game", params={"path": "game"})
-    return game_module(data["game"]).State.from_json(data)
+    state: State = game_module(data["game"]).State.from_json(data)
+    return state
 
 
 __all__ = [

@@ -34,6 +34,7 @@ import sys
 import tomllib
 import zipfile
 from pathlib import Path
+from typing import Any
 
 from game import GAMES
 
@@ -216,7 +217,7 @@ _STDLIB_PREFIX = "/lib/python314.zip/"
 _PACKAGE_PREFIX = "/home/pyodide/"
 
 
-def _node(script: str, what: str, *args: str | os.PathLike) -> str:
+def _node(script: str, what: str, *args: str | os.PathLike[str]) -> str:
     """Run scripts/`script` (Pyodide in Node) and return its output; BuildError if it fails."""
     node = shutil.which("node")
     if node is None:
@@ -305,13 +306,13 @@ def _write_icons(static: Path) -> None:
         (static / name).write_bytes(bytes(png))
 
 
-def site_config() -> dict:
+def site_config() -> dict[str, Any]:
     """`pyscript.toml` as the dict written to `pyscript.json`."""
     with open(ROOT / "pyscript.toml", "rb") as f:
         return tomllib.load(f)
 
 
-def build(out_dir: str | os.PathLike = SITE) -> Path:
+def build(out_dir: str | os.PathLike[str] = SITE) -> Path:
     """Assemble the deployable site in `out_dir` (replaced) and return its path."""
     out = Path(out_dir).resolve()
     tmp = out.with_name(out.name + ".tmp")
@@ -351,12 +352,12 @@ def build(out_dir: str | os.PathLike = SITE) -> Path:
     return out
 
 
-def up_to_date(out_dir: str | os.PathLike = SITE) -> bool:
+def up_to_date(out_dir: str | os.PathLike[str] = SITE) -> bool:
     stamp = Path(out_dir) / ".fingerprint"
     return stamp.is_file() and stamp.read_text() == _fingerprint()
 
 
-def ensure_built(out_dir: str | os.PathLike = SITE, rebuild: bool = False) -> Path:
+def ensure_built(out_dir: str | os.PathLike[str] = SITE, rebuild: bool = False) -> Path:
     """Build unless the site is already built from the current sources."""
     if rebuild or not up_to_date(out_dir):
         return build(out_dir)
@@ -402,12 +403,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "max-age=3600" if vendor else "no-cache")
         super().end_headers()
 
-    def log_message(self, format: str, *args) -> None:  # quiet unless asked
+    def log_message(self, format: str, *args: Any) -> None:  # quiet unless asked
         if os.environ.get("GAME_SERVE_LOG"):
             super().log_message(format, *args)
 
 
-def make_server(directory: str | os.PathLike, port: int = 0, prefix: str = "/",
+def make_server(directory: str | os.PathLike[str], port: int = 0, prefix: str = "/",
                 host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
     """A threaded static server of `directory` at `http://host:port{prefix}`."""
     if not prefix.startswith("/") or not prefix.endswith("/"):
@@ -427,7 +428,8 @@ def _lan_address() -> str:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         try:
             s.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
-            return s.getsockname()[0]
+            address: str = s.getsockname()[0]
+            return address
         except OSError:
             return "<this machine's address>"
 

@@ -14,6 +14,7 @@ import importlib
 import importlib.util
 import inspect
 import math
+from types import ModuleType
 from typing import Callable
 
 from game import game_module
@@ -39,7 +40,7 @@ def _game_bots(game_id: str) -> dict[str, Callable[..., Bot]]:
     return bots
 
 
-def _optional(name: str):
+def _optional(name: str) -> ModuleType | None:
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as e:

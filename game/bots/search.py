@@ -29,6 +29,8 @@ import random
 import time
 from typing import Any, Callable
 
+from game.core.state import State
+
 EXPLORATION = 0.7
 
 
@@ -90,7 +92,7 @@ class CheatingBot(SearchBot):
     name = "cheater"
     sees_everything = True
 
-    def choose_seeing_everything(self, state: Any, rng: random.Random) -> str:
+    def choose_seeing_everything(self, state: State, rng: random.Random) -> str:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -242,6 +244,7 @@ class Solve(_Anytime):
             self.pending = self.active[::-1]
             self.partial = {}
         action = self.pending.pop()
+        assert self.value is not None  # set with the world whose actions are pending
         self.partial[action] = self.value(action)
         self.iterations += 1
         if not self.pending:
@@ -280,7 +283,11 @@ class Solve(_Anytime):
         averages = self._averages()
         if self.worlds:
             averages = {a: averages[a] for a in self.active}
-        return max(legal, key=lambda a: averages.get(self.alias.get(a, a), -1.0))
+
+        def average(a: str) -> float:
+            return averages.get(self.alias.get(a, a), -1.0)
+
+        return max(legal, key=average)
 
     def ranking(self) -> list[tuple[str, int, float]]:
         """(action, worlds, average outcome) for each action, best first; the

@@ -43,6 +43,10 @@ class OptionSpec:
     hi: int | None = None
     help: str = ""
 
+    def __post_init__(self) -> None:
+        if self.kind == "int" and not self.choices and (self.lo is None or self.hi is None):
+            raise ValueError(f"option {self.name!r}: an int option needs choices or lo and hi")
+
     @property
     def catalog_key(self) -> str:
         """The key of the option's label in the page's translations."""
@@ -56,7 +60,8 @@ class OptionSpec:
                 and all(type(n) is str and 0 < len(n) <= 40 for n in value))
         if self.choices:
             return any(type(value) is type(c) and value == c for c in self.choices)
-        return type(value) is int and self.lo <= value <= self.hi
+        return (type(value) is int and self.lo is not None and self.hi is not None
+                and self.lo <= value <= self.hi)
 
     def read(self, value: Any, path: str) -> Any:
         """`value` if it fits this option, else raise BadOptionsError naming `path`."""

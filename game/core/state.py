@@ -15,7 +15,7 @@ of the action that produced the state, as that player may see them.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Callable, ClassVar, Hashable, NamedTuple
+from typing import Any, Callable, ClassVar, Hashable, NamedTuple, Self
 
 Player = Hashable
 Event = dict[str, Any]
@@ -114,14 +114,14 @@ class State(ABC):
     game_id: ClassVar[str]
     players: ClassVar[tuple[Player, ...]]
     __slots__ = ("_events",)
-    _events: list[Event | Private | tuple] | None
+    _events: list[Event | Private | tuple[Any, ...]] | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "_copy" not in cls.__dict__:
-            cls._copy = _slot_copier(cls)
+            setattr(cls, "_copy", _slot_copier(cls))  # mypy forbids assigning a method
 
-    def _copy(self) -> "State":
+    def _copy(self) -> Self:
         """A shallow copy: `apply` copies once and then changes the copy."""
         raise NotImplementedError
 
@@ -139,8 +139,11 @@ class State(ABC):
         """Return the state after `action`; raise a GameError if it is not legal."""
 
     @abstractmethod
-    def observation(self, player: Player) -> dict[str, Any]:
-        """Everything `player` may know now, and nothing more."""
+    def observation(self, player: Any) -> dict[str, Any]:
+        """Everything `player` may know now, and nothing more.
+
+        (`player` is typed `Any` so that each game can take its own kind of
+        player, a seat number or a role name.)"""
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
@@ -198,9 +201,10 @@ class State(ABC):
         winner = self.winner
         return {p: (0.5 if winner is None else float(self.wins(p))) for p in self.players}
 
-    def identity(self, player: Player) -> Hashable:
+    def identity(self, player: Any) -> Hashable:  # Any: as in `observation`
         """The lasting player behind `player` (a seat can change hands between deals)."""
-        return player
+        lasting: Hashable = player
+        return lasting
 
     def wins(self, player: Player) -> bool:
         """Whether `player` is on the winning side of a finished game."""
@@ -225,7 +229,8 @@ def _slot_copier(cls: type) -> Callable[[Any], Any]:
     lines.append("    return s")
     namespace: dict[str, Any] = {}
     exec("\n".join(lines), namespace)  # noqa: S102 - code built from slot names only
-    return namespace["_copy"]
+    copier: Callable[[Any], Any] = namespace["_copy"]
+    return copier
 
 
 def _fresh(value: Any) -> Any:

@@ -35,9 +35,9 @@ class Transcript:
     game: str
     options: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
-    deals: list | None = None
+    deals: list[Any] | None = None
     actions: list[str] = field(default_factory=list)
-    captions: list | None = None
+    captions: list[dict[str, str] | None] | None = None
 
     @classmethod
     def from_json(cls, data: Any) -> "Transcript":

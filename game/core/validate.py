@@ -114,7 +114,7 @@ def read_str(value: Any, path: str, error: type[E], max_length: int = 100) -> st
     return value
 
 
-def read_choice(value: Any, path: str, error: type[E], choices: tuple) -> Any:
+def read_choice(value: Any, path: str, error: type[E], choices: tuple[Any, ...]) -> Any:
     """One of `choices` (compared with its type: 1.0 is not 1, true is not 1)."""
     for choice in choices:
         if type(value) is type(choice) and value == choice:
@@ -122,7 +122,7 @@ def read_choice(value: Any, path: str, error: type[E], choices: tuple) -> Any:
     fail(error, path, "one of " + ", ".join(describe(c) for c in choices), value)
 
 
-def read_list(value: Any, path: str, error: type[E], lo: int = 0, hi: int = 10_000) -> list:
+def read_list(value: Any, path: str, error: type[E], lo: int = 0, hi: int = 10_000) -> list[Any]:
     """A list of `lo` to `hi` items (the items are the caller's to read)."""
     if type(value) is not list or not lo <= len(value) <= hi:
         size = f"{lo}" if lo == hi else f"{lo}-{hi}"

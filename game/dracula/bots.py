@@ -36,7 +36,7 @@ import itertools
 import math
 import random
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Sequence, cast
 
 from game.dracula.cards import (
     CELL_INDEX,
@@ -51,6 +51,8 @@ from game.dracula.cards import (
 )
 
 LINES = {"Q": ROWS, "K": COLUMNS}
+Grid = Sequence["str | None"]  # the coffin's 9 cells, row by row, None when empty
+Line = tuple["str | None", ...]  # the cells of one line
 _SUIT = {c: (None if c in VAMPIRES else c[-1]) for c in DECK}
 _SUITS = ("S", "H", "D", "C")
 
@@ -82,9 +84,10 @@ def _expected_mults() -> dict[tuple[str, ...], float]:
 _EMULT = _expected_mults()
 
 
-def _line_value(cards, way: str) -> int:
+def _line_value(cards: Line, way: str) -> int:
+    """The value of a full line (cached by its callers: the cast costs nothing)."""
     values = VALUE[way]
-    a, b, c = cards
+    a, b, c = cast("tuple[str, str, str]", cards)
     if a in VAMPIRES or b in VAMPIRES or c in VAMPIRES:
         return 0
     return (values[a] + values[b] + values[c]) * _mult(a[-1], b[-1], c[-1])
@@ -99,17 +102,17 @@ class _Scorer:
     __slots__ = ("mine", "his", "my_lines", "his_lines", "cache_mine", "cache_his", "lead",
                  "plain")
 
-    def __init__(self, ways, me: int, lead: int | None = None) -> None:
+    def __init__(self, ways: tuple[str, str], me: int, lead: int | None = None) -> None:
         # `lead`: my total minus his in the last deal, where only winning counts.
         self.lead = lead
         self.mine, self.his = ways[me], ways[1 - me]
         self.my_lines = LINES[self.mine]
         self.his_lines = LINES[self.his]
-        self.cache_mine: dict = {}
-        self.cache_his: dict = {}
+        self.cache_mine: dict[Line, int] = {}
+        self.cache_his: dict[Line, int] = {}
         self.plain = _plain_diff(self)
 
-    def diff(self, grid) -> int:
+    def diff(self, grid: Grid) -> int:
         """My deal score minus the opponent's, for a full grid (the tie rule too)."""
         d = self.plain(grid)
         lead = self.lead
@@ -118,7 +121,7 @@ class _Scorer:
         return d + (_WIN if lead + d > 0 else -_WIN)
 
 
-def _plain_diff(scorer: _Scorer) -> Callable[[list], int]:
+def _plain_diff(scorer: _Scorer) -> Callable[[Grid], int]:
     """`scorer`'s score difference without the last deal's lead: the exact
     search's innermost function, hence written out line by line."""
     cm, ch = scorer.cache_mine, scorer.cache_his
@@ -126,7 +129,7 @@ def _plain_diff(scorer: _Scorer) -> Callable[[list], int]:
     (a1, b1, c1), (a2, b2, c2), (a3, b3, c3) = scorer.my_lines
     (d1, e1, f1), (d2, e2, f2), (d3, e3, f3) = scorer.his_lines
 
-    def plain(g) -> int:
+    def plain(g: Grid) -> int:
         k = (g[a1], g[b1], g[c1])
         x = cm.get(k)
         if x is None:
@@ -233,12 +236,14 @@ class HeuristicBot:
 
     # -- static estimate (early in a deal) -------------------------------
 
-    def _static(self, grid, ways, me, hand, unseen, opp_held, moves, rng) -> list[float]:
+    def _static(self, grid: Grid, ways: tuple[str, str], me: int, hand: list[str],
+                unseen: list[str], opp_held: int, moves: list[tuple[str, int]],
+                rng: random.Random) -> list[float]:
         pool = _Pool(unseen)
         hands = [rng.sample(unseen, min(opp_held, len(unseen))) for _ in range(self.samples)]
         my_way, his_way = ways[me], ways[1 - me]
-        my_cache: dict = {}
-        his_cache: dict = {}
+        my_cache: dict[tuple[Line, tuple[str, ...]], float] = {}
+        his_cache: dict[Line, float] = {}
         out = []
         for card, cell in moves:
             g = list(grid)
@@ -264,7 +269,8 @@ class HeuristicBot:
         v = sorted(values, reverse=True)
         return v[0] + self.spread * v[1]
 
-    def _line_estimate(self, cards, hands, way: str, pool: _Pool) -> float:
+    def _line_estimate(self, cards: Line, hands: Sequence[Sequence[str]], way: str,
+                       pool: _Pool) -> float:
         """The line's likely value to its owner, filling it with his best cards."""
         if any(c in VAMPIRES for c in cards if c):
             return 0.0
@@ -285,7 +291,8 @@ class HeuristicBot:
         return total / len(hands) * self.discount ** gaps
 
     @staticmethod
-    def _fill_value(known, extra, unknown: int, way: str, pool: _Pool) -> float:
+    def _fill_value(known: list[str], extra: list[str], unknown: int, way: str,
+                    pool: _Pool) -> float:
         cards = known + extra
         values = VALUE[way]
         s = sum(values[c] for c in cards) + unknown * pool.mean[way]
@@ -294,8 +301,11 @@ class HeuristicBot:
 
     # -- exact search (the last placements) ------------------------------
 
-    def _search(self, grid, ways, me, hand, unseen, opp_held, moves, rng,
-                lead: int | None = None, deadline: float | None = None) -> list[float]:
+    def _search(self, grid: Grid, ways: tuple[str, str], me: int, hand: list[str],
+                unseen: list[str], opp_held: int, moves: list[tuple[str, int]],
+                rng: random.Random, lead: int | None = None,
+                deadline: float | None = None) -> list[float]:
+        worlds: list[tuple[str, ...]]
         if opp_held == 0:
             worlds = [()]
         elif opp_held == 1:
@@ -311,7 +321,7 @@ class HeuristicBot:
         g = list(grid)
         done = 0
         for his in worlds:
-            table: dict = {}
+            table: Transpositions = {}
             for k, (card, cell) in enumerate(moves):
                 g[cell] = card
                 rest = [c for c in hand if c != card]
@@ -324,6 +334,7 @@ class HeuristicBot:
 
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2  # what a transposition-table value is
+Transpositions = dict[tuple["str | None", ...], tuple[float, int]]  # grid -> (value, what it is)
 # _NEXT_TO[cell]: the cells orthogonally adjacent to it, as bits.
 _NEXT_TO = tuple(sum(1 << n for n in NEIGHBOURS[i]) for i in range(9))
 # For each set of filled cells (bits): the empty cells, and those a card may go to.
@@ -331,8 +342,9 @@ _EMPTY = tuple(tuple(i for i in range(9) if not f >> i & 1) for f in range(512))
 _OPEN = tuple(tuple(i for i in _EMPTY[f] if _NEXT_TO[i] & f) for f in range(512))
 
 
-def solve(scorer: _Scorer, grid, mine, his, my_turn: bool, alpha: float = -1e9,
-          beta: float = 1e9, table: dict | None = None) -> float:
+def solve(scorer: _Scorer, grid: list[str | None], mine: Sequence[str], his: Sequence[str],
+          my_turn: bool, alpha: float = -1e9, beta: float = 1e9,
+          table: Transpositions | None = None) -> float:
     """Best play for both sides from here, both hands known: my deal score minus
     his (`scorer.diff`).  Alpha-beta, exact inside the window (alpha, beta); a
     value at or beyond one of its ends only says the true value is there too.
@@ -349,8 +361,11 @@ def solve(scorer: _Scorer, grid, mine, his, my_turn: bool, alpha: float = -1e9,
                       {} if table is None else table)
 
 
-def _alphabeta(diff, grid, filled: int, mine: tuple, his: tuple, my_turn: bool,
-               alpha: float, beta: float, table: dict) -> float:
+def _alphabeta(diff: Callable[[Grid], int], grid: list[str | None], filled: int,
+               mine: tuple[str, ...], his: tuple[str, ...], my_turn: bool,
+               alpha: float, beta: float, table: Transpositions) -> float:
+    v: float
+    best: float | None
     hand = mine if my_turn else his
     if len(hand) == 1:
         other = his if my_turn else mine
@@ -379,6 +394,7 @@ def _alphabeta(diff, grid, filled: int, mine: tuple, his: tuple, my_turn: bool,
                             return v
                         if best is None or v < best:
                             best = v
+            assert best is not None  # of two empty cells, one touches a filled one
             return best
     # Orders of play that lead to the same grid are searched once.
     key = tuple(grid)

@@ -14,6 +14,8 @@ stored as indexes 0..8 (`3 * row + col`); the nail is the centre, `11`.
 
 from __future__ import annotations
 
+from typing import Any, Iterable, Sequence
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -63,7 +65,7 @@ def is_vampire(card: str) -> bool:
     return card in VAMPIRES
 
 
-def multiplier(cards) -> int:
+def multiplier(cards: Iterable[str]) -> int:
     """x5 one suit, else x3 one colour, else x2 two of a suit, else x1 (no Vampire).
 
     >>> multiplier(("2H", "9H", "KH")), multiplier(("2H", "9D", "KH")), multiplier(("2H", "9S", "KH"))
@@ -81,7 +83,7 @@ def multiplier(cards) -> int:
     return 1
 
 
-def line_value(cards, way: str) -> int:
+def line_value(cards: Sequence[str], way: str) -> int:
     """The value of a full line of three cards for the player scoring `way`.
 
     A Vampire anywhere in the line makes it worth 0.
@@ -92,7 +94,7 @@ def line_value(cards, way: str) -> int:
     return sum(values[c] for c in cards) * multiplier(cards)
 
 
-def line_values(grid, way: str) -> list[int]:
+def line_values(grid: Sequence[str], way: str) -> list[int]:
     """The three line values of a full coffin (9 codes, row by row) for `way`.
 
     A Vampire zeroes its row and its column, for both ways.
@@ -104,7 +106,7 @@ def line_values(grid, way: str) -> list[int]:
     return [line_value([grid[i] for i in line], way) for line in LINES[way]]
 
 
-def line_detail(cards, way: str) -> dict:
+def line_detail(cards: Sequence[str | None], way: str) -> dict[str, Any]:
     """How a line scores for `way` so far, as JSON-ready data (`cards` may
     hold None for empty cells): each card's value, their sum, the multiplier
     (of a full line; so far at least: 2 for two of a suit, else 1; None with
@@ -167,7 +169,7 @@ def deal_scores(lines_a: list[int], lines_b: list[int]) -> tuple[int, int]:
     return sorted(lines_a, reverse=True)[i], sorted(lines_b, reverse=True)[i]
 
 
-def sort_cards(cards) -> tuple[str, ...]:
+def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
     """Cards in pack order: spades, hearts, diamonds, clubs (Ace to King), Vampires."""
     return tuple(sorted(cards, key=ORDER.__getitem__))
 

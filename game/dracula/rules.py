@@ -50,7 +50,7 @@ game_not_over.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence, cast
 
 from game.core.options import OptionSpec, read_options
 from game.core.rng import deal_rng, fresh_seed, shuffled
@@ -114,7 +114,7 @@ class Table:
     __slots__ = ("options", "first_dealer", "seed", "deals", "deck")
 
     def __init__(self, options: dict[str, Any] | None, seed: int | None,
-                 deals: list | None) -> None:
+                 deals: list[Any] | None) -> None:
         opts = read_options(GAME_ID, OPTIONS, options)
         self.options = opts
         self.first_dealer: int = opts["first_dealer"]
@@ -199,7 +199,7 @@ class DraculaState(State):
     hands: tuple[tuple[str, ...], tuple[str, ...]]
     moves: tuple[str, ...]  # this deal's placements, non-dealer first, alternating
     totals: tuple[int, int]  # finished deals, before the bonus
-    history: tuple[dict, ...]
+    history: tuple[dict[str, Any], ...]
     final: tuple[int, int] | None  # scores after the bonus, once over
     winner_name: str | None
     _to_act: int | None
@@ -228,7 +228,7 @@ class DraculaState(State):
         self.deal_number = number
         self.dealer = self.table.first_dealer ^ (number & 1)
         self.hands, nail = self.table.deal(number, self.dealer)
-        grid = [None] * 9
+        grid: list[str | None] = [None] * 9
         grid[NAIL] = nail
         self.grid = tuple(grid)
         self.moves = ()
@@ -355,7 +355,9 @@ class DraculaState(State):
             self._start_deal(0)
             return
         card, _, cell = action.partition("@")
-        self._place(self._to_act, card, CELL_INDEX[cell], action)
+        me = self._to_act
+        assert me is not None  # apply_in_place is given legal actions only
+        self._place(me, card, CELL_INDEX[cell], action)
 
     # -- applying -------------------------------------------------------
 
@@ -412,7 +414,8 @@ class DraculaState(State):
     def _finish_deal(self) -> None:
         ways = self.ways
         assert ways is not None
-        lines = (line_values(self.grid, ways[0]), line_values(self.grid, ways[1]))
+        full = cast("tuple[str, ...]", self.grid)  # every cell is filled when a deal ends
+        lines = (line_values(full, ways[0]), line_values(full, ways[1]))
         score = deal_scores(lines[0], lines[1])
         self.history = self.history + ({
             "dealer": self.dealer,
@@ -558,11 +561,11 @@ def final_scores(totals: tuple[int, int],
     return (a, b), None
 
 
-def _rows(grid) -> list[list[str | None]]:
+def _rows(grid: Sequence[str | None]) -> list[list[str | None]]:
     return [list(grid[0:3]), list(grid[3:6]), list(grid[6:9])]
 
 
-def _copy_entry(entry: dict) -> dict:
+def _copy_entry(entry: dict[str, Any]) -> dict[str, Any]:
     return {
         "dealer": entry["dealer"],
         "grid": [list(r) for r in entry["grid"]],
@@ -583,6 +586,6 @@ def sides(options: dict[str, Any] | None) -> dict[str, list[int]]:
 
 
 def new_state(options: dict[str, Any] | None = None, seed: int | None = None,
-              deals: list | None = None) -> DraculaState:
+              deals: list[Any] | None = None) -> DraculaState:
     """A new game: the first dealer is to choose the way."""
     return DraculaState.start(Table(options, seed, deals))

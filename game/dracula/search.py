@@ -144,11 +144,12 @@ def solver(world: DraculaState, player: int) -> Callable[[str], float]:
     """The value for `player` (to act) of each of his placements in `world`, both
     sides then playing the rest of the deal perfectly (every card is known in
     a sampled world).  One table of solved positions serves all the placements."""
+    assert world.ways is not None  # `solves` says no before the way is chosen
     scorer = _scorer(world.ways, player)
     value, lo, hi = deal_value(world, player)
     grid = list(world.grid)
     hand, his = world.hands[player], world.hands[1 - player]
-    table: dict = {}
+    table: dict[Any, Any] = {}
 
     def placement(action: str) -> float:
         card, _, cell = action.partition("@")
@@ -236,7 +237,7 @@ def _margin(diff: float) -> float:
     return min(1.0, max(0.0, 0.5 + diff / (2 * SCORE_SCALE)))
 
 
-_SCORERS: dict[tuple, _Scorer] = {}
+_SCORERS: dict[tuple[tuple[str, str], int], _Scorer] = {}
 _SOLVED: dict[int, tuple[DraculaState, float, float]] = {}
 
 
@@ -255,6 +256,7 @@ def _solved(root: DraculaState, state: DraculaState, player: int) -> float:
     known = _SOLVED.get(id(state))
     if known is None or known[0] is not state:
         mover = state._to_act
+        assert mover is not None and state.ways is not None  # a deal under way
         value, lo, hi = deal_value(root, mover)
         d = solve(_scorer(state.ways, mover), list(state.grid), state.hands[mover],
                   state.hands[1 - mover], True, lo, hi)
@@ -276,10 +278,11 @@ LINE_OF = {"Q": tuple(i // 3 for i in range(9)), "K": tuple(i % 3 for i in range
 _SUIT = {c: c[-1] for c in DECK if c not in VAMPIRES}
 
 
-_ESTIMATE: dict[str, dict[tuple, float]] = {"Q": {}, "K": {}}
+Line = tuple["str | None", "str | None", "str | None"]  # a line's cells, None for a gap
+_ESTIMATE: dict[str, dict[Line, float]] = {"Q": {}, "K": {}}
 
 
-def _estimate(cards: tuple, way: str) -> float:
+def _estimate(cards: Line, way: str) -> float:
     """A line's likely value to its owner from its cards (None: a gap)."""
     cache = _ESTIMATE[way]
     v = cache.get(cards)
@@ -311,6 +314,7 @@ def _soft_best(values: list[float]) -> float:
 def playout_action(state: DraculaState, rng: random.Random) -> str:
     """The placement that most raises own best line minus the opponent's."""
     player = state._to_act
+    assert player is not None  # a playout stops before the game ends
     ways = state.ways
     if ways is None:
         return "way:Q"

@@ -69,6 +69,7 @@ def describe(state: DraculaState, action: str) -> str:
             for p in "01")
         if after.to_act is not None:
             nail = after.grid[4]
+            assert nail is not None  # a new deal starts with its nail in place
             text += (f"\n  totals {after.totals[0]} - {after.totals[1]}; next deal: "
                      f"player {after.dealer} deals, the nail is {nail} ({card_name(nail)})")
     return text

@@ -155,7 +155,7 @@ class _View:
                 best_seat, best_rank = s, RANK[c]
         return self.trick_value(cards, self.teams[best_seat])
 
-    def greedy_card(self, seat: int, plays: list[tuple[str, str]], hands: list[list[str]],
+    def greedy_card(self, seat: int, plays: list[tuple[int, str]], hands: list[list[str]],
                     used: set[str]) -> str:
         """A sensible card for `seat`'s team to put down in a known world."""
         team = self.teams[seat]

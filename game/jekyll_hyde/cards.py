@@ -10,6 +10,8 @@ True
 
 from __future__ import annotations
 
+from typing import Iterable
+
 SIDES = ("J", "H")
 SIDE_NAME = {"J": "jekyll", "H": "hyde"}
 
@@ -41,6 +43,6 @@ def side_of(card: str) -> str:
     return card[0]
 
 
-def sort_cards(cards) -> tuple[str, ...]:
+def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
     """Cards in deck order: side, then rank order within the side."""
     return tuple(sorted(cards, key=ORDER.__getitem__))

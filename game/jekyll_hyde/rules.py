@@ -97,7 +97,7 @@ class Table:
                  "side", "decider")
 
     def __init__(self, options: dict[str, Any] | None, seed: int | None,
-                 deals: list | None) -> None:
+                 deals: list[Any] | None) -> None:
         opts = read_options(GAME_ID, OPTIONS, options)
         players, seating, target = opts["players"], opts["seating"], opts["target"]
         if players == 3 and opts.get("names") is None:
@@ -184,11 +184,12 @@ class JekyllHydeState(State):
     designated: int  # the seat asked to give that card, or -1
     leader: int
     plays: tuple[tuple[int, str, int], ...]  # (seat, card, from seat) of this trick
-    tricks: tuple[tuple[int, tuple, int | None], ...]  # (leader, plays, winner)
+    # (leader, plays, winner) of each finished trick
+    tricks: tuple[tuple[int, tuple[tuple[int, str, int], ...], int | None], ...]
     carried: tuple[str, ...]  # cards left on the table by Transformations
     won: tuple[tuple[str, ...], tuple[str, ...]]  # cards taken by team jekyll, hyde
     scores: tuple[int, ...]  # per team (4 players) or per name (3 players)
-    history: tuple[dict, ...]
+    history: tuple[dict[str, Any], ...]
     winner_name: str | None
     _to_act: int | None
 
@@ -255,7 +256,7 @@ class JekyllHydeState(State):
         if self.winner_name is None:
             return False
         if self.table.players == 3:
-            return player == self.winner_name
+            return bool(player == self.winner_name)
         return TEAMS[self.table.side[player]] == self.winner_name
 
     def identity(self, player: int) -> Any:
@@ -431,16 +432,17 @@ class JekyllHydeState(State):
             self.carried = () if last_trick else on_table
             next_leader = transformations[0]
         else:
-            best_rank = -1
+            best_rank, best_seat = -1, -1
             for seat, card, _ in plays:
                 if RANK[card] > best_rank:  # strict: the earliest of equal ranks wins
-                    best_rank, winner = RANK[card], seat
-            team = self.table.side[winner]
+                    best_rank, best_seat = RANK[card], seat
+            winner = best_seat
+            team = self.table.side[best_seat]
             won = list(self.won)
             won[team] = won[team] + on_table
             self.won = (won[0], won[1])
             self.carried = ()
-            next_leader = winner
+            next_leader = best_seat
         if self._events is not None:
             self._events.append(self._trick_event(winner, on_table, last_trick))
         self.tricks = self.tricks + ((self.leader, plays, winner),)
@@ -546,7 +548,8 @@ class JekyllHydeState(State):
     def team_of(self, seat: int) -> str:
         return TEAMS[self.table.side[seat]]
 
-    def _trick_json(self, leader: int, plays: Iterable, winner: int | None) -> dict:
+    def _trick_json(self, leader: int, plays: Iterable[tuple[int, str, int]],
+                    winner: int | None) -> dict[str, Any]:
         return {"leader": leader,
                 "plays": [{"seat": s, "card": c, "from": f} for s, c, f in plays],
                 "winner": winner}
@@ -802,6 +805,6 @@ def sides(options: dict[str, Any] | None) -> dict[str, list[Any]]:
 
 
 def new_state(options: dict[str, Any] | None = None, seed: int | None = None,
-              deals: list | None = None) -> JekyllHydeState:
+              deals: list[Any] | None = None) -> JekyllHydeState:
     """A new game: the first hand is dealt and the seat left of the dealer is on turn."""
     return JekyllHydeState.start(Table(options, seed, deals))

@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Sequence
 
 from game.jekyll_hyde.cards import DECK, MULTIPLIER, ORDER, POINTS, RANK
 from game.jekyll_hyde.rules import GHOST, JekyllHydeState, Table
@@ -96,7 +96,7 @@ def at_horizon(root: JekyllHydeState, state: JekyllHydeState) -> bool:
 
 def utility(root: JekyllHydeState, state: JekyllHydeState, seat: int) -> float:
     """How good the finished hand is for `seat`'s team, from 0 to 1."""
-    score = state.history[len(root.history)]["score"]
+    score: dict[str, int] = state.history[len(root.history)]["score"]
     team = root.table.side[seat]
     mine, theirs = (score["jekyll"], score["hyde"]) if team == 0 else (score["hyde"], score["jekyll"])
     return min(1.0, max(0.0, 0.5 + (mine - theirs) / (2 * SCORE_SCALE)))
@@ -118,7 +118,7 @@ def playout_action(state: JekyllHydeState, rng: random.Random) -> str:
             return mult * (_OWN_ACTION if card[0] == letter else _DENIED)
         return POINTS[card] * _POINT
 
-    def cheapest(cards) -> str:
+    def cheapest(cards: Sequence[str]) -> str:
         return min(cards, key=lambda c: (worth(c) + (9 if c[1] == "T" else 0), RANK[c]))
 
     designated = state.designated

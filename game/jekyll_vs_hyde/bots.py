@@ -30,7 +30,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from game.jekyll_vs_hyde.cards import COLOUR, COLOURS, DECK, VALUE
 
@@ -42,6 +42,9 @@ HYDE_LEVEL_PLAN = -1
 SOLVE_CARDS = 3  # from this many cards in hand on, search the rest of the round
 SOLVE_WORLDS = 10
 JEKYLL_GIVE_MIDDLE = 6.5  # Jekyll gives the cards nearest this strength: 5s, 5+
+
+Hand = tuple[str, ...]  # a hand in the endgame search
+Ranking = tuple[str, ...]  # colours ranked so far, weakest first
 
 
 def _ranked(ranking: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -72,7 +75,7 @@ def resolve(ranking: tuple[str, ...], lead: str, follow: str) -> tuple[bool, str
     return ranking.index(fc) > ranking.index(lc), None, ranking
 
 
-def follows(hand, lead: str, named: str | None) -> list[str]:
+def follows(hand: Sequence[str], lead: str, named: str | None) -> list[str]:
     """The cards of `hand` that may follow `lead` (the rules' follow duty)."""
     colour = COLOUR[lead]
     if colour is None:
@@ -90,14 +93,14 @@ class Knowledge:
                  "hidden", "opp_tricks", "my_tricks", "plan", "role")
 
     def __init__(self, obs: dict[str, Any]) -> None:
-        self.role = obs["player"]
+        self.role: str = obs["player"]
         opp = "H" if self.role == "J" else "J"
-        self.hand = list(obs["hand"])
-        self.my_tricks = obs["tricks"][self.role]
-        self.opp_tricks = obs["tricks"][opp]
-        self.d = self.my_tricks - self.opp_tricks
+        self.hand: list[str] = list(obs["hand"])
+        self.my_tricks: int = obs["tricks"][self.role]
+        self.opp_tricks: int = obs["tricks"][opp]
+        self.d: int = self.my_tricks - self.opp_tricks
         self.left = 10 - len(obs["played"])  # tricks left, the current one included
-        self.ranking = tuple(obs["ranking"])
+        self.ranking: tuple[str, ...] = tuple(obs["ranking"])
         seen = set(self.hand)
         voids: set[str] = set()
         for t in obs["played"]:
@@ -116,7 +119,7 @@ class Knowledge:
         self.known = [c for c in DECK if c in gave and c not in seen]
         self.pool = [c for c in DECK if c not in seen and c not in gave]
         self.voids = voids
-        self.hidden = obs["hand_sizes"][opp] - len(self.known)
+        self.hidden: int = obs["hand_sizes"][opp] - len(self.known)
 
     def sample(self, rng: random.Random) -> list[str]:
         """One guess at the opponent's hand."""
@@ -246,8 +249,8 @@ class HeuristicBot:
         samples = [k.sample(rng) for _ in range(SAMPLES)]
         best, best_score = legal[0], None
         for action in legal:
-            card, _, named = action.partition(":")
-            named = named or None
+            card, _, colour = action.partition(":")
+            named = colour or None
             total = 0.0
             for opp in samples:
                 replies = follows(opp, card, named)
@@ -260,6 +263,7 @@ class HeuristicBot:
                     mean += u
                     if worst is None or u < worst:
                         worst = u
+                assert worst is not None  # there is always a card to follow with
                 total += 0.5 * worst + 0.5 * mean / len(replies)
             ranking = _ranked(k.ranking, card)
             score = total / SAMPLES - 0.01 * self._cost(card, plan, ranking)
@@ -297,7 +301,7 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return cards[:at] + cards[at + 1:]
 
 
-def _final_utility(role: str, marker: int, round_number: int):
+def _final_utility(role: str, marker: int, round_number: int) -> Callable[[int], float]:
     """The worth for `role` of ending the round with a difference of `diff` tricks."""
     def utility(diff: int) -> float:
         moved = abs(diff)
@@ -321,11 +325,12 @@ class _Search:
 
     __slots__ = ("final", "memo")
 
-    def __init__(self, final) -> None:
+    def __init__(self, final: Callable[[int], float]) -> None:
         self.final = final
-        self.memo: dict = {}
+        self.memo: dict[tuple[Hand, Hand, Ranking, int, int, bool], float] = {}
 
-    def node(self, my, opp, ranking, mt, ot, me_lead: bool) -> float:
+    def node(self, my: Hand, opp: Hand, ranking: Ranking, mt: int, ot: int,
+             me_lead: bool) -> float:
         if not my and not opp:
             return self.final(mt - ot)
         key = (my, opp, ranking, mt, ot, me_lead)
@@ -341,6 +346,7 @@ class _Search:
                     v = self.opp_replies(rest, opp, ranking, mt, ot, card, name)
                     if best is None or v > best:
                         best = v
+            assert best is not None  # the leader holds a card
             value = best
         else:
             values = []
@@ -356,13 +362,15 @@ class _Search:
         self.memo[key] = value
         return value
 
-    def opp_replies(self, my, opp, ranking, mt, ot, lead, named) -> float:
+    def opp_replies(self, my: Hand, opp: Hand, ranking: Ranking, mt: int, ot: int, lead: str,
+                    named: str | None) -> float:
         values = [self.after_trick(my, _without(opp, reply), ranking, mt, ot, lead, reply,
                                    me_led=True)
                   for reply in set(follows(opp, lead, named))]
         return 0.5 * min(values) + 0.5 * sum(values) / len(values)
 
-    def after_trick(self, my, opp, ranking, mt, ot, lead, follow, me_led: bool) -> float:
+    def after_trick(self, my: Hand, opp: Hand, ranking: Ranking, mt: int, ot: int, lead: str,
+                    follow: str, me_led: bool) -> float:
         follower_wins, effect, ranking = resolve(ranking, lead, follow)
         i_win = follower_wins != me_led
         if i_win:

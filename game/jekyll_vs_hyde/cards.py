@@ -13,6 +13,8 @@ Values are doubled so that a Potion's `+` (one half) stays a whole number:
 
 from __future__ import annotations
 
+from typing import Iterable
+
 COLOURS = ("P", "R", "G")
 COLOUR_NAME = {"P": "purple", "R": "red", "G": "green"}
 POTIONS = ("2+", "3+", "4+", "5+")
@@ -35,6 +37,6 @@ def is_potion(card: str) -> bool:
     return COLOUR[card] is None
 
 
-def sort_cards(cards) -> tuple[str, ...]:
+def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
     """Cards in deck order: purple, red, green by number, then the Potions."""
     return tuple(sorted(cards, key=ORDER.__getitem__))

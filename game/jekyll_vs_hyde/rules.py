@@ -61,7 +61,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
-from typing import Any
+from typing import Any, Iterable, NoReturn, Sequence
 
 from game.core.options import OptionSpec, read_options
 from game.core.rng import deal_rng, fresh_seed, shuffled
@@ -109,6 +109,8 @@ TRACK_END = 10
 GIVE, PLAY, SWAP = "give", "play", "swap"
 EFFECT = {"P": "purple", "G": "green", "R": "red"}  # by the other card's colour
 _J, _H = 0, 1
+# A finished trick: (leader, lead, named, follow, winner, effect, stolen).
+Trick = tuple[int, str, "str | None", str, int, "str | None", bool]
 
 
 def give_count(round_number: int) -> int:
@@ -147,7 +149,7 @@ class Table:
     __slots__ = ("options", "variant", "seed", "deals")
 
     def __init__(self, options: dict[str, Any] | None, seed: int | None,
-                 deals: list | None) -> None:
+                 deals: list[Any] | None) -> None:
         opts = read_options(GAME_ID, OPTIONS, options)
         self.options = opts
         self.variant: str = opts["variant"]
@@ -164,7 +166,7 @@ class Table:
         return sort_cards(deck[:10]), sort_cards(deck[10:20]), sort_cards(deck[20:])
 
 
-def _without(hand: tuple[str, ...], cards) -> tuple[str, ...]:
+def _without(hand: tuple[str, ...], cards: Iterable[str]) -> tuple[str, ...]:
     gone = set(cards)
     return tuple(c for c in hand if c not in gone)
 
@@ -193,11 +195,11 @@ class JekyllVsHydeState(State):
     named: str | None  # colour named with a Potion lead
     ranking: tuple[str, ...]  # weakest first
     piles: tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]
-    played: tuple[tuple, ...]  # (leader, lead, named, follow, winner, effect, stolen)
+    played: tuple[Trick, ...]
     swaps: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
     trick_winner: int  # during a green swap: who takes the trick afterwards
-    history: tuple[dict, ...]
-    legs: tuple[dict, ...]
+    history: tuple[dict[str, Any], ...]
+    legs: tuple[dict[str, Any], ...]
     winner_name: str | None
     _to_act: int | None
 
@@ -349,27 +351,34 @@ class JekyllVsHydeState(State):
             card, _, named = action.partition(":")
             self._play(card, named or None)
         else:
-            self._choose(self._to_act, tuple(action.partition(":")[2].split(",")))
+            self._choose(self._me, tuple(action.partition(":")[2].split(",")))
 
     # -- checking actions -----------------------------------------------
 
-    def _illegal(self, why: str, code: str, **params: Any) -> None:
+    @property
+    def _me(self) -> int:
+        """The role index to act (asked only while the game goes on)."""
+        me = self._to_act
+        assert me is not None, "the game is over"
+        return me
+
+    def _illegal(self, why: str, code: str, **params: Any) -> NoReturn:
         """Raise IllegalActionError: `why` names the action and who acts; the legal ones
         follow.  The params always hold `player` (the role to act) and `legal`."""
         legal = self.legal_actions()
         raise IllegalActionError(f"{why}; {legal_hint(legal)}", code=code,
-                                 params={"player": ROLES[self._to_act], **params,
+                                 params={"player": ROLES[self._me], **params,
                                          "legal": legal})
 
-    def _malformed(self, why: str, code: str, **params: Any) -> None:
+    def _malformed(self, why: str, code: str, **params: Any) -> NoReturn:
         """Raise MalformedActionError, with the legal actions as `_illegal` does."""
         legal = self.legal_actions()
         raise MalformedActionError(f"{why}; {legal_hint(legal)}", code=code,
-                                   params={"player": ROLES[self._to_act], **params,
+                                   params={"player": ROLES[self._me], **params,
                                            "legal": legal})
 
     def _who(self) -> str:
-        return f"{ROLE_NAME[ROLES[self._to_act]]} ({ROLES[self._to_act]})"
+        return f"{ROLE_NAME[ROLES[self._me]]} ({ROLES[self._me]})"
 
     def _parse_choice(self, action: str, verb: str, count: int) -> tuple[str, ...]:
         head, colon, rest = action.partition(":")
@@ -396,7 +405,7 @@ class JekyllVsHydeState(State):
                           f"card{'s' if count > 1 else ''}, not {len(cards)}",
                           "wrong_give_count" if verb == "give" else "wrong_swap_count",
                           action=action, count=count, given=len(cards))
-        hand = self.hands[self._to_act]
+        hand = self.hands[self._me]
         for card in cards:
             if card not in hand:
                 self._illegal(f"{card} is not in {self._who()}'s hand", "card_not_in_hand",
@@ -412,7 +421,7 @@ class JekyllVsHydeState(State):
             self._malformed(f"{action!r} is not an action: {self._who()} plays a card (R5, 3+) "
                             "or leads a Potion naming a colour (4+:R)", "malformed_action",
                             action=action)
-        hand = self.hands[self._to_act]
+        hand = self.hands[self._me]
         if card not in hand:
             self._illegal(f"{card} is not in {self._who()}'s hand", "card_not_in_hand",
                           card=card)
@@ -432,15 +441,18 @@ class JekyllVsHydeState(State):
                           f"plays {card}", "only_leader_names_colour", action=action, card=card)
         if card not in self._follows(hand):
             lead = self.plays[0]
-            if COLOUR[lead] is None:
+            lead_colour = COLOUR[lead]
+            if lead_colour is None:
+                chosen = self.named
+                assert chosen is not None  # a Potion lead names a colour
                 self._illegal(
                     f"{self._who()} cannot play {card}: the Potion lead {lead} named "
-                    f"{COLOUR_NAME[self.named]}, so he must play {COLOUR_NAME[self.named]} "
+                    f"{COLOUR_NAME[chosen]}, so he must play {COLOUR_NAME[chosen]} "
                     "(not a Potion)", "must_play_named_colour",
-                    card=card, lead=lead, colour=self.named)
+                    card=card, lead=lead, colour=chosen)
             self._illegal(f"{self._who()} cannot play {card}: he must follow "
-                          f"{COLOUR_NAME[COLOUR[lead]]} or play a Potion", "must_follow",
-                          card=card, lead=lead, colour=COLOUR[lead])
+                          f"{COLOUR_NAME[lead_colour]} or play a Potion", "must_follow",
+                          card=card, lead=lead, colour=lead_colour)
         return card, None
 
     # -- applying -------------------------------------------------------
@@ -456,6 +468,7 @@ class JekyllVsHydeState(State):
             self._to_act = 1 - me
             return
         j, h = pending
+        assert j is not None and h is not None  # both choices are in
         if self._events is not None:
             self._events.append({"kind": "exchange", "phase": self.phase,
                                  "J": list(j), "H": list(h)})
@@ -481,6 +494,7 @@ class JekyllVsHydeState(State):
 
     def _play(self, card: str, named: str | None) -> None:
         me = self._to_act
+        assert me is not None  # (not self._me: the hottest path of the search)
         hand = self.hands[me]
         at = hand.index(card)
         hands = list(self.hands)
@@ -512,8 +526,9 @@ class JekyllVsHydeState(State):
         effect = None
         if lc is None or fc is None:
             follower_wins = VALUE[follow] > VALUE[lead]
-            if (lc is None) != (fc is None):
-                effect = EFFECT[lc or fc]
+            other = lc or fc
+            if other is not None:  # one Potion: the other card's colour has its effect
+                effect = EFFECT[other]
         elif lc == fc:
             follower_wins = VALUE[follow] > VALUE[lead]
         else:
@@ -620,7 +635,7 @@ class JekyllVsHydeState(State):
         return scores
 
     @staticmethod
-    def _trick_json(t: tuple) -> dict[str, Any]:
+    def _trick_json(t: Trick) -> dict[str, Any]:
         leader, lead, named, follow, winner, effect, stolen = t
         return {"leader": ROLES[leader], "lead": lead, "named": named, "follow": follow,
                 "winner": ROLES[winner], "effect": effect, "stolen": stolen}
@@ -662,7 +677,8 @@ class JekyllVsHydeState(State):
         obs["player"] = player
         obs["you"] = self.identity(player)
         obs["hand"] = list(self.hands[me])
-        obs["chosen"] = None if self.pending[me] is None else list(self.pending[me])
+        chosen = self.pending[me]
+        obs["chosen"] = None if chosen is None else list(chosen)
         obs["exchange"] = {"gave": list(self.given[me]), "got": list(self.given[1 - me])}
         obs["swaps"] = [{"gave": list(s[me]), "got": list(s[1 - me])} for s in self.swaps]
         obs["must_give_potion"] = self.must_give_potion(me)
@@ -785,7 +801,7 @@ class JekyllVsHydeState(State):
         return s
 
 
-def match_winner(legs) -> str | None:
+def match_winner(legs: Sequence[dict[str, Any]]) -> str | None:
     """The winner of a return match from its two legs, None for a draw.
 
     The better Hyde wins; if both reached the end, the faster one; else a draw.
@@ -800,10 +816,12 @@ def match_winner(legs) -> str | None:
     first, second = legs
     if first["score"] != second["score"]:
         better = first if first["score"] > second["score"] else second
-        return better["hyde"]
+        hyde: str = better["hyde"]
+        return hyde
     if first["score"] == TRACK_END and first["rounds"] != second["rounds"]:
         faster = first if first["rounds"] < second["rounds"] else second
-        return faster["hyde"]
+        hyde = faster["hyde"]
+        return hyde
     return None
 
 
@@ -819,7 +837,7 @@ def _cards(values: Any, path: str, most: int = TRICKS) -> tuple[str, ...]:
     return sort_cards(read_cards(values, path, BadStateError, ORDER, 0, most))
 
 
-def _trick(t: Any, path: str) -> tuple:
+def _trick(t: Any, path: str) -> Trick:
     """A played trick: (leader, lead, named, follow, winner, effect, stolen)."""
     E = BadStateError
     read_object(t, path, E, ("leader", "lead", "named", "follow", "winner", "effect",
@@ -844,7 +862,7 @@ def _history_entry(h: Any, path: str) -> dict[str, Any]:
     tricks = read_object(h["tricks"], at(path, "tricks"), E, ROLES, ())
     played = [_trick(t, at(at(path, "tricks_played"), i)) for i, t in enumerate(
         read_list(h["tricks_played"], at(path, "tricks_played"), E, TRICKS, TRICKS))]
-    entry = {"leg": read_int(h["leg"], at(path, "leg"), E, 1, 2),
+    entry: dict[str, Any] = {"leg": read_int(h["leg"], at(path, "leg"), E, 1, 2),
              "round": read_int(h["round"], at(path, "round"), E, 1, ROUNDS),
              "tricks": {r: read_int(tricks[r], at(at(path, "tricks"), r), E, 0, TRICKS)
                         for r in ROLES},
@@ -871,7 +889,8 @@ def _leg(leg: Any, path: str) -> dict[str, Any]:
             "winner": ROLES[_role(leg["winner"], at(path, "winner"))]}
 
 
-def _check_history(history: tuple[dict, ...], legs: tuple[dict, ...], leg: int) -> tuple[int, int]:
+def _check_history(history: tuple[dict[str, Any], ...], legs: tuple[dict[str, Any], ...],
+                   leg: int) -> tuple[int, int]:
     """Check the finished rounds before the one under way (in leg `leg`) and the
     finished games: each marker moved on from the last, each game ended where its
     marker reached the end or after round 3.  Returns the marker and the number of
@@ -917,6 +936,6 @@ def sides(options: dict[str, Any] | None) -> dict[str, list[str]]:
 
 
 def new_state(options: dict[str, Any] | None = None, seed: int | None = None,
-              deals: list | None = None) -> JekyllVsHydeState:
+              deals: list[Any] | None = None) -> JekyllVsHydeState:
     """A new game: round 1 is dealt and Jekyll chooses the card(s) to give."""
     return JekyllVsHydeState.start(Table(options, seed, deals))

@@ -59,7 +59,7 @@ class Sampler:
         other = k.sample(rng)
         drawn = set(other)
         aside = tuple(c for c in k.pool if c not in drawn)
-        hands = [(), ()]
+        hands: list[tuple[str, ...]] = [(), ()]
         hands[me] = tuple(obs["hand"])
         hands[1 - me] = sort_cards(other)
         s = _World.__new__(_World)
@@ -88,7 +88,7 @@ class Sampler:
         if s.phase in (GIVE, SWAP) and me == 1:
             # Jekyll has chosen already; guess what.
             count = give_count(s.round) if s.phase == GIVE else s.swap_count()
-            choices = list(combinations(s.hands[0], count))
+            choices: list[tuple[str, ...]] = list(combinations(s.hands[0], count))
             if s.must_give_potion(0):
                 choices = [c for c in choices if any(COLOUR[x] is None for x in c)]
             s.pending = (rng.choice(choices), None)
@@ -129,6 +129,7 @@ def playout_action(state: JekyllVsHydeState, rng: random.Random) -> str:
     if state.phase != PLAY or len(legal) == 1 or rng.random() < 0.1:
         return rng.choice(legal)
     me = state._to_act
+    assert me is not None  # a playout stops before the game ends
     d = len(state.piles[me]) - len(state.piles[1 - me])
     if me == 0:
         want = -1 if d > 0 else 1 if d < 0 else 0

@@ -92,7 +92,9 @@ def render(obs: dict[str, Any]) -> str:
 
 def describe(state: JekyllVsHydeState, action: str) -> str:
     """What `action`, about to be applied to `state`, does — public facts only."""
-    who = ROLE_NAME[state.to_act]
+    mover = state.to_act
+    assert mover is not None, "describe an action of a game under way"
+    who = ROLE_NAME[mover]
     after = state.apply(action)
     lines = []
     if state.phase in ("give", "swap"):
