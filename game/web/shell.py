@@ -53,6 +53,13 @@ def _focus(el) -> None:
     el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
 
 
+def seat_of(state, me):
+    """The seat of the person at the screen (`setup.me`, a lasting player) in
+    `state`'s deal; the first seat if `me` sits nowhere."""
+    seat = state.seat_of(me)
+    return state.players[0] if seat is None else seat
+
+
 def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
     """Any unexpected error in a handler ends in `App.crashed`, never a traceback on screen."""
     @functools.wraps(method)
@@ -198,7 +205,7 @@ class App:
         return SPEEDS.get(self.prefs.get("speed", "normal"), SPEEDS["normal"])
 
     def my_seat(self):
-        return self.table.seat_of(self.state, self.save["setup"]["me"])
+        return seat_of(self.state, self.save["setup"]["me"])
 
     def ctx(self) -> TableContext:
         seat = self.my_seat() if self.state is not None else None
@@ -218,7 +225,7 @@ class App:
     def human_to_act(self) -> bool:
         s = self.state
         return (s is not None and s.to_act is not None
-                and self.table.identity_key(s, s.to_act) == str(self.save["setup"]["me"]))
+                and str(s.identity(s.to_act)) == str(self.save["setup"]["me"]))
 
     def waiting_for_ack(self) -> bool:
         s = self.state
@@ -485,7 +492,7 @@ class App:
 
     def commit(self, action: str, after) -> None:
         # The log is the engine's events, as the person at the screen may see them.
-        me = self.table.seat_of(after, self.save["setup"]["me"])
+        me = seat_of(after, self.save["setup"]["me"])
         self.save["log"].extend(after.events(me))
         self.save["transcript"]["actions"].append(action)
         self.state = after
@@ -521,7 +528,7 @@ class App:
             if gen != self.gen or self.state is not s:
                 return
             player = s.to_act
-            key = self.table.identity_key(s, player)
+            key = str(s.identity(player))  # the save's bots are keyed by text (JSON keys)
             bot = self._bot(key)
             seed = self.save["transcript"]["seed"]
             rng = random.Random(f"{seed}:{key}:{len(self.save['transcript']['actions'])}")

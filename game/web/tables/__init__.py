@@ -57,12 +57,6 @@ class Table(Protocol):
     def parse_setup(self, values: dict[str, str], bots: list[str]) -> dict[str, Any]:
         """{"options", "me", "bots"} from the start screen's values."""
 
-    def seat_of(self, state: Any, me: Any) -> Any:
-        """Whose observation to show: the seat of the person `me` in this deal."""
-
-    def identity_key(self, state: Any, player: Any) -> str:
-        """The lasting player behind a seat (seats change hands between deals)."""
-
     def render(self, obs: dict[str, Any], ctx: TableContext) -> Html:
         """The table."""
 
