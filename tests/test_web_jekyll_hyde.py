@@ -155,12 +155,12 @@ def _logged_game(options: dict, me: Any, seed: int) -> tuple[list[dict], list[di
     (log, the names at the seats when each event happened, the last state)."""
     state = new_game("jekyll-hyde", options, seed)
     rng = random.Random(seed)
-    log = state.events(jh.seat_of(state, me))
-    names_then = [state.observation(jh.seat_of(state, me))["names"]] * len(log)
+    log = state.events(state.seat_of(me))
+    names_then = [state.observation(state.seat_of(me))["names"]] * len(log)
     while not state.over:
-        names = state.observation(jh.seat_of(state, me))["names"]
+        names = state.observation(state.seat_of(me))["names"]
         state = state.apply(rng.choice(state.legal_actions()))
-        new = state.events(jh.seat_of(state, me))
+        new = state.events(state.seat_of(me))
         log += new
         names_then += [names] * len(new)
     return log, names_then, state
@@ -190,7 +190,7 @@ def test_every_event_kind_is_a_line_in_every_language(lang):
     for options, me in GAMES:
         for seed in (1, 2):
             log, names_then, state = _logged_game(options, me, seed)
-            ctx = SimpleNamespace(t=t, seat=jh.seat_of(state, me), thinking=None, log=log)
+            ctx = SimpleNamespace(t=t, seat=state.seat_of(me), thinking=None, log=log)
             for ev, names in zip(log, names_then):
                 line = jh.event_text(ev, ctx)
                 kinds.add(ev["kind"])
@@ -224,7 +224,7 @@ def test_the_soloist_taking_cards_across_the_ghost_hand_is_said_so():
     t = Translator("en")
     for seed in range(1, 40):
         log, _, state = _logged_game({"players": 3, "target": 40}, "Adam", seed)
-        ctx = SimpleNamespace(t=t, seat=jh.seat_of(state, "Adam"), thinking=None, log=log)
+        ctx = SimpleNamespace(t=t, seat=state.seat_of("Adam"), thinking=None, log=log)
         lines = {(ev["seat"], ev["from"]): jh.event_text(ev, ctx) for ev in log
                  if ev["kind"] == "played" and {ev["seat"], ev["from"]} == {0, 2}}
         if len(lines) == 2:
@@ -248,7 +248,7 @@ def test_the_last_trick_of_the_previous_hand_has_that_hands_names():
     rng = random.Random(seed)
     while not state.to_json()["history"]:
         state = state.apply(rng.choice(state.legal_actions()))
-    seat = jh.seat_of(state, "Adam")
+    seat = state.seat_of("Adam")
     obs = state.observation(seat)
     trick = obs["history"][-1]["last_trick"]
     panel = jh.last_trick(obs, SimpleNamespace(t=t, seat=seat, thinking=None, log=log))

@@ -99,10 +99,10 @@ def _logged_game(seed: int, variant: str, me: str) -> tuple[list[dict], list]:
     """A random whole game logged as the shell logs it, and its final state."""
     state = new_game("jekyll-vs-hyde", {"variant": variant}, seed)
     rng = random.Random(seed)
-    log = state.events(jvh.seat_of(state, me))
+    log = state.events(state.seat_of(me))
     while not state.over:
         state = state.apply(rng.choice(state.legal_actions()))
-        log.extend(state.events(jvh.seat_of(state, me)))
+        log.extend(state.events(state.seat_of(me)))
     return log, state
 
 
@@ -120,7 +120,7 @@ def test_every_event_kind_gives_a_line_in_every_language(lang):
     t = Translator(lang)
     seen = set()
     for log, state, me in GAMES:
-        ctx = TableContext(t=t, seat=jvh.seat_of(state, me), log=log)
+        ctx = TableContext(t=t, seat=state.seat_of(me), log=log)
         for ev in log:
             text = jvh.event_text(ev, ctx)
             assert text and "{" not in text and "jvh." not in text, (ev, text)
@@ -133,7 +133,7 @@ def test_a_hidden_choice_names_only_the_players_own_cards():
     t = Translator("en")
     names = {jvh.card_name(c, t) for c in DECK}
     for log, state, me in GAMES:
-        ctx = TableContext(t=t, seat=jvh.seat_of(state, me), log=log)
+        ctx = TableContext(t=t, seat=state.seat_of(me), log=log)
         for ev in log:
             if ev["kind"] != "chose":
                 continue
@@ -152,7 +152,7 @@ def test_an_exchange_is_told_from_the_role_played_then():
     me = "J"
     log, state = _logged_game(3, "return-match", me)
     assert state.legs and len(state.legs) == 2
-    ctx = TableContext(t=t, seat=jvh.seat_of(state, me), log=log)  # Hyde now
+    ctx = TableContext(t=t, seat=state.seat_of(me), log=log)  # Hyde now
     role = None
     checked = 0
     for ev in log:

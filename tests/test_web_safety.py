@@ -77,7 +77,7 @@ def _play(game: str, options: dict, me: Any, steps: int) -> dict[str, Any]:
     t = Translator("en")
     state = new_game(game, options, seed=11)
     rng = random.Random(3)
-    ctx = TableContext(t=t, seat=table.seat_of(state, me))
+    ctx = TableContext(t=t, seat=state.seat_of(me))
     log = state.events(ctx.seat)  # the engine's events, logged as the shell does
     actions = []
     for _ in range(steps):
@@ -85,7 +85,7 @@ def _play(game: str, options: dict, me: Any, steps: int) -> dict[str, Any]:
             break
         action = rng.choice(state.legal_actions())
         after = state.apply(action)
-        log += after.events(table.seat_of(after, me))
+        log += after.events(after.seat_of(me))
         actions.append(action)
         state = after
     return {"format": saves.FORMAT, "version": saves.VERSION, "game": game,
@@ -124,7 +124,8 @@ def _with_payload(data: Any, path: tuple) -> Any:
 def _render_everything(data: dict, state) -> list[Any]:
     """What the shell draws from a save: the table, the side panels and summaries."""
     table = renderer(data["game"])
-    ctx = TableContext(t=Translator("en"), seat=table.seat_of(state, data["setup"]["me"]),
+    seat = state.seat_of(data["setup"]["me"])  # as the shell: the first seat if `me` sits nowhere
+    ctx = TableContext(t=Translator("en"), seat=state.players[0] if seat is None else seat,
                        log=data["log"])
     obs = state.observation(ctx.seat)
     out = [table.render(obs, ctx), table.score_sheet(obs, ctx), table.last_trick(obs, ctx)]
@@ -172,10 +173,12 @@ def test_no_table_reads_engine_messages():
 @pytest.mark.parametrize("game", sorted({g for g, _, _ in SETUPS}))
 def test_every_table_provides_the_protocol(game):
     """Each renderer module has every function of the `Table` protocol, and
-    none of the log-building functions that events replaced."""
+    none of the log-building functions that events replaced, nor the seat
+    look-ups that took a whole State (the shell asks the engine)."""
     from game.web.tables import Table
 
     module = renderer(game)
     wanted = [n for n, v in vars(Table).items() if callable(v) and not n.startswith("_")]
     assert wanted and all(callable(getattr(module, n, None)) for n in wanted), wanted
-    assert not any(hasattr(module, n) for n in ("events", "first_events", "merge_event"))
+    assert not any(hasattr(module, n) for n in ("events", "first_events", "merge_event",
+                                              "seat_of", "identity_key"))

@@ -206,6 +206,23 @@ class State(ABC):
         lasting: Hashable = player
         return lasting
 
+    def seat_of(self, identity: Hashable) -> Player | None:
+        """Where the lasting player `identity` sits now: the first of `players`
+        whose `identity()` it is, or None.  Compared as text, since a JSON save
+        may hold seat 1 as `1` or `"1"`.
+
+        >>> from game import new_game
+        >>> s = new_game("jekyll-hyde", {"players": 3, "names": ["Ann", "Bob", "Cy"]}, seed=1)
+        >>> [s.identity(p) for p in s.players]  # Ann also plays the ghost's seat 2
+        ['Ann', 'Bob', 'Ann', 'Cy']
+        >>> s.seat_of("Ann"), s.seat_of("Cy"), s.seat_of("Zoe")
+        (0, 3, None)
+        >>> new_game("dracula").seat_of("1")
+        1
+        """
+        wanted = str(identity)
+        return next((p for p in self.players if str(self.identity(p)) == wanted), None)
+
     def wins(self, player: Player) -> bool:
         """Whether `player` is on the winning side of a finished game."""
         return str(player) == self.winner

@@ -17,7 +17,7 @@ import asyncio
 import json
 import random
 import time
-from typing import Any
+from typing import Any, Callable
 
 
 def positions(game: str, seed: int, count: int) -> list[dict[str, Any]]:
@@ -44,11 +44,11 @@ def positions(game: str, seed: int, count: int) -> list[dict[str, Any]]:
 async def think(game: str, seed: int, count: int, budget: float, slice_s: float) -> str:
     import gc
 
-    moves = []
+    moves: list[dict[str, Any]] = []
     pauses: list[float] = []  # Python's garbage collections while searching (ms)
     began: list[float] = []
 
-    def on_gc(phase: str, info: dict) -> None:
+    def on_gc(phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             began[:] = [time.monotonic()]
         elif began:
@@ -107,8 +107,11 @@ def _page_now() -> float | None:
     return float(performance.now())
 
 
-def install(window, create_proxy, slice_s: float) -> None:
-    def think_bench(game, seed=1, count=10, budget=1.0):
+def install(window: Any, create_proxy: Callable[[Callable[..., Any]], Any],
+            slice_s: float) -> None:
+    """Set `window.thinkBench` (`window` and `create_proxy` are the page's)."""
+    def think_bench(game: str, seed: int = 1, count: int = 10,
+                    budget: float = 1.0) -> asyncio.Future[str]:
         return asyncio.ensure_future(think(str(game), int(seed), int(count), float(budget),
                                            slice_s))
 

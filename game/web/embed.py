@@ -17,10 +17,16 @@ browser part imports pyscript only inside `start()`.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, TypedDict
 
 from game.web.html import EMPTY, Html, html, set_html
 from game.web.inputs import BadNumber, read_int
+
+if TYPE_CHECKING:
+    from game.core.state import Player, State
+    from game.core.transcript import Transcript
+    from game.web.i18n import Translator
+    from game.web.tables import Table
 
 NAME = re.compile(r"[a-z0-9-]{1,64}")
 SCENARIO_PARAMS = {"game", "scenario", "step", "lang", "seat", "autoplay"}
@@ -29,7 +35,7 @@ LIVE_PARAMS = {"game", "lang", "players", "seating", "seed", "bots", "seat", "ro
 AUTOPLAY_SECONDS = 2.5
 
 
-def word(lang: str, key: str, **kw) -> str:
+def word(lang: str, key: str, **kw: Any) -> str:
     """An embed text (`embed.<key>` in the language catalogs)."""
     from game.web.i18n import Translator
 
@@ -106,7 +112,8 @@ def live_setup(game: str, query: dict[str, str], lang: str) -> dict[str, str]:
     return values
 
 
-def load_scenario(text: str, params: dict, lang: str):
+def load_scenario(text: str, params: dict[str, Any],
+                  lang: str) -> tuple[Transcript, list[State]]:
     """(transcript, states) of a scenario file's text, or raise EmbedError."""
     from game.core.transcript import Transcript, TranscriptError
 
@@ -124,14 +131,15 @@ def load_scenario(text: str, params: dict, lang: str):
 class Steps:
     """The view of a scripted scenario at one step (pure: HTML strings)."""
 
-    def __init__(self, transcript, states: list, table, t, seat=None, step: int = 0) -> None:
+    def __init__(self, transcript: Transcript, states: list[State], table: Table,
+                 t: Translator, seat: str | None = None, step: int = 0) -> None:
         self.transcript, self.states, self.table, self.t = transcript, states, table, t
         self.fixed = None if seat is None else self._seat(seat)
         self.last = len(states) - 1
         self.step = max(0, min(step, self.last))
         self._viewer = None
 
-    def _seat(self, seat: str):
+    def _seat(self, seat: str) -> Player | None:
         state = self.states[0]
         for p in (0, 1, 2, 3, "J", "H"):
             if str(p) == str(seat):
@@ -142,7 +150,7 @@ class Steps:
                     break
         return None
 
-    def viewer(self, step: int):
+    def viewer(self, step: int) -> Player | None:
         """Whose observation is shown: `seat=`, else who decides now (or just decided)."""
         if self.fixed is not None:
             return self.fixed
@@ -232,14 +240,22 @@ def start() -> None:
     asyncio.ensure_future(_start_scenario(params, lang, fail))
 
 
-def _ready(document) -> None:
+class _Autoplay(TypedDict):
+    """A scenario's autoplay: on or off, and which run of it is current."""
+
+    playing: bool
+    gen: int
+
+
+def _ready(document: Any) -> None:
     loader = document.getElementById("loader")
     if loader:
         loader.remove()
     document.body.dataset.state = "ready"
 
 
-async def _start_scenario(params: dict, lang: str, fail) -> None:
+async def _start_scenario(params: dict[str, Any], lang: str,
+                          fail: Callable[[str], None]) -> None:
     import asyncio
 
     from pyodide.ffi import create_proxy, to_js
@@ -268,7 +284,7 @@ async def _start_scenario(params: dict, lang: str, fail) -> None:
     body = document.body
     screen, bar = document.getElementById("screen"), document.getElementById("ex-bar")
     caption, controls = document.getElementById("ex-caption"), document.getElementById("ex-controls")
-    state = {"playing": False, "gen": 0}
+    state: _Autoplay = {"playing": False, "gen": 0}
 
     def draw() -> None:
         try:
@@ -313,12 +329,12 @@ async def _start_scenario(params: dict, lang: str, fail) -> None:
         if again and not again.disabled:
             again.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
 
-    def on_click(evt) -> None:
+    def on_click(evt: Any) -> None:
         el = evt.target.closest("[data-ex]")
         if el:
             go(str(el.dataset.ex))
 
-    def on_key(evt) -> None:
+    def on_key(evt: Any) -> None:
         key = str(evt.key)
         if key in ("ArrowRight", "ArrowLeft") and not evt.target.closest("input, select"):
             evt.preventDefault()
@@ -335,7 +351,7 @@ async def _start_scenario(params: dict, lang: str, fail) -> None:
         go("play")
 
 
-def _start_live(params: dict, lang: str) -> None:
+def _start_live(params: dict[str, Any], lang: str) -> None:
     from pyscript import document
 
     from game.web.i18n import Translator
@@ -354,7 +370,7 @@ def _start_live(params: dict, lang: str) -> None:
         def render_side(self) -> None:
             pass
 
-        def command(self, cmd: str, el) -> None:
+        def command(self, cmd: str, el: Any) -> None:
             if cmd in ("restart", "new"):
                 self.gen += 1
                 self.new_game()

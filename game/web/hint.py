@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from game.web.tables import Table, TableContext
 
 
 class Hint:
@@ -70,7 +73,7 @@ def _sel(attr: str, value: str, within: str = "") -> str:
     return f'{within}[{attr}="{value}"]'.strip()
 
 
-def _jekyll_hyde(action: str, obs: dict, ctx) -> tuple[str, list[str]]:
+def _jekyll_hyde(action: str, obs: dict[str, Any], ctx: TableContext) -> tuple[str, list[str]]:
     """Words only: every action is one click, and the shell highlights its `data-act`."""
     from game.web.tables import jekyll_hyde as table
 
@@ -82,7 +85,8 @@ def _jekyll_hyde(action: str, obs: dict, ctx) -> tuple[str, list[str]]:
     return t(key, cards=table.card_name(action, t)), []
 
 
-def _jekyll_vs_hyde(action: str, obs: dict, ctx) -> tuple[str, list[str]]:
+def _jekyll_vs_hyde(action: str, obs: dict[str, Any],
+                    ctx: TableContext) -> tuple[str, list[str]]:
     """Words only: the shell highlights the action's cards (and a Potion's colour) itself."""
     from game.web.tables import jekyll_vs_hyde as table
 
@@ -97,7 +101,7 @@ def _jekyll_vs_hyde(action: str, obs: dict, ctx) -> tuple[str, list[str]]:
     return t("hint.play", cards=table.card_name(action, t)), []
 
 
-def _dracula(action: str, obs: dict, ctx) -> tuple[str, list[str]]:
+def _dracula(action: str, obs: dict[str, Any], ctx: TableContext) -> tuple[str, list[str]]:
     from game.web.tables import dracula as table
 
     t = ctx.t
@@ -109,11 +113,13 @@ def _dracula(action: str, obs: dict, ctx) -> tuple[str, list[str]]:
 
 
 DESCRIBE = {"jekyll-hyde": _jekyll_hyde, "jekyll-vs-hyde": _jekyll_vs_hyde, "dracula": _dracula}
+Describe = Callable[[str, dict[str, Any], "TableContext"], tuple[str, list[str]]]
 
 
-def describe(game_id: str, table, action: str, obs: dict, ctx) -> tuple[str, list[str]]:
+def describe(game_id: str, table: Table, action: str, obs: dict[str, Any],
+             ctx: TableContext) -> tuple[str, list[str]]:
     """(words, CSS selectors to highlight) for the suggested `action`."""
-    hook = getattr(table, "hint", None) or DESCRIBE.get(game_id)
+    hook: Describe | None = getattr(table, "hint", None) or DESCRIBE.get(game_id)
     if hook is not None:
         try:
             return hook(action, obs, ctx)

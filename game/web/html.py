@@ -33,7 +33,7 @@ class Html(str):
     def __repr__(self) -> str:
         return f"Html({str.__repr__(self)})"
 
-    def __add__(self, other: str) -> "Html":  # type: ignore[override]
+    def __add__(self, other: str) -> "Html":
         return Html(str.__str__(self) + str.__str__(esc(other)))
 
     def __radd__(self, other: str) -> "Html":

@@ -7,7 +7,7 @@ source checkout they are read from static/i18n/.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.web.html import Html
@@ -49,10 +49,12 @@ def catalog(lang: str) -> dict[str, str]:
 def _read(filename: str) -> dict[str, str]:
     for d in _DIRS:
         try:
-            data = __loader__.get_data(os.path.join(d, filename))
+            # `__loader__` is set by the import system; mypy does not know it.
+            data = __loader__.get_data(os.path.join(d, filename))  # type: ignore[name-defined]
         except OSError:
             continue
-        return json.loads(data.decode("utf-8"))
+        texts: dict[str, str] = json.loads(data.decode("utf-8"))
+        return texts
     return {}
 
 
@@ -64,7 +66,7 @@ class Translator:
         self._cat = catalog(self.lang)
         self._en = catalog(DEFAULT)
 
-    def __call__(self, key: str, **kw) -> str:
+    def __call__(self, key: str, **kw: Any) -> str:
         text = self._cat.get(key)
         if text is None:
             text = self._en.get(key, key)

@@ -13,7 +13,10 @@ A save is one JSON object in localStorage:
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.core.state import State
 
 FORMAT = "jekyll-hyde-games/save"
 VERSION = 1
@@ -30,7 +33,7 @@ def dump(save: dict[str, Any]) -> str:
     return json.dumps({"format": FORMAT, "version": VERSION, **save}, separators=(",", ":"))
 
 
-def load(text: str) -> tuple[dict[str, Any], Any]:
+def load(text: str) -> tuple[dict[str, Any], State]:
     """Parse a save and rebuild its state: (save dict, state), or raise BrokenSave."""
     from game import GAMES, GameError, state_from_json
 
@@ -65,7 +68,7 @@ MAX_ACTIONS = 100_000  # far more than any game: a longer list is not a save of 
 MAX_LOG = 20_000
 
 
-def _check_shell_parts(data: dict[str, Any], state: Any) -> None:
+def _check_shell_parts(data: dict[str, Any], state: State) -> None:
     """Everything the shell reads besides the engine state, checked before use."""
     from game.bots import bot_names
     from game.web.inputs import BadNumber, check_int

@@ -21,12 +21,16 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from game import GAMES, GameError
+from game.bots.base import Bot
+from game.core.state import Player, State
 from game.web import saves
 from game.web.choice import Choice, single
 from game.web.html import EMPTY, Html, html, join, set_html
 from game.web.i18n import LANGUAGES, Translator, pick_language
 from game.web.inputs import BadNumber, read_int
-from game.web.tables import TABLES, TableContext, explain, renderer
+from game.web.tables import TABLES, Table, TableContext, explain, renderer
+
+JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped for mypy
 
 SELECTED = html(" selected")
 ARROWS = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -3, "ArrowDown": 3}
@@ -36,12 +40,12 @@ SLICE = 0.04  # seconds of bot search between two yields to the browser
 MAX_THINK = 2.0
 
 
-def _q(sel: str):
+def _q(sel: str) -> JsObject:
     el = document.querySelector(sel)
     return None if el is None or not el else el  # jsnull is falsy
 
 
-def _attr(el, name: str) -> str | None:
+def _attr(el: JsObject, name: str) -> str | None:
     """An attribute as str, or None (JS null arrives as jsnull, not None)."""
     if el is None:
         return None
@@ -49,8 +53,15 @@ def _attr(el, name: str) -> str | None:
     return v if isinstance(v, str) else None
 
 
-def _focus(el) -> None:
+def _focus(el: JsObject) -> None:
     el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+
+
+def seat_of(state: State, me: Player) -> Player:
+    """The seat of the person at the screen (`setup.me`, a lasting player) in
+    `state`'s deal; the first seat if `me` sits nowhere."""
+    seat = state.seat_of(me)
+    return state.players[0] if seat is None else seat
 
 
 def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -65,7 +76,7 @@ def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
-def _storage():
+def _storage() -> JsObject:
     try:
         return window.localStorage
     except Exception:  # storage disabled: play without saving
@@ -76,7 +87,7 @@ class App:
     def __init__(self) -> None:
         self.store = _storage()
         self.prefs = self._load_prefs()
-        self.notices: list[str] = []
+        self.notices: list[tuple[str, dict[str, str]]] = []  # (catalog key, its words)
         params = parse_qsl(str(window.location.search).lstrip("?"), keep_blank_values=True)
         unknown = sorted({k for k, _ in params} - KNOWN_PARAMS)
         query = dict(params)
@@ -87,12 +98,15 @@ class App:
         self.t = Translator(lang)
         if unknown:
             self.notices.append(("notice.unknown_params", {"names": ", ".join(unknown)}))
-        self.state = None
+        # The game on the table and its renderer module: set and cleared together.
+        self.state: State | None = None
         self.save: dict[str, Any] = {}
-        self.table = None  # the renderer module of the current game
+        self.table: Table | None = None
         self.gen = 0
-        self.thinking = None
-        self.hint = None  # (state, action or None while thinking, words, selectors)
+        self.thinking: Player | None = None
+        # (state, action or None while thinking, words, selectors)
+        self.hint: tuple[State, str | None, str, list[str]] | None = None
+        self._bots: dict[tuple[str, str], Bot] = {}  # made once per (lasting player, bot)
         self.message = ""
         self.panel = "log"
         self.broken: tuple[str, str] | None = None
@@ -122,7 +136,7 @@ class App:
         except Exception as e:  # quota: keep playing, say so
             self.message = self.t("msg.save_failed", reason=str(e))
 
-    def _load_prefs(self) -> dict:
+    def _load_prefs(self) -> dict[str, Any]:
         try:
             prefs = json.loads(self._get(saves.PREFS_KEY) or "{}")
             return prefs if isinstance(prefs, dict) else {}
@@ -155,7 +169,7 @@ class App:
         data["transcript"].setdefault("seed", 0)
         self.save, self.state, self.table = data, state, table
         try:  # a save that loads but cannot be shown is broken too
-            self.table.render(state.observation(self.my_seat()), self.ctx())
+            table.render(state.observation(self.my_seat()), self.ctx())
         except Exception as e:
             self.save, self.state, self.table = {}, None, None
             self._set_aside(text, f"{type(e).__name__}: {e}")
@@ -197,8 +211,15 @@ class App:
     def speed(self) -> float:
         return SPEEDS.get(self.prefs.get("speed", "normal"), SPEEDS["normal"])
 
-    def my_seat(self):
-        return self.table.seat_of(self.state, self.save["setup"]["me"])
+    def _game(self) -> tuple[State, Table]:
+        """The state and the renderer of the game on the table (asked only while there is one)."""
+        if self.state is None or self.table is None:
+            raise RuntimeError("no game on the table")
+        return self.state, self.table
+
+    def my_seat(self) -> Player:
+        state, _ = self._game()
+        return seat_of(state, self.save["setup"]["me"])
 
     def ctx(self) -> TableContext:
         seat = self.my_seat() if self.state is not None else None
@@ -213,12 +234,13 @@ class App:
 
     def choice(self) -> Choice:
         """The person's decision now, as sets of clickable parts."""
-        return Choice(self.state.legal_actions(), getattr(self.table, "parts", single))
+        state, table = self._game()
+        return Choice(state.legal_actions(), getattr(table, "parts", single))
 
     def human_to_act(self) -> bool:
         s = self.state
         return (s is not None and s.to_act is not None
-                and self.table.identity_key(s, s.to_act) == str(self.save["setup"]["me"]))
+                and str(s.identity(s.to_act)) == str(self.save["setup"]["me"]))
 
     def waiting_for_ack(self) -> bool:
         s = self.state
@@ -230,7 +252,7 @@ class App:
     def game_id(self) -> str | None:
         """The game on the table, or the one chosen on the start screen."""
         if self.state is not None and not self.show_setup:
-            return self.save["game"]
+            return self.state.game_id
         return self.setup_values.get("game")
 
     def say(self, key: str) -> str:
@@ -300,11 +322,12 @@ class App:
             return
         document.body.dataset.view = "table"
         focus = self._focus_key()
-        obs = self.state.observation(self.my_seat())
-        table = self.table.render(obs, self.ctx())
+        state, table = self._game()
+        obs = state.observation(self.my_seat())
+        drawn = table.render(obs, self.ctx())
         set_html(_q("#screen"), html(
             '{}{}<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
-            table, self.hint_html(), self.message))
+            drawn, self.hint_html(), self.message))
         self.mark_hint()
         self._refocus(focus)
         # The screen is redrawn on every move; a lasting live region reads out the prompt.
@@ -359,17 +382,18 @@ class App:
             html('<button type="button" role="tab" data-cmd="panel" data-panel="{}" '
                  'aria-selected="{}">{}</button>', p, "true" if p == self.panel else "false",
                  self.say("menu." + p)) for p in ("log", "last", "scores"))
-        obs = self.state.observation(self.my_seat())
+        state, table = self._game()
+        obs = state.observation(self.my_seat())
         ctx = self.ctx()
         if self.panel == "scores":
-            body = self.table.score_sheet(obs, ctx)
+            body = table.score_sheet(obs, ctx)
         elif self.panel == "last":
-            body = self.table.last_trick(obs, ctx)
+            body = table.last_trick(obs, ctx)
         else:
             lines = []
             for ev in self.save["log"][-150:]:
                 try:
-                    text = self.table.event_text(ev, ctx)
+                    text = table.event_text(ev, ctx)
                 except Exception:  # an odd entry in an old save: skip it
                     continue
                 if text:  # "": an entry with nothing to say (an old save's format)
@@ -388,15 +412,16 @@ class App:
         if self.state is None or self.show_setup:
             modal.hidden = True
             return
-        obs = self.state.observation(self.my_seat())
+        state, table = self._game()
+        obs = state.observation(self.my_seat())
         ctx = self.ctx()
-        if self.state.over and not self.save.get("closed_final"):
-            body = self.table.final_summary(obs, ctx)
+        if state.over and not self.save.get("closed_final"):
+            body = table.final_summary(obs, ctx)
             buttons = html('<button type="button" class="primary" data-cmd="new">{}</button>'
                            '<button type="button" data-cmd="close-final">{}</button>',
                            t("menu.new"), t("modal.close"))
         elif self.waiting_for_ack():
-            body = self.table.hand_summary(obs, ctx)
+            body = table.hand_summary(obs, ctx)
             buttons = html('<button type="button" class="primary" data-cmd="ack-hand" '
                            'id="next-hand">{}</button>', self.say("modal.next_hand"))
         else:
@@ -411,15 +436,16 @@ class App:
     def human_action(self, action: str) -> None:
         if self.state is None or self.show_setup or self.state.over or self.waiting_for_ack():
             return
-        obs = self.state.observation(self.my_seat())
+        state, table = self._game()
+        obs = state.observation(self.my_seat())
         if not self.human_to_act():
-            who = self.table.who_decides(obs, self.ctx())
+            who = table.who_decides(obs, self.ctx())
             self.set_message(self.t("msg.not_your_turn", name=who))
             return
         try:
-            after = self.state.apply(action)
+            after = state.apply(action)
         except GameError as e:
-            self.set_message(explain(self.table, e, obs, self.ctx()))
+            self.set_message(explain(table, e, obs, self.ctx()))
             return
         self.commit(action, after)
 
@@ -427,17 +453,19 @@ class App:
         """A click on one part of a decision (a card, then a cell)."""
         if self.state is None or self.show_setup or self.state.over or self.waiting_for_ack():
             return
+        state, table = self._game()
         if not self.human_to_act():
-            obs = self.state.observation(self.my_seat())
+            obs = state.observation(self.my_seat())
             self.set_message(self.t("msg.not_your_turn",
-                                    name=self.table.who_decides(obs, self.ctx())))
+                                    name=table.who_decides(obs, self.ctx())))
             return
         choice = self.choice()
         picked = set(self.picked) ^ {part}
-        confirm = getattr(self.table, "confirm", None)
+        confirm: Callable[[str], bool] | None = getattr(table, "confirm", None)
         if not choice.allows(picked):
-            attempt = getattr(self.table, "attempt", None)
-            tried = attempt(tuple(sorted(picked)), self.state.observation(self.my_seat())) \
+            attempt: Callable[[tuple[str, ...], dict[str, Any]], str | None] | None = \
+                getattr(table, "attempt", None)
+            tried = attempt(tuple(sorted(picked)), state.observation(self.my_seat())) \
                 if attempt else None
             if tried is not None:  # a whole move the person made: the engine says why not
                 self.human_action(tried)
@@ -483,9 +511,9 @@ class App:
             el.offsetWidth  # restart the CSS animation
             el.classList.add("flash")
 
-    def commit(self, action: str, after) -> None:
+    def commit(self, action: str, after: State) -> None:
         # The log is the engine's events, as the person at the screen may see them.
-        me = self.table.seat_of(after, self.save["setup"]["me"])
+        me = seat_of(after, self.save["setup"]["me"])
         self.save["log"].extend(after.events(me))
         self.save["transcript"]["actions"].append(action)
         self.state = after
@@ -510,18 +538,18 @@ class App:
             self.crashed(e)
 
     async def _bot_turn(self, gen: int) -> None:
-        s = self.state
+        s, table = self._game()
         obs0 = s.observation(s.to_act)
         # Longer after a trick, so people see who took it.
-        delay = self.speed * self.table.pause_factor(obs0)
-        self.thinking = self.table.thinking_seat(obs0)
+        delay = self.speed * table.pause_factor(obs0)
+        self.thinking = table.thinking_seat(obs0)
         try:
             self.render_screen()
             await asyncio.sleep(delay)
             if gen != self.gen or self.state is not s:
                 return
             player = s.to_act
-            key = self.table.identity_key(s, player)
+            key = str(s.identity(player))  # the save's bots are keyed by text (JSON keys)
             bot = self._bot(key)
             seed = self.save["transcript"]["seed"]
             rng = random.Random(f"{seed}:{key}:{len(self.save['transcript']['actions'])}")
@@ -609,7 +637,7 @@ class App:
             return
         asyncio.ensure_future(self.hint_turn(self.state))
 
-    async def hint_turn(self, s) -> None:
+    async def hint_turn(self, s: State) -> None:
         """Think in slices from the person's observation only; drop it if they act."""
         from game.web.hint import Hint, describe, hint_rng
 
@@ -625,7 +653,7 @@ class App:
                 if self.state is not s or self.show_setup:
                     return  # the person acted (or left): the hint is moot
             action = hint.best()
-            text, targets = describe(self.save["game"], self.table, action, obs, self.ctx())
+            text, targets = describe(self.save["game"], self._game()[1], action, obs, self.ctx())
         except Exception as e:  # a hint must never take the page down
             window.console.error(f"hint error: {type(e).__name__}: {e}")
             self.hint = None
@@ -635,10 +663,10 @@ class App:
             self.hint = (s, action, text, targets)
             self.render_screen()
 
-    def _bot(self, key: str):
+    def _bot(self, key: str) -> Bot:
         from game.bots import bot_names, make_bot
 
-        cache = self.__dict__.setdefault("_bots", {})
+        cache = self._bots
         name = self.save["setup"]["bots"].get(key)
         game = self.save["game"]
         if name not in bot_names(game):
@@ -687,7 +715,7 @@ class App:
         for el in document.querySelectorAll("#setup select, #setup input"):
             self.setup_values[str(el.name)] = str(el.value)
 
-    def command(self, cmd: str, el) -> None:
+    def command(self, cmd: str, el: JsObject) -> None:
         if cmd == "confirm":
             self.confirm_choice()
         elif cmd == "new":
@@ -710,7 +738,7 @@ class App:
             if window.innerWidth < 900:
                 side.scrollIntoView()
         elif cmd == "ack-hand":
-            self.save["seen_hands"] = len(self.state.to_json()["history"])
+            self.save["seen_hands"] = len(self._game()[0].to_json()["history"])
             self.persist()
             self.render_all()
             self.schedule()
@@ -726,13 +754,13 @@ class App:
             self.render_notices()
 
     @guarded
-    def on_submit(self, evt) -> None:
+    def on_submit(self, evt: JsObject) -> None:
         evt.preventDefault()  # the start screen is a form: Enter starts the game
         if _q("#setup") is not None and evt.target.closest("#setup"):
             self.new_game()
 
     @guarded
-    def on_change(self, evt) -> None:
+    def on_change(self, evt: JsObject) -> None:
         el = evt.target
         cmd = _attr(el, "data-cmd")
         if cmd == "lang":
@@ -748,7 +776,7 @@ class App:
             self.render_screen()
 
     @guarded
-    def on_click(self, evt) -> None:
+    def on_click(self, evt: JsObject) -> None:
         el = evt.target.closest("[data-cmd], [data-act], [data-part]")
         if el is None or not el:  # JS null arrives as pyodide's jsnull, which is falsy
             return
@@ -769,7 +797,7 @@ class App:
             self.pick(part)
 
     @guarded
-    def on_key(self, evt) -> None:
+    def on_key(self, evt: JsObject) -> None:
         key = str(evt.key)
         el = evt.target
         if key == "Escape":
@@ -786,10 +814,10 @@ class App:
         evt.preventDefault()
         if act is not None:
             self.human_action(act)
-        else:
+        elif part is not None:
             self.pick(part)
 
-    def _move_focus(self, evt, key: str) -> None:
+    def _move_focus(self, evt: JsObject, key: str) -> None:
         """Arrow keys inside a `data-keys` group (a hand: a row; the coffin: a grid)."""
         group = evt.target.closest("[data-keys]")
         if group is None or not group:

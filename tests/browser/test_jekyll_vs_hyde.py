@@ -33,9 +33,9 @@ def _play_and_render(variant: str, seed: int, lang: str, me: str) -> list[dict]:
     t = Translator(lang)
     state = new_game("jekyll-vs-hyde", {"variant": variant}, seed)
     rng = random.Random(seed)
-    log = state.events(jvh.seat_of(state, me))  # logged as the shell does
+    log = state.events(state.seat_of(me))  # logged as the shell does
     while not state.over:
-        seat = jvh.seat_of(state, me)
+        seat = state.seat_of(me)
         ctx = TableContext(t=t, seat=seat, thinking=None, log=log)
         obs = state.observation(seat)
         html = jvh.render(obs, ctx)
@@ -65,9 +65,9 @@ def _play_and_render(variant: str, seed: int, lang: str, me: str) -> list[dict]:
                 assert "legal:" not in text and "(J)" not in text and "(H)" not in text, text
         action = rng.choice(legal)
         after = state.apply(action)
-        log.extend(after.events(jvh.seat_of(after, me)))
+        log.extend(after.events(after.seat_of(me)))
         state = after
-    seat = jvh.seat_of(state, me)
+    seat = state.seat_of(me)
     ctx = TableContext(t=t, seat=seat, thinking=None, log=log)
     jvh.render(state.observation(seat), ctx)
     jvh.final_summary(state.observation(seat), ctx)

@@ -56,7 +56,7 @@ def _play_and_render(options: dict, seed: int, lang: str) -> int:
     state = new_game("jekyll-hyde", options, seed)
     rng = random.Random(seed)
     me = "Adam" if options.get("players") == 3 else 0
-    log = state.events(jh.seat_of(state, me))  # as the shell logs: what `me` may see
+    log = state.events(state.seat_of(me))  # as the shell logs: what `me` may see
     players = (0, 1, 3) if options.get("players") == 3 else (0, 1, 2, 3)
     moves = 0
     while not state.over and moves < 400:
@@ -88,10 +88,10 @@ def _play_and_render(options: dict, seed: int, lang: str) -> int:
                 text = explain(jh, e, obs, ctx)
                 assert "legal:" not in text and not re.search(r"\bseat \d", text), (str(e), text)
         after = state.apply(action)
-        log += after.events(jh.seat_of(after, me))
+        log += after.events(after.seat_of(me))
         state = after
         moves += 1
-    ctx = TableContext(t=t, seat=jh.seat_of(state, me), log=log)
+    ctx = TableContext(t=t, seat=state.seat_of(me), log=log)
     for ev in log:
         text = jh.event_text(ev, ctx)
         assert text and "{" not in text, (ev, text)

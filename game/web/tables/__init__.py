@@ -31,16 +31,18 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
+from game.core.state import GameError
 from game.web.html import Html
+from game.web.i18n import Translator
 
 
 @dataclass
 class TableContext:
     """What a renderer knows besides the observation."""
 
-    t: Any                      # the Translator
+    t: Translator
     seat: Any = None            # whose observation is shown
     thinking: Any = None        # the player a bot is thinking for
     log: list[dict[str, Any]] = field(default_factory=list)  # the game's events
@@ -51,17 +53,11 @@ class TableContext:
 class Table(Protocol):
     """What the shell needs from a game's renderer module (each function a module attribute)."""
 
-    def setup_form(self, t: Any, bots: list[str], values: dict[str, str]) -> Html:
+    def setup_form(self, t: Translator, bots: list[str], values: dict[str, str]) -> Html:
         """The game's start-screen fields."""
 
     def parse_setup(self, values: dict[str, str], bots: list[str]) -> dict[str, Any]:
         """{"options", "me", "bots"} from the start screen's values."""
-
-    def seat_of(self, state: Any, me: Any) -> Any:
-        """Whose observation to show: the seat of the person `me` in this deal."""
-
-    def identity_key(self, state: Any, player: Any) -> str:
-        """The lasting player behind a seat (seats change hands between deals)."""
 
     def render(self, obs: dict[str, Any], ctx: TableContext) -> Html:
         """The table."""
@@ -100,14 +96,18 @@ TABLES: dict[str, str] = {
 
 def renderer(game_id: str) -> Table:
     """The renderer module of `game_id` (imported on first use)."""
-    module: Table = importlib.import_module(TABLES[game_id])  # type: ignore[assignment]
+    module: Table = importlib.import_module(TABLES[game_id])
     return module
 
 
-def explain(table: Any, error: Any, obs: dict[str, Any], ctx: TableContext) -> str:
-    """An engine error (`GameError`) in the player's language, by its code: the
-    table's own words where it has them, else the catalog's `error.<code>`."""
-    own = getattr(table, "error_text", None)
+ErrorText = Callable[[str, dict[str, Any], dict[str, Any], TableContext], str | None]
+
+
+def explain(table: Table, error: GameError, obs: dict[str, Any], ctx: TableContext) -> str:
+    """An engine error in the player's language, by its code: the table's own
+    words (its optional `error_text(code, params, obs, ctx)`) where it has
+    them, else the catalog's `error.<code>`."""
+    own: ErrorText | None = getattr(table, "error_text", None)
     text = own(error.code, error.params, obs, ctx) if own is not None else None
     if text is not None:
         return text

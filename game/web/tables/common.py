@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.web.html import Html, html, join
+from game.web.i18n import Translator
 
 
 def select_field(name: str, options: list[tuple[str, str]], value: str, label: str) -> Html:
@@ -21,6 +20,6 @@ def default_bot(bots: list[str]) -> str:
     return "heuristic" if "heuristic" in bots else bots[-1]
 
 
-def bot_options(t: Any, bots: list[str]) -> list[tuple[str, str]]:
+def bot_options(t: Translator, bots: list[str]) -> list[tuple[str, str]]:
     """(bot, its name in the interface's language) for a strength <select>."""
     return [(b, t(f"bot.{b}") if t.has(f"bot.{b}") else b) for b in bots]

@@ -71,14 +71,6 @@ def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
             "bots": {str(BOT): bot if bot in bots else default_bot(bots)}}
 
 
-def identity_key(state, player: int) -> str:
-    return str(player)
-
-
-def seat_of(state, me) -> int:
-    return int(me) if str(me) in ("0", "1") else ME
-
-
 # -- words -------------------------------------------------------------------
 
 def card_name(card: str, t: Translator) -> str:

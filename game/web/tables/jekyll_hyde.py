@@ -89,18 +89,6 @@ def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
     return {"options": options, "me": me, "bots": {str(s): bot(s) for s in range(4) if s != me}}
 
 
-def identity_key(state, player: int) -> str:
-    return str(state.identity(player))
-
-
-def seat_of(state, me) -> int:
-    """The seat of the person at the screen in the current hand."""
-    for seat in (0, 1, 3, 2):
-        if str(state.identity(seat)) == str(me):
-            return seat
-    return 0
-
-
 # -- names and words -----------------------------------------------------------
 
 def seat_name(obs: dict, seat: int) -> str:

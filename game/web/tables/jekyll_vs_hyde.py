@@ -132,18 +132,6 @@ def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
     return {"options": {"variant": variant}, "me": role, "bots": {other(role): bot}}
 
 
-def identity_key(state, player: str) -> str:
-    return str(state.identity(player))
-
-
-def seat_of(state, me) -> str:
-    """The role the person at the screen plays now (it swaps in a return match)."""
-    for role in ROLES:
-        if str(state.identity(role)) == str(me):
-            return role
-    return "J"
-
-
 # -- cards ---------------------------------------------------------------------
 
 # Symbols and patterns of the card faces, once per screen.
