@@ -65,10 +65,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from game.core.match import default_workers, parse_workers, simulate
+    from game.core.match import parse_workers, simulate
 
     bots = [b.strip() for b in args.bots.split(",")]
-    workers = default_workers() if args.workers is None else parse_workers(args.workers)
+    workers = parse_workers(args.workers)
     progress: Callable[[int], None] | None = None
     if not args.json and sys.stderr.isatty():
         def progress(n: int) -> None:

@@ -151,8 +151,10 @@ def check_workers(workers: int) -> None:
                               params={"workers": workers, "max": max_workers()})
 
 
-def parse_workers(text: str) -> int:
-    """`--workers` from a command line: a whole number of processes."""
+def parse_workers(text: str | None) -> int:
+    """`--workers` from a command line: a whole number of processes (None: one per core)."""
+    if text is None:
+        return default_workers()
     if not re.fullmatch("[0-9]{1,6}", text):
         raise BadOptionsError(_workers_message(repr(text)), code="worker_count",
                               params={"workers": text, "max": max_workers()})
