@@ -14,13 +14,16 @@ import random
 import re
 import signal
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, NamedTuple
+from typing import Any, Callable, Hashable, NamedTuple, Sequence, TypeVar
 
 from game import game_module, new_game
 from game.bots import make_bot
 from game.bots.search import CheatingBot, SearchBot
 from game.bots.base import Bot
 from game.core.state import BadOptionsError, State
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def play_out(state: State, bots: dict[Hashable, Bot], rngs: dict[Hashable, random.Random],
@@ -126,7 +129,7 @@ def simulate(game_id: str, bot_names: list[str], games: int, seed: int,
     result = MatchResult(game_id, (labels[0], labels[1]))
     result.points = {label: 0.0 for label in labels}
     result.by_side = {label: {camp: [0.0, 0] for camp in camps} for label in labels}
-    for order, scores in zip(orders, _play_all(tasks, workers, progress)):
+    for order, scores in zip(orders, map_in_order(_play, tasks, workers, progress)):
         for camp, label, score in zip(camps, order, scores):
             result.points[label] += score
             result.by_side[label][camp][0] += score
@@ -191,31 +194,38 @@ def _play(game: _Game) -> tuple[float, ...]:
                  for members in sides.values())
 
 
-def _play_numbered(numbered: tuple[int, _Game]) -> tuple[int, tuple[float, ...]]:
-    return numbered[0], _play(numbered[1])
+def map_in_order(function: Callable[[T], R], items: Sequence[T], workers: int = 1,
+                 progress: Callable[[int], None] | None = None) -> list[R]:
+    """`[function(item) for item in items]`, computed by `workers` processes.
 
-
-def _play_all(games: list[_Game], workers: int,
-              progress: Callable[[int], None] | None) -> list[tuple[float, ...]]:
-    """The scores of every game, in the order of `games`, played by `workers` processes."""
-    workers = min(workers, len(games))
-    if workers == 1:
-        scores = []
-        for game in games:
-            scores.append(_play(game))
+    `function` must be picklable (a module's top-level function) and depend
+    only on its item, and then the list is the same for any `workers`.
+    `progress` gets the count of items done so far.
+    """
+    workers = min(workers, len(items))
+    if workers <= 1:
+        results = []
+        for item in items:
+            results.append(function(item))
             if progress is not None:
-                progress(len(scores))
-        return scores
+                progress(len(results))
+        return results
     # Spawned (not forked) workers are safe beside threads and the same on
     # every system; small chunks keep every worker busy to the end.
-    chunk = max(1, min(50, len(games) // (workers * 16)))
-    done: dict[int, tuple[float, ...]] = {}
+    chunk = max(1, min(50, len(items) // (workers * 16)))
+    calls = ((function, number, item) for number, item in enumerate(items))
+    done: dict[int, R] = {}
     with multiprocessing.get_context("spawn").Pool(workers, _ignore_interrupts) as pool:
-        for number, score in pool.imap_unordered(_play_numbered, enumerate(games), chunk):
-            done[number] = score
+        for number, result in pool.imap_unordered(_call_numbered, calls, chunk):
+            done[number] = result
             if progress is not None:
                 progress(len(done))
-    return [done[number] for number in range(len(games))]
+    return [done[number] for number in range(len(items))]
+
+
+def _call_numbered(call: tuple[Callable[[T], R], int, T]) -> tuple[int, R]:
+    function, number, item = call
+    return number, function(item)
 
 
 def _ignore_interrupts() -> None:
