@@ -149,13 +149,22 @@ def max_workers() -> int:
 
 
 def check_workers(workers: int) -> None:
+    """Refuse a number of worker processes below 1 or above `max_workers()`."""
     if not 1 <= workers <= max_workers():
         raise BadOptionsError(_workers_message(str(workers)), code="worker_count",
                               params={"workers": workers, "max": max_workers()})
 
 
 def parse_workers(text: str | None) -> int:
-    """`--workers` from a command line: a whole number of processes (None: one per core)."""
+    """`--workers` from a command line: a whole number of processes (None: one per core).
+
+    >>> parse_workers("1")
+    1
+    >>> parse_workers("two")
+    Traceback (most recent call last):
+    ...
+    game.core.state.BadOptionsError: --workers must be a whole number from 1 to ...
+    """
     if text is None:
         return default_workers()
     if not re.fullmatch("[0-9]{1,6}", text):
