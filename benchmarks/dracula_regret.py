@@ -2,6 +2,7 @@
 all cards known, and how much the opponent's placements say about his hand.
 
     python benchmarks/dracula_regret.py [--games 40] [--caps 50,100,300] [--information]
+        [--workers 2]
 
 Far cheaper than whole games for telling whether a change to the strong bot
 helps.  Positions come from games between two heuristic bots (seeds from
@@ -24,7 +25,9 @@ known prefers, softened by a temperature T (a softmax over the deal-score
 difference).  (His first placement of a deal is left out: valuing it costs
 a second for each hand.)
 
-CPU time per decision is printed too (one process, this machine).
+CPU time per decision is printed too (this machine). `--workers` (default:
+one process per core) shares the positions among processes; every other
+figure is the same for any number of them.
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import new_game  # noqa: E402
 from game.bots.search import searcher  # noqa: E402
+from game.core.match import map_in_order, parse_workers  # noqa: E402
+from game.core.state import GameError  # noqa: E402
 from game.dracula.bots import _OPEN, HeuristicBot, _Scorer, solve  # noqa: E402
 from game.dracula.cards import CELL_INDEX  # noqa: E402
 from game.dracula.rules import DraculaState  # noqa: E402
@@ -66,30 +71,39 @@ def _empties(state: DraculaState) -> int:
     return sum(c is None for c in state.grid)
 
 
-def regret(states: list[DraculaState], truths: list[dict[str, float]],
-           choose) -> tuple[dict[int, float], float, float]:
-    """Mean regret by empty cells, overall, and CPU ms per decision."""
+def regret(states: list[DraculaState], truths: list[dict[str, float]], bot: str,
+           workers: int) -> tuple[dict[int, float], float, float]:
+    """Mean regret of `bot` by empty cells, overall, and CPU ms per decision."""
     by: dict[int, list[float]] = {}
-    t0 = time.process_time()
-    for k, (state, worth) in enumerate(zip(states, truths)):
-        action = choose(state.observation(state.to_act), k)
+    decisions = map_in_order(decide, [(bot, k, state) for k, state in enumerate(states)],
+                             workers)
+    for state, worth, (action, _) in zip(states, truths, decisions):
         by.setdefault(_empties(state), []).append(max(worth.values()) - worth[action])
-    ms = (time.process_time() - t0) * 1000 / len(states)
+    ms = sum(seconds for _, seconds in decisions) * 1000 / len(states)
     every = [r for rs in by.values() for r in rs]
     return {e: sum(rs) / len(rs) for e, rs in by.items()}, sum(every) / len(every), ms
 
 
-def strong(cap: int):
-    def choose(obs: dict, k: int) -> str:
-        search = searcher(obs, random.Random(k), cap, time.monotonic)
+def decide(task: tuple[str, int, DraculaState]) -> tuple[str, float]:
+    """The action of `bot` ("heuristic", or strong's iteration cap) at the k-th
+    position, from its own `random.Random(k)`, and the CPU seconds it took."""
+    bot, k, state = task
+    obs = state.observation(state.to_act)
+    t0 = time.process_time()
+    if bot == "heuristic":
+        action = HeuristicBot().choose(obs, obs["legal"], random.Random(k))
+    else:
+        search = searcher(obs, random.Random(k), int(bot), time.monotonic)
         while not search.finished():
             search.iterate()
-        return search.best(obs["legal"])
-    return choose
+        action = search.best(obs["legal"])
+    return action, time.process_time() - t0
 
 
-def heuristic(obs: dict, k: int) -> str:
-    return HeuristicBot().choose(obs, obs["legal"], random.Random(k))
+def truth(state: DraculaState) -> dict[str, float]:
+    """The worth of each placement in the real deal, both hands known."""
+    worth = solver(state, state.to_act)
+    return {a: worth(a) for a in state.legal_actions()}
 
 
 def information(states: list[DraculaState], temperatures: tuple[float, ...],
@@ -172,22 +186,25 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=500)
     p.add_argument("--caps", default="50,100,300", help="strong's iteration caps")
     p.add_argument("--information", action="store_true")
+    p.add_argument("--workers", metavar="N", help="processes (default: one per core); "
+                   "the figures are the same for any number, CPU ms aside")
     args = p.parse_args()
+    try:
+        workers = parse_workers(args.workers)
+    except GameError as e:
+        p.exit(2, f"error: {e}\n")
     states = positions(args.games, args.seed)
-    truths = []
-    for state in states:
-        worth = solver(state, state.to_act)
-        truths.append({a: worth(a) for a in state.legal_actions()})
+    truths = map_in_order(truth, states, workers)
     counts = {e: sum(_empties(s) == e for s in states) for e in EMPTIES}
     print(f"{len(states)} positions from {args.games} heuristic games (seed {args.seed}); "
           "by empty cells: " + ", ".join(f"{e}: {n}" for e, n in counts.items()))
     print("regret: worth of the best placement in the real deal minus the chosen one's "
           "(worth: the strong bot's chance-to-win scale, 0-1)")
     print(f"{'bot':16}" + "".join(f"{e:>8}" for e in EMPTIES) + f"{'all':>8}{'ms/move':>9}")
-    bots = [("heuristic", heuristic)] + [(f"strong({c})", strong(int(c)))
-                                         for c in args.caps.split(",") if c]
-    for name, choose in bots:
-        by, overall, ms = regret(states, truths, choose)
+    bots = [("heuristic", "heuristic")] + [(f"strong({c})", str(int(c)))
+                                           for c in args.caps.split(",") if c]
+    for name, bot in bots:
+        by, overall, ms = regret(states, truths, bot, workers)
         print(f"{name:16}" + "".join(f"{by.get(e, float('nan')):8.4f}" for e in EMPTIES)
               + f"{overall:8.4f}{ms:9.0f}", flush=True)
     if args.information:

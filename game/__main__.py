@@ -17,10 +17,10 @@ import random
 import re
 import sys
 from functools import lru_cache
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
 from game import GAMES, game_module, game_options, new_game
-from game.core.state import BadOptionsError, GameError
+from game.core.state import BadOptionsError, GameError, Player, State
 
 MAX_OPTIONS_TEXT = 10_000
 
@@ -65,15 +65,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from game.core.match import simulate
+    from game.core.match import parse_workers, simulate
 
     bots = [b.strip() for b in args.bots.split(",")]
-    progress = None
+    workers = parse_workers(args.workers)
+    progress: Callable[[int], None] | None = None
     if not args.json and sys.stderr.isatty():
         def progress(n: int) -> None:
             print(f"\r{n}/{args.games}", end="", file=sys.stderr, flush=True)
-    result = simulate(args.game, bots, args.games, args.seed, _options(args.options), progress)
-    if progress:
+    result = simulate(args.game, bots, args.games, args.seed, _options(args.options), progress,
+                      workers)
+    if progress is not None:
         print(file=sys.stderr)
     if args.json:
         print(json.dumps(result.to_json()))
@@ -128,11 +130,12 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin) -> int:
     return 0
 
 
-def _player(state, text: str):
+def _player(state: State, text: str) -> Player:
     for p in state.players:
         if str(p) == text:
             return p
-    raise GameError(f"--seat {text!r}: players are {', '.join(map(str, state.players))}")
+    raise GameError(f"--seat {text!r}: players are {', '.join(map(str, state.players))}",
+                    code="unknown_seat", params={"seat": text})
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -165,6 +168,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--options", help="game options as JSON")
     s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.add_argument("--workers", metavar="N", help="processes playing games side by side; any number gives "
+                   "the same result (default: one per core)")
     s.set_defaults(run=cmd_simulate)
 
     g = sub.add_parser("play", help="play in the terminal against bots", epilog=_options_help(),
@@ -197,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
             stream.reconfigure(errors="replace")
     args = parser().parse_args(argv)
     try:
-        status = args.run(args)
+        status: int = args.run(args)
         sys.stdout.flush()  # a reader that left shows here, not at exit (status 120)
         return status
     except GameError as e:

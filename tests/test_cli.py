@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import subprocess
 import sys
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
+
+import pytest
+
+from game.__main__ import main
+from game.core.match import simulate
 
 TRANSCRIPTS = Path(__file__).parent / "transcripts" / "jekyll_hyde"
 ROOT = Path(__file__).parent.parent
@@ -87,3 +95,33 @@ def test_play_in_the_terminal_reasks_bad_input_and_plays_to_the_end():
 def test_play_stops_cleanly_at_end_of_input():
     result = run("play", "--seed", "1", stdin="")
     assert result.returncode == 0 and "end of input" in result.stdout
+
+
+@pytest.mark.parametrize("game, bots, games, options", [
+    ("jekyll-hyde", "heuristic,random", 5, {"target": 200}),
+    ("jekyll-hyde", "random,easy", 4, {"players": 3, "target": 200}),
+    ("jekyll-vs-hyde", "heuristic,easy", 5, {"variant": "return-match"}),
+    ("dracula", "strong:iterations=10,heuristic", 3, None),
+])
+def test_simulate_gives_the_same_result_for_any_number_of_workers(game, bots, games, options):
+    """Each game depends only on its deal's seed: one process or three, the same
+    games in the same order, so the same figures (and the progress counts up)."""
+    results, counts = [], []
+    for workers in (1, 3):
+        seen: list[int] = []
+        results.append(simulate(game, bots.split(","), games, 8, options, seen.append,
+                                workers).to_json())
+        counts.append(seen)
+    assert results[0] == results[1] and results[0]["games"] == games
+    assert counts == [list(range(1, games + 1))] * 2
+
+
+@pytest.mark.parametrize("workers", ["0", "-1", "x", "2.5", "", " 2", "²", "9" * 5000,
+                                     str(4 * (os.cpu_count() or 1) + 1)])
+def test_simulate_refuses_a_bad_number_of_workers_in_one_line(workers):
+    err = io.StringIO()
+    with redirect_stdout(io.StringIO()) as out, redirect_stderr(err):
+        code = main(["simulate", "--game", "dracula", "--bots", "random,random",
+                     "--games", "2", "--workers", workers])
+    assert code == 2 and out.getvalue() == "" and err.getvalue().count("\n") == 1
+    assert err.getvalue().startswith("error: --workers must be a whole number from 1 to ")

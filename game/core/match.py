@@ -8,15 +8,22 @@ exchanged, so luck of the cards cancels out.
 from __future__ import annotations
 
 import math
+import multiprocessing
+import os
 import random
+import re
+import signal
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, NamedTuple, Sequence, TypeVar
 
 from game import game_module, new_game
 from game.bots import make_bot
-from game.bots.search import CheatingBot
+from game.bots.search import CheatingBot, SearchBot
 from game.bots.base import Bot
 from game.core.state import BadOptionsError, State
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def play_out(state: State, bots: dict[Hashable, Bot], rngs: dict[Hashable, random.Random],
@@ -26,7 +33,7 @@ def play_out(state: State, bots: dict[Hashable, Bot], rngs: dict[Hashable, rando
         player = state.to_act
         who = state.identity(player)
         bot = bots[who]
-        if getattr(bot, "sees_everything", False):  # the benchmark's yardstick only
+        if isinstance(bot, CheatingBot):  # the benchmark's yardstick only
             action = bot.choose_seeing_everything(state, rngs[who])
         else:
             action = bot.choose(state.observation(player), state.legal_actions(), rngs[who])
@@ -93,42 +100,146 @@ class MatchResult:
 
 def simulate(game_id: str, bot_names: list[str], games: int, seed: int,
              options: dict[str, Any] | None = None,
-             progress: Callable[[int], None] | None = None) -> MatchResult:
-    """Play `games` games between two bots, each deal twice with camps swapped."""
+             progress: Callable[[int], None] | None = None,
+             workers: int = 1) -> MatchResult:
+    """Play `games` games between two bots, each deal twice with camps swapped.
+
+    With `workers` > 1 the games are shared among that many processes; each
+    game depends only on its deal's seed, so the result is the same for any
+    number of workers. `progress` gets the count of games finished so far.
+    """
     if len(bot_names) != 2:
-        raise BadOptionsError(f"a match takes two bots, not {len(bot_names)}: {bot_names}")
+        raise BadOptionsError(f"a match takes two bots, not {len(bot_names)}: {bot_names}",
+                              code="bot_count", params={"bots": list(bot_names)})
     if games < 1:
-        raise BadOptionsError(f"games must be at least 1, not {games}")
+        raise BadOptionsError(f"games must be at least 1, not {games}",
+                              code="game_count", params={"games": games})
+    check_workers(workers)
     labels = _labels(bot_names)
-    sides = game_module(game_id).sides(options)
-    camps = list(sides)
+    camps = list(game_module(game_id).sides(options))
+    deal_seeds = random.Random(seed)
+    seeds = [deal_seeds.getrandbits(31) for _ in range((games + 1) // 2)]
+    orders = [labels if number % 2 == 0 else labels[::-1] for number in range(games)]
+    tasks = [_Game(game_id, options, seeds[number // 2],
+                   tuple(_names_for(order, labels, bot_names)))
+             for number, order in enumerate(orders)]
+    for name in bot_names:  # a bad bot or option is one error here, not one per process
+        _match_bot(game_id, name)
+    new_game(game_id, options, seed=seeds[0])
     result = MatchResult(game_id, (labels[0], labels[1]))
     result.points = {label: 0.0 for label in labels}
     result.by_side = {label: {camp: [0.0, 0] for camp in camps} for label in labels}
-    deal_seeds = random.Random(seed)
-    for number in range(games):
-        if number % 2 == 0:
-            deal_seed = deal_seeds.getrandbits(31)
-        order = labels if number % 2 == 0 else labels[::-1]
-        bots: dict[Hashable, Bot] = {}
-        rngs: dict[Hashable, random.Random] = {}
-        owner: dict[Hashable, str] = {}
-        for camp, label, name in zip(camps, order, _names_for(order, labels, bot_names)):
-            for who in sides[camp]:
-                bots[who] = _match_bot(game_id, name)
-                rngs[who] = random.Random(f"{deal_seed}/{camp}/{who}")
-                owner[who] = label
-        final = play_out(new_game(game_id, options, seed=deal_seed), bots, rngs)
-        for camp, label in zip(camps, order):
-            members = sides[camp]
-            score = 0.5 if final.winner is None else float(any(final.wins(m) for m in members))
+    for order, scores in zip(orders, map_in_order(_play, tasks, workers, progress)):
+        for camp, label, score in zip(camps, order, scores):
             result.points[label] += score
             result.by_side[label][camp][0] += score
             result.by_side[label][camp][1] += 1
         result.games += 1
-        if progress:
-            progress(result.games)
     return result
+
+
+def default_workers() -> int:
+    """All the cores of this machine."""
+    return os.cpu_count() or 1
+
+
+def max_workers() -> int:
+    """More processes than this only cost memory: 4 per core."""
+    return 4 * default_workers()
+
+
+def check_workers(workers: int) -> None:
+    """Refuse a number of worker processes below 1 or above `max_workers()`."""
+    if not 1 <= workers <= max_workers():
+        raise BadOptionsError(_workers_message(str(workers)), code="worker_count",
+                              params={"workers": workers, "max": max_workers()})
+
+
+def parse_workers(text: str | None) -> int:
+    """`--workers` from a command line: a whole number of processes (None: one per core).
+
+    >>> parse_workers("1")
+    1
+    >>> parse_workers("two")
+    Traceback (most recent call last):
+    ...
+    game.core.state.BadOptionsError: --workers must be a whole number from 1 to ...
+    """
+    if text is None:
+        return default_workers()
+    if not re.fullmatch("[0-9]{1,6}", text):
+        raise BadOptionsError(_workers_message(repr(text)), code="worker_count",
+                              params={"workers": text, "max": max_workers()})
+    workers = int(text)
+    check_workers(workers)
+    return workers
+
+
+def _workers_message(given: str) -> str:
+    return (f"--workers must be a whole number from 1 to {max_workers()} "
+            f"(this machine has {default_workers()} cores), not {given}")
+
+
+class _Game(NamedTuple):
+    """One game of a match: everything a worker process needs to play it."""
+
+    game_id: str
+    options: dict[str, Any] | None
+    deal_seed: int
+    bot_names: tuple[str, ...]  # in the order of the camps
+
+
+def _play(game: _Game) -> tuple[float, ...]:
+    """Play one game; each camp's score in the order of the camps (draws one half)."""
+    sides = game_module(game.game_id).sides(game.options)
+    bots: dict[Hashable, Bot] = {}
+    rngs: dict[Hashable, random.Random] = {}
+    for camp, name in zip(sides, game.bot_names):
+        for who in sides[camp]:
+            bots[who] = _match_bot(game.game_id, name)
+            rngs[who] = random.Random(f"{game.deal_seed}/{camp}/{who}")
+    final = play_out(new_game(game.game_id, game.options, seed=game.deal_seed), bots, rngs)
+    return tuple(0.5 if final.winner is None else float(any(final.wins(m) for m in members))
+                 for members in sides.values())
+
+
+def map_in_order(function: Callable[[T], R], items: Sequence[T], workers: int = 1,
+                 progress: Callable[[int], None] | None = None) -> list[R]:
+    """`[function(item) for item in items]`, computed by `workers` processes.
+
+    `function` must be picklable (a module's top-level function) and depend
+    only on its item, and then the list is the same for any `workers`.
+    `progress` gets the count of items done so far.
+    """
+    workers = min(workers, len(items))
+    if workers <= 1:
+        results = []
+        for item in items:
+            results.append(function(item))
+            if progress is not None:
+                progress(len(results))
+        return results
+    # Spawned (not forked) workers are safe beside threads and the same on
+    # every system; small chunks keep every worker busy to the end.
+    chunk = max(1, min(50, len(items) // (workers * 16)))
+    calls = ((function, number, item) for number, item in enumerate(items))
+    done: dict[int, R] = {}
+    with multiprocessing.get_context("spawn").Pool(workers, _ignore_interrupts) as pool:
+        for number, result in pool.imap_unordered(_call_numbered, calls, chunk):
+            done[number] = result
+            if progress is not None:
+                progress(len(done))
+    return [done[number] for number in range(len(items))]
+
+
+def _call_numbered(call: tuple[Callable[[T], R], int, T]) -> tuple[int, R]:
+    function, number, item = call
+    return number, function(item)
+
+
+def _ignore_interrupts() -> None:
+    """Ctrl-C stops the parent, which ends the workers; they print nothing."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _match_bot(game_id: str, spec: str) -> Bot:
@@ -137,6 +248,7 @@ def _match_bot(game_id: str, spec: str) -> Bot:
     if name != "cheater":
         return make_bot(game_id, spec)
     strong = make_bot(game_id, "strong" + (":" + settings if settings else ""))
+    assert isinstance(strong, SearchBot)
     return CheatingBot(budget=strong.budget, iterations=strong.iterations)
 
 
