@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.web.html import Html
+from game.web.tables.common import OptionField
 
 
 @dataclass
@@ -50,6 +51,10 @@ class TableContext:
 
 class Table(Protocol):
     """What the shell needs from a game's renderer module (each function a module attribute)."""
+
+    # The engine options the start screen shows, each a <select> named after
+    # the option (and a live embed's URL parameter).
+    OPTION_FIELDS: tuple[OptionField, ...]
 
     def setup_form(self, t: Any, bots: list[str], values: dict[str, str]) -> Html:
         """The game's start-screen fields."""
