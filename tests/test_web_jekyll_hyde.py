@@ -124,8 +124,10 @@ def test_history_values_from_a_save_are_text(options, payload):
 def test_setup_form_is_html_whatever_the_values():
     t = Translator("it")
     bots = ["random", "heuristic", "search"]
-    for values in ({"mode": "4A"}, {"mode": "4B", "me": "3"}, {"mode": "3", "me": PAYLOADS[0]},
-                   {"mode": PAYLOADS[1], "bot1": PAYLOADS[2], "target": PAYLOADS[0]}):
+    for values in ({"players": "4"}, {"seating": "B", "me": "3"},
+                   {"players": "3", "me": PAYLOADS[0]},
+                   {"players": PAYLOADS[1], "seating": PAYLOADS[0], "bot1": PAYLOADS[2],
+                    "target": PAYLOADS[0]}):
         assert_inert(jh.setup_form(t, bots, values), "setup_form")
 
 

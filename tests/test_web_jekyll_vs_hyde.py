@@ -73,7 +73,7 @@ def test_no_inline_script_anywhere():
 
 def test_setup_form_is_html_and_escapes_its_texts():
     form = jvh.setup_form(_HostileTranslator(), ["random", "heuristic"], {"jvh_role": PAYLOAD})
-    assert isinstance(form, Html) and form.count('<select name="jvh_') == 3
+    assert isinstance(form, Html) and form.count('<select name="') == 3
     assert "<img" not in form and "&lt;img src=x" in form
 
 

@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 
 NAME = re.compile(r"[a-z0-9-]{1,64}")
 SCENARIO_PARAMS = {"game", "scenario", "step", "lang", "seat", "autoplay"}
-LIVE_PARAMS = {"game", "lang", "players", "seating", "seed", "bots", "seat", "role",
-               "variant", "first", "target", "speed"}
+# A live table's parameters besides its game's options (see live_params).
+LIVE_PARAMS = {"game", "lang", "seed", "bots", "seat", "role", "first", "speed"}
 AUTOPLAY_SECONDS = 2.5
 
 
@@ -66,14 +66,23 @@ def parse(query: dict[str, str], games: list[str], lang: str) -> dict[str, Any]:
         return {"mode": "scenario", "game": game, "name": name, "step": first,
                 "seat": query.get("seat"), "autoplay": query.get("autoplay") in ("1", "true"),
                 "url": f"./static/scenarios/{game}/{name}.json"}
-    unknown = sorted(set(query) - LIVE_PARAMS)
+    unknown = sorted(set(query) - live_params(game))
     if unknown:
         raise EmbedError(word(lang, "err.param", names=", ".join(unknown)))
     return {"mode": "live", "game": game, "setup": live_setup(game, query, lang)}
 
 
+def live_params(game: str) -> set[str]:
+    """The parameters of a live `game`: LIVE_PARAMS and its start screen's engine options."""
+    from game.web.tables import renderer
+
+    return LIVE_PARAMS | {field.name for field in renderer(game).OPTION_FIELDS}
+
+
 def live_setup(game: str, query: dict[str, str], lang: str) -> dict[str, str]:
     """The start-screen values (as game.web.tables' parse_setup reads them) of a live embed."""
+    from game.web.tables import renderer
+
     def pick(name: str, allowed: tuple[str, ...], default: str) -> str:
         value = query.get(name, default)
         if value not in allowed:
@@ -95,18 +104,14 @@ def live_setup(game: str, query: dict[str, str], lang: str) -> dict[str, str]:
             query = {**query, "bots": "heuristic"}
         bot = pick("bots", tuple(bot_names(game)), "")
         values.update({f"bot{i}": bot for i in range(4)}, jvh_bot=bot, dr_bot=bot)
+    # An engine option on the start screen is a parameter of the same name and choices.
+    for field in renderer(game).OPTION_FIELDS:
+        values[field.name] = pick(field.name, field.texts(), str(field.spec.default))
+    # Which player the person is: page choices, not options of the game.
     if game == "jekyll-hyde":
-        players = pick("players", ("3", "4"), "4")
-        seating = pick("seating", ("A", "B"), "A")
-        values["mode"] = "3" if players == "3" else "4" + seating
-        values["me"] = pick("seat", ("0", "1", "2", "3") if players == "4" else ("0", "1", "2"),
-                            "0")
-        from game.web.tables.jekyll_hyde import TARGETS
-
-        values["target"] = pick("target", TARGETS, "1000")
+        values["me"] = pick("seat", tuple(str(i) for i in range(int(values["players"]))), "0")
     elif game == "jekyll-vs-hyde":
         values["jvh_role"] = pick("role", ("J", "H", "random"), "J")
-        values["jvh_variant"] = pick("variant", ("standard", "return-match"), "standard")
     elif game == "dracula":
         values["first"] = pick("first", ("me", "bot", "random"), "me")
     return values

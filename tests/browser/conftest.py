@@ -120,8 +120,10 @@ class UI:
     @staticmethod
     def start_game(page, mode: str = "4A", me: str = "0", seed: int = 7, bots: str = "random",
                    target: str = "1000") -> None:
-        """Fill the start screen and deal."""
-        page.select_option("#f-mode", mode)
+        """Fill the start screen and deal (`mode`: "3", or 4 players and a seating)."""
+        page.select_option("#f-players", mode[0])
+        if mode != "3":
+            page.select_option("#f-seating", mode[1:])
         page.select_option("#f-me", me)
         for name in page.eval_on_selector_all("select[name^=bot]", "els => els.map(e => e.name)"):
             page.select_option(f"select[name={name}]", bots)

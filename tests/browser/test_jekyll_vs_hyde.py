@@ -110,12 +110,12 @@ def test_setup_form_and_parse():
     t = Translator("en")
     bots = ["random", "easy", "heuristic", "strong"]
     html = jvh.setup_form(t, bots, {})
-    for name in ("jvh_role", "jvh_variant", "jvh_bot"):
+    for name in ("jvh_role", "variant", "jvh_bot"):
         assert f'name="{name}"' in html
-    values = {"jvh_role": "H", "jvh_variant": "return-match", "jvh_bot": "random"}
+    values = {"jvh_role": "H", "variant": "return-match", "jvh_bot": "random"}
     assert jvh.parse_setup(values, bots) == {
         "options": {"variant": "return-match"}, "me": "H", "bots": {"J": "random"}}
-    setup = jvh.parse_setup({"jvh_role": "random", "jvh_variant": "?", "jvh_bot": "?"}, bots)
+    setup = jvh.parse_setup({"jvh_role": "random", "variant": "?", "jvh_bot": "?"}, bots)
     assert setup["me"] in ("J", "H") and setup["options"] == {"variant": "standard"}
     assert setup["bots"] == {jvh.other(setup["me"]): "heuristic"}
 
@@ -139,7 +139,7 @@ def _start(page, role: str = "J", seed: int = SEED, bot: str = "random",
     page.select_option("#f-game", "jekyll-vs-hyde")
     page.wait_for_selector("#f-jvh_role")
     page.select_option("#f-jvh_role", role)
-    page.select_option("#f-jvh_variant", variant)
+    page.select_option("#f-variant", variant)
     page.select_option("#f-jvh_bot", bot)
     page.fill("#f-seed", str(seed))
     page.click("#start")

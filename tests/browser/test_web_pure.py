@@ -109,13 +109,20 @@ def test_render_whole_games(lang):
 def test_setup_form_and_parse():
     t = Translator("en")
     bots = ["random", "heuristic"]
-    html = jh.setup_form(t, bots, {"mode": "3", "me": "1"})
+    html = jh.setup_form(t, bots, {"players": "3", "me": "1"})
     assert 'name="bot0"' in html and 'name="bot2"' in html and 'name="bot1"' not in html
-    setup = jh.parse_setup({"mode": "3", "me": "1", "bot0": "random"}, bots)
+    assert 'name="seating"' not in html  # with 3 players the roles are the seats
+    setup = jh.parse_setup({"players": "3", "me": "1", "bot0": "random"}, bots)
     assert setup["me"] == "Betty" and setup["bots"] == {"Adam": "random", "Christian": "heuristic"}
-    setup = jh.parse_setup({"mode": "4B", "me": "2", "target": "200"}, bots)
-    assert setup["options"] == {"players": 4, "seating": "B", "dealer": 3, "target": 200}
+    assert new_game("jekyll-hyde", setup["options"]).identity(0) == "Adam"
+    setup = jh.parse_setup({"players": "4", "seating": "B", "me": "2", "target": "200"}, bots)
+    assert setup["options"] == {"players": 4, "seating": "B", "target": 200}
     assert set(setup["bots"]) == {"0", "1", "3"}
+    html = jh.setup_form(t, bots, {"players": "4", "seating": "B", "me": "1"})
+    assert '<option value="1" selected>Adam (Jekyll)</option>' in html  # seating B: 0, 1 Jekyll
+    # Anything else reads as the engine's defaults.
+    setup = jh.parse_setup({"players": "5", "seating": "<b>", "me": "x", "target": "60"}, bots)
+    assert setup["options"] == {"players": 4, "seating": "A", "target": 1000} and setup["me"] == 0
 
 
 def test_broken_saves_are_refused_with_a_reason():

@@ -36,6 +36,7 @@ from typing import Any, Callable, Protocol
 from game.core.state import GameError
 from game.web.html import Html
 from game.web.i18n import Translator
+from game.web.tables.common import OptionField
 
 
 @dataclass
@@ -52,6 +53,10 @@ class TableContext:
 
 class Table(Protocol):
     """What the shell needs from a game's renderer module (each function a module attribute)."""
+
+    # The engine options the start screen shows, each a <select> named after
+    # the option (and a live embed's URL parameter).
+    OPTION_FIELDS: tuple[OptionField, ...]
 
     def setup_form(self, t: Translator, bots: list[str], values: dict[str, str]) -> Html:
         """The game's start-screen fields."""

@@ -27,9 +27,15 @@ from game.dracula.cards import (
     line_detail,
     scored_rank,
 )
-from game.dracula.rules import DEALS
+from game.dracula.rules import DEALS, OPTIONS
 from game.web.html import EMPTY, Html, html, join
-from game.web.tables.common import bot_options, default_bot, select_field
+from game.web.tables.common import (
+    OptionField,
+    bot_options,
+    default_bot,
+    option_spec,
+    select_field,
+)
 
 if TYPE_CHECKING:
     from game.web.i18n import Translator
@@ -42,33 +48,39 @@ SUIT_CHAR = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 # -- setup -------------------------------------------------------------------
 
+# Who deals first is the option `first_dealer`; the start screen asks it as
+# the person sees it (player 0 is always the person at the screen).
+FIRST_DEALER = option_spec(OPTIONS, "first_dealer")
+FIRST = {"me": ME, "bot": BOT, "random": None}
+OPTION_FIELDS: tuple[OptionField, ...] = ()
 
-def setup_form(t, bots: list[str], values: dict[str, str]) -> Html:
+
+def _first(values: dict[str, str]) -> str:
     first = values.get("first", "me")
-    first = first if first in ("me", "bot", "random") else "me"
-    bot_opts = bot_options(t, bots)
+    return first if first in FIRST else "me"
+
+
+def _bot(values: dict[str, str], bots: list[str]) -> str:
     bot = values.get("dr_bot", default_bot(bots))
+    return bot if bot in bots else default_bot(bots)
+
+
+def setup_form(t: Any, bots: list[str], values: dict[str, str]) -> Html:
     return join([
-        select_field("first", [(k, t(f"dr.setup.first.{k}")) for k in ("me", "bot", "random")],
-                     first, t("dr.setup.first")),
-        select_field("dr_bot", bot_opts, bot if bot in bots else default_bot(bots),
-                     t("dr.setup.bot"))])
+        select_field("first", [(k, t(f"dr.setup.first.{k}")) for k in FIRST], _first(values),
+                     t(FIRST_DEALER.catalog_key)),
+        select_field("dr_bot", bot_options(t, bots), _bot(values, bots), t("dr.setup.bot"))])
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
-    first = values.get("first", "me")
-    if first == "bot":
-        dealer = BOT
-    elif first == "random":
+    dealer = FIRST[_first(values)]
+    if dealer is None:
         seed = (values.get("seed") or "").strip()
         # With a seed the draw is part of the reproducible game.
         rng = random.Random(f"dracula-first:{seed}") if seed.isdigit() else random.Random()
-        dealer = rng.randrange(2)
-    else:
-        dealer = ME
-    bot = values.get("dr_bot", default_bot(bots))
-    return {"options": {"first_dealer": dealer}, "me": ME,
-            "bots": {str(BOT): bot if bot in bots else default_bot(bots)}}
+        dealer = rng.choice(FIRST_DEALER.choices)
+    return {"options": {FIRST_DEALER.name: dealer}, "me": ME,
+            "bots": {str(BOT): _bot(values, bots)}}
 
 
 # -- words -------------------------------------------------------------------

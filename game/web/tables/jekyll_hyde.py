@@ -14,16 +14,19 @@ from __future__ import annotations
 from typing import Any
 
 from game.jekyll_hyde.cards import ORDER, POINTS
-from game.jekyll_hyde.rules import TRICKS_PER_HAND
+from game.jekyll_hyde.rules import DEFAULT_NAMES, OPTIONS, TRICKS_PER_HAND, sides
 from game.web.html import EMPTY, Html, html, join
-from game.web.tables.common import bot_options, default_bot, select_field
-
-TARGETS = ("1000", "500", "300", "200", "100")  # "play to": the start screen and embeds
+from game.web.tables.common import (
+    OptionField,
+    bot_options,
+    default_bot,
+    option_spec,
+    select_field,
+)
 
 GAME_ID = "jekyll-hyde"
 # The rulebook's example names, seat 0..3 (4 players).
 SEAT_NAMES = ("Doris", "Adam", "Betty", "Christian")
-NAMES3 = ("Adam", "Betty", "Christian")
 POSITIONS = ("bottom", "left", "top", "right")  # relative to the person at the screen
 _ICON = {"T": "i-transform", "A": "i-person", "B": "i-person", "C": "i-person",
          "D": "i-person", "E": "i-person", "F": "i-house"}
@@ -34,59 +37,69 @@ SIDE_WORD = {"J": "jekyll", "H": "hyde", "jekyll": "jekyll", "hyde": "hyde"}
 
 # -- setup -------------------------------------------------------------------
 
-def _mode(values: dict[str, str]) -> str:
-    mode = values.get("mode", "4A")
-    return mode if mode in ("4A", "4B", "3") else "4A"
+# The engine options the start screen offers (seating with 4 players only: with
+# 3 the soloist's place is the seat), and the scores a game may be played to.
+PLAYERS = OptionField(option_spec(OPTIONS, "players"))
+SEATING = OptionField(option_spec(OPTIONS, "seating"))
+TARGET = OptionField(option_spec(OPTIONS, "target"), offered=(1000, 500, 300, 200, 100))
+OPTION_FIELDS = (PLAYERS, SEATING, TARGET)
+
+
+def _options(values: dict[str, str]) -> dict[str, Any]:
+    """The engine options chosen on the start screen (the others at their defaults)."""
+    players = PLAYERS.read(values)
+    seating = {} if players == 3 else {"seating": SEATING.read(values)}
+    return {"players": players, **seating, "target": TARGET.read(values)}
+
+
+def _places(options: dict[str, Any]) -> tuple[str, ...]:
+    """Who the person may play: one of four seats, or with 3 players one of the
+    engine's three named players (the names key the scores, roles rotate)."""
+    return DEFAULT_NAMES if options["players"] == 3 else SEAT_NAMES
+
+
+def _me(values: dict[str, str], places: tuple[str, ...]) -> int:
+    return next((i for i in range(len(places)) if str(i) == values.get("me")), 0)
 
 
 def setup_form(t: Any, bots: list[str], values: dict[str, str]) -> Html:
-    mode = _mode(values)
-    first_bot = default_bot(bots)
-    fields = [select_field("mode", [("4A", t("jh.mode.4A")), ("4B", t("jh.mode.4B")),
-                             ("3", t("jh.mode.3"))], mode, t("jh.players"))]
-    if mode == "3":
-        seats = [(str(i), t(f"jh.role.{i}", name=NAMES3[i])) for i in range(3)]
-        me = values.get("me", "0")
-        me = me if me in ("0", "1", "2") else "0"
-        fields.append(select_field("me", seats, me, t("setup.you")))
-        others = [i for i in range(3) if str(i) != me]
-        labels = [(i, NAMES3[i]) for i in others]
+    options = _options(values)
+    places = _places(options)
+    me = _me(values, places)
+    fields = [PLAYERS.select(t, values)]
+    if options["players"] == 3:
+        labels = [t(f"jh.role.{i}", name=name) for i, name in enumerate(places)]
     else:
-        sides = ("jekyll", "hyde", "jekyll", "hyde") if mode == "4A" else \
-            ("jekyll", "jekyll", "hyde", "hyde")
-        seats = [(str(i), t("jh.seat", name=SEAT_NAMES[i], team=t(f"side.{sides[i]}")))
-                 for i in range(4)]
-        me = values.get("me", "0")
-        me = me if me in ("0", "1", "2", "3") else "0"
-        fields.append(select_field("me", seats, me, t("setup.you")))
-        labels = [(i, SEAT_NAMES[i]) for i in range(4) if str(i) != me]
+        fields.append(SEATING.select(t, values))
+        team_of = {seat: team for team, seats in sides(options).items() for seat in seats}
+        labels = [t("jh.seat", name=name, team=t(f"side.{team_of[i]}"))
+                  for i, name in enumerate(places)]
+    fields.append(select_field("me", [(str(i), label) for i, label in enumerate(labels)],
+                               str(me), t("setup.you")))
     bot_opts = bot_options(t, bots)
-    for i, name in labels:
-        key = f"bot{i}"
-        fields.append(select_field(key, bot_opts, values.get(key, first_bot),
-                            t("setup.bot_for", name=name)))
-    fields.append(select_field("target", [(v, v) for v in TARGETS],
-                        values.get("target", "1000"), t("jh.target")))
+    for i, name in enumerate(places):
+        if i != me:
+            key = f"bot{i}"
+            fields.append(select_field(key, bot_opts, values.get(key, default_bot(bots)),
+                                       t("setup.bot_for", name=name)))
+    fields.append(TARGET.select(t, values))
     return join(fields)
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
-    mode = _mode(values)
-    target = int(values["target"]) if values.get("target") in TARGETS else 1000
-    first_bot = default_bot(bots)
+    options = _options(values)
+    places = _places(options)
+    me = _me(values, places)
 
     def bot(i: int) -> str:
-        b = values.get(f"bot{i}", first_bot)
-        return b if b in bots else first_bot
+        b = values.get(f"bot{i}", default_bot(bots))
+        return b if b in bots else default_bot(bots)
 
-    if mode == "3":
-        me_i = int(values.get("me", "0")) if values.get("me", "0") in ("0", "1", "2") else 0
-        options = {"players": 3, "names": list(NAMES3), "target": target}
-        return {"options": options, "me": NAMES3[me_i],
-                "bots": {NAMES3[i]: bot(i) for i in range(3) if i != me_i}}
-    me = int(values.get("me", "0")) if values.get("me", "0") in ("0", "1", "2", "3") else 0
-    options = {"players": 4, "seating": mode[1], "dealer": 3, "target": target}
-    return {"options": options, "me": me, "bots": {str(s): bot(s) for s in range(4) if s != me}}
+    def player(i: int) -> str | int:  # a name with 3 players, else the seat
+        return places[i] if options["players"] == 3 else i
+
+    return {"options": options, "me": player(me),
+            "bots": {str(player(i)): bot(i) for i in range(len(places)) if i != me}}
 
 
 # -- names and words -----------------------------------------------------------

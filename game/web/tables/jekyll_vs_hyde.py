@@ -19,9 +19,15 @@ import random
 from typing import TYPE_CHECKING, Any, Iterable
 
 from game.jekyll_vs_hyde.cards import COLOURS, ORDER, colour_of, sort_cards
-from game.jekyll_vs_hyde.rules import ROLES, TRACK_END, TRICKS
+from game.jekyll_vs_hyde.rules import OPTIONS, ROLES, TRACK_END, TRICKS
 from game.web.html import EMPTY, Html, html, join
-from game.web.tables.common import bot_options, default_bot, select_field
+from game.web.tables.common import (
+    OptionField,
+    bot_options,
+    default_bot,
+    option_spec,
+    select_field,
+)
 
 if TYPE_CHECKING:
     from game.web.i18n import Translator
@@ -105,31 +111,32 @@ def attempt(picked: tuple[str, ...], obs: dict[str, Any]) -> str | None:
 
 # -- setup ---------------------------------------------------------------------
 
+VARIANT = OptionField(option_spec(OPTIONS, "variant"))
+OPTION_FIELDS = (VARIANT,)
 
-def _values(values: dict[str, str], bots: list[str]) -> tuple[str, str, str]:
-    """(role, variant, bot) from the start screen, each one valid ("random" stays)."""
-    role = values.get("jvh_role", "J")
-    role = role if role in ("J", "H", "random") else "J"
-    variant = values.get("jvh_variant", "standard")
-    variant = variant if variant in ("standard", "return-match") else "standard"
+
+def _values(values: dict[str, str], bots: list[str]) -> tuple[str, str]:
+    """(role, bot) from the start screen, each one valid ("random" stays)."""
+    role = values.get("jvh_role", ROLES[0])
+    role = role if role in (*ROLES, "random") else ROLES[0]
     bot = values.get("jvh_bot", default_bot(bots))
-    return role, variant, (bot if bot in bots else default_bot(bots))
+    return role, (bot if bot in bots else default_bot(bots))
 
 
-def setup_form(t, bots: list[str], values: dict[str, str]) -> Html:
-    role, variant, bot = _values(values, bots)
-    roles = [(r, t(f"jvh.setup.role.{r}")) for r in ("J", "H", "random")]
-    variants = [(v, t(f"jvh.variant.{v}")) for v in ("standard", "return-match")]
+def setup_form(t: Any, bots: list[str], values: dict[str, str]) -> Html:
+    role, bot = _values(values, bots)
+    roles = [(r, t(f"jvh.setup.role.{r}")) for r in (*ROLES, "random")]
     return join((select_field("jvh_role", roles, role, t("setup.you")),
-                 select_field("jvh_variant", variants, variant, t("jvh.setup.variant")),
+                 VARIANT.select(t, values),
                  select_field("jvh_bot", bot_options(t, bots), bot, t("jvh.setup.bot"))))
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
-    role, variant, bot = _values(values, bots)
+    role, bot = _values(values, bots)
     if role not in ROLES:
         role = random.choice(ROLES)
-    return {"options": {"variant": variant}, "me": role, "bots": {other(role): bot}}
+    return {"options": {VARIANT.name: VARIANT.read(values)}, "me": role,
+            "bots": {other(role): bot}}
 
 
 # -- cards ---------------------------------------------------------------------
