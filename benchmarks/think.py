@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     load_before = os.getloadavg()[0]
     server = make_server(site, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/?speed=slow"
+    url = f"http://127.0.0.1:{server.server_address[1]}/?speed=slow&bench"
     page_results = {}
     with tempfile.TemporaryDirectory() as profile, sync_playwright() as p:
         ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS,

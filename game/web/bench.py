@@ -1,8 +1,8 @@
 """Think-time measurements of the strong bot inside the page (benchmarks/think.py).
 
-The page exposes `window.thinkBench(game, seed, count, budget)` (installed by
-the shell, harmless: it builds its own positions and never touches the game
-on the table). It plays a game with heuristic bots from deal `seed`, and at
+The page exposes `window.thinkBench(game, seed, count, budget)` when its URL
+has `?bench` (installed by the shell; it builds its own positions and never
+touches the game on the table). It plays a game with heuristic bots from deal `seed`, and at
 each of the first `count` decisions with a real choice runs the strong bot
 as the page does (slices of `shell.SLICE` that yield to the browser) under
 `budget` seconds. It answers JSON: per move the wall time, the page-clock window of the

@@ -35,7 +35,7 @@ JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped 
 SELECTED = html(" selected")
 ARROWS = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -3, "ArrowDown": 3}
 SPEEDS = {"instant": 0.02, "fast": 0.35, "normal": 0.8, "slow": 1.5}
-KNOWN_PARAMS = {"lang", "speed", "game"}
+KNOWN_PARAMS = {"lang", "speed", "game", "bench"}
 SLICE = 0.04  # seconds of bot search between two yields to the browser
 MAX_THINK = 2.0
 
@@ -95,6 +95,7 @@ class App:
                              str(window.navigator.language or ""))
         if query.get("speed") in SPEEDS:
             self.prefs["speed"] = query["speed"]
+        self.bench = "bench" in query  # benchmarks/think.py asks for its hook
         self.t = Translator(lang)
         if unknown:
             self.notices.append(("notice.unknown_params", {"names": ", ".join(unknown)}))
@@ -856,9 +857,10 @@ class App:
         document.addEventListener("change", self._proxies[1])
         document.addEventListener("keydown", self._proxies[2])
         document.addEventListener("submit", self._proxies[3])
-        from game.web import bench  # window.thinkBench, for benchmarks/think.py only
+        if self.bench:
+            from game.web import bench  # window.thinkBench, for benchmarks/think.py only
 
-        bench.install(window, create_proxy, SLICE)
+            bench.install(window, create_proxy, SLICE)
         self.render_all()
         loader = _q("#loader")
         if loader is not None:

@@ -371,3 +371,13 @@ def test_a_tampered_save_shows_its_payload_as_text(page, ui, players):
     assert PAYLOAD in page.inner_text("#side")  # the log's line for the hand
     assert page.locator("img").count() == 0
     assert page.evaluate("window.pwned") is None
+
+
+def test_the_benchmark_hook_is_there_only_when_asked_for(page, ui):
+    ui.open_site(page)
+    assert page.evaluate("typeof window.thinkBench") == "undefined"
+    ui.open_site(page, "?bench&nonsense")
+    assert page.evaluate("typeof window.thinkBench") == "function"
+    # Reported as unknown: only the parameter that is.
+    assert page.inner_text("#notices .notice").count("bench") == 0
+    assert "nonsense" in page.inner_text("#notices .notice")
