@@ -105,8 +105,8 @@ class App:
         self.table: Table | None = None
         self.gen = 0
         self.thinking: Player | None = None
-        # (state, action or None while thinking, words, selectors)
-        self.hint: tuple[State, str | None, str, list[str]] | None = None
+        # (state, action or None while thinking, words)
+        self.hint: tuple[State, str | None, str] | None = None
         self._bots: dict[tuple[str, str], Bot] = {}  # made once per (lasting player, bot)
         self.message = ""
         self.panel = "log"
@@ -604,9 +604,6 @@ class App:
         for el in document.querySelectorAll("#screen [data-act], #screen [data-part]"):
             if _attr(el, "data-act") == action or _attr(el, "data-part") in parts:
                 el.classList.add("hinted")
-        for sel in h[3]:
-            for el in document.querySelectorAll("#screen " + sel):
-                el.classList.add("hinted")
 
     # -- focus: kept on the same control across a redraw ------------------------
 
@@ -640,10 +637,10 @@ class App:
 
     async def hint_turn(self, s: State) -> None:
         """Think in slices from the person's observation only; drop it if they act."""
-        from game.web.hint import Hint, describe, hint_rng
+        from game.web.hint import Hint, hint_rng
 
         obs = s.observation(self.my_seat())  # the person's view: never the state itself
-        self.hint = (s, None, "", [])
+        self.hint = (s, None, "")
         self.render_screen()
         try:
             hint = Hint(obs, hint_rng(self.save["transcript"]["seed"],
@@ -654,14 +651,17 @@ class App:
                 if self.state is not s or self.show_setup:
                     return  # the person acted (or left): the hint is moot
             action = hint.best()
-            text, targets = describe(self.save["game"], self._game()[1], action, obs, self.ctx())
+            try:
+                text = self._game()[1].hint_text(action, obs, self.ctx())
+            except Exception:  # an odd action: still show it
+                text = self.t("hint.other", action=action)
         except Exception as e:  # a hint must never take the page down
             window.console.error(f"hint error: {type(e).__name__}: {e}")
             self.hint = None
             self.render_screen()
             return
         if self.state is s:
-            self.hint = (s, action, text, targets)
+            self.hint = (s, action, text)
             self.render_screen()
 
     def _bot(self, key: str) -> Bot:

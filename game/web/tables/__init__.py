@@ -67,6 +67,9 @@ class Table(Protocol):
     def render(self, obs: dict[str, Any], ctx: TableContext) -> Html:
         """The table."""
 
+    def hint_text(self, action: str, obs: dict[str, Any], ctx: TableContext) -> str:
+        """The suggested `action` in words (the shell highlights what to click)."""
+
     def event_text(self, event: dict[str, Any], ctx: TableContext) -> str:
         """One log line for one engine event ("" if there is nothing to say)."""
 

@@ -784,3 +784,12 @@ def error_text(code: str, params: dict[str, Any], obs: dict[str, Any],
     if card is not None:
         words["card"] = card_name(card, t)
     return t(key, **words)
+
+
+def hint_text(action: str, obs: dict[str, Any], ctx: TableContext) -> str:
+    """The hint in words; the shell highlights the action's parts (a way; a card and a cell)."""
+    t = ctx.t
+    if action.startswith("way:"):
+        return t("hint.way", way=t(f"dr.way.{action[4:]}"))
+    card, cell = parts(action)
+    return t("hint.place", card=card_name(card, t), cell=t(f"dr.cell.{cell[1:]}"))

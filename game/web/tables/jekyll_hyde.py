@@ -11,7 +11,7 @@ value is escaped.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.jekyll_hyde.cards import ORDER, POINTS
 from game.jekyll_hyde.rules import DEFAULT_NAMES, OPTIONS, TRICKS_PER_HAND, sides
@@ -23,6 +23,9 @@ from game.web.tables.common import (
     option_spec,
     select_field,
 )
+
+if TYPE_CHECKING:
+    from game.web.tables import TableContext
 
 GAME_ID = "jekyll-hyde"
 # The rulebook's example names, seat 0..3 (4 players).
@@ -528,3 +531,12 @@ def final_summary(obs: dict, ctx: Any) -> Html:
                        for k, v in obs["scores"].items())
     return html('<h2>{}</h2><p class="winner">{}</p><p>{}</p>{}', t("jh.game_over"),
                 t("log.over", who=_winner_text(obs["winner"], t)), totals, score_sheet(obs, ctx))
+
+
+def hint_text(action: str, obs: dict[str, Any], ctx: TableContext) -> str:
+    """The hint in words; the shell highlights the action's `data-act` itself."""
+    t = ctx.t
+    if action.startswith("@"):
+        return t("hint.ask", name=shown(seat_name(obs, int(action[1:])), t))
+    key = "hint.give" if obs.get("designated") == ctx.seat else "hint.play"
+    return t(key, cards=card_name(action, t))

@@ -883,3 +883,14 @@ def final_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
                 '<div class="jvh-mini-track">{track}</div>{scores}',
                 title=t("jvh.game_over"), verdict=verdict, body=_paragraphs(lines),
                 track=_track({**obs, "phase": None}, ctx), scores=score_sheet(obs, ctx))
+
+
+def hint_text(action: str, obs: dict[str, Any], ctx: TableContext) -> str:
+    """The hint in words; the shell highlights the action's cards (and a Potion's colour)."""
+    t = ctx.t
+    verb, _, rest = action.partition(":")
+    if verb in ("give", "swap"):
+        return t(f"hint.{verb}", cards=", ".join(card_name(c, t) for c in parts(action)))
+    if rest:  # a Potion led, naming a colour
+        return t("hint.lead_potion", card=card_name(verb, t), colour=colour_name(rest, t))
+    return t("hint.play", cards=card_name(action, t))
