@@ -33,6 +33,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
+from game import GAMES
 from game.core.state import GameError
 from game.web.html import Html
 from game.web.i18n import Translator
@@ -95,11 +96,10 @@ class Table(Protocol):
         """How much longer a bot pauses here (after a trick, so people see it)."""
 
 
-TABLES: dict[str, str] = {
-    "jekyll-hyde": "game.web.tables.jekyll_hyde",
-    "jekyll-vs-hyde": "game.web.tables.jekyll_vs_hyde",
-    "dracula": "game.web.tables.dracula",
-}
+# game id -> its renderer: game/web/tables/ holds one module per game package,
+# with the package's name (game.dracula -> game.web.tables.dracula).
+TABLES: dict[str, str] = {game_id: "game.web.tables." + package.rpartition(".")[2]
+                          for game_id, package in GAMES.items()}
 
 
 def renderer(game_id: str) -> Table:
