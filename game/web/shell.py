@@ -206,7 +206,7 @@ class App:
     # -- helpers ------------------------------------------------------------
 
     def playable(self) -> list[str]:
-        return [g for g in GAMES if g in TABLES]
+        return list(GAMES)
 
     @property
     def speed(self) -> float:
