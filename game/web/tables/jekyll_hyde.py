@@ -164,8 +164,9 @@ def card_html(card: str, t: Translator, cls: str = "", act: bool = True,
               state: str = "") -> Html:
     """A card face: a button that plays it (`act`), or a picture of it;
     `state` is said after its name to screen readers and in its tooltip."""
-    name = card_name(card, t) + (f" ({state})" if state else "")
-    face = html('{svg}<span class="nm">{name}</span>', svg=card_svg(card), name=name)
+    shown_name = card_name(card, t)
+    name = shown_name + (f" ({state})" if state else "")
+    face = html('{svg}<span class="nm">{name}</span>', svg=card_svg(card), name=shown_name)
     if act:
         return html('<button type="button" class="card {side} {cls}" data-card="{card}" '
                     'data-act="{card}" aria-label="{name}" title="{name}">{face}</button>',
