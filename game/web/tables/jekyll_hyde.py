@@ -639,7 +639,8 @@ def _team_breakdown(team: str, info: Obs, mine: bool, t: Translator) -> Html:
     if info["zero"] is not None:
         why = "nothing" if not info["points"] and not info["multiplier"] else info["zero"]
         lines.append(t(f"jh.sum.why.{why}", m=info["multiplier"]))
-    return html('<section class="jh-team {team}{mine}"><h3>{label}: <b>{score}</b></h3>'
+    return html('<section class="jh-team {team}{mine}"><h3><span>{label}</span> '
+                '<b>{score}</b></h3>'
                 '<ul>{lines}</ul><p class="calc">{calc}</p></section>',
                 team=team, mine=" mine" if mine else "", label=label, score=info["score"],
                 lines=join(html("<li>{}</li>", line) for line in lines),
@@ -647,10 +648,10 @@ def _team_breakdown(team: str, info: Obs, mine: bool, t: Translator) -> Html:
                        m=info["multiplier"], s=info["score"]))
 
 
-def _hand_result(obs: Obs, ctx: TableContext) -> Html:
-    """Why the last hand scored what it did, from its `hand_scored` event: each
-    team's breakdown and whether the person's side won it (the history's bare
-    numbers when the log lacks the event)."""
+def _hand_result(obs: Obs, ctx: TableContext) -> tuple[Html, Html]:
+    """Why the last hand scored what it did, from its `hand_scored` event:
+    (whether the person's side won it, each team's breakdown). Without the event
+    in the log (an old save) the history's bare numbers stand for the breakdown."""
     t: Translator = ctx.t
     me: int = ctx.seat
     event = _scored_event(obs, ctx.log)
@@ -670,20 +671,20 @@ def _hand_result(obs: Obs, ctx: TableContext) -> Html:
     outcome = ("won" if score[mine] > score[theirs] else
                "lost" if score[mine] < score[theirs] else "draw")
     solo = "soloist" in entry
-    parts.append(html('<p class="jh-outcome {outcome}">{text}</p>', outcome=outcome,
-                      text=t(f"jh.sum.{'solo' if solo and mine == 'hyde' else 'hand'}.{outcome}",
-                             mine=score[mine], theirs=score[theirs])))
+    verdict = html('<p class="jh-outcome {outcome}">{text}</p>', outcome=outcome,
+                   text=t(f"jh.sum.{'solo' if solo and mine == 'hyde' else 'hand'}.{outcome}",
+                          mine=score[mine], theirs=score[theirs]))
     if solo and event is not None:
         gained = ", ".join(
             t("jh.sum.gain", name=t("jh.sum.as_hyde", name=name) if name == event["soloist"]
               else name, n=n) for name, n in event["gained"].items())
         parts.append(html('<p class="jh-gained">{}</p>', t("jh.sum.gained", list=gained)))
-    return join(parts)
+    return verdict, join(parts)
 
 
 def hand_summary(obs: Obs, ctx: TableContext) -> Html:
-    """End-of-hand panel: the last trick, why each team scored what it did,
-    who won the hand, (3 players) who is Mr. Hyde next, the sheet."""
+    """End-of-hand panel: who won the hand, (3 players) who is Mr. Hyde next, why
+    each team scored what it did, the last trick, the sheet."""
     t: Translator = ctx.t
     h = obs["history"][-1]
     who = html("<p>{}</p>", t("score.soloist_was", name=h["soloist"])) if "soloist" in h \
@@ -694,9 +695,10 @@ def hand_summary(obs: Obs, ctx: TableContext) -> Html:
                          t("jh.sum.next_soloist_you") if obs["names"]["0"]
                          == obs["names"][str(ctx.seat)]
                          else t("jh.sum.next_soloist", name=obs["names"]["0"]))
-    return html('<h2>{}</h2>{}<h3>{}</h3>{}{}{}{}',
-                t("jh.hand_over", n=len(obs["history"])), who, t("menu.last"),
-                last_trick(obs, ctx), _hand_result(obs, ctx), following, score_sheet(obs, ctx))
+    verdict, breakdown = _hand_result(obs, ctx)
+    return html('<h2>{}</h2>{}{}{}{}<h3>{}</h3>{}{}',
+                t("jh.hand_over", n=len(obs["history"])), verdict, following, who, breakdown,
+                t("menu.last"), last_trick(obs, ctx), score_sheet(obs, ctx))
 
 
 def final_summary(obs: Obs, ctx: TableContext) -> Html:
@@ -711,8 +713,8 @@ def final_summary(obs: Obs, ctx: TableContext) -> Html:
                 f"{'won' if obs['winner'] == mine else 'lost'}")
     last = EMPTY
     if obs["history"]:
-        last = html("<h3>{}</h3>{}", t("jh.hand_over", n=len(obs["history"])),
-                    _hand_result(obs, ctx))
+        last = html("<h3>{}</h3>{}{}", t("jh.hand_over", n=len(obs["history"])),
+                    *_hand_result(obs, ctx))
     return html('<h2>{}</h2><p class="winner">{}</p><p class="jh-verdict">{}</p><p>{}</p>{}{}',
                 t("jh.game_over"), t("log.over", who=_winner_text(obs["winner"], t)), verdict,
                 totals, last, score_sheet(obs, ctx))
