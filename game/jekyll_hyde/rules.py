@@ -29,6 +29,9 @@ Events (`state.events(player)`), in the order one action makes them:
 | `soloist_changed` | 3 players, from the second hand: `soloist` (name), `names` {seat: name} |
 | `dealt` | `hand_number`, `dealer`, `leader`, `names`, `backs` {seat: {J, H}}, `hands` {seat: cards}: only the player's own (and the open ghost's, "2") |
 
+An observation's `winning` says who would take the trick under way if it ended
+now (`winning()`), so that a table marks that card without applying a rule.
+
 Error codes: wrong_side, card_not_in_hand, not_in_soloist_or_ghost_hand,
 designated_must_give, cannot_designate_self, soloist_takes_hyde_directly,
 no_card_of_side, and the shared game_over, not_a_string, malformed_action,
