@@ -697,7 +697,7 @@ def hand_summary(obs: Obs, ctx: TableContext) -> Html:
                          else t("jh.sum.next_soloist", name=obs["names"]["0"]))
     verdict, breakdown = _hand_result(obs, ctx)
     return html('<h2>{}</h2>{}{}{}{}<h3>{}</h3>{}{}',
-                t("jh.hand_over", n=len(obs["history"])), verdict, following, who, breakdown,
+                t("jh.hand_over", n=len(obs["history"])), verdict, who, following, breakdown,
                 t("menu.last"), last_trick(obs, ctx), score_sheet(obs, ctx))
 
 
