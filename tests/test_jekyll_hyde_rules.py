@@ -270,3 +270,70 @@ class TestBadInput:
         t.actions[5] = "HA"
         with pytest.raises(TranscriptError, match=r"action 5 'HA': HA is not in seat 0's hand"):
             t.replay()
+
+
+# -- the card winning the trick under way (observation["winning"]) --------------
+
+PLACES_DEAL = [{"hands": {
+    "0": ["JF3", "JA", "JB", "JC", "JD", "JE", "J1"],
+    "1": ["HF7", "HA", "HB", "HC", "HD", "HE", "H1"],
+    "2": ["JF7", "JF4", "JF5", "JF6", "J2", "J3", "JT"],
+    "3": ["HF3", "HF4", "HF5", "HF6", "H2", "H3", "HT"]}}]
+
+
+def winning_after(actions: list[str]) -> list:
+    """observation["winning"] (seat, card, transformation) after each action,
+    the same for every seat; dealer 3, so seat 0 leads."""
+    s = new_game("jekyll-hyde", {"dealer": 3}, deals=PLACES_DEAL)
+    seen = [s.observation(0)["winning"]]
+    for action in actions:
+        s = s.apply(action)
+        views = [s.observation(p)["winning"] for p in range(4)]
+        assert all(v == views[0] for v in views)
+        seen.append(views[0] and tuple(views[0].values()))
+    return seen
+
+
+def test_winning_places_tie_and_the_earlier_card_wins():
+    seen = winning_after(["JF3", "HF7", "JF7", "HF3"])
+    assert seen[:4] == [None, (0, "JF3", None), (0, "JF3", None), (0, "JF3", None)]
+    assert seen[4] is None  # the trick is over: no trick under way
+
+
+def test_winning_follows_rank_characters_beat_places_and_actions_are_lowest():
+    # 0 leads J1 (an action), 1 HF7 (a place beats it), 2 asks 0 for JE (Poole,
+    # 1 point, beats the 7-point place; it lies in front of 2), 3 HF6.
+    actions = ["J1", "HF7", "@0", "JE", "HF6"]
+    seen = winning_after(actions)
+    assert seen[1:5] == [(0, "J1", None), (1, "HF7", None), (1, "HF7", None), (2, "JE", None)]
+    s = new_game("jekyll-hyde", {"dealer": 3}, deals=PLACES_DEAL)
+    for a in actions:
+        s = s.apply(a)
+    assert s.to_json()["tricks"][0]["winner"] == 2  # and the engine agrees at the end
+
+
+def test_a_transformation_never_wins_and_says_who_leads_next():
+    # JA is the highest character, yet the Transformation after it means nobody wins.
+    seen = winning_after(["JA", "HA", "JT", "HT"])
+    assert seen[1:3] == [(0, "JA", None), (0, "JA", None)]
+    assert seen[3] == (None, None, 2)  # the first Transformation's seat leads next
+
+
+def test_winning_agrees_with_every_trick_the_engine_decides():
+    """Random games: whatever `winning` said before the fourth card, extended by
+    that card, is the trick's winner (or nobody) the engine then records."""
+    import random
+    from game.jekyll_hyde.rules import winning
+    rng = random.Random(5)
+    for options in ({"players": 4}, {"players": 4, "seating": "B"}, {"players": 3}):
+        s = new_game("jekyll-hyde", {**options, "target": 60}, seed=rng.randrange(10**6))
+        while s.to_act is not None:
+            plays = s.plays
+            after = s.apply(rng.choice(s.legal_actions()))
+            if len(after.tricks) > len(s.tricks) or after.hand_number > s.hand_number:
+                full = after.tricks[-1][1] if after.hand_number == s.hand_number else None
+                if full is not None:
+                    said = winning(full)
+                    assert said is not None and said["seat"] == after.tricks[-1][2]
+                    assert full[:3] == plays[:3]
+            s = after

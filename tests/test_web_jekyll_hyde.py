@@ -5,6 +5,7 @@ and names and score values from a save come out as text, never as markup (issue 
 from __future__ import annotations
 
 import copy
+import re
 import random
 from html.parser import HTMLParser
 from types import SimpleNamespace
@@ -258,3 +259,135 @@ def test_the_last_trick_of_the_previous_hand_has_that_hands_names():
     winner = jh.shown(first_deal["names"][str(trick["winner"])], t)
     assert t("jh.trick.won", name=winner) in panel
     assert winner != jh.shown(obs["names"][str(trick["winner"])], t)  # they did move
+
+
+# -- issue 15: strength, the winning card, totals, the score explained ------------
+
+def _seat(state: Any, me: Any) -> int:
+    """The seat of the person `me` (a seat with 4 players, a name with 3) this hand."""
+    return next(s for s in (0, 1, 3, 2) if state.identity(s) == me)
+
+
+def _marked(markup: str, mark: str) -> list[str]:
+    return re.findall(r'class="card [JH] played(?: win)? ' + mark + r'" data-card="(\w+)"', markup)
+
+
+@pytest.mark.parametrize("options", [{"players": 4, "target": 60}, {"players": 3, "target": 60}])
+def test_the_card_marked_winning_is_the_engines(options):
+    """Whatever the trick, the table marks the card the observation's `winning`
+    names (or the Transformation that stops it), never one of its own choosing."""
+    seen = set()
+    for state in _play(options, seed=8):
+        obs = state.observation(0)
+        markup = jh.render(obs, _ctx(0))
+        winning = obs["winning"]
+        if winning is None:
+            assert not _marked(markup, "winning") and not _marked(markup, "stopper")
+            continue
+        plays = {p["seat"]: p["card"] for p in obs["trick"]["plays"]}
+        if winning["seat"] is None:
+            assert _marked(markup, "stopper") == [plays[winning["transformation"]]]
+            assert not _marked(markup, "winning")
+            seen.add("stopper")
+        else:
+            assert _marked(markup, "winning") == [winning["card"]] == [plays[winning["seat"]]]
+            label = esc(jh.card_name(winning["card"], Translator("en")) + " (winning)")
+            assert f'aria-label="{label}"' in markup
+            seen.add("winning")
+    assert seen == {"winning", "stopper"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it", "de"])
+def test_the_table_shows_the_strength_order_and_the_running_totals(lang):
+    t = Translator(lang)
+    state = new_game("jekyll-hyde", {"players": 4, "target": 500}, 3)
+    rng = random.Random(3)
+    while not state.to_json()["history"]:
+        state = state.apply(rng.choice(state.legal_actions()))
+    obs = state.observation(1)
+    markup = jh.render(obs, _ctx(1, lang))
+    legend = markup[markup.index('class="jh-legend"'):]
+    for word in ("jh.legend.transformation", "jh.legend.places", "jh.legend.actions",
+                 "jh.legend.ties"):
+        assert esc(t(word)) in legend
+    keys = re.findall(r'<b class="k">([^<]+)</b>', legend)
+    assert keys == ["T", "A", "B", "C", "D", "E", "3–7", "×1–3"]
+    totals = markup[markup.index('class="jh-totals"'):markup.index('class="seat')]
+    assert [int(x) for x in re.findall(r"<b>(\d+)</b>", totals)] == \
+        [obs["scores"]["jekyll"], obs["scores"]["hyde"]]
+    assert "500" in totals and 'class="mine"' in totals  # seat 1 plays Hyde: marked
+
+
+def _first_hand_logged(options: dict, me: Any, seed: int) -> tuple[Any, list[dict]]:
+    """The state right after the first hand ends and the person's log until then."""
+    state = new_game("jekyll-hyde", options, seed)
+    rng = random.Random(seed)
+    log = state.events(_seat(state, me))
+    while not state.to_json()["history"]:
+        state = state.apply(rng.choice(state.legal_actions()))
+        log += state.events(_seat(state, me))
+    return state, log
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it", "de"])
+def test_the_hand_summary_explains_each_teams_score(lang):
+    t = Translator(lang)
+    zero_seen = False
+    for seed in range(1, 30):
+        state, log = _first_hand_logged({"players": 4, "target": 1000}, 0, seed)
+        obs = state.observation(0)
+        ctx = SimpleNamespace(t=t, seat=0, thinking=None, log=log)
+        summary = jh.hand_summary(obs, ctx)
+        event = next(e for e in log if e["kind"] == "hand_scored")
+        sections = summary.split('<section class="jh-team ')[1:]
+        assert [s.split('"')[0] for s in sections] == ["jekyll mine", "hyde"]  # mine first
+        for team, section in zip(("jekyll", "hyde"), sections):
+            info = event["teams"][team]
+            for card in info["cards"]:
+                if card["points"]:
+                    assert esc(jh.card_name(card["card"], t)) in section
+            for action in info["actions"]:
+                assert esc(t("jh.sum.card_times", card=jh.card_name(action["card"], t),
+                             n=action["multiplier"])) in section
+            assert f'{info["points"]} × {info["multiplier"]} = {info["score"]}' in section
+            if info["score"] == 0:
+                zero_seen = True
+                assert 'jh.sum.why' not in section and "0" in section
+                assert any(esc(t(f"jh.sum.why.{why}", m=info["multiplier"])) in section
+                           for why in ("no_own_action", "no_points", "nothing"))
+        mine, theirs = obs["history"][0]["score"]["jekyll"], obs["history"][0]["score"]["hyde"]
+        outcome = "won" if mine > theirs else "lost" if mine < theirs else "draw"
+        assert esc(t(f"jh.sum.hand.{outcome}", mine=mine, theirs=theirs)) in summary
+        if zero_seen:
+            break
+    assert zero_seen
+
+
+def test_three_players_the_summary_and_the_table_announce_the_new_soloist():
+    t = Translator("en")
+    state, log = _first_hand_logged({"players": 3, "target": 1000}, "Betty", 4)
+    seat = _seat(state, "Betty")
+    obs = state.observation(seat)
+    ctx = SimpleNamespace(t=t, seat=seat, thinking=None, log=log)
+    summary = jh.hand_summary(obs, ctx)
+    # Adam was Mr. Hyde in hand 1; Christian, on his right, is Mr. Hyde now.
+    assert "Next hand: Christian plays Mr. Hyde, alone with the ghost." in summary
+    assert "Each player scores for themselves: Adam (Mr. Hyde) +" in summary
+    assert any(e["kind"] == "soloist_changed" and e["soloist"] == "Christian" for e in log)
+    if obs["trick"]["plays"]:  # the table says it until the first card lies
+        return
+    assert "Christian is now Mr. Hyde, alone with the ghost." in jh.render(obs, ctx)
+    solo_seat = _seat(state, "Christian")
+    solo_obs = state.observation(solo_seat)
+    assert t("jh.soloist_now_you") in jh.render(
+        solo_obs, SimpleNamespace(t=t, seat=solo_seat, thinking=None, log=log))
+
+
+def test_the_final_summary_says_whether_you_won():
+    for seat in (0, 1):
+        state = next(s for s in _play({"players": 4, "target": 40}, seed=6) if s.over)
+        obs = state.observation(seat)
+        text = jh.final_summary(obs, _ctx(seat))
+        won = obs["winner"] == obs["teams"][str(seat)]
+        assert ("Your team won the game!" in text) == won
+        assert ("Your team lost the game." in text) != won

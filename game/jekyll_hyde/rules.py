@@ -29,6 +29,9 @@ Events (`state.events(player)`), in the order one action makes them:
 | `soloist_changed` | 3 players, from the second hand: `soloist` (name), `names` {seat: name} |
 | `dealt` | `hand_number`, `dealer`, `leader`, `names`, `backs` {seat: {J, H}}, `hands` {seat: cards}: only the player's own (and the open ghost's, "2") |
 
+An observation's `winning` says who would take the trick under way if it ended
+now (`winning()`), so that a table marks that card without applying a rule.
+
 Error codes: wrong_side, card_not_in_hand, not_in_soloist_or_ghost_hand,
 designated_must_give, cannot_designate_self, soloist_takes_hyde_directly,
 no_card_of_side, and the shared game_over, not_a_string, malformed_action,
@@ -432,17 +435,14 @@ class JekyllHydeState(State):
             self.carried = () if last_trick else on_table
             next_leader = transformations[0]
         else:
-            best_rank, best_seat = -1, -1
-            for seat, card, _ in plays:
-                if RANK[card] > best_rank:  # strict: the earliest of equal ranks wins
-                    best_rank, best_seat = RANK[card], seat
-            winner = best_seat
-            team = self.table.side[best_seat]
+            winner = trick_winner(plays)
+            assert winner is not None  # four cards and no Transformation
+            team = self.table.side[winner]
             won = list(self.won)
             won[team] = won[team] + on_table
             self.won = (won[0], won[1])
             self.carried = ()
-            next_leader = best_seat
+            next_leader = winner
         if self._events is not None:
             self._events.append(self._trick_event(winner, on_table, last_trick))
         self.tricks = self.tricks + ((self.leader, plays, winner),)
@@ -601,6 +601,8 @@ class JekyllHydeState(State):
         obs["hand"] = list(self.hand(player))
         obs["ghost"] = list(self.hand(GHOST)) if self.table.players == 3 else None
         obs["legal"] = self.legal_actions() if self._to_act == player else []
+        # Only in observations, never in saves: it follows from the plays.
+        obs["winning"] = winning(self.plays)
         return obs
 
     def _viewers(self) -> tuple[int, ...]:
@@ -683,6 +685,45 @@ def _read_plays(trick: Any, path: str) -> list[tuple[int, str, int]]:
                       read_card(play["card"], at(where, "card"), BadStateError, ORDER),
                       read_int(play["from"], at(where, "from"), BadStateError, 0, 3)))
     return plays
+
+
+def trick_winner(plays: Iterable[tuple[int, str, int]]) -> int | None:
+    """The seat whose card wins these (seat, card, from) plays, if the trick
+    ended now: the highest rank, the earliest of equal ranks; None when a
+    Transformation lies among them (nobody wins) or nothing does.
+
+    >>> trick_winner([(1, "HF4", 3), (2, "JE", 1), (3, "H1", 0), (0, "JD", 0)])
+    0
+    >>> trick_winner([(1, "HF7", 1), (2, "JF3", 2)])  # places tie: the earlier wins
+    1
+    >>> trick_winner([(1, "HT", 1), (2, "JA", 2)]) is None
+    True
+    """
+    winner, best_rank = None, -1
+    for seat, card, _ in plays:
+        if card[1] == "T":
+            return None
+        if RANK[card] > best_rank:  # strict: the earliest of equal ranks wins
+            best_rank, winner = RANK[card], seat
+    return winner
+
+
+def winning(plays: tuple[tuple[int, str, int], ...]) -> dict[str, Any] | None:
+    """The observation's `winning`: who would take the trick under way if it
+    ended now. None before its first card; else `seat` and `card` of the
+    winning card (both None once a Transformation lies: nobody wins it) and
+    `transformation`, the seat of the first Transformation (it leads next), or None.
+
+    >>> winning(((1, "HF4", 3), (2, "JE", 1)))
+    {'seat': 2, 'card': 'JE', 'transformation': None}
+    >>> winning(((1, "HA", 1), (2, "JT", 2), (3, "HT", 0)))
+    {'seat': None, 'card': None, 'transformation': 2}
+    """
+    if not plays:
+        return None
+    seat = trick_winner(plays)
+    return {"seat": seat, "card": next((c for s, c, _ in plays if s == seat), None),
+            "transformation": next((s for s, c, _ in plays if c[1] == "T"), None)}
 
 
 def _played_event(seat: int, card: str, source: int, place: int, trick: int) -> Event:

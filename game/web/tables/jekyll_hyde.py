@@ -11,7 +11,7 @@ value is escaped.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from game.jekyll_hyde.cards import ORDER, POINTS
 from game.jekyll_hyde.rules import DEFAULT_NAMES, OPTIONS, TRICKS_PER_HAND, sides
@@ -25,7 +25,10 @@ from game.web.tables.common import (
 )
 
 if TYPE_CHECKING:
+    from game.web.i18n import Translator
     from game.web.tables import TableContext
+
+Obs = dict[str, Any]  # an observation, or an event: JSON data from the engine
 
 GAME_ID = "jekyll-hyde"
 # The rulebook's example names, seat 0..3 (4 players).
@@ -107,7 +110,7 @@ def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
 
 # -- names and words -----------------------------------------------------------
 
-def seat_name(obs: dict, seat: int) -> str:
+def seat_name(obs: Obs, seat: int) -> str:
     """A seat's player name this hand: with 3 players the names move every
     hand and seat 2 is "ghost" (`shown` says it in words)."""
     return named(obs["names"], seat)
@@ -119,15 +122,15 @@ def named(names: dict[str, str], seat: int) -> str:
     return names.get(str(seat)) or SEAT_NAMES[seat]
 
 
-def shown(name: str, t: Any) -> str:
+def shown(name: str, t: Translator) -> str:
     return t("jh.ghost") if name == "ghost" else name
 
 
-def card_name(card: str, t) -> str:
+def card_name(card: str, t: Translator) -> str:
     return t(f"card.{card}")
 
 
-def side_word(side: str, t) -> str:
+def side_word(side: str, t: Translator) -> str:
     return t(f"side.{SIDE_WORD[side]}")
 
 
@@ -158,10 +161,13 @@ def card_svg(card: str) -> Html:
                 icon=_ACTION_ICON.get(card) or _ICON[f[0]], corner=corner)
 
 
-def card_html(card: str, t: Any, cls: str = "", act: bool = True) -> Html:
-    """A card face: a button that plays it (`act`), or a picture of it."""
-    name = card_name(card, t)
-    face = html('{svg}<span class="nm">{name}</span>', svg=card_svg(card), name=name)
+def card_html(card: str, t: Translator, cls: str = "", act: bool = True,
+              state: str = "") -> Html:
+    """A card face: a button that plays it (`act`), or a picture of it;
+    `state` is said after its name to screen readers and in its tooltip."""
+    shown_name = card_name(card, t)
+    name = shown_name + (f" ({state})" if state else "")
+    face = html('{svg}<span class="nm">{name}</span>', svg=card_svg(card), name=shown_name)
     if act:
         return html('<button type="button" class="card {side} {cls}" data-card="{card}" '
                     'data-act="{card}" aria-label="{name}" title="{name}">{face}</button>',
@@ -177,7 +183,7 @@ def back_html(side: str) -> Html:
                 side=side, icon="i-flask" if side == "J" else "i-hat")
 
 
-def sort_cards(cards) -> list[str]:
+def sort_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=ORDER.__getitem__)
 
 
@@ -187,8 +193,9 @@ def _pos(seat: int, me: int) -> str:
     return POSITIONS[(seat - me) % 4]
 
 
-def _prompt(obs: dict, ctx) -> str:
-    t, me = ctx.t, ctx.seat
+def _prompt(obs: Obs, ctx: TableContext) -> str:
+    t: Translator = ctx.t
+    me: int = ctx.seat
     if obs["over"]:
         return t("jh.prompt.over")
     turn, designated = obs["turn"], obs["designated"]
@@ -208,8 +215,9 @@ def _prompt(obs: dict, ctx) -> str:
     return t("jh.prompt.wait", name=shown(seat_name(obs, obs["to_act"]), t))
 
 
-def _seat_html(obs: dict, seat: int, ctx: Any) -> Html:
-    t, me = ctx.t, ctx.seat
+def _seat_html(obs: Obs, seat: int, ctx: TableContext) -> Html:
+    t: Translator = ctx.t
+    me: int = ctx.seat
     three = obs["options"].get("players") == 3
     team = obs["teams"][str(seat)]
     name = shown(seat_name(obs, seat), t)
@@ -253,36 +261,97 @@ def _seat_html(obs: dict, seat: int, ctx: Any) -> Html:
                 side_icon="i-flask" if team == "jekyll" else "i-hat", team=t("side." + team))
 
 
-def _from(names: dict[str, str], src: int, t: Any) -> str:
+def _from(names: dict[str, str], src: int, t: Translator) -> str:
     """Where a card put down for another seat came from."""
     name = named(names, src)
     return t("jh.from_ghost") if name == "ghost" else t("jh.from", name=name)
 
 
-def _played(obs: dict, plays: list[dict], ctx: Any, winner: int | None = None) -> Html:
-    t, me = ctx.t, ctx.seat
+def _played(obs: Obs, plays: list[Obs], ctx: TableContext, winner: int | None = None,
+            winning: Obs | None = None) -> Html:
+    """The cards of a trick in front of their seats: a finished one with its
+    `winner`, or the one under way with the engine's `winning` card marked (or
+    the Transformation that stops anyone winning it)."""
+    t: Translator = ctx.t
+    me: int = ctx.seat
     out = []
     for p in plays:
         seat, card, src = p["seat"], p["card"], p["from"]
-        tag = EMPTY
+        tags = []
+        cls, state = "played" + (" win" if winner == seat else ""), ""
+        if winning is not None and winning["seat"] == seat:
+            cls, state = cls + " winning", t("jh.winning")
+        elif winning is not None and winning["transformation"] == seat:
+            cls, state = cls + " stopper", t("jh.nobody_wins")
+        if state:
+            tags.append(html('<span class="mark" aria-hidden="true">{}</span>', state))
         if src != seat:
-            tag = html('<span class="from">{}</span>', _from(obs["names"], src, t))
-        cls = "played" + (" win" if winner == seat else "")
-        out.append(html('<div class="slot p-{pos}" data-slot="{seat}">{card}{tag}</div>',
-                        pos=_pos(seat, me), seat=seat, tag=tag,
-                        card=card_html(card, t, cls, act=False)))
+            tags.append(html('<span class="from">{}</span>', _from(obs["names"], src, t)))
+        out.append(html('<div class="slot p-{pos}" data-slot="{seat}">{card}{tags}</div>',
+                        pos=_pos(seat, me), seat=seat, tags=join(tags),
+                        card=card_html(card, t, cls, act=False, state=state)))
     return join(out)
 
 
-def render(obs: dict, ctx: Any) -> Html:
-    t, me = ctx.t, ctx.seat
+def _legend(t: Translator) -> Html:
+    """The order of strength, in the cards' own corner marks (rules.py's RANK)."""
+    def key(mark: str) -> Html:
+        return html('<b class="k">{}</b>', mark)
+
+    gt = html('<span class="gt" aria-hidden="true">›</span>')
+    order = join([key("A"), gt, key("B"), gt, key("C"), gt, key("D"), gt, key("E"), gt,
+                  html("{} {}", key("3–7"), t("jh.legend.places")), gt,
+                  html("{} {}", key("×1–3"), t("jh.legend.actions"))])
+    return html('<p class="jh-legend" role="note" aria-label="{label}"><span class="lt">{title}'
+                '</span> <span class="part">{t_key} {never}</span> <span class="part">{order}'
+                '</span> <span class="part">{ties}</span></p>',
+                label=t("jh.legend.aria"), title=t("jh.legend.title"), t_key=key("T"),
+                never=t("jh.legend.transformation"), order=order, ties=t("jh.legend.ties"))
+
+
+def _team_label(team: str, t: Translator) -> str:
+    return t("side." + team)
+
+
+def _totals(obs: Obs, ctx: TableContext) -> Html:
+    """The running totals and the target, always on the table; the person's own
+    team (or, with 3 players, own name) marked."""
+    t: Translator = ctx.t
+    me: int = ctx.seat
+    rows = []
+    if obs["options"].get("players") == 3:
+        mine = obs["names"][str(me)]
+        soloist = obs["names"]["0"]
+        for name, total in obs["scores"].items():
+            icon = "i-hat" if name == soloist else "i-flask"
+            rows.append((name, total, name == mine, icon,
+                         t("jh.you", name=name) if name == mine else name))
+    else:
+        my_team = obs["teams"][str(me)]
+        for team, total in obs["scores"].items():
+            label = _team_label(team, t)
+            rows.append((label, total, team == my_team, "i-flask" if team == "jekyll" else "i-hat",
+                         t("jh.your_team", team=label) if team == my_team else label))
+    lines = join(html('<li class="{cls}" title="{title}"><svg class="team" viewBox="0 0 24 24" '
+                      'aria-hidden="true"><use href="#{icon}"/></svg><span class="nm">{name}'
+                      '</span><b>{total}</b></li>', cls="mine" if mine else "", title=title,
+                      icon=icon, name=name, total=total)
+                 for name, total, mine, icon, title in rows)
+    return html('<div class="jh-totals" role="group" aria-label="{label}"><ul>{lines}</ul>'
+                '<p class="target">{target}</p></div>', label=t("jh.totals"), lines=lines,
+                target=t("jh.to_target", target=obs["options"].get("target", 1000)))
+
+
+def render(obs: Obs, ctx: TableContext) -> Html:
+    t: Translator = ctx.t
+    me: int = ctx.seat
     three = obs["options"].get("players") == 3
     trick = obs.get("trick") or {"plays": []}
     plays = trick["plays"]
     centre = []
     banner = ""
     if plays:
-        centre.append(_played(obs, plays, ctx))
+        centre.append(_played(obs, plays, ctx, winning=obs.get("winning")))
     elif obs["tricks"]:
         last = obs["tricks"][-1]
         centre.append(html('<div class="last">{}</div>',
@@ -293,17 +362,21 @@ def render(obs: dict, ctx: Any) -> Html:
                            '<div class="row">{cards}</div></div>',
                            help=t("jh.carried_help"), caption=t("jh.carried", n=len(obs["carried"])),
                            cards=join(card_html(c, t, "tiny", act=False) for c in obs["carried"])))
+    elif three and obs["hand_number"] and not obs["over"]:
+        # The roles rotated with the deal: say so until the first card lies.
+        banner = _soloist_notice(obs, ctx)
     if banner:
         centre.append(html('<div class="banner">{}</div>', banner))
     legal = set(obs["legal"])
     cards = join(card_html(c, t, "playable" if c in legal else "") for c in sort_cards(obs["hand"]))
     info = "" if obs["over"] else t("jh.trick_no", n=min(len(obs["tricks"]) + 1, TRICKS_PER_HAND))
     return html('<div class="table jh {players}" data-me="{me}" data-turn="{turn}" '
-                'data-designated="{designated}">{seats}<div class="centre">'
-                '<div class="tinfo">{hand_no} · {info}</div>{centre}</div></div>'
+                'data-designated="{designated}">{totals}{seats}<div class="centre">'
+                '<div class="tinfo">{hand_no} · {info}</div>{centre}</div>{legend}</div>'
                 '<div class="prompt" id="prompt">{prompt}</div>'
                 '<div class="hand mine" data-keys="row" aria-label="{hand_label}">{cards}</div>',
-                players="p3" if three else "p4", me=me,
+                players="p3" if three else "p4", me=me, totals=_totals(obs, ctx),
+                legend=_legend(t),
                 turn="" if obs["turn"] is None else obs["turn"],
                 designated="" if obs["designated"] is None else obs["designated"],
                 seats=join(_seat_html(obs, s, ctx) for s in range(4)),
@@ -312,16 +385,25 @@ def render(obs: dict, ctx: Any) -> Html:
                 cards=cards)
 
 
-def _trick_result(names: dict[str, str], trick: dict, last_of_hand: bool, t: Any) -> str:
+def _soloist_notice(obs: Obs, ctx: TableContext) -> str:
+    """3 players: who plays Mr. Hyde this hand (the role moves every hand)."""
+    t: Translator = ctx.t
+    soloist = obs["names"]["0"]
+    if soloist == obs["names"][str(ctx.seat)]:
+        return t("jh.soloist_now_you")
+    return t("log.soloist", name=soloist)
+
+
+def _trick_result(names: dict[str, str], trick: Obs, last_of_hand: bool, t: Translator) -> str:
     if trick["winner"] is None:
         return t("jh.trick.nobody_last" if last_of_hand else "jh.trick.transformation")
     return t("jh.trick.won", name=shown(named(names, trick["winner"]), t))
 
 
-def last_trick(obs: dict, ctx: Any) -> Html:
+def last_trick(obs: Obs, ctx: TableContext) -> Html:
     """The last finished trick: of this hand, or else the last one of the previous hand
     (with the names of that hand: with 3 players they have moved since)."""
-    t = ctx.t
+    t: Translator = ctx.t
     if obs["tricks"]:
         trick, names = obs["tricks"][-1], obs["names"]
         last_of_hand = len(obs["tricks"]) == TRICKS_PER_HAND
@@ -341,28 +423,31 @@ def last_trick(obs: dict, ctx: Any) -> Html:
                 _trick_result(names, trick, last_of_hand, t))
 
 
-def _names_in_hand(hand_number: int, log: list[dict]) -> dict[str, str] | None:
+def _names_in_hand(hand_number: int, log: list[Obs]) -> dict[str, str] | None:
     """The names at the seats in hand `hand_number`, from its `dealt` event in
     the log (None if the log does not have it: an old save, a scripted example)."""
     for event in reversed(log):
         if event.get("kind") == "dealt" and event.get("hand_number") == hand_number:
-            return event.get("names")
+            names: dict[str, str] | None = event.get("names")
+            return names
     return None
 
 
 # -- pacing ------------------------------------------------------------------
 
-def who_decides(obs: dict, ctx) -> str:
+def who_decides(obs: Obs, ctx: TableContext) -> str:
     """The name of whoever must act now (the soloist decides for the ghost)."""
-    return shown(seat_name(obs, obs["to_act"]), ctx.t)
+    t: Translator = ctx.t
+    return shown(seat_name(obs, obs["to_act"]), t)
 
 
-def thinking_seat(obs: dict) -> int | None:
+def thinking_seat(obs: Obs) -> int | None:
     """The seat to mark as thinking while a bot decides."""
-    return obs["turn"]
+    seat: int | None = obs["turn"]
+    return seat
 
 
-def pause_factor(obs: dict) -> float:
+def pause_factor(obs: Obs) -> float:
     """How much longer than usual a bot waits: more right after a trick."""
     trick = obs.get("trick") or {"plays": []}
     return 2.2 if not trick["plays"] and obs["tricks"] else 1.0
@@ -370,11 +455,11 @@ def pause_factor(obs: dict) -> float:
 
 # -- log -----------------------------------------------------------------------
 
-def event_text(ev: dict, ctx: Any) -> str:
+def event_text(ev: Obs, ctx: TableContext) -> str:
     """One engine event (`state.events(player)`; the kinds are listed in
     game/jekyll_hyde/rules.py) as a log line in the player's language; "" for
     an entry that is no event of this game (an older save's log)."""
-    t = ctx.t
+    t: Translator = ctx.t
     names = _names_then(ev, ctx.log)
 
     def who(seat: int) -> str:
@@ -405,7 +490,7 @@ def event_text(ev: dict, ctx: Any) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _played_text(ev: dict, names: dict[str, str], t: Any) -> str:
+def _played_text(ev: Obs, names: dict[str, str], t: Translator) -> str:
     """A card put down: from one's own hand, given by a designated seat, or
     taken by the soloist from the ghost's hand or from his own for the ghost."""
     seat, src, card = ev["seat"], ev["from"], card_name(ev["card"], t)
@@ -419,24 +504,25 @@ def _played_text(ev: dict, names: dict[str, str], t: Any) -> str:
     return t("log.gives", whom=shown(source, t), card=card)
 
 
-def _names_then(ev: dict, log: list[dict]) -> dict[str, str]:
+def _names_then(ev: Obs, log: list[Obs]) -> dict[str, str]:
     """The names at the seats when `ev` happened: those of the last deal before
     it in the log, since with 3 players they move every hand (an event not
     in the log: those of the last deal)."""
     if "names" in ev:
-        return ev["names"]
+        given: dict[str, str] = ev["names"]
+        return given
     passed, latest = False, None
     for entry in reversed(log):
         passed = passed or entry is ev
         if entry.get("kind") == "dealt":
-            names = entry.get("names") or {}
+            names: dict[str, str] = entry.get("names") or {}
             if passed or names.get("2") != "ghost":  # with 4 players they never move
                 return names
             latest = latest or names
     return latest or {}
 
 
-def _winner_text(winner: str | None, t: Any) -> str:
+def _winner_text(winner: str | None, t: Translator) -> str:
     if winner in ("jekyll", "hyde"):
         return t("jh.team_of", team=t(f"side.{winner}"))
     return winner or "?"
@@ -454,12 +540,12 @@ _ERROR_KEYS = {
 }
 
 
-def error_text(code: str, params: dict, obs: dict, ctx: Any) -> str | None:
+def error_text(code: str, params: Obs, obs: Obs, ctx: TableContext) -> str | None:
     """A refused move in the player's words, from the engine's code and params."""
     key = _ERROR_KEYS.get(code)
     if key is None:
         return None
-    t = ctx.t
+    t: Translator = ctx.t
     words: dict[str, str] = {}
     if "card" in params:
         words["card"] = card_name(params["card"], t)
@@ -472,8 +558,8 @@ def error_text(code: str, params: dict, obs: dict, ctx: Any) -> str | None:
 
 # -- scores ------------------------------------------------------------------
 
-def score_sheet(obs: dict, ctx: Any) -> Html:
-    t = ctx.t
+def score_sheet(obs: Obs, ctx: TableContext) -> Html:
+    t: Translator = ctx.t
     three = obs["options"].get("players") == 3
     rows = []
     if three:
@@ -506,31 +592,133 @@ def score_sheet(obs: dict, ctx: Any) -> Html:
                 t("score.caption", target=obs["options"].get("target", 1000)), head, join(rows))
 
 
-def _cell(h: dict, team: str) -> Html:
+def _cell(h: Obs, team: str) -> Html:
     return html('<td><span class="calc">{} × {} = </span><b>{}</b></td>',
                 h["points"][team], h["multiplier"][team], h["score"][team])
 
 
-def hand_summary(obs: dict, ctx: Any) -> Html:
-    t = ctx.t
+def _scored_event(obs: Obs, log: list[Obs]) -> Obs | None:
+    """The engine's `hand_scored` event of the last finished hand, from the log
+    (None for an old save or a scripted example without it)."""
+    wanted = len(obs["history"]) - 1
+    for event in reversed(log):
+        if event.get("kind") == "hand_scored" and event.get("hand_number") == wanted:
+            return event
+    return None
+
+
+def _my_side(obs: Obs, event: Obs | None, me: int) -> str:
+    """The person's team in the last finished hand: with 3 players the soloist
+    played Hyde (the event names him; the seats have moved since)."""
+    if obs["options"].get("players") == 3 and event is not None and "soloist" in event:
+        return "hyde" if event["soloist"] == obs["names"][str(me)] else "jekyll"
+    side: str = obs["teams"][str(me)]
+    return side
+
+
+def _listed(items: list[str]) -> str:
+    return " + ".join(items)
+
+
+def _team_breakdown(team: str, info: Obs, mine: bool, t: Translator) -> Html:
+    """One team's hand: the cards with points, its own actions (the multiplier),
+    the other side's actions (worth nothing), the product and why it is 0."""
+    label = t("jh.team_of", team=_team_label(team, t))
+    if mine:
+        label = t("jh.your_team", team=label)
+    with_points = [t("jh.sum.card_points", card=card_name(c["card"], t), n=c["points"])
+                   for c in info["cards"] if c["points"]]
+    actions = [t("jh.sum.card_times", card=card_name(a["card"], t), n=a["multiplier"])
+               for a in info["actions"]]
+    lines = [t("jh.sum.points", cards=_listed(with_points), p=info["points"]) if with_points
+             else t("jh.sum.no_points"),
+             t("jh.sum.actions", cards=_listed(actions), m=info["multiplier"]) if actions
+             else t("jh.sum.no_actions")]
+    if info["other_actions"]:
+        lines.append(t("jh.sum.other_actions",
+                       cards=", ".join(card_name(c, t) for c in info["other_actions"])))
+    if info["zero"] is not None:
+        why = "nothing" if not info["points"] and not info["multiplier"] else info["zero"]
+        lines.append(t(f"jh.sum.why.{why}", m=info["multiplier"]))
+    return html('<section class="jh-team {team}{mine}"><h3><span>{label}</span> '
+                '<b>{score}</b></h3>'
+                '<ul>{lines}</ul><p class="calc">{calc}</p></section>',
+                team=team, mine=" mine" if mine else "", label=label, score=info["score"],
+                lines=join(html("<li>{}</li>", line) for line in lines),
+                calc=t("log.team_score", team=_team_label(team, t), p=info["points"],
+                       m=info["multiplier"], s=info["score"]))
+
+
+def _hand_result(obs: Obs, ctx: TableContext) -> tuple[Html, Html]:
+    """Why the last hand scored what it did, from its `hand_scored` event:
+    (whether the person's side won it, each team's breakdown). Without the event
+    in the log (an old save) the history's bare numbers stand for the breakdown."""
+    t: Translator = ctx.t
+    me: int = ctx.seat
+    event = _scored_event(obs, ctx.log)
+    entry = obs["history"][-1]
+    mine = _my_side(obs, event, me)
+    theirs = "hyde" if mine == "jekyll" else "jekyll"
+    if event is None:
+        parts = [html('<ul class="handscore">{}</ul>', join(
+            html('<li class="{}">{}</li>', team,
+                 t("log.team_score", team=_team_label(team, t), p=entry["points"][team],
+                   m=entry["multiplier"][team], s=entry["score"][team]))
+            for team in (mine, theirs)))]
+    else:
+        parts = [join(_team_breakdown(team, event["teams"][team], team == mine, t)
+                      for team in (mine, theirs))]
+    score = entry["score"]
+    outcome = ("won" if score[mine] > score[theirs] else
+               "lost" if score[mine] < score[theirs] else "draw")
+    solo = "soloist" in entry
+    verdict = html('<p class="jh-outcome {outcome}">{text}</p>', outcome=outcome,
+                   text=t(f"jh.sum.{'solo' if solo and mine == 'hyde' else 'hand'}.{outcome}",
+                          mine=score[mine], theirs=score[theirs]))
+    if solo and event is not None:
+        gained = ", ".join(
+            t("jh.sum.gain", name=t("jh.sum.as_hyde", name=name) if name == event["soloist"]
+              else name, n=n) for name, n in event["gained"].items())
+        parts.append(html('<p class="jh-gained">{}</p>', t("jh.sum.gained", list=gained)))
+    return verdict, join(parts)
+
+
+def hand_summary(obs: Obs, ctx: TableContext) -> Html:
+    """End-of-hand panel: who won the hand, (3 players) who is Mr. Hyde next, why
+    each team scored what it did, the last trick, the sheet."""
+    t: Translator = ctx.t
     h = obs["history"][-1]
-    lines = join(html('<li class="{}">{}</li>', team,
-                      t("log.team_score", team=t("side." + team), p=h["points"][team],
-                        m=h["multiplier"][team], s=h["score"][team]))
-                 for team in ("jekyll", "hyde"))
     who = html("<p>{}</p>", t("score.soloist_was", name=h["soloist"])) if "soloist" in h \
         else EMPTY
-    return html('<h2>{}</h2>{}<h3>{}</h3>{}<ul class="handscore">{}</ul>{}',
-                t("jh.hand_over", n=len(obs["history"])), who, t("menu.last"),
-                last_trick(obs, ctx), lines, score_sheet(obs, ctx))
+    following = EMPTY
+    if "soloist" in h and not obs["over"]:
+        following = html('<p class="jh-next-soloist" role="status">{}</p>',
+                         t("jh.sum.next_soloist_you") if obs["names"]["0"]
+                         == obs["names"][str(ctx.seat)]
+                         else t("jh.sum.next_soloist", name=obs["names"]["0"]))
+    verdict, breakdown = _hand_result(obs, ctx)
+    return html('<h2>{}</h2>{}{}{}{}<h3>{}</h3>{}{}',
+                t("jh.hand_over", n=len(obs["history"])), verdict, who, following, breakdown,
+                t("menu.last"), last_trick(obs, ctx), score_sheet(obs, ctx))
 
 
-def final_summary(obs: dict, ctx: Any) -> Html:
-    t = ctx.t
+def final_summary(obs: Obs, ctx: TableContext) -> Html:
+    """End-of-game panel: the winner, whether the person won, the last hand explained."""
+    t: Translator = ctx.t
+    me: int = ctx.seat
     totals = ", ".join(f"{t('side.' + k) if k in ('jekyll', 'hyde') else k}: {v}"
                        for k, v in obs["scores"].items())
-    return html('<h2>{}</h2><p class="winner">{}</p><p>{}</p>{}', t("jh.game_over"),
-                t("log.over", who=_winner_text(obs["winner"], t)), totals, score_sheet(obs, ctx))
+    three = obs["options"].get("players") == 3
+    mine = obs["names"][str(me)] if three else obs["teams"][str(me)]
+    verdict = t(f"jh.final.{'you' if three else 'team'}."
+                f"{'won' if obs['winner'] == mine else 'lost'}")
+    last = EMPTY
+    if obs["history"]:
+        last = html("<h3>{}</h3>{}{}", t("jh.hand_over", n=len(obs["history"])),
+                    *_hand_result(obs, ctx))
+    return html('<h2>{}</h2><p class="winner">{}</p><p class="jh-verdict">{}</p><p>{}</p>{}{}',
+                t("jh.game_over"), t("log.over", who=_winner_text(obs["winner"], t)), verdict,
+                totals, last, score_sheet(obs, ctx))
 
 
 def hint_text(action: str, obs: dict[str, Any], ctx: TableContext) -> str:
