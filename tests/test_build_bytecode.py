@@ -12,11 +12,8 @@ import json
 import shutil
 import subprocess
 import zipfile
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
 
 # Loads the built runtime and package like the page (game.zip unpacked into
 # the working directory), imports the engine and the page's pure modules,
