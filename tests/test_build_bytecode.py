@@ -12,11 +12,8 @@ import json
 import shutil
 import subprocess
 import zipfile
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
 
 # Loads the built runtime and package like the page (game.zip unpacked into
 # the working directory), imports the engine and the page's pure modules,
@@ -43,31 +40,21 @@ json.dumps({name: m.__file__ for name, m in list(sys.modules.items())
 """
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    from game.build import BuildError, build
-
-    try:
-        return build(tmp_path_factory.mktemp("built") / "site")
-    except BuildError as e:
-        pytest.skip(str(e))
-
-
-def test_the_shipped_zips_hold_bytecode_and_no_python_source(site):
-    for path in (site / "game.zip", site / "static/vendor/pyodide/python_stdlib.zip"):
+def test_the_shipped_zips_hold_bytecode_and_no_python_source(built_site):
+    for path in (built_site / "game.zip", built_site / "static/vendor/pyodide/python_stdlib.zip"):
         names = zipfile.ZipFile(path).namelist()
         assert not [n for n in names if n.endswith(".py")], path
         assert sum(n.endswith(".pyc") for n in names) > 40, path
-    assert "game/web/i18n/en.json" in zipfile.ZipFile(site / "game.zip").namelist()
-    lock = json.loads((site / "static/vendor/pyodide/pyodide-lock.json").read_text())
+    assert "game/web/i18n/en.json" in zipfile.ZipFile(built_site / "game.zip").namelist()
+    lock = json.loads((built_site / "static/vendor/pyodide/pyodide-lock.json").read_text())
     assert lock["packages"] == {} and lock["info"]["python"].startswith("3.14")
 
 
-def test_pyodide_imports_the_built_bytecode_without_compiling(site):
+def test_pyodide_imports_the_built_bytecode_without_compiling(built_site):
     node = shutil.which("node")
     if node is None:
         pytest.skip("no Node.js")
-    done = subprocess.run([node, "--input-type=module", "-e", CHECK, str(site)],
+    done = subprocess.run([node, "--input-type=module", "-e", CHECK, str(built_site)],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     files = json.loads(done.stdout.strip().splitlines()[-1])

@@ -1,4 +1,5 @@
-"""Browser fixtures: the BUILT site served from a sub-path on 127.0.0.1 and one
+"""Browser fixtures: a copy of the session's built site (`built_site` in
+tests/conftest.py) served from a sub-path on 127.0.0.1 and one
 persistent Chromium profile (disk cache like a real browser) for the session.
 
 Every page records its console errors and any request to another host; the
@@ -34,18 +35,13 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(scope="session")
-def site_url(tmp_path_factory):
+def site_url(tmp_path_factory, request):
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM}")
-    from game.build import BuildError, build, make_server
+    from game.build import make_server
 
-    out = tmp_path_factory.mktemp("site") / "site"
-    try:
-        build(out)
-    except BuildError as e:
-        pytest.skip(str(e))
-    # A blank same-origin page (test only) to clear storage before loading the site.
-    (out / "blank.html").write_text('<!doctype html><link rel="icon" href="data:,"><p>blank')
+    # Asked for only now: without Chromium there is no point building the site.
+    out = request.getfixturevalue("copy_site")(tmp_path_factory.mktemp("site") / "site")
     server = make_server(out, 0, PREFIX)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -1,0 +1,52 @@
+"""The built site, made once for the whole session and shared.
+
+A build runs Pyodide under Node to compile the Python to bytecode and to make
+the memory snapshot (about 12 s on an idle 2-core machine), so every test
+that needs the built site reads this one. Such a test needs what the browser
+tests need (Node and the pinned runtime from `npm ci`), so it is marked
+`browser` like them: `pytest -m "not browser"` leaves them out, the full run
+keeps them.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+BLANK = '<!doctype html><link rel="icon" href="data:,"><p>blank'
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "built_site" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site as `python -m game build` makes it. Read it, never change it:
+    a test that changes files works on `copy_site`."""
+    from game.build import BuildError, build
+
+    try:
+        return build(tmp_path_factory.mktemp("built") / "site")
+    except BuildError as e:
+        if "runtime is missing" not in str(e):
+            raise  # e.g. no resvg-py for the icons: a broken set-up, not a skip
+        pytest.skip(str(e))
+
+
+@pytest.fixture(scope="session")
+def copy_site(built_site: Path) -> Callable[[Path], Path]:
+    """Copies the built site to a folder of the test's own (to serve or change it),
+    with a blank same-origin page (test only) to clear storage before loading the site."""
+
+    def copy(dest: Path) -> Path:
+        shutil.copytree(built_site, dest)
+        (dest / "blank.html").write_text(BLANK)
+        return dest
+
+    return copy
