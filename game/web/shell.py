@@ -774,6 +774,8 @@ class App:
     @guarded
     def start(self) -> None:
         self.resume()
+        if self.state is None and _q("#setup") is not None:
+            self.read_setup()  # the start screen static/js/first.js drew: keep what was chosen there
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_change),
                          create_proxy(self.on_key), create_proxy(self.on_submit)]
         document.addEventListener("click", self._proxies[0])
@@ -788,4 +790,8 @@ class App:
         if loader is not None:
             loader.remove()
         document.body.dataset.state = "ready"
+        if _attr(document.body, "data-start-pending") is not None:  # Start, pressed before now
+            document.body.removeAttribute("data-start-pending")
+            self.new_game()
+            return
         self.schedule()
