@@ -25,7 +25,33 @@
   }
 
   // The page stays hidden until this has run (site.css), so nothing moves once painted.
-  try { draw(); } finally { body.setAttribute("data-first", ""); }
+  var runtime = document.currentScript.getAttribute("data-runtime");
+  try { draw(); } finally { body.setAttribute("data-first", ""); startAfterPaint(); }
+
+  // PyScript (fetched early: the pages' modulepreload) starts once this screen is on
+  // screen: Python's start-up holds the main thread for seconds, and would hold the paint too.
+  function startAfterPaint() {
+    var started = false;
+    function start() {
+      if (started) return;
+      started = true;
+      var script = document.createElement("script");
+      script.type = "module";
+      script.src = runtime;
+      document.head.appendChild(script);
+    }
+    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+    if (document.hidden || types.indexOf("paint") < 0) {  // no frame comes, or no word of it
+      setTimeout(start, 0);
+      return;
+    }
+    new PerformanceObserver(function (list, observer) {
+      list.getEntries().forEach(function (e) {
+        if (e.name === "first-contentful-paint") { observer.disconnect(); start(); }
+      });
+    }).observe({type: "paint", buffered: true});
+    setTimeout(start, 1000);  // never later than this, painted or not
+  }
   function draw() {
     if (stored("jhg.save")) {  // Python resumes the game: its table's place, until it is drawn
       var table = document.getElementById("first-table");
