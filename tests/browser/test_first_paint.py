@@ -59,7 +59,7 @@ def test_the_start_screen_is_drawn_in_the_visitors_language_before_python(page):
     assert page.is_visible("#loader")  # the progress indicator, until play is possible
     before = page.inner_html("#setup")
     held.release()
-    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    page.wait_for_selector("body[data-state=ready]", timeout=120000)
     assert page.text_content("#start") == "Karten geben"
     assert page.inner_html("#setup") == before.replace(
         ' aria-busy="true">Wird vorbereitet…', ">Karten geben"), "Python drew another screen"
@@ -77,7 +77,7 @@ def test_choices_made_before_python_is_ready_are_honoured(page):
     assert page.text_content("#start") == "Si parte appena è pronto…"
     assert page.get_attribute("body", "data-state") == "loading"
     held.release()
-    page.wait_for_selector("body[data-view=table]", timeout=60000)
+    page.wait_for_selector("body[data-view=table]", timeout=120000)
     assert page.evaluate("document.documentElement.lang") == "it"
     save = json.loads(page.evaluate("localStorage.getItem('jhg.save')"))
     assert save["game"] == "dracula"
@@ -94,6 +94,6 @@ def test_a_saved_game_shows_its_table_not_the_start_screen(page, ui):
     assert page.is_visible("#screen .table.skeleton")
     assert not page.query_selector("#setup")
     held.release()
-    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    page.wait_for_selector("body[data-state=ready]", timeout=120000)
     assert page.get_attribute("body", "data-view") == "table"
     assert ui.hand(page)
