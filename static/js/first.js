@@ -34,6 +34,10 @@
     var started = false;
     function start() {
       if (started) return;
+      if (document.readyState === "loading") {  // PyScript must find the page's Python in place
+        document.addEventListener("DOMContentLoaded", start);
+        return;
+      }
       started = true;
       var script = document.createElement("script");
       script.type = "module";
