@@ -122,6 +122,41 @@ def with_policy(page: str, name: str) -> str:
     return page.replace(charset, charset + "\n" + CSP_META, 1)
 
 
+# Where index.html gets its start screens drawn at build time (see first_paint).
+FIRST_PAINT = "<!-- first paint: start screens -->\n"
+
+
+def first_paint() -> str:
+    """A <template> of the start screen for each language and game, drawn by the
+    shell's own code (game.web.start_screen) in CPython: static/js/first.js shows
+    the visitor's one before any runtime loads, and Python then draws the same markup.
+
+    >>> marks = first_paint()
+    >>> marks.count("<template "), 'id="first-fr-dracula"' in marks
+    (12, True)
+    """
+    from game import GAMES
+    from game.web.html import html, join
+    from game.web.i18n import LANGUAGES, Translator
+    from game.web.start_screen import help_html, menu_html, say, setup_html
+    from game.web.tables import TABLES
+
+    playable = [g for g in GAMES if g in TABLES]
+    templates = []
+    for lang in LANGUAGES:
+        t = Translator(lang)
+        for game in playable:
+            templates.append(html(
+                '<template id="first-{lang}-{game}" data-title="{title}" data-wait="{wait}" '
+                'data-wait-start="{wait_start}"><div data-into="menu">{menu}</div>'
+                '<div data-into="screen">{screen}</div><div data-into="side">{side}</div>'
+                '</template>\n',
+                lang=lang, game=game, title=say(t, game, "app.title"), wait=t("setup.wait"),
+                wait_start=t("setup.wait_start"), menu=menu_html(t, "normal"),
+                screen=setup_html(t, playable, {"game": game}), side=help_html(t, game)))
+    return str(join(templates))
+
+
 def _pages() -> list[Path]:
     """The site's pages: every .html file at the top level."""
     return sorted(ROOT.glob("*.html"))
@@ -323,6 +358,7 @@ def build(out_dir: str | os.PathLike[str] = SITE) -> Path:
         for page in _pages():  # index.html, and e.g. embed.html if there is one
             html = page.read_text(encoding="utf-8")
             html = html.replace('config="./pyscript.toml"', 'config="./pyscript.json"')
+            html = html.replace(FIRST_PAINT, first_paint())
             html = with_policy(with_chrome(html, page.name), page.name)
             (tmp / page.name).write_text(html, encoding="utf-8")
         shutil.copy2(ROOT / "pyscript.toml", tmp / "pyscript.toml")

@@ -28,13 +28,12 @@ from game.web.choice import Choice, single
 from game.web.html import EMPTY, Html, html, join, set_html
 from game.web.i18n import LANGUAGES, Translator, pick_language
 from game.web.inputs import BadNumber, read_int
+from game.web.start_screen import SPEEDS, help_html, menu_html, say, setup_html
 from game.web.tables import TABLES, Table, TableContext, explain, renderer
 
 JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped for mypy
 
-SELECTED = html(" selected")
 ARROWS = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -3, "ArrowDown": 3}
-SPEEDS = {"instant": 0.02, "fast": 0.35, "normal": 0.8, "slow": 1.5}
 KNOWN_PARAMS = {"lang", "speed", "game", "bench"}
 SLICE = 0.04  # seconds of bot search between two yields to the browser
 MAX_THINK = 2.0
@@ -259,8 +258,7 @@ class App:
     def say(self, key: str) -> str:
         """A shell text in the current game's own words where it has them
         (`<game id>/<key>` in its catalog: "Next deal" rather than "Next hand")."""
-        own = f"{self.game_id()}/{key}"
-        return self.t(own) if self.t.has(own) else self.t(key)
+        return say(self.t, self.game_id(), key)
 
     def render_all(self) -> None:
         document.documentElement.lang = self.t.lang
@@ -277,27 +275,13 @@ class App:
                               else "me" if self.human_to_act() else "bot")
 
     def render_menu(self) -> None:
-        t = self.t
-        langs = join(html('<option value="{}"{}>{}</option>', code,
-                          SELECTED if code == t.lang else EMPTY, t("lang." + code))
-                     for code in LANGUAGES)
-        speed = self.prefs.get("speed", "normal")
-        speeds = join(html('<option value="{}"{}>{}</option>', k,
-                           SELECTED if k == speed else EMPTY, t("speed." + k)) for k in SPEEDS)
         game_buttons = EMPTY
         if self.state is not None:
             game_buttons = join(
                 html('<button type="button" data-cmd="panel" data-panel="{}">{}</button>',
                      p, self.say("menu." + p)) for p in ("log", "last", "scores"))
         _q("#brand").textContent = self.say("app.title")
-        set_html(_q("#menu"), html(
-            '<button type="button" data-cmd="new" id="new-game">{new}</button>{games}'
-            '<label class="sel"><span class="sr">{speed}</span>'
-            '<select id="speed" data-cmd="speed" aria-label="{speed}">{speeds}</select></label>'
-            '<label class="sel"><span class="sr">{lang}</span>'
-            '<select id="lang" data-cmd="lang" aria-label="{lang}">{langs}</select></label>',
-            new=t("menu.new"), games=game_buttons, speed=t("menu.speed"), speeds=speeds,
-            lang=t("menu.lang"), langs=langs))
+        set_html(_q("#menu"), menu_html(self.t, self.prefs.get("speed", "normal"), game_buttons))
 
     def render_notices(self) -> None:
         t = self.t
@@ -337,47 +321,15 @@ class App:
             live.textContent = prompt.textContent
 
     def setup_html(self) -> Html:
-        t = self.t
-        game = self.setup_values.get("game")
-        if game not in self.playable():
-            game = self.setup_values["game"] = self.playable()[0]
-        from game.bots import bot_names
-
-        table = renderer(game)
-        games = join(html('<option value="{}"{}>{}</option>', g,
-                          SELECTED if g == game else EMPTY, t("game." + g))
-                     for g in self.playable())
-        resume = EMPTY
-        if self.state is not None:
-            resume = html('<button type="button" data-cmd="resume" class="secondary">{}</button>',
-                          t("setup.back"))
-        error = EMPTY
-        if self.setup_error:
-            error = html('<p class="field-error" id="setup-error" role="alert">{}</p>',
-                         self.setup_error)
-        return html(
-            '<form id="setup" class="setup" novalidate><h1>{title}</h1>'
-            '<label class="field"><span>{game_label}</span>'
-            '<select name="game" id="f-game" data-cmd="setup-change">{games}</select></label>'
-            '{form}<label class="field"><span>{seed_label}</span>'
-            '<input name="seed" id="f-seed" inputmode="numeric" pattern="[0-9]*" maxlength="18" '
-            'value="{seed}" placeholder="{seed_hint}"{invalid}></label>{error}'
-            '<div class="buttons"><button type="submit" data-cmd="start" id="start" '
-            'class="primary">{start}</button>{resume}</div></form>',
-            title=t("setup.title"), game_label=t("setup.game"), games=games,
-            form=table.setup_form(t, bot_names(game), self.setup_values),
-            seed_label=t("setup.seed"), seed=self.setup_values.get("seed", ""),
-            seed_hint=t("setup.seed_hint"),
-            invalid=html(' aria-invalid="true" aria-describedby="setup-error"')
-            if self.setup_error else EMPTY,
-            error=error, start=t("setup.start"), resume=resume)
+        if self.setup_values.get("game") not in self.playable():
+            self.setup_values["game"] = self.playable()[0]
+        return setup_html(self.t, self.playable(), self.setup_values,
+                          resume=self.state is not None, error=self.setup_error)
 
     def render_side(self) -> None:
         side = _q("#side")
         if self.state is None or self.show_setup:
-            set_html(side, html('<div class="help">{}</div>', self.t.markup(
-                f"{self.game_id()}/help.html" if self.t.has(f"{self.game_id()}/help.html")
-                else "help.html")))
+            set_html(side, help_html(self.t, self.game_id()))
             return
         tabs = join(
             html('<button type="button" role="tab" data-cmd="panel" data-panel="{}" '
@@ -851,6 +803,8 @@ class App:
     @guarded
     def start(self) -> None:
         self.resume()
+        if self.state is None and _q("#setup") is not None:
+            self.read_setup()  # the start screen static/js/first.js drew: keep what was chosen there
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_change),
                          create_proxy(self.on_key), create_proxy(self.on_submit)]
         document.addEventListener("click", self._proxies[0])
@@ -866,4 +820,8 @@ class App:
         if loader is not None:
             loader.remove()
         document.body.dataset.state = "ready"
+        if _attr(document.body, "data-start-pending") is not None:  # Start, pressed before now
+            document.body.removeAttribute("data-start-pending")
+            self.new_game()
+            return
         self.schedule()

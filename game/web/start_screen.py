@@ -1,0 +1,86 @@
+"""The start screen and the menu bar as markup, with no browser import.
+
+The shell (game.web.shell) draws them in the page; the build (game.build)
+calls the same functions in CPython to write them into index.html for each
+language and game, so a first visit sees the start screen before Python is up.
+
+>>> from game.web.i18n import Translator
+>>> form = setup_html(Translator("fr"), ["dracula"], {"game": "dracula"})
+>>> form.startswith('<form id="setup"'), 'name="dr_bot"' in form
+(True, True)
+>>> 'value="fast" selected' in menu_html(Translator("en"), "fast")
+True
+"""
+
+from __future__ import annotations
+
+from game.web.html import EMPTY, Html, html, join
+from game.web.i18n import LANGUAGES, Translator
+from game.web.tables import renderer
+
+SELECTED = html(" selected")
+SPEEDS = {"instant": 0.02, "fast": 0.35, "normal": 0.8, "slow": 1.5}  # seconds a bot pauses
+
+
+def say(t: Translator, game: str | None, key: str) -> str:
+    """A shell text in `game`'s own words where it has them
+    (`<game id>/<key>` in its catalog: "Next deal" rather than "Next hand")."""
+    own = f"{game}/{key}"
+    return t(own) if t.has(own) else t(key)
+
+
+def menu_html(t: Translator, speed: str, game_buttons: Html = EMPTY) -> Html:
+    """The menu bar: new game, the game's panels (`game_buttons`), speed, language."""
+    langs = join(html('<option value="{}"{}>{}</option>', code,
+                      SELECTED if code == t.lang else EMPTY, t("lang." + code))
+                 for code in LANGUAGES)
+    speeds = join(html('<option value="{}"{}>{}</option>', k,
+                       SELECTED if k == speed else EMPTY, t("speed." + k)) for k in SPEEDS)
+    return html(
+        '<button type="button" data-cmd="new" id="new-game">{new}</button>{games}'
+        '<label class="sel"><span class="sr">{speed}</span>'
+        '<select id="speed" data-cmd="speed" aria-label="{speed}">{speeds}</select></label>'
+        '<label class="sel"><span class="sr">{lang}</span>'
+        '<select id="lang" data-cmd="lang" aria-label="{lang}">{langs}</select></label>',
+        new=t("menu.new"), games=game_buttons, speed=t("menu.speed"), speeds=speeds,
+        lang=t("menu.lang"), langs=langs)
+
+
+def setup_html(t: Translator, playable: list[str], values: dict[str, str],
+               resume: bool = False, error: str = "") -> Html:
+    """The start screen's form for `values["game"]` (one of `playable`), filled with `values`."""
+    from game.bots import bot_names
+
+    game = values["game"]
+    table = renderer(game)
+    games = join(html('<option value="{}"{}>{}</option>', g,
+                      SELECTED if g == game else EMPTY, t("game." + g))
+                 for g in playable)
+    back = EMPTY
+    if resume:
+        back = html('<button type="button" data-cmd="resume" class="secondary">{}</button>',
+                    t("setup.back"))
+    shown_error = EMPTY
+    if error:
+        shown_error = html('<p class="field-error" id="setup-error" role="alert">{}</p>', error)
+    return html(
+        '<form id="setup" class="setup" novalidate><h1>{title}</h1>'
+        '<label class="field"><span>{game_label}</span>'
+        '<select name="game" id="f-game" data-cmd="setup-change">{games}</select></label>'
+        '{form}<label class="field"><span>{seed_label}</span>'
+        '<input name="seed" id="f-seed" inputmode="numeric" pattern="[0-9]*" maxlength="18" '
+        'value="{seed}" placeholder="{seed_hint}"{invalid}></label>{error}'
+        '<div class="buttons"><button type="submit" data-cmd="start" id="start" '
+        'class="primary">{start}</button>{resume}</div></form>',
+        title=t("setup.title"), game_label=t("setup.game"), games=games,
+        form=table.setup_form(t, bot_names(game), values),
+        seed_label=t("setup.seed"), seed=values.get("seed", ""),
+        seed_hint=t("setup.seed_hint"),
+        invalid=html(' aria-invalid="true" aria-describedby="setup-error"') if error else EMPTY,
+        error=shown_error, start=t("setup.start"), resume=back)
+
+
+def help_html(t: Translator, game: str | None) -> Html:
+    """The side panel beside the start screen: how to play `game`."""
+    key = f"{game}/help.html"
+    return html('<div class="help">{}</div>', t.markup(key if t.has(key) else "help.html"))

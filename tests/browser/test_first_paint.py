@@ -1,0 +1,99 @@
+"""The first paint (static/js/first.js): the screen the visitor will see, drawn
+from the page's HTML before any runtime loads, and kept when Python takes over.
+
+Each test holds back PyScript (static/vendor/pyscript/core.js), so nothing of
+Python runs until it lets it go. The page must not be controlled by the service
+worker for that (Playwright cannot hold what a service worker answers), so the
+tests unregister it first; the next visit registers it again.
+"""
+
+from __future__ import annotations
+
+import json
+
+UNREGISTER = """async () => {
+  for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+}"""
+
+
+class Held:
+    """PyScript's core held back until `release()`."""
+
+    def __init__(self, page) -> None:
+        self.page, self.held, self.released = page, [], False
+        page.route("**/static/vendor/pyscript/core.js", self._hold)
+
+    def _hold(self, route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.held:
+            route.continue_()
+
+
+def _open_held(page, query: str = "", storage: dict[str, str] | None = None) -> Held:
+    """Open the site with PyScript held back, `storage` in localStorage, no service worker."""
+    page.goto(page.site_url + "blank.html")
+    page.evaluate(UNREGISTER)
+    page.evaluate("s => { localStorage.clear(); for (const k in s) localStorage.setItem(k, s[k]); }",
+                  storage or {})
+    held = Held(page)
+    page.goto(page.site_url + query, wait_until="commit")
+    page.wait_for_selector("body[data-first]")
+    return held
+
+
+def test_the_start_screen_is_drawn_in_the_visitors_language_before_python(page):
+    held = _open_held(page, "", {"jhg.prefs": json.dumps({"lang": "de", "speed": "fast"})})
+    assert page.get_attribute("body", "data-state") == "loading"
+    assert page.is_visible("#setup") and page.is_visible("#side .help")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.text_content("#setup h1") == "Neues Spiel"
+    assert page.text_content("#start") == "Wird vorbereitet…"
+    assert page.get_attribute("#start", "aria-busy") == "true"
+    assert page.input_value("#speed") == "fast"
+    assert page.is_visible("#loader")  # the progress indicator, until play is possible
+    before = page.inner_html("#setup")
+    held.release()
+    page.wait_for_selector("body[data-state=ready]", timeout=120000)
+    assert page.text_content("#start") == "Karten geben"
+    assert page.inner_html("#setup") == before.replace(
+        ' aria-busy="true">Wird vorbereitet…', ">Karten geben"), "Python drew another screen"
+    assert page.is_hidden("#loader")
+
+
+def test_choices_made_before_python_is_ready_are_honoured(page):
+    held = _open_held(page, "?lang=en")
+    page.select_option("#lang", "it")  # the whole screen in Italian, still before Python
+    assert page.text_content("#start") == "Preparazione…"
+    page.select_option("#f-game", "dracula")
+    page.select_option("#f-first", "bot")
+    page.fill("#f-seed", "42")
+    page.click("#start")  # not lost: the game starts as soon as Python is up
+    assert page.text_content("#start") == "Si parte appena è pronto…"
+    assert page.get_attribute("body", "data-state") == "loading"
+    held.release()
+    page.wait_for_selector("body[data-view=table]", timeout=120000)
+    assert page.evaluate("document.documentElement.lang") == "it"
+    save = json.loads(page.evaluate("localStorage.getItem('jhg.save')"))
+    assert save["game"] == "dracula"
+    assert save["transcript"]["seed"] == 42
+    assert save["transcript"]["options"]["first_dealer"] == 1  # the bot deals first
+    assert json.loads(page.evaluate("localStorage.getItem('jhg.prefs')"))["lang"] == "it"
+
+
+def test_a_saved_game_shows_its_table_not_the_start_screen(page, ui):
+    ui.open_site(page, "?speed=instant")
+    ui.start_game(page, seed=3)
+    save = page.evaluate("localStorage.getItem('jhg.save')")
+    held = _open_held(page, "", {"jhg.save": save})
+    assert page.is_visible("#screen .table.skeleton")
+    assert not page.query_selector("#setup")
+    held.release()
+    page.wait_for_selector("body[data-state=ready]", timeout=120000)
+    assert page.get_attribute("body", "data-view") == "table"
+    assert ui.hand(page)
