@@ -58,7 +58,6 @@ from game.core.state import (
     BadOptionsError,
     BadStateError,
     Event,
-    GameError,
     IllegalActionError,
     MalformedActionError,
     Private,

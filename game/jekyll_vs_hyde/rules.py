@@ -68,7 +68,6 @@ from game.core.rng import deal_rng, fresh_seed, shuffled
 from game.core.state import (
     BadOptionsError,
     BadStateError,
-    Event,
     IllegalActionError,
     MalformedActionError,
     Private,

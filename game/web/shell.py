@@ -26,10 +26,10 @@ from game.core.state import Player, State
 from game.web import saves
 from game.web.choice import Choice, single
 from game.web.html import EMPTY, Html, html, join, set_html
-from game.web.i18n import LANGUAGES, Translator, pick_language
+from game.web.i18n import Translator, pick_language
 from game.web.inputs import BadNumber, read_int
 from game.web.start_screen import SPEEDS, help_html, menu_html, say, setup_html
-from game.web.tables import TABLES, Table, TableContext, explain, renderer
+from game.web.tables import Table, TableContext, explain, renderer
 
 JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped for mypy
 
