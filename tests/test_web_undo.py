@@ -110,3 +110,20 @@ def test_a_save_whose_parts_disagree_is_not_rewritten() -> None:
     other = shell.state.apply(shell.state.legal_actions()[0])  # a step the transcript lacks
     with pytest.raises(CannotRewind, match="does not replay"):
         take_back(shell.transcript, shell.me, other)
+
+
+@pytest.mark.parametrize("where,key", [("", "practice"), ("setup", "no_takebacks")])
+def test_a_save_says_practice_and_no_take_backs_as_true_or_false(where: str, key: str) -> None:
+    import json
+
+    from game.web import saves
+
+    shell = Shell("dracula", {"first": "me"}, seed=5)
+    save = {"game": "dracula", "setup": {"me": shell.me, "bots": {"1": "random"}},
+            "transcript": shell.transcript, "state": shell.state.to_json(), "log": shell.log}
+    part = save[where] if where else save
+    part[key] = True
+    saves.load(saves.dump(save))
+    part[key] = "yes"
+    with pytest.raises(saves.BrokenSave, match=key):
+        saves.load(saves.dump(save))

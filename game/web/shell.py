@@ -29,6 +29,7 @@ from game.web.html import EMPTY, Html, html, join, set_html
 from game.web.i18n import LANGUAGES, Translator, pick_language
 from game.web.inputs import BadNumber, read_int
 from game.web.tables import TABLES, Table, TableContext, explain, renderer
+from game.web.undo import CannotRewind, hands_scored, mine, seat_of, take_back, undoable
 
 JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped for mypy
 
@@ -55,13 +56,6 @@ def _attr(el: JsObject, name: str) -> str | None:
 
 def _focus(el: JsObject) -> None:
     el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
-
-
-def seat_of(state: State, me: Player) -> Player:
-    """The seat of the person at the screen (`setup.me`, a lasting player) in
-    `state`'s deal; the first seat if `me` sits nowhere."""
-    seat = state.seat_of(me)
-    return state.players[0] if seat is None else seat
 
 
 def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -112,6 +106,8 @@ class App:
         self.panel = "log"
         self.broken: tuple[str, str] | None = None
         self.picked: tuple[str, ...] = ()  # parts of the person's decision chosen so far
+        # The person's decisions this hand that Undo may take back (None: not yet replayed).
+        self.undo_points: list[int] | None = None
         self.setup_error = ""
         self.setup_values: dict[str, str] = {"game": self.playable()[0]}
         last = self.prefs.get("setup")
@@ -327,8 +323,8 @@ class App:
         obs = state.observation(self.my_seat())
         drawn = table.render(obs, self.ctx())
         set_html(_q("#screen"), html(
-            '{}{}<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
-            drawn, self.hint_html(), self.message))
+            '{}{}{}<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
+            drawn, self.hint_html(), self.undo_html(), self.message))
         self.mark_hint()
         self._refocus(focus)
         # The screen is redrawn on every move; a lasting live region reads out the prompt.
@@ -361,7 +357,7 @@ class App:
             '<select name="game" id="f-game" data-cmd="setup-change">{games}</select></label>'
             '{form}<label class="field"><span>{seed_label}</span>'
             '<input name="seed" id="f-seed" inputmode="numeric" pattern="[0-9]*" maxlength="18" '
-            'value="{seed}" placeholder="{seed_hint}"{invalid}></label>{error}'
+            'value="{seed}" placeholder="{seed_hint}"{invalid}></label>{error}{takebacks}'
             '<div class="buttons"><button type="submit" data-cmd="start" id="start" '
             'class="primary">{start}</button>{resume}</div></form>',
             title=t("setup.title"), game_label=t("setup.game"), games=games,
@@ -370,7 +366,7 @@ class App:
             seed_hint=t("setup.seed_hint"),
             invalid=html(' aria-invalid="true" aria-describedby="setup-error"')
             if self.setup_error else EMPTY,
-            error=error, start=t("setup.start"), resume=resume)
+            error=error, takebacks=self.takeback_field(), start=t("setup.start"), resume=resume)
 
     def render_side(self) -> None:
         side = _q("#side")
@@ -516,6 +512,7 @@ class App:
         # The log is the engine's events, as the person at the screen may see them.
         me = seat_of(after, self.save["setup"]["me"])
         self.save["log"].extend(after.events(me))
+        self.note_undo_point(after)
         self.save["transcript"]["actions"].append(action)
         self.state = after
         self.picked = ()
@@ -664,6 +661,93 @@ class App:
             self.hint = (s, action, text)
             self.render_screen()
 
+    # -- undo: take back the person's own decisions of this hand ----------------
+
+    def takebacks_allowed(self) -> bool:
+        """False in a game started with "no take-backs" (a choice of the page, not of the rules)."""
+        return not self.save.get("setup", {}).get("no_takebacks", False)
+
+    def can_undo(self) -> bool:
+        s = self.state
+        if s is None or s.over or self.show_setup or not self.takebacks_allowed():
+            return False
+        if self.undo_points is None:  # a resumed game: find its decisions once, by replay
+            try:
+                self.undo_points = undoable(self.save["transcript"], self.save["setup"]["me"])
+            except GameError:  # a transcript that does not replay: nothing to take back
+                self.undo_points = []
+        return bool(self.undo_points)
+
+    def note_undo_point(self, after: State) -> None:
+        """Called as an action is committed (`self.state` still before it): the
+        person's decisions may be taken back until a hand is scored."""
+        before = self.state
+        if self.undo_points is None or before is None:
+            return
+        if hands_scored(after) != hands_scored(before):
+            self.undo_points = []
+        elif mine(before, self.save["setup"]["me"]):
+            self.undo_points.append(len(self.save["transcript"]["actions"]))
+
+    def undo_html(self) -> Html:
+        t = self.t
+        mark = EMPTY
+        if self.save.get("practice"):  # so that statistics can leave this game out
+            mark = html('<span class="practice" id="practice">{}</span>', t("undo.practice"))
+        button = EMPTY
+        if self.takebacks_allowed() and self.state is not None and not self.state.over:
+            button = html('<button type="button" data-cmd="undo" id="undo" title="{}" '
+                          'aria-keyshortcuts="Control+Z U"{}>↶ {}</button>',
+                          t("undo.title"), EMPTY if self.can_undo() else html(" disabled"),
+                          t("undo.button"))
+        if not (mark or button):
+            return EMPTY
+        return html('<div class="undobar">{}{}</div>', button, mark)
+
+    def undo(self) -> None:
+        """Replay the transcript without the person's last decision of this
+        hand and what followed it; the game becomes practice."""
+        if not self.can_undo():
+            return
+        state, _ = self._game()
+        try:
+            rewind = take_back(self.save["transcript"], self.save["setup"]["me"], state)
+        except (CannotRewind, GameError) as e:
+            self.undo_points = []
+            self.set_message(self.t("undo.failed", reason=str(e)))
+            return
+        self.gen += 1  # cancel the bot's thinking; a hint dies with its position
+        self.thinking, self.hint, self.picked = None, None, ()
+        self.save["transcript"]["actions"] = rewind.actions
+        self.save["log"] = rewind.log
+        self.save["practice"] = True
+        self.state, self.undo_points = rewind.state, rewind.undoable
+        self.message = self.t("undo.done")
+        self.persist()
+        self.render_all()
+        self.schedule()
+
+    def undo_key(self, evt: JsObject) -> bool:
+        """Ctrl+Z (⌘Z) or U at the table: Undo. True if the key was taken."""
+        key = str(evt.key).lower()
+        chord = bool(evt.ctrlKey or evt.metaKey) and not evt.shiftKey and not evt.altKey
+        plain = not (evt.ctrlKey or evt.metaKey or evt.altKey)
+        if not ((key == "z" and chord) or (key == "u" and plain)):
+            return False
+        if (self.state is None or self.show_setup
+                or str(evt.target.tagName) in ("INPUT", "SELECT", "TEXTAREA")):
+            return False
+        evt.preventDefault()
+        self.undo()
+        return True
+
+    def takeback_field(self) -> Html:
+        """The start screen's "no take-backs" box (kept with the last game's choices)."""
+        on = self.setup_values.get("no_takebacks") == "on"
+        return html('<label class="field check"><input type="checkbox" name="no_takebacks" '
+                    'id="f-no-takebacks"{}><span>{}</span></label>',
+                    html(" checked") if on else EMPTY, self.t("setup.no_takebacks"))
+
     def _bot(self, key: str) -> Bot:
         from game.bots import bot_names, make_bot
 
@@ -703,6 +787,9 @@ class App:
                      "transcript": {"game": game, "options": state.to_json()["options"],
                                     "seed": seed, "actions": []},
                      "log": [], "seen_hands": 0}
+        if self.setup_values.get("no_takebacks") == "on":
+            self.save["setup"]["no_takebacks"] = True
+        self.undo_points = []
         self.save["log"] = list(state.events(self.my_seat()))
         self.show_setup = False
         self.message = ""
@@ -714,7 +801,9 @@ class App:
 
     def read_setup(self) -> None:
         for el in document.querySelectorAll("#setup select, #setup input"):
-            self.setup_values[str(el.name)] = str(el.value)
+            checkbox = str(el.type) == "checkbox"
+            self.setup_values[str(el.name)] = ("on" if el.checked else "") if checkbox \
+                else str(el.value)
 
     def command(self, cmd: str, el: JsObject) -> None:
         if cmd == "confirm":
@@ -728,6 +817,8 @@ class App:
             self.new_game()
         elif cmd == "hint":
             self.ask_hint()
+        elif cmd == "undo":
+            self.undo()
         elif cmd == "resume":
             self.show_setup = False
             self.render_all()
@@ -801,6 +892,8 @@ class App:
     def on_key(self, evt: JsObject) -> None:
         key = str(evt.key)
         el = evt.target
+        if self.undo_key(evt):
+            return
         if key == "Escape":
             self.clear_choice()
             return
