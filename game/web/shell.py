@@ -323,8 +323,9 @@ class App:
         obs = state.observation(self.my_seat())
         drawn = table.render(obs, self.ctx())
         set_html(_q("#screen"), html(
-            '{}{}{}<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
-            drawn, self.hint_html(), self.undo_html(), self.message))
+            '{}<div class="tools">{}{}</div>'
+            '<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
+            drawn, self.undo_html(), self.hint_html(), self.message))
         self.mark_hint()
         self._refocus(focus)
         # The screen is redrawn on every move; a lasting live region reads out the prompt.
@@ -697,7 +698,8 @@ class App:
         button = EMPTY
         if self.takebacks_allowed() and self.state is not None and not self.state.over:
             button = html('<button type="button" data-cmd="undo" id="undo" title="{}" '
-                          'aria-keyshortcuts="Control+Z U"{}>↶ {}</button>',
+                          'aria-keyshortcuts="Control+Z U"{}><span aria-hidden="true">↶ </span>{}'
+                          '</button>',
                           t("undo.title"), EMPTY if self.can_undo() else html(" disabled"),
                           t("undo.button"))
         if not (mark or button):
