@@ -33,14 +33,8 @@ def _werner_move(page, ui) -> None:
 
 
 def _duel(page, ui, no_takebacks: bool) -> None:
-    page.select_option("#f-game", "jekyll-vs-hyde")
-    page.wait_for_selector("#f-jvh_role")
-    _no_takebacks(page, no_takebacks)
-    page.select_option("#f-jvh_role", "J")
-    page.select_option("#f-jvh_bot", "random")
-    page.fill("#f-seed", "5")
-    page.click("#start")
-    page.wait_for_selector(".table.jvh")
+    _start(page, "jekyll-vs-hyde", {"#f-jvh_role": "J", "#f-jvh_bot": "random"}, 5,
+           ".table.jvh", no_takebacks)
 
 
 def _duel_move(page, ui) -> None:
@@ -62,14 +56,20 @@ def _duel_move(page, ui) -> None:
 
 
 def _dracula(page, ui, no_takebacks: bool) -> None:
-    page.select_option("#f-game", "dracula")
-    page.wait_for_selector("#f-first")
+    _start(page, "dracula", {"#f-first": "bot", "#f-dr_bot": "random"}, 12, ".dr-table",
+           no_takebacks)
+
+
+def _start(page, game: str, fields: dict[str, str], seed: int, table: str,
+           no_takebacks: bool) -> None:
+    page.select_option("#f-game", game)
+    page.wait_for_selector(next(iter(fields)))
     _no_takebacks(page, no_takebacks)
-    page.select_option("#f-first", "bot")
-    page.select_option("#f-dr_bot", "random")
-    page.fill("#f-seed", "12")
+    for field, value in fields.items():
+        page.select_option(field, value)
+    page.fill("#f-seed", str(seed))
     page.click("#start")
-    page.wait_for_selector(".dr-table")
+    page.wait_for_selector(table)
 
 
 def _dracula_move(page, ui) -> None:
