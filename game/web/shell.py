@@ -29,7 +29,7 @@ from game.web.html import EMPTY, Html, html, join, set_html
 from game.web.i18n import LANGUAGES, Translator, pick_language
 from game.web.inputs import BadNumber, read_int
 from game.web.tables import TABLES, Table, TableContext, explain, renderer
-from game.web.undo import CannotRewind, hands_scored, mine, seat_of, take_back, undoable
+from game.web.undo import hands_scored, mine, seat_of, take_back, undoable
 
 JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped for mypy
 
@@ -675,7 +675,7 @@ class App:
         if self.undo_points is None:  # a resumed game: find its decisions once, by replay
             try:
                 self.undo_points = undoable(self.save["transcript"], self.save["setup"]["me"])
-            except GameError:  # a transcript that does not replay: nothing to take back
+            except Exception:  # a save's transcript that does not replay: nothing to take back
                 self.undo_points = []
         return bool(self.undo_points)
 
@@ -714,7 +714,7 @@ class App:
         state, _ = self._game()
         try:
             rewind = take_back(self.save["transcript"], self.save["setup"]["me"], state)
-        except (CannotRewind, GameError) as e:
+        except Exception as e:  # CannotRewind, or a save's transcript that does not replay
             self.undo_points = []
             self.set_message(self.t("undo.failed", reason=str(e)))
             return
