@@ -4,10 +4,12 @@ A save is one JSON object in localStorage:
 
     {"format": "jekyll-hyde-games/save", "version": 1,
      "game": "jekyll-hyde",
-     "setup": {"me": ..., "bots": {identity: bot name}},
+     "setup": {"me": ..., "bots": {identity: bot name}, "no_takebacks": bool?},
      "transcript": {"game", "options", "seed", "actions"},
      "state": state.to_json(),
-     "log": [events], "seen_hands": n}
+     "log": [events], "seen_hands": n, "practice": bool?}
+
+`practice` marks a game in which the person took a decision back (undo).
 """
 
 from __future__ import annotations
@@ -99,5 +101,6 @@ def _check_shell_parts(data: dict[str, Any], state: State) -> None:
                   hi=len(state.to_json().get("history", [])))
     except BadNumber as e:
         raise BrokenSave(str(e)) from e
-    if not isinstance(data.get("closed_final", False), bool):
-        raise BrokenSave("'closed_final' is not true or false")
+    for where, key in ((data, "closed_final"), (data, "practice"), (setup, "no_takebacks")):
+        if not isinstance(where.get(key, False), bool):
+            raise BrokenSave(f"'{key}' is not true or false")

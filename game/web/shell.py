@@ -30,6 +30,7 @@ from game.web.i18n import Translator, pick_language
 from game.web.inputs import BadNumber, read_int
 from game.web.start_screen import SPEEDS, help_html, menu_html, say, setup_html
 from game.web.tables import Table, TableContext, explain, renderer
+from game.web.undo import hands_scored, mine, seat_of, take_back, undoable
 
 JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped for mypy
 
@@ -54,13 +55,6 @@ def _attr(el: JsObject, name: str) -> str | None:
 
 def _focus(el: JsObject) -> None:
     el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
-
-
-def seat_of(state: State, me: Player) -> Player:
-    """The seat of the person at the screen (`setup.me`, a lasting player) in
-    `state`'s deal; the first seat if `me` sits nowhere."""
-    seat = state.seat_of(me)
-    return state.players[0] if seat is None else seat
 
 
 def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -111,6 +105,8 @@ class App:
         self.panel = "log"
         self.broken: tuple[str, str] | None = None
         self.picked: tuple[str, ...] = ()  # parts of the person's decision chosen so far
+        # The person's decisions this hand that Undo may take back (None: not yet replayed).
+        self.undo_points: list[int] | None = None
         self.setup_error = ""
         self.setup_values: dict[str, str] = {"game": self.playable()[0]}
         last = self.prefs.get("setup")
@@ -311,8 +307,9 @@ class App:
         obs = state.observation(self.my_seat())
         drawn = table.render(obs, self.ctx())
         set_html(_q("#screen"), html(
-            '{}{}<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
-            drawn, self.hint_html(), self.message))
+            '{}<div class="tools">{}{}</div>'
+            '<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
+            drawn, self.undo_html(), self.hint_html(), self.message))
         self.mark_hint()
         self._refocus(focus)
         # The screen is redrawn on every move; a lasting live region reads out the prompt.
@@ -468,6 +465,7 @@ class App:
         # The log is the engine's events, as the person at the screen may see them.
         me = seat_of(after, self.save["setup"]["me"])
         self.save["log"].extend(after.events(me))
+        self.note_undo_point(after)
         self.save["transcript"]["actions"].append(action)
         self.state = after
         self.picked = ()
@@ -616,6 +614,87 @@ class App:
             self.hint = (s, action, text)
             self.render_screen()
 
+    # -- undo: take back the person's own decisions of this hand ----------------
+
+    def takebacks_allowed(self) -> bool:
+        """False in a game started with "no take-backs" (a choice of the page, not of the rules)."""
+        return not self.save.get("setup", {}).get("no_takebacks", False)
+
+    def can_undo(self) -> bool:
+        s = self.state
+        if s is None or s.over or self.show_setup or not self.takebacks_allowed():
+            return False
+        if self.undo_points is None:  # a resumed game: find its decisions once, by replay
+            try:
+                self.undo_points = undoable(self.save["transcript"], self.save["setup"]["me"])
+            except Exception:  # a save's transcript that does not replay: nothing to take back
+                self.undo_points = []
+        return bool(self.undo_points)
+
+    def note_undo_point(self, after: State) -> None:
+        """Called as an action is committed (`self.state` still before it): the
+        person's decisions may be taken back until a hand is scored."""
+        before = self.state
+        if self.undo_points is None or before is None:
+            return
+        if hands_scored(after) != hands_scored(before):
+            self.undo_points = []
+        elif mine(before, self.save["setup"]["me"]):
+            self.undo_points.append(len(self.save["transcript"]["actions"]))
+
+    def undo_html(self) -> Html:
+        t = self.t
+        mark = EMPTY
+        if self.save.get("practice"):  # so that statistics can leave this game out
+            mark = html('<span class="practice" id="practice">{}</span>', t("undo.practice"))
+        button = EMPTY
+        if self.takebacks_allowed() and self.state is not None and not self.state.over:
+            button = html('<button type="button" data-cmd="undo" id="undo" title="{}" '
+                          'aria-keyshortcuts="Control+Z U"{}><span aria-hidden="true">↶ </span>{}'
+                          '</button>',
+                          t("undo.title"), EMPTY if self.can_undo() else html(" disabled"),
+                          t("undo.button"))
+        if not (mark or button):
+            return EMPTY
+        return html('<div class="undobar">{}{}</div>', button, mark)
+
+    def undo(self) -> None:
+        """Replay the transcript without the person's last decision of this
+        hand and what followed it; the game becomes practice."""
+        if not self.can_undo():
+            return
+        state, _ = self._game()
+        try:
+            rewind = take_back(self.save["transcript"], self.save["setup"]["me"], state)
+        except Exception as e:  # CannotRewind, or a save's transcript that does not replay
+            self.undo_points = []
+            self.set_message(self.t("undo.failed", reason=str(e)))
+            return
+        self.gen += 1  # cancel the bot's thinking; a hint dies with its position
+        self.thinking, self.hint, self.picked = None, None, ()
+        self.save["transcript"]["actions"] = rewind.actions
+        self.save["log"] = rewind.log
+        self.save["practice"] = True
+        self.state, self.undo_points = rewind.state, rewind.undoable
+        self.message = self.t("undo.done")
+        self.persist()
+        self.render_all()
+        self.schedule()
+
+    def undo_key(self, evt: JsObject) -> bool:
+        """Ctrl+Z (⌘Z) or U at the table: Undo. True if the key was taken."""
+        key = str(evt.key).lower()
+        chord = bool(evt.ctrlKey or evt.metaKey) and not evt.shiftKey and not evt.altKey
+        plain = not (evt.ctrlKey or evt.metaKey or evt.altKey)
+        if not ((key == "z" and chord) or (key == "u" and plain)):
+            return False
+        if (self.state is None or self.show_setup
+                or str(evt.target.tagName) in ("INPUT", "SELECT", "TEXTAREA")):
+            return False
+        evt.preventDefault()
+        self.undo()
+        return True
+
     def _bot(self, key: str) -> Bot:
         from game.bots import bot_names, make_bot
 
@@ -655,6 +734,9 @@ class App:
                      "transcript": {"game": game, "options": state.to_json()["options"],
                                     "seed": seed, "actions": []},
                      "log": [], "seen_hands": 0}
+        if self.setup_values.get("no_takebacks") == "on":
+            self.save["setup"]["no_takebacks"] = True
+        self.undo_points = []
         self.save["log"] = list(state.events(self.my_seat()))
         self.show_setup = False
         self.message = ""
@@ -666,7 +748,9 @@ class App:
 
     def read_setup(self) -> None:
         for el in document.querySelectorAll("#setup select, #setup input"):
-            self.setup_values[str(el.name)] = str(el.value)
+            checkbox = str(el.type) == "checkbox"
+            self.setup_values[str(el.name)] = ("on" if el.checked else "") if checkbox \
+                else str(el.value)
 
     def command(self, cmd: str, el: JsObject) -> None:
         if cmd == "confirm":
@@ -680,6 +764,8 @@ class App:
             self.new_game()
         elif cmd == "hint":
             self.ask_hint()
+        elif cmd == "undo":
+            self.undo()
         elif cmd == "resume":
             self.show_setup = False
             self.render_all()
@@ -753,6 +839,8 @@ class App:
     def on_key(self, evt: JsObject) -> None:
         key = str(evt.key)
         el = evt.target
+        if self.undo_key(evt):
+            return
         if key == "Escape":
             self.clear_choice()
             return

@@ -69,7 +69,7 @@ def setup_html(t: Translator, playable: list[str], values: dict[str, str],
         '<select name="game" id="f-game" data-cmd="setup-change">{games}</select></label>'
         '{form}<label class="field"><span>{seed_label}</span>'
         '<input name="seed" id="f-seed" inputmode="numeric" pattern="[0-9]*" maxlength="18" '
-        'value="{seed}" placeholder="{seed_hint}"{invalid}></label>{error}'
+        'value="{seed}" placeholder="{seed_hint}"{invalid}></label>{error}{takebacks}'
         '<div class="buttons"><button type="submit" data-cmd="start" id="start" '
         'class="primary">{start}</button>{resume}</div></form>',
         title=t("setup.title"), game_label=t("setup.game"), games=games,
@@ -77,7 +77,16 @@ def setup_html(t: Translator, playable: list[str], values: dict[str, str],
         seed_label=t("setup.seed"), seed=values.get("seed", ""),
         seed_hint=t("setup.seed_hint"),
         invalid=html(' aria-invalid="true" aria-describedby="setup-error"') if error else EMPTY,
-        error=shown_error, start=t("setup.start"), resume=back)
+        error=shown_error, takebacks=_takeback_field(t, values), start=t("setup.start"),
+        resume=back)
+
+
+def _takeback_field(t: Translator, values: dict[str, str]) -> Html:
+    """The "no take-backs" box (kept with the last game's choices)."""
+    return html('<label class="field check"><input type="checkbox" name="no_takebacks" '
+                'id="f-no-takebacks"{}><span>{}</span></label>',
+                html(" checked") if values.get("no_takebacks") == "on" else EMPTY,
+                t("setup.no_takebacks"))
 
 
 def help_html(t: Translator, game: str | None) -> Html:

@@ -84,7 +84,8 @@
       Array.prototype.forEach.call(fields(), function (el) {
         var v = values[el.name];
         if (typeof v !== "string" || el.name === "game") return;
-        if (el.tagName === "INPUT" || el.querySelector("option[value='" + v.replace(/'/g, "") + "']")) el.value = v;
+        if (el.type === "checkbox") el.checked = v === "on";  // as the shell reads a box
+        else if (el.tagName === "INPUT" || el.querySelector("option[value='" + v.replace(/'/g, "") + "']")) el.value = v;
       });
     }
     function show(values) {
@@ -109,7 +110,9 @@
     }
     function current() {
       var values = {};
-      Array.prototype.forEach.call(fields(), function (el) { values[el.name] = el.value; });
+      Array.prototype.forEach.call(fields(), function (el) {
+        values[el.name] = el.type === "checkbox" ? (el.checked ? "on" : "") : el.value;
+      });
       return values;
     }
     var kept = {};  // the last game's choices, except its deal number (as the shell keeps them)

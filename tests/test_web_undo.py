@@ -1,0 +1,129 @@
+"""Take-backs (game.web.undo): replaying the transcript minus the taken-back
+actions restores exactly the position, and the log, the person had before
+their decision — in every game and mode, again and again back to the start
+of the hand, never across a hand's scoring."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from game import new_game
+from game.bots import bot_names
+from game.web.tables import renderer
+from game.web.undo import CannotRewind, hands_scored, mine, seen_events, take_back, undoable
+
+MODES = [
+    ("jekyll-hyde", {"players": "4", "seating": "A", "me": "0", "target": "100"}),
+    ("jekyll-hyde", {"players": "4", "seating": "B", "me": "1", "target": "100"}),
+    ("jekyll-hyde", {"players": "3", "me": "0", "target": "100"}),  # a soloist plays the ghost
+    ("jekyll-hyde", {"players": "3", "me": "2", "target": "100"}),
+    ("jekyll-vs-hyde", {"variant": "standard", "jvh_role": "J"}),
+    ("jekyll-vs-hyde", {"variant": "return-match", "jvh_role": "H"}),
+    ("dracula", {"first": "me"}),
+    ("dracula", {"first": "bot"}),
+]
+
+
+class Shell:
+    """The shell's bookkeeping without the page: a save's transcript and log,
+    and what the person saw before each of their decisions this hand."""
+
+    def __init__(self, game: str, values: dict[str, str], seed: int) -> None:
+        setup = renderer(game).parse_setup(values, bot_names(game))
+        self.me = setup["me"]
+        self.state = new_game(game, setup["options"], seed)
+        self.transcript: dict[str, Any] = {"game": game,
+                                           "options": self.state.to_json()["options"],
+                                           "seed": seed, "actions": []}
+        self.log = list(seen_events(self.state, self.me))
+        self.before: list[tuple[int, dict[str, Any], list[Any]]] = []  # this hand's decisions
+
+    def act(self, action: str) -> None:
+        if mine(self.state, self.me):
+            self.before.append((len(self.transcript["actions"]), self.state.to_json(),
+                                list(self.log)))
+        scored = hands_scored(self.state)
+        self.state = self.state.apply(action)
+        self.transcript["actions"].append(action)
+        self.log.extend(seen_events(self.state, self.me))
+        if hands_scored(self.state) != scored:
+            self.before = []  # the scoring closes the hand: nothing before it comes back
+
+    def undo_and_check(self) -> None:
+        rewind = take_back(self.transcript, self.me, self.state)
+        index, position, log = self.before.pop()
+        assert len(rewind.actions) == index
+        assert rewind.actions == self.transcript["actions"][:index]
+        assert rewind.state.to_json() == position
+        assert rewind.log == log
+        assert rewind.undoable == [i for i, _, _ in self.before]
+        assert mine(rewind.state, self.me)
+        self.transcript["actions"] = rewind.actions
+        self.state, self.log = rewind.state, rewind.log
+        assert undoable(self.transcript, self.me) == rewind.undoable
+
+
+@pytest.mark.parametrize("game,values", MODES, ids=[f"{g}-{i}" for i, (g, _) in enumerate(MODES)])
+def test_take_backs_restore_the_earlier_position(game: str, values: dict[str, str]) -> None:
+    rng = random.Random(f"undo:{game}:{values}")
+    shell = Shell(game, values, seed=rng.randrange(1, 2**31))
+    undos = 0
+    for _ in range(260):
+        if shell.state.over:
+            break
+        if shell.before and rng.random() < 0.12:
+            shell.undo_and_check()
+            undos += 1
+            continue
+        scored = hands_scored(shell.state)
+        shell.act(rng.choice(shell.state.legal_actions()))
+        if hands_scored(shell.state) != scored:
+            assert undoable(shell.transcript, shell.me) == [i for i, _, _ in shell.before]
+    assert undos >= 3
+    # Again and again: back to the person's first decision of this hand, and no further.
+    while shell.before:
+        shell.undo_and_check()
+    with pytest.raises(CannotRewind, match="no decision of yours"):
+        take_back(shell.transcript, shell.me, shell.state)
+
+
+@pytest.mark.parametrize("game,values", [MODES[0], MODES[4], MODES[6]])
+def test_no_take_back_across_a_hands_scoring(game: str, values: dict[str, str]) -> None:
+    rng = random.Random(7)
+    shell = Shell(game, values, seed=11)
+    while hands_scored(shell.state) == 0:
+        shell.act(rng.choice(shell.state.legal_actions()))
+    # The person decided many times in the first hand; none of it comes back.
+    assert undoable(shell.transcript, shell.me) == []
+    with pytest.raises(CannotRewind):
+        take_back(shell.transcript, shell.me, shell.state)
+
+
+def test_a_save_whose_parts_disagree_is_not_rewritten() -> None:
+    rng = random.Random(3)
+    shell = Shell("dracula", {"first": "me"}, seed=5)
+    for _ in range(6):
+        shell.act(rng.choice(shell.state.legal_actions()))
+    other = shell.state.apply(shell.state.legal_actions()[0])  # a step the transcript lacks
+    with pytest.raises(CannotRewind, match="does not replay"):
+        take_back(shell.transcript, shell.me, other)
+
+
+@pytest.mark.parametrize("where,key", [("", "practice"), ("setup", "no_takebacks")])
+def test_a_save_says_practice_and_no_take_backs_as_true_or_false(where: str, key: str) -> None:
+    import json
+
+    from game.web import saves
+
+    shell = Shell("dracula", {"first": "me"}, seed=5)
+    save = {"game": "dracula", "setup": {"me": shell.me, "bots": {"1": "random"}},
+            "transcript": shell.transcript, "state": shell.state.to_json(), "log": shell.log}
+    part = save[where] if where else save
+    part[key] = True
+    saves.load(saves.dump(save))
+    part[key] = "yes"
+    with pytest.raises(saves.BrokenSave, match=key):
+        saves.load(saves.dump(save))
