@@ -767,17 +767,26 @@ class App:
         self._focus_first(_q("#screen"))
 
     def _focus_area(self) -> str | None:
-        """Where the focus is: "modal", "screen", "body" (nowhere), or None (elsewhere)."""
+        """Where the focus is: "modal", "screen", "side", "body" (nowhere), or
+        None (elsewhere)."""
         el = document.activeElement
         if el is None or not el or el == document.body:
             return "body"
-        return "modal" if el.closest("#modal") else "screen" if el.closest("#screen") else None
+        for area in ("modal", "screen", "side"):
+            if el.closest(f"#{area}"):
+                return area
+        return None
 
     def _keep_focus(self, was: str | None) -> None:
         """After a whole redraw: an open summary takes the focus (it is a modal
-        dialog); a focus the redraw dropped returns to the table. A focus in the
-        menu or the side panel is left alone."""
+        dialog); a focus the redraw dropped returns to the table, or to the
+        side panel's open tab. A focus in the menu or the side panel is left there."""
         if was is None or self.state is None or self.show_setup:
+            return
+        if was == "side":
+            tab = _q("#side [role=tab][aria-selected=true]")
+            if self._focus_area() == "body" and (tab is None or not self._try_focus(tab)):
+                self._focus_fallback()
             return
         modal = _q("#modal")
         if modal is not None and not modal.hidden:
@@ -892,7 +901,9 @@ class App:
             self.schedule()
         elif cmd == "panel":
             self.panel = _attr(el, "data-panel") or "log"
+            was = self._focus_area()
             self.render_side()
+            self._keep_focus(was)
             side = _q("#side")
             if window.innerWidth < 900:
                 side.scrollIntoView()

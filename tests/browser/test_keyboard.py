@@ -15,6 +15,7 @@ any request to another host.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
@@ -97,6 +98,19 @@ def _press_on(page, selector: str, key: str = "Space") -> None:
     page.keyboard.press(key)
 
 
+def _my_turns(page, limit: int) -> Iterator[int]:
+    """The person's turns until the summary (a failure if it never comes);
+    at each the focus is on the table."""
+    for turn in range(limit):
+        where = _settle(page)
+        if where == "modal":
+            return
+        assert where == "me"
+        _focus_on_table(page)
+        yield turn
+    pytest.fail("the hand did not end")
+
+
 def _next_hand_by_keys(page) -> None:
     # The summary is a modal dialog: it takes the focus, Enter closes it.
     assert page.evaluate(FOCUSED, "#modal button")
@@ -160,15 +174,8 @@ def test_a_werner_hand_by_keys_with_every_event_heard_once(page, ui):
     page.evaluate(LISTEN)
     ui.start_game(page, mode="4A", me="0", seed=11, bots="random")
     state = {"asked": 0, "designated": 0}
-    for turn in range(120):
-        where = _settle(page)
-        if where == "modal":
-            break
-        assert where == "me"
+    for turn in _my_turns(page, 120):
         _act(page, _werner_target(page, state), "Enter" if turn % 2 else " ")
-        _focus_on_table(page)
-    else:
-        pytest.fail("the hand did not end")
     assert state["designated"] >= 1 and state["asked"] >= 1, state
     heard = page.evaluate("window.heard")
     log = page.locator("#log li").all_inner_texts()
@@ -195,9 +202,15 @@ def test_a_werner_hand_by_keys_with_every_event_heard_once(page, ui):
         since = burst["actions"]
     _next_hand_by_keys(page)
     assert "Hand 2" in page.inner_text(".tinfo")
-    # A redraw with no news (the log panel, the hint) reads nothing again.
+    # Redraws with no news (asking for a hint: the table is drawn while the
+    # hint thinks and once it is there; the side panel) read nothing again.
+    assert _settle(page) == "me"
     count = page.evaluate("window.heard.length")
+    _press_on(page, "#hint", "Enter")
+    page.wait_for_function("!!document.getElementById('hint-text').dataset.action",
+                           timeout=30000)
     _press_on(page, "[data-cmd=panel][data-panel=scores]", "Enter")
+    assert page.evaluate(FOCUSED, "#side [data-panel=scores]")  # the redrawn tab keeps it
     _press_on(page, "[data-cmd=panel][data-panel=log]", "Enter")
     assert page.evaluate("window.heard.length") == count
 
@@ -243,12 +256,7 @@ def test_a_duel_round_by_keys_with_an_exchange_and_a_potion_lead(page, ui):
     _start_by_keys(page, ui, "jekyll-vs-hyde", {"jvh_role": "J", "variant": "standard",
                                                  "jvh_bot": "random"}, 24, "?speed=instant")
     seen: set[str] = set()
-    for _ in range(80):
-        where = _settle(page)
-        if where == "modal":
-            break
-        assert where == "me"
-        _focus_on_table(page)
+    for _ in _my_turns(page, 80):
         table = page.locator(".table.jvh")
         phase = table.get_attribute("data-phase")
         if phase in ("give", "swap"):
@@ -266,8 +274,6 @@ def test_a_duel_round_by_keys_with_an_exchange_and_a_potion_lead(page, ui):
             seen.add("potion")
         else:
             _act(page, ".hand.mine .cards > .card.playable")
-    else:
-        pytest.fail("the round did not end")
     assert {"exchange", "obligation", "potion"} <= seen, seen
     assert "Round 1 is over" in page.inner_text("#modal")
     _next_hand_by_keys(page)
@@ -286,12 +292,7 @@ def test_a_dracula_deal_by_keys_in_german(page, ui):
     assert page.is_hidden("#keys") and page.evaluate(FOCUSED, "#keys-button")
     _act(page, "#way-Q")
     placed = 0
-    for turn in range(12):
-        where = _settle(page)
-        if where == "modal":
-            break
-        assert where == "me"
-        _focus_on_table(page)
+    for turn in _my_turns(page, 12):
         card = page.get_attribute(".dr-hand .dc-btn", "data-part")
         _press_on(page, f'.dr-hand .dc-btn[data-part="{card}"]', "Enter")
         assert page.get_attribute(f'.dr-hand [data-part="{card}"]', "aria-pressed") == "true"
@@ -302,8 +303,6 @@ def test_a_dracula_deal_by_keys_in_german(page, ui):
             assert page.get_attribute(f'.dr-hand [data-part="{card}"]', "aria-pressed") == "true"
         _act(page, ".coffin .cell.open", "Enter" if turn % 2 else " ")
         placed += 1
-    else:
-        pytest.fail("the deal did not end")
     assert placed >= 4
     assert "Runde 1 von 6 ist vorbei" in page.inner_text("#modal")
     _next_hand_by_keys(page)
