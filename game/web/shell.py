@@ -14,6 +14,7 @@ import json
 import random
 import time
 import traceback
+from dataclasses import dataclass
 from typing import Any, Callable
 from urllib.parse import parse_qsl
 
@@ -38,6 +39,9 @@ ARROWS = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -3, "ArrowDown": 3}
 KNOWN_PARAMS = {"lang", "speed", "game", "bench"}
 SLICE = 0.04  # seconds of bot search between two yields to the browser
 MAX_THINK = 2.0
+CONTROLS = ("button:not([disabled]), [data-part]:not([disabled]), "
+            "[data-act]:not([disabled]), select, input, a[href]")
+LIVE_KEPT = 8  # bursts kept in the live region (older ones are read already)
 
 
 def _q(sel: str) -> JsObject:
@@ -55,6 +59,29 @@ def _attr(el: JsObject, name: str) -> str | None:
 
 def _focus(el: JsObject) -> None:
     el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+
+
+def event_lines(table: Table, events: list[dict[str, Any]], ctx: TableContext) -> list[str]:
+    """`events` as lines in the person's language, as the log shows them (an
+    odd entry of an old save, or one with nothing to say, gives no line)."""
+    lines = []
+    for ev in events:
+        try:
+            text = table.event_text(ev, ctx)
+        except Exception:  # an odd entry in an old save: skip it
+            continue
+        if text:
+            lines.append(text)
+    return lines
+
+
+@dataclass
+class Heard:
+    """What the live region has read out: the log's first `events` entries,
+    and the prompt of the person's turn ("" while it is not their turn)."""
+
+    events: int = 0
+    prompt: str = ""
 
 
 def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -107,6 +134,8 @@ class App:
         self.picked: tuple[str, ...] = ()  # parts of the person's decision chosen so far
         # The person's decisions this hand that Undo may take back (None: not yet replayed).
         self.undo_points: list[int] | None = None
+        self.heard = Heard()  # what the live region has read out
+        self._keys_opener: JsObject = None  # where the focus was when the keys panel opened
         self.setup_error = ""
         self.setup_values: dict[str, str] = {"game": self.playable()[0]}
         last = self.prefs.get("setup")
@@ -164,6 +193,7 @@ class App:
         data["transcript"].setdefault("actions", [])
         data["transcript"].setdefault("seed", 0)
         self.save, self.state, self.table = data, state, table
+        self.heard = Heard(events=len(data["log"]))  # the story so far was read before
         try:  # a save that loads but cannot be shown is broken too
             table.render(state.observation(self.my_seat()), self.ctx())
         except Exception as e:
@@ -257,6 +287,7 @@ class App:
         return say(self.t, self.game_id(), key)
 
     def render_all(self) -> None:
+        was = self._focus_area()
         document.documentElement.lang = self.t.lang
         document.title = self.say("app.title")
         self.render_menu()
@@ -269,6 +300,7 @@ class App:
         body.dataset.actions = str(len(self.save.get("transcript", {}).get("actions", [])))
         body.dataset.toAct = ("none" if self.state is None else "over" if self.state.over
                               else "me" if self.human_to_act() else "bot")
+        self._keep_focus(was)
 
     def render_menu(self) -> None:
         game_buttons = EMPTY
@@ -312,10 +344,7 @@ class App:
             drawn, self.undo_html(), self.hint_html(), self.message))
         self.mark_hint()
         self._refocus(focus)
-        # The screen is redrawn on every move; a lasting live region reads out the prompt.
-        prompt, live = _q("#prompt"), _q("#live")
-        if prompt is not None and live is not None and live.textContent != prompt.textContent:
-            live.textContent = prompt.textContent
+        self.announce()
 
     def setup_html(self) -> Html:
         if self.setup_values.get("game") not in self.playable():
@@ -340,14 +369,7 @@ class App:
         elif self.panel == "last":
             body = table.last_trick(obs, ctx)
         else:
-            lines = []
-            for ev in self.save["log"][-150:]:
-                try:
-                    text = table.event_text(ev, ctx)
-                except Exception:  # an odd entry in an old save: skip it
-                    continue
-                if text:  # "": an entry with nothing to say (an old save's format)
-                    lines.append(text)
+            lines = event_lines(table, self.save["log"][-150:], ctx)
             body = html('<ol class="log" id="log">{}</ol>',
                         join(html("<li>{}</li>", x) for x in lines))
         set_html(side, html('<div class="tabs" role="tablist">{}</div>'
@@ -555,29 +577,171 @@ class App:
             if _attr(el, "data-act") == action or _attr(el, "data-part") in parts:
                 el.classList.add("hinted")
 
+    # -- the keyboard panel: every shortcut, opened with "?" or its button ------
+
+    def keys_panel(self, show: bool) -> None:
+        """Open (in the current language) or close the list of shortcuts; on
+        closing, the focus returns to where it was."""
+        opening = show and not self.keys_open()
+        panel = _q("#keys")
+        if panel is None:
+            panel = document.createElement("div")
+            panel.id, panel.className = "keys", "modal"
+            document.body.append(panel)
+        if not show:
+            if not panel.hidden:
+                panel.hidden = True
+                back = self._keys_opener
+                if back is None or not back.isConnected or not self._try_focus(back):
+                    self._focus_fallback()
+            return
+        t = self.t
+        rows = join(html('<tr><th scope="row"><kbd>{}</kbd></th><td>{}</td></tr>',
+                         t(f"keys.{k}.key"), t(f"keys.{k}"))
+                    for k in ("tab", "arrows", "act", "escape", "help"))
+        set_html(panel, html(
+            '<div class="sheet" role="dialog" aria-modal="true" aria-labelledby="keys-title">'
+            '<h2 id="keys-title">{title}</h2><table class="keys">{rows}</table>'
+            '<div class="buttons"><button type="button" class="primary" data-cmd="keys-close">'
+            '{close}</button></div></div>',
+            title=t("keys.title"), rows=rows, close=t("keys.close")))
+        if opening:
+            active = document.activeElement
+            self._keys_opener = None if active is None or not active else active
+        panel.hidden = False
+        _focus(panel.querySelector("[data-cmd=keys-close]"))
+
+    def keys_open(self) -> bool:
+        panel = _q("#keys")
+        return panel is not None and not panel.hidden
+
+    def on_keys_key(self, evt: JsObject) -> bool:
+        """"?" opens or closes the panel (not while typing in a field); Escape
+        and Tab stay in it while it is open. True if the key was the panel's."""
+        key, el = str(evt.key), evt.target
+        typing = str(el.tagName) in ("INPUT", "SELECT", "TEXTAREA")
+        if key == "?" and not typing:
+            evt.preventDefault()
+            self.keys_panel(not self.keys_open())
+            return True
+        if not self.keys_open():
+            return False
+        if key == "Escape":
+            self.keys_panel(False)
+            return True
+        if key == "Tab":  # one control in the dialog: the focus stays on it
+            evt.preventDefault()
+            _focus(_q("#keys [data-cmd=keys-close]"))
+            return True
+        return key in ARROWS
+
+    # -- announcements: every new event read out once, politely ----------------
+
+    def announce(self) -> None:
+        """Add to the polite live region `#live` the events the log gained
+        since the last time (the person's own view: `state.events(seat)`, so
+        never a hidden card), then the prompt if it is the person's turn: one
+        burst per redraw that has news, nothing on a redraw that has none."""
+        live = _q("#live")
+        if live is None or self.state is None:
+            return
+        log: list[dict[str, Any]] = self.save.get("log", [])
+        fresh = log[min(self.heard.events, len(log)):]  # the log may have been cut (an undo)
+        self.heard.events = len(log)
+        lines = event_lines(self._game()[1], fresh, self.ctx())
+        prompt_el = _q("#screen #prompt")
+        prompt = ""
+        if prompt_el is not None and self.human_to_act() and not self.waiting_for_ack():
+            prompt = " ".join(str(prompt_el.textContent).split())
+        if prompt and (lines or prompt != self.heard.prompt):
+            lines.append(prompt)  # after the events: what the person is to do now
+        self.heard.prompt = prompt
+        if not lines:
+            return
+        burst = document.createElement("div")
+        set_html(burst, join(html("<p>{}</p>", line) for line in lines))
+        live.append(burst)
+        while live.childElementCount > LIVE_KEPT:
+            live.firstElementChild.remove()
+
     # -- focus: kept on the same control across a redraw ------------------------
 
-    def _focus_key(self) -> tuple[str, str] | None:
+    def _focus_key(self) -> tuple[str, str, str] | None:
+        """The focused control of the table: its attribute and value that
+        survive a redraw, and the class of its `data-keys` group ("" if none)."""
         el = document.activeElement
         if el is None or not el or not el.closest("#screen"):
             return None
+        group = el.closest("[data-keys]")
+        where = ((_attr(group, "class") or "").split() or [""])[0] if group else ""
         for name in ("data-part", "data-act", "id"):
             value = _attr(el, name)
             if value:
-                return name, value
+                return name, value, where
         return None
 
-    def _refocus(self, key: tuple[str, str] | None) -> None:
+    def _refocus(self, key: tuple[str, str, str] | None) -> None:
+        """Focus the same control again; if it is gone (a card played), the
+        first control of the same hand or coffin, else the prompt: never <body>."""
         if key is None:
             return
-        name, value = key
+        name, value, where = key
         for el in document.querySelectorAll(f"#screen [{name}]"):
-            if _attr(el, name) == value:
-                _focus(el)
+            if _attr(el, name) == value and self._try_focus(el):
                 return
-        prompt = _q("#screen [data-part], #screen [data-act]")
+        group = _q(f"#screen [data-keys].{where}") if where else None
+        if group is None or not self._focus_first(group):
+            self._focus_fallback()
+
+    @staticmethod
+    def _try_focus(el: JsObject) -> bool:
+        _focus(el)
+        return bool(document.activeElement == el)
+
+    def _focus_first(self, within: JsObject) -> bool:
+        """Focus the first control in `within` that can take it."""
+        for el in within.querySelectorAll(CONTROLS):
+            if self._try_focus(el):
+                return True
+        return False
+
+    def _focus_fallback(self) -> None:
+        """The prompt (focusable by script only), else the table's first control."""
+        prompt = _q("#screen #prompt")
         if prompt is not None:
-            _focus(prompt)
+            prompt.tabIndex = -1
+            if self._try_focus(prompt):
+                return
+        self._focus_first(_q("#screen"))
+
+    def _focus_area(self) -> str | None:
+        """Where the focus is: "modal", "screen", "side", "body" (nowhere), or
+        None (elsewhere)."""
+        el = document.activeElement
+        if el is None or not el or el == document.body:
+            return "body"
+        for area in ("modal", "screen", "side"):
+            if el.closest(f"#{area}"):
+                return area
+        return None
+
+    def _keep_focus(self, was: str | None) -> None:
+        """After a whole redraw: an open summary takes the focus (it is a modal
+        dialog); a focus the redraw dropped returns to the table, or to the
+        side panel's open tab. A focus in the menu or the side panel is left there."""
+        if was is None or self.state is None or self.show_setup:
+            return
+        if was == "side":
+            tab = _q("#side [role=tab][aria-selected=true]")
+            if self._focus_area() == "body" and (tab is None or not self._try_focus(tab)):
+                self._focus_fallback()
+            return
+        modal = _q("#modal")
+        if modal is not None and not modal.hidden:
+            if self._focus_area() != "modal":
+                self._focus_first(modal.querySelector(".buttons") or modal)
+        elif self._focus_area() in ("body", "modal") and was != "body":
+            self._focus_fallback()  # (a focus in the closed summary is lost too)
 
     def ask_hint(self) -> None:
         if (self.state is None or self.show_setup or not self.human_to_act()
@@ -738,6 +902,7 @@ class App:
             self.save["setup"]["no_takebacks"] = True
         self.undo_points = []
         self.save["log"] = list(state.events(self.my_seat()))
+        self.heard = Heard()  # the deal is read out
         self.show_setup = False
         self.message = ""
         self.thinking = None
@@ -772,7 +937,9 @@ class App:
             self.schedule()
         elif cmd == "panel":
             self.panel = _attr(el, "data-panel") or "log"
+            was = self._focus_area()
             self.render_side()
+            self._keep_focus(was)
             side = _q("#side")
             if window.innerWidth < 900:
                 side.scrollIntoView()
@@ -785,6 +952,8 @@ class App:
             self.save["closed_final"] = True
             self.persist()
             self.render_all()
+        elif cmd in ("keys", "keys-close"):
+            self.keys_panel(cmd == "keys")
         elif cmd == "dismiss":
             self.notices = []
             self.render_notices()
@@ -837,6 +1006,8 @@ class App:
 
     @guarded
     def on_key(self, evt: JsObject) -> None:
+        if self.on_keys_key(evt):
+            return
         key = str(evt.key)
         el = evt.target
         if self.undo_key(evt):

@@ -30,7 +30,7 @@ def say(t: Translator, game: str | None, key: str) -> str:
 
 
 def menu_html(t: Translator, speed: str, game_buttons: Html = EMPTY) -> Html:
-    """The menu bar: new game, the game's panels (`game_buttons`), speed, language."""
+    """The menu bar: new game, the game's panels (`game_buttons`), the keys, speed, language."""
     langs = join(html('<option value="{}"{}>{}</option>', code,
                       SELECTED if code == t.lang else EMPTY, t("lang." + code))
                  for code in LANGUAGES)
@@ -38,12 +38,14 @@ def menu_html(t: Translator, speed: str, game_buttons: Html = EMPTY) -> Html:
                        SELECTED if k == speed else EMPTY, t("speed." + k)) for k in SPEEDS)
     return html(
         '<button type="button" data-cmd="new" id="new-game">{new}</button>{games}'
+        '<button type="button" data-cmd="keys" id="keys-button" aria-keyshortcuts="?" '
+        'aria-haspopup="dialog">{keys}</button>'
         '<label class="sel"><span class="sr">{speed}</span>'
         '<select id="speed" data-cmd="speed" aria-label="{speed}">{speeds}</select></label>'
         '<label class="sel"><span class="sr">{lang}</span>'
         '<select id="lang" data-cmd="lang" aria-label="{lang}">{langs}</select></label>',
-        new=t("menu.new"), games=game_buttons, speed=t("menu.speed"), speeds=speeds,
-        lang=t("menu.lang"), langs=langs)
+        new=t("menu.new"), games=game_buttons, keys=t("keys.button"), speed=t("menu.speed"),
+        speeds=speeds, lang=t("menu.lang"), langs=langs)
 
 
 def setup_html(t: Translator, playable: list[str], values: dict[str, str],

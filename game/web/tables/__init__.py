@@ -23,8 +23,10 @@ Elements carry `data-part="<part>"`; the shell toggles the part and reports
 `ctx.picked`, `ctx.offers` and `ctx.complete`, computed from
 `legal_actions()`. A container with `data-keys="row"` (or `"grid"` with
 `data-cols`) gets arrow-key focus movement; Escape clears the picked parts.
-An element `id="prompt"` in the table is read out to screen readers when it
-changes. Renderers are imported only when their game is chosen.
+The shell reads out to screen readers (the polite live region `#live`) the
+`event_text` of each new event once, then the text of the element
+`id="prompt"` on the person's turn; it focuses the prompt when the focused
+control is gone. Renderers are imported only when their game is chosen.
 """
 
 from __future__ import annotations

@@ -1,0 +1,308 @@
+"""Keyboard-only play and screen-reader announcements (issue 17, items 1 and 2).
+
+Every decision below is reached with Tab / Shift+Tab and the arrow keys and
+made with Enter or Space (`page.keyboard.press` only: no click, no `focus()`):
+a whole Werner hand, a duel round with an exchange and a Potion lead, a
+Dracula deal. Along the Werner hand a MutationObserver collects everything
+written into the polite live region `#live`: each event of the log is read
+out exactly once, the person's prompt after the events, and never the name of
+a card hidden from the person.
+
+The `page` fixture (conftest.py) also fails a test on any console error or
+any request to another host.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+from game import new_game
+from game.web import saves
+from game.web.i18n import Translator
+from game.web.tables import jekyll_hyde as jh
+
+pytestmark = pytest.mark.browser
+
+SETTLED = "document.body.dataset.toAct !== 'bot' || !document.getElementById('modal').hidden"
+FOCUSED = "s => !!document.activeElement && document.activeElement.matches(s)"
+# The keys that bring the focus from where it is to the first element matching
+# `s`: arrows inside a `data-keys` group holding it (rows and columns of a
+# grid), else null (Tab on).
+ARROWS_TO = """s => {
+  const here = document.activeElement, group = here && here.closest('[data-keys]');
+  const there = group && group.querySelector(s);
+  if (!there) return null;
+  const items = [...group.querySelectorAll('[data-part], [data-act]')];
+  const a = items.indexOf(here), b = items.indexOf(there);
+  if (a < 0 || b < 0) return null;
+  const cols = group.dataset.keys === 'grid' ? +group.dataset.cols : 0;
+  if (!cols) return ['ArrowRight'];
+  const rows = Math.floor(b / cols) - Math.floor(a / cols), across = b % cols - a % cols;
+  return [...Array(Math.abs(rows)).fill(rows > 0 ? 'ArrowDown' : 'ArrowUp'),
+          ...Array(Math.abs(across)).fill(across > 0 ? 'ArrowRight' : 'ArrowLeft')];
+}"""
+# Every burst written into #live: its lines, and how many actions the game had then.
+LISTEN = """() => {
+  window.heard = [];
+  new MutationObserver(ms => ms.forEach(m => m.addedNodes.forEach(n => {
+    if (n.nodeType !== 1) return;
+    const ps = n.matches('p') ? [n] : [...n.querySelectorAll('p')];
+    window.heard.push({actions: +document.body.dataset.actions,
+                       lines: ps.map(p => p.textContent)});
+  }))).observe(document.getElementById('live'), {childList: true, subtree: true});
+}"""
+
+
+def _settle(page) -> str:
+    page.wait_for_function(SETTLED, timeout=30000)
+    return "modal" if not page.is_hidden("#modal") else page.evaluate("document.body.dataset.toAct")
+
+
+def _actions(page) -> int:
+    return int(page.evaluate("document.body.dataset.actions"))
+
+
+def _focus_on_table(page) -> None:
+    """After every redraw the focus is on a control or the prompt, never lost to <body>."""
+    where = page.evaluate("(() => { const e = document.activeElement;"
+                          " return !e || e === document.body ? 'body'"
+                          " : e.closest('#screen, #modal') ? 'table' : e.tagName; })()")
+    assert where == "table", f"the focus is on {where}"
+
+
+def _key_to(page, selector: str, limit: int = 120) -> None:
+    """Bring the focus to `selector` by keys only."""
+    for _ in range(limit):
+        if page.evaluate(FOCUSED, selector):
+            return
+        keys = page.evaluate(ARROWS_TO, selector)
+        for key in keys or ["Tab"]:
+            page.keyboard.press(key)
+    pytest.fail(f"Tab and the arrows never reached {selector}")
+
+
+def _act(page, selector: str, key: str = "Enter") -> None:
+    """Reach `selector` by keys and press `key` on it: one action is applied."""
+    _key_to(page, selector)
+    n = _actions(page)
+    page.keyboard.press(key)
+    page.wait_for_function(f"+document.body.dataset.actions > {n}")
+
+
+def _press_on(page, selector: str, key: str = "Space") -> None:
+    """Reach `selector` by keys and press `key` on it (a part of a choice: no action yet)."""
+    _key_to(page, selector)
+    page.keyboard.press(key)
+
+
+def _my_turns(page, limit: int) -> Iterator[int]:
+    """The person's turns until the summary (a failure if it never comes);
+    at each the focus is on the table."""
+    for turn in range(limit):
+        where = _settle(page)
+        if where == "modal":
+            return
+        assert where == "me"
+        _focus_on_table(page)
+        yield turn
+    pytest.fail("the hand did not end")
+
+
+def _next_hand_by_keys(page) -> None:
+    # The summary is a modal dialog: it takes the focus, Enter closes it.
+    assert page.evaluate(FOCUSED, "#modal button")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#modal", state="hidden")
+    _focus_on_table(page)
+
+
+# -- Werner: a whole hand by keys, every event heard once -----------------------
+
+
+def _werner_target(page, state: dict) -> str:
+    """What the person does now (the strategy of test_table.py's hand by clicks)."""
+    table = page.locator(".table")
+    if table.get_attribute("data-designated") == table.get_attribute("data-me"):
+        state["asked"] += 1
+        return ".hand.mine .card.playable"
+    if not state["designated"] and page.locator(".seat.designatable").count():
+        state["designated"] += 1
+        return ".seat.designatable"
+    if page.locator(".hand.mine .card.playable").count():
+        return ".hand.mine .card.playable"
+    state["designated"] += 1
+    return ".seat.designatable"
+
+
+def _unique_names(t: Translator) -> set[str]:
+    """The names of Werner's cards that name one card only and are part of no
+    other card's name (two cards are "Mr. Utterson", two "Transformation")."""
+    deal = new_game("jekyll-hyde", {"players": 4, "seating": "A"}, 1).to_json()["hands"]
+    names = [jh.card_name(c, t) for hand in deal.values() for c in hand]
+    assert len(names) == 28
+    return {n for n in names if names.count(n) == 1 and not any(n != m and n in m for m in names)}
+
+
+def _hidden_names(transcript: dict, since: int, actions: int, t: Translator) -> set[str]:
+    """The names of the cards in the other players' hands (the person sits at
+    seat 0) after the transcript's first `actions` actions, but for those
+    played by the actions after the first `since` (a card played in the last
+    trick of a hand may lie in a bot's hand again in the next deal)."""
+    state = new_game(transcript["game"], transcript["options"], transcript["seed"])
+    played = set()
+    for i, action in enumerate(transcript["actions"][:actions]):
+        state = state.apply(action)
+        if i >= since:
+            played |= {ev["card"] for ev in state.events(0) if ev.get("kind") == "played"}
+    return {jh.card_name(c, t) for seat in state.players[1:]
+            for c in state.observation(seat)["hand"] if c not in played}
+
+
+def test_a_werner_hand_by_keys_with_every_event_heard_once(page, ui):
+    ui.open_site(page, "?speed=instant")
+    # The keys panel: "?" opens it on its close button, Tab stays there, Escape closes it.
+    page.keyboard.press("?")
+    assert page.is_visible("#keys") and "Enter" in page.inner_text("#keys")
+    assert page.evaluate(FOCUSED, "#keys [data-cmd=keys-close]")
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED, "#keys [data-cmd=keys-close]")
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#keys")
+    page.evaluate(LISTEN)
+    ui.start_game(page, mode="4A", me="0", seed=11, bots="random")
+    state = {"asked": 0, "designated": 0}
+    for turn in _my_turns(page, 120):
+        _act(page, _werner_target(page, state), "Enter" if turn % 2 else " ")
+    assert state["designated"] >= 1 and state["asked"] >= 1, state
+    heard = page.evaluate("window.heard")
+    log = page.locator("#log li").all_inner_texts()
+    lines = [line for burst in heard for line in burst["lines"]]
+    told = [line for line in lines if line in set(log)]
+    # Each event of the hand (and the next deal) is read out exactly once.
+    assert Counter(told) == Counter(log), (Counter(told) - Counter(log), Counter(log) - Counter(told))
+    assert any(" asks " in line for line in told) and any("wins the trick" in line for line in told)
+    assert any(line.startswith("Hand over") for line in told), told
+    # The other lines are the person's prompt, each after the events of its burst.
+    for burst in heard:
+        prompts = [i for i, line in enumerate(burst["lines"]) if line not in set(log)]
+        assert prompts in ([], [len(burst["lines"]) - 1]), burst
+    assert any("Your turn" in line for line in lines if line not in set(log)), lines
+    # Never a card hidden from the person, at the moment it was read out.
+    text = saves.load(page.evaluate(f"localStorage.getItem({saves.KEY!r})"))[0]["transcript"]
+    t = Translator("en")
+    unique = _unique_names(t)
+    assert len(unique) >= 12
+    since = 0
+    for burst in heard:
+        for name in _hidden_names(text, since, burst["actions"], t) & unique:
+            assert all(name not in line for line in burst["lines"]), (name, burst)
+        since = burst["actions"]
+    _next_hand_by_keys(page)
+    assert "Hand 2" in page.inner_text(".tinfo")
+    # Redraws with no news (asking for a hint: the table is drawn while the
+    # hint thinks and once it is there; the side panel) read nothing again.
+    assert _settle(page) == "me"
+    count = page.evaluate("window.heard.length")
+    _press_on(page, "#hint", "Enter")
+    page.wait_for_function("!!document.getElementById('hint-text').dataset.action",
+                           timeout=30000)
+    _press_on(page, "[data-cmd=panel][data-panel=scores]", "Enter")
+    assert page.evaluate(FOCUSED, "#side [data-panel=scores]")  # the redrawn tab keeps it
+    _press_on(page, "[data-cmd=panel][data-panel=log]", "Enter")
+    assert page.evaluate("window.heard.length") == count
+
+
+# -- the duel: a round with an exchange and a Potion lead, by keys ----------------
+
+
+def _start_by_keys(page, ui, game: str, fields: dict[str, str], seed: int, query: str) -> None:
+    """The start screen's fields are filled in; the deal starts from the keyboard."""
+    ui.open_site(page, query)
+    page.select_option("#f-game", game)
+    for name, value in fields.items():
+        page.wait_for_selector(f"#f-{name}")
+        page.select_option(f"#f-{name}", value)
+    page.fill("#f-seed", str(seed))
+    _key_to(page, "#start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-view=table]")
+
+
+def _pick_by_keys(page, need: int) -> set[str]:
+    """The exchange (or the green swap): Space on each card, Escape takes the
+    picks back once, then Enter on the confirm button. The Potion obligation
+    is met with the first Potion (as in test_jekyll_vs_hyde.py)."""
+    cards = page.eval_on_selector_all("#jvh-pick [data-part]", "els => els.map(e => e.dataset.part)")
+    potions = [c for c in cards if c.endswith("+")]
+    oblige = page.get_attribute("#jvh-pick", "data-oblige") == "1"
+    pick = (potions[:1] + [c for c in cards if c not in potions[:1]][:need - 1]) if oblige \
+        else cards[:need]
+    _press_on(page, f'#jvh-pick [data-part="{pick[0]}"]')
+    assert page.inner_text("#jvh-pick .jvh-count") == "1"
+    page.keyboard.press("Escape")  # a half-made choice is taken back
+    assert page.inner_text("#jvh-pick .jvh-count") == "0"
+    _focus_on_table(page)
+    for c in pick:
+        _press_on(page, f'#jvh-pick [data-part="{c}"]', "Space")
+        assert page.get_attribute(f'#jvh-pick [data-part="{c}"]', "aria-pressed") == "true"
+    _act(page, "#jvh-confirm")
+    return {"obligation", "exchange"} if oblige else {"exchange"}
+
+
+def test_a_duel_round_by_keys_with_an_exchange_and_a_potion_lead(page, ui):
+    _start_by_keys(page, ui, "jekyll-vs-hyde", {"jvh_role": "J", "variant": "standard",
+                                                 "jvh_bot": "random"}, 24, "?speed=instant")
+    seen: set[str] = set()
+    for _ in _my_turns(page, 80):
+        table = page.locator(".table.jvh")
+        phase = table.get_attribute("data-phase")
+        if phase in ("give", "swap"):
+            seen |= _pick_by_keys(page, int(page.get_attribute("#jvh-pick", "data-need")))
+            if phase == "swap":
+                seen.add("swap")
+        elif table.get_attribute("data-trick") == "0" and page.locator(
+                ".hand.mine .cards > .card[data-part]").count():
+            # A Potion led: Enter picks it, the colours to name appear, Enter names one.
+            potion = page.get_attribute(".hand.mine .cards > .card[data-part]", "data-part")
+            _press_on(page, f'.hand.mine .cards > .card[data-part="{potion}"]', "Enter")
+            assert page.is_visible(".jvh-namer") and potion in page.inner_text("#prompt")
+            _act(page, '.jvh-namer button[data-part=":R"]' if "potion" not in seen
+                 else ".jvh-namer button")
+            seen.add("potion")
+        else:
+            _act(page, ".hand.mine .cards > .card.playable")
+    assert {"exchange", "obligation", "potion"} <= seen, seen
+    assert "Round 1 is over" in page.inner_text("#modal")
+    _next_hand_by_keys(page)
+
+
+# -- Dracula: a deal by keys, in German ----------------------------------------------
+
+
+def test_a_dracula_deal_by_keys_in_german(page, ui):
+    _start_by_keys(page, ui, "dracula", {"first": "me", "dr_bot": "random"}, 12,
+                   "?speed=instant&lang=de")
+    # The keys panel, opened by its button and in German.
+    _press_on(page, "#keys-button", "Enter")
+    assert "Mit der Tastatur spielen" in page.inner_text("#keys")
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#keys") and page.evaluate(FOCUSED, "#keys-button")
+    _act(page, "#way-Q")
+    placed = 0
+    for turn in _my_turns(page, 12):
+        card = page.get_attribute(".dr-hand .dc-btn", "data-part")
+        _press_on(page, f'.dr-hand .dc-btn[data-part="{card}"]', "Enter")
+        assert page.get_attribute(f'.dr-hand [data-part="{card}"]', "aria-pressed") == "true"
+        if turn == 0:  # Escape lets the card go; it is picked again
+            page.keyboard.press("Escape")
+            assert page.get_attribute(f'.dr-hand [data-part="{card}"]', "aria-pressed") == "false"
+            page.keyboard.press("Space")
+            assert page.get_attribute(f'.dr-hand [data-part="{card}"]', "aria-pressed") == "true"
+        _act(page, ".coffin .cell.open", "Enter" if turn % 2 else " ")
+        placed += 1
+    assert placed >= 4
+    assert "Runde 1 von 6 ist vorbei" in page.inner_text("#modal")
+    _next_hand_by_keys(page)
