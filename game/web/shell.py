@@ -326,6 +326,8 @@ class App:
         state, table = self._game()
         obs = state.observation(self.my_seat())
         drawn = table.render(obs, self.ctx())
+        # The page's heading: the game's name, for screen readers (the bar shows it).
+        drawn = html('<h1 class="sr">{}</h1>{}', self.say("app.title"), drawn)
         set_html(_q("#screen"), html(
             '{}{}<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
             drawn, self.hint_html(), self.message))
@@ -399,8 +401,9 @@ class App:
                     continue
                 if text:  # "": an entry with nothing to say (an old save's format)
                     lines.append(text)
-            body = html('<ol class="log" id="log">{}</ol>',
-                        join(html("<li>{}</li>", x) for x in lines))
+            # It scrolls: keyboard users reach it (tabindex) to scroll it back.
+            body = html('<ol class="log" id="log" tabindex="0" aria-label="{}">{}</ol>',
+                        self.say("menu.log"), join(html("<li>{}</li>", x) for x in lines))
         set_html(side, html('<div class="tabs" role="tablist">{}</div>'
                             '<div class="panel" id="panel-{}">{}</div>', tabs, self.panel, body))
         log = _q("#log")
@@ -428,8 +431,12 @@ class App:
         else:
             modal.hidden = True
             return
-        set_html(modal, html('<div class="sheet" role="dialog" aria-modal="true">{}'
-                             '<div class="buttons">{}</div></div>', body, buttons))
+        set_html(modal, html('<div class="sheet" role="dialog" aria-modal="true" '
+                             'aria-labelledby="modal-title">{}<div class="buttons">{}</div></div>',
+                             body, buttons))
+        title = modal.querySelector("h2")  # each summary opens with its title
+        if title:
+            title.id = "modal-title"
         modal.hidden = False
 
     # -- actions ------------------------------------------------------------
