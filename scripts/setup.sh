@@ -3,8 +3,8 @@
 #   - Debian packages, through apt-get as root or with sudo: python3-venv (to
 #     make .venv), nodejs and npm (to install the runtime), chromium (for the
 #     browser tests; $CHROMIUM_PATH names another browser);
-#   - the PyScript/Pyodide runtime pinned in package-lock.json, into
-#     node_modules/ (npm ci);
+#   - the PyScript/Pyodide runtime pinned in package-lock.json, and the
+#     browser tests' axe-core (a devDependency), into node_modules/ (npm ci);
 #   - this package and its test tools (pytest, hypothesis, playwright), into
 #     the project's virtual environment .venv/ (Debian's own Python refuses
 #     pip installs, PEP 668).

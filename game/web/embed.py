@@ -182,7 +182,9 @@ class Steps:
                 summary = self.table.hand_summary(obs, ctx)
         if summary:  # the point of this step: above the table (the next deal is below)
             summary = html('<div class="ex-summary sheet">{}</div>', summary)
-        return html("{}{}", summary, table)
+        own = f"{state.game_id}/app.title"  # the page's heading, for screen readers
+        title = self.t(own) if self.t.has(own) else self.t("app.title")
+        return html('<h1 class="sr">{}</h1>{}{}', title, summary, table)
 
     def caption(self) -> str:
         return self.transcript.caption(self.step, self.t.lang)

@@ -338,6 +338,8 @@ class App:
         state, table = self._game()
         obs = state.observation(self.my_seat())
         drawn = table.render(obs, self.ctx())
+        # The page's heading: the game's name, for screen readers (the bar shows it).
+        drawn = html('<h1 class="sr">{}</h1>{}', self.say("app.title"), drawn)
         set_html(_q("#screen"), html(
             '{}<div class="tools">{}{}</div>'
             '<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
@@ -370,8 +372,9 @@ class App:
             body = table.last_trick(obs, ctx)
         else:
             lines = event_lines(table, self.save["log"][-150:], ctx)
-            body = html('<ol class="log" id="log">{}</ol>',
-                        join(html("<li>{}</li>", x) for x in lines))
+            # It scrolls: keyboard users reach it (tabindex) to scroll it back.
+            body = html('<ol class="log" id="log" tabindex="0" aria-label="{}">{}</ol>',
+                        self.say("menu.log"), join(html("<li>{}</li>", x) for x in lines))
         set_html(side, html('<div class="tabs" role="tablist">{}</div>'
                             '<div class="panel" id="panel-{}">{}</div>', tabs, self.panel, body))
         log = _q("#log")
@@ -399,8 +402,12 @@ class App:
         else:
             modal.hidden = True
             return
-        set_html(modal, html('<div class="sheet" role="dialog" aria-modal="true">{}'
-                             '<div class="buttons">{}</div></div>', body, buttons))
+        set_html(modal, html('<div class="sheet" role="dialog" aria-modal="true" '
+                             'aria-labelledby="modal-title">{}<div class="buttons">{}</div></div>',
+                             body, buttons))
+        title = modal.querySelector("h2")  # each summary opens with its title
+        if title:
+            title.id = "modal-title"
         modal.hidden = False
 
     # -- actions ------------------------------------------------------------

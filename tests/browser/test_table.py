@@ -11,6 +11,9 @@ import json
 
 import pytest
 
+from game.web.i18n import Translator
+from game.web.tables import jekyll_hyde as jh
+
 pytestmark = pytest.mark.browser
 SEED = 11
 
@@ -121,8 +124,12 @@ def test_three_players_show_the_ghost_hand(page, ui):
     assert ui.wait_settled(page) == "me"
     ghost = page.locator(".seat[data-seat='2'] .ghost-hand .card")
     assert ghost.count() == 7
-    names = ghost.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
-    assert all(names)
+    # Each card button is named by the name printed on it.
+    expect = pytest.importorskip("playwright.sync_api").expect
+    for i in range(7):
+        card = ghost.nth(i)
+        expect(card).to_have_accessible_name(
+            jh.card_name(card.get_attribute("data-card"), Translator("en")))
     assert "the ghost" in page.inner_text(".seat[data-seat='2']")
     page.set_viewport_size({"width": 390, "height": 844})
     ui.screenshot(page, "phone-3p")

@@ -219,11 +219,14 @@ def _card_class(card: str) -> str:
     return "dc " + ("red" if card[-1] in RED else "black")
 
 
-def card_face(card: str, t: Translator, extra: str = "") -> Html:
+def card_face(card: str, t: Translator, extra: str = "", said: bool = True) -> Html:
+    """A card's picture, named after the card (`said`), or hidden from screen
+    readers where its button says more (its cell in the coffin)."""
     name = card_name(card, t)
-    return html('<span class="{cls} {extra}" data-card="{card}" role="img" '
-                'aria-label="{name}" title="{name}">{svg}</span>',
-                cls=_card_class(card), extra=extra, card=card, name=name, svg=card_svg(card))
+    return html('<span class="{cls} {extra}" data-card="{card}" {role} title="{name}">{svg}</span>',
+                cls=_card_class(card), extra=extra, card=card, name=name, svg=card_svg(card),
+                role=html('role="img" aria-label="{}"', name) if said
+                else html('aria-hidden="true"'))
 
 
 def back_html() -> Html:
@@ -277,9 +280,9 @@ def _badge(info: dict[str, Any], way: str, k: int, owner_key: str, owner: str, t
     else:
         body = html("<b>·</b>")
     title = _line_title(info, way, k, owner, t)
-    return html('<span class="{cls}" data-line="{line}" title="{title}" aria-label="{title}">'
-                '{body}</span>', cls=" ".join(cls), line=("r" if way == "Q" else "c") + str(k),
-                title=title, body=body)
+    return html('<span class="{cls}" data-line="{line}" title="{title}" role="img" '
+                'aria-label="{title}">{body}</span>', cls=" ".join(cls),
+                line=("r" if way == "Q" else "c") + str(k), title=title, body=body)
 
 
 def _owners(obs: dict[str, Any]) -> tuple[int, int]:
@@ -351,7 +354,7 @@ def coffin_html(obs: dict[str, Any], ctx: TableContext,
             cls = ["cell"] + marked.get(i, [])
             if card:
                 cls.append("full")
-                inner = card_face(card, t, "nail" if i == NAIL else "")
+                inner = card_face(card, t, "nail" if i == NAIL else "", said=not live)
                 label = t("dr.cell.card", cell=pos, card=card_name(card, t))
             else:
                 inner = EMPTY
@@ -364,15 +367,20 @@ def coffin_html(obs: dict[str, Any], ctx: TableContext,
             if i == NAIL:
                 cls.append("nailcell")
             if live:
+                # A card's cell is named by its content (voice control users say
+                # what they see, and the card's corners are a drawing).
+                named = html('aria-label="{}"', label)
+                if card:
+                    named, inner = EMPTY, html('<span class="sr">{}</span>{}', label, inner)
                 out.append(html('<button type="button" class="{cls}" data-cell="{cell}" '
                                 'data-part="@{cell}" aria-pressed="{on}" tabindex="{tab}" '
-                                'aria-label="{label}">{inner}</button>', cls=" ".join(cls),
+                                '{named}>{inner}</button>', cls=" ".join(cls),
                                 cell=cell, on="true" if i in chosen else "false",
-                                tab=0 if i == stop else -1, label=label, inner=inner))
+                                tab=0 if i == stop else -1, named=named, inner=inner))
             else:
-                out.append(html('<div class="{cls}" data-cell="{cell}" aria-label="{label}">'
-                                '{inner}</div>', cls=" ".join(cls), cell=cell, label=label,
-                                inner=inner))
+                out.append(html('<div class="{cls}" data-cell="{cell}" role="img" '
+                                'aria-label="{label}">{inner}</div>', cls=" ".join(cls),
+                                cell=cell, label=label, inner=inner))
         out.append(_badge(rows[r], "Q", r, row_key, row_owner, t, scored.get(row_p) == r))
     for c in range(3):
         out.append(_badge(cols[c], "K", c, col_key, col_owner, t, scored.get(col_p) == c))
@@ -410,8 +418,8 @@ def _plate(obs: dict[str, Any], p: int, ctx: TableContext) -> Html:
     backs = EMPTY
     if p != me and obs["held"][str(p)]:
         n = obs["held"][str(p)]
-        backs = html('<span class="backs" aria-label="{held}" title="{held}">{backs}</span>',
-                     held=t("dr.held", n=n), backs=join([back_html()] * n))
+        backs = html('<span class="backs" role="img" aria-label="{held}" title="{held}">'
+                     '{backs}</span>', held=t("dr.held", n=n), backs=join([back_html()] * n))
     return html('<div class="{cls}" data-player="{p}"><span class="who">{name}</span>{way}'
                 '{dealer}<span class="pts" title="{pts_title}">Σ {total}</span>{backs}</div>',
                 cls=" ".join(cls), p=p, name=_name(p, me, t), way=way, dealer=dealer,
@@ -485,9 +493,9 @@ def render(obs: dict[str, Any], ctx: TableContext) -> Html:
                          sel=" sel" if on else "", c=c, on="true" if on else "false")
         else:
             attrs = html('class="dc-btn" data-act="{}"', c)  # the shell answers "not your turn"
-        name = card_name(c, t)
-        cards.append(html('<button type="button" {attrs} data-card="{c}" aria-label="{name}" '
-                          'title="{name}">{face}</button>', attrs=attrs, c=c, name=name,
+        # Named by its content, the card's picture (see coffin_html).
+        cards.append(html('<button type="button" {attrs} data-card="{c}" title="{name}">'
+                          '{face}</button>', attrs=attrs, c=c, name=card_name(c, t),
                           face=card_face(c, t)))
     hand = html('<div class="dr-hand{active}" role="group" aria-label="{label}" data-keys="row">'
                 '{cards}</div>', active=" active" if placing else "", label=t("dr.hand.me"),

@@ -164,17 +164,21 @@ def card_svg(card: str) -> Html:
 def card_html(card: str, t: Translator, cls: str = "", act: bool = True,
               state: str = "") -> Html:
     """A card face: a button that plays it (`act`), or a picture of it;
-    `state` is said after its name to screen readers and in its tooltip."""
+    `state` is said after its name to screen readers and in its tooltip.
+
+    The button is named by its content, the name printed on the card (voice
+    control users say what they see; the corner marks are a drawing)."""
     shown_name = card_name(card, t)
     name = shown_name + (f" ({state})" if state else "")
     face = html('{svg}<span class="nm">{name}</span>', svg=card_svg(card), name=shown_name)
     if act:
+        said = html('<span class="sr"> ({})</span>', state) if state else EMPTY
         return html('<button type="button" class="card {side} {cls}" data-card="{card}" '
-                    'data-act="{card}" aria-label="{name}" title="{name}">{face}</button>',
-                    side=card[0], cls=cls, card=card, name=name, face=face)
-    return html('<div class="card {side} {cls}" data-card="{card}" aria-label="{name}" '
-                'title="{name}">{face}</div>', side=card[0], cls=cls, card=card, name=name,
-                face=face)
+                    'data-act="{card}" title="{name}">{face}{said}</button>',
+                    side=card[0], cls=cls, card=card, name=name, face=face, said=said)
+    return html('<div class="card {side} {cls}" data-card="{card}" role="img" '
+                'aria-label="{name}" title="{name}">{face}</div>', side=card[0], cls=cls,
+                card=card, name=name, face=face)
 
 
 def back_html(side: str) -> Html:
@@ -245,19 +249,21 @@ def _seat_html(obs: Obs, seat: int, ctx: TableContext) -> Html:
         label = name
     else:
         j, h = backs["J"], backs["H"]
-        body = html('<div class="backs" aria-label="{label}">'
+        body = html('<div class="backs" role="img" aria-label="{label}">'
                     '<span class="stack">{jekyll}</span><b>{j}</b>'
                     '<span class="stack">{hyde}</span><b>{h}</b></div>',
                     label=t("jh.backs", j=j, h=h), j=j, h=h,
                     jekyll=join([back_html("J")] * j), hyde=join([back_html("H")] * h))
         label = name
-    return html('<div class="{cls}" data-seat="{seat}" data-act="@{seat}" '
-                'role="button" tabindex="0" title="{title}">'
-                '<div class="plate"><svg class="team" viewBox="0 0 24 24" aria-hidden="true">'
+    # A click anywhere on the seat designates it; the keyboard's button is the
+    # name plate (the ghost's seat holds the ghost's card buttons: no nesting).
+    title = t("jh.designate", name=name) if "designatable" in cls else ""
+    return html('<div class="{cls}" data-seat="{seat}" data-act="@{seat}" title="{title}">'
+                '<button type="button" class="plate" id="seat-{seat}" title="{title}">'
+                '<svg class="team" viewBox="0 0 24 24" aria-hidden="true">'
                 '<use href="#{side_icon}"/></svg><span class="who">{label}</span>'
-                '<span class="team-name">{team}</span></div>{body}</div>',
-                cls=" ".join(cls), seat=seat, label=label, body=body,
-                title=t("jh.designate", name=name) if "designatable" in cls else "",
+                '<span class="team-name">{team}</span></button>{body}</div>',
+                cls=" ".join(cls), seat=seat, label=label, body=body, title=title,
                 side_icon="i-flask" if team == "jekyll" else "i-hat", team=t("side." + team))
 
 
@@ -374,7 +380,8 @@ def render(obs: Obs, ctx: TableContext) -> Html:
                 'data-designated="{designated}">{totals}{seats}<div class="centre">'
                 '<div class="tinfo">{hand_no} · {info}</div>{centre}</div>{legend}</div>'
                 '<div class="prompt" id="prompt">{prompt}</div>'
-                '<div class="hand mine" data-keys="row" aria-label="{hand_label}">{cards}</div>',
+                '<div class="hand mine" data-keys="row" role="group" aria-label="{hand_label}">'
+                '{cards}</div>',
                 players="p3" if three else "p4", me=me, totals=_totals(obs, ctx),
                 legend=_legend(t),
                 turn="" if obs["turn"] is None else obs["turn"],

@@ -195,12 +195,16 @@ def card_svg(card: str) -> Html:
 def card_html(card: str, t: Translator, cls: str = "", click: Html | None = None,
               extra: Html = EMPTY) -> Html:
     """A card: a button with the `click` attributes (its `data-act` or `data-part`),
-    or a picture of it without them."""
+    or a picture of it without them.
+
+    The button is named by its content: the card's name (which holds the
+    number drawn on it, so voice control users can say what they see) and
+    `extra` (a badge)."""
     name = card_name(card, t)
     key = colour_of(card) or "X"
     if click is not None:
         return html('<button type="button" class="card jvh-card c-{key} {cls}" data-card="{card}" '
-                    '{click} aria-label="{name}" title="{name}">{svg}{extra}</button>',
+                    '{click} title="{name}">{svg}<span class="sr">{name}</span>{extra}</button>',
                     key=key, cls=cls, card=card, click=click, name=name, svg=card_svg(card),
                     extra=extra)
     return html('<div role="img" class="card jvh-card c-{key} {cls}" data-card="{card}" '
@@ -616,7 +620,7 @@ def _hand(obs: dict[str, Any], ctx: TableContext) -> Html:
         click = _part(c, ctx) if potion_lead else _act(c)
         items.append(card_html(c, t, cls, click, badge))
     potion = _picked_potion(obs, ctx)
-    return html('<div class="hand mine jvh-hand" aria-label="{label}">'
+    return html('<div class="hand mine jvh-hand" role="group" aria-label="{label}">'
                 '<div class="cards" data-keys="row">{items}</div>{namer}</div>',
                 label=t("jvh.your_hand"), items=join(items),
                 namer=_namer(potion, ctx) if potion else EMPTY)

@@ -1,0 +1,202 @@
+"""axe-core, the accessibility checker (npm, pinned in package.json's
+devDependencies; never shipped with the site), on every screen of the built
+site: the start screens, each game's table in every mode at each of the
+person's decisions through a whole hand (with a part of a choice picked, the
+side panels, a phone's width), the end-of-hand summaries, embed.html (each
+scripted example at each step, a live table) and every rules page.
+
+A violation of any impact fails, with axe's own words. axe is put into the
+page by the test (the page's Content-Security-Policy admits no other script);
+`AXE_CORE_JS` may name another copy of axe.min.js.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+AXE = Path(os.environ.get("AXE_CORE_JS") or ROOT / "node_modules" / "axe-core" / "axe.min.js")
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
+RUN = """async () => {
+  const r = await axe.run(document, {resultTypes: ['violations']});
+  return {version: axe.version, rules: r.passes.length + r.incomplete.length
+            + r.inapplicable.length + r.violations.length,
+          violations: r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.map(n => n.html.slice(0, 240) + '\\n      ' + n.failureSummary)}))};
+}"""
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    if not AXE.is_file():
+        pytest.skip(f"axe-core is not installed ({AXE} is missing): `npm ci` installs it")
+    return AXE.read_text(encoding="utf-8")
+
+
+class Axe:
+    def __init__(self, page, source: str) -> None:
+        self.page, self.source, self.checked = page, source, []
+
+    def check(self, where: str) -> None:
+        """No violation on the page as it is now."""
+        page = self.page
+        if not page.evaluate("typeof window.axe === 'object'"):
+            page.evaluate(self.source)
+        result = page.evaluate(RUN)
+        assert result["rules"] > 50, result  # axe really ran its rules
+        self.checked.append(where)
+        found = result["violations"]
+        assert not found, f"axe {result['version']} on {where}:\n" + "\n".join(
+            f"  {v['impact']} {v['id']}: {v['help']}\n    " + "\n    ".join(v["nodes"])
+            for v in found)
+
+
+@pytest.fixture
+def axe(page, axe_source) -> Axe:
+    return Axe(page, axe_source)
+
+
+SETTLED = "document.body.dataset.toAct !== 'bot' || !document.getElementById('modal').hidden"
+
+
+def _settle(page) -> str:
+    page.wait_for_function(SETTLED, timeout=30000)
+    return "modal" if not page.is_hidden("#modal") else page.evaluate("document.body.dataset.toAct")
+
+
+def _click_and_wait(page, selector: str) -> None:
+    n = page.evaluate("document.body.dataset.actions")
+    page.click(selector)
+    page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
+
+
+def _panels_and_phone(page, axe: Axe, where: str) -> None:
+    """The side panel's three tabs, then the table at a phone's width."""
+    for panel in ("scores", "last", "log"):
+        page.click(f'#side [data-panel="{panel}"]')
+        axe.check(f"{where}, the {panel} panel")
+    page.set_viewport_size(PHONE)
+    axe.check(f"{where}, phone")
+    page.set_viewport_size(DESKTOP)
+
+
+def _play_hand(page, axe: Axe, where: str, move) -> None:
+    """Check at each of the person's decisions until the hand's summary, then it."""
+    for turn in range(200):
+        if _settle(page) == "modal":
+            break
+        axe.check(f"{where}, decision {turn}")
+        if turn == 2:
+            _panels_and_phone(page, axe, f"{where}, decision {turn}")
+        move(page, axe, f"{where}, decision {turn}")
+    else:
+        pytest.fail(f"{where}: the hand did not end")
+    axe.check(f"{where}, the hand's summary")
+    page.set_viewport_size(PHONE)
+    axe.check(f"{where}, the hand's summary, phone")
+    page.set_viewport_size(DESKTOP)
+
+
+def _werner_move(page, axe: Axe, where: str) -> None:
+    # A card (the person's, or the ghost's for the soloist), else a seat to designate.
+    _click_and_wait(page, ".card.playable[data-act], .seat.designatable")
+
+
+def _duel_move(page, axe: Axe, where: str) -> None:
+    if page.locator("#jvh-pick").count():  # an exchange or a green swap: tick, then confirm
+        while page.is_disabled("#jvh-confirm"):
+            page.click("#jvh-pick [data-part]:not(.sel):not(.off)")
+            axe.check(f"{where}, a card ticked")
+        _click_and_wait(page, "#jvh-confirm")
+        return
+    card = page.locator(".hand.mine .cards > .card.playable").first
+    if card.get_attribute("data-part"):  # a Potion led: it names a colour
+        card.click()
+        axe.check(f"{where}, a Potion picked")
+        _click_and_wait(page, ".jvh-namer button")
+    else:
+        _click_and_wait(page, ".hand.mine .cards > .card.playable")
+
+
+def _dracula_move(page, axe: Axe, where: str) -> None:
+    if page.locator(".dr-waybtn").count():
+        _click_and_wait(page, ".dr-waybtn")
+        return
+    page.click(".dr-hand .dc-btn")
+    axe.check(f"{where}, a card picked")
+    _click_and_wait(page, ".cell.open")
+
+
+def test_start_screens(page, ui, axe):
+    for game in ("jekyll-hyde", "jekyll-vs-hyde", "dracula"):
+        ui.open_site(page, f"?game={game}")
+        axe.check(f"the start screen of {game}")
+        page.set_viewport_size(PHONE)
+        axe.check(f"the start screen of {game}, phone")
+        page.set_viewport_size(DESKTOP)
+
+
+@pytest.mark.parametrize("mode", ["4A", "4B", "3"])
+def test_werner_hand(page, ui, axe, mode):
+    ui.open_site(page, "?speed=instant")
+    ui.start_game(page, mode=mode, me="0", seed=11, bots="random")
+    _play_hand(page, axe, f"Werner {mode}", _werner_move)
+
+
+@pytest.mark.parametrize("variant", ["standard", "return-match"])
+def test_duel_round(page, ui, axe, variant):
+    ui.open_site(page, "?game=jekyll-vs-hyde&speed=instant")
+    page.select_option("#f-variant", variant)
+    page.fill("#f-seed", "5")
+    page.click("#start")
+    page.wait_for_selector(".table.jvh")
+    _play_hand(page, axe, f"the duel ({variant})", _duel_move)
+
+
+def test_dracula_deal(page, ui, axe):
+    ui.open_site(page, "?game=dracula&speed=instant")
+    page.select_option("#f-first", "me")
+    page.fill("#f-seed", "12")
+    page.click("#start")
+    page.wait_for_selector(".dr-table")
+    _play_hand(page, axe, "Dracula", _dracula_move)
+
+
+SCENARIOS = sorted(ROOT.glob("static/scenarios/*/*.json"))
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_embedded_example_at_every_step(page, axe, scenario):
+    game = scenario.parent.name
+    page.goto(page.site_url + f"embed.html?game={game}&scenario={scenario.stem}")
+    page.wait_for_selector("body[data-view=scenario]", timeout=60000)
+    for step in range(100):
+        page.wait_for_function(f"document.body.dataset.step === '{step}'")
+        axe.check(f"embed.html, {game}/{scenario.stem} step {step}")
+        if page.is_disabled("#ex-next"):
+            break
+        page.click("#ex-next")
+    assert step > 0
+
+
+@pytest.mark.parametrize("game", ["jekyll-hyde", "jekyll-vs-hyde", "dracula"])
+def test_embedded_live_table(page, axe, game):
+    page.goto(page.site_url + f"embed.html?game={game}")
+    page.wait_for_selector("body[data-view=table]", timeout=60000)
+    _settle(page)
+    axe.check(f"embed.html, a live {game} table")
+
+
+RULES = sorted(ROOT.glob("static/rules/*.html"))
+
+
+def test_every_rules_page(page, axe):
+    assert len(RULES) >= 9
+    for rules in RULES:
+        page.goto(page.site_url + f"static/rules/{rules.name}")
+        axe.check(f"the rules page {rules.name}")
