@@ -334,11 +334,11 @@ class App:
             return self.state.game_id
         return self.setup_values.get("game")
 
-    def say(self, key: str) -> str:
+    def say(self, key: str, **kw: Any) -> str:
         """A shell text in the current game's own words where it has them
         (`<game id>/<key>` in its catalog: "Next deal" rather than "Next hand")."""
         own = f"{self.game_id()}/{key}"
-        return self.t(own) if self.t.has(own) else self.t(key)
+        return self.t(own if self.t.has(own) else key, **kw)
 
     def render_all(self) -> None:
         document.documentElement.lang = self.t.lang
@@ -395,7 +395,7 @@ class App:
             '<a id="deal-link" href="?game={game}&amp;deal={seed}" title="{title}">{deal}</a>'
             ' · <a id="rules-link" href="{rules}" target="_blank" rel="noopener">{rules_word}'
             '</a>', game=game, seed=str(seed), title=self.t("table.deal_title"),
-            deal=self.t("table.deal", n=seed), rules=self.rules_href(game),
+            deal=self.say("table.deal", n=seed), rules=self.rules_href(game),
             rules_word=self.t("table.rules")))
 
     def render_notices(self) -> None:
@@ -466,7 +466,7 @@ class App:
             'class="primary">{start}</button>{resume}</div></form>',
             title=t("setup.title"), game_label=t("setup.game"), games=games,
             form=table.setup_form(t, bot_names(game), self.setup_values),
-            seed_label=t("setup.seed"), seed=self.setup_values.get("seed", ""),
+            seed_label=self.say("setup.seed"), seed=self.setup_values.get("seed", ""),
             seed_hint=t("setup.seed_hint"),
             invalid=html(' aria-invalid="true" aria-describedby="setup-error"')
             if self.setup_error else EMPTY,
@@ -794,7 +794,7 @@ class App:
         self.read_setup()
         seed_text = self.setup_values.get("seed", "").strip()
         try:
-            seed = read_int(seed_text, self.t("setup.seed")) if seed_text else None
+            seed = read_int(seed_text, self.say("setup.seed")) if seed_text else None
         except BadNumber as e:
             self.setup_error = str(e)
             self.render_screen()

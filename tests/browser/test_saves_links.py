@@ -178,6 +178,9 @@ def test_every_bad_parameter_is_reported_in_one_notice(page, ui):
     ui.open_site(page, "?game=dracula&lang=fr-CA&deal=12&speed=fast")
     page.wait_for_selector(".dr-table")
     assert page.locator("#notices .notice").count() == 0
+    # Dracula has six deals of its own: its number is a shuffle's, named apart.
+    assert page.inner_text("#deal-link") == "Mélange n° 12"
+    assert "Donne 1 sur 6" in page.inner_text(".dr-table")
 
 
 # -- item 7: the rules, from every table and from the start screen --------------
@@ -188,6 +191,10 @@ def test_every_table_links_its_rules_page(page, ui, game):
     page.wait_for_selector("body[data-view=table]")
     href = page.get_attribute("#rules-link", "href")
     assert href == f"./static/rules/{game}.it.html"
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.is_visible("#rules-link") and page.is_visible("#deal-link")
+    ui.screenshot(page, f"rules-link-{game}-390")
+    page.set_viewport_size({"width": 1366, "height": 900})
     with page.context.expect_page() as opened:
         page.click("#rules-link")
     rules = opened.value
