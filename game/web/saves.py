@@ -1,6 +1,8 @@
 """The saved-game format (versioned), independent of the browser.
 
-A save is one JSON object in localStorage:
+Each game keeps its own save, one JSON object in localStorage under
+`key(game)` ("jhg.save.dracula"), so starting one game never discards
+another's; `CURRENT_KEY` names the game last on the table. A save is:
 
     {"format": "jekyll-hyde-games/save", "version": 1,
      "game": "jekyll-hyde",
@@ -22,9 +24,38 @@ if TYPE_CHECKING:
 
 FORMAT = "jekyll-hyde-games/save"
 VERSION = 1
-KEY = "jhg.save"
+LEGACY_KEY = "jhg.save"  # the one save of every game, before each game kept its own
+CURRENT_KEY = "jhg.current"
 BROKEN_PREFIX = "jhg.broken."
 PREFS_KEY = "jhg.prefs"
+
+
+def key(game: str) -> str:
+    """The localStorage key of `game`'s save.
+
+    >>> key("dracula")
+    'jhg.save.dracula'
+    """
+    return f"{LEGACY_KEY}.{game}"
+
+
+def game_of(text: str) -> str | None:
+    """The known game a save says it holds, without checking the rest; None
+    when it names none (such a save stays where it is, to be refused and kept).
+
+    >>> game_of('{"format": "jekyll-hyde-games/save", "game": "dracula"}')
+    'dracula'
+    >>> game_of('{"game": "dracula"') is None
+    True
+    """
+    from game import GAMES
+
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):  # too deeply nested is not a save either
+        return None
+    game = data.get("game") if isinstance(data, dict) else None
+    return game if isinstance(game, str) and game in GAMES else None
 
 
 class BrokenSave(ValueError):

@@ -29,14 +29,14 @@ from game.web.choice import Choice, single
 from game.web.html import EMPTY, Html, html, join, set_html
 from game.web.i18n import Translator, pick_language
 from game.web.inputs import BadNumber, read_int
-from game.web.start_screen import SPEEDS, help_html, menu_html, say, setup_html
+from game.web.start_screen import SPEEDS, help_html, menu_html, rules_href, say, setup_html
 from game.web.tables import Table, TableContext, explain, renderer
 from game.web.undo import hands_scored, mine, seat_of, take_back, undoable
 
 JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped for mypy
 
 ARROWS = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -3, "ArrowDown": 3}
-KNOWN_PARAMS = {"lang", "speed", "game", "bench"}
+KNOWN_PARAMS = {"lang", "speed", "game", "bench", "deal"}
 SLICE = 0.04  # seconds of bot search between two yields to the browser
 MAX_THINK = 2.0
 CONTROLS = ("button:not([disabled]), [data-part]:not([disabled]), "
@@ -109,16 +109,16 @@ class App:
         self.prefs = self._load_prefs()
         self.notices: list[tuple[str, dict[str, str]]] = []  # (catalog key, its words)
         params = parse_qsl(str(window.location.search).lstrip("?"), keep_blank_values=True)
-        unknown = sorted({k for k, _ in params} - KNOWN_PARAMS)
         query = dict(params)
+        self.deal, bad_params = self._read_params(params)
         lang = pick_language(query.get("lang"), self.prefs.get("lang"),
                              str(window.navigator.language or ""))
         if query.get("speed") in SPEEDS:
             self.prefs["speed"] = query["speed"]
         self.bench = "bench" in query  # benchmarks/think.py asks for its hook
         self.t = Translator(lang)
-        if unknown:
-            self.notices.append(("notice.unknown_params", {"names": ", ".join(unknown)}))
+        if bad_params:
+            self.notices.append(("notice.unknown_params", {"names": ", ".join(bad_params)}))
         # The game on the table and its renderer module: set and cleared together.
         self.state: State | None = None
         self.save: dict[str, Any] = {}
@@ -142,8 +142,32 @@ class App:
         if isinstance(last, dict):  # the choices of the last game, except its seed
             self.setup_values.update({str(k): str(v) for k, v in last.items() if k != "seed"})
         self.show_setup = False
-        if query.get("game") in self.playable():  # e.g. a link from a rules page
+        self.asked_game = query.get("game") in self.playable()  # e.g. from a rules page
+        if self.asked_game:
             self.setup_values["game"] = query["game"]
+
+    def _read_params(self, params: list[tuple[str, str]]) -> tuple[int | None, list[str]]:
+        """The `?deal=` number (or None), and every parameter ignored, all
+        reported alike: unknown names, and known ones with a value of no use."""
+        def deal(value: str) -> bool:
+            try:
+                read_int(value, "deal", hi=2**31 - 1)
+                return True
+            except BadNumber:
+                return False
+
+        valid: dict[str, Callable[[str], bool]] = {
+            "game": lambda v: v in self.playable(),
+            # a language of ours ('fr-CA' counts) when no fallback decides for it
+            "lang": lambda v: pick_language(v, "de") == pick_language(v, "fr"),
+            "speed": lambda v: v in SPEEDS,
+            "deal": deal,
+            "bench": lambda v: True,
+        }
+        bad = [name for name in dict.fromkeys(k for k, _ in params) if name not in valid]
+        bad += [f"{k}={v:.20}" for k, v in params if k in valid and not valid[k](v)]
+        dealt = dict(params).get("deal", "")
+        return (read_int(dealt, "deal") if deal(dealt) else None), bad
 
     # -- persistence --------------------------------------------------------
 
@@ -175,37 +199,90 @@ class App:
         if self.state is None:
             return
         self.save["state"] = self.state.to_json()
-        self._set(saves.KEY, saves.dump(self.save))
+        self._set(saves.key(self.save["game"]), saves.dump(self.save))
 
     def resume(self) -> None:
-        text = self._get(saves.KEY)
-        if not text:
+        """Put back the game of the link (`?game=`, or the last game played for a
+        `?deal=`), else the one last on the table; then a linked deal."""
+        self._migrate()
+        if self._get(saves.LEGACY_KEY):  # a save naming no game of ours: refused and kept
+            self.load_save(saves.LEGACY_KEY)
+        elif self.asked_game or self.deal is not None:
+            self.load_save(saves.key(self.setup_values["game"]))
+        else:
+            self.load_save(saves.key(self._get(saves.CURRENT_KEY) or ""))
+        if self.deal is not None:
+            self._open_deal(self.deal)
+
+    def _migrate(self) -> None:
+        """The one save of every game (before each game kept its own) moves to
+        its game's key, kept aside instead if that game has a newer save."""
+        text = self._get(saves.LEGACY_KEY)
+        game = saves.game_of(text) if text else None
+        if text is None or game is None or self.store is None:
             return
+        if self._get(saves.key(game)) is not None:
+            self._set_aside(text, "an older save of a game that has a newer one",
+                            saves.LEGACY_KEY)
+            return
+        self._set(saves.key(game), text)
+        if self._get(saves.key(game)) == text:  # only once it is copied
+            self._set(saves.CURRENT_KEY, game)
+            self.store.removeItem(saves.LEGACY_KEY)
+
+    def games_in_progress(self) -> list[str]:
+        """The games with a save, in the start screen's order."""
+        return [g for g in self.playable() if self._get(saves.key(g))]
+
+    def load_save(self, key: str) -> bool:
+        """Put the save under `key` on the table; a save that fails its checks
+        is kept aside and reported, never a crash."""
+        text = self._get(key)
+        if not text:
+            return False
         try:
             data, state = saves.load(text)
             table = renderer(data["game"])
         except saves.BrokenSave as e:
-            self._set_aside(text, str(e))
-            return
+            self._set_aside(text, str(e), key)
+            return False
         except Exception as e:  # never crash on a save
-            self._set_aside(text, f"{type(e).__name__}: {e}")
-            return
+            self._set_aside(text, f"{type(e).__name__}: {e}", key)
+            return False
         data["transcript"].setdefault("actions", [])
         data["transcript"].setdefault("seed", 0)
         self.save, self.state, self.table = data, state, table
         self.heard = Heard(events=len(data["log"]))  # the story so far was read before
+        self.thinking, self.hint, self.picked = None, None, ()
         try:  # a save that loads but cannot be shown is broken too
             table.render(state.observation(self.my_seat()), self.ctx())
         except Exception as e:
             self.save, self.state, self.table = {}, None, None
-            self._set_aside(text, f"{type(e).__name__}: {e}")
+            self._set_aside(text, f"{type(e).__name__}: {e}", key)
+            return False
+        self.setup_values["game"] = state.game_id
+        self._set(saves.CURRENT_KEY, state.game_id)
+        return True
 
-    def _set_aside(self, text: str, reason: str) -> None:
-        key = saves.BROKEN_PREFIX + time.strftime("%Y%m%dT%H%M%S")
-        self._set(key, text)
-        if self.store is not None and self._get(key) == text:  # only once it is kept
-            self.store.removeItem(saves.KEY)
-        self.broken = (key, reason)
+    def _open_deal(self, deal: int) -> None:
+        """`?deal=N`: that deal of the game, resumed if it is the one in
+        progress, dealt if none is; another deal in progress is never
+        discarded: the start screen then offers deal N beside it."""
+        self.setup_values["seed"] = str(deal)
+        if self.state is None and not self.broken:  # a broken save is reported first
+            self.new_game()
+        elif self.save["transcript"]["seed"] != deal:
+            self.show_setup = True
+
+    def _set_aside(self, text: str, reason: str, key: str) -> None:
+        stamp = saves.BROKEN_PREFIX + time.strftime("%Y%m%dT%H%M%S")
+        aside, n = stamp, 1
+        while self._get(aside) is not None:  # two set aside within a second: keep both
+            aside, n = f"{stamp}-{n}", n + 1
+        self._set(aside, text)
+        if self.store is not None and self._get(aside) == text:  # only once it is kept
+            self.store.removeItem(key)
+        self.broken = (aside, reason)
         self.show_setup = True
 
     def crashed(self, error: Exception) -> None:
@@ -214,10 +291,11 @@ class App:
         try:
             window.console.error("".join(traceback.format_exception(error)))
             self.gen += 1  # stop the bots
-            text = self._get(saves.KEY)
+            key = saves.key(self.save.get("game", ""))
+            text = self._get(key)
             reason = self.t("notice.crash", reason=f"{type(error).__name__}: {error}"[:300])
             if text:
-                self._set_aside(text, reason)
+                self._set_aside(text, reason, key)
             else:
                 self.broken = None
                 self.notices.append(("notice.crash", {"reason": type(error).__name__}))
@@ -281,16 +359,17 @@ class App:
             return self.state.game_id
         return self.setup_values.get("game")
 
-    def say(self, key: str) -> str:
+    def say(self, key: str, **kw: Any) -> str:
         """A shell text in the current game's own words where it has them
         (`<game id>/<key>` in its catalog: "Next deal" rather than "Next hand")."""
-        return say(self.t, self.game_id(), key)
+        return say(self.t, self.game_id(), key, **kw)
 
     def render_all(self) -> None:
         was = self._focus_area()
         document.documentElement.lang = self.t.lang
         document.title = self.say("app.title")
         self.render_menu()
+        self.render_table_info()
         self.render_notices()
         self.render_screen()
         self.render_side()
@@ -310,6 +389,23 @@ class App:
                      p, self.say("menu." + p)) for p in ("log", "last", "scores"))
         _q("#brand").textContent = self.say("app.title")
         set_html(_q("#menu"), menu_html(self.t, self.prefs.get("speed", "normal"), game_buttons))
+
+    def render_table_info(self) -> None:
+        """In the header, at the table: the deal number as a link that deals it
+        again (`?game=…&deal=N`), and the illustrated rules of the game."""
+        info = _q("#table-info")
+        if info is None:
+            return
+        if self.state is None or self.show_setup:
+            set_html(info, EMPTY)
+            return
+        game, seed = self.state.game_id, self.save["transcript"]["seed"]
+        set_html(info, html(
+            '<a id="deal-link" href="?game={game}&amp;deal={seed}" title="{title}">{deal}</a>'
+            ' · <a id="rules-link" href="{rules}" target="_blank" rel="noopener">{rules_word}'
+            '</a>', game=game, seed=str(seed), title=self.t("table.deal_title"),
+            deal=self.say("table.deal", n=seed), rules=rules_href(self.t, game),
+            rules_word=self.t("table.rules")))
 
     def render_notices(self) -> None:
         t = self.t
@@ -352,12 +448,21 @@ class App:
         if self.setup_values.get("game") not in self.playable():
             self.setup_values["game"] = self.playable()[0]
         return setup_html(self.t, self.playable(), self.setup_values,
-                          resume=self.state is not None, error=self.setup_error)
+                          resume=self.state is not None, error=self.setup_error,
+                          others=self._other_games_html())
+
+    def _other_games_html(self) -> Html:
+        """A button back to each other game in progress (one save per game)."""
+        on_table = self.state.game_id if self.state is not None else None
+        return join(html('<button type="button" data-cmd="switch" data-game="{}" '
+                         'class="secondary">{}</button>', g,
+                         self.t("setup.continue", game=self.t("game." + g)))
+                    for g in self.games_in_progress() if g != on_table)
 
     def render_side(self) -> None:
         side = _q("#side")
         if self.state is None or self.show_setup:
-            set_html(side, help_html(self.t, self.game_id()))
+            set_html(side, help_html(self.t, str(self.game_id())))
             return
         tabs = join(
             html('<button type="button" role="tab" data-cmd="panel" data-panel="{}" '
@@ -885,7 +990,7 @@ class App:
         self.read_setup()
         seed_text = self.setup_values.get("seed", "").strip()
         try:
-            seed = read_int(seed_text, self.t("setup.seed")) if seed_text else None
+            seed = read_int(seed_text, self.say("setup.seed")) if seed_text else None
         except BadNumber as e:
             self.setup_error = str(e)
             self.render_screen()
@@ -914,7 +1019,17 @@ class App:
         self.message = ""
         self.thinking = None
         self.picked = ()
+        self._set(saves.CURRENT_KEY, game)
         self.persist()
+        self.render_all()
+        self.schedule()
+
+    def switch_game(self, game: str) -> None:
+        """Back to another game in progress; the one on the table stays saved."""
+        self.gen += 1  # stop the bots of the game on the table
+        self.message = ""
+        if game in self.games_in_progress() and self.load_save(saves.key(game)):
+            self.show_setup = False
         self.render_all()
         self.schedule()
 
@@ -934,6 +1049,8 @@ class App:
             self.render_all()
         elif cmd == "start":
             self.new_game()
+        elif cmd == "switch":
+            self.switch_game(_attr(el, "data-game") or "")
         elif cmd == "hint":
             self.ask_hint()
         elif cmd == "undo":
@@ -989,6 +1106,7 @@ class App:
         elif cmd == "setup-change":
             self.read_setup()
             self.render_screen()
+            self.render_side()  # the chosen game's help and rules
 
     @guarded
     def on_click(self, evt: JsObject) -> None:

@@ -14,6 +14,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.web.html import EMPTY, Html, html, join
 from game.web.i18n import LANGUAGES, Translator
 from game.web.tables import renderer
@@ -22,11 +24,16 @@ SELECTED = html(" selected")
 SPEEDS = {"instant": 0.02, "fast": 0.35, "normal": 0.8, "slow": 1.5}  # seconds a bot pauses
 
 
-def say(t: Translator, game: str | None, key: str) -> str:
+def say(t: Translator, game: str | None, key: str, **kw: Any) -> str:
     """A shell text in `game`'s own words where it has them
     (`<game id>/<key>` in its catalog: "Next deal" rather than "Next hand")."""
     own = f"{game}/{key}"
-    return t(own) if t.has(own) else t(key)
+    return t(own if t.has(own) else key, **kw)
+
+
+def rules_href(t: Translator, game: str) -> str:
+    """The illustrated rules page of `game` in the page's language."""
+    return f"./static/rules/{game}.{t.lang}.html"
 
 
 def menu_html(t: Translator, speed: str, game_buttons: Html = EMPTY) -> Html:
@@ -49,8 +56,9 @@ def menu_html(t: Translator, speed: str, game_buttons: Html = EMPTY) -> Html:
 
 
 def setup_html(t: Translator, playable: list[str], values: dict[str, str],
-               resume: bool = False, error: str = "") -> Html:
-    """The start screen's form for `values["game"]` (one of `playable`), filled with `values`."""
+               resume: bool = False, error: str = "", others: Html = EMPTY) -> Html:
+    """The start screen's form for `values["game"]` (one of `playable`), filled with
+    `values`; `others` are the buttons that continue other games in progress."""
     from game.bots import bot_names
 
     game = values["game"]
@@ -76,11 +84,11 @@ def setup_html(t: Translator, playable: list[str], values: dict[str, str],
         'class="primary">{start}</button>{resume}</div></form>',
         title=t("setup.title"), game_label=t("setup.game"), games=games,
         form=table.setup_form(t, bot_names(game), values),
-        seed_label=t("setup.seed"), seed=values.get("seed", ""),
+        seed_label=say(t, game, "setup.seed"), seed=values.get("seed", ""),
         seed_hint=t("setup.seed_hint"),
         invalid=html(' aria-invalid="true" aria-describedby="setup-error"') if error else EMPTY,
         error=shown_error, takebacks=_takeback_field(t, values), start=t("setup.start"),
-        resume=back)
+        resume=join((back, others)))
 
 
 def _takeback_field(t: Translator, values: dict[str, str]) -> Html:
@@ -91,7 +99,10 @@ def _takeback_field(t: Translator, values: dict[str, str]) -> Html:
                 t("setup.no_takebacks"))
 
 
-def help_html(t: Translator, game: str | None) -> Html:
-    """The side panel beside the start screen: how to play `game`."""
+def help_html(t: Translator, game: str) -> Html:
+    """The side panel beside the start screen: how to play `game`, and a link
+    to its illustrated rules."""
     key = f"{game}/help.html"
-    return html('<div class="help">{}</div>', t.markup(key if t.has(key) else "help.html"))
+    return html('<div class="help">{}<p><a id="rules-page" href="{}" target="_blank" '
+                'rel="noopener">{}</a></p></div>', t.markup(key if t.has(key) else "help.html"),
+                rules_href(t, game), t("setup.rules"))

@@ -56,8 +56,15 @@
     }).observe({type: "paint", buffered: true});
     setTimeout(start, 1000);  // never later than this, painted or not
   }
+  // Whether the shell will put a saved game back (game/web/shell.py, resume):
+  // the linked game's, else the one last on the table; or the one save of
+  // earlier versions, which it moves to its game.
+  function resuming() {
+    var game = param("game") || stored("jhg.current");
+    return stored("jhg.save") !== null || (!!game && stored("jhg.save." + game) !== null);
+  }
   function draw() {
-    if (stored("jhg.save")) {  // Python resumes the game: its table's place, until it is drawn
+    if (resuming()) {  // Python resumes the game: its table's place, until it is drawn
       var table = document.getElementById("first-table");
       if (table) document.getElementById("screen").appendChild(document.importNode(table.content, true));
       return;

@@ -199,7 +199,7 @@ def test_the_bot_deals_first_in_french(page, ui):
     page.wait_for_selector("body[data-state=ready]", timeout=60000)
     assert _settle(page) == "me"
     assert (_actions(page), _hand(page), _coffin(page), page.inner_text("#log")) == snap
-    assert page.get_attribute(".dr-rules", "href").endswith("dracula.fr.html")
+    assert page.get_attribute("#rules-link", "href").endswith("dracula.fr.html")
 
 
 def _save_before_the_last_card(seed: int = 68) -> str:

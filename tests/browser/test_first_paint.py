@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 UNREGISTER = """async () => {
   for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
 }"""
@@ -79,18 +81,24 @@ def test_choices_made_before_python_is_ready_are_honoured(page):
     held.release()
     page.wait_for_selector("body[data-view=table]", timeout=120000)
     assert page.evaluate("document.documentElement.lang") == "it"
-    save = json.loads(page.evaluate("localStorage.getItem('jhg.save')"))
+    save = json.loads(page.evaluate("localStorage.getItem('jhg.save.dracula')"))
     assert save["game"] == "dracula"
     assert save["transcript"]["seed"] == 42
     assert save["transcript"]["options"]["first_dealer"] == 1  # the bot deals first
     assert json.loads(page.evaluate("localStorage.getItem('jhg.prefs')"))["lang"] == "it"
 
 
-def test_a_saved_game_shows_its_table_not_the_start_screen(page, ui):
+@pytest.mark.parametrize("query,keys", [
+    ("", ["jhg.save.jekyll-hyde", "jhg.current"]),  # the game last on the table
+    ("?game=jekyll-hyde", ["jhg.save.jekyll-hyde"]),  # a link to the game in progress
+    ("", ["jhg.save"]),  # the one save of earlier versions
+])
+def test_a_saved_game_shows_its_table_not_the_start_screen(page, ui, query, keys):
     ui.open_site(page, "?speed=instant")
     ui.start_game(page, seed=3)
-    save = page.evaluate("localStorage.getItem('jhg.save')")
-    held = _open_held(page, "", {"jhg.save": save})
+    save = page.evaluate("localStorage.getItem('jhg.save.jekyll-hyde')")
+    held = _open_held(page, query, {k: "jekyll-hyde" if k == "jhg.current" else save
+                                    for k in keys})
     assert page.is_visible("#screen .table.skeleton")
     assert not page.query_selector("#setup")
     held.release()

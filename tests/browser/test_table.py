@@ -114,7 +114,7 @@ def test_reload_resumes_the_same_position(page, ui):
              page.inner_text("#side"), page.locator(".table").get_attribute("data-turn"))
     assert again == snap
     # The save is versioned.
-    save = json.loads(page.evaluate("localStorage.getItem('jhg.save')"))
+    save = json.loads(page.evaluate("localStorage.getItem('jhg.save.jekyll-hyde')"))
     assert save["version"] == 1 and save["game"] == "jekyll-hyde"
 
 

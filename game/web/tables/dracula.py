@@ -476,9 +476,7 @@ def render(obs: dict[str, Any], ctx: TableContext) -> Html:
         info = t("dr.deal_no", n=obs["deal_number"] + 1)
         if phase == "place":
             info += " · " + t("dr.stock", n=obs["stock"])
-    head = html('<div class="dr-info">{info} · <a class="dr-rules" '
-                'href="./static/rules/dracula.{lang}.html" target="_blank" rel="noopener">'
-                '{rules}</a></div>', info=info, lang=t.lang, rules=t("dr.rules"))
+    head = html('<div class="dr-info">{}</div>', info)  # the rules: linked in the header
     if phase == "way" and mine:
         middle = _way_choice(ctx)
     else:
