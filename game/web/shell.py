@@ -269,6 +269,9 @@ class App:
         progress, dealt if none is; another deal in progress is never
         discarded: the start screen then offers deal N beside it."""
         self.setup_values["seed"] = str(deal)
+        seed_field = _q("#f-seed")
+        if seed_field is not None:  # the start screen first.js drew, which new_game reads
+            seed_field.value = str(deal)
         if self.state is None and not self.broken:  # a broken save is reported first
             self.new_game()
         elif self.save["transcript"]["seed"] != deal:
