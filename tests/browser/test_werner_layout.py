@@ -1,0 +1,100 @@
+"""Werner's table never jumps (issue 15, items 4 and 8): over a whole hand the
+person's hand, the prompt and the Hint button stay on screen and in the same
+place at every turn, from a small phone to a large desktop, while cards left
+by a Transformation lie on the table, readable; and on a phone every seat's
+team stays visible and no label is cut.
+
+The deals are chosen so that Transformations carry cards: seed 4 (4 players,
+the random bots) leaves 4, then 8 cards on the table; seed 2 (3 players,
+playing Betty) leaves 4.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+SIZES = [(360, 640), (390, 844), (1366, 768), (1920, 1080)]
+PARTS = {"hand": ".hand.mine", "prompt": "#prompt", "hint": "#hint"}
+TOLERANCE = 1.5  # px: a part may not move more than this between turns
+READABLE = 34  # px: the narrowest carried card whose index can be read
+
+BOXES = """parts => Object.fromEntries(Object.entries(parts).map(([name, sel]) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return [name, [r.left, r.top, r.width, r.height]];
+}))"""
+
+
+def _play_a_hand(page, ui, size: tuple[int, int], mode: str, me: str, seed: int) -> None:
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    ui.open_site(page, "?lang=en&speed=instant")
+    ui.start_game(page, mode=mode, me=me, seed=seed, bots="random")
+    first: dict[str, list[float]] | None = None
+    carried_seen = 0
+    for turn in range(40):
+        if ui.wait_settled(page) == "modal":
+            break
+        page.wait_for_selector("#hint")
+        page.evaluate("window.scrollTo(0, 0)")
+        boxes = page.evaluate(BOXES, PARTS)
+        for name, (x, y, w, h) in boxes.items():
+            assert x >= 0 and y >= 0 and x + w <= width + 1 and y + h <= height + 1, \
+                f"{name} off screen at turn {turn}, {width}x{height}: {(x, y, w, h)}"
+        if first is None:
+            first = boxes
+        for name, box in boxes.items():
+            assert all(abs(a - b) <= TOLERANCE for a, b in zip(box, first[name])), \
+                f"{name} moved at turn {turn}, {width}x{height}: {first[name]} -> {box}"
+        carried = page.locator(".carried .card")
+        if carried.count():
+            carried_seen = max(carried_seen, carried.count())
+            card = carried.first.bounding_box()
+            assert card is not None and card["width"] >= READABLE, card
+            if turn and carried.count() >= 4:
+                ui.screenshot(page, f"werner-layout-{mode}-{width}x{height}-carried")
+        target = ".card.playable" if page.locator(".card.playable").count() \
+            else ".seat.designatable"
+        ui.click_and_wait(page, target)
+    else:
+        pytest.fail("the hand did not end")
+    assert first is not None, "the person never had a turn"
+    assert carried_seen >= 4, "no Transformation left cards on the table: pick another seed"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_four_players_hand_never_moves(page, ui, size):
+    _play_a_hand(page, ui, size, mode="4A", me="0", seed=4)
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1366, 768)], ids=["360x640", "1366x768"])
+def test_three_players_hand_never_moves(page, ui, size):
+    _play_a_hand(page, ui, size, mode="3", me="1", seed=2)
+
+
+def test_phone_seats_show_their_team_and_labels_are_whole(page, ui):
+    """Item 8: at 390x844 each seat's team icon keeps its size and its team
+    name shows; no tag on a played card and no seat name is cut."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    ui.open_site(page, "?lang=en&speed=instant")
+    ui.start_game(page, mode="4A", me="0", seed=4, bots="random")
+    cut = """el => el.scrollWidth > el.clientWidth + 1"""
+    for _ in range(40):
+        if ui.wait_settled(page) == "modal":
+            break
+        for seat in page.locator(".seat").all():
+            icon = seat.locator(".plate .team").bounding_box()
+            assert icon is not None and icon["width"] >= 8, icon
+            assert seat.locator(".team-name").is_visible()
+            assert not seat.locator(".who").evaluate(cut), seat.inner_text()
+        for tag in page.locator(".slot .from, .slot .mark").all():
+            assert not tag.evaluate(cut), tag.inner_text()
+        target = ".card.playable" if page.locator(".card.playable").count() \
+            else ".seat.designatable"
+        ui.click_and_wait(page, target)
+    else:
+        pytest.fail("the hand did not end")
+    # Mini cards in the summary keep their whole name ("Transformation" included).
+    for name in page.locator("#modal .card.mini .nm").all():
+        if name.is_visible():
+            assert not name.evaluate(cut), name.inner_text()
