@@ -150,6 +150,16 @@ class UI:
         page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
 
     @staticmethod
+    def duel_play_first(page) -> None:
+        """In the duel, play the first playable card (a Potion led names purple)."""
+        first = page.locator(".hand.mine .cards > .card.playable").first
+        if first.get_attribute("data-part"):
+            first.click()
+            UI.click_and_wait(page, '.jvh-namer button[data-part=":P"]')
+        else:
+            UI.click_and_wait(page, ".hand.mine .cards > .card.playable")
+
+    @staticmethod
     def hand(page) -> list[str]:
         return page.eval_on_selector_all(".hand.mine .card", "els => els.map(e => e.dataset.card)")
 

@@ -218,12 +218,7 @@ def _lead(page, ui, seen: set) -> None:
         ui.click_and_wait(page, '.jvh-namer button[data-part=":R"]')
         seen.add("potion")
         return
-    first = page.locator(".hand.mine .cards > .card.playable").first
-    if first.get_attribute("data-part"):  # a Potion: name purple
-        first.click()
-        ui.click_and_wait(page, '.jvh-namer button[data-part=":P"]')
-    else:
-        ui.click_and_wait(page, ".hand.mine .cards > .card.playable")
+    ui.duel_play_first(page)
 
 
 def _follow(page, ui, seen: set) -> None:

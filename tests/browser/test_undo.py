@@ -47,12 +47,7 @@ def _duel_move(page, ui) -> None:
             page.click(f'#jvh-pick [data-part="{card}"]')
         ui.click_and_wait(page, "#jvh-confirm")
         return
-    first = page.locator(".hand.mine .cards > .card.playable").first
-    if first.get_attribute("data-part"):  # a Potion: name purple
-        first.click()
-        ui.click_and_wait(page, '.jvh-namer button[data-part=":P"]')
-    else:
-        ui.click_and_wait(page, ".hand.mine .cards > .card.playable")
+    ui.duel_play_first(page)
 
 
 def _dracula(page, ui, no_takebacks: bool) -> None:
