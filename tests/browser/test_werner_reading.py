@@ -93,6 +93,7 @@ def test_legend_winning_card_totals_and_the_hand_explained(page, ui, lang):
     page.set_viewport_size(DESKTOP)
     page.click("#next-hand")
     page.wait_for_selector("#modal", state="hidden")
+    ui.wait_settled(page)  # the bots' first moves of the next hand redraw the table
     # The totals on the table now hold the hand's scores (mine first in the summary,
     # Jekyll first on the table: the person plays Jekyll at seat 0).
     assert _totals(page) == scores
