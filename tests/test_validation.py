@@ -174,6 +174,20 @@ def test_options_are_declared_once_as_data_and_shown_in_help():
             assert spec.summary() in " ".join(out.getvalue().split())
 
 
+def test_every_declared_option_value_round_trips_through_a_save():
+    """Each value an option declares (its choices, or the ends of its range)
+    starts a game that keeps it through to_json and state_from_json."""
+    from game import GAMES, game_options
+
+    for game_id in GAMES:
+        for spec in game_options(game_id):
+            values = list(spec.choices) or ([spec.lo, spec.hi] if spec.kind == "int" else [])
+            for value in values:
+                data = new_game(game_id, {spec.name: value}, seed=2).to_json()
+                assert data["options"][spec.name] == value, (game_id, spec.name)
+                assert state_from_json(json.loads(json.dumps(data))).to_json() == data
+
+
 # -- the command line -----------------------------------------------------------
 
 @pytest.mark.parametrize("text, words", [
