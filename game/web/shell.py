@@ -711,9 +711,10 @@ class App:
                     self._focus_fallback()
             return
         t = self.t
+        undo = ("undo",) if self.state is not None and self.takebacks_allowed() else ()
         rows = join(html('<tr><th scope="row"><kbd>{}</kbd></th><td>{}</td></tr>',
-                         t(f"keys.{k}.key"), t(f"keys.{k}"))
-                    for k in ("tab", "arrows", "act", "escape", "help"))
+                         t(f"keys.{k}.key"), self.say(f"keys.{k}"))
+                    for k in ("tab", "arrows", "act", "escape", *undo, "help"))
         set_html(panel, html(
             '<div class="sheet" role="dialog" aria-modal="true" aria-labelledby="keys-title">'
             '<h2 id="keys-title">{title}</h2><table class="keys">{rows}</table>'
@@ -1138,7 +1139,7 @@ class App:
             return
         key = str(evt.key)
         el = evt.target
-        if self.undo_key(evt):
+        if self.undo_key(evt) or self._trap_tab(evt):
             return
         if key == "Escape":
             self.clear_choice()
@@ -1156,6 +1157,32 @@ class App:
             self.human_action(act)
         elif part is not None:
             self.pick(part)
+
+    @staticmethod
+    def _trap_tab(evt: JsObject) -> bool:
+        """Tab and Shift+Tab go round the controls of an open modal dialog (the
+        hand's summary, for one) instead of leaving it for the table behind."""
+        if str(evt.key) != "Tab":
+            return False
+        dialogs = [d for d in document.querySelectorAll('[role="dialog"][aria-modal="true"]')
+                   if not d.closest("[hidden]")]
+        if not dialogs:
+            return False
+        controls = list(dialogs[-1].querySelectorAll(CONTROLS))
+        if not controls:
+            return False
+        here = next((i for i, c in enumerate(controls) if c == document.activeElement), None)
+        if here is None:
+            there = 0
+        elif evt.shiftKey:
+            there = here - 1 if here > 0 else len(controls) - 1
+        else:
+            there = here + 1 if here + 1 < len(controls) else 0
+        if here is not None and abs(there - here) == 1:
+            return False  # inside the dialog: the browser's own order
+        evt.preventDefault()
+        _focus(controls[there])
+        return True
 
     def _move_focus(self, evt: JsObject, key: str) -> None:
         """Arrow keys inside a `data-keys` group (a hand: a row; the coffin: a grid)."""

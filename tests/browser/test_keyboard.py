@@ -112,8 +112,13 @@ def _my_turns(page, limit: int) -> Iterator[int]:
 
 
 def _next_hand_by_keys(page) -> None:
-    # The summary is a modal dialog: it takes the focus, Enter closes it.
+    # The summary is a modal dialog: it takes the focus, Tab and Shift+Tab go
+    # round its controls without reaching the table behind, Enter closes it.
     assert page.evaluate(FOCUSED, "#modal button")
+    for key in ["Tab"] * 4 + ["Shift+Tab"] * 4:
+        page.keyboard.press(key)
+        assert page.evaluate("document.activeElement.closest('#modal') !== null"), key
+    page.focus("#modal button.primary")
     page.keyboard.press("Enter")
     page.wait_for_selector("#modal", state="hidden")
     _focus_on_table(page)
@@ -173,6 +178,10 @@ def test_a_werner_hand_by_keys_with_every_event_heard_once(page, ui):
     assert page.is_hidden("#keys")
     page.evaluate(LISTEN)
     ui.start_game(page, mode="4A", me="0", seed=11, bots="random")
+    page.keyboard.press("?")  # at Werner's table there is no coffin to move around
+    keys = page.inner_text("#keys")
+    assert "coffin" not in keys and "Ctrl+Z" in keys
+    page.keyboard.press("Escape")
     state = {"asked": 0, "designated": 0}
     for turn in _my_turns(page, 120):
         _act(page, _werner_target(page, state), "Enter" if turn % 2 else " ")
@@ -287,7 +296,8 @@ def test_a_dracula_deal_by_keys_in_german(page, ui):
                    "?speed=instant&lang=de")
     # The keys panel, opened by its button and in German.
     _press_on(page, "#keys-button", "Enter")
-    assert "Mit der Tastatur spielen" in page.inner_text("#keys")
+    keys = page.inner_text("#keys")  # in Dracula's own words: the coffin, and Undo
+    assert "Mit der Tastatur spielen" in keys and "Sarg" in keys and "Strg+Z" in keys
     page.keyboard.press("Escape")
     assert page.is_hidden("#keys") and page.evaluate(FOCUSED, "#keys-button")
     _act(page, "#way-Q")
