@@ -139,6 +139,23 @@ def test_log_lines_say_what_the_events_say():
         "Deal 3 over: you score 20, the bot 40.")
 
 
+def test_a_placement_tells_the_lines_it_left_open():
+    """Heard, not only seen: a placement reads out its row and column as they stand."""
+    ctx = TableContext(t=Translator("en"), seat=0)
+    row = {"player": 0, "way": "Q", "line": 0, "state": "open", "cards": ["QH", None, "5H"],
+           "values": [10, None, 5], "sum": 15, "multiplier": 2, "value": None}
+    column = {"player": 1, "way": "K", "line": 2, "state": "vampire", "cards": [None, "V1", "5H"],
+              "values": [None, 0, 5], "sum": 5, "multiplier": None, "value": 0}
+    full = dict(column, state="full", cards=["QH", "10H", "5H"])
+    placed = {"kind": "placed", "player": 1, "card": "5H", "cell": "02", "row": 0, "column": 2,
+              "lines": [row, column]}
+    assert dr.event_text(placed, ctx) == (
+        "The bot places the 5 of hearts (" + ctx.t("dr.cell.02") + "). Your row 1: 15 so far. "
+        "The bot's column 3 holds a Vampire: 0.")
+    # A line filled up is told by its own line_scored event, not twice.
+    assert dr.event_text(dict(placed, lines=[row, full]), ctx).endswith("Your row 1: 15 so far.")
+
+
 def test_an_old_saves_log_entries_still_read():
     """Saves from before the engine had events hold the table's own entries."""
     ctx = TableContext(t=Translator("en"), seat=0)

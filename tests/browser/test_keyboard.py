@@ -230,6 +230,7 @@ def test_a_werner_hand_by_keys_with_every_event_heard_once(page, ui):
 def _start_by_keys(page, ui, game: str, fields: dict[str, str], seed: int, query: str) -> None:
     """The start screen's fields are filled in; the deal starts from the keyboard."""
     ui.open_site(page, query)
+    page.evaluate(LISTEN)
     page.select_option("#f-game", game)
     for name, value in fields.items():
         page.wait_for_selector(f"#f-{name}")
@@ -238,6 +239,16 @@ def _start_by_keys(page, ui, game: str, fields: dict[str, str], seed: int, query
     _key_to(page, "#start")
     page.keyboard.press("Enter")
     page.wait_for_selector("body[data-view=table]")
+
+
+def _heard_once(page) -> list[str]:
+    """Each line of the log was read out in #live exactly once; the lines heard."""
+    log = page.locator("#log li").all_inner_texts()
+    told = [line for burst in page.evaluate("window.heard") for line in burst["lines"]
+            if line in set(log)]
+    assert log and Counter(told) == Counter(log), (Counter(told) - Counter(log),
+                                                   Counter(log) - Counter(told))
+    return told
 
 
 def _pick_by_keys(page, need: int) -> set[str]:
@@ -285,6 +296,8 @@ def test_a_duel_round_by_keys_with_an_exchange_and_a_potion_lead(page, ui):
             _act(page, ".hand.mine .cards > .card.playable")
     assert {"exchange", "obligation", "potion"} <= seen, seen
     assert "Round 1 is over" in page.inner_text("#modal")
+    told = _heard_once(page)
+    assert any("wins the trick" in line for line in told), told
     _next_hand_by_keys(page)
 
 
@@ -315,4 +328,6 @@ def test_a_dracula_deal_by_keys_in_german(page, ui):
         placed += 1
     assert placed >= 4
     assert "Runde 1 von 6 ist vorbei" in page.inner_text("#modal")
+    told = _heard_once(page)  # a placement is heard with the lines it changed
+    assert any("bisher" in line for line in told) and any(" ist voll" in line for line in told)
     _next_hand_by_keys(page)

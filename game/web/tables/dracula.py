@@ -727,8 +727,15 @@ def _event_text(ev: dict[str, Any], me: int, t: Translator) -> str:
         return t(f"dr.log.deal.{_who(ev['dealer'], me)}", n=ev["deal_number"] + 1,
                  card=card_name(ev["nail"], t))
     if kind == "placed":
-        return t(f"dr.log.place.{_who(ev['player'], me)}", card=card_name(ev["card"], t),
-                 cell=t(f"dr.cell.{ev['cell']}"))
+        # The row and the column the card changed, as they stand; a line it
+        # filled up is told by its own `line_scored` event.
+        placed = t(f"dr.log.place.{_who(ev['player'], me)}", card=card_name(ev["card"], t),
+                   cell=t(f"dr.cell.{ev['cell']}"))
+        return " ".join([placed] + [
+            t(f"dr.log.{'open_vampire' if line['state'] == 'vampire' else 'open'}."
+              f"{_who(line['player'], me)}", line=_line_name(line["way"], line["line"], t),
+              sum=line["sum"])
+            for line in ev.get("lines", ()) if None in line["cards"]])
     if kind == "line_scored":
         who = _who(ev["player"], me)
         return _calc((f"dr.log.line.{who}", f"dr.log.line_vampire.{who}"), ev, t,
