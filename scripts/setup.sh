@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs what the site and the tests need, and only what is missing:
 #   - Debian packages, through apt-get as root or with sudo: python3-venv (to
-#     make .venv), nodejs and npm (to install the runtime), chromium (for the
-#     browser tests; $CHROMIUM_PATH names another browser);
+#     make .venv), nodejs and npm (to install the runtime), chromium and
+#     firefox-esr (for the browser tests; $CHROMIUM_PATH and $FIREFOX_PATH
+#     name other browsers);
 #   - the PyScript/Pyodide runtime pinned in package-lock.json, and the
-#     browser tests' axe-core (a devDependency), into node_modules/ (npm ci);
+#     browser tests' axe-core and puppeteer-core (devDependencies; puppeteer
+#     drives Firefox), into node_modules/ (npm ci);
 #   - this package and its test tools (pytest, hypothesis, playwright), into
 #     the project's virtual environment .venv/ (Debian's own Python refuses
 #     pip installs, PEP 668).
@@ -48,6 +50,7 @@ EOF
 }
 
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+firefox="${FIREFOX_PATH:-/usr/bin/firefox-esr}"
 
 # Debian packages, all in one apt-get run.
 missing=()
@@ -58,10 +61,11 @@ if ! runtime_ready; then
   command -v npm >/dev/null || missing+=(npm)
 fi
 [ -x "$chromium" ] || missing+=(chromium)
+[ -x "$firefox" ] || missing+=(firefox-esr)
 
 if [ ${#missing[@]} -gt 0 ]; then
   command -v apt-get >/dev/null \
-    || die "no apt-get here: install ${missing[*]} yourself (or set CHROMIUM_PATH), then run this again"
+    || die "no apt-get here: install ${missing[*]} yourself (or set CHROMIUM_PATH, FIREFOX_PATH), then run this again"
   sudo=()
   if [ "$(id -u)" -ne 0 ]; then
     command -v sudo >/dev/null || die "installing ${missing[*]} needs root: run this as root or install sudo"
@@ -71,6 +75,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   "${sudo[@]}" apt-get update -qq
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   [ -x "$chromium" ] || die "no browser at $chromium after installing chromium: set CHROMIUM_PATH"
+  [ -x "$firefox" ] || die "no browser at $firefox after installing firefox-esr: set FIREFOX_PATH"
 fi
 
 if ! runtime_ready; then

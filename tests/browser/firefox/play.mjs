@@ -1,0 +1,134 @@
+// Plays the built site in Firefox (Debian's firefox-esr, driven over WebDriver
+// BiDi by puppeteer-core): the page starts, then a Werner hand to its end, a
+// few duel decisions with the exchange, and a Dracula deal's first placements,
+// all by clicks. Prints one JSON line: what was done, how long start-up took,
+// and every page error or console error. Usage: node play.mjs <site url> <firefox>
+import puppeteer from 'puppeteer-core';
+
+const [url, firefox] = process.argv.slice(2);
+const report = {step: '', started_ms: null, werner_turns: 0, werner_asked: false, werner_hand_over: false, duel_decisions: 0,
+                dracula_placements: 0, first_python: null, returning_ms: null,
+                returning_python: null, errors: []};
+const browser = await puppeteer.launch({browser: 'firefox', executablePath: firefox,
+                                        headless: true});
+const timeout = +(process.env.FIREFOX_TIMEOUT_MS || 180000);
+try {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(timeout);
+  page.on('pageerror', e => report.errors.push(`pageerror: ${e.message || e}`));
+  page.on('console', m => { if (m.type() === 'error') report.errors.push(`console: ${m.text()}`); });
+
+  const t0 = Date.now();
+  await page.goto(url + '?speed=instant');
+  await page.waitForSelector('body[data-state=ready]');
+  report.started_ms = Date.now() - t0;
+  report.first_python = await page.evaluate(() => document.documentElement.dataset.python);
+
+  // A returning visit: once the service worker has precached the snapshot, Python starts from it.
+  report.step = 'snapshot precached';
+  await page.waitForFunction(async () => {
+    for (const name of await caches.keys()) {
+      for (const req of await (await caches.open(name)).keys()) {
+        if (/snapshot-[0-9a-f]+\.bin\.gz$/.test(req.url)) return true;
+      }
+    }
+    return false;
+  }, {polling: 500});
+  const t1 = Date.now();
+  await page.reload();
+  await page.waitForSelector('body[data-state=ready]');
+  report.returning_ms = Date.now() - t1;
+  report.returning_python = await page.evaluate(() => document.documentElement.dataset.python);
+
+  const actions = () => page.evaluate(() => +document.body.dataset.actions);
+  const settled = () => page.waitForFunction(() => document.body.dataset.toAct !== 'bot'
+                                             || !document.getElementById('modal').hidden);
+  const modal = () => page.evaluate(() => !document.getElementById('modal').hidden);
+  const click = async selector => {  // the table may be redrawn between finding and clicking
+    for (let tries = 0; ; tries++) {
+      try { return await page.click(selector); } catch (e) {
+        if (tries > 20 || !/detached|not clickable|No element/.test(e.message)) throw e;
+        await new Promise(r => setTimeout(r, 100));
+      }
+    }
+  };
+  const clickAccepted = async selector => {  // a click the engine takes as an action
+    const n = await actions();
+    await click(selector);
+    await page.waitForFunction(k => +document.body.dataset.actions !== k, {}, n);
+  };
+  const startGame = async (game, fields, seed) => {
+    report.step = `start ${game}`;
+    await page.select('#f-game', game);
+    for (const [name, value] of Object.entries(fields)) {
+      await page.waitForSelector(`#f-${name}`);
+      await page.select(`#f-${name}`, value);
+    }
+    await page.$$eval('select[name^=bot]', els => els.forEach(e => {
+      e.value = 'random'; e.dispatchEvent(new Event('change', {bubbles: true}));
+    }));
+    await page.type('#f-seed', String(seed));
+    report.step = `deal ${game}`;
+    await page.click('#start');
+    await page.waitForSelector('body[data-view=table]');
+  };
+
+  // Werner, 4 players: a whole hand, asking another player once.
+  await startGame('jekyll-hyde', {players: '4', seating: 'A', me: '0'}, 7);
+  for (let turn = 0; turn < 60; turn++) {
+    await settled();
+    if (await modal()) { report.werner_hand_over = true; break; }
+    report.step = `werner turn ${turn}`;
+    // Ask another player once, else play a playable card (one is always there when no one can be asked).
+    const ask = !report.werner_asked && await page.$('.seat.designatable .plate');
+    const mine = await page.$('.hand.mine .card.playable');
+    await clickAccepted(ask || !mine ? '.seat.designatable .plate' : '.hand.mine .card.playable');
+    if (ask) report.werner_asked = true;
+    report.werner_turns++;
+  }
+  await click('#modal button.primary');
+
+  // The duel, as Jekyll: the exchange (a Potion first when one is owed), then cards.
+  report.step = 'new game';
+  await click('[data-cmd=new]');
+  await startGame('jekyll-vs-hyde', {jvh_role: 'J', variant: 'standard'}, 24);
+  for (let i = 0; i < 6; i++) {
+    await settled();
+    if (await modal()) break;
+    if (await page.$('#jvh-pick')) {
+      const need = +(await page.$eval('#jvh-pick', e => e.dataset.need));
+      const oblige = (await page.$eval('#jvh-pick', e => e.dataset.oblige)) === '1';
+      let cards = await page.$$eval('#jvh-pick [data-part]', els => els.map(e => e.dataset.part));
+      if (oblige) cards = [...cards.filter(c => c.endsWith('+')).slice(0, 1),
+                           ...cards.filter(c => !c.endsWith('+'))];
+      for (const c of cards.slice(0, need)) await click(`#jvh-pick [data-part="${c}"]`);
+      await clickAccepted('#jvh-confirm');
+    } else if (await page.$('.hand.mine .cards > .card.playable[data-part]')) {
+      await click('.hand.mine .cards > .card.playable[data-part]');  // a Potion: name purple
+      await clickAccepted('.jvh-namer button[data-part=":P"]');
+    } else {
+      await clickAccepted('.hand.mine .cards > .card.playable');
+    }
+    report.duel_decisions++;
+  }
+
+  // Dracula: take the rows, then place cards (card first, then an open cell).
+  report.step = 'new game';
+  await click('[data-cmd=new]');
+  await startGame('dracula', {first: 'me'}, 12);
+  report.step = 'dracula';
+  await settled();
+  await clickAccepted('#way-Q');
+  for (let i = 0; i < 4; i++) {
+    await settled();
+    if (await modal()) break;
+    await click('.dr-hand .dc-btn');
+    await clickAccepted('.coffin .cell.open');
+    report.dracula_placements++;
+  }
+} catch (e) {
+  report.errors.push(`driver: ${e.message}`);
+} finally {
+  await browser.close();
+}
+console.log(JSON.stringify(report));
