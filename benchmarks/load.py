@@ -1,6 +1,6 @@
 """Load time of the site against a bare PyScript page on the same runtime.
 
-    python benchmarks/load.py [--runs 3]
+    python benchmarks/load.py [--runs 3] [--browser chromium|firefox]
 
 Not a test: prints numbers and ratios. Both pages are served by the same
 local server and loaded in fresh persistent Chromium profiles (a disk cache
@@ -11,6 +11,8 @@ like a real browser), alternating bare/site in each run:
 - offline: third visit with the network off (the context offline), answered
   by each page's service worker (the bare page gets a minimal precaching
   worker, registered after Python is up like the site's).
+With `--browser firefox` the same visits are made in Debian's firefox-esr,
+driven by puppeteer-core (`firefox_visits.mjs`).
 The machine's load average is printed too: on 2 shared cores, other work
 skews the ratios (the site's extra start-up work is stretched most).
 Reported: time from navigation to first paint, to "playable" (site: the
@@ -36,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 from game.build import NODE, SITE, ensure_built, make_server  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+FIREFOX = os.environ.get("FIREFOX_PATH", "/usr/bin/firefox-esr")
 VISITS = ("cold", "warm", "offline")
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -110,9 +113,21 @@ def _one(p, kind: str, url: str) -> dict[str, dict]:
     return {"cold": cold, "warm": warm, "offline": offline}
 
 
+def _one_firefox(kind: str, url: str) -> dict[str, dict]:
+    """The three visits in a fresh Firefox profile (`firefox_visits.mjs`)."""
+    import subprocess
+
+    run = subprocess.run(["node", str(Path(__file__).parent / "firefox_visits.mjs"), url,
+                          FIREFOX, MEASURE, kind], capture_output=True, text=True, check=True,
+                         timeout=900)
+    result: dict[str, dict] = json.loads(run.stdout.strip().splitlines()[-1])
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--browser", choices=("chromium", "firefox"), default="chromium")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -128,7 +143,8 @@ def main(argv: list[str] | None = None) -> int:
             for run in range(args.runs):
                 order = ("bare", "site") if run % 2 == 0 else ("site", "bare")
                 for kind in order:
-                    r = _one(p, kind, base + pages[kind])
+                    r = (_one(p, kind, base + pages[kind]) if args.browser == "chromium"
+                         else _one_firefox(kind, base + pages[kind]))
                     for visit in VISITS:
                         results[kind][visit].append(r[visit])
                 print(f"run {run + 1}/{args.runs} done", file=sys.stderr)
@@ -138,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         vals = [r[key] for r in results[kind][visit] if r[key] is not None]
         return statistics.median(vals) if vals else float("nan")
 
-    print(f"median of {args.runs} runs, fresh profiles, same server and runtime; "
+    print(f"{args.browser}: median of {args.runs} runs, fresh profiles, same server and runtime; "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{'':14}{'first paint ms':>16}{'playable ms':>14}{'bytes':>14}")
     for visit in VISITS:
