@@ -446,8 +446,8 @@ class App:
         drawn = html('<h1 class="sr">{}</h1>{}', self.say("app.title"), drawn)
         set_html(_q("#screen"), html(
             '{}<div class="tools">{}{}</div>'
-            '<div id="message" class="message" role="alert" aria-live="assertive">{}</div>{}',
-            drawn, self.undo_html(), self.hint_html(), self.message, self.coach_html(obs)))
+            '<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
+            drawn, self.undo_html(), self.hint_html(), self.message))
         self.mark_hint()
         self._refocus(focus)
         self.announce()
@@ -488,8 +488,12 @@ class App:
             # It scrolls: keyboard users reach it (tabindex) to scroll it back.
             body = html('<ol class="log" id="log" tabindex="0" aria-label="{}">{}</ol>',
                         self.say("menu.log"), join(html("<li>{}</li>", x) for x in lines))
-        set_html(side, html('<div class="tabs" role="tablist">{}</div>'
-                            '<div class="panel" id="panel-{}">{}</div>', tabs, self.panel, body))
+        # A lesson's coach heads the side panel: beside the table on a wide
+        # screen, right under the person's hand on a phone.
+        set_html(side, html('{}<div class="tabs" role="tablist">{}</div>'
+                            '<div class="panel" id="panel-{}">{}</div>', self.coach_html(obs),
+                            tabs, self.panel, body))
+        self.announce_coach()
         log = _q("#log")
         if log is not None:
             log.scrollTop = log.scrollHeight
@@ -618,6 +622,8 @@ class App:
         self.message = ""
         self.persist()
         self.render_all()
+        if self.coach_waiting():  # a lesson's note: its Continue is what to read next
+            self._focus_coach()
         self.schedule()
 
     def schedule(self) -> None:
@@ -788,11 +794,6 @@ class App:
         if prompt and (lines or prompt != self.heard.prompt):
             lines.append(prompt)  # after the events: what the person is to do now
         self.heard.prompt = prompt
-        coach = _q("#coach")
-        said = " ".join(str(coach.textContent).split()) if coach is not None else ""
-        if said and said != self.heard.coach:
-            lines.append(said)  # then the coach's words
-        self.heard.coach = said
         if not lines:
             return
         burst = document.createElement("div")
@@ -935,8 +936,7 @@ class App:
                          if str(state.identity(p)) != str(lesson.me)}},
                      "transcript": {"game": game, "options": state.to_json()["options"],
                                     "seed": lesson.seed, "actions": []},
-                     "log": list(state.events(self.my_seat())), "seen_hands": 0,
-                     "practice": True}
+                     "log": list(state.events(seat_of(state, lesson.me))), "seen_hands": 0}
         self.undo_points = []
         self.heard = Heard()
         self.show_setup, self.message, self.thinking, self.hint, self.picked = \
@@ -954,7 +954,7 @@ class App:
         if self.coach is None or self.show_setup:
             return
         self.coach.next_note(len(self.save["transcript"]["actions"]))
-        self.render_screen()
+        self.render_all()
         self._focus_coach()
         self.schedule()
 
@@ -964,7 +964,7 @@ class App:
         if self.coach.check(len(self.save["transcript"]["actions"]), action, self.t) is None:
             return False
         self.picked = ()
-        self.render_screen()
+        self.render_all()
         self._focus_coach()
         return True
 
@@ -975,6 +975,16 @@ class App:
         return self.coach.bubble(len(self.save["transcript"]["actions"]),
                                  self.human_to_act() and not self.waiting_for_ack(),
                                  table, obs, self.ctx())
+
+    def announce_coach(self) -> None:
+        """The coach's words, read out once each (after the table's news)."""
+        coach, live = _q("#coach"), _q("#live")
+        said = " ".join(str(coach.textContent).split()) if coach is not None else ""
+        if said and said != self.heard.coach and live is not None:
+            burst = document.createElement("div")
+            set_html(burst, html("<p>{}</p>", said))
+            live.append(burst)
+        self.heard.coach = said
 
     def _focus_coach(self) -> None:
         """The coach's Continue, else its bubble: what to read next."""
@@ -991,9 +1001,9 @@ class App:
         words = html('<p class="coach-text">{}</p>', self.t(ending.key)) if ending else EMPTY
         summary = table.final_summary(obs, self.ctx()) if state.over else \
             table.hand_summary(obs, self.ctx())
-        body = html('{}<section class="coach coach-end" id="coach" aria-labelledby="coach-title">'
-                    '<h3 class="coach-title" id="coach-title">{}</h3>{}</section>',
-                    summary, self.t("coach.title"), words)
+        body = html('<section class="coach coach-end" id="coach" aria-labelledby="coach-title">'
+                    '<h3 class="coach-title" id="coach-title">{}</h3>{}</section>{}',
+                    self.t("coach.title"), words, summary)
         buttons = html('<button type="button" class="primary" data-cmd="lesson-done" '
                        'id="lesson-done">{}</button><button type="button" data-cmd="lesson" '
                        'id="lesson-again">{}</button>', self.t("coach.real_game"),

@@ -81,7 +81,7 @@ def test_the_lesson_is_completed_by_following_the_coach(page, ui, game):
             break
         assert page.is_visible("#coach")
         if page.locator("#coach-next").count():
-            assert page.evaluate("document.activeElement.id") == "coach-next"
+            assert page.evaluate("document.activeElement.id") == "coach-next", notes
             notes += 1
             page.click("#coach-next")
             continue
