@@ -20,9 +20,11 @@ SAVES = """() => Object.fromEntries(Object.keys(localStorage)
 # The coach shows a note (Continue), the person decides, or the lesson has ended.
 SETTLED = ("document.getElementById('coach-next') || document.body.dataset.toAct === 'me'"
            " || !document.getElementById('modal').hidden")
-# A legal choice the coach does not ask for, per game (None: no such test there).
-OTHER = {"jekyll-hyde": ".hand.mine .card.playable[data-act]:not(.hinted)",
-         "jekyll-vs-hyde": None, "dracula": None}
+# A legal choice the coach does not ask for, per game: when (the number of
+# actions played) and what to click.
+OTHER = {"jekyll-hyde": (0, [".hand.mine .card.playable[data-act]:not(.hinted)"]),
+         "jekyll-vs-hyde": (2, [".hand.mine .cards > .card.playable[data-act]:not(.hinted)"]),
+         "dracula": (2, [".dr-hand .dc-btn:not(.hinted)", ".cell.open:not(.hinted)"])}
 START = {"jekyll-hyde": ".table.jh", "jekyll-vs-hyde": ".table.jvh", "dracula": ".dr-table"}
 
 
@@ -48,16 +50,21 @@ def _real_game(page, ui, game: str) -> None:
 
 
 def _decide(page, ui) -> None:
-    """Click what the coach highlights (each part once), then confirm if asked."""
-    parts = page.eval_on_selector_all(
-        "#screen .hinted", "els => els.map(e => e.dataset.act ? ['act', e.dataset.act]"
-        " : ['part', e.dataset.part])")
-    assert parts, "the coach highlights what to click"
+    """Click what the coach highlights, each part once (a Potion's colour is
+    offered once its card is picked), then confirm if asked."""
     n = ui.actions(page)
-    for kind, value in parts:
-        if ui.actions(page) != n:
+    clicked: set[tuple[str, str]] = set()
+    while ui.actions(page) == n:
+        parts = page.eval_on_selector_all(
+            "#screen .hinted", "els => els.map(e => e.dataset.act ? ['act', e.dataset.act]"
+            " : ['part', e.dataset.part])")
+        fresh = [tuple(p) for p in parts if tuple(p) not in clicked]
+        if not fresh:
             break
-        page.click(f'#screen [data-{kind}="{value}"]')
+        kind, value = fresh[0]
+        clicked.add((kind, value))
+        page.locator(f'#screen [data-{kind}="{value}"]').first.click()
+    assert clicked, "the coach highlights what to click"
     if ui.actions(page) == n and page.locator("#jvh-confirm:not([disabled])").count():
         page.click("#jvh-confirm")
     page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
@@ -85,14 +92,15 @@ def test_the_lesson_is_completed_by_following_the_coach(page, ui, game):
             notes += 1
             page.click("#coach-next")
             continue
-        other = OTHER[game]
-        if other and not objections and page.locator(other).count():
-            n = ui.actions(page)
-            page.click(other)
+        at, clicks = OTHER[game]
+        if not objections and ui.actions(page) == at:
+            for selector in clicks:
+                page.click(selector)
             why = page.inner_text("#coach-why")
-            assert why in {_words("en", s["why"]) for s in lesson["steps"] if "why" in s} \
-                | {_words("en", "coach.why")}
-            assert ui.actions(page) == n
+            assert why == _words("en", next(s["why"] for s in lesson["steps"]
+                                            if s["at"] == at and "why" in s))
+            assert ui.actions(page) == at  # the position is unchanged
+            assert page.is_visible("#screen .hinted")  # and the coach still shows the way
             objections += 1
         decisions += 1
         _decide(page, ui)
@@ -100,7 +108,7 @@ def test_the_lesson_is_completed_by_following_the_coach(page, ui, game):
         pytest.fail("the lesson did not end")
     assert ui.actions(page) == len(lesson["actions"])
     assert notes == sum(1 for s in lesson["steps"] if "note" in s) - 1  # the last is the end's
-    assert decisions >= 5
+    assert decisions >= 5 and objections == 1
     assert page.is_visible("#modal #coach")
     assert _words("en", lesson["steps"][-1]["note"]) in page.inner_text("#modal #coach")
     for width, height in ((390, 844), (1366, 768)):
