@@ -185,7 +185,7 @@ class Coach:
         if self.objection and not waiting:
             objection = html('<p class="coach-why" id="coach-why">{}</p>', self.objection)
         return html('<section class="coach" id="coach" aria-labelledby="coach-title" '
-                    'tabindex="-1"><h2 class="coach-title" id="coach-title">{title}</h2>'
+                    'tabindex="0"><h2 class="coach-title" id="coach-title">{title}</h2>'
                     '<p class="coach-text">{text}</p>{objection}{todo}</section>',
                     title=t("coach.title"), text=text, objection=objection, todo=todo)
 

@@ -984,6 +984,9 @@ class App:
             burst = document.createElement("div")
             set_html(burst, html("<p>{}</p>", said))
             live.append(burst)
+            # New words: on a phone the bubble sits under the hand, perhaps below the fold.
+            coach.scrollIntoView(to_js({"block": "nearest"},
+                                       dict_converter=window.Object.fromEntries))
         self.heard.coach = said
 
     def _focus_coach(self) -> None:
@@ -994,7 +997,7 @@ class App:
 
     def lesson_end_html(self, obs: dict[str, Any]) -> tuple[Html, Html]:
         """The end of the lesson: the coach on the scoring, the hand's own
-        summary, then a real game (or the lesson again)."""
+        summary (whose <h2> titles the dialog), then a real game (or the lesson again)."""
         assert self.coach is not None
         state, table = self._game()
         ending = self.coach.lesson.ending()
@@ -1002,7 +1005,7 @@ class App:
         summary = table.final_summary(obs, self.ctx()) if state.over else \
             table.hand_summary(obs, self.ctx())
         body = html('<section class="coach coach-end" id="coach" aria-labelledby="coach-title">'
-                    '<h3 class="coach-title" id="coach-title">{}</h3>{}</section>{}',
+                    '<p class="coach-title" id="coach-title">{}</p>{}</section>{}',
                     self.t("coach.title"), words, summary)
         buttons = html('<button type="button" class="primary" data-cmd="lesson-done" '
                        'id="lesson-done">{}</button><button type="button" data-cmd="lesson" '

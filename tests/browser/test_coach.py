@@ -128,19 +128,25 @@ def test_the_lesson_is_completed_by_following_the_coach(page, ui, game):
 
 
 @pytest.mark.parametrize("game", list(START))
-def test_screenshots_of_a_lesson_under_way(page, ui, game):
-    ui.open_site(page, f"?game={game}&speed=instant&lang=en")
-    page.click("#lesson")
-    page.wait_for_selector(f"body[data-lesson='{game}']")
-    page.click("#coach-next")
-    page.wait_for_function(SETTLED)
+def test_the_bubble_is_in_view_and_never_covers_the_hand(page, ui, game):
+    """At each size, from the lesson's start: the coach's words are on screen
+    (scrolled to on a phone) and the bubble lies clear of the person's hand."""
     for width, height in ((390, 844), (1366, 768)):
         page.set_viewport_size({"width": width, "height": height})
-        ui.screenshot(page, f"coach-{game}-{width}")
-        if width == 390:  # the bubble never covers the person's hand
-            hand = page.locator(".hand.mine, .dr-hand").first.bounding_box()
-            bubble = page.locator("#coach").bounding_box()
-            assert hand and bubble
-            assert (bubble["y"] >= hand["y"] + hand["height"]
-                    or bubble["y"] + bubble["height"] <= hand["y"])
+        ui.open_site(page, f"?game={game}&speed=instant&lang=en")
+        page.click("#lesson")
+        page.wait_for_selector(f"body[data-lesson='{game}']")
+        page.click("#coach-next")
+        page.wait_for_function(SETTLED)
+        page.wait_for_function("document.body.dataset.toAct === 'me'")
+        bubble = page.locator("#coach").bounding_box()
+        hand = page.locator(".hand.mine, .dr-hand").first.bounding_box()
+        assert bubble and hand
+        assert 0 <= bubble["y"] and bubble["y"] + bubble["height"] <= height
+        apart = (bubble["y"] >= hand["y"] + hand["height"]
+                 or bubble["y"] + bubble["height"] <= hand["y"]
+                 or bubble["x"] >= hand["x"] + hand["width"])
+        assert apart, (bubble, hand)
+        shots = ui.screenshot(page, f"coach-{game}-{width}").parent
+        page.screenshot(path=str(shots / f"coach-{game}-{width}-view.png"))
     page.set_viewport_size({"width": 1366, "height": 900})
