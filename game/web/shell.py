@@ -37,7 +37,7 @@ from game.web.undo import hands_scored, mine, seat_of, take_back, undoable
 JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped for mypy
 
 ARROWS = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -3, "ArrowDown": 3}
-KNOWN_PARAMS = {"lang", "speed", "game", "bench", "deal"}
+KNOWN_PARAMS = {"lang", "speed", "game", "bench", "deal", "lesson"}
 SLICE = 0.04  # seconds of bot search between two yields to the browser
 MAX_THINK = 2.0
 CONTROLS = ("button:not([disabled]), [data-part]:not([disabled]), "
@@ -146,6 +146,7 @@ class App:
             self.setup_values.update({str(k): str(v) for k, v in last.items() if k != "seed"})
         self.show_setup = False
         self.asked_game = query.get("game") in self.playable()  # e.g. from a rules page
+        self.asked_lesson = query.get("lesson") in ("", "1")
         if self.asked_game:
             self.setup_values["game"] = query["game"]
 
@@ -166,6 +167,7 @@ class App:
             "speed": lambda v: v in SPEEDS,
             "deal": deal,
             "bench": lambda v: True,
+            "lesson": lambda v: v in ("", "1"),  # the rules pages' "Learn by playing"
         }
         bad = [name for name in dict.fromkeys(k for k, _ in params) if name not in valid]
         bad += [f"{k}={v:.20}" for k, v in params if k in valid and not valid[k](v)]
@@ -1351,6 +1353,9 @@ class App:
         if loader is not None:
             loader.remove()
         document.body.dataset.state = "ready"
+        if self.asked_lesson and not self.broken:  # a broken save is reported first
+            self.start_lesson()
+            return
         if _attr(document.body, "data-start-pending") is not None:  # Start, pressed before now
             document.body.removeAttribute("data-start-pending")
             self.new_game()

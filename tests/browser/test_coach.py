@@ -150,3 +150,12 @@ def test_the_bubble_is_in_view_and_never_covers_the_hand(page, ui, game):
         shots = ui.screenshot(page, f"coach-{game}-{width}").parent
         page.screenshot(path=str(shots / f"coach-{game}-{width}-view.png"))
     page.set_viewport_size({"width": 1366, "height": 900})
+
+
+def test_a_rules_page_link_opens_the_lesson_in_its_language(page, ui):
+    page.goto(page.site_url + "static/rules/dracula.fr.html")
+    page.click("a.play.lesson")
+    page.wait_for_selector("body[data-lesson=dracula]", timeout=60000)
+    assert page.inner_text("#coach-text, #coach .coach-text") == _words(
+        "fr", "coach.dracula.welcome")
+    assert page.evaluate(SAVES) == {}  # nothing saved
