@@ -301,7 +301,9 @@ class App:
             window.console.error("".join(traceback.format_exception(error)))
             self.gen += 1  # stop the bots
             key = saves.key(self.save.get("game", ""))
-            text = self._get(key)
+            # A lesson has no save: the one under its key is the real game's, kept as it is.
+            text = self._get(key) if self.coach is None else None
+            self.coach = None
             reason = self.t("notice.crash", reason=f"{type(error).__name__}: {error}"[:300])
             if text:
                 self._set_aside(text, reason, key)
