@@ -1355,7 +1355,9 @@ class App:
         if loader is not None:
             loader.remove()
         document.body.dataset.state = "ready"
-        if self.asked_lesson and not self.broken:  # a broken save is reported first
+        pressed = _attr(document.body, "data-lesson-pending") is not None  # before now
+        if (self.asked_lesson or pressed) and not self.broken:  # a broken save is reported first
+            document.body.removeAttribute("data-lesson-pending")
             self.start_lesson()
             return
         if _attr(document.body, "data-start-pending") is not None:  # Start, pressed before now
