@@ -189,6 +189,8 @@ def _package_files() -> list[tuple[Path, str]]:
         out.append((p, rel))
     for p in sorted((ROOT / "static" / "i18n").glob("*.json")):
         out.append((p, f"game/web/i18n/{p.name}"))
+    for p in sorted((ROOT / "static" / "lessons").glob("*.json")):  # game.web.coach
+        out.append((p, f"game/web/lessons/{p.name}"))
     return out
 
 
@@ -364,7 +366,8 @@ def build(out_dir: str | os.PathLike[str] = SITE) -> Path:
         shutil.copy2(ROOT / "pyscript.toml", tmp / "pyscript.toml")
         (tmp / "pyscript.json").write_text(json.dumps(site_config(), indent=1) + "\n")
         shutil.copytree(ROOT / "static", tmp / "static",
-                        ignore=shutil.ignore_patterns("vendor", "i18n", "chrome", "sw.js", ".*"))
+                        ignore=shutil.ignore_patterns("vendor", "i18n", "lessons", "chrome", "sw.js",
+                                                      ".*"))
         for page in (tmp / "static").rglob("*.html"):  # the rules pages
             page.write_text(with_policy(page.read_text(encoding="utf-8"), page.name),
                             encoding="utf-8")

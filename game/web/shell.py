@@ -26,6 +26,7 @@ from game.bots.base import Bot
 from game.core.state import Player, State
 from game.web import saves
 from game.web.choice import Choice, single
+from game.web.coach import Coach
 from game.web.html import EMPTY, Html, html, join, set_html
 from game.web.i18n import Translator, pick_language
 from game.web.inputs import BadNumber, read_int
@@ -36,7 +37,7 @@ from game.web.undo import hands_scored, mine, seat_of, take_back, undoable
 JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped for mypy
 
 ARROWS = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -3, "ArrowDown": 3}
-KNOWN_PARAMS = {"lang", "speed", "game", "bench", "deal"}
+KNOWN_PARAMS = {"lang", "speed", "game", "bench", "deal", "lesson"}
 SLICE = 0.04  # seconds of bot search between two yields to the browser
 MAX_THINK = 2.0
 CONTROLS = ("button:not([disabled]), [data-part]:not([disabled]), "
@@ -82,6 +83,7 @@ class Heard:
 
     events: int = 0
     prompt: str = ""
+    coach: str = ""  # the coach's last words read out (a lesson)
 
 
 def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -134,6 +136,7 @@ class App:
         self.picked: tuple[str, ...] = ()  # parts of the person's decision chosen so far
         # The person's decisions this hand that Undo may take back (None: not yet replayed).
         self.undo_points: list[int] | None = None
+        self.coach: Coach | None = None  # a lesson on the table (game.web.coach): never saved
         self.heard = Heard()  # what the live region has read out
         self._keys_opener: JsObject = None  # where the focus was when the keys panel opened
         self.setup_error = ""
@@ -143,6 +146,7 @@ class App:
             self.setup_values.update({str(k): str(v) for k, v in last.items() if k != "seed"})
         self.show_setup = False
         self.asked_game = query.get("game") in self.playable()  # e.g. from a rules page
+        self.asked_lesson = query.get("lesson") in ("", "1")
         if self.asked_game:
             self.setup_values["game"] = query["game"]
 
@@ -163,6 +167,7 @@ class App:
             "speed": lambda v: v in SPEEDS,
             "deal": deal,
             "bench": lambda v: True,
+            "lesson": lambda v: v in ("", "1"),  # the rules pages' "Learn by playing"
         }
         bad = [name for name in dict.fromkeys(k for k, _ in params) if name not in valid]
         bad += [f"{k}={v:.20}" for k, v in params if k in valid and not valid[k](v)]
@@ -196,7 +201,7 @@ class App:
         self._set(saves.PREFS_KEY, json.dumps(self.prefs))
 
     def persist(self) -> None:
-        if self.state is None:
+        if self.state is None or self.coach is not None:  # a lesson is never saved
             return
         self.save["state"] = self.state.to_json()
         self._set(saves.key(self.save["game"]), saves.dump(self.save))
@@ -252,6 +257,7 @@ class App:
         data["transcript"].setdefault("actions", [])
         data["transcript"].setdefault("seed", 0)
         self.save, self.state, self.table = data, state, table
+        self.coach = None
         self.heard = Heard(events=len(data["log"]))  # the story so far was read before
         self.thinking, self.hint, self.picked = None, None, ()
         try:  # a save that loads but cannot be shown is broken too
@@ -295,7 +301,9 @@ class App:
             window.console.error("".join(traceback.format_exception(error)))
             self.gen += 1  # stop the bots
             key = saves.key(self.save.get("game", ""))
-            text = self._get(key)
+            # A lesson has no save: the one under its key is the real game's, kept as it is.
+            text = self._get(key) if self.coach is None else None
+            self.coach = None
             reason = self.t("notice.crash", reason=f"{type(error).__name__}: {error}"[:300])
             if text:
                 self._set_aside(text, reason, key)
@@ -380,6 +388,7 @@ class App:
         body = document.body
         body.dataset.lang = self.t.lang
         body.dataset.actions = str(len(self.save.get("transcript", {}).get("actions", [])))
+        body.dataset.lesson = self.coach.lesson.game if self.coach is not None else ""
         body.dataset.toAct = ("none" if self.state is None else "over" if self.state.over
                               else "me" if self.human_to_act() else "bot")
         self._keep_focus(was)
@@ -483,8 +492,12 @@ class App:
             # It scrolls: keyboard users reach it (tabindex) to scroll it back.
             body = html('<ol class="log" id="log" tabindex="0" aria-label="{}">{}</ol>',
                         self.say("menu.log"), join(html("<li>{}</li>", x) for x in lines))
-        set_html(side, html('<div class="tabs" role="tablist">{}</div>'
-                            '<div class="panel" id="panel-{}">{}</div>', tabs, self.panel, body))
+        # A lesson's coach heads the side panel: beside the table on a wide
+        # screen, right under the person's hand on a phone.
+        set_html(side, html('{}<div class="tabs" role="tablist">{}</div>'
+                            '<div class="panel" id="panel-{}">{}</div>', self.coach_html(obs),
+                            tabs, self.panel, body))
+        self.announce_coach()
         log = _q("#log")
         if log is not None:
             log.scrollTop = log.scrollHeight
@@ -498,7 +511,9 @@ class App:
         state, table = self._game()
         obs = state.observation(self.my_seat())
         ctx = self.ctx()
-        if state.over and not self.save.get("closed_final"):
+        if self.coach is not None and (state.over or self.waiting_for_ack()):
+            body, buttons = self.lesson_end_html(obs)
+        elif state.over and not self.save.get("closed_final"):
             body = table.final_summary(obs, ctx)
             buttons = html('<button type="button" class="primary" data-cmd="new">{}</button>'
                            '<button type="button" data-cmd="close-final">{}</button>',
@@ -533,6 +548,8 @@ class App:
             after = state.apply(action)
         except GameError as e:
             self.set_message(explain(table, e, obs, self.ctx()))
+            return
+        if self.coach is not None and self.coach_objects(action):
             return
         self.commit(action, after)
 
@@ -609,13 +626,15 @@ class App:
         self.message = ""
         self.persist()
         self.render_all()
+        if self.coach_waiting():  # a lesson's note: its Continue is what to read next
+            self._focus_coach()
         self.schedule()
 
     def schedule(self) -> None:
         self.gen += 1
         s = self.state
         if (s is None or s.over or self.show_setup or self.waiting_for_ack()
-                or self.human_to_act()):
+                or self.human_to_act() or self.coach_waiting()):
             return
         asyncio.ensure_future(self.bot_turn(self.gen))
 
@@ -642,7 +661,11 @@ class App:
             seed = self.save["transcript"]["seed"]
             rng = random.Random(f"{seed}:{key}:{len(self.save['transcript']['actions'])}")
             obs, legal = s.observation(player), s.legal_actions()
-            if hasattr(bot, "start") and len(legal) > 1:
+            scripted = self.coach.lesson.expected(len(self.save["transcript"]["actions"])) \
+                if self.coach is not None else None
+            if scripted is not None:  # a lesson: the bots play the lesson's hand
+                action = scripted
+            elif hasattr(bot, "start") and len(legal) > 1:
                 # A search bot thinks in short slices so the page stays responsive.
                 search = bot.start(obs, rng)
                 end = time.monotonic() + min(getattr(bot, "budget", 1.0), MAX_THINK)
@@ -669,7 +692,7 @@ class App:
 
     def hint_html(self) -> Html:
         h = self.hint if self.hint and self.hint[0] is self.state else None
-        if not self.human_to_act() or self.waiting_for_ack():
+        if not self.human_to_act() or self.waiting_for_ack() or self.coach is not None:
             return EMPTY
         t = self.t
         busy = h is not None and h[1] is None
@@ -681,12 +704,16 @@ class App:
                     t("hint.button"), (h[1] or "") if h else "", text)
 
     def mark_hint(self) -> None:
-        """Highlight the suggested action through what the person clicks: its
-        `data-act`, or each of its parts (a card and a cell)."""
+        """Highlight the suggested action (in a lesson, the coach's) through
+        what the person clicks: its `data-act`, or each of its parts (a card and a cell)."""
         h = self.hint
-        if not h or h[0] is not self.state or h[1] is None:
+        action = h[1] if h and h[0] is self.state else None
+        if self.coach is not None:
+            action = None
+            if self.human_to_act() and not self.coach_waiting():
+                action = self.coach.lesson.expected(len(self.save["transcript"]["actions"]))
+        if action is None:
             return
-        action = h[1]
         parts = getattr(self.table, "parts", single)(action)
         for el in document.querySelectorAll("#screen [data-act], #screen [data-part]"):
             if _attr(el, "data-act") == action or _attr(el, "data-part") in parts:
@@ -894,10 +921,125 @@ class App:
             self.hint = (s, action, text)
             self.render_screen()
 
+    # -- a lesson: a coached first hand (game.web.coach), never saved ------------
+
+    def start_lesson(self) -> None:
+        """The chosen game's lesson on the table; the real game stays in its save."""
+        from game.bots import bot_names
+        from game.web.coach import load
+
+        self.read_setup()
+        game = self.setup_values["game"]
+        lesson = load(game)
+        self.gen += 1  # stop the bots of the game on the table
+        state = lesson.start()
+        bot = bot_names(game)[-1]
+        self.table, self.state = renderer(game), state
+        self.coach = Coach(lesson, set())
+        self.save = {"game": game, "setup": {"me": lesson.me, "bots": {
+                         str(state.identity(p)): bot for p in state.players
+                         if str(state.identity(p)) != str(lesson.me)}},
+                     "transcript": {"game": game, "options": state.to_json()["options"],
+                                    "seed": lesson.seed, "actions": []},
+                     "log": list(state.events(seat_of(state, lesson.me))), "seen_hands": 0}
+        self.undo_points = []
+        self.heard = Heard()
+        self.show_setup, self.message, self.thinking, self.hint, self.picked = \
+            False, "", None, None, ()
+        self.render_all()
+        self._focus_coach()
+        self.schedule()
+
+    def coach_waiting(self) -> bool:
+        return self.coach is not None and self.coach.waiting(
+            len(self.save["transcript"]["actions"]))
+
+    def coach_next(self) -> None:
+        """Continue: the note is read, the hand goes on."""
+        if self.coach is None or self.show_setup:
+            return
+        self.coach.next_note(len(self.save["transcript"]["actions"]))
+        self.render_all()
+        self._focus_coach()
+        self.schedule()
+
+    def coach_objects(self, action: str) -> bool:
+        """A legal choice other than the lesson's: the coach says why, nothing moves."""
+        assert self.coach is not None
+        if self.coach.check(len(self.save["transcript"]["actions"]), action, self.t) is None:
+            return False
+        self.picked = ()
+        self.render_all()
+        self._focus_coach()
+        return True
+
+    def coach_html(self, obs: dict[str, Any]) -> Html:
+        if self.coach is None:
+            return EMPTY
+        _, table = self._game()
+        return self.coach.bubble(len(self.save["transcript"]["actions"]),
+                                 self.human_to_act() and not self.waiting_for_ack(),
+                                 table, obs, self.ctx())
+
+    def announce_coach(self) -> None:
+        """The coach's words, read out once each (after the table's news)."""
+        coach, live = _q("#coach"), _q("#live")
+        said = " ".join(str(coach.textContent).split()) if coach is not None else ""
+        if said and said != self.heard.coach and live is not None:
+            burst = document.createElement("div")
+            set_html(burst, html("<p>{}</p>", said))
+            live.append(burst)
+            # New words: on a phone the bubble sits under the hand, perhaps below the fold.
+            coach.scrollIntoView(to_js({"block": "nearest"},
+                                       dict_converter=window.Object.fromEntries))
+        self.heard.coach = said
+
+    def _focus_coach(self) -> None:
+        """The coach's Continue, else its bubble: what to read next."""
+        target = _q("#coach-next") or _q("#coach")
+        if target is not None:
+            _focus(target)
+
+    def lesson_end_html(self, obs: dict[str, Any]) -> tuple[Html, Html]:
+        """The end of the lesson: the coach on the scoring, the hand's own
+        summary (whose <h2> titles the dialog), then a real game (or the lesson again)."""
+        assert self.coach is not None
+        state, table = self._game()
+        ending = self.coach.lesson.ending()
+        words = html('<p class="coach-text">{}</p>', self.t(ending.key)) if ending else EMPTY
+        summary = table.final_summary(obs, self.ctx()) if state.over else \
+            table.hand_summary(obs, self.ctx())
+        body = html('<section class="coach coach-end" id="coach" aria-labelledby="coach-title">'
+                    '<p class="coach-title" id="coach-title">{}</p>{}</section>{}',
+                    self.t("coach.title"), words, summary)
+        buttons = html('<button type="button" class="primary" data-cmd="lesson-done" '
+                       'id="lesson-done">{}</button><button type="button" data-cmd="lesson" '
+                       'id="lesson-again">{}</button>', self.t("coach.real_game"),
+                       self.t("coach.again"))
+        return body, buttons
+
+    def end_lesson(self) -> None:
+        """From the lesson to the start screen of its game, the real game (if
+        any) back on the table behind it, untouched."""
+        if self.coach is None:
+            return
+        game = self.coach.lesson.game
+        self.gen += 1
+        self.coach, self.save, self.state, self.table = None, {}, None, None
+        self.thinking, self.hint, self.picked = None, None, ()
+        self.load_save(saves.key(self._get(saves.CURRENT_KEY) or ""))
+        self.setup_values["game"] = game
+        self.show_setup = True
+        self.message = ""
+        self.render_all()
+        _focus(_q("#start"))
+
     # -- undo: take back the person's own decisions of this hand ----------------
 
     def takebacks_allowed(self) -> bool:
         """False in a game started with "no take-backs" (a choice of the page, not of the rules)."""
+        if self.coach is not None:  # a lesson: the coach asks again instead
+            return False
         return not self.save.get("setup", {}).get("no_takebacks", False)
 
     def can_undo(self) -> bool:
@@ -1009,7 +1151,7 @@ class App:
         table = renderer(game)
         setup = table.parse_setup(self.setup_values, bot_names(game))
         state = new_game(game, setup["options"], seed)
-        self.table, self.state = table, state
+        self.table, self.state, self.coach = table, state, None
         self.save = {"game": game, "setup": {"me": setup["me"], "bots": setup["bots"]},
                      "transcript": {"game": game, "options": state.to_json()["options"],
                                     "seed": seed, "actions": []},
@@ -1057,6 +1199,12 @@ class App:
             self.switch_game(_attr(el, "data-game") or "")
         elif cmd == "hint":
             self.ask_hint()
+        elif cmd == "lesson":
+            self.start_lesson()
+        elif cmd == "coach-next":
+            self.coach_next()
+        elif cmd == "lesson-done":
+            self.end_lesson()
         elif cmd == "undo":
             self.undo()
         elif cmd == "resume":
@@ -1234,6 +1382,11 @@ class App:
         if loader is not None:
             loader.remove()
         document.body.dataset.state = "ready"
+        pressed = _attr(document.body, "data-lesson-pending") is not None  # before now
+        if (self.asked_lesson or pressed) and not self.broken:  # a broken save is reported first
+            document.body.removeAttribute("data-lesson-pending")
+            self.start_lesson()
+            return
         if _attr(document.body, "data-start-pending") is not None:  # Start, pressed before now
             document.body.removeAttribute("data-start-pending")
             self.new_game()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.web.coach import lesson_button
 from game.web.html import EMPTY, Html, html, join
 from game.web.i18n import LANGUAGES, Translator
 from game.web.tables import renderer
@@ -81,14 +82,14 @@ def setup_html(t: Translator, playable: list[str], values: dict[str, str],
         '<input name="seed" id="f-seed" inputmode="numeric" pattern="[0-9]*" maxlength="18" '
         'value="{seed}" placeholder="{seed_hint}"{invalid}></label>{error}{takebacks}'
         '<div class="buttons"><button type="submit" data-cmd="start" id="start" '
-        'class="primary">{start}</button>{resume}</div></form>',
+        'class="primary">{start}</button>{lesson}{resume}</div></form>',
         title=t("setup.title"), game_label=t("setup.game"), games=games,
         form=table.setup_form(t, bot_names(game), values),
         seed_label=say(t, game, "setup.seed"), seed=values.get("seed", ""),
         seed_hint=t("setup.seed_hint"),
         invalid=html(' aria-invalid="true" aria-describedby="setup-error"') if error else EMPTY,
         error=shown_error, takebacks=_takeback_field(t, values), start=t("setup.start"),
-        resume=join((back, others)))
+        lesson=lesson_button(t), resume=join((back, others)))
 
 
 def _takeback_field(t: Translator, values: dict[str, str]) -> Html:

@@ -139,6 +139,11 @@
     });
     function startSoon(e) {  // the shell starts the game as soon as it is up
       if (ready() || !e.target.closest("#setup")) return;
+      if (e.type === "click" && e.target.closest("#lesson")) {  // Learn by playing: the same
+        body.setAttribute("data-lesson-pending", "");
+        e.target.closest("#lesson").setAttribute("aria-busy", "true");
+        return;
+      }
       if (e.type === "click" && !e.target.closest("#start")) return;
       e.preventDefault();
       body.setAttribute("data-start-pending", "");

@@ -200,3 +200,48 @@ def test_every_rules_page(page, axe):
     for rules in RULES:
         page.goto(page.site_url + f"static/rules/{rules.name}")
         axe.check(f"the rules page {rules.name}")
+
+
+@pytest.mark.parametrize("game", ["jekyll-hyde", "jekyll-vs-hyde", "dracula"])
+def test_a_lesson_with_its_coach(page, ui, axe, game):
+    """Learn by playing: a note of the coach, a decision it explains (then its
+    objection to another choice in Werner's game), at both widths, and the end."""
+    ui.open_site(page, f"?game={game}&speed=instant")
+    page.click("#lesson")
+    page.wait_for_selector("#coach-next")
+    axe.check(f"the {game} lesson, the coach's first note")
+    page.click("#coach-next")
+    page.wait_for_function("document.body.dataset.toAct === 'me' && !document.getElementById('coach-next')")
+    axe.check(f"the {game} lesson, a decision the coach explains")
+    if game == "jekyll-hyde":
+        page.click(".hand.mine .card.playable[data-act]:not(.hinted)")
+        page.wait_for_selector("#coach-why")
+        axe.check("the Werner lesson, the coach's objection")
+    page.set_viewport_size(PHONE)
+    axe.check(f"the {game} lesson, phone")
+    page.set_viewport_size(DESKTOP)
+
+
+def test_the_end_of_a_lesson(page, ui, axe):
+    """Dracula's lesson (the shortest) followed to its end: the scoring the coach explains."""
+    ui.open_site(page, "?game=dracula&speed=instant")
+    page.click("#lesson")
+    for _ in range(40):
+        page.wait_for_function("document.getElementById('coach-next') || !document.getElementById"
+                               "('modal').hidden || document.body.dataset.toAct === 'me'")
+        if not page.is_hidden("#modal"):
+            break
+        if page.locator("#coach-next").count():
+            page.click("#coach-next")
+            continue
+        n = page.evaluate("document.body.dataset.actions")
+        for part in page.eval_on_selector_all("#screen .hinted",
+                                              "els => els.map(e => e.outerHTML.match("
+                                              "/data-(?:act|part)=\"[^\"]*\"/)[0])"):
+            if page.evaluate("document.body.dataset.actions") == n:
+                page.click(f"#screen [{part}]")
+        page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
+    axe.check("the end of the Dracula lesson")
+    page.set_viewport_size(PHONE)
+    axe.check("the end of the Dracula lesson, phone")
+    page.set_viewport_size(DESKTOP)

@@ -105,3 +105,13 @@ def test_a_saved_game_shows_its_table_not_the_start_screen(page, ui, query, keys
     page.wait_for_selector("body[data-state=ready]", timeout=120000)
     assert page.get_attribute("body", "data-view") == "table"
     assert ui.hand(page)
+
+
+def test_learn_by_playing_pressed_before_python_starts_the_lesson(page):
+    held = _open_held(page, "?lang=fr&game=dracula")
+    page.click("#lesson")  # not lost: the lesson starts as soon as Python is up
+    assert page.get_attribute("#lesson", "aria-busy") == "true"
+    held.release()
+    page.wait_for_selector("body[data-lesson=dracula]", timeout=120000)
+    assert page.is_visible("#coach-next")
+    assert page.evaluate("localStorage.getItem('jhg.save.dracula')") is None  # never saved

@@ -1,0 +1,161 @@
+"""Learn by playing (game/web/coach.py) in headless Chromium: each game's
+lesson is completed by doing what the coach asks (Continue on a note, a click
+on what it highlights); a legal choice other than the lesson's gets the
+coach's reason and changes nothing; the real game's save is untouched by the
+lesson, which ends on the hand's scoring and offers a real game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+
+SAVES = """() => Object.fromEntries(Object.keys(localStorage)
+    .filter(k => k.startsWith('jhg.save') || k === 'jhg.current')
+    .map(k => [k, localStorage.getItem(k)]))"""
+# The coach shows a note (Continue), the person decides, or the lesson has ended.
+SETTLED = ("document.getElementById('coach-next') || document.body.dataset.toAct === 'me'"
+           " || !document.getElementById('modal').hidden")
+# A legal choice the coach does not ask for, per game: when (the number of
+# actions played) and what to click.
+OTHER = {"jekyll-hyde": (0, [".hand.mine .card.playable[data-act]:not(.hinted)"]),
+         "jekyll-vs-hyde": (2, [".hand.mine .cards > .card.playable[data-act]:not(.hinted)"]),
+         "dracula": (2, [".dr-hand .dc-btn:not(.hinted)", ".cell.open:not(.hinted)"])}
+START = {"jekyll-hyde": ".table.jh", "jekyll-vs-hyde": ".table.jvh", "dracula": ".dr-table"}
+
+
+def _words(lang: str, key: str) -> str:
+    for name in (f"{lang}.json", *(f"{lang}.{g}.json" for g in START)):
+        texts = json.loads((ROOT / "static" / "i18n" / name).read_text(encoding="utf-8"))
+        if key in texts:
+            return texts[key]
+    raise KeyError(key)
+
+
+def _lesson(game: str) -> dict:
+    return json.loads((ROOT / "static" / "lessons" / f"{game}.json").read_text(encoding="utf-8"))
+
+
+def _real_game(page, ui, game: str) -> None:
+    """A real game of `game` in progress, saved."""
+    page.select_option("#f-game", game)
+    page.wait_for_selector("#f-seed")
+    page.fill("#f-seed", "5")
+    page.click("#start")
+    page.wait_for_selector(START[game])
+
+
+def _decide(page, ui) -> None:
+    """Click what the coach highlights, each part once (a Potion's colour is
+    offered once its card is picked), then confirm if asked."""
+    n = ui.actions(page)
+    clicked: set[tuple[str, str]] = set()
+    while ui.actions(page) == n:
+        parts = page.eval_on_selector_all(
+            "#screen .hinted", "els => els.map(e => e.dataset.act ? ['act', e.dataset.act]"
+            " : ['part', e.dataset.part])")
+        fresh = [tuple(p) for p in parts if tuple(p) not in clicked]
+        if not fresh:
+            break
+        kind, value = fresh[0]
+        clicked.add((kind, value))
+        page.locator(f'#screen [data-{kind}="{value}"]').first.click()
+    assert clicked, "the coach highlights what to click"
+    if ui.actions(page) == n and page.locator("#jvh-confirm:not([disabled])").count():
+        page.click("#jvh-confirm")
+    page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
+
+
+@pytest.mark.parametrize("game", list(START))
+def test_the_lesson_is_completed_by_following_the_coach(page, ui, game):
+    ui.open_site(page, f"?game={game}&speed=instant&lang=en")
+    _real_game(page, ui, game)
+    ui.wait_settled(page)
+    real = page.evaluate(SAVES)
+    assert f"jhg.save.{game}" in real
+    page.click("#new-game")
+    page.click("#lesson")
+    page.wait_for_selector(f"body[data-lesson='{game}']")
+    lesson = _lesson(game)
+    notes = objections = decisions = 0
+    for _ in range(400):
+        page.wait_for_function(SETTLED, timeout=30000)
+        if not page.is_hidden("#modal"):
+            break
+        assert page.is_visible("#coach")
+        if page.locator("#coach-next").count():
+            assert page.evaluate("document.activeElement.id") == "coach-next", notes
+            notes += 1
+            page.click("#coach-next")
+            continue
+        at, clicks = OTHER[game]
+        if not objections and ui.actions(page) == at:
+            for selector in clicks:
+                page.click(selector)
+            why = page.inner_text("#coach-why")
+            assert why == _words("en", next(s["why"] for s in lesson["steps"]
+                                            if s["at"] == at and "why" in s))
+            assert ui.actions(page) == at  # the position is unchanged
+            assert page.is_visible("#screen .hinted")  # and the coach still shows the way
+            objections += 1
+        decisions += 1
+        _decide(page, ui)
+    else:
+        pytest.fail("the lesson did not end")
+    assert ui.actions(page) == len(lesson["actions"])
+    assert notes == sum(1 for s in lesson["steps"] if "note" in s) - 1  # the last is the end's
+    assert decisions >= 5 and objections == 1
+    assert page.is_visible("#modal #coach")
+    assert _words("en", lesson["steps"][-1]["note"]) in page.inner_text("#modal #coach")
+    for width, height in ((390, 844), (1366, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        ui.screenshot(page, f"coach-{game}-end-{width}")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    assert page.evaluate(SAVES) == real, "the lesson never touches the real save"
+    page.click("#lesson-done")
+    page.wait_for_selector("body[data-view=setup]")
+    assert page.evaluate("document.body.dataset.lesson") == ""
+    assert page.input_value("#f-game") == game
+    assert page.evaluate(SAVES) == real
+    page.click("[data-cmd=resume]")  # the real game is back on the table, as it was
+    page.wait_for_selector(START[game])
+    saved = json.loads(real[f"jhg.save.{game}"])
+    assert ui.actions(page) == len(saved["transcript"]["actions"])
+
+
+@pytest.mark.parametrize("game", list(START))
+def test_the_bubble_is_in_view_and_never_covers_the_hand(page, ui, game):
+    """At each size, from the lesson's start: the coach's words are on screen
+    (scrolled to on a phone) and the bubble lies clear of the person's hand."""
+    for width, height in ((390, 844), (1366, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        ui.open_site(page, f"?game={game}&speed=instant&lang=en")
+        page.click("#lesson")
+        page.wait_for_selector(f"body[data-lesson='{game}']")
+        page.click("#coach-next")
+        page.wait_for_function(SETTLED)
+        page.wait_for_function("document.body.dataset.toAct === 'me'")
+        bubble = page.locator("#coach").bounding_box()
+        hand = page.locator(".hand.mine, .dr-hand").first.bounding_box()
+        assert bubble and hand
+        assert 0 <= bubble["y"] and bubble["y"] + bubble["height"] <= height
+        apart = (bubble["y"] >= hand["y"] + hand["height"]
+                 or bubble["y"] + bubble["height"] <= hand["y"]
+                 or bubble["x"] >= hand["x"] + hand["width"])
+        assert apart, (bubble, hand)
+        shots = ui.screenshot(page, f"coach-{game}-{width}").parent
+        page.screenshot(path=str(shots / f"coach-{game}-{width}-view.png"))
+    page.set_viewport_size({"width": 1366, "height": 900})
+
+
+def test_a_rules_page_link_opens_the_lesson_in_its_language(page, ui):
+    page.goto(page.site_url + "static/rules/dracula.fr.html")
+    page.click("a.play.lesson")
+    page.wait_for_selector("body[data-lesson=dracula]", timeout=60000)
+    assert page.inner_text("#coach-text, #coach .coach-text") == _words(
+        "fr", "coach.dracula.welcome")
+    assert page.evaluate(SAVES) == {}  # nothing saved

@@ -1,0 +1,90 @@
+"""The lessons of "Learn by playing" (game/web/coach.py) under CPython: every
+game has one; each replays legally with the engine to the end of its first
+hand; every step sits where it belongs (a "do" at a decision of the person, a
+note before the hand's end, the scoring note at it) and every text of it is in
+all four catalogs; the coach accepts the lesson's action and objects to another."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game import GAMES
+from game.web.coach import BadLesson, Coach, Lesson, load
+from game.web.i18n import LANGUAGES, Translator, catalog
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_game_has_a_lesson_file():
+    assert {p.stem for p in (ROOT / "static" / "lessons").glob("*.json")} == set(GAMES)
+
+
+def _keys(lesson: Lesson) -> set[str]:
+    keys = {"coach.start", "coach.title", "coach.next", "coach.do", "coach.your_turn",
+            "coach.why", "coach.real_game", "coach.again"}
+    for step in lesson.steps:
+        keys.add(step.key)
+        if step.why:
+            keys.add(step.why)
+    return keys
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_lesson_replays_one_whole_hand_with_the_engine(game):
+    lesson = load(game)
+    assert lesson.game == game
+    state = lesson.start()
+    mine = []  # the numbers of actions played when the person decides
+    for n, action in enumerate(lesson.actions):
+        assert action in state.legal_actions(), (n, action, state.legal_actions())
+        assert not state.to_json()["history"], f"the hand ended before action {n}"
+        if str(state.identity(state.to_act)) == str(lesson.me):
+            mine.append(n)
+        state = state.apply(action)
+    assert len(state.to_json()["history"]) == 1, "the lesson ends with its first hand scored"
+    assert len(mine) >= 5, "the person makes the lesson's decisions"
+    for step in lesson.steps:
+        if step.kind == "do":
+            assert step.at in mine, f"{step.key}: not a decision of the person"
+        else:
+            assert step.why is None
+    assert lesson.ending() is not None, "the scoring is explained"
+    assert lesson.note(0, set()) is not None, "the lesson opens with a note"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_text_of_the_lesson_is_in_every_catalog(game, lang):
+    words = catalog(lang)
+    for key in _keys(load(game)):
+        assert words.get(key, "").strip(), f"{key} is missing in {lang}"
+
+
+def test_the_coach_accepts_the_lessons_action_and_explains_another():
+    lesson = load("jekyll-hyde")
+    t = Translator("fr")
+    coach = Coach(lesson, set())
+    assert coach.waiting(0)  # the welcome holds the hand
+    coach.next_note(0)
+    assert not coach.waiting(0)
+    first = lesson.task(0)
+    assert first is not None and first.why
+    assert coach.text(0, True, t) == t(first.key)
+    other = next(a for a in lesson.start().legal_actions() if a != lesson.expected(0))
+    assert coach.check(0, other, t) == t(first.why) == coach.objection
+    assert coach.check(0, lesson.expected(0), t) is None and coach.objection == ""
+    # A decision without its own step: the generic words.
+    bare = next(n for n in range(len(lesson.actions)) if lesson.task(n) is None)
+    assert coach.check(bare, "nonsense", t) == t("coach.why")
+
+
+@pytest.mark.parametrize("bad", [[], {"game": "dracula"},
+                                 {"game": "dracula", "me": 0, "actions": [1], "steps": []},
+                                 {"game": "dracula", "me": 0, "actions": [],
+                                  "steps": [{"at": 3, "note": "x"}]}])
+def test_a_malformed_lesson_is_refused(bad):
+    with pytest.raises(BadLesson):
+        Lesson.from_json(json.loads(json.dumps(bad)))
