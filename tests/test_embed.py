@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game.web.embed import EmbedError, Steps, load_scenario, parse
+from game.web.embed import EmbedError, load_scenario, parse
+from game.web.replay import Steps
 from game.web.i18n import LANGUAGES, Translator
 from game.web.tables import TABLES, renderer
 

@@ -30,7 +30,7 @@ from game.web.html import EMPTY, Html, html, join, set_html
 from game.web.i18n import Translator, pick_language
 from game.web.inputs import BadNumber, read_int
 from game.web.start_screen import SPEEDS, help_html, menu_html, rules_href, say, setup_html
-from game.web.tables import Table, TableContext, explain, renderer
+from game.web.tables import Table, TableContext, event_lines, explain, renderer
 from game.web.undo import hands_scored, mine, seat_of, take_back, undoable
 
 JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped for mypy
@@ -59,20 +59,6 @@ def _attr(el: JsObject, name: str) -> str | None:
 
 def _focus(el: JsObject) -> None:
     el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
-
-
-def event_lines(table: Table, events: list[dict[str, Any]], ctx: TableContext) -> list[str]:
-    """`events` as lines in the person's language, as the log shows them (an
-    odd entry of an old save, or one with nothing to say, gives no line)."""
-    lines = []
-    for ev in events:
-        try:
-            text = table.event_text(ev, ctx)
-        except Exception:  # an odd entry in an old save: skip it
-            continue
-        if text:
-            lines.append(text)
-    return lines
 
 
 @dataclass
@@ -498,15 +484,18 @@ class App:
         state, table = self._game()
         obs = state.observation(self.my_seat())
         ctx = self.ctx()
+        # Review: the hand just finished move by move (game.web.review).
+        review = html('<button type="button" data-cmd="review" id="review-open">{}</button>',
+                      t("review.button"))
         if state.over and not self.save.get("closed_final"):
             body = table.final_summary(obs, ctx)
             buttons = html('<button type="button" class="primary" data-cmd="new">{}</button>'
-                           '<button type="button" data-cmd="close-final">{}</button>',
-                           t("menu.new"), t("modal.close"))
+                           '{}<button type="button" data-cmd="close-final">{}</button>',
+                           t("menu.new"), review, t("modal.close"))
         elif self.waiting_for_ack():
             body = table.hand_summary(obs, ctx)
             buttons = html('<button type="button" class="primary" data-cmd="ack-hand" '
-                           'id="next-hand">{}</button>', self.say("modal.next_hand"))
+                           'id="next-hand">{}</button>{}', self.say("modal.next_hand"), review)
         else:
             modal.hidden = True
             return
@@ -1058,6 +1047,10 @@ class App:
             self.ask_hint()
         elif cmd == "undo":
             self.undo()
+        elif cmd == "review" and self.state is not None:
+            from game.web import review
+
+            review.from_table(self)
         elif cmd == "resume":
             self.show_setup = False
             self.render_all()
