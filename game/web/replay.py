@@ -130,7 +130,7 @@ class Steps:
         at_last = disabled if self.step >= self.last else EMPTY
         return html(
             '<button type="button" data-ex="first" id="ex-first"{at_first} aria-label="{first}" '
-            'title="{first}" aria-keyshortcuts="Home">⏮</button>'
+            'title="{first}" aria-keyshortcuts="Home">|◀</button>'
             '<button type="button" data-ex="prev" id="ex-prev"{at_first} aria-label="{prev}" '
             'aria-keyshortcuts="ArrowLeft">◀ <span>{prev}</span></button>'
             '<button type="button" data-ex="play" id="ex-play" aria-pressed="{pressed}">'
@@ -138,7 +138,7 @@ class Steps:
             '<button type="button" data-ex="next" id="ex-next"{at_last} aria-label="{next}" '
             'aria-keyshortcuts="ArrowRight"><span>{next}</span> ▶</button>'
             '<button type="button" data-ex="last" id="ex-last"{at_last} aria-label="{last}" '
-            'title="{last}" aria-keyshortcuts="End">⏭</button>'
+            'title="{last}" aria-keyshortcuts="End">▶|</button>'
             '<span class="ex-step" id="ex-step">{label}</span>',
             at_first=at_first, first=word(lang, "first"), prev=word(lang, "prev"),
             pressed="true" if playing else "false", icon="❚❚" if playing else "▶▶",

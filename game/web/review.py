@@ -20,7 +20,8 @@ Entry point (also for a transcript opened from a file):
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import functools
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 from game.web.html import EMPTY, Html, html, join, set_html
@@ -146,7 +147,7 @@ class Review(Steps):
         return event_lines(self.table, own, ctx)
 
     def caption(self) -> str:
-        return " ".join(self.caption_lines())
+        return "\n".join(self.caption_lines())  # one line per event (the CSS keeps them)
 
     def hand_label(self, k: int) -> str:
         from game.web.start_screen import say
@@ -228,8 +229,20 @@ def _open(app: Any, transcript: Transcript, states: list[State], first_step: int
     if not view.hands:
         app.set_message(app.t("review.empty"))
         return False
-    _Dialog(app, view).open()
-    return True
+    return bool(_Dialog(app, view).open())
+
+
+def _kept(method: Callable[..., Any]) -> Callable[..., Any]:
+    """An error in the review closes it and says so: it never reaches the
+    shell's guard, which would set the saved game aside."""
+    @functools.wraps(method)
+    def run(self: "_Dialog", *args: Any) -> Any:
+        try:
+            return method(self, *args)
+        except Exception as e:
+            self.failed(e)
+            return None
+    return run
 
 
 class _Dialog:
@@ -238,8 +251,11 @@ class _Dialog:
     def __init__(self, app: Any, view: Review) -> None:
         self.app, self.view = app, view
         self.proxies: list[Any] = []
+        self.opener: Any = None
+        self.dialog: Any = None
 
-    def open(self) -> None:
+    @_kept
+    def open(self) -> bool:
         from pyodide.ffi import create_proxy
         from pyscript import document
 
@@ -268,14 +284,15 @@ class _Dialog:
         dialog.showModal()
         first = dialog.querySelector("#ex-next:not([disabled])") or dialog.querySelector("#ex-play")
         first.focus()
+        return True
 
     def drawn(self) -> None:
         """After each step is drawn: the heading, and a table that only shows."""
         view, dialog = self.view, self.dialog
         head = dialog.querySelector("#rv-head")
-        if head.querySelector("#rv-hand") is None or head.dataset.hand != str(view.hand):
+        if head.getAttribute("data-hand") != str(view.hand):
             set_html(head, view.head_html())
-            head.dataset.hand = str(view.hand)
+            head.setAttribute("data-hand", str(view.hand))
         dialog.dataset.hand = str(view.hand_number())
         dialog.dataset.first = str(view.first)
         dialog.dataset.last = str(view.last)
@@ -289,33 +306,56 @@ class _Dialog:
         for el in dialog.querySelectorAll("#rv-screen button, #rv-screen [tabindex]"):
             el.tabIndex = -1
 
+    def failed(self, error: Exception) -> None:
+        import traceback
+
+        from pyscript import window
+
+        window.console.error("".join(traceback.format_exception(error)))
+        self.close()
+        self.app.set_message(self.app.t("review.failed",
+                                        reason=f"{type(error).__name__}: {error}"[:300]))
+
+    @_kept
     def on_click(self, evt: Any) -> None:
         evt.stopPropagation()  # never the live table's handlers
         el = evt.target.closest("[data-rv]")
-        if el and str(el.dataset.rv) == "close":
-            self.dialog.close()
+        if el and el.getAttribute("data-rv") == "close":
+            self.close()
             return
         self.stepper.on_click(evt)
 
+    @_kept
     def on_change(self, evt: Any) -> None:
         evt.stopPropagation()
         el = evt.target
-        if str(el.dataset.rv or "") == "hand":
+        if el.getAttribute("data-rv") == "hand":
             self.stepper.stop()
             self.view.choose(int(str(el.value)))
             self.stepper.draw()
 
+    @_kept
     def on_key(self, evt: Any) -> None:
         evt.stopPropagation()  # the table's keys (Undo, arrows) wait until it closes
         self.stepper.on_key(evt)
 
     def on_close(self, evt: Any) -> None:
         """Closed (its button or Escape): gone, and the page as it was."""
-        self.stepper.stop()
-        dialog = self.dialog
-        for kind, proxy in zip(("click", "keydown", "change", "close"), self.proxies):
-            dialog.removeEventListener(kind, proxy)
-        dialog.remove()
+        self.close()
+
+    def close(self) -> None:
+        """Take the dialog away, put the focus back and let the bots go on."""
+        stepper = getattr(self, "stepper", None)
+        if stepper is not None:
+            stepper.stop()
+        dialog = getattr(self, "dialog", None)
+        if dialog is not None:
+            for kind, proxy in zip(("click", "keydown", "change", "close"), self.proxies):
+                dialog.removeEventListener(kind, proxy)
+            if dialog.open:
+                dialog.close()
+            dialog.remove()
+            self.dialog = None
         for proxy in self.proxies:
             proxy.destroy()
         self.proxies = []
