@@ -218,8 +218,12 @@ def from_table(app: Any) -> None:
 def _open(app: Any, transcript: Transcript, states: list[State], first_step: int = 0,
           last_step: int | None = None, me: Hashable | None = None,
           step: int | None = None) -> bool:
+    from pyscript import document
+
     from game.web.tables import renderer
 
+    if document.getElementById("review"):  # one review at a time
+        return False
     try:
         view = Review(transcript, states, renderer(transcript.game), app.t, me, first_step,
                       last_step, step)

@@ -426,9 +426,9 @@ class App:
         # The page's heading: the game's name, for screen readers (the bar shows it).
         drawn = html('<h1 class="sr">{}</h1>{}', self.say("app.title"), drawn)
         set_html(_q("#screen"), html(
-            '{}<div class="tools">{}{}</div>'
+            '{}<div class="tools">{}{}{}</div>'
             '<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
-            drawn, self.undo_html(), self.hint_html(), self.message))
+            drawn, self.undo_html(), self.hint_html(), self.review_html(), self.message))
         self.mark_hint()
         self._refocus(focus)
         self.announce()
@@ -925,6 +925,14 @@ class App:
         if not (mark or button):
             return EMPTY
         return html('<div class="undobar">{}{}</div>', button, mark)
+
+    def review_html(self) -> Html:
+        """At the table of a game over, once its summary is closed: Review any
+        hand of it (game.web.review; the summaries offer it too)."""
+        if self.state is None or not self.state.over or not self.save.get("closed_final"):
+            return EMPTY
+        return html('<button type="button" data-cmd="review" id="review-open">{}</button>',
+                    self.t("review.button"))
 
     def undo(self) -> None:
         """Replay the transcript without the person's last decision of this

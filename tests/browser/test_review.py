@@ -154,6 +154,15 @@ def test_review_at_the_end_of_the_game_any_hand(page, ui):
     page.click("#rv-close")
     page.wait_for_selector("dialog#review", state="detached")
     assert _save(page, "dracula") == save
+    # Once the summary is closed, the table of the game over still offers it.
+    page.click("[data-cmd=close-final]")
+    page.wait_for_function("document.getElementById('modal').hidden")
+    page.click("#screen #review-open")
+    page.wait_for_selector("dialog#review[open]")
+    assert page.get_attribute("#review", "data-hand") == "5"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog#review", state="detached")
+    assert page.evaluate("document.activeElement.id") == "review-open"
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1366, 768)], ids=["phone", "desktop"])
