@@ -702,7 +702,7 @@ class App:
         t = self.t
         rows = join(html('<tr><th scope="row"><kbd>{}</kbd></th><td>{}</td></tr>',
                          t(f"keys.{k}.key"), t(f"keys.{k}"))
-                    for k in ("tab", "arrows", "act", "escape", "help"))
+                    for k in ("tab", "arrows", "act", "escape", "help", "review"))
         set_html(panel, html(
             '<div class="sheet" role="dialog" aria-modal="true" aria-labelledby="keys-title">'
             '<h2 id="keys-title">{title}</h2><table class="keys">{rows}</table>'
