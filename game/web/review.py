@@ -183,7 +183,10 @@ def start(app: Any, transcript: dict[str, Any], first_step: int = 0,
     last step by default), from `me`'s seat (a lasting player, as a save's
     `setup.me`; the first seat if None), opened at `step` (the start of the
     range by default).  A transcript that does not replay is reported in the
-    app's message line (False); nothing of the game on the table changes."""
+    app's message line (False); nothing of the game on the table changes.
+
+    `app` is the shell's App: its `t` (the language), `set_message(text)`,
+    `gen` (bumped: the bots wait) and `schedule()` (on closing: they go on)."""
     from game.core.transcript import Transcript
 
     try:
