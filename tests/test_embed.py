@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game.web.embed import EmbedError, Steps, load_scenario, parse
+from game.web.embed import EmbedError, load_scenario, parse
+from game.web.replay import Steps
 from game.web.i18n import LANGUAGES, Translator
 from game.web.tables import TABLES, renderer
 
@@ -115,3 +116,13 @@ def test_the_build_ships_and_precaches_the_embed_page_and_its_examples(built_sit
     assert "embed.html" in files and "static/css/embed.css" in files
     assert {f"static/scenarios/{p.parent.name}/{p.name}" for p in SCENARIOS} <= set(files)
     assert {f"static/rules/{g}.{lang}.html" for g in GAMES for lang in LANGUAGES} <= set(files)
+
+
+def test_first_and_last_step_of_an_example():
+    view = _view("jekyll-hyde", "designation", step=3)
+    view.move("last")
+    assert view.step == view.last == 7
+    assert re.search(r'id="ex-last" disabled', str(view.controls_html(False)))
+    view.move("first")
+    assert view.step == 0 and view.caption() == view.transcript.caption(0, "en")
+    assert re.search(r'id="ex-first" disabled', str(view.controls_html(False)))

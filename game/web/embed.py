@@ -17,29 +17,20 @@ browser part imports pyscript only inside `start()`.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Callable, TypedDict
+from typing import TYPE_CHECKING, Any, Callable
 
-from game.web.html import EMPTY, Html, html, set_html
+from game.web.html import html, set_html
 from game.web.inputs import BadNumber, read_int
+from game.web.replay import Steps, Stepper, error_html, word
 
 if TYPE_CHECKING:
-    from game.core.state import Player, State
+    from game.core.state import State
     from game.core.transcript import Transcript
-    from game.web.i18n import Translator
-    from game.web.tables import Table
 
 NAME = re.compile(r"[a-z0-9-]{1,64}")
 SCENARIO_PARAMS = {"game", "scenario", "step", "lang", "seat", "autoplay"}
 # A live table's parameters besides its game's options (see live_params).
 LIVE_PARAMS = {"game", "lang", "seed", "bots", "seat", "role", "first", "speed"}
-AUTOPLAY_SECONDS = 2.5
-
-
-def word(lang: str, key: str, **kw: Any) -> str:
-    """An embed text (`embed.<key>` in the language catalogs)."""
-    from game.web.i18n import Translator
-
-    return Translator(lang)("embed." + key, **kw)
 
 
 class EmbedError(ValueError):
@@ -133,85 +124,6 @@ def load_scenario(text: str, params: dict[str, Any],
     return transcript, states
 
 
-class Steps:
-    """The view of a scripted scenario at one step (pure: HTML strings)."""
-
-    def __init__(self, transcript: Transcript, states: list[State], table: Table,
-                 t: Translator, seat: str | None = None, step: int = 0) -> None:
-        self.transcript, self.states, self.table, self.t = transcript, states, table, t
-        self.fixed = None if seat is None else self._seat(seat)
-        self.last = len(states) - 1
-        self.step = max(0, min(step, self.last))
-        self._viewer = None
-
-    def _seat(self, seat: str) -> Player | None:
-        state = self.states[0]
-        for p in (0, 1, 2, 3, "J", "H"):
-            if str(p) == str(seat):
-                try:
-                    state.observation(p)
-                    return p
-                except Exception:
-                    break
-        return None
-
-    def viewer(self, step: int) -> Player | None:
-        """Whose observation is shown: `seat=`, else who decides now (or just decided)."""
-        if self.fixed is not None:
-            return self.fixed
-        for k in range(step, -1, -1):
-            who = self.states[k].to_act
-            if who is not None:
-                return who
-        return self.states[0].to_act
-
-    def table_html(self) -> Html:
-        from game.web.tables import TableContext
-
-        state = self.states[self.step]
-        viewer = self.viewer(self.step)
-        ctx = TableContext(t=self.t, seat=viewer)
-        obs = state.observation(viewer)
-        table = self.table.render(obs, ctx)
-        summary = EMPTY
-        if state.over:
-            summary = self.table.final_summary(obs, ctx)
-        elif self.step > 0:
-            done = len(state.to_json()["history"])
-            if done > len(self.states[self.step - 1].to_json()["history"]):
-                summary = self.table.hand_summary(obs, ctx)
-        if summary:  # the point of this step: above the table (the next deal is below)
-            summary = html('<div class="ex-summary sheet">{}</div>', summary)
-        own = f"{state.game_id}/app.title"  # the page's heading, for screen readers
-        title = self.t(own) if self.t.has(own) else self.t("app.title")
-        return html('<h1 class="sr">{}</h1>{}{}', title, summary, table)
-
-    def caption(self) -> str:
-        return self.transcript.caption(self.step, self.t.lang)
-
-    def controls_html(self, playing: bool) -> Html:
-        lang = self.t.lang
-        n, total = self.step, self.last
-        label = word(lang, "start") if n == 0 else word(lang, "step", n=n, total=total)
-        disabled = html(" disabled")
-        return html(
-            '<button type="button" data-ex="prev" id="ex-prev"{first} aria-label="{prev}">'
-            '◀ <span>{prev}</span></button>'
-            '<button type="button" data-ex="play" id="ex-play" aria-pressed="{pressed}">'
-            '{icon} <span>{play}</span></button>'
-            '<button type="button" data-ex="next" id="ex-next"{end} aria-label="{next}">'
-            '<span>{next}</span> ▶</button><span class="ex-step" id="ex-step">{label}</span>',
-            first=disabled if n == 0 else EMPTY, prev=word(lang, "prev"),
-            pressed="true" if playing else "false", icon="❚❚" if playing else "▶▶",
-            play=word(lang, "pause" if playing else "play"),
-            end=disabled if n >= total else EMPTY, next=word(lang, "next"), label=label)
-
-
-def error_html(lang: str, message: str) -> Html:
-    return html('<div class="ex-error" role="alert" id="ex-error"><h1>{}</h1><p>{}</p></div>',
-                word(lang, "err.title"), message)
-
-
 # -- the browser part ------------------------------------------------------------
 
 def start() -> None:
@@ -247,13 +159,6 @@ def start() -> None:
     asyncio.ensure_future(_start_scenario(params, lang, fail))
 
 
-class _Autoplay(TypedDict):
-    """A scenario's autoplay: on or off, and which run of it is current."""
-
-    playing: bool
-    gen: int
-
-
 def _ready(document: Any) -> None:
     loader = document.getElementById("loader")
     if loader:
@@ -263,9 +168,7 @@ def _ready(document: Any) -> None:
 
 async def _start_scenario(params: dict[str, Any], lang: str,
                           fail: Callable[[str], None]) -> None:
-    import asyncio
-
-    from pyodide.ffi import create_proxy, to_js
+    from pyodide.ffi import create_proxy
     from pyodide.http import pyfetch
     from pyscript import document, window
 
@@ -289,73 +192,27 @@ async def _start_scenario(params: dict[str, Any], lang: str,
         return
 
     body = document.body
-    screen, bar = document.getElementById("screen"), document.getElementById("ex-bar")
-    caption, controls = document.getElementById("ex-caption"), document.getElementById("ex-controls")
-    state: _Autoplay = {"playing": False, "gen": 0}
-
-    def draw() -> None:
-        try:
-            set_html(screen, view.table_html())
-        except Exception as e:  # a renderer that cannot show this step
-            set_html(screen, error_html(lang, f"{type(e).__name__}: {e}"))
-        caption.textContent = view.caption()
-        caption.hidden = not view.caption()
-        set_html(controls, view.controls_html(state["playing"]))
-        body.dataset.step = str(view.step)
-        body.dataset.view = "scenario"
-
-    async def autoplay(gen: int) -> None:
-        while state["playing"] and gen == state["gen"]:
-            await asyncio.sleep(AUTOPLAY_SECONDS)
-            if not state["playing"] or gen != state["gen"]:
-                return
-            if view.step >= view.last:
-                state["playing"] = False
-            else:
-                view.step += 1
-            draw()
-
-    def go(cmd: str) -> None:
-        if cmd == "play":
-            state["playing"] = not state["playing"]
-            state["gen"] += 1
-            if state["playing"]:
-                if view.step >= view.last:
-                    view.step = 0
-                asyncio.ensure_future(autoplay(state["gen"]))
-        else:
-            state["playing"] = False
-            state["gen"] += 1
-            if cmd == "next":
-                view.step = min(view.step + 1, view.last)
-            elif cmd == "prev":
-                view.step = max(view.step - 1, 0)
-        draw()
-        # Keep the keyboard where it was (only after a click inside the frame).
-        again = document.getElementById(f"ex-{cmd}")
-        if again and not again.disabled:
-            again.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+    bar = document.getElementById("ex-bar")
+    stepper = Stepper(view, document.getElementById("screen"),
+                      document.getElementById("ex-caption"),
+                      document.getElementById("ex-controls"), body)
 
     def on_click(evt: Any) -> None:
-        el = evt.target.closest("[data-ex]")
-        if el:
-            go(str(el.dataset.ex))
+        stepper.on_click(evt)
 
     def on_key(evt: Any) -> None:
-        key = str(evt.key)
-        if key in ("ArrowRight", "ArrowLeft") and not evt.target.closest("input, select"):
-            evt.preventDefault()
-            go("next" if key == "ArrowRight" else "prev")
+        stepper.on_key(evt)
 
     proxies = [create_proxy(on_click), create_proxy(on_key)]
     bar.addEventListener("click", proxies[0])
     document.addEventListener("keydown", proxies[1])
     window._embed_proxies = proxies  # keep them alive
     bar.hidden = False
-    draw()
+    body.dataset.view = "scenario"
+    stepper.draw()
     _ready(document)
     if params["autoplay"]:
-        go("play")
+        stepper.go("play")
 
 
 def _start_live(params: dict[str, Any], lang: str) -> None:

@@ -31,7 +31,7 @@ from game.web.html import EMPTY, Html, html, join, set_html
 from game.web.i18n import Translator, pick_language
 from game.web.inputs import BadNumber, read_int
 from game.web.start_screen import SPEEDS, help_html, menu_html, rules_href, say, setup_html
-from game.web.tables import Table, TableContext, explain, renderer
+from game.web.tables import Table, TableContext, event_lines, explain, renderer
 from game.web.undo import hands_scored, mine, seat_of, take_back, undoable
 
 JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped for mypy
@@ -60,20 +60,6 @@ def _attr(el: JsObject, name: str) -> str | None:
 
 def _focus(el: JsObject) -> None:
     el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
-
-
-def event_lines(table: Table, events: list[dict[str, Any]], ctx: TableContext) -> list[str]:
-    """`events` as lines in the person's language, as the log shows them (an
-    odd entry of an old save, or one with nothing to say, gives no line)."""
-    lines = []
-    for ev in events:
-        try:
-            text = table.event_text(ev, ctx)
-        except Exception:  # an odd entry in an old save: skip it
-            continue
-        if text:
-            lines.append(text)
-    return lines
 
 
 @dataclass
@@ -449,9 +435,9 @@ class App:
         # The page's heading: the game's name, for screen readers (the bar shows it).
         drawn = html('<h1 class="sr">{}</h1>{}', self.say("app.title"), drawn)
         set_html(_q("#screen"), html(
-            '{}<div class="tools">{}{}</div>'
+            '{}<div class="tools">{}{}{}</div>'
             '<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
-            drawn, self.undo_html(), self.hint_html(), self.message))
+            drawn, self.undo_html(), self.hint_html(), self.review_html(), self.message))
         self.mark_hint()
         self._refocus(focus)
         self.announce()
@@ -511,17 +497,20 @@ class App:
         state, table = self._game()
         obs = state.observation(self.my_seat())
         ctx = self.ctx()
+        # Review: the hand just finished move by move (game.web.review).
+        review = html('<button type="button" data-cmd="review" id="review-open">{}</button>',
+                      t("review.button"))
         if self.coach is not None and (state.over or self.waiting_for_ack()):
             body, buttons = self.lesson_end_html(obs)
         elif state.over and not self.save.get("closed_final"):
             body = table.final_summary(obs, ctx)
             buttons = html('<button type="button" class="primary" data-cmd="new">{}</button>'
-                           '<button type="button" data-cmd="close-final">{}</button>',
-                           t("menu.new"), t("modal.close"))
+                           '{}<button type="button" data-cmd="close-final">{}</button>',
+                           t("menu.new"), review, t("modal.close"))
         elif self.waiting_for_ack():
             body = table.hand_summary(obs, ctx)
             buttons = html('<button type="button" class="primary" data-cmd="ack-hand" '
-                           'id="next-hand">{}</button>', self.say("modal.next_hand"))
+                           'id="next-hand">{}</button>{}', self.say("modal.next_hand"), review)
         else:
             modal.hidden = True
             return
@@ -741,7 +730,7 @@ class App:
         undo = ("undo",) if self.state is not None and self.takebacks_allowed() else ()
         rows = join(html('<tr><th scope="row"><kbd>{}</kbd></th><td>{}</td></tr>',
                          t(f"keys.{k}.key"), self.say(f"keys.{k}"))
-                    for k in ("tab", "arrows", "act", "escape", *undo, "help"))
+                    for k in ("tab", "arrows", "act", "escape", *undo, "help", "review"))
         set_html(panel, html(
             '<div class="sheet" role="dialog" aria-modal="true" aria-labelledby="keys-title">'
             '<h2 id="keys-title">{title}</h2><table class="keys">{rows}</table>'
@@ -1080,6 +1069,14 @@ class App:
             return EMPTY
         return html('<div class="undobar">{}{}</div>', button, mark)
 
+    def review_html(self) -> Html:
+        """At the table of a game over, once its summary is closed: Review any
+        hand of it (game.web.review; the summaries offer it too)."""
+        if self.state is None or not self.state.over or not self.save.get("closed_final"):
+            return EMPTY
+        return html('<button type="button" data-cmd="review" id="review-open">{}</button>',
+                    self.t("review.button"))
+
     def undo(self) -> None:
         """Replay the transcript without the person's last decision of this
         hand and what followed it; the game becomes practice."""
@@ -1207,6 +1204,10 @@ class App:
             self.end_lesson()
         elif cmd == "undo":
             self.undo()
+        elif cmd == "review" and self.state is not None:
+            from game.web import review
+
+            review.from_table(self)
         elif cmd == "resume":
             self.show_setup = False
             self.render_all()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.state import Event, Player, State
-from game.core.transcript import Transcript
+from game.web.replay import replay_states
 
 
 def seat_of(state: State, me: Hashable) -> Player:
@@ -54,13 +54,6 @@ class CannotRewind(ValueError):
     """The transcript does not replay to the position on the table."""
 
 
-def _replay(transcript: dict[str, Any]) -> list[State]:
-    """The state before each action and after the last one."""
-    return Transcript(str(transcript["game"]), dict(transcript.get("options", {})),
-                      int(transcript.get("seed", 0)), None,
-                      list(transcript.get("actions", []))).states()
-
-
 def _undoable(states: list[State], me: Hashable) -> list[int]:
     """The indices of the person's decisions since the last hand was scored."""
     scored = hands_scored(states[-1])
@@ -81,7 +74,7 @@ def undoable(transcript: dict[str, Any], me: Hashable) -> list[int]:
     >>> undoable(t, 1), undoable(t, 0)
     ([0], [])
     """
-    return _undoable(_replay(transcript), me)
+    return _undoable(replay_states(transcript), me)
 
 
 def take_back(transcript: dict[str, Any], me: Hashable, now: State) -> Rewind:
@@ -90,7 +83,7 @@ def take_back(transcript: dict[str, Any], me: Hashable, now: State) -> Rewind:
     Raises CannotRewind if there is none, or if the transcript does not lead
     to `now` (a save whose parts disagree is not rewritten).
     """
-    states = _replay(transcript)
+    states = replay_states(transcript)
     if states[-1].to_json() != now.to_json():
         raise CannotRewind("the transcript does not replay to the game on the table")
     choices = _undoable(states, me)

@@ -164,6 +164,48 @@ class UI:
         return page.eval_on_selector_all(".hand.mine .card", "els => els.map(e => e.dataset.card)")
 
     @staticmethod
+    def save_near_end(game: str, options: dict, me, seed: int, whole_game: bool = False) -> str:
+        """A save (its text) of a random game one action before the end of its
+        first hand (or of the game), an action of a bot's that is forced: the
+        page ends the hand as soon as it resumes. Seeds from `seed` on are
+        tried until a bot has that last move."""
+        import random
+
+        from game import new_game
+        from game.web import saves
+        from game.web.undo import hands_scored, mine, seat_of
+
+        for tried in range(seed, seed + 200):
+            state, rng, actions = new_game(game, options, tried), random.Random(tried), []
+            states = [state]
+            while not state.over and (whole_game or hands_scored(state) < 1):
+                actions.append(rng.choice(state.legal_actions()))
+                state = state.apply(actions[-1])
+                states.append(state)
+            before = states[-2]
+            if mine(before, me) or len(before.legal_actions()) != 1:
+                continue
+            log = [e for s in states[:-1] for e in s.events(seat_of(s, me))]
+            bots = {str(before.identity(p)): "random" for p in before.players
+                    if str(before.identity(p)) != str(me)}
+            return saves.dump({
+                "game": game, "setup": {"me": me, "bots": bots},
+                "transcript": {"game": game, "options": before.to_json()["options"],
+                               "seed": tried, "actions": actions[:-1]},
+                "state": before.to_json(), "log": log,
+                "seen_hands": hands_scored(before)})
+        raise AssertionError(f"no seed from {seed} on ends with a forced bot move")
+
+    @staticmethod
+    def resume_save(page, game: str, text: str, query: str = "?lang=en") -> None:
+        """Put `text` as `game`'s save, the game on the table, and open the site."""
+        page.goto(page.site_url + "blank.html")
+        page.evaluate("([key, text, game]) => { localStorage.clear(); localStorage.setItem(key, text);"
+                      " localStorage.setItem('jhg.current', game); }",
+                      [f"jhg.save.{game}", text, game])
+        UI.open_site(page, query, clear=False)
+
+    @staticmethod
     def screenshot(page, name: str) -> Path:
         SHOTS.mkdir(parents=True, exist_ok=True)
         path = SHOTS / f"{name}.png"

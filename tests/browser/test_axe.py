@@ -2,7 +2,7 @@
 devDependencies; never shipped with the site), on every screen of the built
 site: the start screens, each game's table in every mode at each of the
 person's decisions through a whole hand (with a part of a choice picked, the
-side panels, a phone's width), the end-of-hand summaries, embed.html (each
+side panels, a phone's width), the end-of-hand summaries and their Review, embed.html (each
 scripted example at each step, a live table) and every rules page.
 
 A violation of any impact fails, with axe's own words. axe is put into the
@@ -100,6 +100,26 @@ def _play_hand(page, axe: Axe, where: str, move) -> None:
     page.set_viewport_size(PHONE)
     axe.check(f"{where}, the hand's summary, phone")
     page.set_viewport_size(DESKTOP)
+    _review(page, axe, where)
+
+
+def _review(page, axe: Axe, where: str) -> None:
+    """The Review of the hand just finished: its first step, one with every
+    hand open, its last (the result), at a phone's width too."""
+    page.click("#review-open")
+    page.wait_for_selector("dialog#review[open]")
+    axe.check(f"{where}, the review's first step")
+    page.click("#ex-next")
+    page.click("#ex-next")
+    axe.check(f"{where}, the review, every hand open")
+    page.set_viewport_size(PHONE)
+    axe.check(f"{where}, the review, phone")
+    page.set_viewport_size(DESKTOP)
+    page.keyboard.press("End")
+    page.wait_for_selector("#ex-next[disabled]")
+    axe.check(f"{where}, the review's last step")
+    page.click("#rv-close")
+    page.wait_for_selector("dialog#review", state="detached")
 
 
 def _werner_move(page, axe: Axe, where: str) -> None:

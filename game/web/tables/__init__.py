@@ -53,6 +53,10 @@ class TableContext:
     picked: tuple[str, ...] = ()       # parts of a decision chosen so far (sorted)
     offers: frozenset[str] = frozenset()  # parts that can be added and still be legal
     complete: str | None = None        # the action the picked parts make, if any
+    # Every player's cards (str(player) -> cards), to show face up: set only by
+    # the Review of a finished hand (game.web.review), never at a live table.
+    open_hands: dict[str, list[str]] | None = None
+
 
 class Table(Protocol):
     """What the shell needs from a game's renderer module (each function a module attribute)."""
@@ -108,6 +112,20 @@ def renderer(game_id: str) -> Table:
     """The renderer module of `game_id` (imported on first use)."""
     module: Table = importlib.import_module(TABLES[game_id])
     return module
+
+
+def event_lines(table: Table, events: list[dict[str, Any]], ctx: TableContext) -> list[str]:
+    """`events` as lines in the person's language, as the log shows them (an
+    odd entry of an old save, or one with nothing to say, gives no line)."""
+    lines = []
+    for ev in events:
+        try:
+            text = table.event_text(ev, ctx)
+        except Exception:  # an odd entry in an old save: skip it
+            continue
+        if text:
+            lines.append(text)
+    return lines
 
 
 ErrorText = Callable[[str, dict[str, Any], dict[str, Any], TableContext], str | None]

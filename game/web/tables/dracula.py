@@ -416,7 +416,10 @@ def _plate(obs: dict[str, Any], p: int, ctx: TableContext) -> Html:
     if obs["phase"] != "over" and obs["dealer"] == p:
         dealer = html('<span class="dealer">{}</span>', t("dr.dealer"))
     backs = EMPTY
-    if p != me and obs["held"][str(p)]:
+    if p != me and ctx.open_hands is not None:  # a review: the hand face up
+        backs = html('<span class="dr-open">{}</span>', join(
+            card_face(c, t, "mini") for c in ctx.open_hands.get(str(p), [])))
+    elif p != me and obs["held"][str(p)]:
         n = obs["held"][str(p)]
         backs = html('<span class="backs" role="img" aria-label="{held}" title="{held}">'
                      '{backs}</span>', held=t("dr.held", n=n), backs=join([back_html()] * n))

@@ -247,6 +247,11 @@ def _seat_html(obs: Obs, seat: int, ctx: TableContext) -> Html:
             card_html(c, t, "mini playable" if c in playable else "mini",
                       act=(me == 0)) for c in ghost))
         label = name
+    elif ctx.open_hands is not None:  # a review: the hand face up
+        body = html('<div class="open-hand">{}</div>', join(
+            card_html(c, t, "mini", act=False)
+            for c in sort_cards(ctx.open_hands.get(str(seat), []))))
+        label = name
     else:
         j, h = backs["J"], backs["H"]
         body = html('<div class="backs" role="img" aria-label="{label}">'

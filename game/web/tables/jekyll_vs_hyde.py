@@ -363,7 +363,10 @@ def _seat(obs: dict[str, Any], role: str, ctx: TableContext, steal: str | None) 
     who = t("jvh.you" if mine else "jvh.bot", role=role_name(role, t))
     n = obs["hand_sizes"][role]
     hand = EMPTY
-    if not mine:
+    if not mine and ctx.open_hands is not None:  # a review: the hand face up
+        hand = html('<span class="jvh-open">{}</span>', join(
+            card_html(c, t, "mini") for c in sort_cards(ctx.open_hands.get(role, []))))
+    elif not mine:
         hand = html('<span class="jvh-backs" title="{size}">'
                     '<span class="back {role}"><svg viewBox="0 0 24 24" aria-hidden="true">'
                     '<use href="#{icon}"/></svg></span><b>×{n}</b>'

@@ -1,0 +1,250 @@
+"""The step-by-step player of a replayed game, shared by embed.html's scripted
+examples (game.web.embed) and the Review of finished hands (game.web.review).
+
+A transcript replays into the list of its states (the state before each
+action and after the last one); step `n` shows the state after `n` actions.
+`Steps` is the pure view of one step (HTML strings, tested under CPython);
+`Stepper` draws it into the page and drives it: first, previous, next, last,
+autoplay, and the keys Left/Right, Home/End.  Undo (game.web.undo) replays
+through `replay_states` too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from game.web.html import EMPTY, Html, html, set_html
+
+if TYPE_CHECKING:
+    from game.core.state import Player, State
+    from game.core.transcript import Transcript
+    from game.web.i18n import Translator
+    from game.web.tables import Table, TableContext
+
+AUTOPLAY_SECONDS = 2.5
+COMMANDS = ("first", "prev", "play", "next", "last")
+KEYS = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last"}
+
+
+def replay_states(transcript: dict[str, Any]) -> list[State]:
+    """The state before each action of `transcript` (its JSON form, checked
+    like any transcript from outside) and after the last one."""
+    from game.core.transcript import Transcript
+
+    return Transcript.from_json(transcript).states()
+
+
+def word(lang: str, key: str, **kw: Any) -> str:
+    """A player text (`embed.<key>` in the language catalogs)."""
+    from game.web.i18n import Translator
+
+    return Translator(lang)("embed." + key, **kw)
+
+
+class Steps:
+    """The view of a replayed game at one step, between `first` and `last`
+    (pure: HTML strings).  As is, it is a scripted example's view: the table
+    as the player who decides sees it, the transcript's own captions."""
+
+    def __init__(self, transcript: Transcript, states: list[State], table: Table,
+                 t: Translator, seat: str | None = None, step: int = 0) -> None:
+        self.transcript, self.states, self.table, self.t = transcript, states, table, t
+        self.fixed = None if seat is None else self._seat(seat)
+        self.first, self.last = 0, len(states) - 1
+        self.step = max(self.first, min(step, self.last))
+
+    def _seat(self, seat: str) -> Player | None:
+        state = self.states[0]
+        for p in (0, 1, 2, 3, "J", "H"):
+            if str(p) == str(seat):
+                try:
+                    state.observation(p)
+                    return p
+                except Exception:
+                    break
+        return None
+
+    def move(self, cmd: str) -> None:
+        """Go to the "first", "prev", "next" or "last" step."""
+        if cmd == "first":
+            self.step = self.first
+        elif cmd == "prev":
+            self.step = max(self.step - 1, self.first)
+        elif cmd == "next":
+            self.step = min(self.step + 1, self.last)
+        elif cmd == "last":
+            self.step = self.last
+
+    def viewer(self, step: int) -> Player | None:
+        """Whose observation is shown: `seat=`, else who decides now (or just decided)."""
+        if self.fixed is not None:
+            return self.fixed
+        for k in range(step, -1, -1):
+            who = self.states[k].to_act
+            if who is not None:
+                return who
+        return self.states[0].to_act
+
+    def context(self, step: int) -> TableContext:
+        """What the renderer knows besides the observation at `step`."""
+        from game.web.tables import TableContext
+
+        return TableContext(t=self.t, seat=self.viewer(step))
+
+    def observation(self, step: int) -> dict[str, Any]:
+        return self.states[step].observation(self.viewer(step))
+
+    def ends_hand(self, step: int) -> bool:
+        """Whether the action that led to `step` finished a hand (round, deal)."""
+        return step > 0 and (len(self.states[step].to_json()["history"])
+                             > len(self.states[step - 1].to_json()["history"]))
+
+    def table_html(self) -> Html:
+        state = self.states[self.step]
+        ctx = self.context(self.step)
+        obs = self.observation(self.step)
+        table = self.table.render(obs, ctx)
+        summary = EMPTY
+        if state.over:
+            summary = self.table.final_summary(obs, ctx)
+        elif self.ends_hand(self.step):
+            summary = self.table.hand_summary(obs, ctx)
+        if summary:  # the point of this step: above the table (the next deal is below)
+            summary = html('<div class="ex-summary sheet">{}</div>', summary)
+        own = f"{state.game_id}/app.title"  # the page's heading, for screen readers
+        title = self.t(own) if self.t.has(own) else self.t("app.title")
+        return html('<h1 class="sr">{}</h1>{}{}', title, summary, table)
+
+    def caption(self) -> str:
+        return self.transcript.caption(self.step, self.t.lang)
+
+    def step_label(self) -> str:
+        n, total = self.step - self.first, self.last - self.first
+        return word(self.t.lang, "start") if n == 0 else word(self.t.lang, "step", n=n,
+                                                                total=total)
+
+    def controls_html(self, playing: bool) -> Html:
+        lang = self.t.lang
+        disabled = html(" disabled")
+        at_first = disabled if self.step <= self.first else EMPTY
+        at_last = disabled if self.step >= self.last else EMPTY
+        return html(
+            '<button type="button" data-ex="first" id="ex-first"{at_first} aria-label="{first}" '
+            'title="{first}" aria-keyshortcuts="Home">|◀</button>'
+            '<button type="button" data-ex="prev" id="ex-prev"{at_first} aria-label="{prev}" '
+            'aria-keyshortcuts="ArrowLeft">◀ <span>{prev}</span></button>'
+            '<button type="button" data-ex="play" id="ex-play" aria-pressed="{pressed}">'
+            '{icon} <span>{play}</span></button>'
+            '<button type="button" data-ex="next" id="ex-next"{at_last} aria-label="{next}" '
+            'aria-keyshortcuts="ArrowRight"><span>{next}</span> ▶</button>'
+            '<button type="button" data-ex="last" id="ex-last"{at_last} aria-label="{last}" '
+            'title="{last}" aria-keyshortcuts="End">▶|</button>'
+            '<span class="ex-step" id="ex-step">{label}</span>',
+            at_first=at_first, first=word(lang, "first"), prev=word(lang, "prev"),
+            pressed="true" if playing else "false", icon="❚❚" if playing else "▶▶",
+            play=word(lang, "pause" if playing else "play"), at_last=at_last,
+            next=word(lang, "next"), last=word(lang, "last"), label=self.step_label())
+
+
+def error_html(lang: str, message: str) -> Html:
+    return html('<div class="ex-error" role="alert" id="ex-error"><h1>{}</h1><p>{}</p></div>',
+                word(lang, "err.title"), message)
+
+
+# -- the browser part ------------------------------------------------------------
+
+class Stepper:
+    """Draws a `Steps` view into the page and drives it: the buttons of
+    `controls_html` (clicks reach `on_click`), the keys (`on_key`) and autoplay.
+    `screen`, `caption` and `controls` are the elements it fills; `marker`
+    carries `data-step`; `drawn` is called after each drawing."""
+
+    def __init__(self, view: Steps, screen: Any, caption: Any, controls: Any, marker: Any,
+                 drawn: Callable[[], None] | None = None) -> None:
+        self.view, self.screen, self.caption, self.controls = view, screen, caption, controls
+        self.marker, self.drawn = marker, drawn
+        self.playing = False
+        self.gen = 0  # which run of the autoplay is current
+
+    def draw(self) -> None:
+        view = self.view
+        try:
+            set_html(self.screen, view.table_html())
+        except Exception as e:  # a renderer that cannot show this step
+            set_html(self.screen, error_html(view.t.lang, f"{type(e).__name__}: {e}"))
+        text = view.caption()
+        self.caption.textContent = text
+        self.caption.hidden = not text
+        set_html(self.controls, view.controls_html(self.playing))
+        self.marker.dataset.step = str(view.step)
+        if self.drawn is not None:
+            self.drawn()
+
+    async def _autoplay(self, gen: int) -> None:
+        import asyncio
+
+        while self.playing and gen == self.gen:
+            await asyncio.sleep(AUTOPLAY_SECONDS)
+            if not self.playing or gen != self.gen:
+                return
+            if self.view.step >= self.view.last:
+                self.playing = False
+            else:
+                self.view.step += 1
+            self.draw()
+
+    def stop(self) -> None:
+        """End the autoplay (the view is closing, or the person took over)."""
+        self.playing = False
+        self.gen += 1
+
+    def go(self, cmd: str, keep: str | None = None) -> None:
+        """Run a command; then focus the button `keep` (by id) again, since the
+        controls are drawn anew (the play button if that one is now disabled)."""
+        import asyncio
+
+        if cmd == "play":
+            self.playing = not self.playing
+            self.gen += 1
+            if self.playing:
+                if self.view.step >= self.view.last:
+                    self.view.step = self.view.first
+                asyncio.ensure_future(self._autoplay(self.gen))
+        else:
+            self.stop()
+            self.view.move(cmd)
+        self.draw()
+        if keep:
+            from pyodide.ffi import to_js
+            from pyscript import document, window
+
+            again = document.getElementById(keep)
+            if not again or again.disabled:
+                again = document.getElementById("ex-play")
+            if again:
+                again.focus(to_js({"preventScroll": True},
+                                  dict_converter=window.Object.fromEntries))
+
+    def on_click(self, evt: Any) -> bool:
+        """A click on one of the player's buttons: True if it was one."""
+        el = evt.target.closest("[data-ex]")
+        if not el or str(el.dataset.ex) not in COMMANDS:
+            return False
+        cmd = str(el.dataset.ex)
+        self.go(cmd, keep=f"ex-{cmd}")
+        return True
+
+    def on_key(self, evt: Any) -> bool:
+        """Left/Right: a step back or on; Home/End: the first or last step
+        (not in a form field). True if the key was the player's."""
+        cmd = KEYS.get(str(evt.key))
+        if cmd is None or evt.altKey or evt.ctrlKey or evt.metaKey:
+            return False
+        target = evt.target
+        if target.closest("input, select, textarea"):
+            return False
+        evt.preventDefault()
+        # The focus stays on the player's button it was on (never taken from elsewhere).
+        was = str(target.id or "") if target.closest("[data-ex]") else ""
+        self.go(cmd, keep=was or None)
+        return True
