@@ -1314,7 +1314,7 @@ class App:
         if str(evt.key) != "Tab":
             return False
         dialogs = [d for d in document.querySelectorAll('[role="dialog"][aria-modal="true"]')
-                   if not d.closest("[hidden]")]
+                   if d.getClientRects().length]  # shown: not hidden, not a closed <dialog>
         if not dialogs:
             return False
         controls = list(dialogs[-1].querySelectorAll(CONTROLS))
@@ -1324,11 +1324,13 @@ class App:
         if here is None:
             there = 0
         elif evt.shiftKey:
-            there = here - 1 if here > 0 else len(controls) - 1
+            if here > 0:
+                return False  # inside the dialog: the browser's own order
+            there = len(controls) - 1
         else:
-            there = here + 1 if here + 1 < len(controls) else 0
-        if here is not None and abs(there - here) == 1:
-            return False  # inside the dialog: the browser's own order
+            if here + 1 < len(controls):
+                return False
+            there = 0
         evt.preventDefault()
         _focus(controls[there])
         return True
