@@ -30,10 +30,13 @@ from game.dracula.cards import (
 from game.dracula.rules import DEALS, OPTIONS
 from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import (
+    PERSON,
     OptionField,
-    bot_options,
-    default_bot,
+    name_field,
     option_spec,
+    person_name,
+    seat_choice,
+    seat_fields,
     select_field,
 )
 
@@ -61,15 +64,20 @@ def _first(values: dict[str, str]) -> str:
 
 
 def _bot(values: dict[str, str], bots: list[str]) -> str:
-    bot = values.get("dr_bot", default_bot(bots))
-    return bot if bot in bots else default_bot(bots)
+    """The other player: a bot's strength, or PERSON."""
+    return seat_choice(values, "dr_bot", bots)
 
 
 def setup_form(t: Any, bots: list[str], values: dict[str, str]) -> Html:
+    mine = EMPTY
+    if _bot(values, bots) == PERSON:  # two people: each one's name for the hand-over screen
+        mine = name_field(t, "dr_name", person_name(values, "dr_name", t("setup.player", n=1)),
+                          t("setup.your_name"))
     return join([
         select_field("first", [(k, t(f"dr.setup.first.{k}")) for k in FIRST], _first(values),
-                     t(FIRST_DEALER.catalog_key)),
-        select_field("dr_bot", bot_options(t, bots), _bot(values, bots), t("dr.setup.bot"))])
+                     t(FIRST_DEALER.catalog_key)), mine,
+        seat_fields(t, bots, values, "dr_bot", t("dr.setup.bot"), "dr_name_other",
+                    t("setup.player", n=2))])
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
@@ -79,8 +87,13 @@ def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
         # With a seed the draw is part of the reproducible game.
         rng = random.Random(f"dracula-first:{seed}") if seed.isdigit() else random.Random()
         dealer = rng.choice(FIRST_DEALER.choices)
-    return {"options": {FIRST_DEALER.name: dealer}, "me": ME,
-            "bots": {str(BOT): _bot(values, bots)}}
+    options = {FIRST_DEALER.name: dealer}
+    bot = _bot(values, bots)
+    if bot == PERSON:  # an empty name: the shell says "Player 1" in the page's language
+        people = {str(ME): person_name(values, "dr_name"),
+                  str(BOT): person_name(values, "dr_name_other")}
+        return {"options": options, "me": ME, "bots": {}, "people": people}
+    return {"options": options, "me": ME, "bots": {str(BOT): bot}}
 
 
 # -- words -------------------------------------------------------------------

@@ -22,10 +22,13 @@ from game.jekyll_vs_hyde.cards import COLOURS, ORDER, colour_of, sort_cards
 from game.jekyll_vs_hyde.rules import OPTIONS, ROLES, TRACK_END, TRICKS
 from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import (
+    PERSON,
     OptionField,
-    bot_options,
-    default_bot,
+    name_field,
     option_spec,
+    person_name,
+    seat_choice,
+    seat_fields,
     select_field,
 )
 
@@ -116,27 +119,36 @@ OPTION_FIELDS = (VARIANT,)
 
 
 def _values(values: dict[str, str], bots: list[str]) -> tuple[str, str]:
-    """(role, bot) from the start screen, each one valid ("random" stays)."""
+    """(role, the other seat: a bot or PERSON) from the start screen, each one
+    valid ("random" stays)."""
     role = values.get("jvh_role", ROLES[0])
     role = role if role in (*ROLES, "random") else ROLES[0]
-    bot = values.get("jvh_bot", default_bot(bots))
-    return role, (bot if bot in bots else default_bot(bots))
+    return role, seat_choice(values, "jvh_bot", bots)
 
 
 def setup_form(t: Any, bots: list[str], values: dict[str, str]) -> Html:
     role, bot = _values(values, bots)
     roles = [(r, t(f"jvh.setup.role.{r}")) for r in (*ROLES, "random")]
-    return join((select_field("jvh_role", roles, role, t("setup.you")),
+    mine = EMPTY
+    if bot == PERSON:  # two people: each one's name for the hand-over screen
+        mine = name_field(t, "jvh_name", person_name(values, "jvh_name", t("setup.player", n=1)),
+                          t("setup.your_name"))
+    return join((select_field("jvh_role", roles, role, t("setup.you")), mine,
                  VARIANT.select(t, values),
-                 select_field("jvh_bot", bot_options(t, bots), bot, t("jvh.setup.bot"))))
+                 seat_fields(t, bots, values, "jvh_bot", t("jvh.setup.bot"), "jvh_name_other",
+                             t("setup.player", n=2))))
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
     role, bot = _values(values, bots)
     if role not in ROLES:
         role = random.choice(ROLES)
-    return {"options": {VARIANT.name: VARIANT.read(values)}, "me": role,
-            "bots": {other(role): bot}}
+    options = {VARIANT.name: VARIANT.read(values)}
+    if bot == PERSON:  # an empty name: the shell says "Player 1" in the page's language
+        people = {role: person_name(values, "jvh_name"),
+                  other(role): person_name(values, "jvh_name_other")}
+        return {"options": options, "me": role, "bots": {}, "people": people}
+    return {"options": options, "me": role, "bots": {other(role): bot}}
 
 
 # -- cards ---------------------------------------------------------------------
