@@ -535,7 +535,11 @@ class App:
     def render_modal(self) -> None:
         modal = _q("#modal")
         t = self.t
-        if self.state is None or self.show_setup or self.handover_due():
+        if self.state is None or self.show_setup:
+            modal.hidden = True
+            return
+        if self.handover_due():  # a summary read before stays out of the page, too
+            set_html(modal, EMPTY)
             modal.hidden = True
             return
         state, table = self._game()

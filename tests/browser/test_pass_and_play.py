@@ -1,0 +1,176 @@
+"""Friends at one screen (pass-and-play) in headless Chromium: Werner's game
+with two people and two bots, and the duel between two people, played for
+several turns. At every hand-over neither the page's markup nor its
+accessibility tree holds any card of any hand (the cards are read from the
+save's full state), a reload stays at the hand-over, and after the tap the
+table shows the hand of the person on turn; undo never takes back another
+person's decision.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.web.i18n import Translator
+from game.web.tables import jekyll_hyde as jh
+from game.web.tables import jekyll_vs_hyde as jvh
+
+pytestmark = pytest.mark.browser
+EN = Translator("en")
+
+
+def _save(page, game: str) -> dict:
+    return json.loads(page.evaluate(f"localStorage.getItem('jhg.save.{game}')"))
+
+
+def _no_hand_shown(page, game: str) -> dict:
+    """At the hand-over: no card of any hand, by code or by name, in the
+    markup or the accessibility tree. Returns the save."""
+    assert page.get_attribute("body", "data-view") == "handover"
+    save = _save(page, game)
+    card_name = jh.card_name if game == "jekyll-hyde" else jvh.card_name
+    cards = {card for hand in save["state"]["hands"].values() for card in hand}
+    assert len(cards) >= 4
+    markup = page.content()
+    tree = page.locator("body").aria_snapshot()
+    for card in cards:
+        name = card_name(card, EN)
+        assert f'"{card}"' not in markup, card
+        assert name not in markup and name not in tree, (card, name)
+    assert page.locator(".card").count() == 0
+    assert page.locator("#handover-ready").is_visible()
+    return save
+
+
+def _take_over(page, ui, game: str, names: dict[str, str]) -> str:
+    """Check the hand-over panel, tap, and check that the table shows the
+    hand of the person it named. Returns that person."""
+    save = _no_hand_shown(page, game)
+    state = save["state"]
+    who = next(p for p, name in names.items() if name in page.inner_text("#handover-title"))
+    assert str(state["to_act"]) == who  # the engine's player on turn (a seat, a role)
+    page.click("#handover-ready")
+    page.wait_for_selector("body[data-view=table]")
+    assert ui.wait_settled(page) == "me"
+    assert sorted(ui.hand(page)) == sorted(state["hands"][who])
+    # Undo cannot reach back past the other person's decision.
+    assert page.is_disabled("#undo")
+    return who
+
+
+def _werner_move(page, ui, asked: dict) -> None:
+    """Ann (seat 0) makes Bob (seat 2) give a card once; otherwise play."""
+    table = page.locator(".table")
+    me, designated = table.get_attribute("data-me"), table.get_attribute("data-designated")
+    bob = page.locator(".seat[data-seat='2'].designatable")
+    if me == "0" and designated != "0" and not asked["bob"] and bob.count():
+        ui.click_and_wait(page, ".seat[data-seat='2'].designatable")
+        asked["bob"] = 1
+        return
+    if page.locator(".hand.mine .card.playable").count():
+        ui.click_and_wait(page, ".hand.mine .card.playable")
+    else:
+        ui.click_and_wait(page, ".seat.designatable")
+
+
+def test_werner_two_people_two_bots(page, ui):
+    ui.open_site(page, "?speed=instant")
+    page.select_option("#f-players", "4")
+    page.select_option("#f-seating", "A")
+    page.select_option("#f-me", "0")
+    page.select_option("#f-bot2", "person")
+    page.fill("#f-name0", "Ann")
+    page.fill("#f-name2", "Bob")
+    for seat in ("1", "3"):
+        page.select_option(f"#f-bot{seat}", "random")
+    page.fill("#f-seed", "11")
+    page.click("#start")
+    page.wait_for_selector("body[data-view=table], body[data-view=handover]")
+    names = {"0": "Ann", "2": "Bob"}
+    at_screen, handovers, reloaded, asked = "0", 0, False, {"bob": 0}
+    for _ in range(40):
+        where = ui.wait_settled(page)
+        if where == "modal":
+            break
+        if where == "handover":
+            if not reloaded:  # a reload keeps the hand-over up
+                ui.open_site(page, "?speed=instant", clear=False)
+                assert ui.wait_settled(page) == "handover"
+                reloaded = True
+            if handovers == 0:
+                ui.screenshot(page, "pass-werner-handover-desktop")
+                page.set_viewport_size({"width": 390, "height": 844})
+                ui.screenshot(page, "pass-werner-handover-phone")
+                page.set_viewport_size({"width": 1366, "height": 900})
+            who = _take_over(page, ui, "jekyll-hyde", names)
+            assert who != at_screen
+            at_screen, handovers = who, handovers + 1
+            if handovers == 1:
+                ui.screenshot(page, "pass-werner-turn-desktop")
+                page.set_viewport_size({"width": 390, "height": 844})
+                ui.screenshot(page, "pass-werner-turn-phone")
+                page.set_viewport_size({"width": 1366, "height": 900})
+            continue
+        assert where == "me"
+        assert page.get_attribute(".table", "data-me") == at_screen
+        _werner_move(page, ui, asked)
+    assert handovers >= 3 and reloaded
+    assert asked["bob"], "Ann never could make Bob give a card (choose another seed)"
+    assert _save(page, "jekyll-hyde")["setup"]["people"] == names
+
+
+def _duel_move(page, ui) -> None:
+    phase = page.get_attribute(".table.jvh", "data-phase")
+    if phase in ("give", "swap"):
+        need = int(page.get_attribute("#jvh-pick", "data-need"))
+        cards = page.eval_on_selector_all("#jvh-pick [data-part]",
+                                          "els => els.map(e => e.dataset.part)")
+        potions = [c for c in cards if c.endswith("+")]
+        oblige = page.get_attribute("#jvh-pick", "data-oblige") == "1"
+        pick = (potions[:1] + [c for c in cards if c not in potions[:1]])[:need] if oblige \
+            else cards[:need]
+        for card in pick:
+            page.click(f'#jvh-pick [data-part="{card}"]')
+        ui.click_and_wait(page, "#jvh-confirm")
+    else:
+        ui.duel_play_first(page)
+
+
+def test_duel_between_two_people(page, ui):
+    ui.open_site(page, "?speed=instant")
+    page.select_option("#f-game", "jekyll-vs-hyde")
+    page.wait_for_selector("#f-jvh_role")
+    page.select_option("#f-jvh_role", "J")
+    page.select_option("#f-jvh_bot", "person")
+    page.fill("#f-jvh_name", "Ann")
+    page.fill("#f-jvh_name_other", "Bob")
+    page.fill("#f-seed", "5")
+    page.click("#start")
+    page.wait_for_selector("body[data-view=table], body[data-view=handover]")
+    names = {"J": "Ann", "H": "Bob"}
+    at_screen, handovers, moves = "J", 0, 0
+    while moves < 12:
+        where = ui.wait_settled(page)
+        if where == "modal":
+            break
+        if where == "handover":
+            if handovers == 1:
+                page.reload()
+                page.wait_for_selector("body[data-state=ready]", timeout=60000)
+                assert ui.wait_settled(page) == "handover"
+                ui.screenshot(page, "pass-duel-handover-desktop")
+            who = _take_over(page, ui, "jekyll-vs-hyde", names)
+            assert who != at_screen
+            at_screen, handovers = who, handovers + 1
+            continue
+        assert where == "me"
+        assert page.get_attribute(".table.jvh", "data-me") == at_screen
+        if moves == 3:
+            page.set_viewport_size({"width": 390, "height": 844})
+            ui.screenshot(page, "pass-duel-turn-phone")
+            page.set_viewport_size({"width": 1366, "height": 900})
+        _duel_move(page, ui)
+        moves += 1
+    assert handovers >= 4
