@@ -38,9 +38,18 @@ def test_the_start_screens_seat_people_and_bots() -> None:
     werner = setup_of(*TWO_PEOPLE[0])
     assert werner["me"] == 0 and werner["people"] == {"0": "Ann", "2": "Bob"}
     assert werner["bots"] == {"1": "random", "3": "random"}
+    # People's names label their seats at the table; bots keep the seats' names.
+    assert werner["options"]["names"] == ["Ann", "Adam", "Bob", "Christian"]
     three = setup_of(*TWO_PEOPLE[1])  # three players: people are the engine's names
     assert three["people"] == {"Adam": "Adam", "Betty": "Betty"}
-    assert three["bots"] == {"Christian": "random"}
+    assert three["bots"] == {"Christian": "random"} and "names" not in three["options"]
+    renamed = setup_of("jekyll-hyde", {**TWO_PEOPLE[1][1], "name0": "Zoe"})
+    assert renamed["options"]["names"] == ["Zoe", "Betty", "Christian"]
+    assert renamed["me"] == "Zoe" and renamed["people"] == {"Zoe": "Zoe", "Betty": "Betty"}
+    # Two alike, or a word the engine keeps: the seats keep their own names.
+    for clash in ({"name0": "Betty"}, {"name0": "ghost"}):
+        kept = setup_of("jekyll-hyde", {**TWO_PEOPLE[1][1], **clash})
+        assert "names" not in kept["options"] and kept["people"] == three["people"]
     duel = setup_of(*TWO_PEOPLE[2])
     assert duel["people"] == {"J": "Ann", "H": "Bob"} and duel["bots"] == {}
     dracula = setup_of(*TWO_PEOPLE[3])  # an unnamed person: "Player 2" in the page's words

@@ -343,7 +343,10 @@ class App:
     def ctx(self) -> TableContext:
         seat = self.my_seat() if self.state is not None else None
         ctx = TableContext(t=self.t, seat=seat, thinking=self.thinking,
-                           log=self.save.get("log", []))
+                           log=self.seen_log())
+        if self.state is not None and handover.shared(self.save["setup"]):
+            ctx.people = {str(handover.seat(self.state, who)): self.person_name(who)
+                          for who in handover.people(self.save["setup"])}
         if self.human_to_act() and not self.waiting_for_ack() and not self.handover_due():
             choice = self.choice()
             ctx.picked = self.picked

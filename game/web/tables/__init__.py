@@ -53,6 +53,9 @@ class TableContext:
     picked: tuple[str, ...] = ()       # parts of a decision chosen so far (sorted)
     offers: frozenset[str] = frozenset()  # parts that can be added and still be legal
     complete: str | None = None        # the action the picked parts make, if any
+    # Pass-and-play: the people's names by their seat now (as text); empty
+    # when one person plays the bots, who are then "the bot".
+    people: dict[str, str] = field(default_factory=dict)
 
 class Table(Protocol):
     """What the shell needs from a game's renderer module (each function a module attribute)."""

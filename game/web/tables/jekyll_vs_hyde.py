@@ -372,7 +372,7 @@ def _seat(obs: dict[str, Any], role: str, ctx: TableContext, steal: str | None) 
         cls.append("on-turn")
     if ctx.thinking is not None and ctx.thinking == role:
         cls.append("thinking")
-    who = t("jvh.you" if mine else "jvh.bot", role=role_name(role, t))
+    who = _label(role, ctx)
     n = obs["hand_sizes"][role]
     hand = EMPTY
     if not mine:
@@ -678,7 +678,28 @@ def who_decides(obs: dict[str, Any], ctx: TableContext) -> str:
     role = obs["to_act"]
     if role is None:
         return "—"
-    return t("jvh.you" if role == ctx.seat else "jvh.bot", role=role_name(role, t))
+    return _label(role, ctx)
+
+
+def _label(role: str, ctx: TableContext) -> str:
+    """A player by role: "(you)", the person's name (pass-and-play), or "(bot)"."""
+    t: Translator = ctx.t
+    if role == ctx.seat:
+        return t("jvh.you", role=role_name(role, t))
+    if role in ctx.people:
+        return t("jvh.person", role=role_name(role, t), name=ctx.people[role])
+    return t("jvh.bot", role=role_name(role, t))
+
+
+
+
+def _against(ctx: TableContext, key: str, **kw: Any) -> str:
+    """A text about the other player: `key`, or with a person there (pass-and-play)
+    `key.person` with their name."""
+    opponent = other(ctx.seat) if ctx.seat in ROLES else None
+    if opponent in ctx.people:
+        return ctx.t(f"{key}.person", name=ctx.people[opponent], **kw)
+    return ctx.t(key, **kw)
 
 
 def thinking_seat(obs: dict[str, Any]) -> str | None:
@@ -775,10 +796,10 @@ def _game_over_text(ev: dict[str, Any], ctx: TableContext) -> str:
     if leg == 1 and winner in ROLES:
         return t(f"jvh.win.{winner}", marker=ev["marker"])
     you = other(role)  # the lasting player named after his role in the first game
-    text = t("jvh.match_scores", you=scores[you], bot=scores[other(you)])
+    text = _against(ctx, "jvh.match_scores", you=scores[you], bot=scores[other(you)])
     if winner is None:
         return text + " " + t("jvh.draw")
-    return text + " " + t("jvh.you_win" if winner == you else "jvh.bot_wins")
+    return text + " " + (t("jvh.you_win") if winner == you else _against(ctx, "jvh.bot_wins"))
 
 
 # -- errors ------------------------------------------------------------------------
@@ -828,7 +849,7 @@ def score_sheet(obs: dict[str, Any], ctx: TableContext) -> Html:
         you = obs["you"]
         s = obs["scores"]
         foot = html('<p class="jvh-match">{}</p>',
-                    t("jvh.match_now", you=s.get(you, 0), bot=s.get(other(you), 0)))
+                    _against(ctx, "jvh.match_now", you=s.get(you, 0), bot=s.get(other(you), 0)))
     return html('<table class="scores jvh-scores"><caption>{caption}</caption>'
                 '<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>{foot}',
                 caption=t("jvh.score.caption"), head=head, rows=join(rows), foot=foot)
@@ -882,7 +903,7 @@ def final_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
     you = obs["you"]
     win = obs["winner"]
     verdict = (t("jvh.draw") if win is None else
-               t("jvh.you_win") if win == you else t("jvh.bot_wins"))
+               t("jvh.you_win") if win == you else _against(ctx, "jvh.bot_wins"))
     lines = []
     h = obs["history"][-1] if obs["history"] else None
 
@@ -894,7 +915,8 @@ def final_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
     else:
         rounds = {leg["hyde"]: leg["rounds"] for leg in obs["legs"]}
         if all(leg["score"] >= TRACK_END for leg in obs["legs"]) and len(rounds) == 2:
-            lines.append(t("jvh.tiebreak", you=rounds.get(you, 0), bot=rounds.get(other(you), 0)))
+            lines.append(_against(ctx, "jvh.tiebreak", you=rounds.get(you, 0),
+                                  bot=rounds.get(other(you), 0)))
     return html('<h2>{title}</h2><p class="winner">{verdict}</p>{body}'
                 '<div class="jvh-mini-track">{track}</div>{scores}',
                 title=t("jvh.game_over"), verdict=verdict, body=_paragraphs(lines),
