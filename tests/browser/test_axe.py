@@ -171,7 +171,7 @@ def test_pass_and_play(page, ui, axe):
     """Friends at one screen: the start screen with a person's name field, the
     hand-over panel (desktop and phone) and the next person's turn."""
     ui.open_site(page, "?game=dracula&speed=instant")
-    page.select_option("#f-first", "me")  # the other player chooses first: a hand-over
+    page.select_option("#f-first", "bot")  # the other player deals and chooses: a hand-over
     page.select_option("#f-dr_bot", "person")
     page.wait_for_selector("#f-dr_name_other")
     axe.check("the start screen with two people")
