@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from game.bots import bot_names
 from game.core.state import State
 from game.web import handover, saves
 from game.web.i18n import Translator
-from game.web.tables import renderer
+from game.web.tables import TableContext, renderer
 from game.web.tables.common import PERSON
 from game.web.undo import CannotRewind, take_back, undoable
 
@@ -193,3 +194,44 @@ def test_a_save_names_its_people_soundly() -> None:
             saves.load(saves.dump({**save, **bad}))
     # A person who is not in the game is never at the screen: the first one is.
     assert handover.at_screen({**save, "at_screen": "9"}) == "0"
+
+
+BOT_WORD = re.compile(r"\b(?:ro)?bots?\b", re.IGNORECASE)  # "bot", "Bots", "robot"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it", "de"])
+@pytest.mark.parametrize("game,values", TWO_PEOPLE[2:])
+def test_the_other_person_is_named_never_called_the_bot(game: str, values: dict[str, str],
+                                                        lang: str) -> None:
+    """The duel and Dracula between two people: every screen and log line of
+    a whole game, from each person's side, names the other person; none
+    says "the bot" (the same game against a bot does)."""
+    setup = setup_of(game, values)
+    table = renderer(game)
+    state = new_game(game, setup["options"], 2)
+    rng = random.Random(2)
+    states, log = [state], handover.log_events(state, setup)
+    while not state.over:
+        state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+        log += handover.log_events(state, setup)
+    t = Translator(lang)
+    names = {who: name or f"P{i}" for i, (who, name) in enumerate(handover.people(setup).items())}
+    for people, should_name in (({}, False), (names, True)):
+        for who in names:
+            seen: list[str] = []
+            for s in (states[len(states) // 2], states[-1]):
+                seat = handover.seat(s, who)
+                ctx = TableContext(t=t, seat=seat, log=handover.seen_by(log, who),
+                                   people={str(handover.seat(s, w)): n for w, n in people.items()})
+                obs = s.observation(seat)
+                seen += [str(table.render(obs, ctx)), str(table.score_sheet(obs, ctx)),
+                         str(table.final_summary(obs, ctx)), str(table.last_trick(obs, ctx))]
+                seen += [table.event_text(event, ctx) for event in ctx.log]
+            text = re.sub(r"<[^>]*>", " ", " ".join(seen))  # the words, not class names
+            other = next(name for w, name in names.items() if w != who)
+            if should_name:
+                assert not BOT_WORD.search(text), BOT_WORD.search(text)
+                assert other in text
+            else:
+                assert BOT_WORD.search(text)
