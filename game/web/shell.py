@@ -471,9 +471,15 @@ class App:
 
     def render_handover(self) -> bool:
         """While the device goes to another person: only the hand-over panel,
-        no card of any hand on the page (the live region is emptied too)."""
+        no card of any hand on the page (the live region is emptied too); with
+        several people, a hand's summary over an empty table. True if drawn."""
         who = self.handover_due()
         if who is None:
+            if self.waiting_for_ack() and handover.shared(self.save["setup"]):
+                # Everyone reads the summary: the next deal's hand stays out of sight.
+                document.body.dataset.view = "table"
+                set_html(_q("#screen"), html('<h1 class="sr">{}</h1>', self.say("app.title")))
+                return True
             return False
         document.body.dataset.view = "handover"
         set_html(_q("#screen"), handover.panel_html(self.t, self.person_name(who)))

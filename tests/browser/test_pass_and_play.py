@@ -99,9 +99,10 @@ def test_werner_two_people_two_bots(page, ui):
     page.wait_for_selector("body[data-view=table], body[data-view=handover]")
     names = {"0": "Ann", "2": "Bob"}
     at_screen, handovers, reloaded, asked = "0", 0, False, {"bob": 0}
-    for _ in range(40):
+    for _ in range(60):
         where = ui.wait_settled(page)
-        if where == "modal":
+        if where == "modal":  # the hand's summary, for everyone: no hand behind it
+            assert page.locator("#screen .card").count() == 0
             break
         if where == "handover":
             if not reloaded:  # a reload keeps the hand-over up
@@ -125,7 +126,7 @@ def test_werner_two_people_two_bots(page, ui):
         assert where == "me"
         assert page.get_attribute(".table", "data-me") == at_screen
         _werner_move(page, ui, asked)
-    assert handovers >= 3 and reloaded
+    assert where == "modal" and handovers >= 3 and reloaded
     assert asked["bob"], "Ann never could make Bob give a card (choose another seed)"
     assert _save(page, "jekyll-hyde")["setup"]["people"] == names
 
