@@ -20,6 +20,15 @@ from game.web.tables import jekyll_vs_hyde as jvh
 
 pytestmark = pytest.mark.browser
 EN = Translator("en")
+PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1366, "height": 768}
+
+
+def _shots(page, ui, name: str) -> None:
+    """The screen as it is, at a phone's and a desktop's size."""
+    for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(viewport)
+        ui.screenshot(page, f"{name}-{size}")
+    page.set_viewport_size({"width": 1366, "height": 900})
 
 
 def _save(page, game: str) -> dict:
@@ -110,18 +119,12 @@ def test_werner_two_people_two_bots(page, ui):
                 assert ui.wait_settled(page) == "handover"
                 reloaded = True
             if handovers == 0:
-                ui.screenshot(page, "pass-werner-handover-desktop")
-                page.set_viewport_size({"width": 390, "height": 844})
-                ui.screenshot(page, "pass-werner-handover-phone")
-                page.set_viewport_size({"width": 1366, "height": 900})
+                _shots(page, ui, "pass-werner-handover")
             who = _take_over(page, ui, "jekyll-hyde", names)
             assert who != at_screen
             at_screen, handovers = who, handovers + 1
             if handovers == 1:
-                ui.screenshot(page, "pass-werner-turn-desktop")
-                page.set_viewport_size({"width": 390, "height": 844})
-                ui.screenshot(page, "pass-werner-turn-phone")
-                page.set_viewport_size({"width": 1366, "height": 900})
+                _shots(page, ui, "pass-werner-turn")
             continue
         assert where == "me"
         assert page.get_attribute(".table", "data-me") == at_screen
@@ -170,7 +173,7 @@ def test_duel_between_two_people(page, ui):
                 page.reload()
                 page.wait_for_selector("body[data-state=ready]", timeout=60000)
                 assert ui.wait_settled(page) == "handover"
-                ui.screenshot(page, "pass-duel-handover-desktop")
+                _shots(page, ui, "pass-duel-handover")
             who = _take_over(page, ui, "jekyll-vs-hyde", names)
             assert who != at_screen
             at_screen, handovers = who, handovers + 1
@@ -178,9 +181,31 @@ def test_duel_between_two_people(page, ui):
         assert where == "me"
         assert page.get_attribute(".table.jvh", "data-me") == at_screen
         if moves == 3:
-            page.set_viewport_size({"width": 390, "height": 844})
-            ui.screenshot(page, "pass-duel-turn-phone")
-            page.set_viewport_size({"width": 1366, "height": 900})
+            _shots(page, ui, "pass-duel-turn")
         _duel_move(page, ui)
         moves += 1
     assert handovers >= 4
+
+
+def test_dracula_two_people_name_each_other(page, ui):
+    """The other player deals and chooses first: a hand-over at once; then
+    each person's table names the other, never "the bot"."""
+    ui.open_site(page, "?game=dracula&speed=instant")
+    page.select_option("#f-first", "bot")
+    page.select_option("#f-dr_bot", "person")
+    page.fill("#f-dr_name", "Ann")
+    page.fill("#f-dr_name_other", "Bob")
+    page.fill("#f-seed", "12")
+    page.click("#start")
+    assert ui.wait_settled(page) == "handover"
+    assert "Bob" in page.inner_text("#handover-title")
+    page.click("#handover-ready")
+    assert ui.wait_settled(page) == "me"
+    ui.click_and_wait(page, "#way-Q")  # Bob chooses his way
+    assert ui.wait_settled(page) == "handover"  # Ann places the first card
+    assert "Ann" in page.inner_text("#handover-title")
+    page.click("#handover-ready")
+    assert ui.wait_settled(page) == "me"
+    _shots(page, ui, "pass-dracula-turn")
+    words = page.inner_text("main")
+    assert "Bob" in words and not re.search(r"\bbot\b", words, re.IGNORECASE), words
