@@ -108,6 +108,7 @@ def test_werner_two_people_two_bots(page, ui):
     page.wait_for_selector("body[data-view=table], body[data-view=handover]")
     names = {"0": "Ann", "2": "Bob"}
     at_screen, handovers, reloaded, asked = "0", 0, False, {"bob": 0}
+    moved, undoable = False, 0  # the person at the screen has played since the last tap
     for _ in range(60):
         where = ui.wait_settled(page)
         if where == "modal":  # the hand's summary, for everyone: no hand behind it
@@ -122,14 +123,18 @@ def test_werner_two_people_two_bots(page, ui):
                 _shots(page, ui, "pass-werner-handover")
             who = _take_over(page, ui, "jekyll-hyde", names)
             assert who != at_screen
-            at_screen, handovers = who, handovers + 1
+            at_screen, handovers, moved = who, handovers + 1, False
             if handovers == 1:
                 _shots(page, ui, "pass-werner-turn")
             continue
         assert where == "me"
         assert page.get_attribute(".table", "data-me") == at_screen
+        if moved:  # again, with only bots between: no hand-over, and the person may undo
+            assert not page.is_disabled("#undo")
+            undoable += 1
         _werner_move(page, ui, asked)
-    assert where == "modal" and handovers >= 3 and reloaded
+        moved = True
+    assert where == "modal" and handovers >= 3 and reloaded and undoable
     assert asked["bob"], "Ann never could make Bob give a card (choose another seed)"
     assert _save(page, "jekyll-hyde")["setup"]["people"] == names
 
