@@ -1163,8 +1163,7 @@ class App:
         self.undo_points = []  # nothing of theirs since the last person decided
         self.hint, self.picked, self.message = None, (), ""
         self.persist()
-        self.render_all()
-        self._focus_fallback()
+        self.render_all()  # the focus goes to the table's prompt, as after any redraw
 
     @guarded
     def on_submit(self, evt: JsObject) -> None:

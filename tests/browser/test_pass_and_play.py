@@ -69,9 +69,11 @@ def _take_over(page, ui, game: str, names: dict[str, str]) -> str:
     state = save["state"]
     who = next(p for p, name in names.items() if name in page.inner_text("#handover-title"))
     assert str(state["to_act"]) == who  # the engine's player on turn (a seat, a role)
-    page.click("#handover-ready")
+    assert page.evaluate("document.activeElement.id") == "handover-ready"  # Enter taps
+    page.keyboard.press("Enter")
     page.wait_for_selector("body[data-view=table]")
     assert ui.wait_settled(page) == "me"
+    assert page.evaluate("!!document.activeElement.closest('#screen')")  # not lost on <body>
     assert sorted(ui.hand(page)) == sorted(state["hands"][who])
     # Undo cannot reach back past the other person's decision.
     assert page.is_disabled("#undo")
