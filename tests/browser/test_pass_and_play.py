@@ -68,13 +68,15 @@ def _take_over(page, ui, game: str, names: dict[str, str]) -> str:
     save = _no_hand_shown(page, game)
     state = save["state"]
     who = next(p for p, name in names.items() if name in page.inner_text("#handover-title"))
-    assert str(state["to_act"]) == who  # the engine's player on turn (a seat, a role)
+    # Where that person sits: their seat or role, or with 3 players the seat their name has.
+    seat = next((s for s, name in state.get("names", {}).items() if name == who), who)
+    assert str(state["to_act"]) == seat  # the engine's player on turn
     assert page.evaluate("document.activeElement.id") == "handover-ready"  # Enter taps
     page.keyboard.press("Enter")
     page.wait_for_selector("body[data-view=table]")
     assert ui.wait_settled(page) == "me"
     assert page.evaluate("!!document.activeElement.closest('#screen')")  # not lost on <body>
-    assert sorted(ui.hand(page)) == sorted(state["hands"][who])
+    assert sorted(ui.hand(page)) == sorted(state["hands"][seat])
     # Undo cannot reach back past the other person's decision.
     assert page.is_disabled("#undo")
     return who
@@ -89,8 +91,9 @@ def _werner_move(page, ui, asked: dict) -> None:
         ui.click_and_wait(page, ".seat[data-seat='2'].designatable")
         asked["bob"] = 1
         return
-    if page.locator(".hand.mine .card.playable").count():
-        ui.click_and_wait(page, ".hand.mine .card.playable")
+    # A card of one's hand, or (the soloist, with 3 players) of the open ghost hand.
+    if page.locator("#screen .card.playable").count():
+        ui.click_and_wait(page, "#screen .card.playable")
     else:
         ui.click_and_wait(page, ".seat.designatable")
 
@@ -138,6 +141,37 @@ def test_werner_two_people_two_bots(page, ui):
         moved = True
     assert where == "modal" and handovers >= 3 and reloaded and undoable
     assert asked["bob"], "Ann never could make Bob give a card (choose another seed)"
+    assert _save(page, "jekyll-hyde")["setup"]["people"] == names
+
+
+def test_werner_three_players(page, ui):
+    """Zoe the soloist (she also plays the open ghost hand: no hand-over for
+    it) and Yan are people, Christian a bot; the names key the seats."""
+    ui.open_site(page, "?speed=instant")
+    page.select_option("#f-players", "3")
+    page.select_option("#f-me", "0")
+    page.select_option("#f-bot1", "person")
+    page.fill("#f-name0", "Zoe")
+    page.fill("#f-name1", "Yan")
+    page.select_option("#f-bot2", "random")
+    page.fill("#f-seed", "4")
+    page.click("#start")
+    page.wait_for_selector("body[data-view=table], body[data-view=handover]")
+    names = {"Zoe": "Zoe", "Yan": "Yan"}
+    at_screen, handovers, asked = "Zoe", 0, {"bob": 1}
+    for _ in range(60):
+        where = ui.wait_settled(page)
+        if where == "modal":
+            break
+        if where == "handover":
+            who = _take_over(page, ui, "jekyll-hyde", names)
+            assert who != at_screen
+            at_screen, handovers = who, handovers + 1
+            continue
+        assert where == "me"
+        assert names[at_screen] in page.inner_text(".seat.p-bottom")
+        _werner_move(page, ui, asked)
+    assert where == "modal" and handovers >= 3
     assert _save(page, "jekyll-hyde")["setup"]["people"] == names
 
 
