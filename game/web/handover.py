@@ -21,8 +21,6 @@ from typing import Any
 from game.core.state import Event, Player, State
 from game.web.html import Html, html
 
-NAME_MAX = 24  # characters of a person's name kept from the start screen
-
 
 def people(setup: dict[str, Any]) -> dict[str, str]:
     """The people at the screen: lasting player (as text) -> name ("" when
