@@ -6,12 +6,16 @@ another's; `CURRENT_KEY` names the game last on the table. A save is:
 
     {"format": "jekyll-hyde-games/save", "version": 1,
      "game": "jekyll-hyde",
-     "setup": {"me": ..., "bots": {identity: bot name}, "no_takebacks": bool?},
+     "setup": {"me": ..., "bots": {identity: bot name}, "no_takebacks": bool?,
+               "people": {identity: name}?},
+     "at_screen": identity?,
      "transcript": {"game", "options", "seed", "actions"},
      "state": state.to_json(),
      "log": [events], "seen_hands": n, "practice": bool?}
 
 `practice` marks a game in which the person took a decision back (undo).
+`people` lists the people sharing the screen (pass-and-play, game.web.handover)
+and `at_screen` the one whose view the table shows.
 """
 
 from __future__ import annotations
@@ -115,6 +119,14 @@ def _check_shell_parts(data: dict[str, Any], state: State) -> None:
     if not isinstance(bots, dict) or not all(
             isinstance(k, str) and len(k) <= 40 and v in known for k, v in bots.items()):
         raise BrokenSave("'setup.bots' is not a map of seats to known bots")
+    people = setup.get("people", {})
+    if not isinstance(people, dict) or not all(
+            isinstance(k, str) and len(k) <= 40 and isinstance(v, str) and len(v) <= 40
+            for k, v in people.items()):
+        raise BrokenSave("'setup.people' is not a map of players to names")
+    at_screen = data.get("at_screen", "")
+    if not isinstance(at_screen, str) or len(at_screen) > 40:
+        raise BrokenSave("'at_screen' does not name a person")
     if transcript.get("game", data["game"]) != data["game"]:
         raise BrokenSave("'transcript.game' is another game")
     if not isinstance(transcript.get("options", {}), dict):

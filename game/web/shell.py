@@ -24,7 +24,7 @@ from pyscript import document, window
 from game import GAMES, GameError
 from game.bots.base import Bot
 from game.core.state import Player, State
-from game.web import saves
+from game.web import handover, saves
 from game.web.choice import Choice, single
 from game.web.coach import Coach
 from game.web.html import EMPTY, Html, html, join, set_html
@@ -319,19 +319,38 @@ class App:
         return self.state, self.table
 
     def my_seat(self) -> Player:
+        """The seat of the person at the screen, whose view the table shows."""
         state, _ = self._game()
-        return seat_of(state, self.save["setup"]["me"])
+        return handover.seat(state, self.at_screen())
+
+    def at_screen(self) -> str:
+        """The person whose view the table shows (pass-and-play: the last one who tapped)."""
+        return handover.at_screen(self.save)
+
+    def handover_due(self) -> str | None:
+        """The person the device must go to now, or None (see game.web.handover)."""
+        s = self.state
+        if s is None or self.show_setup or self.waiting_for_ack():
+            return None
+        return handover.handover_to(s, self.save)
 
     def ctx(self) -> TableContext:
         seat = self.my_seat() if self.state is not None else None
         ctx = TableContext(t=self.t, seat=seat, thinking=self.thinking,
-                           log=self.save.get("log", []))
-        if self.human_to_act() and not self.waiting_for_ack():
+                           log=self.seen_log())
+        if self.state is not None and handover.shared(self.save["setup"]):
+            ctx.people = {str(handover.seat(self.state, who)): self.person_name(who)
+                          for who in handover.people(self.save["setup"])}
+        if self.human_to_act() and not self.waiting_for_ack() and not self.handover_due():
             choice = self.choice()
             ctx.picked = self.picked
             ctx.offers = choice.offers(self.picked)
             ctx.complete = choice.complete(self.picked) if self.picked else None
         return ctx
+
+    def seen_log(self) -> list[dict[str, Any]]:
+        """The log as the person at the screen may read it."""
+        return handover.seen_by(self.save.get("log", []), self.at_screen())
 
     def choice(self) -> Choice:
         """The person's decision now, as sets of clickable parts."""
@@ -339,9 +358,9 @@ class App:
         return Choice(state.legal_actions(), getattr(table, "parts", single))
 
     def human_to_act(self) -> bool:
+        """Whether the person at the screen decides now."""
         s = self.state
-        return (s is not None and s.to_act is not None
-                and str(s.identity(s.to_act)) == str(self.save["setup"]["me"]))
+        return s is not None and handover.person_on_turn(s, self.save["setup"]) == self.at_screen()
 
     def waiting_for_ack(self) -> bool:
         s = self.state
@@ -376,6 +395,7 @@ class App:
         body.dataset.actions = str(len(self.save.get("transcript", {}).get("actions", [])))
         body.dataset.lesson = self.coach.lesson.game if self.coach is not None else ""
         body.dataset.toAct = ("none" if self.state is None else "over" if self.state.over
+                              else "handover" if self.handover_due()
                               else "me" if self.human_to_act() else "bot")
         self._keep_focus(was)
 
@@ -427,6 +447,8 @@ class App:
             set_html(_q("#screen"), self.setup_html())
             document.body.dataset.view = "setup"
             return
+        if self.render_handover():
+            return
         document.body.dataset.view = "table"
         focus = self._focus_key()
         state, table = self._game()
@@ -441,6 +463,33 @@ class App:
         self.mark_hint()
         self._refocus(focus)
         self.announce()
+
+    def render_handover(self) -> bool:
+        """While the device goes to another person: only the hand-over panel,
+        no card of any hand on the page (the live region is emptied too); with
+        several people, a hand's summary over an empty table. True if drawn."""
+        who = self.handover_due()
+        if who is None:
+            if self.waiting_for_ack() and handover.shared(self.save["setup"]):
+                # Everyone reads the summary: the next deal's hand stays out of sight.
+                document.body.dataset.view = "table"
+                set_html(_q("#screen"), html('<h1 class="sr">{}</h1>', self.say("app.title")))
+                return True
+            return False
+        document.body.dataset.view = "handover"
+        set_html(_q("#screen"), handover.panel_html(self.t, self.person_name(who)))
+        live = _q("#live")
+        if live is not None:
+            set_html(live, EMPTY)
+        self.heard.prompt = ""
+        if self._focus_area() in ("screen", "body", "modal"):
+            _focus(_q("#handover-ready"))
+        return True
+
+    def person_name(self, who: str) -> str:
+        """A person's name, else "Player n" in the page's language."""
+        named = handover.people(self.save["setup"])
+        return named.get(who) or self.t("setup.player", n=list(named).index(who) + 1)
 
     def setup_html(self) -> Html:
         if self.setup_values.get("game") not in self.playable():
@@ -462,6 +511,9 @@ class App:
         if self.state is None or self.show_setup:
             set_html(side, help_html(self.t, str(self.game_id())))
             return
+        if self.handover_due():  # nothing of the game until the next person taps
+            set_html(side, EMPTY)
+            return
         tabs = join(
             html('<button type="button" role="tab" data-cmd="panel" data-panel="{}" '
                  'aria-selected="{}">{}</button>', p, "true" if p == self.panel else "false",
@@ -474,7 +526,7 @@ class App:
         elif self.panel == "last":
             body = table.last_trick(obs, ctx)
         else:
-            lines = event_lines(table, self.save["log"][-150:], ctx)
+            lines = event_lines(table, self.seen_log()[-150:], ctx)
             # It scrolls: keyboard users reach it (tabindex) to scroll it back.
             body = html('<ol class="log" id="log" tabindex="0" aria-label="{}">{}</ol>',
                         self.say("menu.log"), join(html("<li>{}</li>", x) for x in lines))
@@ -492,6 +544,10 @@ class App:
         modal = _q("#modal")
         t = self.t
         if self.state is None or self.show_setup:
+            modal.hidden = True
+            return
+        if self.handover_due():  # a summary read before stays out of the page, too
+            set_html(modal, EMPTY)
             modal.hidden = True
             return
         state, table = self._game()
@@ -605,9 +661,8 @@ class App:
             el.classList.add("flash")
 
     def commit(self, action: str, after: State) -> None:
-        # The log is the engine's events, as the person at the screen may see them.
-        me = seat_of(after, self.save["setup"]["me"])
-        self.save["log"].extend(after.events(me))
+        # The log is the engine's events, as the people at the screen may see them.
+        self.save["log"].extend(handover.log_events(after, self.save["setup"]))
         self.note_undo_point(after)
         self.save["transcript"]["actions"].append(action)
         self.state = after
@@ -623,7 +678,8 @@ class App:
         self.gen += 1
         s = self.state
         if (s is None or s.over or self.show_setup or self.waiting_for_ack()
-                or self.human_to_act() or self.coach_waiting()):
+                or handover.person_on_turn(s, self.save["setup"]) is not None
+                or self.coach_waiting()):
             return
         asyncio.ensure_future(self.bot_turn(self.gen))
 
@@ -777,8 +833,11 @@ class App:
         live = _q("#live")
         if live is None or self.state is None:
             return
+        if self.handover_due():
+            return  # read out to the next person once they have the device
         log: list[dict[str, Any]] = self.save.get("log", [])
         fresh = log[min(self.heard.events, len(log)):]  # the log may have been cut (an undo)
+        fresh = handover.seen_by(fresh, self.at_screen())
         self.heard.events = len(log)
         lines = event_lines(self._game()[1], fresh, self.ctx())
         prompt_el = _q("#screen #prompt")
@@ -1033,11 +1092,13 @@ class App:
 
     def can_undo(self) -> bool:
         s = self.state
-        if s is None or s.over or self.show_setup or not self.takebacks_allowed():
+        if (s is None or s.over or self.show_setup or not self.takebacks_allowed()
+                or self.handover_due()):
             return False
         if self.undo_points is None:  # a resumed game: find its decisions once, by replay
             try:
-                self.undo_points = undoable(self.save["transcript"], self.save["setup"]["me"])
+                self.undo_points = undoable(self.save["transcript"], self.at_screen(),
+                                            handover.people(self.save["setup"]))
             except Exception:  # a save's transcript that does not replay: nothing to take back
                 self.undo_points = []
         return bool(self.undo_points)
@@ -1050,7 +1111,7 @@ class App:
             return
         if hands_scored(after) != hands_scored(before):
             self.undo_points = []
-        elif mine(before, self.save["setup"]["me"]):
+        elif mine(before, self.at_screen()):
             self.undo_points.append(len(self.save["transcript"]["actions"]))
 
     def undo_html(self) -> Html:
@@ -1084,7 +1145,10 @@ class App:
             return
         state, _ = self._game()
         try:
-            rewind = take_back(self.save["transcript"], self.save["setup"]["me"], state)
+            setup = self.save["setup"]
+            rewind = take_back(self.save["transcript"], self.at_screen(), state,
+                               handover.people(setup),
+                               lambda past: handover.log_events(past, setup))
         except Exception as e:  # CannotRewind, or a save's transcript that does not replay
             self.undo_points = []
             self.set_message(self.t("undo.failed", reason=str(e)))
@@ -1149,14 +1213,15 @@ class App:
         setup = table.parse_setup(self.setup_values, bot_names(game))
         state = new_game(game, setup["options"], seed)
         self.table, self.state, self.coach = table, state, None
-        self.save = {"game": game, "setup": {"me": setup["me"], "bots": setup["bots"]},
+        self.save = {"game": game, "setup": {"me": setup["me"], "bots": setup["bots"],
+                                             "people": setup.get("people", {})},
                      "transcript": {"game": game, "options": state.to_json()["options"],
                                     "seed": seed, "actions": []},
                      "log": [], "seen_hands": 0}
         if self.setup_values.get("no_takebacks") == "on":
             self.save["setup"]["no_takebacks"] = True
         self.undo_points = []
-        self.save["log"] = list(state.events(self.my_seat()))
+        self.save["log"] = handover.log_events(state, self.save["setup"])
         self.heard = Heard()  # the deal is read out
         self.show_setup = False
         self.message = ""
@@ -1225,6 +1290,8 @@ class App:
             self.persist()
             self.render_all()
             self.schedule()
+        elif cmd == "handover-ready":
+            self.take_over()
         elif cmd == "close-final":
             self.save["closed_final"] = True
             self.persist()
@@ -1237,6 +1304,17 @@ class App:
         elif cmd == "dismiss-broken":
             self.broken = None
             self.render_notices()
+
+    def take_over(self) -> None:
+        """The next person has the device: the table is drawn from their view."""
+        who = self.handover_due()
+        if who is None:
+            return
+        self.save["at_screen"] = who
+        self.undo_points = []  # nothing of theirs since the last person decided
+        self.hint, self.picked, self.message = None, (), ""
+        self.persist()
+        self.render_all()  # the focus goes to the table's prompt, as after any redraw
 
     @guarded
     def on_submit(self, evt: JsObject) -> None:

@@ -9,7 +9,7 @@ hand's scoring.  Pure Python: tested in CPython, used by `game.web.shell`.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,16 +54,22 @@ class CannotRewind(ValueError):
     """The transcript does not replay to the position on the table."""
 
 
-def _undoable(states: list[State], me: Hashable) -> list[int]:
-    """The indices of the person's decisions since the last hand was scored."""
+def _undoable(states: list[State], me: Hashable, people: Collection[str] = ()) -> list[int]:
+    """The indices of the person's decisions since the last hand was scored
+    and since another of `people` (pass-and-play) last decided."""
     scored = hands_scored(states[-1])
+    others = {str(p) for p in people} - {str(me)}
+    start = 1 + max((i for i, state in enumerate(states[:-1])
+                     if state.to_act is not None and str(state.identity(state.to_act)) in others),
+                    default=-1)
     return [i for i, state in enumerate(states[:-1])
-            if mine(state, me) and hands_scored(state) == scored]
+            if i >= start and mine(state, me) and hands_scored(state) == scored]
 
 
-def undoable(transcript: dict[str, Any], me: Hashable) -> list[int]:
+def undoable(transcript: dict[str, Any], me: Hashable, people: Collection[str] = ()) -> list[int]:
     """The indices (in `transcript["actions"]`) of the person's decisions that
-    may be taken back: those since the last hand was scored.
+    may be taken back: those since the last hand was scored (and, with
+    several `people` at the screen, since another of them last decided).
 
     >>> from game import new_game
     >>> s = new_game("dracula", {"first_dealer": 1}, seed=3)
@@ -73,12 +79,20 @@ def undoable(transcript: dict[str, Any], me: Hashable) -> list[int]:
     >>> t["actions"] = [s.legal_actions()[0]]
     >>> undoable(t, 1), undoable(t, 0)
     ([0], [])
+    >>> t["actions"].append(s.apply(t["actions"][0]).legal_actions()[0])
+    >>> undoable(t, 1), undoable(t, 1, people=["0", "1"])
+    ([0], [])
     """
-    return _undoable(replay_states(transcript), me)
+    return _undoable(replay_states(transcript), me, people)
 
 
-def take_back(transcript: dict[str, Any], me: Hashable, now: State) -> Rewind:
-    """Undo the person's last decision of this hand and all that followed it.
+def take_back(transcript: dict[str, Any], me: Hashable, now: State,
+              people: Collection[str] = (),
+              seen: Callable[[State], list[Event]] | None = None) -> Rewind:
+    """Undo the person's last decision of this hand and all that followed it
+    (never past another of `people`'s decisions); the log is rebuilt with
+    `seen` (the events of one state, as the log holds them: by default as
+    the person sees them).
 
     Raises CannotRewind if there is none, or if the transcript does not lead
     to `now` (a save whose parts disagree is not rewritten).
@@ -86,10 +100,11 @@ def take_back(transcript: dict[str, Any], me: Hashable, now: State) -> Rewind:
     states = replay_states(transcript)
     if states[-1].to_json() != now.to_json():
         raise CannotRewind("the transcript does not replay to the game on the table")
-    choices = _undoable(states, me)
+    choices = _undoable(states, me, people)
     if not choices:
         raise CannotRewind("no decision of yours to take back in this hand")
     back = choices[-1]
     # The log as the shell builds it: the deal's events, then each action's.
-    log = [event for state in states[:back + 1] for event in seen_events(state, me)]
+    log = [event for state in states[:back + 1]
+           for event in (seen(state) if seen is not None else seen_events(state, me))]
     return Rewind(list(transcript["actions"][:back]), states[back], log, choices[:-1])

@@ -1,6 +1,6 @@
 """axe-core, the accessibility checker (npm, pinned in package.json's
 devDependencies; never shipped with the site), on every screen of the built
-site: the start screens, each game's table in every mode at each of the
+site: the start screens, the pass-and-play hand-over, each game's table in every mode at each of the
 person's decisions through a whole hand (with a part of a choice picked, the
 side panels, a phone's width), the end-of-hand summaries and their Review, embed.html (each
 scripted example at each step, a live table) and every rules page.
@@ -185,6 +185,27 @@ def test_dracula_deal(page, ui, axe):
     page.click("#start")
     page.wait_for_selector(".dr-table")
     _play_hand(page, axe, "Dracula", _dracula_move)
+
+
+def test_pass_and_play(page, ui, axe):
+    """Friends at one screen: the start screen with a person's name field, the
+    hand-over panel (desktop and phone) and the next person's turn."""
+    ui.open_site(page, "?game=dracula&speed=instant")
+    page.select_option("#f-first", "bot")  # the other player deals and chooses: a hand-over
+    page.select_option("#f-dr_bot", "person")
+    page.wait_for_selector("#f-dr_name_other")
+    axe.check("the start screen with two people")
+    page.fill("#f-seed", "12")
+    page.click("#start")
+    page.wait_for_selector("body[data-view=handover]")
+    axe.check("the hand-over panel")
+    page.set_viewport_size(PHONE)
+    axe.check("the hand-over panel, phone")
+    page.set_viewport_size(DESKTOP)
+    page.click("#handover-ready")
+    page.wait_for_selector(".dr-table")
+    assert _settle(page) == "me"
+    axe.check("Dracula, the second person's turn")
 
 
 SCENARIOS = sorted(ROOT.glob("static/scenarios/*/*.json"))

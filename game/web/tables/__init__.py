@@ -56,6 +56,9 @@ class TableContext:
     # Every player's cards (str(player) -> cards), to show face up: set only by
     # the Review of a finished hand (game.web.review), never at a live table.
     open_hands: dict[str, list[str]] | None = None
+    # Pass-and-play: the people's names by their seat now (as text); empty
+    # when one person plays the bots, who are then "the bot".
+    people: dict[str, str] = field(default_factory=dict)
 
 
 class Table(Protocol):

@@ -82,3 +82,43 @@ def default_bot(bots: list[str]) -> str:
 def bot_options(t: Translator, bots: list[str]) -> list[tuple[str, str]]:
     """(bot, its name in the interface's language) for a strength <select>."""
     return [(b, t(f"bot.{b}") if t.has(f"bot.{b}") else b) for b in bots]
+
+
+# -- friends at one screen: any seat may be a person instead of a bot ------------
+
+PERSON = "person"  # a seat's choice beside the bot strengths
+NAME_MAX = 24  # characters of a name kept
+
+
+def seat_choice(values: dict[str, str], key: str, bots: list[str]) -> str:
+    """A seat's choice on the start screen: a bot's strength, or PERSON."""
+    value = values.get(key, default_bot(bots))
+    return value if value in bots or value == PERSON else default_bot(bots)
+
+
+def person_name(values: dict[str, str], key: str, default: str = "") -> str:
+    """A name typed on the start screen, spaces tidied and cut to NAME_MAX, else `default`.
+
+    >>> person_name({"n": "  Ann   Lee "}, "n"), person_name({"n": " "}, "n", "Betty")
+    ('Ann Lee', 'Betty')
+    """
+    return " ".join(values.get(key, "").split())[:NAME_MAX] or default
+
+
+def name_field(t: Translator, key: str, value: str, label: str) -> Html:
+    """A person's name (shown on the hand-over screen)."""
+    return html('<label class="field"><span>{label}</span><input name="{key}" id="f-{key}" '
+                'type="text" maxlength="{max}" autocomplete="off" value="{value}"></label>',
+                label=label, key=key, max=str(NAME_MAX), value=value)
+
+
+def seat_fields(t: Translator, bots: list[str], values: dict[str, str], key: str, label: str,
+                name_key: str, default_name: str) -> Html:
+    """A seat's <select> (each bot strength, or a person) and, for a person, a name."""
+    choice = seat_choice(values, key, bots)
+    options = [*bot_options(t, bots), (PERSON, t("setup.person"))]
+    field = select_field(key, options, choice, label)
+    if choice != PERSON:
+        return field
+    return join((field, name_field(t, name_key, person_name(values, name_key, default_name),
+                                   t("setup.name", name=default_name))))

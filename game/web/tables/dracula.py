@@ -29,16 +29,19 @@ from game.dracula.cards import (
 )
 from game.dracula.rules import DEALS, OPTIONS
 from game.web.html import EMPTY, Html, html, join
+from game.web.i18n import Translator
 from game.web.tables.common import (
+    PERSON,
     OptionField,
-    bot_options,
-    default_bot,
+    name_field,
     option_spec,
+    person_name,
+    seat_choice,
+    seat_fields,
     select_field,
 )
 
 if TYPE_CHECKING:
-    from game.web.i18n import Translator
     from game.web.tables import TableContext
 
 GAME_ID = "dracula"
@@ -61,15 +64,20 @@ def _first(values: dict[str, str]) -> str:
 
 
 def _bot(values: dict[str, str], bots: list[str]) -> str:
-    bot = values.get("dr_bot", default_bot(bots))
-    return bot if bot in bots else default_bot(bots)
+    """The other player: a bot's strength, or PERSON."""
+    return seat_choice(values, "dr_bot", bots)
 
 
 def setup_form(t: Any, bots: list[str], values: dict[str, str]) -> Html:
+    mine = EMPTY
+    if _bot(values, bots) == PERSON:  # two people: each one's name for the hand-over screen
+        mine = name_field(t, "dr_name", person_name(values, "dr_name", t("setup.player", n=1)),
+                          t("setup.your_name"))
     return join([
         select_field("first", [(k, t(f"dr.setup.first.{k}")) for k in FIRST], _first(values),
-                     t(FIRST_DEALER.catalog_key)),
-        select_field("dr_bot", bot_options(t, bots), _bot(values, bots), t("dr.setup.bot"))])
+                     t(FIRST_DEALER.catalog_key)), mine,
+        seat_fields(t, bots, values, "dr_bot", t("dr.setup.bot"), "dr_name_other",
+                    t("setup.player", n=2))])
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
@@ -79,8 +87,13 @@ def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
         # With a seed the draw is part of the reproducible game.
         rng = random.Random(f"dracula-first:{seed}") if seed.isdigit() else random.Random()
         dealer = rng.choice(FIRST_DEALER.choices)
-    return {"options": {FIRST_DEALER.name: dealer}, "me": ME,
-            "bots": {str(BOT): _bot(values, bots)}}
+    options = {FIRST_DEALER.name: dealer}
+    bot = _bot(values, bots)
+    if bot == PERSON:  # an empty name: the shell says "Player 1" in the page's language
+        people = {str(ME): person_name(values, "dr_name"),
+                  str(BOT): person_name(values, "dr_name_other")}
+        return {"options": options, "me": ME, "bots": {}, "people": people}
+    return {"options": options, "me": ME, "bots": {str(BOT): bot}}
 
 
 # -- words -------------------------------------------------------------------
@@ -96,6 +109,28 @@ def card_name(card: str, t: Translator) -> str:
 def short(card: str) -> str:
     """A compact face: 10♥, Q♠, V."""
     return "🦇" if card in VAMPIRES else card[:-1] + SUIT_CHAR[card[-1]]
+
+
+class _AgainstPerson(Translator):
+    """The words of a game against a person at the same screen (pass-and-play):
+    each text about "the bot" has a `<key>.person` twin that names them."""
+
+    def __init__(self, t: Translator, name: str) -> None:
+        vars(self).update(vars(t))  # the same language and catalogs
+        self.opponent = name
+
+    def __call__(self, key: str, **kw: Any) -> str:
+        twin = key + ".person"
+        if self.has(twin):
+            return super().__call__(twin, name=self.opponent, **kw)
+        return super().__call__(key, **kw)
+
+
+def _words(ctx: TableContext) -> Translator:
+    """The person's words: about the bot, or about the other person by name."""
+    me = ctx.seat if ctx.seat in (ME, BOT) else ME
+    name = ctx.people.get(str(1 - me))
+    return ctx.t if name is None else _AgainstPerson(ctx.t, name)
 
 
 def _who(p: int, me: int) -> str:
@@ -327,7 +362,7 @@ def coffin_html(obs: dict[str, Any], ctx: TableContext,
     `live`: cells are buttons (the table); otherwise a picture (summaries).
     `scored`: {player: line index} to mark the lines that scored.
     """
-    t: Translator = ctx.t
+    t: Translator = _words(ctx)
     me = ctx.seat
     flat = _flat(grid if grid is not None else obs["grid"])
     # The cells picked and offered by the shell (none unless the person is deciding).
@@ -390,7 +425,7 @@ def coffin_html(obs: dict[str, Any], ctx: TableContext,
 
 
 def _legend(obs: dict[str, Any], ctx: TableContext) -> Html:
-    t: Translator = ctx.t
+    t: Translator = _words(ctx)
     me = ctx.seat
     row_p, _ = _owners(obs)
     key = "dr.legend.me_rows" if row_p == me else "dr.legend.me_cols"
@@ -398,7 +433,7 @@ def _legend(obs: dict[str, Any], ctx: TableContext) -> Html:
 
 
 def _plate(obs: dict[str, Any], p: int, ctx: TableContext) -> Html:
-    t: Translator = ctx.t
+    t: Translator = _words(ctx)
     me = ctx.seat
     who = _who(p, me)
     cls = ["plate", who]
@@ -430,7 +465,7 @@ def _plate(obs: dict[str, Any], p: int, ctx: TableContext) -> Html:
 
 
 def _way_choice(ctx: TableContext) -> Html:
-    t: Translator = ctx.t
+    t: Translator = _words(ctx)
     buttons = join(
         html('<button type="button" class="dr-waybtn" data-act="way:{w}" id="way-{w}">'
              '<span class="arrow" aria-hidden="true">{arrow}</span><b>{name}</b>'
@@ -444,7 +479,7 @@ def _way_choice(ctx: TableContext) -> Html:
 
 def _prompt(obs: dict[str, Any], ctx: TableContext) -> str:
     """What to do now; once a card or a cell is picked, what is still missing."""
-    t: Translator = ctx.t
+    t: Translator = _words(ctx)
     me = ctx.seat
     if obs["over"]:
         return t("dr.prompt.over")
@@ -467,7 +502,7 @@ def _last_scored(obs: dict[str, Any]) -> dict[int, int]:
 
 
 def render(obs: dict[str, Any], ctx: TableContext) -> Html:
-    t: Translator = ctx.t
+    t: Translator = _words(ctx)
     me = ctx.seat
     opp = 1 - me
     mine = obs["to_act"] == me
@@ -559,7 +594,7 @@ def _tie_text(res: DealResult, t: Translator) -> str:
 
 
 def _result_html(entry: dict[str, Any], obs: dict[str, Any], ctx: TableContext) -> Html:
-    t: Translator = ctx.t
+    t: Translator = _words(ctx)
     me = ctx.seat
     res = deal_result(entry)
     items = []
@@ -578,7 +613,7 @@ def _result_html(entry: dict[str, Any], obs: dict[str, Any], ctx: TableContext) 
 
 def hand_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
     """End-of-deal panel: the full coffin, the lines scored and why, the sheet."""
-    t: Translator = ctx.t
+    t: Translator = _words(ctx)
     n = len(obs["history"])
     entry = obs["history"][-1]
     res = deal_result(entry)
@@ -591,7 +626,7 @@ def hand_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
 
 def last_trick(obs: dict[str, Any], ctx: TableContext) -> Html:
     """The last finished deal (the shell's 'last trick' panel)."""
-    t: Translator = ctx.t
+    t: Translator = _words(ctx)
     if not obs["history"]:
         return html("<p>{}</p>", t("dr.last.none"))
     entry = obs["history"][-1]
@@ -605,7 +640,7 @@ def last_trick(obs: dict[str, Any], ctx: TableContext) -> Html:
 
 def score_sheet(obs: dict[str, Any], ctx: TableContext, note: bool = True) -> Html:
     """The six deals, the line each player scored, the bonus."""
-    t: Translator = ctx.t
+    t: Translator = _words(ctx)
     me = ctx.seat
     opp = 1 - me
     head = html('<tr><th>#</th><th>{dealer}</th><th>{me}</th><th>{bot}</th>'
@@ -656,7 +691,7 @@ def score_sheet(obs: dict[str, Any], ctx: TableContext, note: bool = True) -> Ht
 
 
 def _bonus_text(obs: dict[str, Any], ctx: TableContext) -> str:
-    t: Translator = ctx.t
+    t: Translator = _words(ctx)
     me = ctx.seat
     opp = 1 - me
     tot = {p: obs["totals"][str(p)] for p in (0, 1)}
@@ -674,7 +709,7 @@ def _bonus_text(obs: dict[str, Any], ctx: TableContext) -> str:
 
 def final_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
     """End-of-game panel: the winner, the bonus explained, the last deal, the sheet."""
-    t: Translator = ctx.t
+    t: Translator = _words(ctx)
     me = ctx.seat
     w = obs["winner"]
     key = "draw" if w is None else _who(int(w), me)
@@ -692,7 +727,7 @@ def final_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
 # -- pacing ------------------------------------------------------------------
 
 def who_decides(obs: dict[str, Any], ctx: TableContext) -> str:
-    t: Translator = ctx.t
+    t: Translator = _words(ctx)
     return t("dr.who.me" if obs["to_act"] == ctx.seat else "dr.who.bot")
 
 
@@ -714,7 +749,7 @@ def event_text(ev: dict[str, Any], ctx: TableContext) -> str:
     An entry in the table's former log format (a save from before the engine
     had events) is read as the event it stood for; anything else gives "".
     """
-    t: Translator = ctx.t
+    t: Translator = _words(ctx)
     me = ctx.seat if ctx.seat is not None else ME
     try:
         return _event_text(ev if "kind" in ev else _former_entry(ev), me, t)
@@ -791,7 +826,7 @@ def error_text(code: str, params: dict[str, Any], obs: dict[str, Any],
     key = _ERROR_KEYS.get(code)
     if key is None:
         return None
-    t: Translator = ctx.t
+    t: Translator = _words(ctx)
     words: dict[str, str] = {}
 
     if "cell" in params:
@@ -804,7 +839,7 @@ def error_text(code: str, params: dict[str, Any], obs: dict[str, Any],
 
 def hint_text(action: str, obs: dict[str, Any], ctx: TableContext) -> str:
     """The hint in words; the shell highlights the action's parts (a way; a card and a cell)."""
-    t = ctx.t
+    t = _words(ctx)
     if action.startswith("way:"):
         return t("hint.way", way=t(f"dr.way.{action[4:]}"))
     card, cell = parts(action)

@@ -14,13 +14,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable
 
 from game.jekyll_hyde.cards import ORDER, POINTS
-from game.jekyll_hyde.rules import DEFAULT_NAMES, OPTIONS, TRICKS_PER_HAND, sides
+from game.jekyll_hyde.rules import DEFAULT_NAMES, OPTIONS, TEAMS, TRICKS_PER_HAND, sides
 from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import (
+    PERSON,
     OptionField,
-    bot_options,
-    default_bot,
+    name_field,
     option_spec,
+    person_name,
+    seat_choice,
+    seat_fields,
     select_field,
 )
 
@@ -82,30 +85,40 @@ def setup_form(t: Any, bots: list[str], values: dict[str, str]) -> Html:
                   for i, name in enumerate(places)]
     fields.append(select_field("me", [(str(i), label) for i, label in enumerate(labels)],
                                str(me), t("setup.you")))
-    bot_opts = bot_options(t, bots)
+    if any(seat_choice(values, f"bot{i}", bots) == PERSON for i in range(len(places)) if i != me):
+        fields.append(name_field(t, f"name{me}", person_name(values, f"name{me}", places[me]),
+                                 t("setup.your_name")))
     for i, name in enumerate(places):
         if i != me:
-            key = f"bot{i}"
-            fields.append(select_field(key, bot_opts, values.get(key, default_bot(bots)),
-                                       t("setup.bot_for", name=name)))
+            fields.append(seat_fields(t, bots, values, f"bot{i}", t("setup.bot_for", name=name),
+                                      f"name{i}", name))
     fields.append(TARGET.select(t, values))
     return join(fields)
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
+    """Who plays where: the person at `me`, a person or a bot at each other
+    seat. People's names label their seats (the engine's `names`: with 3
+    players they also key the scores) unless two are alike or one is a word
+    the engine keeps (a team, "ghost"): then the seats keep their own names."""
     options = _options(values)
     places = _places(options)
     me = _me(values, places)
-
-    def bot(i: int) -> str:
-        b = values.get(f"bot{i}", default_bot(bots))
-        return b if b in bots else default_bot(bots)
+    choices = {i: seat_choice(values, f"bot{i}", bots) for i in range(len(places)) if i != me}
+    people = [i for i in range(len(places)) if i == me or choices[i] == PERSON]
+    named = [person_name(values, f"name{i}", place) if i in people and len(people) > 1
+             else place for i, place in enumerate(places)]
+    if len(set(named)) == len(named) and not set(named) & {*TEAMS, "ghost"}:
+        places = tuple(named)
+        if places != _places(options):
+            options["names"] = list(places)
 
     def player(i: int) -> str | int:  # a name with 3 players, else the seat
         return places[i] if options["players"] == 3 else i
 
     return {"options": options, "me": player(me),
-            "bots": {str(player(i)): bot(i) for i in range(len(places)) if i != me}}
+            "bots": {str(player(i)): bot for i, bot in choices.items() if bot != PERSON},
+            "people": {str(player(i)): places[i] for i in people} if len(people) > 1 else {}}
 
 
 # -- names and words -----------------------------------------------------------

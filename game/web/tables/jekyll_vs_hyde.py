@@ -22,10 +22,13 @@ from game.jekyll_vs_hyde.cards import COLOURS, ORDER, colour_of, sort_cards
 from game.jekyll_vs_hyde.rules import OPTIONS, ROLES, TRACK_END, TRICKS
 from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import (
+    PERSON,
     OptionField,
-    bot_options,
-    default_bot,
+    name_field,
     option_spec,
+    person_name,
+    seat_choice,
+    seat_fields,
     select_field,
 )
 
@@ -116,27 +119,36 @@ OPTION_FIELDS = (VARIANT,)
 
 
 def _values(values: dict[str, str], bots: list[str]) -> tuple[str, str]:
-    """(role, bot) from the start screen, each one valid ("random" stays)."""
+    """(role, the other seat: a bot or PERSON) from the start screen, each one
+    valid ("random" stays)."""
     role = values.get("jvh_role", ROLES[0])
     role = role if role in (*ROLES, "random") else ROLES[0]
-    bot = values.get("jvh_bot", default_bot(bots))
-    return role, (bot if bot in bots else default_bot(bots))
+    return role, seat_choice(values, "jvh_bot", bots)
 
 
 def setup_form(t: Any, bots: list[str], values: dict[str, str]) -> Html:
     role, bot = _values(values, bots)
     roles = [(r, t(f"jvh.setup.role.{r}")) for r in (*ROLES, "random")]
-    return join((select_field("jvh_role", roles, role, t("setup.you")),
+    mine = EMPTY
+    if bot == PERSON:  # two people: each one's name for the hand-over screen
+        mine = name_field(t, "jvh_name", person_name(values, "jvh_name", t("setup.player", n=1)),
+                          t("setup.your_name"))
+    return join((select_field("jvh_role", roles, role, t("setup.you")), mine,
                  VARIANT.select(t, values),
-                 select_field("jvh_bot", bot_options(t, bots), bot, t("jvh.setup.bot"))))
+                 seat_fields(t, bots, values, "jvh_bot", t("jvh.setup.bot"), "jvh_name_other",
+                             t("setup.player", n=2))))
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
     role, bot = _values(values, bots)
     if role not in ROLES:
         role = random.choice(ROLES)
-    return {"options": {VARIANT.name: VARIANT.read(values)}, "me": role,
-            "bots": {other(role): bot}}
+    options = {VARIANT.name: VARIANT.read(values)}
+    if bot == PERSON:  # an empty name: the shell says "Player 1" in the page's language
+        people = {role: person_name(values, "jvh_name"),
+                  other(role): person_name(values, "jvh_name_other")}
+        return {"options": options, "me": role, "bots": {}, "people": people}
+    return {"options": options, "me": role, "bots": {other(role): bot}}
 
 
 # -- cards ---------------------------------------------------------------------
@@ -360,7 +372,7 @@ def _seat(obs: dict[str, Any], role: str, ctx: TableContext, steal: str | None) 
         cls.append("on-turn")
     if ctx.thinking is not None and ctx.thinking == role:
         cls.append("thinking")
-    who = t("jvh.you" if mine else "jvh.bot", role=role_name(role, t))
+    who = _label(role, ctx)
     n = obs["hand_sizes"][role]
     hand = EMPTY
     if not mine and ctx.open_hands is not None:  # a review: the hand face up
@@ -669,7 +681,28 @@ def who_decides(obs: dict[str, Any], ctx: TableContext) -> str:
     role = obs["to_act"]
     if role is None:
         return "—"
-    return t("jvh.you" if role == ctx.seat else "jvh.bot", role=role_name(role, t))
+    return _label(role, ctx)
+
+
+def _label(role: str, ctx: TableContext) -> str:
+    """A player by role: "(you)", the person's name (pass-and-play), or "(bot)"."""
+    t: Translator = ctx.t
+    if role == ctx.seat:
+        return t("jvh.you", role=role_name(role, t))
+    if role in ctx.people:
+        return t("jvh.person", role=role_name(role, t), name=ctx.people[role])
+    return t("jvh.bot", role=role_name(role, t))
+
+
+
+
+def _against(ctx: TableContext, key: str, **kw: Any) -> str:
+    """A text about the other player: `key`, or with a person there (pass-and-play)
+    `key.person` with their name."""
+    opponent = other(ctx.seat) if ctx.seat in ROLES else None
+    if opponent in ctx.people:
+        return ctx.t(f"{key}.person", name=ctx.people[opponent], **kw)
+    return ctx.t(key, **kw)
 
 
 def thinking_seat(obs: dict[str, Any]) -> str | None:
@@ -766,10 +799,10 @@ def _game_over_text(ev: dict[str, Any], ctx: TableContext) -> str:
     if leg == 1 and winner in ROLES:
         return t(f"jvh.win.{winner}", marker=ev["marker"])
     you = other(role)  # the lasting player named after his role in the first game
-    text = t("jvh.match_scores", you=scores[you], bot=scores[other(you)])
+    text = _against(ctx, "jvh.match_scores", you=scores[you], bot=scores[other(you)])
     if winner is None:
         return text + " " + t("jvh.draw")
-    return text + " " + t("jvh.you_win" if winner == you else "jvh.bot_wins")
+    return text + " " + (t("jvh.you_win") if winner == you else _against(ctx, "jvh.bot_wins"))
 
 
 # -- errors ------------------------------------------------------------------------
@@ -819,7 +852,7 @@ def score_sheet(obs: dict[str, Any], ctx: TableContext) -> Html:
         you = obs["you"]
         s = obs["scores"]
         foot = html('<p class="jvh-match">{}</p>',
-                    t("jvh.match_now", you=s.get(you, 0), bot=s.get(other(you), 0)))
+                    _against(ctx, "jvh.match_now", you=s.get(you, 0), bot=s.get(other(you), 0)))
     return html('<table class="scores jvh-scores"><caption>{caption}</caption>'
                 '<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>{foot}',
                 caption=t("jvh.score.caption"), head=head, rows=join(rows), foot=foot)
@@ -873,7 +906,7 @@ def final_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
     you = obs["you"]
     win = obs["winner"]
     verdict = (t("jvh.draw") if win is None else
-               t("jvh.you_win") if win == you else t("jvh.bot_wins"))
+               t("jvh.you_win") if win == you else _against(ctx, "jvh.bot_wins"))
     lines = []
     h = obs["history"][-1] if obs["history"] else None
 
@@ -885,7 +918,8 @@ def final_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
     else:
         rounds = {leg["hyde"]: leg["rounds"] for leg in obs["legs"]}
         if all(leg["score"] >= TRACK_END for leg in obs["legs"]) and len(rounds) == 2:
-            lines.append(t("jvh.tiebreak", you=rounds.get(you, 0), bot=rounds.get(other(you), 0)))
+            lines.append(_against(ctx, "jvh.tiebreak", you=rounds.get(you, 0),
+                                  bot=rounds.get(other(you), 0)))
     return html('<h2>{title}</h2><p class="winner">{verdict}</p>{body}'
                 '<div class="jvh-mini-track">{track}</div>{scores}',
                 title=t("jvh.game_over"), verdict=verdict, body=_paragraphs(lines),
