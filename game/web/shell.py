@@ -29,6 +29,7 @@ from game.web.choice import Choice, single
 from game.web.html import EMPTY, Html, html, join, set_html
 from game.web.i18n import Translator, pick_language
 from game.web.inputs import BadNumber, read_int
+from game.web.motion import Motion
 from game.web.start_screen import SPEEDS, help_html, menu_html, rules_href, say, setup_html
 from game.web.tables import Table, TableContext, explain, renderer
 from game.web.undo import hands_scored, mine, seat_of, take_back, undoable
@@ -135,6 +136,7 @@ class App:
         # The person's decisions this hand that Undo may take back (None: not yet replayed).
         self.undo_points: list[int] | None = None
         self.heard = Heard()  # what the live region has read out
+        self.motion = Motion(window)
         self._keys_opener: JsObject = None  # where the focus was when the keys panel opened
         self.setup_error = ""
         self.setup_values: dict[str, str] = {"game": self.playable()[0]}
@@ -439,10 +441,13 @@ class App:
         drawn = table.render(obs, self.ctx())
         # The page's heading: the game's name, for screen readers (the bar shows it).
         drawn = html('<h1 class="sr">{}</h1>{}', self.say("app.title"), drawn)
-        set_html(_q("#screen"), html(
+        screen = _q("#screen")
+        self.motion.before(screen)
+        set_html(screen, html(
             '{}<div class="tools">{}{}</div>'
             '<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
             drawn, self.undo_html(), self.hint_html(), self.message))
+        self.motion.after(screen)  # a picture over the new table, which takes clicks already
         self.mark_hint()
         self._refocus(focus)
         self.announce()
@@ -601,7 +606,9 @@ class App:
     def commit(self, action: str, after: State) -> None:
         # The log is the engine's events, as the person at the screen may see them.
         me = seat_of(after, self.save["setup"]["me"])
-        self.save["log"].extend(after.events(me))
+        events = after.events(me)
+        self.save["log"].extend(events)
+        self.motion.note(after.game_id, events, me)
         self.note_undo_point(after)
         self.save["transcript"]["actions"].append(action)
         self.state = after
@@ -951,6 +958,7 @@ class App:
             return
         self.gen += 1  # cancel the bot's thinking; a hint dies with its position
         self.thinking, self.hint, self.picked = None, None, ()
+        self.motion.reset()
         self.save["transcript"]["actions"] = rewind.actions
         self.save["log"] = rewind.log
         self.save["practice"] = True
@@ -1016,6 +1024,7 @@ class App:
         if self.setup_values.get("no_takebacks") == "on":
             self.save["setup"]["no_takebacks"] = True
         self.undo_points = []
+        self.motion.reset()
         self.save["log"] = list(state.events(self.my_seat()))
         self.heard = Heard()  # the deal is read out
         self.show_setup = False
@@ -1113,6 +1122,7 @@ class App:
 
     @guarded
     def on_click(self, evt: JsObject) -> None:
+        self.motion.finish()  # a click skips the motion, and is taken at once
         el = evt.target.closest("[data-cmd], [data-act], [data-part]")
         if el is None or not el:  # JS null arrives as pyodide's jsnull, which is falsy
             return
@@ -1134,6 +1144,7 @@ class App:
 
     @guarded
     def on_key(self, evt: JsObject) -> None:
+        self.motion.finish()  # so does any key
         if self.on_keys_key(evt):
             return
         key = str(evt.key)
