@@ -130,7 +130,7 @@ def travel(start: Rect, end: Rect) -> str:
 
 
 def _closest(el: JsObject, selector: str) -> bool:
-    found = el.closest(selector) if selector else None
+    found = el.closest(selector)
     return found is not None and bool(found)  # JS null arrives as jsnull, which is falsy
 
 
@@ -142,7 +142,8 @@ class Motion:
         self.window = window
         self.moves: list[Move] = []
         self.leaving: dict[str, str] = {}
-        self.old: dict[str, tuple[JsObject, Rect]] = {}  # card -> its element and box
+        # card -> its elements and boxes (a card may show twice: in a trick and a row)
+        self.old: dict[str, list[tuple[JsObject, Rect]]] = {}
         self.running: list[tuple[JsObject, str, JsObject]] = []  # animation, card, copy
         self.resuming: dict[str, float] = {}  # card -> ms left, across a redraw
 
@@ -176,15 +177,13 @@ class Motion:
                 continue
             busy.append((animation, card, copy))
             if copy is None:  # the element flying is about to be redrawn: resume it after
-                left = float(animation.effect.getTiming().duration) - float(animation.currentTime or 0)
-                self.resuming[card] = left
+                total = float(animation.effect.getTiming().duration)
+                self.resuming[card] = total - float(animation.currentTime or 0)
         self.running = busy
         if not (self.moves or self.resuming):
             return
         for el in root.querySelectorAll("[data-card]"):
-            card = str(el.getAttribute("data-card"))
-            if card not in self.old:
-                self.old[card] = (el, _rect(el))
+            self.old.setdefault(str(el.getAttribute("data-card")), []).append((el, _rect(el)))
 
     def after(self, root: JsObject) -> None:
         """After a redraw: animate what the last action moved, and what was on its way."""
@@ -200,19 +199,24 @@ class Motion:
             else:
                 self._send(root, move)
         for card, left in resuming.items():
-            old = self.old.get(card)
+            old = self._was(card)
             el = root.querySelector(f'[data-card="{card}"]')
             if old is not None and el and left > 0:
                 self._animate(el, card, old[1], _rect(el), left)
         self.old = {}
+
+    def _was(self, card: str, inside: str = "") -> tuple[JsObject, Rect] | None:
+        """The card's element and box before the redraw (the first one inside `inside`)."""
+        return next((old for old in self.old.get(card, ()) if not inside
+                     or _closest(old[0], inside)), None)
 
     def _arrive(self, root: JsObject, move: Move) -> None:
         el = root.querySelector(f'{move.to} [data-card="{move.card}"]')
         if not el:
             return
         end = _rect(el)
-        old = self.old.get(move.card)
-        if old is not None and _closest(old[0], move.src):
+        old = self._was(move.card, move.src)
+        if old is not None:
             start = old[1]
         elif move.seat and root.querySelector(move.src):
             x, y = _centre(_rect(root.querySelector(move.src)))  # out of that hand
@@ -224,7 +228,7 @@ class Motion:
     def _send(self, root: JsObject, move: Move) -> None:
         """A copy flies from the card's old box into `to`: the card itself
         ("leave": it left the table), or a card back ("back")."""
-        old = self.old.get(move.card)
+        old = self._was(move.card, move.src)
         target = root.querySelector(move.to)
         if old is None or not target:
             return
@@ -234,10 +238,8 @@ class Motion:
             copy = old[0].cloneNode(True)
             for name in ("data-card", "data-act", "data-part", "id", "title"):
                 copy.removeAttribute(name)
-        elif _closest(old[0], move.src):
-            copy = target.cloneNode(True)  # a back: the card is not named
         else:
-            return
+            copy = target.cloneNode(True)  # a back: the card is not named
         start, end = old[1], _rect(target)
         copy.setAttribute("aria-hidden", "true")
         copy.setAttribute("tabindex", "-1")
@@ -257,6 +259,6 @@ class Motion:
     def _run(self, el: JsObject, card: str, frames: list[dict[str, Any]], ms: float,
              copy: JsObject) -> None:
         parse = self.window.JSON.parse
-        timing = {"duration": round(min(ms, DURATION)), "easing": "ease-out"}
+        timing = {"duration": round(min(ms, DURATION)), "easing": "ease-out", "id": "motion"}
         animation = el.animate(parse(json.dumps(frames)), parse(json.dumps(timing)))
         self.running.append((animation, card, copy))
