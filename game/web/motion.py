@@ -24,9 +24,9 @@ Event = dict[str, Any]
 
 DURATION = 250  # milliseconds: short enough never to feel like waiting
 REDUCED = "(prefers-reduced-motion: reduce)"
-GHOST_STYLE = ("position:fixed;margin:0;z-index:60;pointer-events:none;box-sizing:border-box;"
-               "opacity:0;transform:none;left:{:.1f}px;top:{:.1f}px;width:{:.1f}px;"
-               "height:{:.1f}px")  # opacity 0: invisible once its animation ends
+COPY_STYLE = ("position:fixed;margin:0;z-index:60;pointer-events:none;box-sizing:border-box;"
+              "opacity:0;transform:none;left:{:.1f}px;top:{:.1f}px;width:{:.1f}px;"
+              "height:{:.1f}px")  # opacity 0: invisible once its animation ends
 
 
 @dataclass(frozen=True)
@@ -244,12 +244,13 @@ class Motion:
         copy.setAttribute("aria-hidden", "true")
         copy.setAttribute("tabindex", "-1")
         copy.classList.add("motion-copy")
-        copy.setAttribute("style", GHOST_STYLE.format(*start))
+        copy.setAttribute("style", COPY_STYLE.format(*start))
         self.window.document.body.appendChild(copy)
         shrink = (end[0] + end[2] * .3, end[1] + end[3] * .3, end[2] * .4, end[3] * .4)
         frames: list[dict[str, Any]] = [{"transform": "none", "opacity": 1},
                                         {"transform": travel(shrink, start), "opacity": 1}]
-        self._run(copy, move.card, frames, DURATION, copy)
+        animation = self._run(copy, move.card, frames, DURATION, copy)
+        animation.onfinish = copy.remove.bind(copy)  # gone once there (a JS function: no proxy)
 
     def _animate(self, el: JsObject, card: str, start: Rect, end: Rect, ms: float) -> None:
         frames: list[dict[str, Any]] = [{"transform": travel(start, end), "zIndex": 40},
@@ -257,8 +258,9 @@ class Motion:
         self._run(el, card, frames, ms, None)
 
     def _run(self, el: JsObject, card: str, frames: list[dict[str, Any]], ms: float,
-             copy: JsObject) -> None:
+             copy: JsObject) -> JsObject:
         parse = self.window.JSON.parse
         timing = {"duration": round(min(ms, DURATION)), "easing": "ease-out", "id": "motion"}
         animation = el.animate(parse(json.dumps(frames)), parse(json.dumps(timing)))
         self.running.append((animation, card, copy))
+        return animation

@@ -431,6 +431,7 @@ class App:
 
     def render_screen(self) -> None:
         if self.state is None or self.show_setup:
+            self.motion.reset()  # nothing moves on the start screen, nor after it
             set_html(_q("#screen"), self.setup_html())
             document.body.dataset.view = "setup"
             return

@@ -121,8 +121,8 @@ def test_a_gift_goes_face_down_into_the_opponent_hand(page, ui):
     assert page.get_attribute(".table.jvh", "data-phase") == "give"
     page.evaluate(RECORD_COPIES)
     need = int(page.get_attribute("#jvh-pick", "data-need"))
-    given = page.eval_on_selector_all("#jvh-pick [data-part]", "els => els.map(e => e.dataset.part)")
-    pick = [c for c in given if c.endswith("+")][:1] + [c for c in given if not c.endswith("+")]
+    hand = page.eval_on_selector_all("#jvh-pick [data-part]", "els => els.map(e => e.dataset.part)")
+    pick = [c for c in hand if c.endswith("+")][:1] + [c for c in hand if not c.endswith("+")]
     for c in pick[:need]:
         page.click(f'#jvh-pick [data-part="{c}"]')
     in_flight = page.evaluate("""() => new Promise(resolve => {
@@ -141,6 +141,7 @@ def test_a_gift_goes_face_down_into_the_opponent_hand(page, ui):
     ui.wait_settled(page)
     copies = page.evaluate("window.copies")
     assert len(copies) == need
+    page.wait_for_function("!document.querySelector('.motion-copy')")  # gone once there
     for c in copies:  # a back: no card's name or picture, in markup or in words
         assert "back" in c["cls"] and "data-card" not in c["html"] and not c["text"].strip()
         assert not any(name in c["html"] for name in pick[:need])
