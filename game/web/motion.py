@@ -167,7 +167,7 @@ class Motion:
         self.running = []
 
     def before(self, root: JsObject) -> None:
-        """Before a redraw: where every card is (mid-flight ones included)."""
+        """Before a redraw: where the cards about to move are (mid-flight ones too)."""
         self.old, self.resuming = {}, {}
         busy = []
         for animation, card, copy in self.running:
@@ -180,10 +180,9 @@ class Motion:
                 total = float(animation.effect.getTiming().duration)
                 self.resuming[card] = total - float(animation.currentTime or 0)
         self.running = busy
-        if not (self.moves or self.resuming):
-            return
-        for el in root.querySelectorAll("[data-card]"):
-            self.old.setdefault(str(el.getAttribute("data-card")), []).append((el, _rect(el)))
+        for card in {m.card for m in self.moves} | set(self.resuming):  # only those: cheap
+            self.old[card] = [(el, _rect(el))
+                              for el in root.querySelectorAll(f'[data-card="{card}"]')]
 
     def after(self, root: JsObject) -> None:
         """After a redraw: animate what the last action moved, and what was on its way."""
