@@ -76,3 +76,25 @@ def test_a_trick_leaves_for_its_winner_at_the_next_action():
 
 def test_a_game_without_a_planner_moves_nothing():
     assert plan("chess", [{"kind": "played", "card": "e4"}], 0) == ([], {})
+
+
+class _Page:
+    """Enough of a window for `Motion.note`, which touches no page."""
+
+
+def test_a_finished_trick_waits_for_a_card_to_move_before_it_leaves():
+    from game.web.motion import Motion
+
+    motion = Motion(_Page())
+    won = [{"kind": "played", "seat": 3, "card": "H5", "from": 3},
+           {"kind": "trick_won", "winner": 1, "taken": ["H5", "J3"]}]
+    motion.note("jekyll-hyde", won, 0)
+    assert motion.leaving == {"H5": '[data-seat="1"]', "J3": '[data-seat="1"]'}
+    # The winner designates someone: no card moves, the trick is still on show.
+    motion.note("jekyll-hyde", [{"kind": "designated", "by": 1, "whom": 2}], 0)
+    assert motion.moves == [] and motion.leaving
+    # The next card played: then the trick leaves for its winner.
+    motion.note("jekyll-hyde", [{"kind": "played", "seat": 1, "card": "J7", "from": 2}], 0)
+    assert [(m.card, m.kind) for m in motion.moves] == [("H5", "leave"), ("J3", "leave"),
+                                                         ("J7", "arrive")]
+    assert motion.leaving == {}

@@ -150,6 +150,9 @@ class Motion:
     def note(self, game: str, events: list[Event], me: Any) -> None:
         """An action was taken: its events say what the next redraw shows moving."""
         moves, leaving = plan(game, events, me)
+        if not (moves or leaving):  # no card moved (a designation): a finished trick stays
+            self.moves = []
+            return
         self.moves = [Move(c, to, kind="leave") for c, to in self.leaving.items()] + moves
         self.leaving = leaving
 
@@ -227,17 +230,20 @@ class Motion:
     def _send(self, root: JsObject, move: Move) -> None:
         """A copy flies from the card's old box into `to`: the card itself
         ("leave": it left the table), or a card back ("back")."""
-        old = self._was(move.card, move.src)
         target = root.querySelector(move.to)
-        if old is None or not target:
-            return
         if move.kind == "leave":
             if root.querySelector(f'[data-card="{move.card}"]'):
                 return  # still on the table
+            old = self._was(move.card)
+            if old is None or not target:
+                return
             copy = old[0].cloneNode(True)
             for name in ("data-card", "data-act", "data-part", "id", "title"):
                 copy.removeAttribute(name)
         else:
+            old = self._was(move.card, move.src)
+            if old is None or not target:
+                return
             copy = target.cloneNode(True)  # a back: the card is not named
         start, end = old[1], _rect(target)
         copy.setAttribute("aria-hidden", "true")

@@ -95,15 +95,22 @@ def test_no_motion_when_the_person_asks_for_reduced_motion(page, ui):
 def test_a_finished_trick_slides_to_its_winner_and_a_transformation_stays(page, ui):
     _werner(page, ui, "instant")  # seed 7: the person leads a Transformation
     page.evaluate(RECORD_COPIES)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    # Counts the cards moving into the carried row; stops the first trick leaving
+    # halfway, for a screenshot.
     page.evaluate("""() => { window.carried = 0; const look = () => {
-      window.carried += %s.filter(a => a.effect.target.closest('.carried')).length;
-      requestAnimationFrame(look); }; look(); }""" % MOVING)
+      const moving = %s;
+      window.carried += moving.filter(a => a.effect.target.closest('.carried')).length;
+      const leaving = moving.filter(a => a.effect.target.classList.contains('motion-copy'));
+      if (leaving.length) leaving.forEach(a => { a.pause(); a.currentTime = 110; });
+      else requestAnimationFrame(look); }; look(); }""" % MOVING)
     for _ in range(14):
         page.evaluate(PLAY)
         if ui.wait_settled(page) != "me" or page.evaluate("window.copies.length"):
             break
     copies = page.evaluate("window.copies")
     assert copies, "no trick left the table"
+    ui.screenshot(page, "motion-desktop-trick-leaves")
     # Copies of cards that were face up on the table, neither clickable nor found as cards.
     for c in copies:
         assert "card" in c["cls"] and "data-card" not in c["html"] and "data-act" not in c["html"]
