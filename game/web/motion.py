@@ -251,7 +251,8 @@ class Motion:
         copy.classList.add("motion-copy")
         copy.setAttribute("style", COPY_STYLE.format(*start))
         self.window.document.body.appendChild(copy)
-        shrink = (end[0] + end[2] * .3, end[1] + end[3] * .3, end[2] * .4, end[3] * .4)
+        (x, y), w, h = _centre(end), start[2] * .4, start[3] * .4  # into it, shrinking evenly
+        shrink = (x - w / 2, y - h / 2, w, h)
         frames: list[dict[str, Any]] = [{"transform": "none", "opacity": 1},
                                         {"transform": travel(shrink, start), "opacity": 1}]
         animation = self._run(copy, move.card, frames, DURATION, copy)
