@@ -30,6 +30,7 @@ from game.web.coach import Coach
 from game.web.html import EMPTY, Html, html, join, set_html
 from game.web.i18n import Translator, pick_language
 from game.web.inputs import BadNumber, read_int
+from game.web.motion import Motion
 from game.web.start_screen import SPEEDS, help_html, menu_html, rules_href, say, setup_html
 from game.web.tables import Table, TableContext, event_lines, explain, renderer
 from game.web.undo import hands_scored, mine, seat_of, take_back, undoable
@@ -124,6 +125,7 @@ class App:
         self.undo_points: list[int] | None = None
         self.coach: Coach | None = None  # a lesson on the table (game.web.coach): never saved
         self.heard = Heard()  # what the live region has read out
+        self.motion = Motion(window)
         self._keys_opener: JsObject = None  # where the focus was when the keys panel opened
         self.setup_error = ""
         self.setup_values: dict[str, str] = {"game": self.playable()[0]}
@@ -444,6 +446,7 @@ class App:
 
     def render_screen(self) -> None:
         if self.state is None or self.show_setup:
+            self.motion.reset()  # nothing moves on the start screen, nor after it
             set_html(_q("#screen"), self.setup_html())
             document.body.dataset.view = "setup"
             return
@@ -456,10 +459,13 @@ class App:
         drawn = table.render(obs, self.ctx())
         # The page's heading: the game's name, for screen readers (the bar shows it).
         drawn = html('<h1 class="sr">{}</h1>{}', self.say("app.title"), drawn)
-        set_html(_q("#screen"), html(
+        screen = _q("#screen")
+        self.motion.before(screen)
+        set_html(screen, html(
             '{}<div class="tools">{}{}{}</div>'
             '<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
             drawn, self.undo_html(), self.hint_html(), self.review_html(), self.message))
+        self.motion.after(screen)  # a picture over the new table, which takes clicks already
         self.mark_hint()
         self._refocus(focus)
         self.announce()
@@ -661,8 +667,11 @@ class App:
             el.classList.add("flash")
 
     def commit(self, action: str, after: State) -> None:
-        # The log is the engine's events, as the people at the screen may see them.
+        # The log is the engine's events, as the people at the screen may see them;
+        # the cards move as the one at the screen now sees them.
         self.save["log"].extend(handover.log_events(after, self.save["setup"]))
+        me = handover.seat(after, self.at_screen())
+        self.motion.note(after.game_id, after.events(me), me)
         self.note_undo_point(after)
         self.save["transcript"]["actions"].append(action)
         self.state = after
@@ -992,6 +1001,7 @@ class App:
                      "log": list(state.events(seat_of(state, lesson.me))), "seen_hands": 0}
         self.undo_points = []
         self.heard = Heard()
+        self.motion.reset()
         self.show_setup, self.message, self.thinking, self.hint, self.picked = \
             False, "", None, None, ()
         self.render_all()
@@ -1155,6 +1165,7 @@ class App:
             return
         self.gen += 1  # cancel the bot's thinking; a hint dies with its position
         self.thinking, self.hint, self.picked = None, None, ()
+        self.motion.reset()
         self.save["transcript"]["actions"] = rewind.actions
         self.save["log"] = rewind.log
         self.save["practice"] = True
@@ -1221,6 +1232,7 @@ class App:
         if self.setup_values.get("no_takebacks") == "on":
             self.save["setup"]["no_takebacks"] = True
         self.undo_points = []
+        self.motion.reset()
         self.save["log"] = handover.log_events(state, self.save["setup"])
         self.heard = Heard()  # the deal is read out
         self.show_setup = False
@@ -1341,6 +1353,7 @@ class App:
 
     @guarded
     def on_click(self, evt: JsObject) -> None:
+        self.motion.finish()  # a click skips the motion, and is taken at once
         el = evt.target.closest("[data-cmd], [data-act], [data-part]")
         if el is None or not el:  # JS null arrives as pyodide's jsnull, which is falsy
             return
@@ -1362,6 +1375,7 @@ class App:
 
     @guarded
     def on_key(self, evt: JsObject) -> None:
+        self.motion.finish()  # so does any key
         if self.on_keys_key(evt):
             return
         key = str(evt.key)
