@@ -478,11 +478,13 @@ class App:
         if who is None:
             if self.waiting_for_ack() and handover.shared(self.save["setup"]):
                 # Everyone reads the summary: the next deal's hand stays out of sight.
+                self.motion.reset()
                 document.body.dataset.view = "table"
                 set_html(_q("#screen"), html('<h1 class="sr">{}</h1>', self.say("app.title")))
                 return True
             return False
         document.body.dataset.view = "handover"
+        self.motion.reset()  # no card in flight, nor its copy, while the device changes hands
         set_html(_q("#screen"), handover.panel_html(self.t, self.person_name(who)))
         live = _q("#live")
         if live is not None:
