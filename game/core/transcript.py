@@ -1,9 +1,10 @@
 """Transcripts: a JSON record that replays a game action by action.
 
     {"game": "jekyll-hyde", "options": {...}, "seed": 7,
-     "deals": [...], "actions": ["@3", "HF4", ...], "captions": [...]}
+     "deals": [...], "actions": ["@3", "HF4", ...], "captions": [...], "me": 0}
 
-`deals` and `captions` are optional; a missing seed is 0, so a transcript
+`deals`, `captions` and `me` (the lasting player the person at the screen
+played, as in a save's `setup.me`; a replay ignores it) are optional; a missing seed is 0, so a transcript
 without one still replays the same way everywhere.  A transcript is data from
 outside: one over `MAX_BYTES` or `MAX_ACTIONS` is refused before anything is
 replayed, and every field is checked (`TranscriptError` names it).
@@ -38,6 +39,7 @@ class Transcript:
     deals: list[Any] | None = None
     actions: list[str] = field(default_factory=list)
     captions: list[dict[str, str] | None] | None = None
+    me: int | str | None = None
 
     @classmethod
     def from_json(cls, data: Any) -> "Transcript":
@@ -46,7 +48,7 @@ class Transcript:
             raise TranscriptError("a transcript is a JSON object with 'game' and 'actions'",
                                   code="not_a_transcript")
         unknown = sorted(str(k) for k in set(data) - {"game", "options", "seed", "deals",
-                                                      "actions", "captions"})
+                                                      "actions", "captions", "me"})
         if unknown:
             raise TranscriptError(f"unknown transcript key {unknown[0]!r}", code="unknown_field",
                                   params={"path": unknown[0]})
@@ -73,31 +75,16 @@ class Transcript:
         captions = data.get("captions")
         if captions is not None:
             _check_captions(captions, len(actions))
-        return cls(game, options, seed, deals, actions, captions)
+        me = data.get("me")
+        if not (me is None or (type(me) is int and 0 <= me < 100)
+                or (type(me) is str and 0 < len(me) <= 40)):
+            fail(TranscriptError, "me", "a seat number or a player's name", me)
+        return cls(game, options, seed, deals, actions, captions, me)
 
     @classmethod
     def parse(cls, text: str | bytes, source: str = "the transcript") -> "Transcript":
         """A transcript from the text of a file: at most MAX_BYTES of UTF-8 JSON."""
-        size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "replace"))
-        if size > MAX_BYTES:
-            raise TranscriptError(f"{source} is larger than {MAX_BYTES // 1_000_000} MB",
-                                  code="transcript_too_large", params={"most": MAX_BYTES})
-        if isinstance(text, bytes):
-            try:
-                text = text.decode("utf-8")
-            except UnicodeDecodeError as e:
-                raise TranscriptError(f"{source} is not UTF-8 text (byte {e.start})",
-                                      code="not_utf8") from e
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise TranscriptError(f"{source} is not JSON: {e.msg} at line {e.lineno}",
-                                  code="not_json") from e
-        except (ValueError, RecursionError) as e:  # a 4301-digit number, 100,000 brackets
-            why = "nested too deeply" if isinstance(e, RecursionError) else "a number too long"
-            raise TranscriptError(f"{source} is not JSON we can read: {why}",
-                                  code="not_json") from e
-        return cls.from_json(data)
+        return cls.from_json(read_json(text, source))
 
     @classmethod
     def load(cls, path: str | Path) -> "Transcript":
@@ -116,6 +103,8 @@ class Transcript:
         data["actions"] = list(self.actions)
         if self.captions is not None:
             data["captions"] = self.captions
+        if self.me is not None:
+            data["me"] = self.me
         return data
 
     def caption(self, step: int, lang: str) -> str:
@@ -154,6 +143,36 @@ class Transcript:
             raise TranscriptError(f"action {index} {action!r}: {e}", code=e.code,
                                   params={**e.params, "action_index": index,
                                           "action": action}) from e
+
+
+def read_json(text: str | bytes, source: str = "the transcript") -> Any:
+    """The JSON value in the text of a file of at most MAX_BYTES of UTF-8
+    (a transcript, or a save someone took for one); TranscriptError if it is none."""
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "replace"))
+    if size > MAX_BYTES:
+        raise TranscriptError(f"{source} is larger than {MAX_BYTES // 1_000_000} MB",
+                              code="transcript_too_large", params={"most": MAX_BYTES})
+    if isinstance(text, bytes):
+        if text[:2] in (b"\xff\xfe", b"\xfe\xff"):  # a byte-order mark: UTF-16
+            raise TranscriptError(f"{source} is UTF-16 text, not UTF-8", code="not_utf8",
+                                  params={"byte": 0, "encoding": "UTF-16"})
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise TranscriptError(f"{source} is not UTF-8 text (byte {e.start})",
+                                  code="not_utf8", params={"byte": e.start}) from e
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise TranscriptError(f"{source} is not JSON: {e.msg} at line {e.lineno}",
+                              code="not_json",
+                              params={"line": e.lineno, "column": e.colno}) from e
+    except (ValueError, RecursionError) as e:  # a 4301-digit number, 100,000 brackets
+        nested = isinstance(e, RecursionError)
+        why = "nested too deeply" if nested else "a number too long"
+        raise TranscriptError(f"{source} is not JSON we can read: {why}", code="not_json",
+                              params={"why": "nested" if nested else "number"}) from e
+    return data
 
 
 def _check_captions(captions: Any, actions: int) -> None:

@@ -57,7 +57,7 @@ class CannotRewind(ValueError):
 def _replay(transcript: dict[str, Any]) -> list[State]:
     """The state before each action and after the last one."""
     return Transcript(str(transcript["game"]), dict(transcript.get("options", {})),
-                      int(transcript.get("seed", 0)), None,
+                      int(transcript.get("seed", 0)), transcript.get("deals"),
                       list(transcript.get("actions", []))).states()
 
 
