@@ -226,14 +226,14 @@ def continue_save(opened: OpenedFile, step: int,
         log.extend(state.events(seat_of(state, me)))
     others = dict.fromkeys(str(state.identity(p)) for p in state.players
                            if str(state.identity(p)) != str(me))
+    part: dict[str, Any] = {"game": state.game_id, "options": state.to_json()["options"],
+                            "seed": transcript.seed, "actions": transcript.actions[:step]}
+    if transcript.deals is not None:
+        part["deals"] = transcript.deals
     save = {"game": state.game_id,
             "setup": {"me": me, "bots": {who: bot_for(who) for who in others}},
-            "transcript": {"game": state.game_id, "options": state.to_json()["options"],
-                           "seed": transcript.seed, "actions": transcript.actions[:step]},
-            "log": log, "seen_hands": len(state.to_json().get("history", [])),
-            "practice": True}
-    if transcript.deals is not None:
-        save["transcript"]["deals"] = transcript.deals
+            "transcript": part, "log": log,
+            "seen_hands": len(state.to_json().get("history", [])), "practice": True}
     return save, state
 
 

@@ -26,6 +26,7 @@ from game.bots.base import Bot
 from game.core.state import Player, State
 from game.web import saves
 from game.web.choice import Choice, single
+from game.web.file_panel import FilePanel
 from game.web.html import EMPTY, Html, html, join, set_html
 from game.web.i18n import Translator, pick_language
 from game.web.inputs import BadNumber, read_int
@@ -137,6 +138,7 @@ class App:
         self.heard = Heard()  # what the live region has read out
         self._keys_opener: JsObject = None  # where the focus was when the keys panel opened
         self.setup_error = ""
+        self.files = FilePanel(self)  # download this game, open a game file
         self.setup_values: dict[str, str] = {"game": self.playable()[0]}
         last = self.prefs.get("setup")
         if isinstance(last, dict):  # the choices of the last game, except its seed
@@ -390,6 +392,7 @@ class App:
             game_buttons = join(
                 html('<button type="button" data-cmd="panel" data-panel="{}">{}</button>',
                      p, self.say("menu." + p)) for p in ("log", "last", "scores"))
+            game_buttons = join((game_buttons, self.files.menu_buttons()))
         _q("#brand").textContent = self.say("app.title")
         set_html(_q("#menu"), menu_html(self.t, self.prefs.get("speed", "normal"), game_buttons))
 
@@ -1084,6 +1087,8 @@ class App:
         elif cmd == "dismiss":
             self.notices = []
             self.render_notices()
+        elif cmd.startswith("file-"):
+            self.files.command(cmd)
         elif cmd == "dismiss-broken":
             self.broken = None
             self.render_notices()
@@ -1106,6 +1111,8 @@ class App:
         elif cmd == "speed":
             self.prefs["speed"] = str(el.value)
             self._save_prefs()
+        elif cmd == "file-chosen":
+            self.files.chosen(el)
         elif cmd == "setup-change":
             self.read_setup()
             self.render_screen()
@@ -1134,7 +1141,7 @@ class App:
 
     @guarded
     def on_key(self, evt: JsObject) -> None:
-        if self.on_keys_key(evt):
+        if self.files.on_key(evt) or self.on_keys_key(evt):
             return
         key = str(evt.key)
         el = evt.target
