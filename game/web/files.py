@@ -11,7 +11,7 @@ This module only says in the person's words what the engine found, and where:
 ...     read_file(b'{"game": "dracula", "actions": ["ZZ"]}', "a.json")
 ... except FileProblem as problem:
 ...     print(problem.text(Translator("en")))
-Step 1 (“ZZ”): “ZZ” is not a move of this game.
+Step 1 (“ZZ”): That is not a move of this game.
 >>> opened = read_file(b'{"game": "dracula", "seed": 3}', "a.json")
 >>> opened.steps, opened.final.over, opened.me
 (0, False, 0)
