@@ -13,6 +13,7 @@ replayed, and every field is checked (`TranscriptError` names it).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,12 @@ from game.core.validate import at, fail, read_list, read_seed, read_str
 
 MAX_BYTES = 1_000_000
 MAX_ACTIONS = 20_000  # a game to the highest target takes a few thousand
+# A transcript nests a few levels (deals, hands, cards).  Deeper JSON is refused
+# before the parser, whose recursion overflows the browser's stack (Pyodide
+# dies of it) long before Python's recursion limit.
+MAX_DEPTH = 100
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
 
 
 class TranscriptError(GameError):
@@ -161,6 +168,9 @@ def read_json(text: str | bytes, source: str = "the transcript") -> Any:
         except UnicodeDecodeError as e:
             raise TranscriptError(f"{source} is not UTF-8 text (byte {e.start})",
                                   code="not_utf8", params={"byte": e.start}) from e
+    if too_deep(text):
+        raise TranscriptError(f"{source} is not JSON we can read: nested too deeply",
+                              code="not_json", params={"why": "nested"})
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -173,6 +183,21 @@ def read_json(text: str | bytes, source: str = "the transcript") -> Any:
         raise TranscriptError(f"{source} is not JSON we can read: {why}", code="not_json",
                               params={"why": "nested" if nested else "number"}) from e
     return data
+
+
+def too_deep(text: str, most: int = MAX_DEPTH) -> bool:
+    """Whether JSON `text` opens more than `most` arrays or objects inside one
+    another (counted outside its strings; malformed text is the parser's to refuse).
+
+    >>> too_deep('{"a": [[1], "[[[["]}', 3), too_deep("[[[]]]", 2)
+    (False, True)
+    """
+    depth = 0
+    for bracket in _BRACKET.finditer(_STRING.sub("", text)):
+        depth += 1 if bracket.group() in "[{" else -1
+        if depth > most:
+            return True
+    return False
 
 
 def _check_captions(captions: Any, actions: int) -> None:

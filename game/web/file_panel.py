@@ -61,6 +61,12 @@ class FilePanel:
                     'aria-haspopup="dialog">{}</button>',
                     t("file.download_title"), t("file.download"), t("file.open"))
 
+    def final_button(self) -> Html:
+        """In the summary at the end of a game: download it as it ended."""
+        return html('<button type="button" data-cmd="file-download" id="file-download-final" '
+                    'title="{}">{}</button>', self.app.t("file.download_title"),
+                    self.app.t("file.download"))
+
     # -- opening -------------------------------------------------------------
 
     def _input(self) -> JsObject:

@@ -504,8 +504,8 @@ class App:
         if state.over and not self.save.get("closed_final"):
             body = table.final_summary(obs, ctx)
             buttons = html('<button type="button" class="primary" data-cmd="new">{}</button>'
-                           '<button type="button" data-cmd="close-final">{}</button>',
-                           t("menu.new"), t("modal.close"))
+                           '{}<button type="button" data-cmd="close-final">{}</button>',
+                           t("menu.new"), self.files.final_button(), t("modal.close"))
         elif self.waiting_for_ack():
             body = table.hand_summary(obs, ctx)
             buttons = html('<button type="button" class="primary" data-cmd="ack-hand" '
