@@ -169,14 +169,15 @@ class FilePanel:
                        for i, (cmd, key, _) in enumerate(ACTIONS))
         return html(
             '<div class="sheet file-sheet" role="dialog" aria-modal="true" '
-            'aria-labelledby="file-title"><h2 id="file-title">{title}</h2>'
+            'aria-labelledby="file-title" aria-describedby="file-name">'
+            '<h2 id="file-title">{title}</h2><p class="file-name" id="file-name">{name}</p>'
             '<dl class="file-facts">{rows}</dl>'
             '<label class="field file-step" for="file-step"><span>{label}</span>'
             '<input type="number" id="file-step" min="0" max="{steps}" step="1" '
             'inputmode="numeric" value="{step}"{invalid}></label>{error}'
             '<div class="buttons">{actions}<button type="button" data-cmd="file-close">'
             '{close}</button></div></div>',
-            title=t("file.title", file=opened.name), rows=rows,
+            title=t("file.heading"), name=opened.name, rows=rows,
             label=t("file.from_step", steps=opened.steps), steps=str(opened.steps),
             step=str(self.step), invalid=invalid, error=error, actions=actions,
             close=t("file.close"))
@@ -185,11 +186,12 @@ class FilePanel:
         t = self.app.t
         return html('<div class="sheet file-sheet" role="alertdialog" aria-modal="true" '
                     'aria-labelledby="file-title" aria-describedby="file-message">'
-                    '<h2 id="file-title">{}</h2><p id="file-message">{}</p>'
+                    '<h2 id="file-title">{}</h2><p class="file-name">{}</p>'
+                    '<p id="file-message">{}</p>'
                     '<div class="buttons"><button type="button" class="primary" '
                     'data-cmd="file-replace">{}</button><button type="button" '
                     'data-cmd="file-keep">{}</button></div></div>',
-                    t("file.title", file=opened.name),
+                    t("file.heading"), opened.name,
                     t("file.replace", game=t("game." + opened.final.game_id)),
                     t("file.replace_yes"), t("file.replace_no"))
 
