@@ -184,7 +184,7 @@ def test_continuing_from_step_n_is_the_position_of_the_first_n_actions(game, me)
         assert set(save["setup"]["bots"].values()) == {"random"}
         # The shell's own reader accepts it: it is a save like any other.
         loaded, again = saves.load(saves.dump({**save, "state": state.to_json()}))
-        assert again.to_json() == state.to_json() and loaded["practice"] is True
+        assert again.to_json() == state.to_json() and loaded["from_file"] is True
 
 
 def test_a_save_of_this_site_opens_as_its_transcript_and_its_player():

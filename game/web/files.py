@@ -214,8 +214,8 @@ def continue_save(opened: OpenedFile, step: int,
     """A new game at the position after the file's first `step` actions, the
     person as the file's player, `bot_for(identity)` in every other place:
     (the save, without format and version; the state).  The log is rebuilt
-    as the table would have written it; the game is practice (statistics
-    leave it out: it did not start from a fresh deal)."""
+    as the table would have written it; `from_file` marks the game (it did
+    not start from a fresh deal: statistics leave it out)."""
     transcript = opened.transcript
     step = max(0, min(step, opened.steps))
     state = transcript.start()
@@ -233,7 +233,7 @@ def continue_save(opened: OpenedFile, step: int,
     save = {"game": state.game_id,
             "setup": {"me": me, "bots": {who: bot_for(who) for who in others}},
             "transcript": part, "log": log,
-            "seen_hands": len(state.to_json().get("history", [])), "practice": True}
+            "seen_hands": len(state.to_json().get("history", [])), "from_file": True}
     return save, state
 
 

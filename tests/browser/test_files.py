@@ -157,7 +157,7 @@ def test_continuing_asks_before_the_games_save_is_overwritten(page, ui):
     page.wait_for_selector("#file-panel", state="hidden")
     save = _save(page, "jekyll-hyde")
     assert save["transcript"]["actions"][:4] == data["actions"][:4]
-    assert save["transcript"]["seed"] == 21 and save["setup"]["me"] == 1 and save["practice"]
+    assert save["transcript"]["seed"] == 21 and save["setup"]["me"] == 1 and save["from_file"]
 
 
 def test_a_file_of_a_game_without_a_save_needs_no_question(page, ui):
