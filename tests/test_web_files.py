@@ -212,3 +212,30 @@ def test_the_panel_says_who_plays_and_who_won():
     werner = read_file(_text(played("jekyll-hyde", 9, 10)), "w.json")
     assert players_text(werner, EN) == "Doris (you), Adam, Betty, Christian"
     assert result_text(werner, EN) == "In progress"
+
+
+def test_a_file_with_its_own_deals_continues_and_takes_back_on_those_deals():
+    """Undo replays the save's transcript: with the file's deals, not the seed's."""
+    from game.web.undo import take_back
+
+    dealt = new_game("jekyll-vs-hyde", None, 99).to_json()
+    # The seed's first deal, with Jekyll's and Hyde's hands exchanged.
+    deal = {"J": dealt["hands"]["H"], "H": dealt["hands"]["J"], "aside": dealt["aside"]}
+    data = {"game": "jekyll-vs-hyde", "seed": 1, "deals": [deal], "me": "J", "actions": []}
+    state = Transcript.from_json(data).start()
+    while state.to_act != "J" or len(data["actions"]) < 3:
+        data["actions"].append(state.legal_actions()[0])
+        state = state.apply(data["actions"][-1])
+    data["actions"].append(state.legal_actions()[0])  # the person's decision, to take back
+    opened = read_file(_text(data), "dealt.json")
+    save, now = continue_save(opened, opened.steps, lambda who: "random")
+    assert save["transcript"]["deals"] == [deal]
+    rewind = take_back(save["transcript"], "J", now)
+    assert rewind.state.to_json() == state.to_json()
+
+
+def test_a_deeply_nested_save_is_refused_before_it_is_parsed():
+    with pytest.raises(saves.BrokenSave, match="nested too deeply"):
+        saves.load("[" * 100_000 + "]" * 100_000)
+    assert saves.game_of('{"game": "dracula", "x": ' + "[" * 100_000 + "]" * 100_000 + "}") \
+        is None
