@@ -239,3 +239,50 @@ def test_a_deeply_nested_save_is_refused_before_it_is_parsed():
         saves.load("[" * 100_000 + "]" * 100_000)
     assert saves.game_of('{"game": "dracula", "x": ' + "[" * 100_000 + "]" * 100_000 + "}") \
         is None
+
+
+def test_damaged_files_open_or_get_one_message(request):
+    """The fuzzer's damaged transcripts (and damaged texts of them), as files:
+    each opens (and continues from some step) or gets its one message, in
+    every language; nothing else is ever raised."""
+    from tests.test_fuzz import damage, damage_text, run, transcripts
+
+    languages = [Translator(lang) for lang in LANGUAGES]
+
+    def case(rng: random.Random, values: list) -> bool:
+        doc = damage(rng, values, json.loads(rng.choice(transcripts())))
+        try:
+            text = json.dumps(doc)
+        except ValueError:  # a number str() refuses: a file cannot hold it either
+            text = "[]"
+        raw = damage_text(rng, values, text).encode("utf-8", "surrogatepass")
+        try:
+            opened = read_file(raw, "damaged.json")
+        except FileProblem as problem:
+            for t in languages:
+                message = problem.text(t)
+                assert message and "{" not in message.replace("{\"", ""), message
+            return False
+        assert players_text(opened, EN) and result_text(opened, EN)
+        try:
+            save, state = continue_save(opened, rng.randint(0, opened.steps),
+                                        lambda who: "random")
+        except FileProblem as problem:  # a deal number the page cannot keep in a save
+            assert problem.code == "seed_out_of_range" and not 0 <= opened.transcript.seed < 2**63
+            return True
+        assert saves.load(saves.dump({**save, "state": state.to_json()}))[1].to_json() == \
+            state.to_json()
+        return True
+
+    run(request, "transcripts", case)
+
+
+def test_a_file_with_a_deal_number_the_page_cannot_save_opens_but_does_not_continue():
+    for seed in (-1, 2**63, 10**99):
+        opened = read_file(_text(dict(played("dracula", 2, 0), seed=seed)), "far.json")
+        assert opened.final.to_json()["seed"] == seed  # it replays (for a review)
+        with pytest.raises(FileProblem) as caught:
+            continue_save(opened, 0, lambda who: "random")
+        assert caught.value.text(EN) == (
+            "In “seed”: This deal number cannot be continued here: this site deals numbers "
+            f"from 0 to {2**63 - 1}.")

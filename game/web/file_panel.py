@@ -18,8 +18,9 @@ from pyscript import document, window
 
 from game.core.transcript import MAX_BYTES
 from game.web import saves
-from game.web.files import (FileProblem, OpenedFile, continue_save, download_name,
-                            players_text, read_file, result_text, transcript_text)
+from game.web.files import (FileProblem, OpenedFile, check_continuable, continue_save,
+                            download_name, players_text, read_file, result_text,
+                            transcript_text)
 from game.web.html import EMPTY, Html, html, join, set_html
 from game.web.inputs import BadNumber, read_int
 
@@ -218,8 +219,13 @@ class FilePanel:
         text = str(field.value) if field is not None and field else str(opened.steps)
         try:
             self.step = read_int(text, self.app.t("file.steps"), hi=opened.steps)
+            check_continuable(opened)
         except BadNumber:
             self.step_error = self.app.t("file.bad_step", steps=opened.steps)
+            self.render()
+            return
+        except FileProblem as problem:
+            self.step_error = problem.text(self.app.t)
             self.render()
             return
         self.step_error = ""

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import re
+import string
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -71,19 +72,27 @@ class FileProblem(ValueError):
             return t("file.utf16")
         if code == "invalid_field" and p.get("path") in ("game", "transcript.game"):
             return t("file.unknown_game", got=p.get("got", ""))
-        if t.has(f"file.{code}"):
-            words = {k: str(v) for k, v in p.items() if not isinstance(v, (list, dict))}
-            return t(f"file.{code}", **words)
-        if self.cause is not None and t.has(f"error.{self.cause.code}"):
-            words = {k: str(v) for k, v in self.cause.params.items()
-                     if not isinstance(v, (list, dict))}
-            return t(f"error.{self.cause.code}", **words)
-        return t("file.unreadable")
+        if code == "invalid_field" and "got" not in p:
+            return t("file.bad_value")
+        text = _said(t, f"file.{code}", p)
+        if text is None and self.cause is not None:
+            text = _said(t, f"error.{self.cause.code}", self.cause.params)
+        return t("file.unreadable") if text is None else text
 
     def text(self, t: Translator) -> str:
         """The one message the person reads: where, then what."""
         where, what = self.where(t), self.what(t)
         return t("file.problem", where=where, what=what) if where else what
+
+
+def _said(t: Translator, key: str, params: dict[str, Any]) -> str | None:
+    """The catalog's text `key` with `params`, or None if it has no such text
+    or needs a word the params do not give."""
+    if not t.has(key):
+        return None
+    words = {k: str(v) for k, v in params.items() if not isinstance(v, (list, dict))}
+    needed = {name for _, name, _, _ in string.Formatter().parse(t(key)) if name}
+    return t(key, **words) if needed <= words.keys() else None
 
 
 def _engine_words(error: GameError, before: State, t: Translator) -> str:
@@ -209,6 +218,17 @@ def result_text(opened: OpenedFile, t: Translator) -> str:
 
 # -- continuing a file against bots -------------------------------------------
 
+def check_continuable(opened: OpenedFile) -> None:
+    """FileProblem if the page cannot keep the file's game as a save: its deal
+    number out of the range of the page's deals (a transcript may hold any seed)."""
+    from game.web.inputs import SEED_MAX, BadNumber, check_int
+
+    try:
+        check_int(opened.transcript.seed, "seed")
+    except BadNumber as e:
+        raise FileProblem("seed_out_of_range", {"path": "seed", "most": SEED_MAX}) from e
+
+
 def continue_save(opened: OpenedFile, step: int,
                   bot_for: Callable[[str], str]) -> tuple[dict[str, Any], State]:
     """A new game at the position after the file's first `step` actions, the
@@ -216,6 +236,7 @@ def continue_save(opened: OpenedFile, step: int,
     (the save, without format and version; the state).  The log is rebuilt
     as the table would have written it; `from_file` marks the game (it did
     not start from a fresh deal: statistics leave it out)."""
+    check_continuable(opened)
     transcript = opened.transcript
     step = max(0, min(step, opened.steps))
     state = transcript.start()
