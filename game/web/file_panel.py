@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 JsObject = Any
 
 # The panel's buttons for a file that opened: (data-cmd, catalog key, what it
-# does).  Another way to use a file is one more line here.
+# does).  Another way to use a file is one more line here, its handler given
+# the panel (`panel.opened.transcript.to_json()` is the file's transcript).
 ACTIONS: tuple[tuple[str, str, Callable[["FilePanel"], None]], ...] = (
     ("file-continue", "file.continue", lambda panel: panel.ask_continue()),
 )

@@ -126,11 +126,15 @@ def test_each_malformed_file_gets_its_message_and_touches_nothing(page, ui):
         assert page.inner_text("#file-title") == f"“{name}” cannot be opened"
         assert page.inner_text("#file-message") == message, name
         assert page.evaluate("document.activeElement.dataset.cmd") == "file-close"
+        page.keyboard.press("Tab")  # the dialog keeps the focus
+        assert page.evaluate("document.activeElement.dataset.cmd") == "file-close"
         if number % 2:
             page.keyboard.press("Escape")
         else:
             page.click("[data-cmd=file-close]")
         assert page.is_hidden("#file-panel")
+        # The focus is back where it was: the menu's button that opened the file.
+        assert page.evaluate("document.activeElement.id") == "file-open-menu"
         assert page.evaluate(STORAGE) == stored, name
     assert page.inner_html("#screen").replace(' tabindex="-1"', "") == \
         drawn.replace(' tabindex="-1"', "")
@@ -139,10 +143,22 @@ def test_each_malformed_file_gets_its_message_and_touches_nothing(page, ui):
 def test_continuing_asks_before_the_games_save_is_overwritten(page, ui):
     ui.open_site(page, "?speed=instant&lang=fr")
     ui.start_game(page, seed=7)
+    assert ui.wait_settled(page) == "me"
+    ui.click_and_wait(page, ".hand.mine .card.playable")  # a decision Undo could take back
     ui.wait_settled(page)
+    assert page.is_enabled("#undo")
     stored = page.evaluate(STORAGE)
     data = played("jekyll-hyde", 21, 9, me=1)
     _open(page, "partie.json", json.dumps(data).encode(), "#file-open-menu")
+    assert page.evaluate("document.activeElement.dataset.cmd") == "file-continue"
+    page.keyboard.press("Tab")  # the step field, Continue, Close, and round again
+    assert page.evaluate("document.activeElement.dataset.cmd") == "file-close"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "file-step"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.dataset.cmd") == "file-close"
+    page.focus("#file-step")
+    page.keyboard.press("u")  # typed in the panel: never the table's Undo
     page.fill("#file-step", "99")  # beyond the file: said so, nothing else
     page.press("#file-step", "Enter")
     assert "de 0 à 9" in page.inner_text("#file-step-error")
