@@ -1,5 +1,5 @@
 """Games as files in the page: the table's "Download this game" and the
-"Open a game file" panel (start screen and table menu).
+"Open a game file" panel (start screen, and under the table's side panel).
 
 The reading and the words are `game.web.files` (pure Python, every check the
 engine's); this module is the browser's side: the hidden file input, the
@@ -54,13 +54,14 @@ class FilePanel:
 
     # -- buttons in the menu and on the start screen -------------------------
 
-    def menu_buttons(self) -> Html:
-        """At the table: download the game on it, open a file."""
+    def side_buttons(self) -> Html:
+        """Under the side panel at the table (the menu bar has no room left on
+        a phone): download the game on it, open a file."""
         t = self.app.t
-        return html('<button type="button" data-cmd="file-download" id="file-download" '
-                    'title="{}">{}</button>'
-                    '<button type="button" data-cmd="file-open" id="file-open-menu" '
-                    'aria-haspopup="dialog">{}</button>',
+        return html('<div class="filebar"><button type="button" data-cmd="file-download" '
+                    'id="file-download" title="{}">{}</button>'
+                    '<button type="button" data-cmd="file-open" id="file-open-table" '
+                    'aria-haspopup="dialog">{}</button></div>',
                     t("file.download_title"), t("file.download"), t("file.open"))
 
     def final_button(self) -> Html:
@@ -205,7 +206,9 @@ class FilePanel:
         self.opened, self.problem, self.confirming, self.step_error = None, None, False, ""
         if was_open:
             back = self.opener
-            if back is None or not back.isConnected or not self.app._try_focus(back):
+            if back is not None and not back.isConnected and back.id:  # redrawn meanwhile
+                back = document.getElementById(back.id)
+            if back is None or not back or not self.app._try_focus(back):
                 self.app._focus_fallback()
             self.app.schedule()  # the bots carry on
 

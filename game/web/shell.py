@@ -392,7 +392,6 @@ class App:
             game_buttons = join(
                 html('<button type="button" data-cmd="panel" data-panel="{}">{}</button>',
                      p, self.say("menu." + p)) for p in ("log", "last", "scores"))
-            game_buttons = join((game_buttons, self.files.menu_buttons()))
         _q("#brand").textContent = self.say("app.title")
         set_html(_q("#menu"), menu_html(self.t, self.prefs.get("speed", "normal"), game_buttons))
 
@@ -487,7 +486,8 @@ class App:
             body = html('<ol class="log" id="log" tabindex="0" aria-label="{}">{}</ol>',
                         self.say("menu.log"), join(html("<li>{}</li>", x) for x in lines))
         set_html(side, html('<div class="tabs" role="tablist">{}</div>'
-                            '<div class="panel" id="panel-{}">{}</div>', tabs, self.panel, body))
+                            '<div class="panel" id="panel-{}">{}</div>{}', tabs, self.panel, body,
+                            self.files.side_buttons()))
         log = _q("#log")
         if log is not None:
             log.scrollTop = log.scrollHeight

@@ -219,11 +219,11 @@ def test_the_open_file_panel(page, ui, axe):
     ui.open_site(page, "?speed=instant&lang=en")
     ui.start_game(page, seed=7)
     _settle(page)
-    axe.check("the table with the file buttons in the menu")
+    axe.check("the table with the file buttons under the side panel")
     data = json.dumps(played("jekyll-hyde", 3, 20)).encode()
     for size, tag in ((DESKTOP, ""), (PHONE, ", phone")):
         page.set_viewport_size(size)
-        _open_file(page, "werner.json", data, "#file-open-menu")
+        _open_file(page, "werner.json", data, "#file-open-table")
         axe.check(f"the open-file panel{tag}")
         page.fill("#file-step", "99")
         page.click("[data-cmd=file-continue]")
@@ -236,7 +236,7 @@ def test_the_open_file_panel(page, ui, axe):
         page.click("[data-cmd=file-keep]")
         page.click("[data-cmd=file-close]")
         name, raw, _ = malformed_files()[10]
-        _open_file(page, name, raw, "#file-open-menu")
+        _open_file(page, name, raw, "#file-open-table")
         axe.check(f"a refused file's message{tag}")
         page.click("[data-cmd=file-close]")
     page.set_viewport_size(DESKTOP)

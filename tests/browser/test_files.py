@@ -103,7 +103,7 @@ def test_a_file_continues_from_step_n_and_downloads_again(page, ui, tmp_path, ga
     _, path = _download(page, tmp_path)
     assert _replay(path) == _save(page, game)["state"]
     # The same file from its last step: the game is over, and downloads as it ended.
-    _open(page, f"{game}.json", json.dumps(data).encode(), "#file-open-menu")
+    _open(page, f"{game}.json", json.dumps(data).encode(), "#file-open-table")
     page.click("[data-cmd=file-continue]")
     page.wait_for_selector("#file-panel [data-cmd=file-replace]")  # a save would go
     page.click("[data-cmd=file-replace]")
@@ -122,7 +122,7 @@ def test_each_malformed_file_gets_its_message_and_touches_nothing(page, ui):
     assert "jhg.save.jekyll-hyde" in stored
     drawn = page.inner_html("#screen")
     for number, (name, raw, message) in enumerate(malformed_files()):
-        _open(page, name, raw, "#file-open-menu")
+        _open(page, name, raw, "#file-open-table")
         assert page.inner_text("#file-title") == f"“{name}” cannot be opened"
         assert page.inner_text("#file-message") == message, name
         assert page.evaluate("document.activeElement.dataset.cmd") == "file-close"
@@ -133,8 +133,8 @@ def test_each_malformed_file_gets_its_message_and_touches_nothing(page, ui):
         else:
             page.click("[data-cmd=file-close]")
         assert page.is_hidden("#file-panel")
-        # The focus is back where it was: the menu's button that opened the file.
-        assert page.evaluate("document.activeElement.id") == "file-open-menu"
+        # The focus is back where it was: the table's button that opened the file.
+        assert page.evaluate("document.activeElement.id") == "file-open-table"
         assert page.evaluate(STORAGE) == stored, name
     assert page.inner_html("#screen").replace(' tabindex="-1"', "") == \
         drawn.replace(' tabindex="-1"', "")
@@ -149,7 +149,7 @@ def test_continuing_asks_before_the_games_save_is_overwritten(page, ui):
     assert page.is_enabled("#undo")
     stored = page.evaluate(STORAGE)
     data = played("jekyll-hyde", 21, 9, me=1)
-    _open(page, "partie.json", json.dumps(data).encode(), "#file-open-menu")
+    _open(page, "partie.json", json.dumps(data).encode(), "#file-open-table")
     assert page.evaluate("document.activeElement.dataset.cmd") == "file-continue"
     page.keyboard.press("Tab")  # the step field, Continue, Close, and round again
     assert page.evaluate("document.activeElement.dataset.cmd") == "file-close"
@@ -181,7 +181,7 @@ def test_a_file_of_a_game_without_a_save_needs_no_question(page, ui):
     ui.start_game(page, seed=7)  # a Werner game; the file is Dracula's
     ui.wait_settled(page)
     werner = page.evaluate("localStorage.getItem('jhg.save.jekyll-hyde')")
-    _open(page, "dracula.json", json.dumps(played("dracula", 4, 6)).encode(), "#file-open-menu")
+    _open(page, "dracula.json", json.dumps(played("dracula", 4, 6)).encode(), "#file-open-table")
     page.click("[data-cmd=file-continue]")
     page.wait_for_selector(".dr-table")
     assert page.evaluate("localStorage.getItem('jhg.save.jekyll-hyde')") == werner
@@ -207,7 +207,7 @@ def test_screenshots_of_the_panels(page, ui):
         _settled(page)
         ui.screenshot(page, f"files-table-{tag}")
         _open(page, "j.json", json.dumps(played("jekyll-vs-hyde", 8, 12, me="J")).encode(),
-              "#file-open-menu")
+              "#file-open-table")
         page.click("[data-cmd=file-continue]")
         page.wait_for_selector("[data-cmd=file-replace]")
         ui.screenshot(page, f"files-confirm-{tag}")
