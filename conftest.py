@@ -1,11 +1,11 @@
 """Top-level pytest configuration.
 
 game/web runs in the browser (Pyodide + PyScript); its pure modules are
-collected under CPython like the rest (doctests included), but the shell
-imports `pyscript` at the top, so it is not collected.
+collected under CPython like the rest (doctests included), but the shell and
+the file panel import `pyscript` at the top, so they are not collected.
 """
 
-collect_ignore_glob = ["game/web/shell.py", "site/*", "node_modules/*"]
+collect_ignore_glob = ["game/web/shell.py", "game/web/file_panel.py", "site/*", "node_modules/*"]
 
 
 def pytest_addoption(parser):

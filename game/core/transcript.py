@@ -1,9 +1,10 @@
 """Transcripts: a JSON record that replays a game action by action.
 
     {"game": "jekyll-hyde", "options": {...}, "seed": 7,
-     "deals": [...], "actions": ["@3", "HF4", ...], "captions": [...]}
+     "deals": [...], "actions": ["@3", "HF4", ...], "captions": [...], "me": 0}
 
-`deals` and `captions` are optional; a missing seed is 0, so a transcript
+`deals`, `captions` and `me` (the lasting player the person at the screen
+played, as in a save's `setup.me`; a replay ignores it) are optional; a missing seed is 0, so a transcript
 without one still replays the same way everywhere.  A transcript is data from
 outside: one over `MAX_BYTES` or `MAX_ACTIONS` is refused before anything is
 replayed, and every field is checked (`TranscriptError` names it).
@@ -12,6 +13,7 @@ replayed, and every field is checked (`TranscriptError` names it).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +24,12 @@ from game.core.validate import at, fail, read_list, read_seed, read_str
 
 MAX_BYTES = 1_000_000
 MAX_ACTIONS = 20_000  # a game to the highest target takes a few thousand
+# A transcript nests a few levels (deals, hands, cards).  Deeper JSON is refused
+# before the parser, whose recursion overflows the browser's stack (Pyodide
+# dies of it) long before Python's recursion limit.
+MAX_DEPTH = 100
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
 
 
 class TranscriptError(GameError):
@@ -38,6 +46,7 @@ class Transcript:
     deals: list[Any] | None = None
     actions: list[str] = field(default_factory=list)
     captions: list[dict[str, str] | None] | None = None
+    me: int | str | None = None
 
     @classmethod
     def from_json(cls, data: Any) -> "Transcript":
@@ -46,7 +55,7 @@ class Transcript:
             raise TranscriptError("a transcript is a JSON object with 'game' and 'actions'",
                                   code="not_a_transcript")
         unknown = sorted(str(k) for k in set(data) - {"game", "options", "seed", "deals",
-                                                      "actions", "captions"})
+                                                      "actions", "captions", "me"})
         if unknown:
             raise TranscriptError(f"unknown transcript key {unknown[0]!r}", code="unknown_field",
                                   params={"path": unknown[0]})
@@ -73,31 +82,16 @@ class Transcript:
         captions = data.get("captions")
         if captions is not None:
             _check_captions(captions, len(actions))
-        return cls(game, options, seed, deals, actions, captions)
+        me = data.get("me")
+        if not (me is None or (type(me) is int and 0 <= me < 100)
+                or (type(me) is str and 0 < len(me) <= 40)):
+            fail(TranscriptError, "me", "a seat number or a player's name", me)
+        return cls(game, options, seed, deals, actions, captions, me)
 
     @classmethod
     def parse(cls, text: str | bytes, source: str = "the transcript") -> "Transcript":
         """A transcript from the text of a file: at most MAX_BYTES of UTF-8 JSON."""
-        size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "replace"))
-        if size > MAX_BYTES:
-            raise TranscriptError(f"{source} is larger than {MAX_BYTES // 1_000_000} MB",
-                                  code="transcript_too_large", params={"most": MAX_BYTES})
-        if isinstance(text, bytes):
-            try:
-                text = text.decode("utf-8")
-            except UnicodeDecodeError as e:
-                raise TranscriptError(f"{source} is not UTF-8 text (byte {e.start})",
-                                      code="not_utf8") from e
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise TranscriptError(f"{source} is not JSON: {e.msg} at line {e.lineno}",
-                                  code="not_json") from e
-        except (ValueError, RecursionError) as e:  # a 4301-digit number, 100,000 brackets
-            why = "nested too deeply" if isinstance(e, RecursionError) else "a number too long"
-            raise TranscriptError(f"{source} is not JSON we can read: {why}",
-                                  code="not_json") from e
-        return cls.from_json(data)
+        return cls.from_json(read_json(text, source))
 
     @classmethod
     def load(cls, path: str | Path) -> "Transcript":
@@ -116,6 +110,8 @@ class Transcript:
         data["actions"] = list(self.actions)
         if self.captions is not None:
             data["captions"] = self.captions
+        if self.me is not None:
+            data["me"] = self.me
         return data
 
     def caption(self, step: int, lang: str) -> str:
@@ -154,6 +150,54 @@ class Transcript:
             raise TranscriptError(f"action {index} {action!r}: {e}", code=e.code,
                                   params={**e.params, "action_index": index,
                                           "action": action}) from e
+
+
+def read_json(text: str | bytes, source: str = "the transcript") -> Any:
+    """The JSON value in the text of a file of at most MAX_BYTES of UTF-8
+    (a transcript, or a save someone took for one); TranscriptError if it is none."""
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "replace"))
+    if size > MAX_BYTES:
+        raise TranscriptError(f"{source} is larger than {MAX_BYTES // 1_000_000} MB",
+                              code="transcript_too_large", params={"most": MAX_BYTES})
+    if isinstance(text, bytes):
+        if text[:2] in (b"\xff\xfe", b"\xfe\xff"):  # a byte-order mark: UTF-16
+            raise TranscriptError(f"{source} is UTF-16 text, not UTF-8", code="not_utf8",
+                                  params={"byte": 0, "encoding": "UTF-16"})
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise TranscriptError(f"{source} is not UTF-8 text (byte {e.start})",
+                                  code="not_utf8", params={"byte": e.start}) from e
+    if too_deep(text):
+        raise TranscriptError(f"{source} is not JSON we can read: nested too deeply",
+                              code="not_json", params={"why": "nested"})
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise TranscriptError(f"{source} is not JSON: {e.msg} at line {e.lineno}",
+                              code="not_json",
+                              params={"line": e.lineno, "column": e.colno}) from e
+    except (ValueError, RecursionError) as e:  # a 4301-digit number, 100,000 brackets
+        nested = isinstance(e, RecursionError)
+        why = "nested too deeply" if nested else "a number too long"
+        raise TranscriptError(f"{source} is not JSON we can read: {why}", code="not_json",
+                              params={"why": "nested" if nested else "number"}) from e
+    return data
+
+
+def too_deep(text: str, most: int = MAX_DEPTH) -> bool:
+    """Whether JSON `text` opens more than `most` arrays or objects inside one
+    another (counted outside its strings; malformed text is the parser's to refuse).
+
+    >>> too_deep('{"a": [[1], "[[[["]}', 3), too_deep("[[[]]]", 2)
+    (False, True)
+    """
+    depth = 0
+    for bracket in _BRACKET.finditer(_STRING.sub("", text)):
+        depth += 1 if bracket.group() in "[{" else -1
+        if depth > most:
+            return True
+    return False
 
 
 def _check_captions(captions: Any, actions: int) -> None:

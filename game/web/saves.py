@@ -11,9 +11,10 @@ another's; `CURRENT_KEY` names the game last on the table. A save is:
      "at_screen": identity?,
      "transcript": {"game", "options", "seed", "actions"},
      "state": state.to_json(),
-     "log": [events], "seen_hands": n, "practice": bool?}
+     "log": [events], "seen_hands": n, "practice": bool?, "from_file": bool?}
 
-`practice` marks a game in which the person took a decision back (undo).
+`practice` marks a game in which the person took a decision back (undo);
+`from_file` one continued from a game file (game.web.files), not from a deal.
 `people` lists the people sharing the screen (pass-and-play, game.web.handover)
 and `at_screen` the one whose view the table shows.
 """
@@ -53,10 +54,13 @@ def game_of(text: str) -> str | None:
     True
     """
     from game import GAMES
+    from game.core.transcript import too_deep
 
+    if too_deep(text):  # not a save; and its parsing would overflow Pyodide's stack
+        return None
     try:
         data = json.loads(text)
-    except (ValueError, RecursionError):  # too deeply nested is not a save either
+    except (ValueError, RecursionError):
         return None
     game = data.get("game") if isinstance(data, dict) else None
     return game if isinstance(game, str) and game in GAMES else None
@@ -73,7 +77,10 @@ def dump(save: dict[str, Any]) -> str:
 def load(text: str) -> tuple[dict[str, Any], State]:
     """Parse a save and rebuild its state: (save dict, state), or raise BrokenSave."""
     from game import GAMES, GameError, state_from_json
+    from game.core.transcript import too_deep
 
+    if too_deep(text):  # its parsing would overflow Pyodide's stack
+        raise BrokenSave("nested too deeply")
     try:
         data = json.loads(text)
     except ValueError as e:
@@ -144,6 +151,7 @@ def _check_shell_parts(data: dict[str, Any], state: State) -> None:
                   hi=len(state.to_json().get("history", [])))
     except BadNumber as e:
         raise BrokenSave(str(e)) from e
-    for where, key in ((data, "closed_final"), (data, "practice"), (setup, "no_takebacks")):
+    for where, key in ((data, "closed_final"), (data, "practice"), (data, "from_file"),
+                       (setup, "no_takebacks")):
         if not isinstance(where.get(key, False), bool):
             raise BrokenSave(f"'{key}' is not true or false")

@@ -27,6 +27,7 @@ from game.core.state import Player, State
 from game.web import handover, saves
 from game.web.choice import Choice, single
 from game.web.coach import Coach
+from game.web.file_panel import FilePanel
 from game.web.html import EMPTY, Html, html, join, set_html
 from game.web.i18n import Translator, pick_language
 from game.web.inputs import BadNumber, read_int
@@ -128,6 +129,7 @@ class App:
         self.motion = Motion(window)
         self._keys_opener: JsObject = None  # where the focus was when the keys panel opened
         self.setup_error = ""
+        self.files = FilePanel(self)  # download this game, open a game file
         self.setup_values: dict[str, str] = {"game": self.playable()[0]}
         last = self.prefs.get("setup")
         if isinstance(last, dict):  # the choices of the last game, except its seed
@@ -541,8 +543,8 @@ class App:
         # A lesson's coach heads the side panel: beside the table on a wide
         # screen, right under the person's hand on a phone.
         set_html(side, html('{}<div class="tabs" role="tablist">{}</div>'
-                            '<div class="panel" id="panel-{}">{}</div>', self.coach_html(obs),
-                            tabs, self.panel, body))
+                            '<div class="panel" id="panel-{}">{}</div>{}', self.coach_html(obs),
+                            tabs, self.panel, body, self.files.side_buttons()))
         self.announce_coach()
         log = _q("#log")
         if log is not None:
@@ -570,7 +572,8 @@ class App:
             body = table.final_summary(obs, ctx)
             buttons = html('<button type="button" class="primary" data-cmd="new">{}</button>'
                            '{}<button type="button" data-cmd="close-final">{}</button>',
-                           t("menu.new"), review, t("modal.close"))
+                           t("menu.new"), join((review, self.files.final_button())),
+                           t("modal.close"))
         elif self.waiting_for_ack():
             body = table.hand_summary(obs, ctx)
             buttons = html('<button type="button" class="primary" data-cmd="ack-hand" '
@@ -1315,6 +1318,8 @@ class App:
         elif cmd == "dismiss":
             self.notices = []
             self.render_notices()
+        elif cmd.startswith("file-"):
+            self.files.command(cmd)
         elif cmd == "dismiss-broken":
             self.broken = None
             self.render_notices()
@@ -1348,6 +1353,8 @@ class App:
         elif cmd == "speed":
             self.prefs["speed"] = str(el.value)
             self._save_prefs()
+        elif cmd == "file-chosen":
+            self.files.chosen(el)
         elif cmd == "setup-change":
             self.read_setup()
             self.render_screen()
@@ -1378,7 +1385,7 @@ class App:
     @guarded
     def on_key(self, evt: JsObject) -> None:
         self.motion.finish()  # so does any key
-        if self.on_keys_key(evt):
+        if self.files.on_key(evt) or self.on_keys_key(evt):
             return
         key = str(evt.key)
         el = evt.target

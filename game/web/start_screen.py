@@ -82,14 +82,16 @@ def setup_html(t: Translator, playable: list[str], values: dict[str, str],
         '<input name="seed" id="f-seed" inputmode="numeric" pattern="[0-9]*" maxlength="18" '
         'value="{seed}" placeholder="{seed_hint}"{invalid}></label>{error}{takebacks}'
         '<div class="buttons"><button type="submit" data-cmd="start" id="start" '
-        'class="primary">{start}</button>{lesson}{resume}</div></form>',
+        'class="primary">{start}</button>{lesson}{resume}</div>'
+        '<p class="file-open"><button type="button" data-cmd="file-open" id="file-open" '
+        'class="secondary" aria-haspopup="dialog">{open_file}</button></p></form>',
         title=t("setup.title"), game_label=t("setup.game"), games=games,
         form=table.setup_form(t, bot_names(game), values),
         seed_label=say(t, game, "setup.seed"), seed=values.get("seed", ""),
         seed_hint=t("setup.seed_hint"),
         invalid=html(' aria-invalid="true" aria-describedby="setup-error"') if error else EMPTY,
         error=shown_error, takebacks=_takeback_field(t, values), start=t("setup.start"),
-        lesson=lesson_button(t), resume=join((back, others)))
+        lesson=lesson_button(t), resume=join((back, others)), open_file=t("file.open"))
 
 
 def _takeback_field(t: Translator, values: dict[str, str]) -> Html:

@@ -285,4 +285,43 @@ def test_the_end_of_a_lesson(page, ui, axe):
     axe.check("the end of the Dracula lesson")
     page.set_viewport_size(PHONE)
     axe.check("the end of the Dracula lesson, phone")
+
+
+def _open_file(page, name: str, raw: bytes, button: str) -> None:
+    with page.expect_file_chooser() as chooser:
+        page.click(button)
+    chooser.value.set_files(files=[{"name": name, "mimeType": "application/json",
+                                    "buffer": raw}])
+    page.wait_for_selector("#file-panel:not([hidden]) .sheet")
+
+
+def test_the_open_file_panel(page, ui, axe):
+    """A file's panel, its question before a save is replaced, a refused file's message."""
+    import json
+
+    from tests.test_web_files import malformed_files, played
+
+    ui.open_site(page, "?speed=instant&lang=en")
+    ui.start_game(page, seed=7)
+    _settle(page)
+    axe.check("the table with the file buttons under the side panel")
+    data = json.dumps(played("jekyll-hyde", 3, 20)).encode()
+    for size, tag in ((DESKTOP, ""), (PHONE, ", phone")):
+        page.set_viewport_size(size)
+        _open_file(page, "werner.json", data, "#file-open-table")
+        axe.check(f"the open-file panel{tag}")
+        page.fill("#file-step", "99")
+        page.click("[data-cmd=file-continue]")
+        page.wait_for_selector("#file-step-error")
+        axe.check(f"the open-file panel with a step out of range{tag}")
+        page.fill("#file-step", "5")
+        page.click("[data-cmd=file-continue]")
+        page.wait_for_selector("[data-cmd=file-replace]")
+        axe.check(f"the question before a save is replaced{tag}")
+        page.click("[data-cmd=file-keep]")
+        page.click("[data-cmd=file-close]")
+        name, raw, _ = malformed_files()[10]
+        _open_file(page, name, raw, "#file-open-table")
+        axe.check(f"a refused file's message{tag}")
+        page.click("[data-cmd=file-close]")
     page.set_viewport_size(DESKTOP)
