@@ -236,6 +236,7 @@ def _seat_html(obs: Obs, seat: int, ctx: TableContext) -> Html:
         cls.append("designated")
     if ctx.thinking is not None and ctx.thinking == seat:
         cls.append("thinking")
+    ask = _ask_tag(obs, seat, ctx)
     backs = obs["backs"][str(seat)]
     if seat == me:
         body = EMPTY
@@ -262,9 +263,24 @@ def _seat_html(obs: Obs, seat: int, ctx: TableContext) -> Html:
                 '<button type="button" class="plate" id="seat-{seat}" title="{title}">'
                 '<svg class="team" viewBox="0 0 24 24" aria-hidden="true">'
                 '<use href="#{side_icon}"/></svg><span class="who">{label}</span>'
-                '<span class="team-name">{team}</span></button>{body}</div>',
-                cls=" ".join(cls), seat=seat, label=label, body=body, title=title,
+                '<span class="team-name">{team}</span></button>{ask}{body}</div>',
+                cls=" ".join(cls), seat=seat, label=label, body=body, title=title, ask=ask,
                 side_icon="i-flask" if team == "jekyll" else "i-hat", team=t("side." + team))
+
+
+def _ask_tag(obs: Obs, seat: int, ctx: TableContext) -> Html:
+    """A designation on the table, not only in the log: the seat on turn
+    "asks X", the designated seat is "asked by Y" (bots asking bots too)."""
+    turn, designated = obs["turn"], obs["designated"]
+    if designated is None or seat not in (turn, designated):
+        return EMPTY
+    t: Translator = ctx.t
+    asking = seat == turn
+    other = designated if asking else turn
+    key = ("jh.asks" if asking else "jh.asked_by") + ("_you" if other == ctx.seat else "")
+    text = t(key, name=shown(seat_name(obs, other), t))
+    return html('<span class="ask-tag {cls}">{text}</span>',
+                cls="asks" if asking else "asked", text=text)
 
 
 def _from(names: dict[str, str], src: int, t: Translator) -> str:
@@ -449,8 +465,10 @@ def who_decides(obs: Obs, ctx: TableContext) -> str:
 
 
 def thinking_seat(obs: Obs) -> int | None:
-    """The seat to mark as thinking while a bot decides."""
-    seat: int | None = obs["turn"]
+    """The seat to mark as thinking while a bot decides: whoever must act (the
+    designated seat giving a card, not the one on turn that asked for it; the
+    soloist deciding for the ghost)."""
+    seat: int | None = obs["to_act"]
     return seat
 
 
