@@ -8,7 +8,6 @@ import copy
 import re
 import random
 from html.parser import HTMLParser
-from types import SimpleNamespace
 from typing import Any, Callable
 
 import pytest
@@ -16,6 +15,7 @@ import pytest
 from game import new_game
 from game.web.html import Html, esc
 from game.web.i18n import Translator
+from game.web.tables import TableContext
 from game.web.tables import jekyll_hyde as jh
 
 # Tags, attributes and attribute breakers a tampered save could try.
@@ -48,11 +48,11 @@ def assert_inert(markup: Any, where: str) -> None:
     assert not [a for a in parsed.attrs if a.startswith("on")], (where, parsed.attrs)
 
 
-def _ctx(seat: int, lang: str = "en") -> SimpleNamespace:
-    return SimpleNamespace(t=Translator(lang), seat=seat, thinking=None, log=[])
+def _ctx(seat: int, lang: str = "en") -> TableContext:
+    return TableContext(t=Translator(lang), seat=seat, thinking=None, log=[])
 
 
-def _panels(obs: dict, ctx: SimpleNamespace) -> dict[str, Callable[[], Any]]:
+def _panels(obs: dict, ctx: TableContext) -> dict[str, Callable[[], Any]]:
     """Every markup function that draws an observation, by name."""
     panels = {"render": lambda: jh.render(obs, ctx), "score_sheet": lambda: jh.score_sheet(obs, ctx),
               "last_trick": lambda: jh.last_trick(obs, ctx)}
@@ -190,7 +190,7 @@ def test_every_event_kind_is_a_line_in_every_language(lang):
     for options, me in GAMES:
         for seed in (1, 2):
             log, names_then, state = _logged_game(options, me, seed)
-            ctx = SimpleNamespace(t=t, seat=state.seat_of(me), thinking=None, log=log)
+            ctx = TableContext(t=t, seat=state.seat_of(me), thinking=None, log=log)
             for ev, names in zip(log, names_then):
                 line = jh.event_text(ev, ctx)
                 kinds.add(ev["kind"])
@@ -224,7 +224,7 @@ def test_the_soloist_taking_cards_across_the_ghost_hand_is_said_so():
     t = Translator("en")
     for seed in range(1, 40):
         log, _, state = _logged_game({"players": 3, "target": 40}, "Adam", seed)
-        ctx = SimpleNamespace(t=t, seat=state.seat_of("Adam"), thinking=None, log=log)
+        ctx = TableContext(t=t, seat=state.seat_of("Adam"), thinking=None, log=log)
         lines = {(ev["seat"], ev["from"]): jh.event_text(ev, ctx) for ev in log
                  if ev["kind"] == "played" and {ev["seat"], ev["from"]} == {0, 2}}
         if len(lines) == 2:
@@ -251,7 +251,7 @@ def test_the_last_trick_of_the_previous_hand_has_that_hands_names():
     seat = state.seat_of("Adam")
     obs = state.observation(seat)
     trick = obs["history"][-1]["last_trick"]
-    panel = jh.last_trick(obs, SimpleNamespace(t=t, seat=seat, thinking=None, log=log))
+    panel = jh.last_trick(obs, TableContext(t=t, seat=seat, thinking=None, log=log))
     rows = panel.split("<li>")[1:]
     assert len(rows) == 4
     for play, row in zip(trick["plays"], rows):
@@ -336,7 +336,7 @@ def test_the_hand_summary_explains_each_teams_score(lang):
     for seed in range(1, 30):
         state, log = _first_hand_logged({"players": 4, "target": 1000}, 0, seed)
         obs = state.observation(0)
-        ctx = SimpleNamespace(t=t, seat=0, thinking=None, log=log)
+        ctx = TableContext(t=t, seat=0, thinking=None, log=log)
         summary = jh.hand_summary(obs, ctx)
         event = next(e for e in log if e["kind"] == "hand_scored")
         sections = summary.split('<section class="jh-team ')[1:]
@@ -368,7 +368,7 @@ def test_three_players_the_summary_and_the_table_announce_the_new_soloist():
     state, log = _first_hand_logged({"players": 3, "target": 1000}, "Betty", 4)
     seat = _seat(state, "Betty")
     obs = state.observation(seat)
-    ctx = SimpleNamespace(t=t, seat=seat, thinking=None, log=log)
+    ctx = TableContext(t=t, seat=seat, thinking=None, log=log)
     summary = jh.hand_summary(obs, ctx)
     # Adam was Mr. Hyde in hand 1; Christian, on his right, is Mr. Hyde now.
     assert "Next hand: Christian plays Mr. Hyde, alone with the ghost." in summary
@@ -380,7 +380,7 @@ def test_three_players_the_summary_and_the_table_announce_the_new_soloist():
     solo_seat = _seat(state, "Christian")
     solo_obs = state.observation(solo_seat)
     assert t("jh.soloist_now_you") in jh.render(
-        solo_obs, SimpleNamespace(t=t, seat=solo_seat, thinking=None, log=log))
+        solo_obs, TableContext(t=t, seat=solo_seat, thinking=None, log=log))
 
 
 def test_the_final_summary_says_whether_you_won():

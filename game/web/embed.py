@@ -7,8 +7,9 @@ A scenario is a NAME (`[a-z0-9-]+`), read from the site's own
 `static/scenarios/<game>/<name>.json` by a relative URL: a URL, a path or
 anything else is refused with a message in the frame, so an embed can never
 load a file from another origin. The table is drawn by the game's own
-renderer (game.web.tables) from the observation of the player who decides at
-that step (or of `seat=`), exactly as the game shows it.
+renderer (game.web.tables) from the observation of one player for the whole
+example (`seat=`, else the first to decide), as a spectator sees it: nobody is
+"you".
 
 The pure part (parameters, words, the step view) runs under CPython; the
 browser part imports pyscript only inside `start()`.
@@ -33,6 +34,7 @@ SCENARIO_PARAMS = {"game", "scenario", "step", "lang", "seat", "autoplay"}
 # A live table's parameters besides its game's options (see live_params).
 LIVE_PARAMS = {"game", "lang", "seed", "bots", "seat", "role", "first", "speed"}
 AUTOPLAY_SECONDS = 2.5
+FIT_MIN = 0.5  # the smallest zoom a scripted example's table is drawn at
 
 
 def word(lang: str, key: str, **kw: Any) -> str:
@@ -142,7 +144,6 @@ class Steps:
         self.fixed = None if seat is None else self._seat(seat)
         self.last = len(states) - 1
         self.step = max(0, min(step, self.last))
-        self._viewer = None
 
     def _seat(self, seat: str) -> Player | None:
         state = self.states[0]
@@ -155,22 +156,19 @@ class Steps:
                     break
         return None
 
-    def viewer(self, step: int) -> Player | None:
-        """Whose observation is shown: `seat=`, else who decides now (or just decided)."""
+    def viewer(self) -> Player | None:
+        """Whose observation is shown, the same at every step so that the seats
+        never change sides: `seat=`, else the first player to decide."""
         if self.fixed is not None:
             return self.fixed
-        for k in range(step, -1, -1):
-            who = self.states[k].to_act
-            if who is not None:
-                return who
-        return self.states[0].to_act
+        return next((s.to_act for s in self.states if s.to_act is not None), None)
 
     def table_html(self) -> Html:
         from game.web.tables import TableContext
 
         state = self.states[self.step]
-        viewer = self.viewer(self.step)
-        ctx = TableContext(t=self.t, seat=viewer)
+        viewer = self.viewer()
+        ctx = TableContext(t=self.t, seat=viewer, spectator=True)  # watched, not played
         obs = state.observation(viewer)
         table = self.table.render(obs, ctx)
         summary = EMPTY
@@ -290,6 +288,7 @@ async def _start_scenario(params: dict[str, Any], lang: str,
 
     body = document.body
     screen, bar = document.getElementById("screen"), document.getElementById("ex-bar")
+    main = screen.parentElement
     caption, controls = document.getElementById("ex-caption"), document.getElementById("ex-controls")
     state: _Autoplay = {"playing": False, "gen": 0}
 
@@ -299,10 +298,20 @@ async def _start_scenario(params: dict[str, Any], lang: str,
         except Exception as e:  # a renderer that cannot show this step
             set_html(screen, error_html(lang, f"{type(e).__name__}: {e}"))
         caption.textContent = view.caption()
-        caption.hidden = not view.caption()
         set_html(controls, view.controls_html(state["playing"]))
         body.dataset.step = str(view.step)
         body.dataset.view = "scenario"
+        fit()
+
+    def fit(*_: Any) -> None:
+        """Shrink the table (CSS zoom) until it and the hand fit above the caption
+        bar, which keeps its own room: the caption never covers the hand. Only
+        a hand's summary, taller than any frame, may still scroll (at half size)."""
+        screen.style.zoom = ""
+        room = main.clientHeight - 8  # .ex-main's padding
+        natural = screen.scrollHeight
+        if natural > room > 0:
+            screen.style.zoom = f"{max(FIT_MIN, room / natural):.3f}"
 
     async def autoplay(gen: int) -> None:
         while state["playing"] and gen == state["gen"]:
@@ -347,9 +356,10 @@ async def _start_scenario(params: dict[str, Any], lang: str,
             evt.preventDefault()
             go("next" if key == "ArrowRight" else "prev")
 
-    proxies = [create_proxy(on_click), create_proxy(on_key)]
+    proxies = [create_proxy(on_click), create_proxy(on_key), create_proxy(fit)]
     bar.addEventListener("click", proxies[0])
     document.addEventListener("keydown", proxies[1])
+    window.addEventListener("resize", proxies[2])
     window._embed_proxies = proxies  # keep them alive
     bar.hidden = False
     draw()

@@ -53,6 +53,7 @@ class TableContext:
     picked: tuple[str, ...] = ()       # parts of a decision chosen so far (sorted)
     offers: frozenset[str] = frozenset()  # parts that can be added and still be legal
     complete: str | None = None        # the action the picked parts make, if any
+    spectator: bool = False  # a scripted example: `seat` is watched, nobody is "you"
 
 class Table(Protocol):
     """What the shell needs from a game's renderer module (each function a module attribute)."""

@@ -360,7 +360,8 @@ def _seat(obs: dict[str, Any], role: str, ctx: TableContext, steal: str | None) 
         cls.append("on-turn")
     if ctx.thinking is not None and ctx.thinking == role:
         cls.append("thinking")
-    who = t("jvh.you" if mine else "jvh.bot", role=role_name(role, t))
+    who = role_name(role, t) if ctx.spectator else t("jvh.you" if mine else "jvh.bot",
+                                                     role=role_name(role, t))
     n = obs["hand_sizes"][role]
     hand = EMPTY
     if not mine:
