@@ -50,6 +50,11 @@ Events (`state.events(player)`; players are roles at the table):
 | `leg_over` | return match: `leg`, `hyde` (lasting player), `score`, `rounds`, `winner` |
 | `game_over` | `winner`, `marker`, `scores` |
 
+An observation's `winning` names the card that takes the trick under way as it
+lies (`winning()`): the lead alone so far (marked `so_far`: the other card may
+still beat it), or, while a green Potion's swap holds the trick, the card that
+won it (`follower_wins()` decided) - so a table marks it without applying a rule.
+
 Error codes: must_give_potion, exchange_now, swap_now, not_a_card,
 card_named_twice, wrong_give_count, wrong_swap_count, trick_now,
 potion_lead_names_colour, only_potion_names_colour, only_leader_names_colour,
@@ -110,6 +115,22 @@ EFFECT = {"P": "purple", "G": "green", "R": "red"}  # by the other card's colour
 _J, _H = 0, 1
 # A finished trick: (leader, lead, named, follow, winner, effect, stolen).
 Trick = tuple[int, str, "str | None", str, int, "str | None", bool]
+
+
+def follower_wins(lead: str, follow: str, ranking: Sequence[str]) -> bool:
+    """Whether the second card of a trick beats the lead: by value when a Potion
+    lies or both share a colour, else by the colours' `ranking` (weakest first;
+    both colours are ranked once both cards lie).
+
+    >>> follower_wins("P3", "P5", ()), follower_wins("R7", "4+", ())
+    (True, False)
+    >>> follower_wins("R7", "G2", ("R", "P", "G"))
+    True
+    """
+    lc, fc = COLOUR[lead], COLOUR[follow]
+    if lc is None or fc is None or lc == fc:
+        return VALUE[follow] > VALUE[lead]
+    return ranking.index(fc) > ranking.index(lc)
 
 
 def give_count(round_number: int) -> int:
@@ -524,15 +545,10 @@ class JekyllVsHydeState(State):
         lc, fc = COLOUR[lead], COLOUR[follow]
         effect = None
         if lc is None or fc is None:
-            follower_wins = VALUE[follow] > VALUE[lead]
             other = lc or fc
             if other is not None:  # one Potion: the other card's colour has its effect
                 effect = EFFECT[other]
-        elif lc == fc:
-            follower_wins = VALUE[follow] > VALUE[lead]
-        else:
-            follower_wins = self.ranking.index(fc) > self.ranking.index(lc)
-        winner = 1 - leader if follower_wins else leader
+        winner = 1 - leader if follower_wins(lead, follow, self.ranking) else leader
         if log is not None and (lc is None or fc is None):
             potions = [c for c in self.plays if COLOUR[c] is None]
             log.append({"kind": "potion", "potions": potions, "effect": effect,
@@ -682,7 +698,19 @@ class JekyllVsHydeState(State):
         obs["swaps"] = [{"gave": list(s[me]), "got": list(s[1 - me])} for s in self.swaps]
         obs["must_give_potion"] = self.must_give_potion(me)
         obs["legal"] = self.legal_actions() if self._to_act == me else []
+        obs["winning"] = self.winning()
         return obs
+
+    def winning(self) -> dict[str, Any] | None:
+        """The observation's `winning`: None with no card down; the lead, `so_far`,
+        while the other card is awaited; during a green swap the card that won."""
+        if not self.plays:
+            return None
+        if len(self.plays) == 1:
+            return {"player": ROLES[self.leader], "card": self.plays[0], "so_far": True}
+        winner = self.trick_winner
+        return {"player": ROLES[winner], "so_far": False,
+                "card": self.plays[0] if winner == self.leader else self.plays[1]}
 
     def _check_player(self, player: Any) -> None:
         if player not in ROLES:

@@ -7,8 +7,9 @@ A scenario is a NAME (`[a-z0-9-]+`), read from the site's own
 `static/scenarios/<game>/<name>.json` by a relative URL: a URL, a path or
 anything else is refused with a message in the frame, so an embed can never
 load a file from another origin. The table is drawn by the game's own
-renderer (game.web.tables) from the observation of the player who decides at
-that step (or of `seat=`), exactly as the game shows it.
+renderer (game.web.tables) from the observation of one player for the whole
+example (`seat=`, else the first to decide), as a spectator sees it: nobody is
+"you".
 
 The pure part (parameters, words, the step view) runs under CPython; the
 browser part imports pyscript only inside `start()`.
@@ -31,6 +32,7 @@ NAME = re.compile(r"[a-z0-9-]{1,64}")
 SCENARIO_PARAMS = {"game", "scenario", "step", "lang", "seat", "autoplay"}
 # A live table's parameters besides its game's options (see live_params).
 LIVE_PARAMS = {"game", "lang", "seed", "bots", "seat", "role", "first", "speed"}
+FIT_MIN = 0.5  # the smallest zoom a scripted example's table is drawn at
 
 
 class EmbedError(ValueError):
@@ -192,10 +194,21 @@ async def _start_scenario(params: dict[str, Any], lang: str,
         return
 
     body = document.body
-    bar = document.getElementById("ex-bar")
-    stepper = Stepper(view, document.getElementById("screen"),
-                      document.getElementById("ex-caption"),
-                      document.getElementById("ex-controls"), body)
+    bar, screen = document.getElementById("ex-bar"), document.getElementById("screen")
+    main = screen.parentElement
+
+    def fit(*_: Any) -> None:
+        """Shrink the table (CSS zoom) until it and the hand fit above the caption
+        bar, which keeps its own room: the caption never covers the hand. Only
+        a hand's summary, taller than any frame, may still scroll (at half size)."""
+        screen.style.zoom = ""
+        room = main.clientHeight - 8  # .ex-main's padding
+        natural = screen.scrollHeight
+        if natural > room > 0:
+            screen.style.zoom = f"{max(FIT_MIN, room / natural):.3f}"
+
+    stepper = Stepper(view, screen, document.getElementById("ex-caption"),
+                      document.getElementById("ex-controls"), body, drawn=fit)
 
     def on_click(evt: Any) -> None:
         stepper.on_click(evt)
@@ -203,9 +216,10 @@ async def _start_scenario(params: dict[str, Any], lang: str,
     def on_key(evt: Any) -> None:
         stepper.on_key(evt)
 
-    proxies = [create_proxy(on_click), create_proxy(on_key)]
+    proxies = [create_proxy(on_click), create_proxy(on_key), create_proxy(fit)]
     bar.addEventListener("click", proxies[0])
     document.addEventListener("keydown", proxies[1])
+    window.addEventListener("resize", proxies[2])
     window._embed_proxies = proxies  # keep them alive
     bar.hidden = False
     body.dataset.view = "scenario"

@@ -44,7 +44,8 @@ def word(lang: str, key: str, **kw: Any) -> str:
 class Steps:
     """The view of a replayed game at one step, between `first` and `last`
     (pure: HTML strings).  As is, it is a scripted example's view: the table
-    as the player who decides sees it, the transcript's own captions."""
+    as one player sees it throughout, watched as a spectator, the transcript's
+    own captions."""
 
     def __init__(self, transcript: Transcript, states: list[State], table: Table,
                  t: Translator, seat: str | None = None, step: int = 0) -> None:
@@ -76,20 +77,18 @@ class Steps:
             self.step = self.last
 
     def viewer(self, step: int) -> Player | None:
-        """Whose observation is shown: `seat=`, else who decides now (or just decided)."""
+        """Whose observation is shown, the same at every step so that the seats
+        never change sides: `seat=`, else the first player to decide."""
         if self.fixed is not None:
             return self.fixed
-        for k in range(step, -1, -1):
-            who = self.states[k].to_act
-            if who is not None:
-                return who
-        return self.states[0].to_act
+        return next((s.to_act for s in self.states if s.to_act is not None), None)
 
     def context(self, step: int) -> TableContext:
-        """What the renderer knows besides the observation at `step`."""
+        """What the renderer knows besides the observation at `step`: a scripted
+        example is watched, not played (nobody is "you")."""
         from game.web.tables import TableContext
 
-        return TableContext(t=self.t, seat=self.viewer(step))
+        return TableContext(t=self.t, seat=self.viewer(step), spectator=True)
 
     def observation(self, step: int) -> dict[str, Any]:
         return self.states[step].observation(self.viewer(step))

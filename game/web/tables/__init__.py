@@ -59,7 +59,7 @@ class TableContext:
     # Pass-and-play: the people's names by their seat now (as text); empty
     # when one person plays the bots, who are then "the bot".
     people: dict[str, str] = field(default_factory=dict)
-
+    spectator: bool = False  # a scripted example: `seat` is watched, nobody is "you"
 
 class Table(Protocol):
     """What the shell needs from a game's renderer module (each function a module attribute)."""

@@ -327,8 +327,9 @@ def _owners(obs: dict[str, Any]) -> tuple[int, int]:
     return row, 1 - row
 
 
-def _name(p: int, me: int, t: Translator) -> str:
-    return t(f"dr.name.{_who(p, me)}")
+def _name(p: int, me: int, t: Translator, spectator: bool = False) -> str:
+    """"You" or "Bot"; in a scripted example, where nobody plays, the player's number."""
+    return t("dr.name.player", n=p) if spectator else t(f"dr.name.{_who(p, me)}")
 
 
 # -- the coffin --------------------------------------------------------------
@@ -372,7 +373,8 @@ def coffin_html(obs: dict[str, Any], ctx: TableContext,
     stop = (chosen + offered + [NAIL])[0]
     row_p, col_p = _owners(obs)
     row_key, col_key = _who(row_p, me), _who(col_p, me)
-    row_owner, col_owner = _name(row_p, me, t), _name(col_p, me, t)
+    row_owner = _name(row_p, me, t, ctx.spectator)
+    col_owner = _name(col_p, me, t, ctx.spectator)
     scored = scored or {}
     rows, cols = _lines(flat, "Q"), _lines(flat, "K")
     marked: dict[int, list[str]] = {}
@@ -460,7 +462,8 @@ def _plate(obs: dict[str, Any], p: int, ctx: TableContext) -> Html:
                      '{backs}</span>', held=t("dr.held", n=n), backs=join([back_html()] * n))
     return html('<div class="{cls}" data-player="{p}"><span class="who">{name}</span>{way}'
                 '{dealer}<span class="pts" title="{pts_title}">Σ {total}</span>{backs}</div>',
-                cls=" ".join(cls), p=p, name=_name(p, me, t), way=way, dealer=dealer,
+                cls=" ".join(cls), p=p, name=_name(p, me, t, ctx.spectator), way=way,
+                dealer=dealer,
                 pts_title=t("dr.total_title"), total=obs["scores"][str(p)], backs=backs)
 
 

@@ -249,10 +249,11 @@ def _seat_html(obs: Obs, seat: int, ctx: TableContext) -> Html:
         cls.append("designated")
     if ctx.thinking is not None and ctx.thinking == seat:
         cls.append("thinking")
+    ask = _ask_tag(obs, seat, ctx)
     backs = obs["backs"][str(seat)]
     if seat == me:
         body = EMPTY
-        label = t("jh.you", name=name)
+        label = name if ctx.spectator else t("jh.you", name=name)
     elif three and seat == 2:
         ghost = sort_cards(obs["ghost"] or [])
         playable = set(legal) if obs["turn"] is not None else set()
@@ -280,9 +281,25 @@ def _seat_html(obs: Obs, seat: int, ctx: TableContext) -> Html:
                 '<button type="button" class="plate" id="seat-{seat}" title="{title}">'
                 '<svg class="team" viewBox="0 0 24 24" aria-hidden="true">'
                 '<use href="#{side_icon}"/></svg><span class="who">{label}</span>'
-                '<span class="team-name">{team}</span></button>{body}</div>',
-                cls=" ".join(cls), seat=seat, label=label, body=body, title=title,
+                '<span class="team-name">{team}</span></button>{ask}{body}</div>',
+                cls=" ".join(cls), seat=seat, label=label, body=body, title=title, ask=ask,
                 side_icon="i-flask" if team == "jekyll" else "i-hat", team=t("side." + team))
+
+
+def _ask_tag(obs: Obs, seat: int, ctx: TableContext) -> Html:
+    """A designation on the table, not only in the log: the seat on turn
+    "asks X", the designated seat is "asked by Y" (bots asking bots too)."""
+    turn, designated = obs["turn"], obs["designated"]
+    if designated is None or seat not in (turn, designated):
+        return EMPTY
+    t: Translator = ctx.t
+    asking = seat == turn
+    other = designated if asking else turn
+    you = other == ctx.seat and not ctx.spectator
+    key = ("jh.asks" if asking else "jh.asked_by") + ("_you" if you else "")
+    text = t(key, name=shown(seat_name(obs, other), t))
+    return html('<span class="ask-tag {cls}">{text}</span>',
+                cls="asks" if asking else "asked", text=text)
 
 
 def _from(names: dict[str, str], src: int, t: Translator) -> str:
@@ -344,14 +361,14 @@ def _totals(obs: Obs, ctx: TableContext) -> Html:
     me: int = ctx.seat
     rows = []
     if obs["options"].get("players") == 3:
-        mine = obs["names"][str(me)]
+        mine = None if ctx.spectator else obs["names"][str(me)]
         soloist = obs["names"]["0"]
         for name, total in obs["scores"].items():
             icon = "i-hat" if name == soloist else "i-flask"
             rows.append((name, total, name == mine, icon,
                          t("jh.you", name=name) if name == mine else name))
     else:
-        my_team = obs["teams"][str(me)]
+        my_team = None if ctx.spectator else obs["teams"][str(me)]
         for team, total in obs["scores"].items():
             label = _team_label(team, t)
             rows.append((label, total, team == my_team, "i-flask" if team == "jekyll" else "i-hat",
@@ -414,7 +431,7 @@ def _soloist_notice(obs: Obs, ctx: TableContext) -> str:
     """3 players: who plays Mr. Hyde this hand (the role moves every hand)."""
     t: Translator = ctx.t
     soloist = obs["names"]["0"]
-    if soloist == obs["names"][str(ctx.seat)]:
+    if soloist == obs["names"][str(ctx.seat)] and not ctx.spectator:
         return t("jh.soloist_now_you")
     return t("log.soloist", name=soloist)
 
@@ -467,8 +484,10 @@ def who_decides(obs: Obs, ctx: TableContext) -> str:
 
 
 def thinking_seat(obs: Obs) -> int | None:
-    """The seat to mark as thinking while a bot decides."""
-    seat: int | None = obs["turn"]
+    """The seat to mark as thinking while a bot decides: whoever must act (the
+    designated seat giving a card, not the one on turn that asked for it; the
+    soloist deciding for the ghost)."""
+    seat: int | None = obs["to_act"]
     return seat
 
 
@@ -691,15 +710,19 @@ def _hand_result(obs: Obs, ctx: TableContext) -> tuple[Html, Html]:
                    m=entry["multiplier"][team], s=entry["score"][team]))
             for team in (mine, theirs)))]
     else:
-        parts = [join(_team_breakdown(team, event["teams"][team], team == mine, t)
+        parts = [join(_team_breakdown(team, event["teams"][team],
+                                      team == mine and not ctx.spectator, t)
                       for team in (mine, theirs))]
     score = entry["score"]
     outcome = ("won" if score[mine] > score[theirs] else
                "lost" if score[mine] < score[theirs] else "draw")
     solo = "soloist" in entry
-    verdict = html('<p class="jh-outcome {outcome}">{text}</p>', outcome=outcome,
-                   text=t(f"jh.sum.{'solo' if solo and mine == 'hyde' else 'hand'}.{outcome}",
-                          mine=score[mine], theirs=score[theirs]))
+    text = t(f"jh.sum.{'solo' if solo and mine == 'hyde' else 'hand'}.{outcome}",
+             mine=score[mine], theirs=score[theirs])
+    if ctx.spectator and outcome != "draw":  # an example: nobody at the screen won
+        won, lost = (mine, theirs) if outcome == "won" else (theirs, mine)
+        text = t("jh.sum.team_won", team=_team_label(won, t), won=score[won], lost=score[lost])
+    verdict = html('<p class="jh-outcome {outcome}">{text}</p>', outcome=outcome, text=text)
     if solo and event is not None:
         gained = ", ".join(
             t("jh.sum.gain", name=t("jh.sum.as_hyde", name=name) if name == event["soloist"]
@@ -719,7 +742,7 @@ def hand_summary(obs: Obs, ctx: TableContext) -> Html:
     if "soloist" in h and not obs["over"]:
         following = html('<p class="jh-next-soloist" role="status">{}</p>',
                          t("jh.sum.next_soloist_you") if obs["names"]["0"]
-                         == obs["names"][str(ctx.seat)]
+                         == obs["names"][str(ctx.seat)] and not ctx.spectator
                          else t("jh.sum.next_soloist", name=obs["names"]["0"]))
     verdict, breakdown = _hand_result(obs, ctx)
     return html('<h2>{}</h2>{}{}{}{}<h3>{}</h3>{}{}',
@@ -735,8 +758,8 @@ def final_summary(obs: Obs, ctx: TableContext) -> Html:
                        for k, v in obs["scores"].items())
     three = obs["options"].get("players") == 3
     mine = obs["names"][str(me)] if three else obs["teams"][str(me)]
-    verdict = t(f"jh.final.{'you' if three else 'team'}."
-                f"{'won' if obs['winner'] == mine else 'lost'}")
+    verdict = "" if ctx.spectator else t(f"jh.final.{'you' if three else 'team'}."
+                                         f"{'won' if obs['winner'] == mine else 'lost'}")
     last = EMPTY
     if obs["history"]:
         last = html("<h3>{}</h3>{}{}", t("jh.hand_over", n=len(obs["history"])),

@@ -401,14 +401,25 @@ def _last_played(obs: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _slot(role: str, card: str | None, ctx: TableContext, cls: str = "",
-          note: Html = EMPTY) -> Html:
+          note: Html = EMPTY, mark: Html = EMPTY) -> Html:
     t: Translator = ctx.t
     body = (card_html(card, t, "played " + cls) if card
             else html('<span class="card jvh-card empty played"></span>'))
     return html('<div class="jvh-slot {pos}" data-slot="{role}">'
-                '<span class="who">{who}</span>{body}{note}</div>',
+                '<span class="who">{who}{mark}</span>{body}{note}</div>',
                 pos="me" if role == ctx.seat else "opp", role=role, who=role_name(role, t),
-                body=body, note=note)
+                body=body, note=note, mark=mark)
+
+
+def _winning_mark(obs: dict[str, Any], role: str, t: Translator) -> tuple[str, Html]:
+    """The card winning the trick under way, as the engine's `winning` says
+    (the lead alone is winning "so far"): its class and its label, beside the
+    player's name (a line the slot always has: the trick never grows)."""
+    winning = obs.get("winning")
+    if winning is None or winning["player"] != role:
+        return "", EMPTY
+    word = t("jvh.winning_so_far" if winning["so_far"] else "jvh.winning")
+    return "winning", html(' <span class="mark">{}</span>', word)
 
 
 def _named_note(c: str | None, t: Translator) -> Html:
@@ -433,8 +444,10 @@ def _trick_area(obs: dict[str, Any], ctx: TableContext) -> Html:
             cards = trick["cards"]
             by = {leader: cards[0], other(leader): cards[1] if len(cards) > 1 else None}
             notes = {leader: _named_note(trick["named"], t), other(leader): EMPTY}
+            marks = {r: _winning_mark(obs, r, t) for r in (me, other(me))}
             out.append(html('<div class="jvh-trick">{}</div>', join(
-                _slot(r, by[r], ctx, note=notes[r]) for r in (other(me), me))))
+                _slot(r, by[r], ctx, marks[r][0], notes[r], marks[r][1])
+                for r in (other(me), me))))
             if phase == "swap":
                 out.append(html('<div class="banner jvh-banner green">{}</div>',
                                 t("jvh.effect.green_pending", n=obs["swap_count"])))
@@ -687,6 +700,8 @@ def who_decides(obs: dict[str, Any], ctx: TableContext) -> str:
 def _label(role: str, ctx: TableContext) -> str:
     """A player by role: "(you)", the person's name (pass-and-play), or "(bot)"."""
     t: Translator = ctx.t
+    if ctx.spectator:  # a scripted example: nobody is "you" or "the bot"
+        return role_name(role, t)
     if role == ctx.seat:
         return t("jvh.you", role=role_name(role, t))
     if role in ctx.people:

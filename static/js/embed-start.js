@@ -1,0 +1,52 @@
+// embed.html's start: load the PyScript runtime, or say why it cannot run.
+// Opened as a file (file://, e.g. a rules page double-clicked in a folder) the
+// browser refuses the runtime's modules: instead of "Loading…" forever and
+// blocked requests, the frame says at once how to serve the site. A runtime
+// that fails to load over http (an incomplete copy) gets its own message.
+(function () {
+  var words = {
+    en: {file: ["This example needs a web server",
+                "Opened as a file (file://), the browser will not run it. Serve the site's folder over http instead, for example with “python -m game serve”, and open it at http://127.0.0.1:8000/."],
+         runtime: ["The example could not start",
+                   "The runtime (PyScript) did not load. Check that the whole site was copied and is served over http(s), then reload the page."]},
+    fr: {file: ["Cet exemple a besoin d’un serveur web",
+                "Ouvert comme fichier (file://), le navigateur refuse de l’exécuter. Servez plutôt le dossier du site en http, par exemple avec « python -m game serve », et ouvrez-le à l’adresse http://127.0.0.1:8000/."],
+         runtime: ["L’exemple n’a pas pu démarrer",
+                   "L’environnement d’exécution (PyScript) ne s’est pas chargé. Vérifiez que tout le site a été copié et qu’il est servi en http(s), puis rechargez la page."]},
+    it: {file: ["Questo esempio ha bisogno di un server web",
+                "Aperto come file (file://), il browser non lo esegue. Servite invece la cartella del sito via http, per esempio con «python -m game serve», e apritelo all’indirizzo http://127.0.0.1:8000/."],
+         runtime: ["L’esempio non è potuto partire",
+                   "L’ambiente di esecuzione (PyScript) non si è caricato. Verificate che tutto il sito sia stato copiato e servito via http(s), poi ricaricate la pagina."]},
+    de: {file: ["Dieses Beispiel braucht einen Webserver",
+                "Als Datei geöffnet (file://) führt der Browser es nicht aus. Stelle den Ordner der Seite stattdessen über http bereit, zum Beispiel mit „python -m game serve“, und öffne http://127.0.0.1:8000/."],
+         runtime: ["Das Beispiel konnte nicht starten",
+                   "Die Laufzeitumgebung (PyScript) wurde nicht geladen. Prüfe, ob die ganze Seite kopiert ist und über http(s) bereitgestellt wird, und lade die Seite neu."]}
+  };
+  var body = document.body;
+  var runtime = document.currentScript.getAttribute("data-runtime");
+  var q = /[?&]lang=([a-z]{2})/.exec(location.search);
+  var lang = ((q && q[1]) || navigator.language || "en").slice(0, 2).toLowerCase();
+  var w = words[lang] || words.en;
+
+  function explain(which) {
+    var box = document.createElement("div"), h = document.createElement("h1"), p = document.createElement("p");
+    box.className = "ex-error"; box.id = "ex-error"; box.setAttribute("role", "alert");
+    h.textContent = w[which][0]; p.textContent = w[which][1];
+    box.appendChild(h); box.appendChild(p);
+    var screen = document.getElementById("screen");
+    screen.replaceChildren(box);
+    var loader = document.getElementById("loader");
+    if (loader) loader.remove();
+    document.getElementById("ex-bar").hidden = true;
+    document.documentElement.lang = words[lang] ? lang : "en";
+    body.setAttribute("data-view", "error");
+    body.setAttribute("data-state", "ready");
+  }
+
+  if (location.protocol === "file:") { explain("file"); return; }
+  var script = document.createElement("script");
+  script.type = "module";
+  script.src = runtime;
+  script.onerror = function () { explain("runtime"); };
+  document.head.appendChild(script);
+})();
