@@ -9,9 +9,11 @@ another's; `CURRENT_KEY` names the game last on the table. A save is:
      "setup": {"me": ..., "bots": {identity: bot name}, "no_takebacks": bool?},
      "transcript": {"game", "options", "seed", "actions"},
      "state": state.to_json(),
-     "log": [events], "seen_hands": n, "practice": bool?}
+     "log": [events], "seen_hands": n, "practice": bool?, "id": str?}
 
-`practice` marks a game in which the person took a decision back (undo).
+`practice` marks a game in which the person took a decision back (undo);
+`id` names the game for the statistics (its seed and start time), so a
+finished game is counted once however often it is loaded.
 """
 
 from __future__ import annotations
@@ -132,6 +134,8 @@ def _check_shell_parts(data: dict[str, Any], state: State) -> None:
                   hi=len(state.to_json().get("history", [])))
     except BadNumber as e:
         raise BrokenSave(str(e)) from e
+    if not isinstance(data.get("id", ""), str) or len(data.get("id", "")) > 80:
+        raise BrokenSave("'id' is not a game id")
     for where, key in ((data, "closed_final"), (data, "practice"), (setup, "no_takebacks")):
         if not isinstance(where.get(key, False), bool):
             raise BrokenSave(f"'{key}' is not true or false")

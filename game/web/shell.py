@@ -30,6 +30,8 @@ from game.web.html import EMPTY, Html, html, join, set_html
 from game.web.i18n import Translator, pick_language
 from game.web.inputs import BadNumber, read_int
 from game.web.start_screen import SPEEDS, help_html, menu_html, rules_href, say, setup_html
+from game.web.stats import new_game_id
+from game.web.stats_page import StatsPage, now_ms
 from game.web.tables import Table, TableContext, explain, renderer
 from game.web.undo import hands_scored, mine, seat_of, take_back, undoable
 
@@ -145,6 +147,7 @@ class App:
         self.asked_game = query.get("game") in self.playable()  # e.g. from a rules page
         if self.asked_game:
             self.setup_values["game"] = query["game"]
+        self.stats = StatsPage(self)  # the Statistics page, and each finished game recorded
 
     def _read_params(self, params: list[tuple[str, str]]) -> tuple[int | None, list[str]]:
         """The `?deal=` number (or None), and every parameter ignored, all
@@ -262,6 +265,7 @@ class App:
             return False
         self.setup_values["game"] = state.game_id
         self._set(saves.CURRENT_KEY, state.game_id)
+        self.stats.game_over()  # recorded once, by its id, if it ended unrecorded
         return True
 
     def _open_deal(self, deal: int) -> None:
@@ -428,6 +432,10 @@ class App:
         set_html(_q("#notices"), join(out))
 
     def render_screen(self) -> None:
+        if self.stats.open:
+            set_html(_q("#screen"), self.stats.page_html())
+            document.body.dataset.view = "stats"
+            return
         if self.state is None or self.show_setup:
             set_html(_q("#screen"), self.setup_html())
             document.body.dataset.view = "setup"
@@ -464,6 +472,9 @@ class App:
 
     def render_side(self) -> None:
         side = _q("#side")
+        if self.stats.open:
+            set_html(side, html('<div class="help"><p>{}</p></div>', self.t("stats.help")))
+            return
         if self.state is None or self.show_setup:
             set_html(side, help_html(self.t, str(self.game_id())))
             return
@@ -499,7 +510,7 @@ class App:
         obs = state.observation(self.my_seat())
         ctx = self.ctx()
         if state.over and not self.save.get("closed_final"):
-            body = table.final_summary(obs, ctx)
+            body = table.final_summary(obs, ctx) + self.stats.final_note()
             buttons = html('<button type="button" class="primary" data-cmd="new">{}</button>'
                            '<button type="button" data-cmd="close-final">{}</button>',
                            t("menu.new"), t("modal.close"))
@@ -608,6 +619,8 @@ class App:
         self.picked = ()
         self.message = ""
         self.persist()
+        if after.over:
+            self.stats.game_over()
         self.render_all()
         self.schedule()
 
@@ -1012,7 +1025,7 @@ class App:
         self.save = {"game": game, "setup": {"me": setup["me"], "bots": setup["bots"]},
                      "transcript": {"game": game, "options": state.to_json()["options"],
                                     "seed": seed, "actions": []},
-                     "log": [], "seen_hands": 0}
+                     "log": [], "seen_hands": 0, "id": new_game_id(seed, now_ms())}
         if self.setup_values.get("no_takebacks") == "on":
             self.save["setup"]["no_takebacks"] = True
         self.undo_points = []
@@ -1043,6 +1056,8 @@ class App:
                 else str(el.value)
 
     def command(self, cmd: str, el: JsObject) -> None:
+        if self.stats.command(cmd, el):
+            return
         if cmd == "confirm":
             self.confirm_choice()
         elif cmd == "new":
@@ -1106,6 +1121,8 @@ class App:
         elif cmd == "speed":
             self.prefs["speed"] = str(el.value)
             self._save_prefs()
+        elif cmd == "stats-file":
+            self.stats.on_file(el)
         elif cmd == "setup-change":
             self.read_setup()
             self.render_screen()
