@@ -269,7 +269,8 @@ def test_a_damaged_stored_record_is_kept_aside_and_reported():
     aside = [k for k in app.items if k.startswith(saves.BROKEN_PREFIX)]
     assert len(aside) == 1 and app.items[aside[0]] == damaged
     assert [key for key, _ in app.notices] == ["stats.broken"]
-    assert app.notices[0][1]["key"] == aside[0]
+    key, words = app.notices[0]
+    assert words["where"] == aside[0] and aside[0] in app.t(key, **words)  # as the shell says it
     assert page.read() == st.Stats()  # a new record starts, reported once
     assert len(app.notices) == 1
 

@@ -31,7 +31,8 @@ JsObject = Any  # a JavaScript object seen through Pyodide
 CAN_DRAW = ("jekyll-vs-hyde", "dracula")
 MAX_FILE = st.MAX_TEXT  # bytes: a bigger file is refused before it is read
 _WERNER_MODE = re.compile(r"(3|4A|4B)-([0-9]{1,9})")
-CHART_WIDTH, ROW, LABEL = 360, 30, 118  # the chart's geometry, in SVG units
+CHART_WIDTH, ROW, LABEL = 360, 30, 100  # the chart's geometry, in SVG units
+SHOWN = ("won", "drawn", "lost")  # the order of a bar's parts and of the legend
 
 
 def _page() -> Any:
@@ -84,7 +85,7 @@ class StatsPage:
         app._set(aside, text)
         if app.store is not None and app._get(aside) == text:  # only once it is kept
             app.store.removeItem(st.KEY)
-        app.notices.append(("stats.broken", {"reason": reason[:200], "key": aside}))
+        app.notices.append(("stats.broken", {"reason": reason[:200], "where": aside}))
         return st.Stats()
 
     def write(self, stats: st.Stats) -> bool:
@@ -123,12 +124,11 @@ class StatsPage:
     def final_note(self) -> Html:
         """The end-of-game panel's word about the statistics."""
         t = self.app.t
-        if self.app.save.get("practice"):
-            return html('<p class="stats-note practice" id="stats-note">{}</p>',
-                        t("stats.practice"))
-        return html('<p class="stats-note" id="stats-note">{} <button type="button" '
+        practice = bool(self.app.save.get("practice"))
+        return html('<p class="stats-note{}" id="stats-note">{} <button type="button" '
                     'data-cmd="stats" class="link">{}</button></p>',
-                    t("stats.counted"), t("stats.show"))
+                    " practice" if practice else "",
+                    t("stats.practice" if practice else "stats.counted"), t("stats.show"))
 
     # -- the page -------------------------------------------------------------
 
@@ -164,7 +164,7 @@ class StatsPage:
         focus_on = "#stats-title"
         if cmd == "stats-reset":
             self.pending, self.note = "reset", ""
-            focus_on = "#stats-confirm"
+            focus_on = "#stats-cancel"  # deleting is one deliberate step further
         elif cmd == "stats-import":
             _page().document.getElementById("stats-file").click()  # the browser's file chooser
             return True
@@ -278,15 +278,22 @@ class StatsPage:
                   drawn=everything.count("drawn"), rate=percent(t, everything.win_rate))
         columns = ["mode", "level", "played", "won", "lost", *(["drawn"] if draws else []),
                    "rate", "streak", "best_streak", "best_score", "average_score"]
-        header = join(html('<th scope="col">{}</th>', t("stats.col." + c)) for c in columns)
-        body = join(html('<tr><th scope="row">{}</th>{}</tr>', mode_text(t, game, b.mode),
-                         join(html("<td>{}</td>", v) for v in _row(t, b, draws)))
+        # Explicit roles: a phone shows each row as a card (CSS), which would
+        # otherwise cost the table its meaning for screen readers.
+        header = join(html('<th scope="col" role="columnheader">{}</th>', t("stats.col." + c))
+                      for c in columns)
+        body = join(html('<tr role="row"><th scope="row" role="rowheader">{}</th>{}</tr>',
+                         mode_text(t, game, b.mode),
+                         join(html('<td role="cell" data-label="{}">{}</td>',
+                                   t("stats.col." + c), v)
+                              for c, v in zip(columns[1:], _row(t, b, draws))))
                     for b in rows)
         return html(
             '<section class="stats-game" data-game="{game}" aria-labelledby="stats-h-{game}">'
             '{head}<p class="stats-total">{total}</p>{chart}'
             '<div class="stats-scroll" role="region" tabindex="0" aria-labelledby="stats-h-{game}">'
-            '<table class="stats-table"><thead><tr>{header}</tr></thead><tbody>{body}</tbody>'
+            '<table class="stats-table" role="table"><thead><tr role="row">{header}</tr></thead>'
+            '<tbody>{body}</tbody>'
             '</table></div></section>',
             game=game, head=head, total=total,
             chart=chart_html(t, game, st.by_level(stats, game, bot_names(game))),
@@ -337,7 +344,7 @@ def chart_html(t: Translator, game: str, levels: list[st.Bucket]) -> Html:
     shares; solid, dotted and hatched (readable in greyscale), with the
     numbers written beside each bar and the whole said in the SVG's title."""
     height = ROW * len(levels) + 4
-    bar = CHART_WIDTH - LABEL - 70
+    bar = CHART_WIDTH - LABEL - 95  # and room for "6/10 won" after it
     defs = html(
         '<defs><pattern id="dots-{g}" width="6" height="6" patternUnits="userSpaceOnUse">'
         '<rect width="6" height="6" fill="#c9c9c9"/><circle cx="3" cy="3" r="1.3" fill="#444"/>'
@@ -352,7 +359,7 @@ def chart_html(t: Translator, game: str, levels: list[st.Bucket]) -> Html:
         y = 2 + i * ROW
         x = float(LABEL)
         parts = []
-        for result in st.RESULTS:
+        for result in SHOWN:
             n = b.count(result)
             if n:
                 w = bar * n / b.played
@@ -372,7 +379,7 @@ def chart_html(t: Translator, game: str, levels: list[st.Bucket]) -> Html:
                        'focusable="false"><rect x=".5" y=".5" width="13" height="13" fill="{}" '
                        'stroke="#222"/></svg>{}</span>',
                        fills[r], t("stats.col." + r))
-                  for r in st.RESULTS)
+                  for r in SHOWN)
     return html(
         '<figure class="stats-chart"><svg viewBox="0 0 {w} {h}" width="100%" role="img" '
         'aria-labelledby="stats-chart-{g}" focusable="false" preserveAspectRatio="xMinYMin meet">'
