@@ -233,7 +233,7 @@ def test_export_reset_import_round_trip(page, ui, tmp_path):
     _open_stats(page)
     assert _rows(page, "jekyll-hyde")[0] == [
         "4 players, partners side by side, to 300", "Strong", "3", "2", "1", "67%", "1", "1",
-        "40", "23.3"]
+        "40", "16.7"]
     assert _rows(page, "jekyll-vs-hyde")[0][2:6] == ["1", "0", "0", "1"]  # played, won, lost, drawn
 
     with page.expect_download() as download:
