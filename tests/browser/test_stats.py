@@ -323,6 +323,7 @@ def test_statistics_survive_a_new_deployment(browser_context, ui, own_site):
         sw.write_text(text.replace(old, "jhg-00000000feedbeef"))
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         page.wait_for_selector("#update:not([hidden])", timeout=60000)
+        page.click("#modal [data-cmd=close-final]")  # the end-of-game panel covers the notice
         page.click("#update button")
         page.wait_for_selector("body[data-state=ready]", timeout=60000)
         assert page.evaluate("caches.keys()") == ["jhg-00000000feedbeef"]  # the update took
