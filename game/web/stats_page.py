@@ -268,9 +268,8 @@ class StatsPage:
         rows = st.buckets(stats, game)
         head = html('<h2 id="stats-h-{}">{}</h2>', game, t("game." + game))
         if not rows:
-            return html('<section class="stats-game" data-game="{}" aria-labelledby="stats-h-{}">'
-                        '{}<p class="stats-none">{}</p></section>', game, game, head,
-                        t("stats.none"))
+            return html('<div class="stats-game" data-game="{}">{}<p class="stats-none">{}</p>'
+                        '</div>', game, head, t("stats.none"))
         everything = st.Bucket(game, "", "", [r for b in rows for r in b.results])
         draws = game in CAN_DRAW
         total = t("stats.total" + ("_draws" if draws else ""), n=everything.played,
@@ -289,12 +288,12 @@ class StatsPage:
                               for c, v in zip(columns[1:], _row(t, b, draws))))
                     for b in rows)
         return html(
-            '<section class="stats-game" data-game="{game}" aria-labelledby="stats-h-{game}">'
-            '{head}<p class="stats-total">{total}</p>{chart}'
+            # Not a <section>: its region landmark would share the table's name.
+            '<div class="stats-game" data-game="{game}">{head}<p class="stats-total">{total}</p>{chart}'
             '<div class="stats-scroll" role="region" tabindex="0" aria-labelledby="stats-h-{game}">'
             '<table class="stats-table" role="table"><thead><tr role="row">{header}</tr></thead>'
             '<tbody>{body}</tbody>'
-            '</table></div></section>',
+            '</table></div></div>',
             game=game, head=head, total=total,
             chart=chart_html(t, game, st.by_level(stats, game, bot_names(game))),
             header=header, body=body)

@@ -264,7 +264,7 @@ def test_export_reset_import_round_trip(page, ui, tmp_path):
 
     page.set_input_files("#stats-file", str(exported))
     page.wait_for_selector("#stats-ask")
-    assert "The file holds 5 games" in page.inner_text("#stats-ask")
+    assert "Games in the file: 5." in page.inner_text("#stats-ask")
     _shots(page, ui, "import-question")
     page.click("#stats-replace")
     page.wait_for_selector("#stats-msg")
