@@ -289,7 +289,8 @@ class StatsPage:
                     for b in rows)
         return html(
             # Not a <section>: its region landmark would share the table's name.
-            '<div class="stats-game" data-game="{game}">{head}<p class="stats-total">{total}</p>{chart}'
+            '<div class="stats-game" data-game="{game}">{head}'
+            '<p class="stats-total">{total}</p>{chart}'
             '<div class="stats-scroll" role="region" tabindex="0" aria-labelledby="stats-h-{game}">'
             '<table class="stats-table" role="table"><thead><tr role="row">{header}</tr></thead>'
             '<tbody>{body}</tbody>'
