@@ -250,6 +250,9 @@ def test_the_page_records_a_finished_game_once_and_gives_an_old_save_an_id():
     assert "stats-note" in page.final_note() and "Counted" in page.final_note()
     app.save["practice"] = True
     assert "not counted" in page.final_note()
+    del app.save["practice"]
+    app.items.clear()  # the record could not be kept (storage refused it): the end says so
+    assert "could not be stored" in page.final_note()
 
 
 def test_a_practice_game_is_not_recorded_by_the_page():

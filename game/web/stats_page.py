@@ -109,26 +109,26 @@ class StatsPage:
         state = app.state
         if state is None or not state.over:
             return
-        self.ensure_id()
         try:
+            self.ensure_id()
             game = st.finished_game(app.save, state, now_ms())
-        except Exception as e:  # a save that says odd things must not take the page down
+            if game is None:
+                return
+            stats, new = st.record(self.read(), game)
+            if new:
+                self.write(stats)
+        except Exception as e:  # the statistics must never take the game down
             _page().window.console.error(f"statistics: {type(e).__name__}: {e}")
-            return
-        if game is None:
-            return
-        stats, new = st.record(self.read(), game)
-        if new:
-            self.write(stats)
 
     def final_note(self) -> Html:
         """The end-of-game panel's word about the statistics."""
         t = self.app.t
         practice = bool(self.app.save.get("practice"))
+        key = ("stats.practice" if practice else "stats.counted"
+               if self.app.save.get("id") in self.read().ids() else "stats.not_stored")
         return html('<p class="stats-note{}" id="stats-note">{} <button type="button" '
                     'data-cmd="stats" class="link">{}</button></p>',
-                    " practice" if practice else "",
-                    t("stats.practice" if practice else "stats.counted"), t("stats.show"))
+                    "" if key == "stats.counted" else " practice", t(key), t("stats.show"))
 
     # -- the page -------------------------------------------------------------
 
