@@ -494,8 +494,9 @@ class App:
             # It scrolls: keyboard users reach it (tabindex) to scroll it back.
             body = html('<ol class="log" id="log" tabindex="0" aria-label="{}">{}</ol>',
                         self.say("menu.log"), join(html("<li>{}</li>", x) for x in lines))
-        set_html(side, html('<div class="tabs" role="tablist">{}</div>'
-                            '<div class="panel" id="panel-{}">{}</div>', tabs, self.panel, body))
+        set_html(side, html('<div class="tabs" role="tablist">{}</div>{}'
+                            '<div class="panel" id="panel-{}">{}</div>', tabs,
+                            self.stats.side_button(), self.panel, body))
         log = _q("#log")
         if log is not None:
             log.scrollTop = log.scrollHeight

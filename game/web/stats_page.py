@@ -130,6 +130,13 @@ class StatsPage:
                     'data-cmd="stats" class="link">{}</button></p>',
                     "" if key == "stats.counted" else " practice", t(key), t("stats.show"))
 
+    def side_button(self) -> Html:
+        """The way to the page beside the side panel's tabs, shown on a phone
+        only: there the menu bar at the table has no room for it (the Werner
+        table's hand and Hint button must fit a 360x640 screen)."""
+        return html('<button type="button" data-cmd="stats" class="side-stats" id="side-stats">'
+                    '{}</button>', self.app.t("stats.title"))
+
     # -- the page -------------------------------------------------------------
 
     def show(self) -> None:
