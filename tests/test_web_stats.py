@@ -278,6 +278,25 @@ def test_a_damaged_stored_record_is_kept_aside_and_reported():
     assert len(app.notices) == 1
 
 
+def test_a_damaged_record_that_cannot_be_kept_aside_is_never_written_over():
+    damaged = "{"
+
+    class Full(FakeApp):
+        def _set(self, key: str, value: str) -> None:  # storage full: nothing new fits
+            if key in self.items:
+                self.items[key] = value
+
+    app = Full({st.KEY: damaged})
+    page = StatsPage(app)  # type: ignore[arg-type]
+    state = _finished("dracula", {}, 2)
+    app.state, app.save = state, _save(state, 0, {"1": "random"}, id="2-3")
+    page.game_over()
+    assert app.items[st.KEY] == damaged
+    (key, words), = app.notices
+    assert key == "stats.broken_kept_in_place" and words["where"] == st.KEY
+    assert "could not be stored" in page.final_note()
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_page_shows_every_game_and_its_figures(lang):
     games = (_rec(1, "won", 120, game="jekyll-hyde", mode="4A-100", level="random"),

@@ -62,6 +62,7 @@ class StatsPage:
         self.incoming: st.Stats | None = None
         self.note = ""  # the last command's outcome, shown on the page
         self.note_is_error = False
+        self.damaged_kept = True  # False while a damaged record could not be kept aside
         self.read()  # a damaged record is reported as soon as the page is up
 
     # -- the record in localStorage ------------------------------------------
@@ -78,17 +79,24 @@ class StatsPage:
             reason = str(e)
         except Exception as e:  # stored data is data from outside: never crash on it
             reason = f"{type(e).__name__}: {e}"
-        aside = saves.BROKEN_PREFIX + "stats-" + time.strftime("%Y%m%dT%H%M%S")
-        n = 1
-        while app._get(aside) is not None:
-            aside, n = f"{aside}-{n}", n + 1
+        stamp = saves.BROKEN_PREFIX + "stats-" + time.strftime("%Y%m%dT%H%M%S")
+        aside, n = stamp, 1
+        while app._get(aside) is not None:  # two set aside within a second: keep both
+            aside, n = f"{stamp}-{n}", n + 1
         app._set(aside, text)
-        if app.store is not None and app._get(aside) == text:  # only once it is kept
+        kept = app.store is not None and app._get(aside) == text
+        if kept:
             app.store.removeItem(st.KEY)
-        app.notices.append(("stats.broken", {"reason": reason[:200], "where": aside}))
+        self.damaged_kept = kept  # not kept aside (storage full): never written over
+        notice = ("stats.broken" if kept else "stats.broken_kept_in_place",
+                  {"reason": reason[:200], "where": aside if kept else st.KEY})
+        if notice not in app.notices:
+            app.notices.append(notice)
         return st.Stats()
 
     def write(self, stats: st.Stats) -> bool:
+        if not self.damaged_kept:
+            return False
         text = st.dump(stats)
         self.app._set(st.KEY, text)
         return self.app._get(st.KEY) == text

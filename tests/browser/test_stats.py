@@ -197,6 +197,26 @@ def test_a_practice_game_is_not_counted(page, ui):
     assert page.evaluate("localStorage.getItem('jhg.stats')") is None
 
 
+def test_on_a_phone_the_table_reaches_the_page_by_keyboard_and_comes_back(page, ui):
+    page.set_viewport_size(PHONE)
+    ui.open_site(page, "?speed=instant")
+    ui.start_game(page, mode="4A", me="0", seed=5, bots="random")
+    assert ui.wait_settled(page) == "me"
+    assert page.is_hidden("#stats-button")  # no room in the bar: beside the panel's tabs
+    hand = ui.hand(page)
+    page.focus("#side-stats")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-view=stats]")
+    assert page.evaluate("document.activeElement.id") == "stats-title"
+    ui.screenshot(page, "stats-empty-phone")
+    page.focus("#stats-close")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-view=table]")
+    assert ui.hand(page) == hand and ui.wait_settled(page) == "me"
+    ui.click_and_wait(page, ".card.playable[data-act], .seat.designatable")  # it plays on
+    page.set_viewport_size(DESKTOP)
+
+
 def test_a_damaged_record_is_kept_aside_and_reported(page, ui):
     damaged = '{"format": "jekyll-hyde-games/stats", "version": 1, "games": [{"id": 3}]}'
     ui.open_site(page)
