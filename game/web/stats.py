@@ -49,7 +49,6 @@ MAX_GAMES = 5000
 MAX_TEXT = 4_000_000  # characters: a file or record longer than this is not ours
 RESULTS = ("won", "lost", "drawn")
 MIXED = "mixed"
-RECENT = 20  # games the chart of each bucket shows
 _ID = re.compile(r"[A-Za-z0-9:._-]{1,80}")
 _MODE = re.compile(r"[A-Za-z0-9-]{1,40}")
 _FIELDS = ("id", "game", "mode", "level", "result", "score", "ended")
@@ -278,9 +277,6 @@ class Bucket:
     @property
     def average_score(self) -> float | None:
         return sum(self.scores) / len(self.scores) if self.scores else None
-
-    def recent(self) -> list[str]:
-        return self.results[-RECENT:]
 
 
 def _runs(results: list[str]) -> list[int]:
