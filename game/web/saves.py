@@ -11,12 +11,15 @@ another's; `CURRENT_KEY` names the game last on the table. A save is:
      "at_screen": identity?,
      "transcript": {"game", "options", "seed", "actions"},
      "state": state.to_json(),
-     "log": [events], "seen_hands": n, "practice": bool?, "from_file": bool?}
+     "log": [events], "seen_hands": n, "practice": bool?, "from_file": bool?,
+     "id": str?}
 
 `practice` marks a game in which the person took a decision back (undo);
 `from_file` one continued from a game file (game.web.files), not from a deal.
 `people` lists the people sharing the screen (pass-and-play, game.web.handover)
 and `at_screen` the one whose view the table shows.
+`id` names the game for the statistics (its seed and start time), so a
+finished game is counted once however often it is loaded.
 """
 
 from __future__ import annotations
@@ -151,6 +154,8 @@ def _check_shell_parts(data: dict[str, Any], state: State) -> None:
                   hi=len(state.to_json().get("history", [])))
     except BadNumber as e:
         raise BrokenSave(str(e)) from e
+    if not isinstance(data.get("id", ""), str) or len(data.get("id", "")) > 80:
+        raise BrokenSave("'id' is not a game id")
     for where, key in ((data, "closed_final"), (data, "practice"), (data, "from_file"),
                        (setup, "no_takebacks")):
         if not isinstance(where.get(key, False), bool):

@@ -33,6 +33,8 @@ from game.web.i18n import Translator, pick_language
 from game.web.inputs import BadNumber, read_int
 from game.web.motion import Motion
 from game.web.start_screen import SPEEDS, help_html, menu_html, rules_href, say, setup_html
+from game.web.stats import new_game_id
+from game.web.stats_page import StatsPage, now_ms
 from game.web.tables import Table, TableContext, event_lines, explain, renderer
 from game.web.undo import hands_scored, mine, seat_of, take_back, undoable
 
@@ -139,6 +141,7 @@ class App:
         self.asked_lesson = query.get("lesson") in ("", "1")
         if self.asked_game:
             self.setup_values["game"] = query["game"]
+        self.stats = StatsPage(self)  # the Statistics page, and each finished game recorded
 
     def _read_params(self, params: list[tuple[str, str]]) -> tuple[int | None, list[str]]:
         """The `?deal=` number (or None), and every parameter ignored, all
@@ -258,6 +261,7 @@ class App:
             return False
         self.setup_values["game"] = state.game_id
         self._set(saves.CURRENT_KEY, state.game_id)
+        self.stats.game_over()  # recorded once, by its id, if it ended unrecorded
         return True
 
     def _open_deal(self, deal: int) -> None:
@@ -447,6 +451,10 @@ class App:
         set_html(_q("#notices"), join(out))
 
     def render_screen(self) -> None:
+        if self.stats.open:
+            set_html(_q("#screen"), self.stats.page_html())
+            document.body.dataset.view = "stats"
+            return
         if self.state is None or self.show_setup:
             self.motion.reset()  # nothing moves on the start screen, nor after it
             set_html(_q("#screen"), self.setup_html())
@@ -518,6 +526,9 @@ class App:
 
     def render_side(self) -> None:
         side = _q("#side")
+        if self.stats.open:
+            set_html(side, html('<div class="help"><p>{}</p></div>', self.t("stats.help")))
+            return
         if self.state is None or self.show_setup:
             set_html(side, help_html(self.t, str(self.game_id())))
             return
@@ -542,9 +553,10 @@ class App:
                         self.say("menu.log"), join(html("<li>{}</li>", x) for x in lines))
         # A lesson's coach heads the side panel: beside the table on a wide
         # screen, right under the person's hand on a phone.
-        set_html(side, html('{}<div class="tabs" role="tablist">{}</div>'
+        set_html(side, html('{}<div class="tabs" role="tablist">{}</div>{}'
                             '<div class="panel" id="panel-{}">{}</div>{}', self.coach_html(obs),
-                            tabs, self.panel, body, self.files.side_buttons()))
+                            tabs, self.stats.side_button(), self.panel, body,
+                            self.files.side_buttons()))
         self.announce_coach()
         log = _q("#log")
         if log is not None:
@@ -569,7 +581,7 @@ class App:
         if self.coach is not None and (state.over or self.waiting_for_ack()):
             body, buttons = self.lesson_end_html(obs)
         elif state.over and not self.save.get("closed_final"):
-            body = table.final_summary(obs, ctx)
+            body = table.final_summary(obs, ctx) + self.stats.final_note()
             buttons = html('<button type="button" class="primary" data-cmd="new">{}</button>'
                            '{}<button type="button" data-cmd="close-final">{}</button>',
                            t("menu.new"), join((review, self.files.final_button())),
@@ -683,6 +695,8 @@ class App:
         self.picked = ()
         self.message = ""
         self.persist()
+        if after.over:
+            self.stats.game_over()
         self.render_all()
         if self.coach_waiting():  # a lesson's note: its Continue is what to read next
             self._focus_coach()
@@ -1233,7 +1247,7 @@ class App:
                                              "people": setup.get("people", {})},
                      "transcript": {"game": game, "options": state.to_json()["options"],
                                     "seed": seed, "actions": []},
-                     "log": [], "seen_hands": 0}
+                     "log": [], "seen_hands": 0, "id": new_game_id(seed, now_ms())}
         if self.setup_values.get("no_takebacks") == "on":
             self.save["setup"]["no_takebacks"] = True
         self.undo_points = []
@@ -1265,6 +1279,8 @@ class App:
                 else str(el.value)
 
     def command(self, cmd: str, el: JsObject) -> None:
+        if self.stats.command(cmd, el):
+            return
         if cmd == "confirm":
             self.confirm_choice()
         elif cmd == "new":
@@ -1355,6 +1371,8 @@ class App:
             self._save_prefs()
         elif cmd == "file-chosen":
             self.files.chosen(el)
+        elif cmd == "stats-file":
+            self.stats.on_file(el)
         elif cmd == "setup-change":
             self.read_setup()
             self.render_screen()

@@ -46,13 +46,14 @@ def menu_html(t: Translator, speed: str, game_buttons: Html = EMPTY) -> Html:
                        SELECTED if k == speed else EMPTY, t("speed." + k)) for k in SPEEDS)
     return html(
         '<button type="button" data-cmd="new" id="new-game">{new}</button>{games}'
+        '<button type="button" data-cmd="stats" id="stats-button">{stats}</button>'
         '<button type="button" data-cmd="keys" id="keys-button" aria-keyshortcuts="?" '
         'aria-haspopup="dialog">{keys}</button>'
         '<label class="sel"><span class="sr">{speed}</span>'
         '<select id="speed" data-cmd="speed" aria-label="{speed}">{speeds}</select></label>'
         '<label class="sel"><span class="sr">{lang}</span>'
         '<select id="lang" data-cmd="lang" aria-label="{lang}">{langs}</select></label>',
-        new=t("menu.new"), games=game_buttons, keys=t("keys.button"), speed=t("menu.speed"),
+        new=t("menu.new"), games=game_buttons, stats=t("stats.title"), keys=t("keys.button"), speed=t("menu.speed"),
         speeds=speeds, lang=t("menu.lang"), langs=langs)
 
 

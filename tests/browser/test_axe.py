@@ -325,3 +325,42 @@ def test_the_open_file_panel(page, ui, axe):
         axe.check(f"a refused file's message{tag}")
         page.click("[data-cmd=file-close]")
     page.set_viewport_size(DESKTOP)
+
+
+def _stats_record() -> str:
+    """Finished games of every game (a draw, a mixed strength among them), as stored."""
+    from game.web import stats as st
+
+    return st.dump(st.Stats(tuple(
+        st.GameRecord(f"{n}-{n}", game, mode, level, result, 10 * n, n)
+        for n, (game, mode, level, result) in enumerate([
+            ("jekyll-hyde", "4A-1000", "strong", "won"), ("jekyll-hyde", "3-300", "mixed", "lost"),
+            ("jekyll-vs-hyde", "standard-H", "easy", "won"),
+            ("jekyll-vs-hyde", "return-match", "random", "drawn"),
+            ("dracula", "standard", "heuristic", "lost")], 1))))
+
+
+def test_statistics_page(page, ui, axe, tmp_path):
+    ui.open_site(page)
+    page.evaluate("t => localStorage.setItem('jhg.stats', t)", _stats_record())
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    page.click("#stats-button")
+    page.wait_for_selector("body[data-view=stats]")
+    axe.check("the statistics page")
+    page.set_viewport_size(PHONE)
+    axe.check("the statistics page, phone")
+    page.set_viewport_size(DESKTOP)
+    page.click("#stats-reset")
+    axe.check("the statistics page, asking to reset")
+    page.click("#stats-cancel")
+    exported = tmp_path / "stats.json"
+    exported.write_text(_stats_record())
+    page.set_input_files("#stats-file", str(exported))
+    page.wait_for_selector("#stats-ask")
+    axe.check("the statistics page, asking to merge or replace")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    page.set_input_files("#stats-file", str(bad))
+    page.wait_for_selector("#stats-msg.error")
+    axe.check("the statistics page, a bad file refused")

@@ -1,0 +1,337 @@
+"""Statistics of finished games: what is recorded, kept, merged and summed up.
+
+Pure Python (no browser import), tested in CPython; `game.web.stats_page`
+reads and writes it in the page. The record lives in localStorage under
+`KEY` as one JSON object:
+
+    {"format": "jekyll-hyde-games/stats", "version": 1,
+     "games": [{"id", "game", "mode", "level", "result", "score", "ended"}, ...]}
+
+one entry per finished game, oldest first (at most `MAX_GAMES`: the oldest
+go first). Keeping the games rather than totals makes a record easy to check,
+lets an import merge without counting a game twice (by `id`), and gives the
+streaks and the charts their order.
+
+- `id`: the save's game id (`new_game_id`: the seed and the start time), so a
+  reload at the end screen, which sees the same finished game again, adds
+  nothing.
+- `mode`: how the game was played (`mode_of`): Werner's players, seating and
+  target ("4A-1000", "3-300": a score to 300 is no match for one to 1000);
+  the duel's variant, and in the standard game the person's role
+  ("standard-J", "standard-H", "return-match": Jekyll and Hyde win in
+  different ways); Dracula "standard".
+- `level`: the bots' strength (`level_of`): the bot name when every bot the
+  person played with (Werner's partner too) had the same, else "mixed" (its
+  own bucket: "the strongest" would count a random partner as a strong one).
+- `result` and `score`: from the engine alone (`outcome`): `state.returns()`
+  of the person (1 won, 0 lost, 0.5 drawn; in Werner's team game a team's
+  win is each of its players'), and the person's (or team's) total in the
+  state's `scores`.
+
+A game with a take-back (`"practice": true` in its save) is not recorded.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Hashable
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any, Iterable
+
+if TYPE_CHECKING:
+    from game.core.state import State
+
+KEY = "jhg.stats"
+FORMAT = "jekyll-hyde-games/stats"
+VERSION = 1
+MAX_GAMES = 5000
+MAX_TEXT = 4_000_000  # characters: a file or record longer than this is not ours
+RESULTS = ("won", "lost", "drawn")
+MIXED = "mixed"
+_ID = re.compile(r"[A-Za-z0-9:._-]{1,80}")
+_MODE = re.compile(r"[A-Za-z0-9-]{1,40}")
+_FIELDS = ("id", "game", "mode", "level", "result", "score", "ended")
+_BIGGEST = 2**53  # a JSON number every browser reads exactly
+
+
+class BrokenStats(ValueError):
+    """A statistics record (stored or imported) that cannot be read; the message says why."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game as the statistics keep it."""
+
+    id: str
+    game: str
+    mode: str
+    level: str
+    result: str  # one of RESULTS
+    score: int
+    ended: int  # milliseconds since 1970 (the order of games merged from two records)
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Every recorded game, oldest first."""
+
+    games: tuple[GameRecord, ...] = ()
+
+    def ids(self) -> set[str]:
+        return {g.id for g in self.games}
+
+
+# -- what a finished game gives ------------------------------------------------
+
+def new_game_id(seed: int, now_ms: int) -> str:
+    """The id a new game's save keeps: its deal and when it started.
+
+    >>> new_game_id(7, 1700000000123)
+    '7-1700000000123'
+    """
+    return f"{seed}-{now_ms}"
+
+
+def valid_id(game_id: Any) -> bool:
+    """Whether `game_id` can name a game in the statistics.
+
+    >>> valid_id("7-1700000000123"), valid_id("<b>"), valid_id(7)
+    (True, False, False)
+    """
+    return isinstance(game_id, str) and _ID.fullmatch(game_id) is not None
+
+
+def mode_of(game: str, options: dict[str, Any], me: Hashable) -> str:
+    """The mode a game counts under (see the module's docstring).
+
+    >>> mode_of("jekyll-hyde", {"players": 4, "seating": "B", "target": 300}, 0)
+    '4B-300'
+    >>> mode_of("jekyll-hyde", {"players": 3, "seating": "A", "target": 1000}, "Adam")
+    '3-1000'
+    >>> mode_of("jekyll-vs-hyde", {"variant": "standard"}, "H")
+    'standard-H'
+    >>> mode_of("jekyll-vs-hyde", {"variant": "return-match"}, "J")
+    'return-match'
+    >>> mode_of("dracula", {"first_dealer": 1}, 0)
+    'standard'
+    """
+    if game == "jekyll-hyde":
+        players = options.get("players", 4)
+        seating = "" if players == 3 else str(options.get("seating", "A"))
+        return f"{players}{seating}-{options.get('target', 1000)}"
+    if game == "jekyll-vs-hyde":
+        variant = str(options.get("variant", "standard"))
+        return f"{variant}-{me}" if variant == "standard" else variant
+    return "standard"
+
+
+def level_of(bots: dict[str, str]) -> str:
+    """The bots' strength: theirs if they all play alike, else MIXED.
+
+    >>> level_of({"1": "strong", "2": "strong", "3": "strong"})
+    'strong'
+    >>> level_of({"1": "strong", "2": "random", "3": "strong"})
+    'mixed'
+    """
+    levels = set(bots.values())
+    return levels.pop() if len(levels) == 1 else MIXED
+
+
+def outcome(state: State, me: Hashable) -> tuple[str, int]:
+    """(result, score) of the person `me` (a lasting player) in the finished
+    `state`, from the engine's `returns()` and `scores`."""
+    from game import game_module
+
+    wanted = str(me)
+    share = next((v for k, v in state.returns().items() if str(k) == wanted), None)
+    if share is None:
+        raise ValueError(f"{me!r} did not play this game")
+    result = "won" if share == 1 else "drawn" if share == 0.5 else "lost"
+    data = state.to_json()
+    scores: dict[str, Any] = data["scores"]
+    if wanted in scores:
+        return result, int(scores[wanted])
+    sides: dict[str, list[Any]] = game_module(state.game_id).sides(data["options"])
+    side = next(name for name, members in sides.items() if wanted in map(str, members))
+    return result, int(scores[side])
+
+
+def uncounted(save: dict[str, Any]) -> str | None:
+    """Why the game of `save` is left out of the statistics (a catalog key), or
+    None: a take-back was used (practice), it was continued from a file (its
+    start was not dealt to the person), or several people shared the screen
+    (whose record would it be?).
+
+    >>> uncounted({"setup": {"me": 0}}), uncounted({"setup": {"me": 0}, "from_file": True})
+    (None, 'stats.from_file')
+    >>> uncounted({"setup": {"me": 0, "people": {"0": "Ann", "2": "Bob"}}})
+    'stats.people'
+    """
+    if save.get("practice"):
+        return "stats.practice"
+    if save.get("from_file"):
+        return "stats.from_file"
+    if len(save.get("setup", {}).get("people") or {}) > 1:
+        return "stats.people"
+    return None
+
+
+def finished_game(save: dict[str, Any], state: State, ended_ms: int) -> GameRecord | None:
+    """The record of the finished game of `save`, or None if it does not
+    count: not over, `uncounted`, or no game id."""
+    game_id = save.get("id")
+    if not state.over or uncounted(save) or not valid_id(game_id):
+        return None
+    me = save["setup"]["me"]
+    result, score = outcome(state, me)
+    return GameRecord(id=str(game_id), game=state.game_id,
+                      mode=mode_of(state.game_id, state.to_json()["options"], me),
+                      level=level_of(save["setup"]["bots"]), result=result, score=score,
+                      ended=ended_ms)
+
+
+def record(stats: Stats, game: GameRecord) -> tuple[Stats, bool]:
+    """`stats` with `game` added, and whether it was new (a game already
+    recorded, seen again after a reload, is not counted twice)."""
+    if game.id in stats.ids():
+        return stats, False
+    return Stats((*stats.games, game)[-MAX_GAMES:]), True
+
+
+def merge(mine: Stats, other: Stats) -> Stats:
+    """Both records' games, each once (by id; `mine`'s copy wins), in the order they ended."""
+    known = mine.ids()
+    games = [*mine.games, *(g for g in other.games if g.id not in known)]
+    games.sort(key=lambda g: g.ended)  # stable: games that ended together keep their order
+    return Stats(tuple(games[-MAX_GAMES:]))
+
+
+# -- stored and exported as JSON -------------------------------------------------
+
+def dump(stats: Stats) -> str:
+    return json.dumps({"format": FORMAT, "version": VERSION,
+                       "games": [asdict(g) for g in stats.games]}, separators=(",", ":"))
+
+
+def load(text: str) -> Stats:
+    """Parse and check a record (stored, or a file to import); raise BrokenStats."""
+    from game import GAMES
+    from game.bots import bot_names
+
+    if len(text) > MAX_TEXT:
+        raise BrokenStats(f"too long ({len(text)} characters)")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise BrokenStats(f"not JSON ({e})") from e
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BrokenStats("not statistics of this site")
+    if data.get("version") != VERSION:
+        raise BrokenStats(f"written by another version ({data.get('version')!r:.20}, "
+                          f"this site reads {VERSION})")
+    games = data.get("games")
+    if not isinstance(games, list) or len(games) > MAX_GAMES:
+        raise BrokenStats(f"'games' is not a list of at most {MAX_GAMES} games")
+    records, seen = [], set()
+    for n, entry in enumerate(games):
+        where = f"games[{n}]"
+        if not isinstance(entry, dict) or set(entry) != set(_FIELDS):
+            raise BrokenStats(f"{where} does not hold exactly {', '.join(_FIELDS)}")
+        game_id, game, mode = entry["id"], entry["game"], entry["mode"]
+        if not valid_id(game_id) or game_id in seen:
+            raise BrokenStats(f"{where}.id is not a game id, or is there twice")
+        if game not in GAMES:
+            raise BrokenStats(f"{where}.game is not a game of this site")
+        if not isinstance(mode, str) or not _MODE.fullmatch(mode):
+            raise BrokenStats(f"{where}.mode is not a mode")
+        if entry["level"] != MIXED and entry["level"] not in bot_names(game):
+            raise BrokenStats(f"{where}.level is not a bot of {game}")
+        if entry["result"] not in RESULTS:
+            raise BrokenStats(f"{where}.result is not one of {', '.join(RESULTS)}")
+        for name, lo in (("score", -_BIGGEST), ("ended", 0)):
+            value = entry[name]
+            if type(value) is not int or not lo <= value <= _BIGGEST:
+                raise BrokenStats(f"{where}.{name} is not a whole number in range")
+        seen.add(game_id)
+        records.append(GameRecord(**entry))
+    return Stats(tuple(records))
+
+
+# -- summed up for the page ------------------------------------------------------
+
+@dataclass
+class Bucket:
+    """The games of one game, mode and strength, summed up."""
+
+    game: str
+    mode: str
+    level: str
+    results: list[str] = field(default_factory=list)  # oldest first
+    scores: list[int] = field(default_factory=list)
+
+    @property
+    def played(self) -> int:
+        return len(self.results)
+
+    def count(self, result: str) -> int:
+        return self.results.count(result)
+
+    @property
+    def win_rate(self) -> float:
+        return self.count("won") / self.played if self.played else 0.0
+
+    @property
+    def streak(self) -> int:
+        """Games won in a row, up to the last one."""
+        return _runs(self.results)[-1] if self.results else 0
+
+    @property
+    def best_streak(self) -> int:
+        return max(_runs(self.results), default=0)
+
+    @property
+    def best_score(self) -> int | None:
+        return max(self.scores, default=None)
+
+    @property
+    def average_score(self) -> float | None:
+        return sum(self.scores) / len(self.scores) if self.scores else None
+
+
+def _runs(results: list[str]) -> list[int]:
+    """The length of the run of wins ending at each game (0 where it ends otherwise).
+
+    >>> _runs(["won", "won", "lost", "won", "drawn", "won", "won", "won"])
+    [1, 2, 0, 1, 0, 1, 2, 3]
+    """
+    runs, run = [], 0
+    for result in results:
+        run = run + 1 if result == "won" else 0
+        runs.append(run)
+    return runs
+
+
+def buckets(stats: Stats, game: str) -> list[Bucket]:
+    """`game`'s buckets (mode, strength), in the order they were first played."""
+    found: dict[tuple[str, str], Bucket] = {}
+    for g in stats.games:
+        if g.game == game:
+            bucket = found.setdefault((g.mode, g.level), Bucket(game, g.mode, g.level))
+            bucket.results.append(g.result)
+            bucket.scores.append(g.score)
+    return list(found.values())
+
+
+def by_level(stats: Stats, game: str, levels: Iterable[str]) -> list[Bucket]:
+    """`game`'s games summed up per strength (every mode), weakest first (the
+    order of `levels`, MIXED last); strengths never played are left out."""
+    order = [*levels, MIXED]
+    found: dict[str, Bucket] = {}
+    for g in stats.games:
+        if g.game == game:
+            bucket = found.setdefault(g.level, Bucket(game, "", g.level))
+            bucket.results.append(g.result)
+            bucket.scores.append(g.score)
+    return sorted(found.values(), key=lambda b: order.index(b.level) if b.level in order
+                  else len(order))

@@ -1,0 +1,403 @@
+"""The Statistics page and the shell's statistics duties (see game.web.stats).
+
+The shell (game.web.shell) keeps one `StatsPage` and calls it: when a game
+ends (`game_over`), for the end-of-game note (`final_note`), to draw the page
+(`page_html`), for its commands (`command`) and for the file to import
+(`import_file`). The record is read from localStorage each time it is needed,
+so another tab's games are never overwritten by a stale copy; a record that
+fails its checks is kept aside under `jhg.broken.*`, reported once, and a new
+one is started.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from typing import TYPE_CHECKING, Any
+
+from game import GAMES
+from game.web import saves
+from game.web import stats as st
+from game.web.html import EMPTY, Html, html, join
+from game.web.i18n import Translator
+
+if TYPE_CHECKING:
+    from game.web.shell import App
+
+JsObject = Any  # a JavaScript object seen through Pyodide
+# The games whose rules know a drawn game (docs/RULES.md: Dracula's equal
+# totals, the duel's return match): only they get a "drawn" column.
+CAN_DRAW = ("jekyll-vs-hyde", "dracula")
+MAX_FILE = st.MAX_TEXT  # bytes: a bigger file is refused before it is read
+_WERNER_MODE = re.compile(r"(3|4A|4B)-([0-9]{1,9})")
+CHART_WIDTH, ROW, LABEL = 360, 30, 100  # the chart's geometry, in SVG units
+SHOWN = ("won", "drawn", "lost")  # the order of a bar's parts and of the legend
+
+
+def _page() -> Any:
+    """PyScript's `document` and `window` (imported here: the rest of the
+    module runs under CPython in the tests)."""
+    import pyscript
+
+    return pyscript
+
+
+def focus(selector: str) -> None:
+    el = _page().document.querySelector(selector)
+    if el is not None and el:
+        el.focus()
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class StatsPage:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.open = False
+        self.was_setup = False  # what the Back button returns to
+        self.pending: str | None = None  # "reset", or "import" (with `incoming`)
+        self.incoming: st.Stats | None = None
+        self.note = ""  # the last command's outcome, shown on the page
+        self.note_is_error = False
+        self.damaged_kept = True  # False while a damaged record could not be kept aside
+        self.read()  # a damaged record is reported as soon as the page is up
+
+    # -- the record in localStorage ------------------------------------------
+
+    def read(self) -> st.Stats:
+        """The stored record; a damaged one is kept aside and reported."""
+        app = self.app
+        text = app._get(st.KEY)
+        if not text:
+            return st.Stats()
+        try:
+            return st.load(text)
+        except st.BrokenStats as e:
+            reason = str(e)
+        except Exception as e:  # stored data is data from outside: never crash on it
+            reason = f"{type(e).__name__}: {e}"
+        stamp = saves.BROKEN_PREFIX + "stats-" + time.strftime("%Y%m%dT%H%M%S")
+        aside, n = stamp, 1
+        while app._get(aside) is not None:  # two set aside within a second: keep both
+            aside, n = f"{stamp}-{n}", n + 1
+        app._set(aside, text)
+        kept = app.store is not None and app._get(aside) == text
+        if kept:
+            app.store.removeItem(st.KEY)
+        self.damaged_kept = kept  # not kept aside (storage full): never written over
+        notice = ("stats.broken" if kept else "stats.broken_kept_in_place",
+                  {"reason": reason[:200], "where": aside if kept else st.KEY})
+        if notice not in app.notices:
+            app.notices.append(notice)
+        return st.Stats()
+
+    def write(self, stats: st.Stats) -> bool:
+        if not self.damaged_kept:
+            return False
+        text = st.dump(stats)
+        self.app._set(st.KEY, text)
+        return self.app._get(st.KEY) == text
+
+    # -- the end of a game ----------------------------------------------------
+
+    def ensure_id(self) -> None:
+        """A save from before game ids gets one, kept in the save, so that a
+        reload at its end screen counts it once."""
+        save = self.app.save
+        if save and not st.valid_id(save.get("id")):
+            save["id"] = st.new_game_id(save["transcript"].get("seed", 0), now_ms())
+            self.app.persist()
+
+    def game_over(self) -> None:
+        """Record the game on the table if it is over and counts (once: by its id)."""
+        app = self.app
+        state = app.state
+        if state is None or not state.over or app.coach is not None:  # a lesson: never counted
+            return
+        try:
+            self.ensure_id()
+            game = st.finished_game(app.save, state, now_ms())
+            if game is None:
+                return
+            stats, new = st.record(self.read(), game)
+            if new:
+                self.write(stats)
+        except Exception as e:  # the statistics must never take the game down
+            _page().window.console.error(f"statistics: {type(e).__name__}: {e}")
+
+    def final_note(self) -> Html:
+        """The end-of-game panel's word about the statistics."""
+        t = self.app.t
+        key = st.uncounted(self.app.save) or (
+            "stats.counted" if self.app.save.get("id") in self.read().ids() else "stats.not_stored")
+        return html('<p class="stats-note{}" id="stats-note">{} <button type="button" '
+                    'data-cmd="stats" class="link">{}</button></p>',
+                    "" if key == "stats.counted" else " practice", t(key), t("stats.show"))
+
+    def side_button(self) -> Html:
+        """The way to the page beside the side panel's tabs, shown on a phone
+        only: there the menu bar at the table has no room for it (the Werner
+        table's hand and Hint button must fit a 360x640 screen)."""
+        return html('<button type="button" data-cmd="stats" class="side-stats" id="side-stats">'
+                    '{}</button>', self.app.t("stats.title"))
+
+    # -- the page -------------------------------------------------------------
+
+    def show(self) -> None:
+        app = self.app
+        if not self.open:
+            self.was_setup = app.show_setup
+        app.gen += 1  # the bots wait while the page is open
+        self.open, self.pending, self.incoming, self.note = True, None, None, ""
+        app.show_setup = True  # no table, no bots, no undo or hint keys
+        app.render_all()
+        focus("#stats-title")
+
+    def close(self) -> None:
+        app = self.app
+        self.open, self.pending, self.incoming = False, None, None
+        app.show_setup = self.was_setup or app.state is None
+        app.render_all()
+        app.schedule()
+
+    def command(self, cmd: str, el: JsObject) -> bool:
+        """Handle a statistics command; True if it was one. Any other command
+        (a new game, back to a game) closes the page first."""
+        if cmd == "stats":
+            self.show()
+            return True
+        if not cmd.startswith("stats-"):
+            self.open = False
+            return False
+        if cmd == "stats-close":
+            self.close()
+            return True
+        focus_on = "#stats-title"
+        if cmd == "stats-reset":
+            self.pending, self.note = "reset", ""
+            focus_on = "#stats-cancel"  # deleting is one deliberate step further
+        elif cmd == "stats-import":
+            _page().document.getElementById("stats-file").click()  # the browser's file chooser
+            return True
+        elif cmd == "stats-confirm-reset":
+            self.pending = None
+            self.say(self.app.t("stats.reset_done") if self.write(st.Stats())
+                     else self.app.t("stats.write_failed"), not self.app._get(st.KEY))
+        elif cmd in ("stats-merge", "stats-replace") and self.incoming is not None:
+            stats = (st.merge(self.read(), self.incoming) if cmd == "stats-merge"
+                     else self.incoming)
+            self.pending, self.incoming = None, None
+            ok = self.write(stats)
+            self.say(self.app.t("stats.imported", n=len(stats.games)) if ok
+                     else self.app.t("stats.write_failed"), not ok)
+        elif cmd == "stats-cancel":
+            self.pending, self.incoming = None, None
+            self.say(self.app.t("stats.nothing_changed"), False)
+        self.app.render_screen()
+        focus(focus_on)
+        return True
+
+    def say(self, text: str, error: bool) -> None:
+        self.note, self.note_is_error = text, error
+
+    async def import_file(self, file: JsObject) -> None:
+        """Check the chosen file; if it holds statistics, ask merge or replace."""
+        t = self.app.t
+        self.pending, self.incoming = None, None
+        try:
+            if int(file.size) > MAX_FILE:
+                raise st.BrokenStats(f"too big ({int(file.size)} bytes)")
+            text = str(await file.text())
+            self.incoming = st.load(text)
+            self.pending = "import"
+            self.note = ""
+        except Exception as e:  # BrokenStats, or a file the browser cannot read
+            reason = str(e) if isinstance(e, st.BrokenStats) else type(e).__name__
+            self.say(t("stats.bad_file", reason=reason[:200]), True)
+        if self.open:
+            self.app.render_screen()
+            focus("#stats-merge" if self.pending else "#stats-title")
+
+    def on_file(self, el: JsObject) -> None:
+        files = el.files
+        if files is None or not files or int(files.length) == 0:
+            return
+        file = files.item(0)
+        el.value = ""  # the same file chosen again is a new choice
+        asyncio.ensure_future(self.import_file(file))
+
+    def page_html(self) -> Html:
+        t = self.app.t
+        stats = self.read()
+        note = EMPTY
+        if self.note:
+            note = html('<p class="stats-msg{}" id="stats-msg" role="{}">{}</p>',
+                        " error" if self.note_is_error else "",
+                        "alert" if self.note_is_error else "status", self.note)
+        return html(
+            '<section class="stats" id="stats" aria-labelledby="stats-title">'
+            '<h1 id="stats-title" tabindex="-1">{title}</h1><p class="stats-intro">{intro}</p>'
+            '{ask}{note}{games}'
+            '<div class="buttons stats-tools">'
+            '<a class="button" id="stats-export" download="jekyll-hyde-statistics.json" '
+            'href="{href}">{export}</a>'
+            '<button type="button" data-cmd="stats-import" id="stats-import">{import_}</button>'
+            '<input type="file" id="stats-file" data-cmd="stats-file" '
+            'accept="application/json,.json" hidden>'
+            '<button type="button" data-cmd="stats-reset" id="stats-reset">{reset}</button>'
+            '<button type="button" data-cmd="stats-close" class="primary" id="stats-close">'
+            '{back}</button></div></section>',
+            title=t("stats.title"), intro=t("stats.intro"), ask=self.ask_html(), note=note,
+            games=join(self.game_html(stats, g) for g in self.app.playable()),
+            href="data:application/json;charset=utf-8," + _uri(st.dump(stats)),
+            export=t("stats.export"), import_=t("stats.import"), reset=t("stats.reset"),
+            back=t("stats.back"))
+
+    def ask_html(self) -> Html:
+        """The question of a reset or an import, with its answers."""
+        t = self.app.t
+        if self.pending == "reset":
+            question, answers = t("stats.reset_ask"), html(
+                '<button type="button" data-cmd="stats-confirm-reset" class="primary" '
+                'id="stats-confirm">{}</button>', t("stats.reset_yes"))
+        elif self.pending == "import" and self.incoming is not None:
+            question, answers = t("stats.import_ask", n=len(self.incoming.games)), html(
+                '<button type="button" data-cmd="stats-merge" class="primary" id="stats-merge">'
+                '{}</button><button type="button" data-cmd="stats-replace" id="stats-replace">'
+                '{}</button>', t("stats.merge"), t("stats.replace"))
+        else:
+            return EMPTY
+        return html('<div class="stats-ask" role="alertdialog" aria-labelledby="stats-question" '
+                    'id="stats-ask"><p id="stats-question">{}</p><div class="buttons">{}'
+                    '<button type="button" data-cmd="stats-cancel" id="stats-cancel">{}</button>'
+                    '</div></div>', question, answers, t("stats.cancel"))
+
+    def game_html(self, stats: st.Stats, game: str) -> Html:
+        from game.bots import bot_names
+
+        t = self.app.t
+        rows = st.buckets(stats, game)
+        head = html('<h2 id="stats-h-{}">{}</h2>', game, t("game." + game))
+        if not rows:
+            return html('<div class="stats-game" data-game="{}">{}<p class="stats-none">{}</p>'
+                        '</div>', game, head, t("stats.none"))
+        everything = st.Bucket(game, "", "", [r for b in rows for r in b.results])
+        draws = game in CAN_DRAW
+        total = t("stats.total" + ("_draws" if draws else ""), n=everything.played,
+                  won=everything.count("won"), lost=everything.count("lost"),
+                  drawn=everything.count("drawn"), rate=percent(t, everything.win_rate))
+        columns = ["mode", "level", "played", "won", "lost", *(["drawn"] if draws else []),
+                   "rate", "streak", "best_streak", "best_score", "average_score"]
+        # Explicit roles: a phone shows each row as a card (CSS), which would
+        # otherwise cost the table its meaning for screen readers.
+        header = join(html('<th scope="col" role="columnheader">{}</th>', t("stats.col." + c))
+                      for c in columns)
+        body = join(html('<tr role="row"><th scope="row" role="rowheader">{}</th>{}</tr>',
+                         mode_text(t, game, b.mode),
+                         join(html('<td role="cell" data-label="{}">{}</td>',
+                                   t("stats.col." + c), v)
+                              for c, v in zip(columns[1:], _row(t, b, draws))))
+                    for b in rows)
+        return html(
+            # Not a <section>: its region landmark would share the table's name.
+            '<div class="stats-game" data-game="{game}">{head}'
+            '<p class="stats-total">{total}</p>{chart}'
+            '<div class="stats-scroll" role="region" tabindex="0" aria-labelledby="stats-h-{game}">'
+            '<table class="stats-table" role="table"><thead><tr role="row">{header}</tr></thead>'
+            '<tbody>{body}</tbody>'
+            '</table></div></div>',
+            game=game, head=head, total=total,
+            chart=chart_html(t, game, st.by_level(stats, game, bot_names(game))),
+            header=header, body=body)
+
+
+def _row(t: Translator, b: st.Bucket, draws: bool) -> list[str]:
+    best, average = b.best_score, b.average_score
+    return [level_text(t, b.level), str(b.played), str(b.count("won")), str(b.count("lost")),
+            *([str(b.count("drawn"))] if draws else []), percent(t, b.win_rate),
+            str(b.streak), str(b.best_streak), "–" if best is None else str(best),
+            "–" if average is None else decimal(t, average)]
+
+
+def _uri(text: str) -> str:
+    from urllib.parse import quote
+
+    return quote(text, safe="")
+
+
+def percent(t: Translator, share: float) -> str:
+    return t("stats.percent", n=round(share * 100))
+
+
+def decimal(t: Translator, value: float) -> str:
+    """One decimal, with the language's decimal mark."""
+    return f"{value:.1f}".replace(".", t("stats.decimal_mark"))
+
+
+def level_text(t: Translator, level: str) -> str:
+    key = "stats.level." + level
+    return t(key) if t.has(key) else level
+
+
+def mode_text(t: Translator, game: str, mode: str) -> str:
+    """A mode in words (an unknown one, from another version's export, as it is)."""
+    if game == "jekyll-hyde":
+        found = _WERNER_MODE.fullmatch(mode)
+        if found:
+            return t("stats.mode.jekyll-hyde." + found[1], target=found[2])
+        return mode
+    key = f"stats.mode.{game}.{mode}"
+    return t(key) if t.has(key) else mode
+
+
+def chart_html(t: Translator, game: str, levels: list[st.Bucket]) -> Html:
+    """Won, drawn and lost games per bot strength: one bar each, split in
+    shares; solid, dotted and hatched (readable in greyscale), with the
+    numbers written beside each bar and the whole said in the SVG's title."""
+    height = ROW * len(levels) + 4
+    bar = CHART_WIDTH - LABEL - 95  # and room for "6/10 won" after it
+    defs = html(
+        '<defs><pattern id="dots-{g}" width="6" height="6" patternUnits="userSpaceOnUse">'
+        '<rect width="6" height="6" fill="#c9c9c9"/><circle cx="3" cy="3" r="1.3" fill="#444"/>'
+        '</pattern><pattern id="hatch-{g}" width="6" height="6" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)"><rect width="6" height="6" fill="#fff"/>'
+        '<line x1="0" y1="0" x2="0" y2="6" stroke="#555" stroke-width="2"/></pattern></defs>',
+        g=game)
+    fills = {"won": "#1f4a3d", "drawn": f"url(#dots-{game})", "lost": f"url(#hatch-{game})"}
+    rows = []
+    said = []
+    for i, b in enumerate(levels):
+        y = 2 + i * ROW
+        x = float(LABEL)
+        parts = []
+        for result in SHOWN:
+            n = b.count(result)
+            if n:
+                w = bar * n / b.played
+                parts.append(html('<rect x="{:.1f}" y="{}" width="{:.1f}" height="20" fill="{}" '
+                                  'stroke="#222" stroke-width="1"/>', x, y + 3, w, fills[result]))
+                x += w
+        name = level_text(t, b.level)
+        figures = t("stats.chart.row", won=b.count("won"), drawn=b.count("drawn"),
+                    lost=b.count("lost"))
+        rows.append(html('<text x="0" y="{}" class="stats-label">{}</text>{}'
+                         '<text x="{}" y="{}" class="stats-label">{}</text>', y + 18, name,
+                         join(parts), LABEL + bar + 6, y + 18,
+                         t("stats.chart.short", won=b.count("won"), n=b.played)))
+        said.append(t("stats.chart.level", level=name, figures=figures))
+    title = t("stats.chart.title", game=t("game." + game), levels="; ".join(said))
+    legend = join(html('<span class="stats-key"><svg width="14" height="14" aria-hidden="true" '
+                       'focusable="false"><rect x=".5" y=".5" width="13" height="13" fill="{}" '
+                       'stroke="#222"/></svg>{}</span>',
+                       fills[r], t("stats.col." + r))
+                  for r in SHOWN)
+    return html(
+        '<figure class="stats-chart"><svg viewBox="0 0 {w} {h}" width="100%" role="img" '
+        'aria-labelledby="stats-chart-{g}" focusable="false" preserveAspectRatio="xMinYMin meet">'
+        '<title id="stats-chart-{g}">{title}</title>{defs}{rows}</svg>'
+        '<figcaption>{caption} {legend}</figcaption></figure>',
+        w=CHART_WIDTH, h=height, g=game, title=title, defs=defs, rows=join(rows),
+        caption=t("stats.chart.caption"), legend=legend)

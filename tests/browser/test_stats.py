@@ -1,0 +1,355 @@
+"""Statistics in headless Chromium: a game finished in each game is counted
+once (a reload at the end screen adds nothing), a practice game is not, the
+page survives a reload and a new deployment, a damaged record is kept aside
+and reported, and export → reset → import gives the same statistics back.
+
+Quick endings: Werner's whole game by clicks to the smallest target the start
+screen offers (100) with random bots; the duel and Dracula from a save made
+with the engine under CPython one move before the end (the person's move, or
+the bot's forced last card)."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import random
+import re
+import threading
+from typing import Any
+from urllib.parse import unquote
+
+import pytest
+
+from game import new_game
+from game.jekyll_hyde import sides
+from game.web import saves
+from game.web import stats as st
+
+pytestmark = pytest.mark.browser
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 768}
+
+
+def _stored(page) -> st.Stats:
+    text = page.evaluate("localStorage.getItem('jhg.stats')")
+    return st.Stats() if text is None else st.load(text)
+
+
+def _save_before_the_end(game: str, options: dict[str, Any], last: str,
+                         game_id: str = "", **extra: Any) -> str:
+    """A save whose next action ends the game: the person's (`last="me"`,
+    the player on turn sits at the screen) or a bot's (`last="bot"`)."""
+    for seed in range(1, 200):
+        state = new_game(game, options, seed=seed)
+        rng, actions = random.Random(seed), []
+        while True:
+            action = rng.choice(state.legal_actions())
+            if state.apply(action).over:
+                break
+            actions.append(action)
+            state = state.apply(action)
+        mover = state.identity(state.to_act)
+        if game == "dracula":  # the person is player 0 (the table's ME)
+            me: Any = 0
+            if (mover == me) != (last == "me"):
+                continue
+        elif last == "me":
+            me = mover
+        else:
+            me = next(state.identity(p) for p in state.players if state.identity(p) != mover)
+        players = {str(state.identity(p)) for p in state.players}
+        data = state.to_json()
+        return saves.dump({
+            "game": game, "setup": {"me": me, "bots": {p: "random" for p in players
+                                                       if p != str(me)}},
+            "transcript": {"game": game, "options": data["options"], "seed": seed,
+                           "actions": actions},
+            "state": data, "log": [], "seen_hands": len(data["history"]),
+            "id": game_id or f"{seed}-1700000000000", **extra})
+    raise AssertionError("no seed gives that ending")
+
+
+def _load_save(page, ui, game: str, text: str) -> None:
+    page.evaluate("([k, t]) => { localStorage.setItem(k, t); localStorage.setItem("
+                  "'jhg.current', k.split('.').pop()); }", [saves.key(game), text])
+    page.goto(page.site_url + "?speed=instant")
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+
+
+def _last_move(page, ui, game: str) -> None:
+    """The person's move that ends the game."""
+    assert ui.wait_settled(page) == "me"
+    if game == "dracula":
+        page.click(".dr-hand .dc-btn")
+        page.click(".cell.open")
+    elif game == "jekyll-vs-hyde":
+        ui.duel_play_first(page)
+    else:
+        page.click(".card.playable[data-act], .seat.designatable")
+    page.wait_for_function("document.body.dataset.toAct === 'over'")
+
+
+def _open_stats(page) -> None:
+    """The menu's Statistics button, or the end-of-game panel's link while it is open."""
+    page.click("#stats-button" if page.is_hidden("#modal") else "#stats-note [data-cmd=stats]")
+    page.wait_for_selector("body[data-view=stats] #stats")
+
+
+def _rows(page, game: str) -> list[list[str]]:
+    """The statistics table of `game`, row by row (the mode, then each cell)."""
+    return page.eval_on_selector_all(
+        f'.stats-game[data-game="{game}"] tbody tr',
+        "rows => rows.map(r => [...r.children].map(c => c.textContent.trim()))")
+
+
+def _shots(page, ui, name: str) -> None:
+    page.set_viewport_size(DESKTOP)
+    ui.screenshot(page, f"stats-{name}-desktop")
+    page.set_viewport_size(PHONE)
+    ui.screenshot(page, f"stats-{name}-phone")
+    page.set_viewport_size(DESKTOP)
+
+
+def test_a_werner_game_played_to_the_end_counts_once(page, ui):
+    ui.open_site(page, "?speed=instant")
+    ui.start_game(page, mode="4A", me="0", seed=3, bots="random", target="100")
+    for _ in range(400):
+        where = ui.wait_settled(page, timeout=60000)
+        if page.evaluate("document.body.dataset.toAct") == "over":
+            break
+        if where == "modal":
+            page.click("#next-hand")
+        else:
+            ui.click_and_wait(page, ".card.playable[data-act], .seat.designatable")
+    else:
+        pytest.fail("the game did not end")
+    final = page.inner_text("#modal")
+    assert "Counted in your statistics." in final
+    won = "Your team won the game!" in final
+    assert won or "Your team lost the game." in final
+    _shots(page, ui, "werner-final")
+
+    page.click("#stats-note [data-cmd=stats]")
+    page.wait_for_selector("body[data-view=stats] #stats")
+    assert page.evaluate("document.activeElement.id") == "stats-title"
+    expected = ["4 players, partners opposite, to 100", "Random", "1", "1" if won else "0",
+                "0" if won else "1"]
+    assert _rows(page, "jekyll-hyde")[0][:5] == expected
+    stored = _stored(page).games
+    assert len(stored) == 1 and stored[0].result == ("won" if won else "lost")
+    state = json.loads(page.evaluate("localStorage.getItem('jhg.save.jekyll-hyde')"))["state"]
+    team = next(t for t, seats in sides(state["options"]).items() if 0 in seats)
+    assert (state["winner"] == team) == won and stored[0].score == state["scores"][team]
+    _shots(page, ui, "page")
+
+    page.click("#stats-close")  # back to the end of the game
+    page.wait_for_selector("body[data-view=table]")
+    assert not page.is_hidden("#modal")
+    page.reload()  # the end screen again: not counted twice
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    page.wait_for_function("document.body.dataset.toAct === 'over'")
+    _open_stats(page)
+    assert _rows(page, "jekyll-hyde")[0][:3] == expected[:3]
+    assert len(_stored(page).games) == 1
+
+
+def test_the_duel_and_dracula_count_once_each_and_survive_a_reload(page, ui):
+    ui.open_site(page)
+    _load_save(page, ui, "jekyll-vs-hyde",
+               _save_before_the_end("jekyll-vs-hyde", {"variant": "standard"}, "me", "1-11"))
+    _last_move(page, ui, "jekyll-vs-hyde")
+    assert "Counted in your statistics." in page.inner_text("#modal")
+    # Dracula's last card is the bot's, forced: the game ends without a click.
+    _load_save(page, ui, "dracula", _save_before_the_end("dracula", {}, "bot", "2-22"))
+    page.wait_for_function("document.body.dataset.toAct === 'over'")
+    assert "Counted in your statistics." in page.inner_text("#modal")
+    games = {g.game: g for g in _stored(page).games}
+    assert set(games) == {"jekyll-vs-hyde", "dracula"}
+    for game in games.values():
+        save = json.loads(page.evaluate(f"localStorage.getItem('{saves.key(game.game)}')"))
+        winner = save["state"]["winner"]
+        me = str(save["setup"]["me"])
+        assert game.result == ("drawn" if winner is None else "won" if winner == me else "lost")
+        assert game.score == save["state"]["scores"][me]
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    _open_stats(page)
+    duel, = _rows(page, "jekyll-vs-hyde")
+    dracula, = _rows(page, "dracula")
+    assert duel[1:3] == ["Random", "1"] and duel[0].startswith("Standard, as")
+    assert dracula[:3] == ["Two players", "Random", "1"]
+    assert page.locator('.stats-game[data-game="jekyll-hyde"] .stats-none').count() == 1
+    assert page.locator(".stats-chart svg[role=img] title").count() == 2  # the text alternative
+    assert len(_stored(page).games) == 2
+
+
+def test_a_practice_game_is_not_counted(page, ui):
+    ui.open_site(page)
+    _load_save(page, ui, "jekyll-hyde",
+               _save_before_the_end("jekyll-hyde", {"players": 3, "target": 100}, "me",
+                                    practice=True))
+    _last_move(page, ui, "jekyll-hyde")
+    assert "Practice — not counted" in page.inner_text("#modal #stats-note")
+    _shots(page, ui, "practice-final")
+    _open_stats(page)
+    assert page.locator(".stats-table").count() == 0
+    assert page.evaluate("localStorage.getItem('jhg.stats')") is None
+
+
+def test_on_a_phone_the_table_reaches_the_page_by_keyboard_and_comes_back(page, ui):
+    page.set_viewport_size(PHONE)
+    ui.open_site(page, "?speed=instant")
+    ui.start_game(page, mode="4A", me="0", seed=5, bots="random")
+    assert ui.wait_settled(page) == "me"
+    assert page.is_hidden("#stats-button")  # no room in the bar: beside the panel's tabs
+    hand = ui.hand(page)
+    page.focus("#side-stats")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-view=stats]")
+    assert page.evaluate("document.activeElement.id") == "stats-title"
+    ui.screenshot(page, "stats-empty-phone")
+    page.focus("#stats-close")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-view=table]")
+    assert ui.hand(page) == hand and ui.wait_settled(page) == "me"
+    ui.click_and_wait(page, ".card.playable[data-act], .seat.designatable")  # it plays on
+    page.set_viewport_size(DESKTOP)
+
+
+def test_a_damaged_record_is_kept_aside_and_reported(page, ui):
+    damaged = '{"format": "jekyll-hyde-games/stats", "version": 1, "games": [{"id": 3}]}'
+    ui.open_site(page)
+    page.evaluate("t => localStorage.setItem('jhg.stats', t)", damaged)
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    notice = page.inner_text("#notices")
+    assert "Your statistics could not be read" in notice
+    key = re.search(r"jhg\.broken\.stats-[0-9T-]+", notice).group(0)
+    assert page.evaluate(f"localStorage.getItem('{key}')") == damaged
+    assert page.evaluate("localStorage.getItem('jhg.stats')") is None
+    _open_stats(page)  # a fresh record: the page works
+    assert page.locator(".stats-none").count() == 3
+
+
+def _records() -> st.Stats:
+    results = ["won", "lost", "won", "drawn", "won"]
+    return st.Stats(tuple(
+        st.GameRecord(f"{n}-{100 + n}", game, mode, level, result, 10 * n, 100 + n)
+        for n, (game, mode, level, result) in enumerate([
+            ("jekyll-hyde", "4B-300", "strong", results[0]),
+            ("jekyll-hyde", "4B-300", "strong", results[1]),
+            ("jekyll-vs-hyde", "return-match", "easy", results[3]),
+            ("dracula", "standard", st.MIXED, results[2]),
+            ("jekyll-hyde", "4B-300", "strong", results[4])])))
+
+
+def test_export_reset_import_round_trip(page, ui, tmp_path):
+    ui.open_site(page)
+    original = _records()
+    page.evaluate("t => localStorage.setItem('jhg.stats', t)", st.dump(original))
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    _open_stats(page)
+    assert _rows(page, "jekyll-hyde")[0] == [
+        "4 players, partners side by side, to 300", "Strong", "3", "2", "1", "67%", "1", "1",
+        "40", "16.7"]
+    assert _rows(page, "jekyll-vs-hyde")[0][2:6] == ["1", "0", "0", "1"]  # played, won, lost, drawn
+
+    with page.expect_download() as download:
+        page.click("#stats-export")
+    exported = tmp_path / "exported.json"
+    download.value.save_as(exported)
+    assert st.load(exported.read_text(encoding="utf-8")) == original
+
+    page.click("#stats-reset")
+    assert page.evaluate("document.activeElement.id") == "stats-cancel"
+    page.click("#stats-cancel")
+    assert _stored(page) == original  # cancelled: nothing changed
+    page.click("#stats-reset")
+    _shots(page, ui, "reset-question")
+    page.click("#stats-confirm")
+    page.wait_for_selector("#stats-msg")
+    assert _stored(page) == st.Stats()
+    assert page.locator(".stats-none").count() == 3
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "jekyll-hyde-games/stats", "version": 1, "games": "x"}')
+    page.set_input_files("#stats-file", str(bad))
+    page.wait_for_selector("#stats-msg.error")
+    message = page.inner_text("#stats-msg")
+    assert "not a statistics export" in message and "Nothing was changed" in message
+    assert page.locator("#stats-msg[role=alert]").count() == 1
+    assert _stored(page) == st.Stats()
+
+    page.set_input_files("#stats-file", str(exported))
+    page.wait_for_selector("#stats-ask")
+    assert "Games in the file: 5." in page.inner_text("#stats-ask")
+    _shots(page, ui, "import-question")
+    page.click("#stats-replace")
+    page.wait_for_selector("#stats-msg")
+    assert _stored(page) == original
+    assert _rows(page, "jekyll-hyde")[0][2] == "3"
+
+    # Merging counts each game once: the same file again changes nothing, a new game adds one.
+    more = st.Stats((*original.games, st.GameRecord("9-999", "dracula", "standard", "random",
+                                                    "lost", -4, 999)))
+    other = tmp_path / "more.json"
+    other.write_text(st.dump(more))
+    page.set_input_files("#stats-file", str(other))
+    page.wait_for_selector("#stats-ask")
+    page.click("#stats-merge")
+    page.wait_for_function("!document.getElementById('stats-ask')")
+    assert _stored(page) == more
+    assert len(_rows(page, "dracula")) == 2
+
+
+@pytest.fixture
+def own_site(tmp_path, copy_site):
+    """A copy of the built site on its own server (its own origin, storage and service worker)."""
+    from game.build import SiteHandler
+
+    out = copy_site(tmp_path / "site")
+
+    class Handler(SiteHandler):
+        prefix = "/own/"
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Handler, directory=str(out)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield out, f"http://127.0.0.1:{server.server_address[1]}/own/"
+    server.shutdown()
+    server.server_close()
+
+
+def test_statistics_survive_a_new_deployment(browser_context, ui, own_site):
+    site_dir, url = own_site
+    page = browser_context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.site_url = url
+    try:
+        ui.open_site(page)
+        _load_save(page, ui, "dracula", _save_before_the_end("dracula", {}, "bot", "5-55"))
+        page.wait_for_function("document.body.dataset.toAct === 'over'")
+        assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
+        before = _stored(page)
+        assert len(before.games) == 1
+
+        sw = site_dir / "sw.js"  # a new build: a new cache name, served from the same origin
+        text = sw.read_text()
+        old = re.search(r'const CACHE = "(jhg-[0-9a-f]+)"', text).group(1)
+        sw.write_text(text.replace(old, "jhg-00000000feedbeef"))
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.wait_for_selector("#update:not([hidden])", timeout=60000)
+        page.click("#modal [data-cmd=close-final]")  # the end-of-game panel covers the notice
+        page.click("#update button")
+        page.wait_for_selector("body[data-state=ready]", timeout=60000)
+        assert page.evaluate("caches.keys()") == ["jhg-00000000feedbeef"]  # the update took
+        assert _stored(page) == before
+        _open_stats(page)
+        assert _rows(page, "dracula")[0][:3] == ["Two players", "Random", "1"]
+    finally:
+        page.close()
+    assert not errors, errors

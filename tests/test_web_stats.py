@@ -1,0 +1,337 @@
+"""The statistics under CPython: what a finished game records, once; streaks,
+best and average; practice left out; damaged records refused (and, in the
+page part, kept aside); export and import round trips. The browser side is
+tests/browser/test_stats.py."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from game import new_game
+from game.web import saves
+from game.web import stats as st
+from game.web.html import esc
+from game.web.i18n import LANGUAGES, Translator
+from game.web.stats_page import StatsPage
+
+
+def _finished(game: str, options: dict[str, Any], seed: int) -> Any:
+    state = new_game(game, options, seed=seed)
+    rng = random.Random(seed)
+    while not state.over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def _save(state: Any, me: Any, bots: dict[str, str], **extra: Any) -> dict[str, Any]:
+    return {"game": state.game_id, "setup": {"me": me, "bots": bots},
+            "transcript": {"game": state.game_id, "options": state.to_json()["options"],
+                           "seed": 1, "actions": []}, "state": state.to_json(), "log": [],
+            "seen_hands": 0, **extra}
+
+
+def _rec(n: int, result: str = "won", score: int = 10, game: str = "dracula",
+         mode: str = "standard", level: str = "random") -> st.GameRecord:
+    return st.GameRecord(id=f"{n}-{1000 + n}", game=game, mode=mode, level=level,
+                         result=result, score=score, ended=1000 + n)
+
+
+# -- who won, from the engine ------------------------------------------------------
+
+def test_werner_team_win_counts_for_both_partners_and_the_team_score():
+    state = _finished("jekyll-hyde", {"players": 4, "seating": "A", "target": 100}, 3)
+    data = state.to_json()
+    winners = {seat for seat, share in state.returns().items() if share == 1}
+    assert len(winners) == 2  # a team
+    for seat in range(4):
+        result, score = st.outcome(state, seat)
+        assert result == ("won" if seat in winners else "lost")
+        assert score in data["scores"].values()
+    partner_results = {st.outcome(state, s)[0] for s in winners}
+    assert partner_results == {"won"}
+    # the winning team's total is the winners' score
+    assert st.outcome(state, next(iter(winners)))[1] == data["scores"][data["winner"]]
+
+
+def test_three_players_a_named_player_wins_alone():
+    state = _finished("jekyll-hyde", {"players": 3, "target": 100}, 3)
+    data = state.to_json()
+    for name, total in data["scores"].items():
+        assert st.outcome(state, name) == ("won" if name == data["winner"] else "lost", total)
+
+
+@pytest.mark.parametrize("variant", ["standard", "return-match"])
+def test_duel_outcome_per_lasting_player(variant):
+    state = _finished("jekyll-vs-hyde", {"variant": variant}, 4)
+    data = state.to_json()
+    for me in ("J", "H"):
+        result, score = st.outcome(state, me)
+        assert score == data["scores"][me]
+        assert result == ("drawn" if data["winner"] is None else
+                          "won" if data["winner"] == me else "lost")
+
+
+def test_a_drawn_game_is_a_draw_for_both():
+    state = _finished("dracula", {}, 5)
+    data = state.to_json()
+
+    class Drawn:  # the engine's answer for a draw (rare with random play): half each
+        game_id = "dracula"
+
+        def returns(self) -> dict[int, float]:
+            return {0: 0.5, 1: 0.5}
+
+        def to_json(self) -> dict[str, Any]:
+            return data
+
+    assert st.outcome(Drawn(), 0) == ("drawn", data["scores"]["0"])  # type: ignore[arg-type]
+    assert st.outcome(Drawn(), 1)[0] == "drawn"  # type: ignore[arg-type]
+
+
+def test_modes_and_levels():
+    assert st.mode_of("jekyll-hyde", {"players": 4, "seating": "A", "target": 100}, 1) == "4A-100"
+    assert st.level_of({"1": "easy"}) == "easy"
+    assert st.level_of({"1": "easy", "2": "strong", "3": "easy"}) == st.MIXED
+
+
+# -- recording -------------------------------------------------------------------
+
+def test_a_finished_game_is_recorded_once():
+    state = _finished("dracula", {}, 5)
+    save = _save(state, 0, {"1": "strong"}, id="5-123")
+    game = st.finished_game(save, state, 777)
+    assert game is not None
+    assert (game.id, game.game, game.mode, game.level, game.ended) == (
+        "5-123", "dracula", "standard", "strong", 777)
+    stats, new = st.record(st.Stats(), game)
+    assert new and len(stats.games) == 1
+    again, new = st.record(stats, st.finished_game(save, state, 999))  # a reload at the end
+    assert not new and again == stats
+
+
+def test_practice_unfinished_and_id_less_games_are_not_recorded():
+    state = _finished("dracula", {}, 5)
+    assert st.finished_game(_save(state, 0, {"1": "random"}, id="1-2", practice=True),
+                            state, 1) is None
+    assert st.finished_game(_save(state, 0, {"1": "random"}), state, 1) is None
+    assert st.finished_game(_save(state, 0, {"1": "random"}, id="<b>x</b>"), state, 1) is None
+    fresh = new_game("dracula", {}, seed=5)
+    assert st.finished_game(_save(fresh, 0, {"1": "random"}, id="1-2"), fresh, 1) is None
+
+
+def test_games_from_a_file_or_between_people_are_not_recorded():
+    state = _finished("dracula", {}, 5)
+    assert st.finished_game(_save(state, 0, {"1": "random"}, id="1-2", from_file=True),
+                            state, 1) is None
+    people = _save(state, 0, {}, id="1-2")
+    people["setup"]["people"] = {"0": "Ann", "1": "Bob"}
+    assert st.finished_game(people, state, 1) is None
+    people["setup"]["people"] = {"0": "Ann"}  # one person against the bots: counted
+    people["setup"]["bots"] = {"1": "random"}
+    assert st.finished_game(people, state, 1) is not None
+
+
+def test_the_oldest_games_go_first_beyond_the_limit(monkeypatch):
+    monkeypatch.setattr(st, "MAX_GAMES", 3)
+    stats = st.Stats()
+    for n in range(5):
+        stats, _ = st.record(stats, _rec(n))
+    assert [g.ended for g in stats.games] == [1002, 1003, 1004]
+
+
+# -- summed up ---------------------------------------------------------------------
+
+def test_streaks_best_and_average_per_bucket():
+    results = ["won", "won", "won", "lost", "won", "drawn", "won", "won"]
+    scores = [10, 30, 20, -5, 40, 0, 15, 25]
+    stats = st.Stats(tuple(_rec(n, r, s) for n, (r, s) in enumerate(zip(results, scores))))
+    other = _rec(99, "lost", 500, mode="other")  # another mode: its own bucket
+    (bucket, alone) = st.buckets(st.Stats((*stats.games, other)), "dracula")
+    assert (bucket.played, bucket.count("won"), bucket.count("lost"), bucket.count("drawn")) == (
+        8, 6, 1, 1)
+    assert bucket.win_rate == 6 / 8
+    assert (bucket.streak, bucket.best_streak) == (2, 3)
+    assert (bucket.best_score, bucket.average_score) == (40, sum(scores) / 8)
+    assert (alone.mode, alone.played, alone.streak, alone.best_score) == ("other", 1, 0, 500)
+    assert st.buckets(stats, "jekyll-hyde") == []
+
+
+def test_by_level_orders_weakest_first_and_mixed_last():
+    games = [_rec(1, level="strong"), _rec(2, level=st.MIXED), _rec(3, level="random"),
+             _rec(4, "lost", level="strong")]
+    levels = st.by_level(st.Stats(tuple(games)), "dracula", ["random", "easy", "strong"])
+    assert [(b.level, b.played) for b in levels] == [("random", 1), ("strong", 2), ("mixed", 1)]
+
+
+# -- stored, exported, imported ------------------------------------------------------
+
+def test_dump_and_load_round_trip():
+    stats = st.Stats((_rec(1), _rec(2, "lost", -3, game="jekyll-vs-hyde", mode="standard-J",
+                                    level="strong"), _rec(3, "drawn", 0, level=st.MIXED)))
+    text = st.dump(stats)
+    assert json.loads(text)["version"] == st.VERSION
+    assert st.load(text) == stats
+    assert st.load(st.dump(st.load(text))) == stats
+
+
+def _damaged(change: Any) -> str:
+    data = json.loads(st.dump(st.Stats((_rec(1), _rec(2)))))
+    change(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("text", [
+    "", "{", "[]", "null", '"x"', "[" * 5000,
+    json.dumps({"format": "jekyll-hyde-games/save", "version": 1, "games": []}),
+    _damaged(lambda d: d.update(version=2)),
+    _damaged(lambda d: d.update(games={})),
+    _damaged(lambda d: d["games"][0].update(result="victory")),
+    _damaged(lambda d: d["games"][0].update(score="10")),
+    _damaged(lambda d: d["games"][0].update(score=True)),
+    _damaged(lambda d: d["games"][0].update(score=1.5)),
+    _damaged(lambda d: d["games"][0].update(ended=-1)),
+    _damaged(lambda d: d["games"][0].update(game="chess")),
+    _damaged(lambda d: d["games"][0].update(level="cheater")),
+    _damaged(lambda d: d["games"][0].update(mode="<img src=x>")),
+    _damaged(lambda d: d["games"][0].update(id="<script>")),
+    _damaged(lambda d: d["games"][1].update(id=d["games"][0]["id"])),  # counted twice
+    _damaged(lambda d: d["games"][0].update(extra=1)),
+    _damaged(lambda d: d["games"][0].pop("score")),
+    _damaged(lambda d: d["games"].append(7)),
+])
+def test_damaged_records_are_refused_with_a_reason(text):
+    with pytest.raises(st.BrokenStats) as refused:
+        st.load(text)
+    assert str(refused.value)
+
+
+def test_merge_counts_each_game_once_in_the_order_they_ended():
+    mine = st.Stats((_rec(1), _rec(4)))
+    theirs = st.Stats((_rec(2), _rec(4, "lost"), _rec(3)))
+    merged = st.merge(mine, theirs)
+    assert [g.ended for g in merged.games] == [1001, 1002, 1003, 1004]
+    assert merged.games[-1].result == "won"  # the copy already here is kept
+    assert st.merge(merged, merged) == merged
+
+
+# -- the page part, with a stand-in for the shell ---------------------------------------
+
+class FakeApp:
+    """What StatsPage uses of game.web.shell.App, with a dict for localStorage."""
+
+    def __init__(self, stored: dict[str, str] | None = None, lang: str = "en") -> None:
+        self.items: dict[str, str] = dict(stored or {})
+        self.store = self
+        self.t = Translator(lang)
+        self.notices: list[tuple[str, dict[str, str]]] = []
+        self.save: dict[str, Any] = {}
+        self.state: Any = None
+        self.show_setup = False
+        self.persisted = 0
+
+    def _get(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def _set(self, key: str, value: str) -> None:
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+    def persist(self) -> None:
+        self.persisted += 1
+
+    def playable(self) -> list[str]:
+        return ["jekyll-hyde", "jekyll-vs-hyde", "dracula"]
+
+
+def test_the_page_records_a_finished_game_once_and_gives_an_old_save_an_id():
+    app = FakeApp()
+    page = StatsPage(app)  # type: ignore[arg-type]
+    state = _finished("jekyll-vs-hyde", {}, 4)
+    app.state, app.save = state, _save(state, "H", {"J": "easy"})  # a save without an id
+    page.game_over()
+    assert st.valid_id(app.save["id"]) and app.persisted == 1
+    page.game_over()  # the end screen again (a reload)
+    stats = st.load(app.items[st.KEY])
+    assert len(stats.games) == 1 and stats.games[0].mode == "standard-H"
+    assert "stats-note" in page.final_note() and "Counted" in page.final_note()
+    app.save["practice"] = True
+    assert "not counted" in page.final_note()
+    del app.save["practice"]
+    app.items.clear()  # the record could not be kept (storage refused it): the end says so
+    assert "could not be stored" in page.final_note()
+
+
+def test_a_practice_game_is_not_recorded_by_the_page():
+    app = FakeApp()
+    page = StatsPage(app)  # type: ignore[arg-type]
+    state = _finished("dracula", {}, 2)
+    app.state, app.save = state, _save(state, 0, {"1": "random"}, id="2-3", practice=True)
+    page.game_over()
+    assert st.KEY not in app.items
+
+
+def test_a_damaged_stored_record_is_kept_aside_and_reported():
+    damaged = '{"format": "jekyll-hyde-games/stats", "version": 1, "games": [1]}'
+    app = FakeApp({st.KEY: damaged})
+    page = StatsPage(app)  # type: ignore[arg-type]
+    assert st.KEY not in app.items
+    aside = [k for k in app.items if k.startswith(saves.BROKEN_PREFIX)]
+    assert len(aside) == 1 and app.items[aside[0]] == damaged
+    assert [key for key, _ in app.notices] == ["stats.broken"]
+    key, words = app.notices[0]
+    assert words["where"] == aside[0] and aside[0] in app.t(key, **words)  # as the shell says it
+    assert page.read() == st.Stats()  # a new record starts, reported once
+    assert len(app.notices) == 1
+
+
+def test_a_damaged_record_that_cannot_be_kept_aside_is_never_written_over():
+    damaged = "{"
+
+    class Full(FakeApp):
+        def _set(self, key: str, value: str) -> None:  # storage full: nothing new fits
+            if key in self.items:
+                self.items[key] = value
+
+    app = Full({st.KEY: damaged})
+    page = StatsPage(app)  # type: ignore[arg-type]
+    state = _finished("dracula", {}, 2)
+    app.state, app.save = state, _save(state, 0, {"1": "random"}, id="2-3")
+    page.game_over()
+    assert app.items[st.KEY] == damaged
+    (key, words), = app.notices
+    assert key == "stats.broken_kept_in_place" and words["where"] == st.KEY
+    assert "could not be stored" in page.final_note()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_page_shows_every_game_and_its_figures(lang):
+    games = (_rec(1, "won", 120, game="jekyll-hyde", mode="4A-100", level="random"),
+             _rec(2, "lost", 80, game="jekyll-hyde", mode="3-300", level=st.MIXED),
+             _rec(3, "drawn", 5, level="strong"))
+    app = FakeApp({st.KEY: st.dump(st.Stats(games))}, lang)
+    page = StatsPage(app)  # type: ignore[arg-type]
+    markup = page.page_html()
+    t = app.t
+    for game in app.playable():
+        assert esc(t("game." + game)) in markup
+    assert markup.count("<svg viewBox") == 2  # a chart per game with games
+    assert markup.count('role="img"') == 2 and "<title id=" in markup
+    assert esc(t("stats.mode.jekyll-hyde.4A", target=100)) in markup
+    assert esc(t("stats.none")) in markup  # the duel has none
+    assert markup.count("<tbody>") == 2
+    export = markup.split('id="stats-export"')[1].split('href="')[1].split('"')[0]
+    from urllib.parse import unquote
+    assert st.load(unquote(export.split(",", 1)[1])) == st.Stats(games)
+
+
+def test_the_page_escapes_what_an_import_says():
+    app = FakeApp()
+    page = StatsPage(app)  # type: ignore[arg-type]
+    page.say(app.t("stats.bad_file", reason="<img src=x onerror=alert(1)>"), True)
+    assert "<img" not in page.page_html() and "&lt;img" in page.page_html()
