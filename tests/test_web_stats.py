@@ -230,6 +230,7 @@ class FakeApp:
         self.notices: list[tuple[str, dict[str, str]]] = []
         self.save: dict[str, Any] = {}
         self.state: Any = None
+        self.coach: Any = None  # no lesson on the table
         self.show_setup = False
         self.persisted = 0
 
