@@ -151,7 +151,9 @@ def test_continuing_asks_before_the_games_save_is_overwritten(page, ui):
     data = played("jekyll-hyde", 21, 9, me=1)
     _open(page, "partie.json", json.dumps(data).encode(), "#file-open-table")
     assert page.evaluate("document.activeElement.dataset.cmd") == "file-continue"
-    page.keyboard.press("Tab")  # the step field, Continue, Close, and round again
+    page.keyboard.press("Tab")  # the step field, Continue, Review, Close, and round again
+    assert page.evaluate("document.activeElement.dataset.cmd") == "file-review"
+    page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.dataset.cmd") == "file-close"
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.id") == "file-step"
