@@ -84,8 +84,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin) -> int:
+def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     from game.bots import make_bot
+
+    stdin = sys.stdin if stdin is None else stdin  # read at the call: a test may redirect it
 
     module = game_module(args.game)
     state = new_game(args.game, _options(args.options), args.seed)

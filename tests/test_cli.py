@@ -1,4 +1,7 @@
-"""The command line: replay, simulate and play, as a user runs them."""
+"""The command line: replay, simulate and play, as a user runs them.
+
+`run` calls `main()` in this process (tests/command_line.py); `run_process`
+starts `python -m game` for real, for the interpreter's exit status and streams."""
 
 from __future__ import annotations
 
@@ -14,18 +17,20 @@ import pytest
 
 from game.__main__ import main
 from game.core.match import simulate
+from tests.command_line import run_main as run
 
 TRANSCRIPTS = Path(__file__).parent / "transcripts" / "jekyll_hyde"
 ROOT = Path(__file__).parent.parent
 
 
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+def run_process(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    """`python -m game ARGS` in a Python of its own, as a user runs it."""
     return subprocess.run([sys.executable, "-m", "game", *args], input=stdin, text=True,
                           capture_output=True, cwd=ROOT, timeout=120)
 
 
 def test_replay_prints_the_final_state_as_json():
-    result = run("replay", str(TRANSCRIPTS / "scoring_example_36.json"))
+    result = run_process("replay", str(TRANSCRIPTS / "scoring_example_36.json"))
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     for key in ["game", "options", "over", "to_act", "legal", "scores", "winner", "hands",
@@ -93,7 +98,7 @@ def test_play_in_the_terminal_reasks_bad_input_and_plays_to_the_end():
 
 
 def test_play_stops_cleanly_at_end_of_input():
-    result = run("play", "--seed", "1", stdin="")
+    result = run_process("play", "--seed", "1", stdin="")
     assert result.returncode == 0 and "end of input" in result.stdout
 
 

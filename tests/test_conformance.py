@@ -18,6 +18,7 @@ import json
 import random
 import re
 import string
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -49,14 +50,19 @@ def viewers(state: State) -> list[Any]:
     return list(state.players)
 
 
-def strings_in(data: Any) -> set[str]:
+def strings_in(data: Any, found: set[str] | None = None) -> set[str]:
+    """Every string in `data`, dict keys included (added to `found`)."""
+    found = set() if found is None else found
     if isinstance(data, str):
-        return {data}
-    if isinstance(data, dict):
-        return set().union(*map(strings_in, data.values()), *map(strings_in, data.keys()))
-    if isinstance(data, (list, tuple)):
-        return set().union(*map(strings_in, data))
-    return set()
+        found.add(data)
+    elif isinstance(data, dict):
+        found.update(k for k in data if isinstance(k, str))
+        for value in data.values():
+            strings_in(value, found)
+    elif isinstance(data, (list, tuple)):
+        for value in data:
+            strings_in(value, found)
+    return found
 
 
 class Model:
@@ -177,6 +183,7 @@ def wrong_actions(state: State, rng: random.Random) -> list[Any]:
     return rng.sample(wrong, min(8, len(wrong))) + [None, 7]
 
 
+@lru_cache(maxsize=None)
 def catalog(lang: str, game: str) -> tuple[dict[str, str], dict[str, str]]:
     shared = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
     path = I18N / f"{lang}.{game}.json"
@@ -208,21 +215,22 @@ def play_checked(game: str, options: dict, seed: int) -> set[str]:
     deck = set(DECKS[game])
     model = Model(game)
     kinds: set[str] = set()
-    before = {p: state.observation(p) for p in viewers(state)}
+    # The strings each player sees before and after an action: his events name no other card.
+    before = {p: strings_in(state.observation(p)) for p in viewers(state)}
     first = True
     while True:
         everything = state.events(None)
         kinds.update(e["kind"] for e in everything)
         model.feed(everything)
         model.check(state.to_json())
-        after = {p: state.observation(p) for p in viewers(state)}
+        after = {p: strings_in(state.observation(p)) for p in viewers(state)}
         public = [e for e in everything if e["kind"] not in PRIVATE_KINDS]
         for p in viewers(state):
             seen = state.events(p)
             assert json.loads(json.dumps(seen)) == seen
             assert all(isinstance(e["kind"], str) for e in seen)
             assert [e for e in seen if e["kind"] not in PRIVATE_KINDS] == public
-            leaked = (strings_in(seen) & deck) - strings_in(before[p]) - strings_in(after[p])
+            leaked = (strings_in(seen) & deck) - before[p] - after[p]
             assert not leaked, f"events show {sorted(leaked)} to {p}"
         if first and game != "dracula":  # Dracula deals once the way is chosen
             assert any(e["kind"] == "dealt" for e in everything)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,8 +19,8 @@ from game.core.state import (
 from game.core.transcript import Transcript, TranscriptError
 from game.dracula import cards
 from game.dracula.rules import DraculaState, final_scores, sides
+from tests.command_line import run_main as run
 
-ROOT = Path(__file__).resolve().parent.parent
 TRANSCRIPTS = Path(__file__).parent / "transcripts" / "dracula"
 
 
@@ -186,8 +184,7 @@ def test_apply_leaves_the_old_state_alone():
 
 def test_json_round_trip_and_replay_cli(tmp_path):
     path = TRANSCRIPTS / "bonus-245-272.json"
-    out = subprocess.run([sys.executable, "-m", "game", "replay", str(path)], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60)
+    out = run("replay", str(path))
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["scores"] == {"0": 245, "1": 299}
@@ -203,8 +200,7 @@ def test_replay_cli_reports_an_illegal_action(tmp_path):
     data["actions"][3] = "QH@22"
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
-    out = subprocess.run([sys.executable, "-m", "game", "replay", str(path)], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60)
+    out = run("replay", str(path))
     assert out.returncode == 2
     assert out.stderr.startswith("error: action 3 'QH@22': ")
     assert out.stderr.count("\n") == 1
@@ -408,9 +404,7 @@ def test_text_views():
 
 def test_play_cli_runs_a_whole_game():
     moves = "way:Q\n" + "1\n" * 30
-    out = subprocess.run([sys.executable, "-m", "game", "play", "--game", "dracula", "--bots",
-                          "heuristic", "--seed", "4"], cwd=ROOT, input=moves,
-                         capture_output=True, text=True, timeout=60)
+    out = run("play", "--game", "dracula", "--bots", "heuristic", "--seed", "4", stdin=moves)
     assert out.returncode == 0, out.stderr
     assert "Game over" in out.stdout
 

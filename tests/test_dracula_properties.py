@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from game import new_game, state_from_json
 from game.dracula.cards import CELL_INDEX, DECK, NAIL, NEIGHBOURS, line_values, deal_scores
 from game.dracula.rules import DraculaState
+from tests.strength import examples
 
 
 def random_game(seed: int, choice_seed: int, first_dealer: int,
@@ -74,7 +75,7 @@ def check_finished(state: DraculaState) -> None:
 
 
 def test_thousands_of_random_games():
-    for n in range(1500):
+    for n in range(examples(1500)):
         check_finished(random_game(seed=n, choice_seed=n * 7 + 1, first_dealer=n % 2))
 
 
@@ -89,7 +90,7 @@ def _step_checks(before: DraculaState, action: str, after: DraculaState) -> None
     assert before.to_json() == before.to_json()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31 - 1), choice_seed=st.integers(0, 2**31 - 1),
        first_dealer=st.sampled_from([0, 1]), stop=st.integers(0, 49))
 def test_round_trip_and_cards_in_one_place(seed, choice_seed, first_dealer, stop):
@@ -133,7 +134,7 @@ def _strings(value):
             yield from _strings(v)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), first_dealer=st.sampled_from([0, 1]),
        hidden_seed=st.integers(0, 2**31 - 1), stop=st.integers(1, 48))
 def test_hidden_cards_do_not_change_the_observation(seed, first_dealer, hidden_seed, stop):

@@ -8,7 +8,8 @@ play in every game and mode, and the transcripts in `tests/transcripts/` and
 the invariants and plays to the end with random legal moves, or raise a
 `GameError`; `replay` must exit 0, or 2 with one `error:` line.
 
-A few thousand cases run in the normal test run; `pytest --fuzz-long
+A few thousand cases run in the normal test run (a quarter of them in the
+quick run, `pytest -m "not browser"`: tests/strength.py); `pytest --fuzz-long
 tests/test_fuzz.py` runs 100,000 per entry point (and prints the counts).
 """
 
@@ -33,6 +34,7 @@ from game.core.transcript import Transcript
 from game.dracula.cards import DECK as DRACULA_DECK
 from game.jekyll_hyde.cards import DECK as WERNER_DECK
 from game.jekyll_vs_hyde.cards import DECK as DUEL_DECK
+from tests.strength import examples
 
 ROOT = Path(__file__).parent.parent
 CARDS = sorted(set(WERNER_DECK) | set(DUEL_DECK) | set(DRACULA_DECK))
@@ -222,11 +224,12 @@ BATCH = 10  # damaged inputs per hypothesis example: its overhead, shared
 
 def run(request: pytest.FixtureRequest, name: str,
         test: Callable[[random.Random, list], bool]) -> None:
-    """Run `test(rng, junk values)` on NORMAL[name] damaged inputs (LONG with
-    --fuzz-long), BATCH per hypothesis example, and report the count and time.
+    """Run `test(rng, junk values)` on NORMAL[name] damaged inputs (a quarter in the
+    quick run, tests/strength.py; LONG with --fuzz-long), BATCH per hypothesis
+    example, and report the count and time.
     `test` says whether the input was accepted (it loaded and played to the end,
     or `replay` exited 0) or refused."""
-    cases = LONG if request.config.getoption("--fuzz-long") else NORMAL[name]
+    cases = LONG if request.config.getoption("--fuzz-long") else examples(NORMAL[name])
     counts = {True: 0, False: 0}
 
     @settings(max_examples=cases // BATCH, deadline=None, database=None, derandomize=True,

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from game import new_game, state_from_json
 from game.jekyll_hyde.cards import DECK, MULTIPLIER, POINTS
+from tests.strength import examples
 
 MODES = [{"players": 4, "seating": "A"}, {"players": 4, "seating": "B"}, {"players": 3}]
 mode = st.sampled_from(MODES)
@@ -36,7 +37,7 @@ def places(state):
     return cards
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(mode, seed, seed)
 def test_every_card_is_always_in_exactly_one_place(options, game_seed, action_seed):
     for state in random_hand(options, game_seed, action_seed)[:-1]:
@@ -45,7 +46,7 @@ def test_every_card_is_always_in_exactly_one_place(options, game_seed, action_se
         assert set(counts) == set(DECK)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(mode, seed, seed)
 def test_tricks_hold_two_cards_of_each_side_and_scores_follow(options, game_seed, action_seed):
     states = random_hand(options, game_seed, action_seed)
@@ -80,7 +81,7 @@ def _last_play(before, after):
     return (before.turn, card, source)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(mode, seed, seed)
 def test_json_round_trip_and_apply_leaves_the_old_state_alone(options, game_seed, action_seed):
     rng = random.Random(action_seed)
@@ -99,8 +100,8 @@ def test_json_round_trip_and_apply_leaves_the_old_state_alone(options, game_seed
 
 def test_thousands_of_whole_games_never_raise_and_end_with_a_winner():
     rng = random.Random(2024)
-    hands = 0
-    for game_number in range(300):
+    hands, games = 0, examples(300)
+    for game_number in range(games):
         options = dict(MODES[game_number % 3])
         state = new_game("jekyll-hyde", options, seed=game_number)
         while state.to_act is not None:
@@ -115,10 +116,10 @@ def test_thousands_of_whole_games_never_raise_and_end_with_a_winner():
         if options["players"] == 4:
             assert scores == {
                 team: sum(h["score"][team] for h in state.history) for team in scores}
-    assert hands > 2000
+    assert hands > 20 * games // 3  # 2000 in 300 games: games run to 1000 points
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(mode, seed, seed, st.data())
 def test_observation_does_not_depend_on_hidden_cards(options, game_seed, action_seed, data):
     """Two states that differ only in cards a player cannot see look the same to him."""

@@ -4,8 +4,6 @@ hand-built edge cases, the errors, saves and the command line."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,9 +19,9 @@ from game import (
 from game.core.transcript import Transcript
 from game.jekyll_vs_hyde import sides
 from game.jekyll_vs_hyde.rules import match_winner
+from tests.command_line import run_main as run
 
 TRANSCRIPTS = Path(__file__).parent / "transcripts" / "jekyll_vs_hyde"
-ROOT = Path(__file__).parent.parent
 GAME = "jekyll-vs-hyde"
 
 # Round 1 deal used by several hand-built cases.
@@ -390,11 +388,6 @@ def test_from_json_rejects_bad_saves(change):
 
 # -- the command line -------------------------------------------------------
 
-def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "game", *args], text=True,
-                          capture_output=True, cwd=ROOT, timeout=120)
-
-
 def test_replay_command_prints_the_final_state():
     result = run("replay", str(TRANSCRIPTS / "hyde_wins_early.json"))
     assert result.returncode == 0, result.stderr
@@ -415,9 +408,7 @@ def test_replay_command_reports_an_illegal_action(tmp_path):
 
 def test_play_command_in_the_terminal():
     lines = "\n".join(["1"] * 200) + "\n"
-    result = subprocess.run([sys.executable, "-m", "game", "play", "--game", GAME, "--seed", "3",
-                             "--seat", "H"], input=lines, text=True, capture_output=True,
-                            cwd=ROOT, timeout=120)
+    result = run("play", "--game", GAME, "--seed", "3", "--seat", "H", stdin=lines)
     assert result.returncode == 0, result.stderr
     assert "you play Mr. Hyde" in result.stdout or "you play Hyde" in result.stdout
     assert "Game over" in result.stdout

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from game import GameError, new_game, state_from_json
 from game.jekyll_vs_hyde.cards import DECK, sort_cards
+from tests.strength import examples
 
 GAME = "jekyll-vs-hyde"
 OPTIONS = [None, {"variant": "return-match"}]
@@ -57,7 +58,7 @@ def play_random(seed: int, options=None, each=None):
 
 def test_thousands_of_random_games_keep_the_invariants():
     winners = {"J": 0, "H": 0, None: 0}
-    for seed in range(1000):
+    for seed in range(examples(1000)):
         end = play_random(seed, OPTIONS[seed % 2])
         winners[end.winner] += 1
         markers = [h["marker"] for h in end.history]
@@ -76,7 +77,7 @@ def test_thousands_of_random_games_keep_the_invariants():
     assert winners["J"] and winners["H"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 2**31 - 1), st.sampled_from(OPTIONS))
 def test_save_and_restore_anywhere(seed, options):
     def each(s, action, after):
@@ -89,7 +90,7 @@ def test_save_and_restore_anywhere(seed, options):
     play_random(seed, options, each)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 2**31 - 1))
 def test_every_legal_action_applies_and_others_raise(seed):
     rng = random.Random(seed)
@@ -129,7 +130,7 @@ def hidden_twin(s, me: int):
     return twin
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.integers(0, 2**31 - 1))
 def test_observation_never_depends_on_hidden_cards(seed):
     def each(s, action, after):
@@ -147,7 +148,7 @@ def test_observation_never_depends_on_hidden_cards(seed):
     play_random(seed, None, each)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(0, 2**31 - 1))
 def test_second_chooser_sees_nothing_of_the_first_choice(seed):
     def each(s, action, after):
@@ -184,7 +185,7 @@ def test_damaged_saves_raise_bad_state_error_or_load():
             s = s.apply(rng.choice(s.legal_actions()))
         saves.append(s.to_json())
     junk = [None, 1, -1, "x", [], {}, [None], True, 99, ["P1"], {"J": 1}]
-    for _ in range(1500):
+    for _ in range(examples(1500)):
         data = json.loads(json.dumps(rng.choice(saves)))
         path = rng.choice(list(_paths(data)))
         target = data

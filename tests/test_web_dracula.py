@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import string
+from functools import lru_cache
 from html.parser import HTMLParser
 import pytest
 
@@ -43,6 +44,7 @@ class _Words(HTMLParser):
         self.parts += [v for k, v in attrs if k in ("aria-label", "title") and v]
 
 
+@lru_cache(maxsize=64)  # the score sheet and the last trick stay the same for many moves
 def _text(html: str) -> str:
     p = _Words()
     p.feed(html)

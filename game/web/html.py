@@ -21,6 +21,7 @@ Html('  7')
 from __future__ import annotations
 
 import string
+from functools import lru_cache
 from html import escape
 from typing import Any, Iterable
 
@@ -57,12 +58,51 @@ class _Formatter(string.Formatter):
 _FORMATTER = _Formatter()
 
 
+@lru_cache(maxsize=1024)
+def _fields(template: str) -> tuple[tuple[str, int | str | None, str], ...] | None:
+    """`template` cut into (text, field, format spec) once, or None if a field is more
+    than a name or a position (attributes, indexes, conversions, nested specs,
+    numbering both automatic and manual) or a brace is unmatched: `string.Formatter`
+    fills (or refuses) those, as it always did."""
+    try:
+        cut = list(_FORMATTER.parse(template))
+    except ValueError:
+        return None  # string.Formatter raises it where it meets the fault
+    parts: list[tuple[str, int | str | None, str]] = []
+    automatic, manual = 0, False
+    for text, name, spec, conversion in cut:
+        field: int | str | None = None
+        if name is not None:
+            if conversion is not None or "{" in (spec or ""):
+                return None
+            if name == "":
+                field, automatic = automatic, automatic + 1
+            elif name.isdecimal():
+                field, manual = int(name), True
+            elif name.isidentifier():
+                field = name
+            else:
+                return None
+        parts.append((text, field, spec or ""))
+    return None if automatic and manual else tuple(parts)
+
+
 def html(template: str, *args: Any, **kwargs: Any) -> Html:
     """`template.format(...)` with every value escaped unless it is Html.
 
     The template itself is trusted: write it as a literal in the code.
     """
-    return Html(_FORMATTER.vformat(template, args, kwargs))
+    parts = _fields(template)
+    if parts is None:
+        return Html(_FORMATTER.vformat(template, args, kwargs))
+    out = []
+    for text, field, spec in parts:
+        out.append(text)
+        if field is not None:
+            value = args[field] if isinstance(field, int) else kwargs[field]
+            out.append(str.__str__(value) if isinstance(value, Html)
+                       else escape(format(value, spec), quote=True))
+    return Html("".join(out))
 
 
 def join(parts: Iterable[Any], sep: str = "") -> Html:
