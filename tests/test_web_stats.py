@@ -209,6 +209,12 @@ def test_damaged_records_are_refused_with_a_reason(text):
     assert str(refused.value)
 
 
+def test_deep_nesting_is_refused_before_parsing():
+    """Pyodide's stack overflows (a fatal error) long before Python's recursion limit."""
+    with pytest.raises(st.BrokenStats, match="nested too deeply"):
+        st.load("[" * 5000 + "]" * 5000)
+
+
 def test_merge_counts_each_game_once_in_the_order_they_ended():
     mine = st.Stats((_rec(1), _rec(4)))
     theirs = st.Stats((_rec(2), _rec(4, "lost"), _rec(3)))

@@ -218,9 +218,12 @@ def load(text: str) -> Stats:
     """Parse and check a record (stored, or a file to import); raise BrokenStats."""
     from game import GAMES
     from game.bots import bot_names
+    from game.core.transcript import too_deep
 
     if len(text) > MAX_TEXT:
         raise BrokenStats(f"too long ({len(text)} characters)")
+    if too_deep(text):  # its parsing would overflow Pyodide's stack
+        raise BrokenStats("nested too deeply")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
