@@ -5,9 +5,9 @@
 #   1. the serve line, in the background: the served page must answer, then
 #      the server is stopped;
 #   2. the test line, which must pass (engine and browser tests).
-# Each command's time is printed at the end. On a 2-core machine under heavy
-# load (2026-11-24): debootstrap 317 s, line 1 632 s (apt, npm, pip, build),
-# line 2 589 s (335 tests), line 1 again 2 s.
+# Each command's time is printed at the end. On a 2-core machine at load 1-3
+# (2026-11-25): debootstrap 38 s, line 1 89 s (apt, npm, pip, build), line 2
+# 641 s (923 tests, in Chromium and Firefox), line 1 again 1 s.
 #
 #   sudo bash scripts/fresh_root_check.sh [DIR]   # DIR: where to build the root (default: a new temp dir)
 #
