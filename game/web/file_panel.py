@@ -36,7 +36,6 @@ ACTIONS: tuple[tuple[str, str, Callable[["FilePanel"], None]], ...] = (
     ("file-continue", "file.continue", lambda panel: panel.ask_continue()),
     ("file-review", "file.review", lambda panel: panel.review()),
 )
-FOCUSABLE = "button:not([disabled]), input"
 
 
 def _object(value: dict[str, Any]) -> JsObject:
@@ -331,13 +330,7 @@ class FilePanel:
             evt.preventDefault()
             self.close()
         elif key == "Tab":
-            items = list(self._element().querySelectorAll(FOCUSABLE))
-            if items:
-                here = next((i for i, el in enumerate(items)
-                             if el == document.activeElement), -1)
-                there = (here + (-1 if evt.shiftKey else 1)) % len(items)
-                evt.preventDefault()
-                self._focus(items[there])
+            self.app.trap_tab(evt)
         elif key == "Enter" and str(evt.target.id) == "file-step":
             evt.preventDefault()
             self.ask_continue()

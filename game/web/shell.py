@@ -845,9 +845,8 @@ class App:
         if key == "Escape":
             self.keys_panel(False)
             return True
-        if key == "Tab":  # one control in the dialog: the focus stays on it
-            evt.preventDefault()
-            _focus(_q("#keys [data-cmd=keys-close]"))
+        if key == "Tab":
+            self.trap_tab(evt)
             return True
         return key in ARROWS
 
@@ -1407,7 +1406,7 @@ class App:
             return
         key = str(evt.key)
         el = evt.target
-        if self.undo_key(evt) or self._trap_tab(evt):
+        if self.undo_key(evt) or self.trap_tab(evt):
             return
         if key == "Escape":
             self.clear_choice()
@@ -1427,12 +1426,14 @@ class App:
             self.pick(part)
 
     @staticmethod
-    def _trap_tab(evt: JsObject) -> bool:
-        """Tab and Shift+Tab go round the controls of an open modal dialog (the
-        hand's summary, for one) instead of leaving it for the table behind."""
+    def trap_tab(evt: JsObject) -> bool:
+        """Tab and Shift+Tab go round the controls of the open modal dialog (a
+        hand's summary, the keys panel, the file panel) instead of leaving it
+        for the table behind. True if the dialog took the key."""
         if str(evt.key) != "Tab":
             return False
-        dialogs = [d for d in document.querySelectorAll('[role="dialog"][aria-modal="true"]')
+        dialogs = [d for d in document.querySelectorAll(
+                       '[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]')
                    if d.getClientRects().length]  # shown: not hidden, not a closed <dialog>
         if not dialogs:
             return False
