@@ -77,22 +77,37 @@ def dump(save: dict[str, Any]) -> str:
     return json.dumps({"format": FORMAT, "version": VERSION, **save}, separators=(",", ":"))
 
 
-def load(text: str) -> tuple[dict[str, Any], State]:
-    """Parse a save and rebuild its state: (save dict, state), or raise BrokenSave."""
-    from game import GAMES, GameError, state_from_json
+def read_record(text: str, fmt: str, version: int, what: str,
+                broken: type[ValueError]) -> dict[str, Any]:
+    """`text` as a record of this site, `{"format": fmt, "version": version, ...}`
+    (a save, the statistics), or `broken` saying why not (`what` names the kind).
+
+    >>> read_record('{"format": "f", "version": 2}', "f", 1, "a save", BrokenSave)
+    Traceback (most recent call last):
+    ...
+    game.web.saves.BrokenSave: written by another version (2, this site reads 1)
+    """
     from game.core.transcript import too_deep
 
     if too_deep(text):  # its parsing would overflow Pyodide's stack
-        raise BrokenSave("nested too deeply")
+        raise broken("nested too deeply")
     try:
         data = json.loads(text)
-    except ValueError as e:
-        raise BrokenSave(f"not JSON ({e})") from e
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BrokenSave("not a saved game of this site")
-    if data.get("version") != VERSION:
-        raise BrokenSave(f"saved by another version ({data.get('version')!r}, "
-                         f"this site reads {VERSION})")
+    except (ValueError, RecursionError) as e:
+        raise broken(f"not JSON ({e})") from e
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise broken(f"not {what} of this site")
+    if data.get("version") != version:
+        raise broken(f"written by another version ({data.get('version')!r:.20}, "
+                     f"this site reads {version})")
+    return data
+
+
+def load(text: str) -> tuple[dict[str, Any], State]:
+    """Parse a save and rebuild its state: (save dict, state), or raise BrokenSave."""
+    from game import GAMES, GameError, state_from_json
+
+    data = read_record(text, FORMAT, VERSION, "a saved game", BrokenSave)
     game = data.get("game")
     if game not in GAMES:
         raise BrokenSave(f"unknown game {game!r:.40}")

@@ -218,21 +218,11 @@ def load(text: str) -> Stats:
     """Parse and check a record (stored, or a file to import); raise BrokenStats."""
     from game import GAMES
     from game.bots import bot_names
-    from game.core.transcript import too_deep
+    from game.web.saves import read_record
 
     if len(text) > MAX_TEXT:
         raise BrokenStats(f"too long ({len(text)} characters)")
-    if too_deep(text):  # its parsing would overflow Pyodide's stack
-        raise BrokenStats("nested too deeply")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise BrokenStats(f"not JSON ({e})") from e
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BrokenStats("not statistics of this site")
-    if data.get("version") != VERSION:
-        raise BrokenStats(f"written by another version ({data.get('version')!r:.20}, "
-                          f"this site reads {VERSION})")
+    data = read_record(text, FORMAT, VERSION, "statistics", BrokenStats)
     games = data.get("games")
     if not isinstance(games, list) or len(games) > MAX_GAMES:
         raise BrokenStats(f"'games' is not a list of at most {MAX_GAMES} games")
