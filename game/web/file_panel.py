@@ -264,18 +264,11 @@ class FilePanel:
         game = opened.final.game_id
         bots = bot_names(game)
         save, state = continue_save(opened, self.step, lambda who: default_bot(bots))
-        app.gen += 1  # the bots of the game on the table stop
-        app.table, app.state, app.save = renderer(game), state, save
-        app.thinking, app.hint, app.picked, app.undo_points = None, None, (), None
-        app.heard = Heard(events=len(save["log"]))  # the story so far is in the log
-        app.show_setup, app.setup_error = False, ""
-        app.setup_values["game"] = game
-        app.message = app.t("file.continued", n=self.step, file=opened.name)
-        app._set(saves.CURRENT_KEY, game)
-        app.persist()
         self.opener = None
         self.close()
-        app.render_all()
+        app.put_on_table(renderer(game), state, save,
+                         heard=Heard(events=len(save["log"])),  # the story so far is in the log
+                         message=app.t("file.continued", n=self.step, file=opened.name))
         app._focus_fallback()
         app.schedule()
 

@@ -36,7 +36,7 @@ from game.web.start_screen import SPEEDS, help_html, menu_html, rules_href, say,
 from game.web.stats import new_game_id
 from game.web.stats_page import StatsPage, now_ms
 from game.web.tables import Table, TableContext, event_lines, explain, renderer
-from game.web.undo import hands_scored, mine, seat_of, take_back, undoable
+from game.web.undo import hands_scored, mine, take_back, undoable
 
 JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped for mypy
 
@@ -1006,23 +1006,16 @@ class App:
         self.read_setup()
         game = self.setup_values["game"]
         lesson = load(game)
-        self.gen += 1  # stop the bots of the game on the table
         state = lesson.start()
         bot = bot_names(game)[-1]
-        self.table, self.state = renderer(game), state
-        self.coach = Coach(lesson, set())
-        self.save = {"game": game, "setup": {"me": lesson.me, "bots": {
-                         str(state.identity(p)): bot for p in state.players
-                         if str(state.identity(p)) != str(lesson.me)}},
-                     "transcript": {"game": game, "options": state.to_json()["options"],
-                                    "seed": lesson.seed, "actions": []},
-                     "log": list(state.events(seat_of(state, lesson.me))), "seen_hands": 0}
-        self.undo_points = []
-        self.heard = Heard()
-        self.motion.reset()
-        self.show_setup, self.message, self.thinking, self.hint, self.picked = \
-            False, "", None, None, ()
-        self.render_all()
+        setup = {"me": lesson.me, "bots": {str(state.identity(p)): bot for p in state.players
+                                           if str(state.identity(p)) != str(lesson.me)}}
+        self.put_on_table(renderer(game), state, {
+            "game": game, "setup": setup,
+            "transcript": {"game": game, "options": state.to_json()["options"],
+                           "seed": lesson.seed, "actions": []},
+            "log": handover.log_events(state, setup), "seen_hands": 0},
+            coach=Coach(lesson, set()))
         self._focus_coach()
         self.schedule()
 
@@ -1241,26 +1234,36 @@ class App:
         table = renderer(game)
         setup = table.parse_setup(self.setup_values, bot_names(game))
         state = new_game(game, setup["options"], seed)
-        self.table, self.state, self.coach = table, state, None
-        self.save = {"game": game, "setup": {"me": setup["me"], "bots": setup["bots"],
-                                             "people": setup.get("people", {})},
-                     "transcript": {"game": game, "options": state.to_json()["options"],
-                                    "seed": seed, "actions": []},
-                     "log": [], "seen_hands": 0, "id": new_game_id(seed, now_ms())}
+        kept = {"me": setup["me"], "bots": setup["bots"], "people": setup.get("people", {})}
         if self.setup_values.get("no_takebacks") == "on":
-            self.save["setup"]["no_takebacks"] = True
-        self.undo_points = []
-        self.motion.reset()
-        self.save["log"] = handover.log_events(state, self.save["setup"])
-        self.heard = Heard()  # the deal is read out
-        self.show_setup = False
-        self.message = ""
-        self.thinking = None
-        self.picked = ()
-        self._set(saves.CURRENT_KEY, game)
-        self.persist()
-        self.render_all()
+            kept["no_takebacks"] = True
+        self.put_on_table(table, state, {
+            "game": game, "setup": kept,
+            "transcript": {"game": game, "options": state.to_json()["options"],
+                           "seed": seed, "actions": []},
+            "log": handover.log_events(state, kept), "seen_hands": 0,
+            "id": new_game_id(seed, now_ms())})
         self.schedule()
+
+    def put_on_table(self, table: Table, state: State, save: dict[str, Any],
+                     coach: Coach | None = None, heard: Heard | None = None,
+                     message: str = "") -> None:
+        """A new game on the table (dealt, a lesson, continued from a file):
+        nothing of the one before goes on (its bots, hint, half-made choice,
+        flights, lesson); saved and made current unless it is a lesson; drawn.
+        `heard`: what the live region need not read out (by default, nothing)."""
+        self.gen += 1  # stop the bots of the game that was on the table
+        self.table, self.state, self.save, self.coach = table, state, save, coach
+        self.thinking, self.hint, self.picked = None, None, ()
+        self.undo_points = None  # found from the transcript when first needed
+        self.motion.reset()
+        self.heard = heard or Heard()
+        self.show_setup, self.setup_error, self.message = False, "", message
+        self.setup_values["game"] = state.game_id
+        if coach is None:
+            self._set(saves.CURRENT_KEY, state.game_id)
+            self.persist()
+        self.render_all()
 
     def switch_game(self, game: str) -> None:
         """Back to another game in progress; the one on the table stays saved."""

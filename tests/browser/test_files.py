@@ -190,6 +190,18 @@ def test_a_file_of_a_game_without_a_save_needs_no_question(page, ui):
     assert _save(page, "dracula")["transcript"]["actions"][:6] == played("dracula", 4, 6)["actions"]
 
 
+def test_a_file_continued_during_a_lesson_is_a_real_game(page, ui):
+    """Whatever was on the table (here a lesson, never saved) gives way entirely."""
+    ui.open_site(page, "?game=dracula&speed=instant")
+    page.click("#lesson")
+    page.wait_for_selector("#coach")
+    _open(page, "dracula.json", json.dumps(played("dracula", 4, 6)).encode(), "#file-open-table")
+    page.click("[data-cmd=file-continue]")
+    page.wait_for_selector(".dr-table")
+    assert page.locator("#coach").count() == 0
+    assert _save(page, "dracula")["transcript"]["actions"][:6] == played("dracula", 4, 6)["actions"]
+
+
 def test_a_file_opens_in_the_review_and_leaves_everything_as_it_was(page, ui):
     ui.open_site(page, "?speed=instant")
     ui.start_game(page, seed=7)
