@@ -16,7 +16,6 @@ import re
 import time
 from typing import TYPE_CHECKING, Any
 
-from game import GAMES
 from game.web import saves
 from game.web import stats as st
 from game.web.html import EMPTY, Html, html, join

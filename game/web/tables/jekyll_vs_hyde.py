@@ -690,7 +690,6 @@ def render(obs: dict[str, Any], ctx: TableContext) -> Html:
 # -- pacing ----------------------------------------------------------------------
 
 def who_decides(obs: dict[str, Any], ctx: TableContext) -> str:
-    t: Translator = ctx.t
     role = obs["to_act"]
     if role is None:
         return "—"
