@@ -75,6 +75,6 @@ def test_heuristic_beats_random():
 
 
 def test_bot_registry():
-    assert bot_names("jekyll-hyde") == ["random", "easy", "heuristic", "strong"]
+    assert bot_names("jekyll-hyde") == ["random", "easy", "heuristic", "strong", "expert"]
     with pytest.raises(GameError, match="no bot 'genius'"):
         make_bot("jekyll-hyde", "genius")

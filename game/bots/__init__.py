@@ -1,11 +1,12 @@
 """Bots by name, weakest first. `random` plays every game; each game package
 adds its own bots in a `BOTS` dict (name -> class) of its `bots` module, and
-`strong` (the search bot) plays every game whose package has a `search` module.
+`strong` (the search bot, about 1 s a move) and `expert` (the same search,
+about 3 s) play every game whose package has a `search` module.
 
 >>> make_bot("jekyll-hyde", "random").name
 'random'
 >>> bot_names("jekyll-hyde")
-['random', 'easy', 'heuristic', 'strong']
+['random', 'easy', 'heuristic', 'strong', 'expert']
 """
 
 from __future__ import annotations
@@ -34,9 +35,10 @@ def _game_bots(game_id: str) -> dict[str, Callable[..., Bot]]:
             bots["easy"] = lambda random_share=0.3: EasyBot(heuristic(), random_share)
         bots.update(bots_module.BOTS)
     if importlib.util.find_spec(package + ".search"):
-        from game.bots.search import SearchBot
+        from game.bots.search import ExpertBot, SearchBot
 
         bots["strong"] = SearchBot
+        bots["expert"] = ExpertBot
     return bots
 
 

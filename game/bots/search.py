@@ -52,11 +52,12 @@ class SearchBot:
     """
 
     name = "strong"
+    default_budget = 1.0  # seconds a move when neither budget nor cap is given
 
     def __init__(self, budget: float | None = None, iterations: int | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         if budget is None:
-            budget = math.inf if iterations is not None else 1.0
+            budget = math.inf if iterations is not None else self.default_budget
         self.budget = budget
         self.iterations = iterations
         self.clock = clock
@@ -82,6 +83,13 @@ class SearchBot:
     def start(self, observation: dict[str, Any], rng: random.Random) -> "Search | Solve":
         """A search that can be advanced in slices (the browser yields between them)."""
         return searcher(observation, rng, self.iterations, self.clock)
+
+
+class ExpertBot(SearchBot):
+    """The same search given three times the thinking time: the top of the ladder."""
+
+    name = "expert"
+    default_budget = 3.0
 
 
 class CheatingBot(SearchBot):

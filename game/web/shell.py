@@ -43,7 +43,7 @@ JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped 
 ARROWS = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -3, "ArrowDown": 3}
 KNOWN_PARAMS = {"lang", "speed", "game", "bench", "deal", "lesson"}
 SLICE = 0.04  # seconds of bot search between two yields to the browser
-MAX_THINK = 2.0
+MAX_THINK = 3.0  # seconds: the expert bot's budget
 CONTROLS = ("button:not([disabled]), [data-part]:not([disabled]), "
             "[data-act]:not([disabled]), select, input, a[href]")
 LIVE_KEPT = 8  # bursts kept in the live region (older ones are read already)
