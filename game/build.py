@@ -168,6 +168,7 @@ def _inputs() -> list[Path]:
     files += sorted(p for p in (ROOT / "static").rglob("*") if p.is_file())
     files += sorted(p for p in (ROOT / "game").rglob("*.py")
                     if "__pycache__" not in p.parts)
+    files.append(ROOT / "game" / "bots" / "browser_caps.json")
     return [p for p in files if p.exists()]
 
 
@@ -191,6 +192,9 @@ def _package_files() -> list[tuple[Path, str]]:
         out.append((p, f"game/web/i18n/{p.name}"))
     for p in sorted((ROOT / "static" / "lessons").glob("*.json")):  # game.web.coach
         out.append((p, f"game/web/lessons/{p.name}"))
+    caps = ROOT / "game" / "bots" / "browser_caps.json"  # game.bots.search, browser=1
+    if caps.exists():
+        out.append((caps, "game/bots/browser_caps.json"))
     return out
 
 
