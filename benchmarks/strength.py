@@ -3,11 +3,12 @@ the heuristic, on the same seat-swapped duplicate deals, and the share of the
 heuristic-to-cheater gap that strong closes.
 
     python benchmarks/strength.py --game jekyll-hyde --games 400 --iterations 200 \
-        [--cheater-games 200] [--options '{"players": 3}'] [--workers 2]
+        [--cheater-games 200] [--options '{"players": 3}'] [--workers 2 | --scheduler tcp://HOST:8786]
 
 Iteration caps (not time budgets) keep the figures the same on any machine,
 and `--workers` (default: one per core) shares the games among processes
-without changing a single one of them.
+without changing a single one of them, as `--scheduler` does among the
+workers of a Dask cluster.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.match import parse_workers, simulate, wilson95  # noqa: E402
+from game.core.match import add_workers_arguments, simulate, wilson95, workers_from_args  # noqa: E402
 from game.core.state import GameError  # noqa: E402
 
 
@@ -33,12 +34,12 @@ def main() -> None:
     p.add_argument("--iterations", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--options")
-    p.add_argument("--workers", metavar="N", help="processes (default: one per core)")
+    add_workers_arguments(p)
     args = p.parse_args()
     options = json.loads(args.options) if args.options else None
     rates = {}
     try:
-        workers = parse_workers(args.workers)
+        workers = workers_from_args(args)
         for name, count in (("strong", args.games), ("cheater", args.cheater_games or args.games)):
             bot = f"{name}:iterations={args.iterations}"
             result = simulate(args.game, [bot, "heuristic"], count, args.seed, options,
