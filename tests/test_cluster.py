@@ -8,6 +8,7 @@ Each cluster is what the README starts by hand: a `dask scheduler` process and
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
 import socket
@@ -169,7 +170,10 @@ def test_a_worker_killed_by_its_task_is_one_clear_error(tmp_path):
     assert f"Dask workers of {broken.address} died on the same batch" in str(error.value)
 
 
-def test_losing_the_scheduler_mid_run_is_one_clear_error(new_cluster):
+def test_losing_the_scheduler_mid_run_is_one_clear_error(new_cluster, caplog):
+    """One line, and not Dask's traceback of its attempts to reconnect before it."""
+    dask_client_log = logging.getLogger("distributed.client")  # does not propagate
+    dask_client_log.addHandler(caplog.handler)
     new_cluster.start_workers(1)
     game, bots = SLOW_MATCH
 
@@ -177,11 +181,15 @@ def test_losing_the_scheduler_mid_run_is_one_clear_error(new_cluster):
         if played == 1:
             new_cluster.processes[0].kill()
 
-    with pytest.raises(ClusterError) as error:
-        simulate(game, bots, 6, 5, progress=kill_the_scheduler,
-                 workers=DaskScheduler(new_cluster.address))
+    try:
+        with pytest.raises(ClusterError) as error:
+            simulate(game, bots, 6, 5, progress=kill_the_scheduler,
+                     workers=DaskScheduler(new_cluster.address))
+    finally:
+        dask_client_log.removeHandler(caplog.handler)
     assert error.value.code == "scheduler_lost"
     assert str(error.value).startswith(f"lost the Dask scheduler at {new_cluster.address} mid-run")
+    assert caplog.records == []
 
 
 def test_a_scheduler_without_workers_is_one_clear_error(new_cluster, monkeypatch):

@@ -10,12 +10,14 @@ processes give. Dask is an optional extra: `pip install '.[distributed]'`.
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import time
 from concurrent.futures import CancelledError
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from game.core.state import BadOptionsError, GameError
 
@@ -94,12 +96,27 @@ def map_on_cluster(function: Callable[[T], R], items: Sequence[T], scheduler: Da
                            f"{CONNECT_SECONDS} s: {scheduler.start_hint()}",
                            code="scheduler_unreachable",
                            params={"scheduler": scheduler.address}) from e
-    with client:
+    with _dask_quiet(), client:
         threads = _check_cluster(client, scheduler)
         size = max(1, min(50, len(items) // (threads * 16)))
         batches = [list(items[start:start + size]) for start in range(0, len(items), size)]
         futures = client.map(_call_batch, [function] * len(batches), batches, pure=False)
         return _gather_in_order(client, scheduler, futures, len(items), progress)
+
+
+@contextmanager
+def _dask_quiet() -> Iterator[None]:
+    """Dask's client logs a traceback when it loses the scheduler; the
+    ClusterError raised then says what happened in one line."""
+    loggers = [logging.getLogger(name) for name in ("distributed", "distributed.client")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
 
 
 def _check_cluster(client: Any, scheduler: DaskScheduler) -> int:
