@@ -2,7 +2,7 @@
 all cards known, and how much the opponent's placements say about his hand.
 
     python benchmarks/dracula_regret.py [--games 40] [--caps 50,100,300] [--information]
-        [--workers 2]
+        [--workers 2 | --scheduler tcp://HOST:8786]
 
 Far cheaper than whole games for telling whether a change to the strong bot
 helps.  Positions come from games between two heuristic bots (seeds from
@@ -26,8 +26,9 @@ difference).  (His first placement of a deal is left out: valuing it costs
 a second for each hand.)
 
 CPU time per decision is printed too (this machine). `--workers` (default:
-one process per core) shares the positions among processes; every other
-figure is the same for any number of them.
+one process per core) shares the positions among processes, `--scheduler`
+among a Dask cluster's workers; every other figure is the same for any
+number of them.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import new_game  # noqa: E402
 from game.bots.search import searcher  # noqa: E402
-from game.core.match import map_in_order, parse_workers  # noqa: E402
+from game.core.match import Workers, add_workers_arguments, map_in_order, workers_from_args  # noqa: E402
 from game.core.state import GameError  # noqa: E402
 from game.dracula.bots import _OPEN, HeuristicBot, _Scorer, solve  # noqa: E402
 from game.dracula.cards import CELL_INDEX  # noqa: E402
@@ -72,7 +73,7 @@ def _empties(state: DraculaState) -> int:
 
 
 def regret(states: list[DraculaState], truths: list[dict[str, float]], bot: str,
-           workers: int) -> tuple[dict[int, float], float, float]:
+           workers: Workers) -> tuple[dict[int, float], float, float]:
     """Mean regret of `bot` by empty cells, overall, and CPU ms per decision."""
     by: dict[int, list[float]] = {}
     decisions = map_in_order(decide, [(bot, k, state) for k, state in enumerate(states)],
@@ -186,13 +187,15 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=500)
     p.add_argument("--caps", default="50,100,300", help="strong's iteration caps")
     p.add_argument("--information", action="store_true")
-    p.add_argument("--workers", metavar="N", help="processes (default: one per core); "
-                   "the figures are the same for any number, CPU ms aside")
+    add_workers_arguments(p)
     args = p.parse_args()
     try:
-        workers = parse_workers(args.workers)
+        report(args, workers_from_args(args))
     except GameError as e:
         p.exit(2, f"error: {e}\n")
+
+
+def report(args: argparse.Namespace, workers: Workers) -> None:
     states = positions(args.games, args.seed)
     truths = map_in_order(truth, states, workers)
     counts = {e: sum(_empties(s) == e for s in states) for e in EMPTIES}

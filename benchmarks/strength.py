@@ -3,11 +3,12 @@ the heuristic, on the same seat-swapped duplicate deals, and the share of the
 heuristic-to-cheater gap that strong closes.
 
     python benchmarks/strength.py --game jekyll-hyde --games 400 --iterations 200 \
-        [--cheater-games 200] [--options '{"players": 3}'] [--workers 2]
+        [--cheater-games 200] [--options '{"players": 3}'] [--workers 2 | --scheduler tcp://HOST:8786]
 
 Iteration caps (not time budgets) keep the figures the same on any machine,
 and `--workers` (default: one per core) shares the games among processes
-without changing a single one of them.  `--browser`: strong stops, at each
+without changing a single one of them, as `--scheduler` does among the
+workers of a Dask cluster.  `--browser`: strong stops, at each
 decision, at the iterations the page reaches in its 1 s at that stage
 (`strong:browser=1`, game/bots/browser_caps.json); the cheater keeps
 `--iterations`.
@@ -22,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.match import parse_workers, simulate, wilson95  # noqa: E402
+from game.core.match import add_workers_arguments, simulate, wilson95, workers_from_args  # noqa: E402
 from game.core.state import GameError  # noqa: E402
 
 
@@ -38,12 +39,12 @@ def main() -> None:
                    help="strong at the browser's caps (browser_caps.json), not --iterations")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--options")
-    p.add_argument("--workers", metavar="N", help="processes (default: one per core)")
+    add_workers_arguments(p)
     args = p.parse_args()
     options = json.loads(args.options) if args.options else None
     rates = {}
     try:
-        workers = parse_workers(args.workers)
+        workers = workers_from_args(args)
         for name, count in (("strong", args.games), ("cheater", args.cheater_games or args.games)):
             browser = args.browser and name == "strong"
             bot = f"{name}:browser=1" if browser else f"{name}:iterations={args.iterations}"

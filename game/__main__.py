@@ -2,6 +2,7 @@
 
     python -m game replay FILE
     python -m game simulate --game jekyll-hyde --bots heuristic,random --games 1000 --seed 1
+        [--workers N | --scheduler tcp://HOST:8786]
     python -m game play [--game jekyll-hyde] [--seat 0] [--bots heuristic]
     python -m game serve [--port 8000] [--host 127.0.0.1]
     python -m game build [--out site]
@@ -65,10 +66,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from game.core.match import parse_workers, simulate
+    from game.core.match import simulate, workers_from_args
 
     bots = [b.strip() for b in args.bots.split(",")]
-    workers = parse_workers(args.workers)
+    workers = workers_from_args(args)
     progress: Callable[[int], None] | None = None
     if not args.json and sys.stderr.isatty():
         def progress(n: int) -> None:
@@ -153,6 +154,8 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
+    from game.core.match import add_workers_arguments
+
     p = argparse.ArgumentParser(prog="python -m game", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
 
@@ -170,8 +173,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--options", help="game options as JSON")
     s.add_argument("--json", action="store_true", help="print one JSON object")
-    s.add_argument("--workers", metavar="N", help="processes playing games side by side; any number gives "
-                   "the same result (default: one per core)")
+    add_workers_arguments(s)
     s.set_defaults(run=cmd_simulate)
 
     g = sub.add_parser("play", help="play in the terminal against bots", epilog=_options_help(),

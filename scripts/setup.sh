@@ -7,9 +7,9 @@
 #   - the PyScript/Pyodide runtime pinned in package-lock.json, and the
 #     browser tests' axe-core and puppeteer-core (devDependencies; puppeteer
 #     drives Firefox), into node_modules/ (npm ci);
-#   - this package and its test tools (pytest, hypothesis, playwright), into
-#     the project's virtual environment .venv/ (Debian's own Python refuses
-#     pip installs, PEP 668).
+#   - this package and its test tools (pytest, hypothesis, playwright, and
+#     Dask for the cluster tests), into the project's virtual environment
+#     .venv/ (Debian's own Python refuses pip installs, PEP 668).
 # When everything is in place it checks and returns within a second or two.
 set -euo pipefail
 cd "$(dirname "$0")/.."

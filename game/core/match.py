@@ -7,6 +7,7 @@ exchanged, so luck of the cards cancels out.
 
 from __future__ import annotations
 
+import argparse
 import math
 import multiprocessing
 import os
@@ -20,10 +21,13 @@ from game import game_module, new_game
 from game.bots import make_bot
 from game.bots.search import CheatingBot, SearchBot
 from game.bots.base import Bot
+from game.core.cluster import DaskScheduler, map_on_cluster, parse_scheduler
 from game.core.state import BadOptionsError, State
 
 T = TypeVar("T")
 R = TypeVar("R")
+# Who plays the games: this many processes here, or a Dask cluster's workers.
+Workers = int | DaskScheduler
 
 
 def play_out(state: State, bots: dict[Hashable, Bot], rngs: dict[Hashable, random.Random],
@@ -101,12 +105,13 @@ class MatchResult:
 def simulate(game_id: str, bot_names: list[str], games: int, seed: int,
              options: dict[str, Any] | None = None,
              progress: Callable[[int], None] | None = None,
-             workers: int = 1) -> MatchResult:
+             workers: Workers = 1) -> MatchResult:
     """Play `games` games between two bots, each deal twice with camps swapped.
 
-    With `workers` > 1 the games are shared among that many processes; each
-    game depends only on its deal's seed, so the result is the same for any
-    number of workers. `progress` gets the count of games finished so far.
+    With `workers` > 1 the games are shared among that many processes, or
+    among a Dask cluster's workers (a `DaskScheduler`); each game depends only
+    on its deal's seed, so the result is the same for any workers.
+    `progress` gets the count of games finished so far.
     """
     if len(bot_names) != 2:
         raise BadOptionsError(f"a match takes two bots, not {len(bot_names)}: {bot_names}",
@@ -114,7 +119,8 @@ def simulate(game_id: str, bot_names: list[str], games: int, seed: int,
     if games < 1:
         raise BadOptionsError(f"games must be at least 1, not {games}",
                               code="game_count", params={"games": games})
-    check_workers(workers)
+    if isinstance(workers, int):
+        check_workers(workers)
     labels = _labels(bot_names)
     camps = list(game_module(game_id).sides(options))
     deal_seeds = random.Random(seed)
@@ -175,6 +181,24 @@ def parse_workers(text: str | None) -> int:
     return workers
 
 
+def add_workers_arguments(parser: argparse.ArgumentParser) -> None:
+    """`--workers N` or `--scheduler ADDRESS`, one of them; `workers_from_args` reads them."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", metavar="N",
+                       help="processes on this machine; any number gives the same result "
+                            "(default: one per core)")
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help="play on a Dask cluster instead, e.g. tcp://192.168.1.10:8786, "
+                            "with the same result (needs pip install '.[distributed]')")
+
+
+def workers_from_args(args: argparse.Namespace) -> Workers:
+    """What `simulate` and `map_in_order` take, from `add_workers_arguments`' options."""
+    if args.scheduler is not None:
+        return parse_scheduler(args.scheduler)
+    return parse_workers(args.workers)
+
+
 def _workers_message(given: str) -> str:
     return (f"--workers must be a whole number from 1 to {max_workers()} "
             f"(this machine has {default_workers()} cores), not {given}")
@@ -203,14 +227,17 @@ def _play(game: _Game) -> tuple[float, ...]:
                  for members in sides.values())
 
 
-def map_in_order(function: Callable[[T], R], items: Sequence[T], workers: int = 1,
+def map_in_order(function: Callable[[T], R], items: Sequence[T], workers: Workers = 1,
                  progress: Callable[[int], None] | None = None) -> list[R]:
-    """`[function(item) for item in items]`, computed by `workers` processes.
+    """`[function(item) for item in items]`, computed by `workers` processes
+    or by a Dask cluster's workers.
 
     `function` must be picklable (a module's top-level function) and depend
     only on its item, and then the list is the same for any `workers`.
     `progress` gets the count of items done so far.
     """
+    if isinstance(workers, DaskScheduler):
+        return map_on_cluster(function, items, workers, progress)
     workers = min(workers, len(items))
     if workers <= 1:
         results = []
