@@ -215,9 +215,14 @@ def test_workers_with_other_code_are_refused(new_cluster, tmp_path):
 
 
 def test_workers_without_the_project_are_told_to_install_it(new_cluster, tmp_path):
-    """A worker whose `game` is some other package (here an empty one) cannot load ours."""
-    (tmp_path / "elsewhere" / "game").mkdir(parents=True)
-    (tmp_path / "elsewhere" / "game" / "__init__.py").write_text("")
+    """A worker whose `game` is another version of the package (here an empty
+    one, down to the module the cluster calls first) cannot load ours. Empty
+    modules, not a missing one: this checkout's own editable install would
+    answer for a missing module."""
+    core = tmp_path / "elsewhere" / "game" / "core"
+    core.mkdir(parents=True)
+    for module in (core.parent / "__init__.py", core / "__init__.py", core / "cluster.py"):
+        module.write_text("")
     new_cluster.start_workers(1, project=tmp_path / "elsewhere")
     with pytest.raises(ClusterError) as error:
         simulate("dracula", ["random", "random"], 2, 1, workers=DaskScheduler(new_cluster.address))
