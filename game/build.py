@@ -164,7 +164,8 @@ def _pages() -> list[Path]:
 
 def _inputs() -> list[Path]:
     files = _pages() + [ROOT / "pyscript.toml", ROOT / "package-lock.json",
-                        ROOT / "scripts" / "precompile.mjs", ROOT / "scripts" / "snapshot.mjs"]
+                        ROOT / "scripts" / "precompile.mjs", ROOT / "scripts" / "snapshot.mjs",
+                        ROOT / "scripts" / "startup.py"]
     files += sorted(p for p in (ROOT / "static").rglob("*") if p.is_file())
     files += sorted(p for p in (ROOT / "game").rglob("*.py")
                     if "__pycache__" not in p.parts)
@@ -268,14 +269,15 @@ def _node(script: str, what: str, *args: str | os.PathLike[str]) -> str:
     return done.stdout
 
 
-def _precompile(jobs: list[tuple[Path, Path, str]]) -> None:
-    """Each (source zip, output zip, prefix): the output with every .py compiled to .pyc.
+def _precompile(game: tuple[Path, Path], stdlib: tuple[Path, Path]) -> None:
+    """The game's (source zip, output zip) with every .py compiled to .pyc, and the
+    standard library's with the modules the page imports as it starts compiled.
 
     Compiled by Pyodide itself, in Node (scripts/precompile.mjs), so the
     bytecode is the browser's: the page then compiles nothing at start-up.
     """
     _node("precompile.mjs", "precompiling the Python to .pyc", NODE / "pyodide",
-          *(arg for job in jobs for arg in job))
+          *game, _PACKAGE_PREFIX, *stdlib, _STDLIB_PREFIX)
 
 
 def _write_snapshot(site: Path) -> None:
@@ -375,9 +377,9 @@ def build(out_dir: str | os.PathLike[str] = SITE) -> Path:
         _copy_runtime(tmp / "static" / "vendor")
         sources = tmp / "game-sources.zip"
         _write_zip(sources)
-        _precompile([(NODE / "pyodide" / "python_stdlib.zip",
-                      tmp / "static" / "vendor" / "pyodide" / "python_stdlib.zip", _STDLIB_PREFIX),
-                     (sources, tmp / "game.zip", _PACKAGE_PREFIX)])
+        _precompile((sources, tmp / "game.zip"),
+                    (NODE / "pyodide" / "python_stdlib.zip",
+                     tmp / "static" / "vendor" / "pyodide" / "python_stdlib.zip"))
         sources.unlink()
         _write_snapshot(tmp)
         _write_service_worker(tmp)

@@ -40,11 +40,24 @@ const SNAPSHOT = "__SNAPSHOT__";
 const SNAPSHOT_SIZE = Number("__SNAPSHOT_SIZE__");
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 
-async function cachedSnapshot() {
-  if (!self.caches || !self.DecompressionStream || !(SNAPSHOT_SIZE > 0)) return null;
-  const hit = await caches.match(new URL(SNAPSHOT, INDEX_URL).href);
-  if (!hit) return null;
-  const raw = await new Response(hit.body.pipeThrough(new DecompressionStream("gzip")))
+// The snapshot's bytes as they arrive: the service worker's copy on a return
+// visit; on a first visit the network's, unless the browser says the connection
+// is slow or the visitor saves data (its megabytes then cost more time than
+// Python's start-up they save). Null: start Python normally.
+async function snapshotSource() {
+  if (!self.DecompressionStream || !(SNAPSHOT_SIZE > 0)) return null;
+  const url = new URL(SNAPSHOT, INDEX_URL).href;
+  const hit = self.caches ? await caches.match(url) : null;
+  if (hit) return hit;
+  const link = navigator.connection;
+  if (link && (link.saveData || /(^|-)[23]g$/.test(link.effectiveType || ""))) return null;
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+  return response;
+}
+
+async function inflate(source) {
+  const raw = await new Response(source.body.pipeThrough(new DecompressionStream("gzip")))
     .arrayBuffer();
   if (raw.byteLength > SNAPSHOT_SIZE) throw new Error("snapshot larger than built");
   const bytes = new Uint8Array(SNAPSHOT_SIZE);  // the dropped tail: zeros
@@ -60,15 +73,16 @@ function said(how) {
 export async function loadPyodide(options = {}) {
   // PyScript passes this module's folder as indexURL: Pyodide's files are in vendor/.
   const stock = { ...options, indexURL: INDEX_URL };
-  let snapshot = null;
+  let source = null;
   try {
-    snapshot = await cachedSnapshot();
+    source = await snapshotSource();
   } catch (e) {
     console.warn("Python starts without its snapshot:", e);
   }
-  if (snapshot) {
+  if (source) {
     try {
-      const py = await loadStock({ ...stock, _loadSnapshot: snapshot });
+      // Pyodide fetches its wasm while the snapshot inflates.
+      const py = await loadStock({ ...stock, _loadSnapshot: inflate(source) });
       // The snapshot froze the generator's state: without this every visit
       // would deal the same games.
       py.runPython("import random; random.seed()");
