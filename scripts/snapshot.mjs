@@ -25,9 +25,12 @@ const py = await loadPyodide({ indexURL: dir, _makeSnapshot: true });
 // directory. Files are not part of the snapshot (the page unpacks them again),
 // the modules scripts/startup.py imports are.
 py.FS.writeFile("/tmp/game.zip", readFileSync(gameZip));
+// Not PyScript's package's bytecode (pyscript/__pycache__): without PyScript's
+// sources that folder would be an empty namespace package named pyscript.
 py.runPython(`
 import os, zipfile
-zipfile.ZipFile("/tmp/game.zip").extractall(os.getcwd())
+with zipfile.ZipFile("/tmp/game.zip") as z:
+    z.extractall(os.getcwd(), [n for n in z.namelist() if not n.startswith("pyscript/")])
 os.remove("/tmp/game.zip")
 `);
 py.runPython(readFileSync(new URL("startup.py", import.meta.url), "utf8"));

@@ -1,11 +1,13 @@
-// The page's Python: Pyodide's own loadPyodide, started from a memory snapshot
-// when the service worker has one cached. pyscript.toml's `interpreter` points
-// here; PyScript calls loadPyodide exactly as it calls the stock module's.
+// The page's Python: Pyodide's own loadPyodide, started from a memory snapshot.
+// pyscript.toml's `interpreter` points here; PyScript calls loadPyodide exactly
+// as it calls the stock module's.
 //
 // The snapshot (made at build time by scripts/snapshot.mjs: Python started and
-// the game imported) is only an accelerator. A first visit never waits for its
-// megabytes (the service worker precaches it afterwards); a missing, corrupt
-// or mismatched snapshot, or a browser without Cache Storage or
+// the game imported) is only an accelerator: restoring it skips Python's
+// start-up and imports, the longest tasks of a page's start. A return visit
+// takes the service worker's copy; a first visit fetches it beside the wasm,
+// unless the connection is slow (static/js/snapshot-worker.js). A missing,
+// corrupt or mismatched snapshot, or a browser without workers or
 // DecompressionStream, starts Python normally, silently (the console says why).
 // `python -m game build` fills in SNAPSHOT (its file name, a hash of its bytes)
 // and SNAPSHOT_SIZE (its size before the all-zero tail was dropped).
@@ -40,29 +42,38 @@ const SNAPSHOT = "__SNAPSHOT__";
 const SNAPSHOT_SIZE = Number("__SNAPSHOT_SIZE__");
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 
-// The snapshot's bytes as they arrive: the service worker's copy on a return
-// visit; on a first visit the network's, unless the browser says the connection
-// is slow or the visitor saves data (its megabytes then cost more time than
-// Python's start-up they save). Null: start Python normally.
-async function snapshotSource() {
-  if (!self.DecompressionStream || !(SNAPSHOT_SIZE > 0)) return null;
-  const url = new URL(SNAPSHOT, INDEX_URL).href;
-  const hit = self.caches ? await caches.match(url) : null;
-  if (hit) return hit;
-  const link = navigator.connection;
-  if (link && (link.saveData || /(^|-)[23]g$/.test(link.effectiveType || ""))) return null;
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  return response;
-}
-
-async function inflate(source) {
-  const raw = await new Response(source.body.pipeThrough(new DecompressionStream("gzip")))
-    .arrayBuffer();
-  if (raw.byteLength > SNAPSHOT_SIZE) throw new Error("snapshot larger than built");
-  const bytes = new Uint8Array(SNAPSHOT_SIZE);  // the dropped tail: zeros
-  bytes.set(new Uint8Array(raw));
-  return bytes;
+// The snapshot, fetched and inflated by static/js/snapshot-worker.js (which
+// says when it is used): null if there is none to use, else {bytes: a promise
+// of its bytes}, so that Pyodide fetches its wasm while the snapshot inflates.
+function snapshot() {
+  if (!self.Worker || !self.DecompressionStream || !(SNAPSHOT_SIZE > 0)) return null;
+  const worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
+  let found, bytes;
+  const isFound = new Promise((resolve, reject) => { found = { resolve, reject }; });
+  const theBytes = new Promise((resolve, reject) => { bytes = { resolve, reject }; });
+  theBytes.catch(() => {});  // a failure is reported once, by whoever awaits it
+  const fail = (error) => {
+    worker.terminate();
+    found.reject(error);
+    bytes.reject(error);
+  };
+  worker.onmessage = ({ data }) => {
+    if (data.error) fail(new Error(data.error));
+    else if ("found" in data) {
+      if (!data.found) worker.terminate();
+      found.resolve(data.found);
+    }
+    else {
+      worker.terminate();
+      bytes.resolve(data.bytes);
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    fail(new Error(`snapshot worker: ${event.message}`));
+  };
+  worker.postMessage({ url: new URL(SNAPSHOT, INDEX_URL).href, size: SNAPSHOT_SIZE });
+  return isFound.then((yes) => (yes ? { bytes: theBytes } : null));
 }
 
 // How Python started, for tests and curious players: <html data-python="snapshot|fresh">.
@@ -73,16 +84,15 @@ function said(how) {
 export async function loadPyodide(options = {}) {
   // PyScript passes this module's folder as indexURL: Pyodide's files are in vendor/.
   const stock = { ...options, indexURL: INDEX_URL };
-  let source = null;
+  let found = null;
   try {
-    source = await snapshotSource();
+    found = await snapshot();
   } catch (e) {
     console.warn("Python starts without its snapshot:", e);
   }
-  if (source) {
+  if (found) {
     try {
-      // Pyodide fetches its wasm while the snapshot inflates.
-      const py = await loadStock({ ...stock, _loadSnapshot: inflate(source) });
+      const py = await loadStock({ ...stock, _loadSnapshot: found.bytes });
       // The snapshot froze the generator's state: without this every visit
       // would deal the same games.
       py.runPython("import random; random.seed()");
