@@ -2,10 +2,15 @@
 
 The session's browser profile keeps the service worker between tests, as a
 returning player's browser does: once it has precached the snapshot, a visit
-starts Python from it.
+starts Python from it. A first visit (a site on an origin of its own: no
+service worker, nothing cached) fetches the snapshot from the network.
 """
 
 from __future__ import annotations
+
+import functools
+import http.server
+import threading
 
 import pytest
 
@@ -76,3 +81,60 @@ def test_a_missing_or_corrupt_snapshot_still_starts_the_page(page, ui, spoilt):
         assert page.is_hidden("#modal")
     finally:
         page.evaluate(RESTORE, [name, url])
+
+
+@pytest.fixture
+def first_visit(tmp_path, copy_site, browser_context):
+    """A page for a first visit to a copy of the site on a server (origin) of its own,
+    which answers 404 for the snapshot when `first_visit.snapshot_gone` is set."""
+    from game.build import SiteHandler
+
+    out = copy_site(tmp_path / "site")
+    state = type("FirstVisit", (), {"snapshot_gone": False, "asked": []})()
+
+    class Handler(SiteHandler):
+        prefix = "/first/"
+
+        def do_GET(self):  # noqa: N802
+            if "/snapshot-" in self.path:
+                state.asked.append(self.path)
+                if state.snapshot_gone:
+                    self.send_error(404)
+                    return
+            super().do_GET()
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Handler, directory=str(out)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    page = browser_context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    page.site_url = f"http://127.0.0.1:{server.server_address[1]}/first/"
+    state.page, state.errors = page, errors
+    yield state
+    page.close()
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_first_visit_starts_from_the_snapshot_too(first_visit, ui):
+    page = first_visit.page
+    ui.open_site(page, "?speed=instant")
+    assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
+    assert len(first_visit.asked) == 1
+    assert _deal(page, "7")  # and it plays
+    assert first_visit.errors == []
+
+
+def test_a_first_visit_without_its_snapshot_starts_python_normally(first_visit, ui):
+    first_visit.snapshot_gone = True
+    page = first_visit.page
+    ui.open_site(page, "?speed=instant")
+    assert first_visit.asked, "the snapshot was not asked for"
+    assert page.evaluate("document.documentElement.dataset.python") == "fresh"
+    assert _deal(page, "7")  # and it plays
+    assert page.is_hidden("#modal")
+    # The server's 404 is the only error the console shows.
+    assert [e for e in first_visit.errors if "404" not in e] == []
