@@ -6,7 +6,7 @@
 // the game imported) is only an accelerator: restoring it skips Python's
 // start-up and imports, the longest tasks of a page's start. A return visit
 // takes the service worker's copy; a first visit fetches it beside the wasm,
-// unless the connection is slow (static/js/snapshot-worker.js). A missing,
+// unless the connection is slow; a worker inflates it. A missing,
 // corrupt or mismatched snapshot, or a browser without workers or
 // DecompressionStream, starts Python normally, silently (the console says why).
 // `python -m game build` fills in SNAPSHOT (its file name, a hash of its bytes)
@@ -42,38 +42,55 @@ const SNAPSHOT = "__SNAPSHOT__";
 const SNAPSHOT_SIZE = Number("__SNAPSHOT_SIZE__");
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 
-// The snapshot, fetched and inflated by static/js/snapshot-worker.js (which
-// says when it is used): null if there is none to use, else {bytes: a promise
-// of its bytes}, so that Pyodide fetches its wasm while the snapshot inflates.
-function snapshot() {
+// The snapshot to start from: null if there is none to use, else {bytes: a
+// promise of its bytes}, so that Pyodide fetches its wasm while it inflates.
+// The service worker's copy, or on a first visit the network's, unless the
+// browser says the connection is slow or the visitor saves data: on a slow
+// link its megabytes cost more time than the start-up they save.
+async function snapshot() {
   if (!self.Worker || !self.DecompressionStream || !(SNAPSHOT_SIZE > 0)) return null;
-  const worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
-  let found, bytes;
-  const isFound = new Promise((resolve, reject) => { found = { resolve, reject }; });
-  const theBytes = new Promise((resolve, reject) => { bytes = { resolve, reject }; });
-  theBytes.catch(() => {});  // a failure is reported once, by whoever awaits it
-  const fail = (error) => {
-    worker.terminate();
-    found.reject(error);
-    bytes.reject(error);
-  };
-  worker.onmessage = ({ data }) => {
-    if (data.error) fail(new Error(data.error));
-    else if ("found" in data) {
-      if (!data.found) worker.terminate();
-      found.resolve(data.found);
-    }
-    else {
+  const url = new URL(SNAPSHOT, INDEX_URL).href;
+  let source = self.caches ? await caches.match(url) : undefined;
+  if (!source) {
+    const link = navigator.connection;
+    if (link && (link.saveData || /(^|-)[23]g$/.test(link.effectiveType || ""))) return null;
+    source = await fetch(url);
+    if (!source.ok) throw new Error(`snapshot: HTTP ${source.status}`);
+  }
+  const bytes = inflate(source.body);
+  bytes.catch(() => {});  // a failure is reported once, by loadPyodide below
+  return { bytes };
+}
+
+// The gzipped stream inflated by static/js/snapshot-worker.js, off the main
+// thread; the page only passes the chunks on as they arrive.
+function inflate(body) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
+    worker.onmessage = ({ data }) => {
       worker.terminate();
-      bytes.resolve(data.bytes);
-    }
-  };
-  worker.onerror = (event) => {
-    event.preventDefault();
-    fail(new Error(`snapshot worker: ${event.message}`));
-  };
-  worker.postMessage({ url: new URL(SNAPSHOT, INDEX_URL).href, size: SNAPSHOT_SIZE });
-  return isFound.then((yes) => (yes ? { bytes: theBytes } : null));
+      if (data.error) reject(new Error(data.error));
+      else resolve(data.bytes);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      reject(new Error(`snapshot worker: ${event.message}`));
+    };
+    worker.postMessage({ size: SNAPSHOT_SIZE });
+    (async () => {
+      const reader = body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        worker.postMessage({ chunk: value });
+      }
+      worker.postMessage({ end: true });
+    })().catch((e) => {
+      worker.terminate();
+      reject(e);
+    });
+  });
 }
 
 // How Python started, for tests and curious players: <html data-python="snapshot|fresh">.
