@@ -2,7 +2,8 @@
 // main thread: inflating its megabytes there took several tasks of 30-100 ms
 // each while the page was meant to answer clicks.
 //
-// Told {size}, then sent the gzipped bytes as they arrive ({chunk}, then
+// Sent {size, body} (the gzipped stream, transferred), or where streams cannot
+// be transferred {size} and then the chunks as they arrive ({chunk}, then
 // {end: true}), it answers {bytes} (a Uint8Array of `size` bytes, its buffer
 // transferred) or {error}.
 let size = 0, writer = null, inflated = null;
@@ -16,7 +17,8 @@ self.onmessage = ({ data }) => {
   if (data.size) {
     size = data.size;
     const stream = new DecompressionStream("gzip");
-    writer = stream.writable.getWriter();
+    if (data.body) data.body.pipeTo(stream.writable).catch(() => {});  // a failure ends `inflated`
+    else writer = stream.writable.getWriter();
     inflated = new Response(stream.readable).arrayBuffer();
     inflated.then((raw) => {
       if (raw.byteLength > size) throw new Error("snapshot larger than built");

@@ -149,3 +149,25 @@ def test_a_first_visit_without_its_snapshot_starts_python_normally(first_visit, 
     assert page.is_hidden("#modal")
     # The server's 404 is the only error the console shows.
     assert [e for e in first_visit.errors if "404" not in e] == []
+
+
+# As in a browser that cannot transfer a ReadableStream to a worker.
+NO_TRANSFERABLE_STREAMS = """
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, transfer) {
+  if ((transfer || []).some((t) => t instanceof ReadableStream)) {
+    throw new DOMException("ReadableStream could not be cloned.", "DataCloneError");
+  }
+  return post.call(this, message, transfer);
+};
+"""
+
+
+def test_a_browser_that_cannot_transfer_streams_passes_the_snapshot_on_in_chunks(
+        first_visit, ui):
+    page = first_visit.page
+    page.add_init_script(NO_TRANSFERABLE_STREAMS)
+    ui.open_site(page, "?speed=instant")
+    assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
+    assert _deal(page, "7")
+    assert first_visit.errors == []
