@@ -50,24 +50,33 @@ const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 async function snapshot() {
   if (!self.Worker || !self.DecompressionStream || !(SNAPSHOT_SIZE > 0)) return null;
   const url = new URL(SNAPSHOT, INDEX_URL).href;
-  let source = self.caches ? await caches.match(url) : undefined;
-  if (!source) {
-    const link = navigator.connection;
-    if (link && (link.saveData || /(^|-)[23]g$/.test(link.effectiveType || ""))) return null;
-    source = await fetch(url);
-    if (!source.ok) throw new Error(`snapshot: HTTP ${source.status}`);
+  // The worker starts up while the snapshot is looked for.
+  const worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
+  try {
+    let source = self.caches ? await caches.match(url) : undefined;
+    if (!source) {
+      const link = navigator.connection;
+      if (link && (link.saveData || /(^|-)[23]g$/.test(link.effectiveType || ""))) {
+        worker.terminate();
+        return null;
+      }
+      source = await fetch(url);
+      if (!source.ok) throw new Error(`snapshot: HTTP ${source.status}`);
+    }
+    const bytes = inflate(worker, source.body);
+    bytes.catch(() => {});  // a failure is reported once, by loadPyodide below
+    return { bytes };
+  } catch (e) {
+    worker.terminate();
+    throw e;
   }
-  const bytes = inflate(source.body);
-  bytes.catch(() => {});  // a failure is reported once, by loadPyodide below
-  return { bytes };
 }
 
 // The gzipped stream inflated by static/js/snapshot-worker.js, off the main
 // thread. The page fetches it (so its bytes count in the page's resource timing
 // like every other file's) and hands the stream over, or passes its chunks on.
-function inflate(body) {
+function inflate(worker, body) {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
     worker.onmessage = ({ data }) => {
       worker.terminate();
       if (data.error) reject(new Error(data.error));
