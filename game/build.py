@@ -164,7 +164,8 @@ def _pages() -> list[Path]:
 
 def _inputs() -> list[Path]:
     files = _pages() + [ROOT / "pyscript.toml", ROOT / "package-lock.json",
-                        ROOT / "scripts" / "precompile.mjs", ROOT / "scripts" / "snapshot.mjs"]
+                        ROOT / "scripts" / "precompile.mjs", ROOT / "scripts" / "snapshot.mjs",
+                        ROOT / "scripts" / "startup.py"]
     files += sorted(p for p in (ROOT / "static").rglob("*") if p.is_file())
     files += sorted(p for p in (ROOT / "game").rglob("*.py")
                     if "__pycache__" not in p.parts)
@@ -224,6 +225,9 @@ def _copy_runtime(vendor: Path) -> None:
     (vendor / "pyodide" / "pyodide.asm.mjs").write_text(
         _lazy_shared_memory((pyodide / "pyodide.asm.mjs").read_text(encoding="utf-8")),
         encoding="utf-8")
+    (vendor / "pyodide" / "pyodide.mjs").write_text(
+        _yield_before_bootstrap((pyodide / "pyodide.mjs").read_text(encoding="utf-8")),
+        encoding="utf-8")
     # The page loads no Pyodide package (none ship with npm's pyodide),
     # so its lock lists none: 119 KB less to fetch and parse at every start.
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
@@ -232,7 +236,7 @@ def _copy_runtime(vendor: Path) -> None:
 
 
 # Files of PYODIDE_FILES the build writes itself instead of copying.
-_REWRITTEN = ("python_stdlib.zip", "pyodide-lock.json", "pyodide.asm.mjs")
+_REWRITTEN = ("python_stdlib.zip", "pyodide-lock.json", "pyodide.asm.mjs", "pyodide.mjs")
 
 # Pyodide creates a shared WebAssembly.Memory as its module loads, for a sleep
 # that only Node and workers can use (Atomics.wait throws on a page's main
@@ -252,6 +256,24 @@ def _lazy_shared_memory(script: str) -> str:
         raise BuildError("pyodide.asm.mjs is not the pinned version's: update _SHARED_MEMORY "
                          "in game/build.py for the Pyodide in package.json")
     return script.replace(_SHARED_MEMORY, _LAZY_SHARED_MEMORY)
+
+
+# loadPyodide instantiates the wasm module, then restores the snapshot (or
+# finishes Python's start-up) in the same task: one task of a few hundred ms
+# during which the page cannot answer. The site's copy lets the browser in
+# between (setImmediate: static/js/python.mjs's, not throttled in a background
+# tab like setTimeout). The text is the pinned version's loadPyodide.
+_BOOTSTRAP = "Fe(r,t);let a=Ae(r,s,t);return await Oe(a,t)}"
+_YIELD_BEFORE_BOOTSTRAP = ("Fe(r,t);await new Promise(f=>(globalThis.setImmediate||setTimeout)(f));"
+                           "let a=Ae(r,s,t);return await Oe(a,t)}")
+
+
+def _yield_before_bootstrap(script: str) -> str:
+    """pyodide.mjs with a yield to the browser between instantiation and bootstrap (see above)."""
+    if script.count(_BOOTSTRAP) != 1:
+        raise BuildError("pyodide.mjs is not the pinned version's: update _BOOTSTRAP "
+                         "in game/build.py for the Pyodide in package.json")
+    return script.replace(_BOOTSTRAP, _YIELD_BEFORE_BOOTSTRAP)
 # Where Pyodide mounts the standard library, and where PyScript unpacks game.zip
 # (the interpreter's working directory): the file names in tracebacks.
 _STDLIB_PREFIX = "/lib/python314.zip/"
@@ -267,19 +289,25 @@ def _node(script: str, what: str, *args: str | os.PathLike[str]) -> str:
     done = subprocess.run([node, str(ROOT / "scripts" / script), *map(str, args)],
                           capture_output=True, text=True)
     if done.returncode != 0:
+        said = (done.stderr or done.stdout).strip()
+        # A Python error's traceback, not the minified runtime Node prints before it.
+        said = said[said.find("PythonError"):] if "PythonError" in said else said
         raise BuildError(f"{what} in Pyodide under Node failed (scripts/{script}, status "
-                         f"{done.returncode}):\n" + (done.stderr or done.stdout).strip()[-2000:])
+                         f"{done.returncode}):\n" + said[-2000:])
     return done.stdout
 
 
-def _precompile(jobs: list[tuple[Path, Path, str]]) -> None:
-    """Each (source zip, output zip, prefix): the output with every .py compiled to .pyc.
+def _precompile(game: tuple[Path, Path], stdlib: tuple[Path, Path]) -> None:
+    """The game's (source zip, output zip) with every .py compiled to .pyc (and
+    PyScript's own package's bytecode), and the standard library's with the
+    modules the page imports as it starts compiled.
 
     Compiled by Pyodide itself, in Node (scripts/precompile.mjs), so the
     bytecode is the browser's: the page then compiles nothing at start-up.
     """
     _node("precompile.mjs", "precompiling the Python to .pyc", NODE / "pyodide",
-          *(arg for job in jobs for arg in job))
+          *game, _PACKAGE_PREFIX, *stdlib, _STDLIB_PREFIX,
+          NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js")
 
 
 def _write_snapshot(site: Path) -> None:
@@ -379,9 +407,9 @@ def build(out_dir: str | os.PathLike[str] = SITE) -> Path:
         _copy_runtime(tmp / "static" / "vendor")
         sources = tmp / "game-sources.zip"
         _write_zip(sources)
-        _precompile([(NODE / "pyodide" / "python_stdlib.zip",
-                      tmp / "static" / "vendor" / "pyodide" / "python_stdlib.zip", _STDLIB_PREFIX),
-                     (sources, tmp / "game.zip", _PACKAGE_PREFIX)])
+        _precompile((sources, tmp / "game.zip"),
+                    (NODE / "pyodide" / "python_stdlib.zip",
+                     tmp / "static" / "vendor" / "pyodide" / "python_stdlib.zip"))
         sources.unlink()
         _write_snapshot(tmp)
         _write_service_worker(tmp)

@@ -1,36 +1,81 @@
-// Compile zips of Python sources to bytecode inside Pyodide, at build time.
+// Compile Python to bytecode inside Pyodide, at build time.
 //
-//     node scripts/precompile.mjs PYODIDE_DIR IN.zip OUT.zip PREFIX [IN OUT PREFIX ...]
+//     node scripts/precompile.mjs PYODIDE_DIR GAME_IN.zip GAME_OUT.zip GAME_PREFIX \
+//                                 STDLIB_IN.zip STDLIB_OUT.zip STDLIB_PREFIX PYSCRIPT_STDLIB.js
 //
 // Run by `python -m game build`. The browser's Python is Pyodide's, so the
-// bytecode is made by the same Pyodide (same magic number), here in Node: every
+// bytecode is made by the same Pyodide (same magic number), here in Node: an
 // `X.py` becomes a sourceless `X.pyc` (any other file is copied), and the page
-// then compiles nothing when it imports. PREFIX is where the zip's files sit
-// in the browser, for the file names in tracebacks. A file that does not
-// compile (there should be none) is kept as source. Prints one line per zip.
+// then compiles nothing when it imports. Every module of the game is compiled;
+// of the standard library, the modules the page imports as it starts
+// (scripts/startup.py, run here with the game's sources in the working
+// directory): the rest stays source, a third of the bytes, compiled only if a
+// page ever imports it. PREFIX is where the zip's files sit in the browser,
+// for the file names in tracebacks. A file that does not compile (there should
+// be none) is kept as source. Prints one line per zip.
+//
+// PyScript writes its own Python package (the `pyscript` module) as source
+// into the working directory at every start and imports it: GAME_OUT also
+// gets that package's bytecode in `pyscript/__pycache__/`, compiled from
+// PYSCRIPT_STDLIB (@pyscript/core's src/stdlib/pyscript.js, the sources its
+// dist embeds). Checked hash-based .pyc files: Python uses one only if the
+// source PyScript wrote hashes the same, so another PyScript's is recompiled.
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, ...jobs] = process.argv.slice(2);
-if (!pyodideDir || jobs.length === 0 || jobs.length % 3 !== 0) {
-  console.error("usage: node precompile.mjs PYODIDE_DIR IN.zip OUT.zip PREFIX [...]");
+if (!pyodideDir || jobs.length !== 7) {
+  console.error("usage: node precompile.mjs PYODIDE_DIR GAME_IN GAME_OUT GAME_PREFIX " +
+                "STDLIB_IN STDLIB_OUT STDLIB_PREFIX PYSCRIPT_STDLIB");
   process.exit(2);
 }
+const [gameIn, gameOut, gamePrefix, stdlibIn, stdlibOut, stdlibPrefix, pyscriptStdlib] = jobs;
+// The `pyscript` package's files, {"pyscript/web.py": source, ...}.
+const pyscriptFiles = {};
+(function walk(base, tree) {
+  for (const [name, value] of Object.entries(tree)) {
+    if (typeof value === "string") pyscriptFiles[base + name] = value;
+    else walk(base + name + "/", value);
+  }
+})("", (await import(pathToFileURL(resolve(pyscriptStdlib)).href)).default);
 const dir = resolve(pyodideDir) + "/";
 const { loadPyodide } = await import(pathToFileURL(dir + "pyodide.mjs").href);
-const py = await loadPyodide({ indexURL: dir });
+const py = await loadPyodide({ indexURL: dir, stdLibURL: resolve(stdlibIn) });
+py.FS.writeFile("/tmp/game.zip", readFileSync(gameIn));
+py.runPython(`
+import os, zipfile
+zipfile.ZipFile("/tmp/game.zip").extractall(os.getcwd())
+`);
+py.runPython(readFileSync(new URL("startup.py", import.meta.url), "utf8"));
 py.runPython(`
 import importlib._bootstrap_external as _external
+import importlib.util
+import sys
 import zipfile
 
-def precompile(src, dst, prefix):
-    """Write zip \`dst\`: zip \`src\` with each .py as a sourceless .pyc; (compiled, kept)."""
+def imported_from(prefix):
+    """The zip members under \`prefix\` that imported modules were loaded from."""
+    return {m.__spec__.origin[len(prefix):] for m in list(sys.modules.values())
+            if getattr(m, "__spec__", None) and (m.__spec__.origin or "").startswith(prefix)}
+
+def precompile(src, dst, prefix, only=None, cached=None):
+    """Write zip \`dst\`: zip \`src\` with each .py (of \`only\`, if given) as a
+    sourceless .pyc, plus the __pycache__ .pyc of each \`cached\` {name: source};
+    (compiled, kept)."""
     compiled = kept = 0
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        for name, source in (cached or {}).items():
+            data = source.encode()
+            code = compile(data, prefix + name, "exec", dont_inherit=True)
+            pyc = _external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=True)
+            out = zipfile.ZipInfo(importlib.util.cache_from_source(name),
+                                  date_time=(2020, 1, 1, 0, 0, 0))
+            zout.writestr(out, bytes(pyc), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+            compiled += 1
         for info in zin.infolist():
             name, data = info.filename, zin.read(info)
-            if name.endswith(".py"):
+            if name.endswith(".py") and (only is None or name in only):
                 try:
                     code = compile(data, prefix + name, "exec", dont_inherit=True)
                 except SyntaxError:
@@ -38,17 +83,20 @@ def precompile(src, dst, prefix):
                 else:
                     name, data = name + "c", bytes(_external._code_to_timestamp_pyc(code))
                     compiled += 1
+            elif name.endswith(".py"):
+                kept += 1
             # Fixed timestamps: the same sources give the same bytes.
             out = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-            out.compress_type = zipfile.ZIP_DEFLATED
-            zout.writestr(out, data)
+            zout.writestr(out, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     return f"{compiled} compiled, {kept} kept as source"
 `);
+const stdlibModules = py.globals.get("imported_from")(stdlibPrefix);
 const precompile = py.globals.get("precompile");
-for (let i = 0; i < jobs.length; i += 3) {
-  const [src, dst, prefix] = jobs.slice(i, i + 3);
+for (const [src, dst, prefix, only, cached] of [
+  [gameIn, gameOut, gamePrefix, undefined, py.toPy(pyscriptFiles)],
+  [stdlibIn, stdlibOut, stdlibPrefix, stdlibModules, undefined]]) {
   py.FS.writeFile("/tmp/in.zip", readFileSync(src));
-  const said = precompile("/tmp/in.zip", "/tmp/out.zip", prefix);
+  const said = precompile("/tmp/in.zip", "/tmp/out.zip", prefix, only, cached);
   writeFileSync(dst, py.FS.readFile("/tmp/out.zip"));
   console.log(`${dst}: ${said}`);
 }

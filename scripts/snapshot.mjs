@@ -23,21 +23,18 @@ const { loadPyodide } = await import(pathToFileURL(dir + "pyodide.mjs").href);
 const py = await loadPyodide({ indexURL: dir, _makeSnapshot: true });
 // As PyScript does with `"./game.zip" = "./*"`: unpacked into the working
 // directory. Files are not part of the snapshot (the page unpacks them again),
-// the imported modules are.
+// the modules scripts/startup.py imports are.
 py.FS.writeFile("/tmp/game.zip", readFileSync(gameZip));
+// Not PyScript's package's bytecode (pyscript/__pycache__): without PyScript's
+// sources that folder would be an empty namespace package named pyscript.
 py.runPython(`
-import gc, os, zipfile
-zipfile.ZipFile("/tmp/game.zip").extractall(os.getcwd())
+import os, zipfile
+with zipfile.ZipFile("/tmp/game.zip") as z:
+    z.extractall(os.getcwd(), [n for n in z.namelist() if not n.startswith("pyscript/")])
 os.remove("/tmp/game.zip")
-# What the page's shell imports (game/web/shell.py), minus the browser's own
-# modules (pyscript, js), which must not be in a snapshot.
-import asyncio, functools, json, random, time, traceback, typing, urllib.parse
-import game, game.bots, game.web.choice, game.web.html, game.web.i18n, game.web.inputs
-import game.web.saves, game.web.tables, importlib
-for table in game.web.tables.TABLES.values():
-    importlib.import_module(table)
-gc.collect()
 `);
+py.runPython(readFileSync(new URL("startup.py", import.meta.url), "utf8"));
+py.runPython("import gc; gc.collect()");
 const snapshot = py.makeMemorySnapshot();
 let end = snapshot.length;
 while (end > 0 && snapshot[end - 1] === 0) end--;

@@ -1,9 +1,10 @@
 """The built site ships Python as bytecode that the browser's Pyodide loads as is.
 
-The build compiles the standard library and the game package inside Pyodide
-(in Node); here the BUILT files are loaded by the same Pyodide in Node, as the
-page does, and every module the game imports must come from a `.pyc`: the
-browser then compiles nothing at start-up.
+The build compiles the game package, PyScript's own package and the standard
+library modules the page imports as it starts, inside Pyodide (in Node); here
+the BUILT files are loaded by the same Pyodide in Node, as the page does, and
+every module the game imports must come from a `.pyc`: the browser then
+compiles nothing at start-up.
 """
 
 from __future__ import annotations
@@ -40,12 +41,16 @@ json.dumps({name: m.__file__ for name, m in list(sys.modules.items())
 """
 
 
-def test_the_shipped_zips_hold_bytecode_and_no_python_source(built_site):
-    for path in (built_site / "game.zip", built_site / "static/vendor/pyodide/python_stdlib.zip"):
-        names = zipfile.ZipFile(path).namelist()
-        assert not [n for n in names if n.endswith(".py")], path
-        assert sum(n.endswith(".pyc") for n in names) > 40, path
-    assert "game/web/i18n/en.json" in zipfile.ZipFile(built_site / "game.zip").namelist()
+def test_the_shipped_zips_hold_bytecode(built_site):
+    game_zip = zipfile.ZipFile(built_site / "game.zip").namelist()
+    assert not [n for n in game_zip if n.endswith(".py")]
+    assert sum(n.endswith(".pyc") for n in game_zip) > 40
+    assert "game/web/i18n/en.json" in game_zip
+    # Of the standard library, what the page imports as it starts; the rest as source.
+    stdlib = zipfile.ZipFile(built_site / "static/vendor/pyodide/python_stdlib.zip").namelist()
+    assert {"asyncio/__init__.pyc", "json/decoder.pyc", "random.pyc"} <= set(stdlib)
+    assert {"email/__init__.py", "unittest/__init__.py"} <= set(stdlib)
+    assert not {n[:-1] for n in stdlib if n.endswith(".pyc")} & set(stdlib)  # never both
     lock = json.loads((built_site / "static/vendor/pyodide/pyodide-lock.json").read_text())
     assert lock["packages"] == {} and lock["info"]["python"].startswith("3.14")
 
@@ -63,3 +68,48 @@ def test_pyodide_imports_the_built_bytecode_without_compiling(built_site):
     assert "game.web.tables.jekyll_hyde" in ours and "random" in ours and "json" in ours
     compiled = {n: f for n, f in ours.items() if not f.endswith(".pyc")}
     assert compiled == {}, f"imported from source (compiled in the page): {compiled}"
+
+
+# PyScript writes its package's sources at start-up, as its dist embeds them
+# (@pyscript/core's src/stdlib/pyscript.js); each must hash like the .pyc the
+# build put in pyscript/__pycache__/, or Python compiles it in the page.
+PYSCRIPT_CHECK = r"""
+const [site, stdlib] = process.argv.slice(1);
+const vendor = site + "/static/vendor/pyodide/";
+const { loadPyodide } = await import(vendor + "pyodide.mjs");
+const fs = await import("node:fs");
+const tree = (await import(stdlib)).default;
+const files = {};
+(function walk(base, t) {
+  for (const [k, v] of Object.entries(t)) typeof v === "string" ? files[base + k] = v : walk(base + k + "/", v);
+})("", tree);
+const py = await loadPyodide({ indexURL: vendor });
+py.FS.writeFile("/home/pyodide/game.zip", fs.readFileSync(site + "/game.zip"));
+py.globals.set("files", py.toPy(files));
+console.log(py.runPython(`
+import importlib.util, json, zipfile
+z = zipfile.ZipFile("/home/pyodide/game.zip")
+report = {}
+for name, source in files.items():
+    pyc = z.read(importlib.util.cache_from_source(name))
+    # flags 0b11: hash-based, checked against the source
+    report[name] = (int.from_bytes(pyc[4:8], "little"),
+                    pyc[8:16] == importlib.util.source_hash(source.encode()))
+json.dumps(report)
+`));
+"""
+
+
+def test_pyscripts_package_ships_as_bytecode_of_its_own_sources(built_site):
+    from game.build import NODE
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node.js")
+    stdlib = NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+    done = subprocess.run([node, "--input-type=module", "-e", PYSCRIPT_CHECK, str(built_site),
+                           stdlib.as_uri()], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "pyscript/web.py" in report and "pyscript/__init__.py" in report
+    assert report == {name: [0b11, True] for name in report}

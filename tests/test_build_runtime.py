@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.build import NODE, BuildError, _lazy_shared_memory
+from game.build import NODE, BuildError, _lazy_shared_memory, _yield_before_bootstrap
 
 ASM = NODE / "pyodide" / "pyodide.asm.mjs"
+LOADER = NODE / "pyodide" / "pyodide.mjs"
 
 
 @pytest.mark.skipif(not ASM.exists(), reason="npm ci has not been run")
@@ -21,3 +22,16 @@ def test_the_shared_memory_is_made_on_first_use_only() -> None:
 def test_another_runtime_version_stops_the_build() -> None:
     with pytest.raises(BuildError, match="not the pinned version"):
         _lazy_shared_memory("var x=new WebAssembly.Memory({shared:!0,initial:1,maximum:1});")
+
+
+@pytest.mark.skipif(not LOADER.exists(), reason="npm ci has not been run")
+def test_loadpyodide_lets_the_browser_in_before_its_bootstrap() -> None:
+    patched = _yield_before_bootstrap(LOADER.read_text(encoding="utf-8"))
+    # Instantiation, then a yield to the browser, then the bootstrap (restore or start-up).
+    assert "Fe(r,t);await new Promise(f=>(globalThis.setImmediate||setTimeout)(f));let a=Ae(r,s,t)" \
+        in patched
+
+
+def test_another_loader_version_stops_the_build() -> None:
+    with pytest.raises(BuildError, match="not the pinned version"):
+        _yield_before_bootstrap("async function dt(e={}){let a=Ae(r,s,t)}")

@@ -1,11 +1,13 @@
-// The page's Python: Pyodide's own loadPyodide, started from a memory snapshot
-// when the service worker has one cached. pyscript.toml's `interpreter` points
-// here; PyScript calls loadPyodide exactly as it calls the stock module's.
+// The page's Python: Pyodide's own loadPyodide, started from a memory snapshot.
+// pyscript.toml's `interpreter` points here; PyScript calls loadPyodide exactly
+// as it calls the stock module's.
 //
 // The snapshot (made at build time by scripts/snapshot.mjs: Python started and
-// the game imported) is only an accelerator. A first visit never waits for its
-// megabytes (the service worker precaches it afterwards); a missing, corrupt
-// or mismatched snapshot, or a browser without Cache Storage or
+// the game imported) is only an accelerator: restoring it skips Python's
+// start-up and imports, the longest tasks of a page's start. A return visit
+// takes the service worker's copy; a first visit fetches it beside the wasm,
+// unless the connection is slow; a worker inflates it. A missing,
+// corrupt or mismatched snapshot, or a browser without workers or
 // DecompressionStream, starts Python normally, silently (the console says why).
 // `python -m game build` fills in SNAPSHOT (its file name, a hash of its bytes)
 // and SNAPSHOT_SIZE (its size before the all-zero tail was dropped).
@@ -40,16 +42,69 @@ const SNAPSHOT = "__SNAPSHOT__";
 const SNAPSHOT_SIZE = Number("__SNAPSHOT_SIZE__");
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 
-async function cachedSnapshot() {
-  if (!self.caches || !self.DecompressionStream || !(SNAPSHOT_SIZE > 0)) return null;
-  const hit = await caches.match(new URL(SNAPSHOT, INDEX_URL).href);
-  if (!hit) return null;
-  const raw = await new Response(hit.body.pipeThrough(new DecompressionStream("gzip")))
-    .arrayBuffer();
-  if (raw.byteLength > SNAPSHOT_SIZE) throw new Error("snapshot larger than built");
-  const bytes = new Uint8Array(SNAPSHOT_SIZE);  // the dropped tail: zeros
-  bytes.set(new Uint8Array(raw));
-  return bytes;
+// The snapshot to start from: null if there is none to use, else {bytes: a
+// promise of its bytes}, so that Pyodide fetches its wasm while it inflates.
+// The service worker's copy, or on a first visit the network's, unless the
+// browser says the connection is slow or the visitor saves data: on a slow
+// link its megabytes cost more time than the start-up they save.
+async function snapshot() {
+  if (!self.Worker || !self.DecompressionStream || !(SNAPSHOT_SIZE > 0)) return null;
+  const url = new URL(SNAPSHOT, INDEX_URL).href;
+  // The worker starts up while the snapshot is looked for.
+  const worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
+  try {
+    let source = self.caches ? await caches.match(url) : undefined;
+    if (!source) {
+      const link = navigator.connection;
+      if (link && (link.saveData || /(^|-)[23]g$/.test(link.effectiveType || ""))) {
+        worker.terminate();
+        return null;
+      }
+      source = await fetch(url);
+      if (!source.ok) throw new Error(`snapshot: HTTP ${source.status}`);
+    }
+    const bytes = inflate(worker, source.body);
+    bytes.catch(() => {});  // a failure is reported once, by loadPyodide below
+    return { bytes };
+  } catch (e) {
+    worker.terminate();
+    throw e;
+  }
+}
+
+// The gzipped stream inflated by static/js/snapshot-worker.js, off the main
+// thread. The page fetches it (so its bytes count in the page's resource timing
+// like every other file's) and hands the stream over, or passes its chunks on.
+function inflate(worker, body) {
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => {
+      worker.terminate();
+      if (data.error) reject(new Error(data.error));
+      else resolve(data.bytes);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      reject(new Error(`snapshot worker: ${event.message}`));
+    };
+    try {
+      worker.postMessage({ size: SNAPSHOT_SIZE, body }, [body]);
+      return;
+    } catch (e) {}  // a browser that cannot transfer a stream: pass the chunks on
+    worker.postMessage({ size: SNAPSHOT_SIZE });
+    (async () => {
+      const reader = body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        worker.postMessage({ chunk: value });
+      }
+      worker.postMessage({ end: true });
+    })().catch((e) => {
+      worker.terminate();
+      reject(e);
+    });
+  });
 }
 
 // How Python started, for tests and curious players: <html data-python="snapshot|fresh">.
@@ -60,15 +115,15 @@ function said(how) {
 export async function loadPyodide(options = {}) {
   // PyScript passes this module's folder as indexURL: Pyodide's files are in vendor/.
   const stock = { ...options, indexURL: INDEX_URL };
-  let snapshot = null;
+  let found = null;
   try {
-    snapshot = await cachedSnapshot();
+    found = await snapshot();
   } catch (e) {
     console.warn("Python starts without its snapshot:", e);
   }
-  if (snapshot) {
+  if (found) {
     try {
-      const py = await loadStock({ ...stock, _loadSnapshot: snapshot });
+      const py = await loadStock({ ...stock, _loadSnapshot: found.bytes });
       // The snapshot froze the generator's state: without this every visit
       // would deal the same games.
       py.runPython("import random; random.seed()");

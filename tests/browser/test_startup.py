@@ -2,10 +2,16 @@
 
 The session's browser profile keeps the service worker between tests, as a
 returning player's browser does: once it has precached the snapshot, a visit
-starts Python from it.
+starts Python from it. A first visit (a site on an origin of its own: no
+service worker, nothing cached) fetches the snapshot from the network.
 """
 
 from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
 
 import pytest
 
@@ -63,12 +69,11 @@ def test_a_returning_visit_starts_from_the_snapshot_and_deals_new_games(page, ui
     assert hands[2] == hands[3], "a deal number must deal the same cards"
 
 
-@pytest.mark.parametrize("spoilt", ["missing", "not gzip", "not a snapshot"])
-def test_a_missing_or_corrupt_snapshot_still_starts_the_page(page, ui, spoilt):
+@pytest.mark.parametrize("spoilt", ["not gzip", "not a snapshot"])
+def test_a_corrupt_snapshot_still_starts_the_page(page, ui, spoilt):
     name, url = _cached_snapshot(page, ui)
-    bytes_, gzip = {"missing": (None, False), "not gzip": (list(b"garbage"), False),
-                    "not a snapshot": (list(b"\x01" * 4096), True)}[spoilt]
-    page.evaluate(SPOIL, [name, url, bytes_, gzip])
+    bytes_ = {"not gzip": list(b"garbage"), "not a snapshot": list(b"\x01" * 4096)}[spoilt]
+    page.evaluate(SPOIL, [name, url, bytes_, spoilt == "not a snapshot"])
     try:
         ui.open_site(page, "?speed=instant")
         assert page.evaluate("document.documentElement.dataset.python") == "fresh"
@@ -76,3 +81,93 @@ def test_a_missing_or_corrupt_snapshot_still_starts_the_page(page, ui, spoilt):
         assert page.is_hidden("#modal")
     finally:
         page.evaluate(RESTORE, [name, url])
+
+
+def test_a_snapshot_gone_from_the_cache_comes_from_the_network(page, ui):
+    name, url = _cached_snapshot(page, ui)
+    page.evaluate(SPOIL, [name, url, None, False])
+    try:
+        ui.open_site(page, "?speed=instant")
+        assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
+        assert _deal(page, "7")
+    finally:
+        page.evaluate(RESTORE, [name, url])
+
+
+@pytest.fixture
+def first_visit(tmp_path, copy_site, browser_context):
+    """A page for a first visit to a copy of the site on a server (origin) of its own,
+    which answers 404 for the snapshot when `first_visit.snapshot_gone` is set."""
+    from game.build import SiteHandler
+
+    out = copy_site(tmp_path / "site")
+    state = type("FirstVisit", (), {"snapshot_gone": False, "asked": []})()
+
+    class Handler(SiteHandler):
+        prefix = "/first/"
+
+        def do_GET(self):  # noqa: N802
+            if re.search(r"/snapshot-[0-9a-f]+\.bin\.gz$", self.path):
+                state.asked.append(self.path)
+                if state.snapshot_gone:
+                    self.send_error(404)
+                    return
+            super().do_GET()
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Handler, directory=str(out)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    page = browser_context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    page.site_url = f"http://127.0.0.1:{server.server_address[1]}/first/"
+    state.page, state.errors = page, errors
+    yield state
+    page.close()
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_first_visit_starts_from_the_snapshot_too(first_visit, ui):
+    page = first_visit.page
+    ui.open_site(page, "?speed=instant")
+    assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
+    assert len(first_visit.asked) == 1
+    assert _deal(page, "7")  # and it plays
+    assert first_visit.errors == []
+
+
+def test_a_first_visit_without_its_snapshot_starts_python_normally(first_visit, ui):
+    first_visit.snapshot_gone = True
+    page = first_visit.page
+    ui.open_site(page, "?speed=instant")
+    assert first_visit.asked, "the snapshot was not asked for"
+    assert page.evaluate("document.documentElement.dataset.python") == "fresh"
+    assert _deal(page, "7")  # and it plays
+    assert page.is_hidden("#modal")
+    # The server's 404 is the only error the console shows.
+    assert [e for e in first_visit.errors if "404" not in e] == []
+
+
+# As in a browser that cannot transfer a ReadableStream to a worker.
+NO_TRANSFERABLE_STREAMS = """
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, transfer) {
+  if ((transfer || []).some((t) => t instanceof ReadableStream)) {
+    throw new DOMException("ReadableStream could not be cloned.", "DataCloneError");
+  }
+  return post.call(this, message, transfer);
+};
+"""
+
+
+def test_a_browser_that_cannot_transfer_streams_passes_the_snapshot_on_in_chunks(
+        first_visit, ui):
+    page = first_visit.page
+    page.add_init_script(NO_TRANSFERABLE_STREAMS)
+    ui.open_site(page, "?speed=instant")
+    assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
+    assert _deal(page, "7")
+    assert first_visit.errors == []

@@ -1,0 +1,54 @@
+# What the page imports as it starts, run inside Pyodide by the build's Node
+# steps: scripts/snapshot.mjs imports it into the memory snapshot, and
+# scripts/precompile.mjs ships as bytecode the standard library modules it
+# imports (the others ship as source: fewer bytes, compiled if ever imported).
+# The game's package is unpacked in the working directory, as PyScript does.
+import dis
+import importlib
+import importlib.util
+
+BROWSER = ("pyscript", "js")  # the browser's own modules: never in a snapshot
+
+
+def import_for_the_page(name, seen=set()):
+    """Import module `name`; if it needs the browser, what it imports at its top level."""
+    if name in seen:
+        return
+    seen.add(name)
+    try:
+        importlib.import_module(name)
+        return
+    except ModuleNotFoundError as e:
+        if e.name not in BROWSER:
+            raise
+    # Its top-level code's imports (`from m import x`: m, and m.x if x is a module).
+    code = importlib.util.find_spec(name).loader.get_code(name)
+    wanted, module = [], ""
+    for op in dis.get_instructions(code):
+        if op.opname == "IMPORT_NAME":
+            module = op.argval
+            wanted.append(module)
+        elif op.opname == "IMPORT_FROM":
+            wanted.append(f"{module}.{op.argval}")
+    for module in wanted:
+        if module.split(".")[0] in BROWSER:
+            continue
+        try:
+            found = importlib.util.find_spec(module)
+        except ModuleNotFoundError:  # a parent needs the browser, or `x` is no module
+            found = None
+        if found is not None:
+            import_for_the_page(module)
+
+
+# The page's entry point (index.html) and the modules its shell imports later
+# for the game on the table.
+import_for_the_page("game.web.shell")
+import game.web.tables  # noqa: E402
+
+for table in game.web.tables.TABLES.values():
+    importlib.import_module(table)
+
+# The standard library modules PyScript's own Python imports
+# (@pyscript/core's src/stdlib/pyscript).
+import base64, collections, html, inspect, io  # noqa: E401, E402
