@@ -415,7 +415,10 @@ def _alphabeta(diff: Callable[[Grid], int], grid: list[str | None], filled: int,
                 beta = v
     window = (alpha, beta)
     cells = _OPEN[filled]
-    if my_turn:
+    if len(hand) == 2 and len(his if my_turn else mine) == 1:
+        best = _last_three(diff, grid, filled, hand, (his if my_turn else mine)[0], my_turn,
+                           alpha, beta, table)
+    elif my_turn:
         best = -1e9
         for i, card in enumerate(hand):
             rest = hand[:i] + hand[i + 1:]
@@ -451,6 +454,80 @@ def _alphabeta(diff: Callable[[Grid], int], grid: list[str | None], filled: int,
                 break
     table[key] = (best, _UPPER if best <= window[0] else _LOWER if best >= window[1]
                   else _EXACT)
+    return best
+
+
+def _last_three(diff: Callable[[Grid], int], grid: list[str | None], filled: int,
+                hand: tuple[str, ...], other: str, my_turn: bool, alpha: float,
+                beta: float, table: Transpositions) -> float:
+    """`_alphabeta` with three cells left (the mover holds two cards, the other
+    player one), its two-cell replies written in: the same moves in the same
+    order and the same value, without a call per reply, and each full grid is
+    scored once (`table` keeps it: in one world many orders of play, and for
+    `Solve` many first placements, end in the same grid).  The innermost loop
+    of the search."""
+    best: float
+    reply: float | None
+    if my_turn:
+        best = -1e9
+        for card, last in ((hand[0], hand[1]), (hand[1], hand[0])):
+            for cell in _OPEN[filled]:
+                after = filled | 1 << cell
+                x, y = _EMPTY[after]
+                reply = None  # he places his last card, mine fills the last cell
+                for here, there in ((x, y), (y, x)):
+                    if _NEXT_TO[here] & after:
+                        grid[cell], grid[here], grid[there] = card, other, last
+                        key = tuple(grid)
+                        known = table.get(key)
+                        if known is None:
+                            v = diff(grid)
+                            table[key] = (v, _EXACT)
+                        else:
+                            v = known[0]
+                        grid[cell] = grid[here] = grid[there] = None
+                        if v <= alpha:
+                            reply = v
+                            break
+                        if reply is None or v < reply:
+                            reply = v
+                assert reply is not None  # of two empty cells, one touches a filled one
+                if reply > best:
+                    best = reply
+                    if reply > alpha:
+                        alpha = reply
+                        if alpha >= beta:
+                            return best
+    else:
+        best = 1e9
+        for card, last in ((hand[0], hand[1]), (hand[1], hand[0])):
+            for cell in _OPEN[filled]:
+                after = filled | 1 << cell
+                x, y = _EMPTY[after]
+                reply = None  # I place my last card, his fills the last cell
+                for here, there in ((x, y), (y, x)):
+                    if _NEXT_TO[here] & after:
+                        grid[cell], grid[here], grid[there] = card, other, last
+                        key = tuple(grid)
+                        known = table.get(key)
+                        if known is None:
+                            v = diff(grid)
+                            table[key] = (v, _EXACT)
+                        else:
+                            v = known[0]
+                        grid[cell] = grid[here] = grid[there] = None
+                        if v >= beta:
+                            reply = v
+                            break
+                        if reply is None or v > reply:
+                            reply = v
+                assert reply is not None
+                if reply < best:
+                    best = reply
+                    if reply < beta:
+                        beta = reply
+                        if alpha >= beta:
+                            return best
     return best
 
 
