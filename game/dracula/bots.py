@@ -468,6 +468,7 @@ def _last_three(diff: Callable[[Grid], int], grid: list[str | None], filled: int
     of the search."""
     best: float
     reply: float | None
+    v: float
     if my_turn:
         best = -1e9
         for card, last in ((hand[0], hand[1]), (hand[1], hand[0])):
