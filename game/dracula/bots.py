@@ -396,6 +396,9 @@ def _alphabeta(diff: Callable[[Grid], int], grid: list[str | None], filled: int,
                             best = v
             assert best is not None  # of two empty cells, one touches a filled one
             return best
+    elif len(hand) == 2 and len(his if my_turn else mine) == 1:
+        return _last_three(diff, grid, filled, hand, (his if my_turn else mine)[0], my_turn,
+                           alpha, beta, table)
     # Orders of play that lead to the same grid are searched once.
     key = tuple(grid)
     known = table.get(key)
@@ -415,17 +418,19 @@ def _alphabeta(diff: Callable[[Grid], int], grid: list[str | None], filled: int,
                 beta = v
     window = (alpha, beta)
     cells = _OPEN[filled]
-    if len(hand) == 2 and len(his if my_turn else mine) == 1:
-        best = _last_three(diff, grid, filled, hand, (his if my_turn else mine)[0], my_turn,
-                           alpha, beta, table)
-    elif my_turn:
+    last_four = len(mine) + len(his) == 4  # the replies are `_last_three`, called directly
+    if my_turn:
         best = -1e9
         for i, card in enumerate(hand):
             rest = hand[:i] + hand[i + 1:]
             for cell in cells:
                 grid[cell] = card
-                v = _alphabeta(diff, grid, filled | 1 << cell, rest, his, False, alpha, beta,
-                               table)
+                if last_four:
+                    v = _last_three(diff, grid, filled | 1 << cell, his, rest[0], False, alpha,
+                                    beta, table)
+                else:
+                    v = _alphabeta(diff, grid, filled | 1 << cell, rest, his, False, alpha,
+                                   beta, table)
                 grid[cell] = None
                 if v > best:
                     best = v
@@ -441,8 +446,12 @@ def _alphabeta(diff: Callable[[Grid], int], grid: list[str | None], filled: int,
             rest = hand[:i] + hand[i + 1:]
             for cell in cells:
                 grid[cell] = card
-                v = _alphabeta(diff, grid, filled | 1 << cell, mine, rest, True, alpha, beta,
-                               table)
+                if last_four:
+                    v = _last_three(diff, grid, filled | 1 << cell, mine, rest[0], True, alpha,
+                                    beta, table)
+                else:
+                    v = _alphabeta(diff, grid, filled | 1 << cell, mine, rest, True, alpha,
+                                   beta, table)
                 grid[cell] = None
                 if v < best:
                     best = v
