@@ -117,11 +117,12 @@ def machine(load: list[float]) -> dict:
                platform.processor())
     chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True,
                               check=False).stdout.strip()
-    pyodide = json.loads((ROOT / "node_modules" / "pyodide" / "package.json")
-                         .read_text())["version"]
+    runtime = ROOT / "node_modules" / "pyodide"
+    pyodide = json.loads((runtime / "package.json").read_text())["version"]
+    python = json.loads((runtime / "pyodide-lock.json").read_text())["info"]["python"]
     return {"cpu": cpu, "cores": os.cpu_count(), "load_average_1min": load,
             "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-            "chromium": chromium, "pyodide": pyodide}
+            "chromium": chromium, "pyodide": f"{pyodide} (Python {python})"}
 
 
 def main(argv: list[str] | None = None) -> int:
