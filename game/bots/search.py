@@ -74,8 +74,9 @@ class SearchBot:
         if budget is None:
             budget = math.inf if iterations is not None or browser else self.default_budget
         if budget == math.inf and iterations is None and not browser:
-            raise BadOptionsError("a search with neither a time budget nor an iteration cap "
-                                  "would never end", code="invalid_bot_setting",
+            raise BadOptionsError(f"{self.name}: a search with neither a time budget nor an "
+                                  "iteration cap would never end (give it iterations=N)",
+                                  code="invalid_bot_setting",
                                   params={"bot": self.name, "setting": "budget"})
         self.budget = budget
         self.iterations = iterations
