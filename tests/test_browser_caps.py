@@ -120,6 +120,6 @@ def test_the_recorded_caps_cover_every_search_game() -> None:
 def test_the_cheater_keeps_its_iterations() -> None:
     from game.core.match import simulate
 
-    # The cheater takes strong's settings but not its browser caps: a clear error, no endless search.
+    # The cheater takes strong's settings but not its caps: a clear error, no endless search.
     with pytest.raises(BadOptionsError, match="cheater: .*would never end"):
         simulate("dracula", ["cheater:browser=1", "heuristic"], 1, 1)
