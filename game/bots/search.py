@@ -64,6 +64,7 @@ class SearchBot:
 
     name = "strong"
     default_budget = 1.0  # seconds a move when neither budget nor cap is given
+    page_level = "strong"  # whose caps in BROWSER_CAPS `browser=1` plays at
 
     def __init__(self, budget: float | None = None, iterations: int | None = None,
                  browser: int = 0, clock: Callable[[], float] = time.monotonic) -> None:
@@ -111,8 +112,6 @@ class SearchBot:
             return self.iterations
         return browser_cap(observation["game"], self.page_level,
                            rules_of(observation["game"]).stage(observation))
-
-    page_level = "strong"  # whose page budget `browser=1` plays at
 
 
 class ExpertBot(SearchBot):
