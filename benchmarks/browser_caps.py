@@ -24,7 +24,10 @@ would mostly follow one decision slowed by a garbage collection or by
 another process on the machine.
 
 Measure on a quiet machine: the load (printed and recorded) lowers every
-cap. About 3 minutes; `--quick` (3 decisions a stage) about 2.
+cap. So does anything that takes the CPU from Chromium: the record keeps
+Chromium's CPU time over the wall time for each game (about 1 when the
+page had a core to itself). About 3 minutes; `--quick` (3 decisions a
+stage) about 2.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,17 +87,42 @@ def _reached(move: dict, budget: float) -> int:
     return int(move["iterations"] / max(move["search_s"], 1e-3) * budget)
 
 
+def _cpu_seconds(profile: str) -> float:
+    """CPU time (user + system) so far of the Chromium started with `profile`
+    and all its child processes (the page's renderer among them)."""
+    parents, cpu, ours = {}, {}, set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+            cmdline = (stat.parent / "cmdline").read_bytes()
+        except OSError:  # ended meanwhile
+            continue
+        fields = text.rpartition(")")[2].split()
+        pid = int(stat.parent.name)
+        parents[pid] = int(fields[1])
+        cpu[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        if profile.encode() in cmdline and b"--type=" not in cmdline:
+            ours.add(pid)  # the browser process
+    grew = True
+    while grew:
+        more = {p for p, parent in parents.items() if parent in ours} - ours
+        ours |= more
+        grew = bool(more)
+    return sum(cpu[p] for p in ours)
+
+
 def machine(load: list[float]) -> dict:
     cpu = next((line.split(":", 1)[1].strip() for line in
                 Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name")),
                platform.processor())
     chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True,
                               check=False).stdout.strip()
-    pyodide = json.loads((ROOT / "node_modules" / "pyodide" / "package.json")
-                         .read_text())["version"]
+    runtime = ROOT / "node_modules" / "pyodide"
+    pyodide = json.loads((runtime / "package.json").read_text())["version"]
+    python = json.loads((runtime / "pyodide-lock.json").read_text())["info"]["python"]
     return {"cpu": cpu, "cores": os.cpu_count(), "load_average_1min": load,
             "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-            "chromium": chromium, "pyodide": pyodide}
+            "chromium": chromium, "pyodide": f"{pyodide} (Python {python})"}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     server = make_server(site, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/?speed=slow&bench"
-    results = {}
+    results, share = {}, {}
     with tempfile.TemporaryDirectory() as profile, sync_playwright() as p:
         ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS,
                                                    headless=True)
@@ -131,25 +160,32 @@ def main(argv: list[str] | None = None) -> int:
         page.wait_for_function("typeof window.thinkBench === 'function'")
         for game in games:
             page.evaluate("g => window.thinkBench(g, 99, 1, 0.2)", game)  # imports, first calls
+            cpu, wall = _cpu_seconds(profile), time.monotonic()
             out = page.evaluate("a => window.thinkBench(...a)",
                                 [game, args.seed, per_stage, longest, marks, True])
+            # Chromium's CPU time over the wall time: near 1 when the page had a core
+            # to itself, less when other work on the machine took turns with it.
+            share[game] = round((_cpu_seconds(profile) - cpu) / (time.monotonic() - wall), 2)
             results[game] = json.loads(out)
             load.append(os.getloadavg()[0])
-            print(f"{game}: {len(results[game])} decisions, load {load[-1]:.2f}", file=sys.stderr)
+            print(f"{game}: {len(results[game])} decisions, load {load[-1]:.2f}, "
+                  f"Chromium's CPU share {share[game]:.2f}", file=sys.stderr)
         ctx.close()
     server.shutdown()
 
     record = {"about": "Iterations the page's search reaches per move, per game, budget and "
                        "stage (benchmarks/browser_caps.py): the median over the decisions "
                        "measured. game.bots.search plays at them with the setting browser=1.",
-              "budgets_s": LEVELS, "quantile": "median", "machine": machine(load),
+              "budgets_s": LEVELS, "quantile": "median",
+              "machine": {**machine(load), "chromium_cpu_share": share},
               "games": {}, "decisions": {}, "reached": {}}
     for game in games:
         stages = tuple(rules_of(game).STAGES)
         record["games"][game], record["decisions"][game], record["reached"][game] = caps(
             results[game], stages)
     print(f"load average (1 min) during the run: {', '.join(f'{x:.2f}' for x in load)} "
-          f"on {os.cpu_count()} cores; {record['machine']['cpu']}")
+          f"on {os.cpu_count()} cores; {record['machine']['cpu']}; Chromium's CPU share "
+          + ", ".join(f"{g} {x:.2f}" for g, x in share.items()))
     print(f"{'game':16}{'stage':10}{'n':>3}" + "".join(f"{lv:>9}" for lv in LEVELS))
     for game in games:
         for stage, n in record["decisions"][game].items():

@@ -115,3 +115,11 @@ def test_the_recorded_caps_cover_every_search_game() -> None:
             caps = search.browser_caps(game, level)
             assert set(caps) == set(rules_of(game).STAGES) and min(caps.values()) >= 1
         make_bot(game, "expert:browser=1")
+
+
+def test_the_cheater_keeps_its_iterations() -> None:
+    from game.core.match import simulate
+
+    # The cheater takes strong's settings but not its caps: a clear error, no endless search.
+    with pytest.raises(BadOptionsError, match="cheater: .*would never end"):
+        simulate("dracula", ["cheater:browser=1", "heuristic"], 1, 1)

@@ -64,6 +64,7 @@ class SearchBot:
 
     name = "strong"
     default_budget = 1.0  # seconds a move when neither budget nor cap is given
+    page_level = "strong"  # whose caps in BROWSER_CAPS `browser=1` plays at
 
     def __init__(self, budget: float | None = None, iterations: int | None = None,
                  browser: int = 0, clock: Callable[[], float] = time.monotonic) -> None:
@@ -74,8 +75,9 @@ class SearchBot:
         if budget is None:
             budget = math.inf if iterations is not None or browser else self.default_budget
         if budget == math.inf and iterations is None and not browser:
-            raise BadOptionsError("a search with neither a time budget nor an iteration cap "
-                                  "would never end", code="invalid_bot_setting",
+            raise BadOptionsError(f"{self.name}: a search with neither a time budget nor an "
+                                  "iteration cap would never end (give it iterations=N)",
+                                  code="invalid_bot_setting",
                                   params={"bot": self.name, "setting": "budget"})
         self.budget = budget
         self.iterations = iterations
@@ -110,8 +112,6 @@ class SearchBot:
             return self.iterations
         return browser_cap(observation["game"], self.page_level,
                            rules_of(observation["game"]).stage(observation))
-
-    page_level = "strong"  # whose page budget `browser=1` plays at
 
 
 class ExpertBot(SearchBot):

@@ -396,6 +396,9 @@ def _alphabeta(diff: Callable[[Grid], int], grid: list[str | None], filled: int,
                             best = v
             assert best is not None  # of two empty cells, one touches a filled one
             return best
+    elif len(hand) == 2 and len(his if my_turn else mine) == 1:
+        return _last_three(diff, grid, filled, hand, (his if my_turn else mine)[0], my_turn,
+                           alpha, beta, table)
     # Orders of play that lead to the same grid are searched once.
     key = tuple(grid)
     known = table.get(key)
@@ -415,14 +418,19 @@ def _alphabeta(diff: Callable[[Grid], int], grid: list[str | None], filled: int,
                 beta = v
     window = (alpha, beta)
     cells = _OPEN[filled]
+    last_four = len(mine) + len(his) == 4  # the replies are `_last_three`, called directly
     if my_turn:
         best = -1e9
         for i, card in enumerate(hand):
             rest = hand[:i] + hand[i + 1:]
             for cell in cells:
                 grid[cell] = card
-                v = _alphabeta(diff, grid, filled | 1 << cell, rest, his, False, alpha, beta,
-                               table)
+                if last_four:
+                    v = _last_three(diff, grid, filled | 1 << cell, his, rest[0], False, alpha,
+                                    beta, table)
+                else:
+                    v = _alphabeta(diff, grid, filled | 1 << cell, rest, his, False, alpha,
+                                   beta, table)
                 grid[cell] = None
                 if v > best:
                     best = v
@@ -438,8 +446,12 @@ def _alphabeta(diff: Callable[[Grid], int], grid: list[str | None], filled: int,
             rest = hand[:i] + hand[i + 1:]
             for cell in cells:
                 grid[cell] = card
-                v = _alphabeta(diff, grid, filled | 1 << cell, mine, rest, True, alpha, beta,
-                               table)
+                if last_four:
+                    v = _last_three(diff, grid, filled | 1 << cell, mine, rest[0], True, alpha,
+                                    beta, table)
+                else:
+                    v = _alphabeta(diff, grid, filled | 1 << cell, mine, rest, True, alpha,
+                                   beta, table)
                 grid[cell] = None
                 if v < best:
                     best = v
@@ -451,6 +463,81 @@ def _alphabeta(diff: Callable[[Grid], int], grid: list[str | None], filled: int,
                 break
     table[key] = (best, _UPPER if best <= window[0] else _LOWER if best >= window[1]
                   else _EXACT)
+    return best
+
+
+def _last_three(diff: Callable[[Grid], int], grid: list[str | None], filled: int,
+                hand: tuple[str, ...], other: str, my_turn: bool, alpha: float,
+                beta: float, table: Transpositions) -> float:
+    """`_alphabeta` with three cells left (the mover holds two cards, the other
+    player one), its two-cell replies written in: the same moves in the same
+    order and the same value, without a call per reply, and each full grid is
+    scored once (`table` keeps it: in one world many orders of play, and for
+    `Solve` many first placements, end in the same grid).  The innermost loop
+    of the search."""
+    best: float
+    reply: float | None
+    v: float
+    if my_turn:
+        best = -1e9
+        for card, last in ((hand[0], hand[1]), (hand[1], hand[0])):
+            for cell in _OPEN[filled]:
+                after = filled | 1 << cell
+                x, y = _EMPTY[after]
+                reply = None  # he places his last card, mine fills the last cell
+                for here, there in ((x, y), (y, x)):
+                    if _NEXT_TO[here] & after:
+                        grid[cell], grid[here], grid[there] = card, other, last
+                        key = tuple(grid)
+                        known = table.get(key)
+                        if known is None:
+                            v = diff(grid)
+                            table[key] = (v, _EXACT)
+                        else:
+                            v = known[0]
+                        grid[cell] = grid[here] = grid[there] = None
+                        if v <= alpha:
+                            reply = v
+                            break
+                        if reply is None or v < reply:
+                            reply = v
+                assert reply is not None  # of two empty cells, one touches a filled one
+                if reply > best:
+                    best = reply
+                    if reply > alpha:
+                        alpha = reply
+                        if alpha >= beta:
+                            return best
+    else:
+        best = 1e9
+        for card, last in ((hand[0], hand[1]), (hand[1], hand[0])):
+            for cell in _OPEN[filled]:
+                after = filled | 1 << cell
+                x, y = _EMPTY[after]
+                reply = None  # I place my last card, his fills the last cell
+                for here, there in ((x, y), (y, x)):
+                    if _NEXT_TO[here] & after:
+                        grid[cell], grid[here], grid[there] = card, other, last
+                        key = tuple(grid)
+                        known = table.get(key)
+                        if known is None:
+                            v = diff(grid)
+                            table[key] = (v, _EXACT)
+                        else:
+                            v = known[0]
+                        grid[cell] = grid[here] = grid[there] = None
+                        if v >= beta:
+                            reply = v
+                            break
+                        if reply is None or v > reply:
+                            reply = v
+                assert reply is not None
+                if reply < best:
+                    best = reply
+                    if reply < beta:
+                        beta = reply
+                        if alpha >= beta:
+                            return best
     return best
 
 

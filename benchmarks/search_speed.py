@@ -1,0 +1,126 @@
+"""Iterations per CPU second of the search bot, per stage of a game, in this
+CPython and in Pyodide (the page's runtime, run by Node: the same wasm
+interpreter and V8 as Chromium).
+
+    python benchmarks/search_speed.py [--game dracula] [--per-stage 3] [--src DIR]
+
+Not a test: prints a table. Each side searches the same positions (those of
+benchmarks/browser_caps.py: heuristic games, `--per-stage` decisions of each
+stage) to fixed iteration caps, twice (the first run warms imports and
+caches), and divides the iterations by the process's CPU time, so other work
+on the machine hardly moves the figures: made for before/after comparisons
+on a busy machine (`--src` points at another checkout's `game/`). The caps
+the page reaches (benchmarks/browser_caps.py) still need a quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE = ROOT / "node_modules" / "pyodide"
+
+# Iterations per decision: enough for a tenth of a second or more at each stage.
+ITERATIONS = {"ways": 150, "tree-8": 150, "exact-7": 150, "exact-6": 500, "exact-5": 1500,
+              "exact-4": 1500, "early": 1000, "late": 1000}
+
+# Runs in both interpreters; `cpu_now` is the process's CPU time in seconds.
+PROGRAM = """
+import json, random, sys
+sys.path.insert(0, SRC)
+from game.bots.search import SearchBot, rules_of
+from game.web.bench import positions
+
+rules = rules_of(GAME)
+observations = positions(GAME, 3, PER_STAGE, per_stage=True)
+
+def run():
+    rates = {}
+    for i, obs in enumerate(observations):
+        stage = rules.stage(obs)
+        search = SearchBot(iterations=ITERATIONS[stage]).start(obs, random.Random(i))
+        t0 = cpu_now()
+        while not search.finished():
+            search.iterate()
+        total = rates.setdefault(stage, [0, 0.0])
+        total[0] += search.iterations
+        total[1] += cpu_now() - t0
+    return {stage: n / max(t, 1e-9) for stage, (n, t) in rates.items()}
+
+run()
+RESULT = json.dumps(run())
+"""
+
+NODE = """
+import { loadPyodide } from %(pyodide)s;
+import fs from "node:fs";
+import path from "node:path";
+const py = await loadPyodide({ indexURL: %(index)s });
+function copy(dir, dest) {
+  py.FS.mkdirTree(dest);
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) { if (e.name !== "__pycache__") copy(p, dest + "/" + e.name); }
+    else if (/\\.(py|json)$/.test(e.name)) py.FS.writeFile(dest + "/" + e.name, fs.readFileSync(p));
+  }
+}
+copy(%(game)s, "/src/game");
+py.globals.set("cpu_now", () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; });
+py.runPython(%(program)s);
+console.log(py.globals.get("RESULT"));
+"""
+
+
+def _setup(game: str, per_stage: int, src: str) -> str:
+    return (f"GAME = {game!r}\nPER_STAGE = {per_stage}\nSRC = {src!r}\n"
+            f"ITERATIONS = {ITERATIONS!r}\n")
+
+
+def cpython(game: str, per_stage: int, src: Path) -> dict[str, float]:
+    code = "import time\ncpu_now = time.process_time\n" + _setup(game, per_stage, str(src)) \
+        + PROGRAM + "\nprint(RESULT)\n"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=tempfile.gettempdir())
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def pyodide(game: str, per_stage: int, src: Path) -> dict[str, float]:
+    script = NODE % {"pyodide": json.dumps(str(PYODIDE / "pyodide.mjs")),
+                     "index": json.dumps(str(PYODIDE) + "/"),
+                     "game": json.dumps(str(src / "game")),
+                     "program": json.dumps(_setup(game, per_stage, "/src") + PROGRAM)}
+    with tempfile.NamedTemporaryFile("w", suffix=".mjs", delete=False) as f:
+        f.write(script)
+    try:
+        out = subprocess.run(["node", f.name], capture_output=True, text=True, check=True)
+    finally:
+        os.unlink(f.name)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="dracula")
+    ap.add_argument("--per-stage", type=int, default=3)
+    ap.add_argument("--src", default=str(ROOT), help="the checkout whose game/ to time")
+    args = ap.parse_args(argv)
+    src = Path(args.src).resolve()
+    load = os.getloadavg()[0]
+    cp = cpython(args.game, args.per_stage, src)
+    pyo = pyodide(args.game, args.per_stage, src)
+    print(f"{args.game} from {src}: iterations per CPU second; load average {load:.1f} "
+          f"before, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores")
+    print(f"{'stage':10}{'CPython':>10}{'Pyodide':>10}{'ratio':>7}")
+    for stage in cp:
+        print(f"{stage:10}{cp[stage]:10.0f}{pyo[stage]:10.0f}{cp[stage] / pyo[stage]:6.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
