@@ -168,6 +168,7 @@ def _inputs() -> list[Path]:
     files += sorted(p for p in (ROOT / "static").rglob("*") if p.is_file())
     files += sorted(p for p in (ROOT / "game").rglob("*.py")
                     if "__pycache__" not in p.parts)
+    files.append(ROOT / "game" / "bots" / "ratings.json")  # the start screen's ratings
     return [p for p in files if p.exists()]
 
 
@@ -187,6 +188,9 @@ def _package_files() -> list[tuple[Path, str]]:
         if "__pycache__" in p.parts or rel in _SKIP_PY:
             continue
         out.append((p, rel))
+    ratings = ROOT / "game" / "bots" / "ratings.json"  # benchmarks/ladder.py's, for the start screen
+    if ratings.exists():
+        out.append((ratings, "game/bots/ratings.json"))
     for p in sorted((ROOT / "static" / "i18n").glob("*.json")):
         out.append((p, f"game/web/i18n/{p.name}"))
     for p in sorted((ROOT / "static" / "lessons").glob("*.json")):  # game.web.coach
