@@ -185,6 +185,17 @@ def play_pair(path: str, key: str, game: str, options: dict[str, Any], low: str,
               f"took {time.time() - started:.0f} s at load {load:.2f}{note}", flush=True)
 
 
+def floor_levels(pairs: dict[str, Any]) -> set[str]:
+    """The levels whose rating is only a floor: above a pair of neighbours
+    that one side won every game of (the fit then rests on its virtual draw)."""
+    floors: set[str] = set()
+    for i in range(1, len(LEVELS)):
+        pair = pairs.get(pair_key(LEVELS[i - 1], LEVELS[i]))
+        if floors or (pair and pair["games"] and pair["points"] == pair["games"]):
+            floors.add(LEVELS[i])
+    return floors
+
+
 def refit(path: str, key: str, specs_note: str) -> str:
     """Fit the mode's ratings from what is on file, store them, and return the table."""
     with Locked(path) as data:
@@ -196,9 +207,10 @@ def refit(path: str, key: str, specs_note: str) -> str:
             high, low = name.split("-")[1], name.split("-")[0]
             results[(high, low)] = (record["points"], record["games"])
         ratings = fit(results, ANCHOR, ANCHOR_RATING)
+        floors = floor_levels(mode["pairs"])
         mode["levels"] = {level: {"rating": round(r.rating, 1),
                                   "ci95": [round(r.low, 1), round(r.high, 1)],
-                                  "name": NAMES[level]}
+                                  "name": NAMES[level], "floor": level in floors}
                           for level, r in ratings.items()}
         mode["anchor"] = {"level": ANCHOR, "rating": ANCHOR_RATING}
         mode["fitted"] = datetime.datetime.now(datetime.timezone.utc).strftime(
@@ -225,7 +237,10 @@ def refit(path: str, key: str, specs_note: str) -> str:
         for level in LEVELS:
             if level in ratings:
                 r = ratings[level]
-                lines.append(f"  {NAMES[level]:<9} {r.rating:7.0f}   [{r.low:.0f}, {r.high:.0f}]")
+                floor = "   only a floor: the start screen shows its low end" \
+                    if level in floors else ""
+                lines.append(f"  {NAMES[level]:<9} {r.rating:7.0f}   [{r.low:.0f}, {r.high:.0f}]"
+                             f"{floor}")
         return "\n".join(lines)
 
 

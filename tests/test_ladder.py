@@ -102,8 +102,10 @@ def test_the_ratings_file_rates_every_level_of_every_game_and_mode_from_what_it_
             assert 0 <= pair["load"][0] <= pair["load"][1] and len(pair["dates"]) == 2
             results[(high, low)] = (pair["points"], pair["games"])
         # the shown ratings are the fit of the games on file: nothing added by hand
+        floors = ladder.floor_levels(mode["pairs"])
         for level, rating in fit(results, "heuristic", 1500).items():
             stored = mode["levels"][level]
+            assert stored["floor"] == (level in floors)
             assert stored["rating"] == pytest.approx(rating.rating, abs=0.06)
             assert stored["ci95"] == pytest.approx([rating.low, rating.high], abs=0.06)
         # each mode's easy is the game's own tuning, as the page plays it
@@ -115,9 +117,9 @@ def test_level_ratings_pick_the_mode_played() -> None:
     data = load_ratings()
     four = level_ratings("jekyll-hyde", {"players": 4, "seating": "A", "target": 1000}, data)
     three = level_ratings("jekyll-hyde", {"players": 3, "target": 1000}, data)
-    assert four["heuristic"] == three["heuristic"] == 1500
-    assert four == {k: round(v["rating"]) for k, v in
-                    data["modes"]['jekyll-hyde players=4']["levels"].items()}
+    assert four["heuristic"] == three["heuristic"] == "1500"
+    assert four == {k: f"{round(v['ci95'][0])}+" if v["floor"] else str(round(v["rating"]))
+                    for k, v in data["modes"]['jekyll-hyde players=4']["levels"].items()}
     assert three != four
     assert level_ratings("no-such-game", {}, data) == {}
 
@@ -156,6 +158,17 @@ def test_the_ladder_plays_in_blocks_and_a_rerun_adds_only_the_missing_games(
     table = ladder.refit(file, "jekyll-vs-hyde", "")
     assert re.search(r"easy vs beginner +6 ", table)
     assert "block 3" in capsys.readouterr().out
+
+
+def test_a_level_above_a_pair_won_every_time_is_only_a_floor() -> None:
+    ladder = _ladder()
+    pairs = {"random-easy": {"games": 100, "points": 80.0},
+             "easy-heuristic": {"games": 100, "points": 70.0},
+             "heuristic-strong": {"games": 100, "points": 100.0},
+             "strong-expert": {"games": 100, "points": 60.0}}
+    assert ladder.floor_levels(pairs) == {"strong", "expert"}
+    pairs["heuristic-strong"]["points"] = 99.5
+    assert ladder.floor_levels(pairs) == set()
 
 
 def test_the_ladder_refuses_an_unknown_pair() -> None:

@@ -117,15 +117,20 @@ def load_ratings(path: str = RATINGS_FILE) -> dict[str, Any]:
 
 
 def level_ratings(game: str, options: Mapping[str, Any],
-                  data: Mapping[str, Any] | None = None) -> dict[str, int]:
-    """Bot id -> rating (rounded) for `game` played with `options`, from the
-    measured mode that matches them most closely (all its options equal);
-    empty when no mode of the game was measured.
+                  data: Mapping[str, Any] | None = None) -> dict[str, str]:
+    """Bot id -> rating as the start screen shows it, for `game` played with
+    `options`, from the measured mode that matches them most closely (all its
+    options equal); empty when no mode of the game was measured.
+
+    A level that won every game against the level below (or stands above
+    one that did) has only a floor: the games show it is far stronger, not
+    how much. It shows the low end of its 95% interval with a "+".
 
     >>> data = {"modes": {"g": {"game": "g", "options": {}, "levels": {"easy": {"rating": 1234.4}}},
-    ...         "g p=3": {"game": "g", "options": {"p": 3}, "levels": {"easy": {"rating": 1400}}}}}
+    ...         "g p=3": {"game": "g", "options": {"p": 3}, "levels": {"easy": {"rating": 1400},
+    ...             "strong": {"rating": 2400, "ci95": [2010.2, 2790], "floor": True}}}}}
     >>> level_ratings("g", {"p": 3}, data), level_ratings("g", {"p": 4}, data)
-    ({'easy': 1400}, {'easy': 1234})
+    ({'easy': '1400', 'strong': '2010+'}, {'easy': '1234'})
     """
     data = load_ratings() if data is None else data
     matching = [mode for mode in data.get("modes", {}).values()
@@ -134,7 +139,8 @@ def level_ratings(game: str, options: Mapping[str, Any],
     if not matching:
         return {}
     best = max(matching, key=lambda mode: len(mode.get("options", {})))
-    return {level: round(entry["rating"]) for level, entry in best.get("levels", {}).items()}
+    return {level: f"{round(entry['ci95'][0])}+" if entry.get("floor") else
+            str(round(entry["rating"])) for level, entry in best.get("levels", {}).items()}
 
 
 def _linked(start: str, edges: list[tuple[str, str]]) -> set[str]:

@@ -80,7 +80,7 @@ def default_bot(bots: list[str]) -> str:
 
 
 def bot_options(t: Translator, bots: list[str],
-                ratings: Mapping[str, int]) -> list[tuple[str, str]]:
+                ratings: Mapping[str, str]) -> list[tuple[str, str]]:
     """(bot, its level in the interface's language with its measured rating,
     e.g. "normal · 1500") for a strength <select>; `ratings` from
     game.bots.ratings.level_ratings (a level not measured shows no number)."""
@@ -120,7 +120,7 @@ def name_field(t: Translator, key: str, value: str, label: str) -> Html:
 
 
 def seat_fields(t: Translator, bots: list[str], values: dict[str, str], key: str, label: str,
-                name_key: str, default_name: str, ratings: Mapping[str, int]) -> Html:
+                name_key: str, default_name: str, ratings: Mapping[str, str]) -> Html:
     """A seat's <select> (each bot strength with its rating, or a person) and,
     for a person, a name."""
     choice = seat_choice(values, key, bots)
