@@ -7,7 +7,10 @@ heuristic-to-cheater gap that strong closes.
 
 Iteration caps (not time budgets) keep the figures the same on any machine,
 and `--workers` (default: one per core) shares the games among processes
-without changing a single one of them.
+without changing a single one of them.  `--browser`: strong stops, at each
+decision, at the iterations the page reaches in its 1 s at that stage
+(`strong:browser=1`, game/bots/browser_caps.json); the cheater keeps
+`--iterations`.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ def main() -> None:
                    help="games for the cheater (default: --games); it wins more surely, "
                         "so fewer give the same interval")
     p.add_argument("--iterations", type=int, default=200)
+    p.add_argument("--browser", action="store_true",
+                   help="strong at the browser's caps (browser_caps.json), not --iterations")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--options")
     p.add_argument("--workers", metavar="N", help="processes (default: one per core)")
@@ -40,13 +45,15 @@ def main() -> None:
     try:
         workers = parse_workers(args.workers)
         for name, count in (("strong", args.games), ("cheater", args.cheater_games or args.games)):
-            bot = f"{name}:iterations={args.iterations}"
+            browser = args.browser and name == "strong"
+            bot = f"{name}:browser=1" if browser else f"{name}:iterations={args.iterations}"
             result = simulate(args.game, [bot, "heuristic"], count, args.seed, options,
                               workers=workers)
             points, games = result.points[bot], result.games
             lo, hi = wilson95(points, games)
             rates[name] = points / games
-            print(f"{args.game} {options or ''}: {name} ({args.iterations} iterations) against "
+            cap = "browser caps" if browser else f"{args.iterations} iterations"
+            print(f"{args.game} {options or ''}: {name} ({cap}) against "
                   f"heuristic: {points / games:.1%} of {games} games, 95% CI [{lo:.1%}, {hi:.1%}]",
                   flush=True)
     except GameError as e:

@@ -3,7 +3,9 @@ adds its own bots in a `BOTS` dict (name -> class) of its `bots` module (and
 `easy`, its heuristic with a share of random moves: `EASY_RANDOM_SHARE` there,
 tuned per game so that each level clearly beats the one below), and
 `strong` (the search bot, about 1 s a move) and `expert` (the same search,
-about 3 s) play every game whose package has a `search` module.
+about 3 s) play every game whose package has a `search` module; with the
+setting `browser=1` they stop at the iterations the page reaches in that
+time instead (game/bots/browser_caps.json).
 
 >>> make_bot("jekyll-hyde", "random").name
 'random'
@@ -87,7 +89,12 @@ def make_bot(game_id: str, spec: str) -> Bot:
                                   "from 0 to 10000000", code="invalid_bot_setting",
                                   params={"bot": name, "setting": key})
         kwargs[key] = number
-    return bots[name](**kwargs)
+    bot = bots[name](**kwargs)
+    if getattr(bot, "browser", False):  # a missing cap says so now, not at some later move
+        from game.bots.search import browser_caps
+
+        browser_caps(game_id, getattr(bot, "page_level"))
+    return bot
 
 
 def _settings(make: Callable[..., Bot]) -> list[str]:

@@ -19,17 +19,26 @@ worlds go to the contenders.
 The bot is anytime: it stops at its deadline, at its iteration cap, or when
 `cancel()` is called, and answers with the action it rates best so far.  It
 never sees the real state: only the observation it is handed.
+
+Benchmarks that should meet the bot as a player does in the browser (where
+it thinks on a clock) give it `browser=1`: it then stops at the iterations
+that the page's search reaches in its budget at that stage of the game
+(`BROWSER_CAPS`, measured by benchmarks/browser_caps.py), with no clock, so
+it stays deterministic for a seed.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
+import json
 import math
 import random
 import time
+from pathlib import Path
 from typing import Any, Callable
 
-from game.core.state import State
+from game.core.state import BadOptionsError, State
 
 EXPLORATION = 0.7
 
@@ -48,18 +57,29 @@ class SearchBot:
     """ISMCTS under a time budget (seconds) and/or an iteration cap.
 
     With only a cap it is deterministic for a given seed on any machine
-    (matches use that); with neither, it thinks for one second.
+    (matches use that); with neither, it thinks for `default_budget` seconds.
+    `browser=1`: the cap is, at each decision, the iterations the page
+    reaches in `default_budget` at that stage (`browser_cap`).
     """
 
     name = "strong"
     default_budget = 1.0  # seconds a move when neither budget nor cap is given
 
     def __init__(self, budget: float | None = None, iterations: int | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 browser: int = 0, clock: Callable[[], float] = time.monotonic) -> None:
+        if browser and (budget is not None or iterations is not None):
+            raise BadOptionsError("browser=1 sets the iteration caps itself: give it no "
+                                  "iterations or budget", code="invalid_bot_setting",
+                                  params={"bot": self.name, "setting": "browser"})
         if budget is None:
-            budget = math.inf if iterations is not None else self.default_budget
+            budget = math.inf if iterations is not None or browser else self.default_budget
+        if budget == math.inf and iterations is None and not browser:
+            raise BadOptionsError("a search with neither a time budget nor an iteration cap "
+                                  "would never end", code="invalid_bot_setting",
+                                  params={"bot": self.name, "setting": "budget"})
         self.budget = budget
         self.iterations = iterations
+        self.browser = bool(browser)
         self.clock = clock
         self.cancelled = False
         self.last_iterations = 0
@@ -82,7 +102,16 @@ class SearchBot:
 
     def start(self, observation: dict[str, Any], rng: random.Random) -> "Search | Solve":
         """A search that can be advanced in slices (the browser yields between them)."""
-        return searcher(observation, rng, self.iterations, self.clock)
+        return searcher(observation, rng, self.cap(observation), self.clock)
+
+    def cap(self, observation: dict[str, Any]) -> int | None:
+        """The iteration cap for this decision."""
+        if not self.browser:
+            return self.iterations
+        return browser_cap(observation["game"], self.page_level,
+                           rules_of(observation["game"]).stage(observation))
+
+    page_level = "strong"  # whose page budget `browser=1` plays at
 
 
 class ExpertBot(SearchBot):
@@ -90,6 +119,7 @@ class ExpertBot(SearchBot):
 
     name = "expert"
     default_budget = 3.0
+    page_level = "expert"
 
 
 class CheatingBot(SearchBot):
@@ -104,8 +134,8 @@ class CheatingBot(SearchBot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        search = searcher(state.observation(state.to_act), rng, self.iterations, self.clock,
-                          world=state)
+        observation = state.observation(state.to_act)
+        search = searcher(observation, rng, self.cap(observation), self.clock, world=state)
         end = self.clock() + self.budget
         while not search.done(end):
             search.step(self.clock() + 0.02, end)
@@ -117,7 +147,7 @@ def searcher(observation: dict[str, Any], rng: random.Random, iterations: int | 
              clock: Callable[[], float], world: Any = None) -> "Search | Solve":
     """The search for this decision: `Solve` where the game can solve the rest
     exactly, else `Search`.  `world`: the real state (only the cheater)."""
-    rules = importlib.import_module(_package(observation["game"]) + ".search")
+    rules = rules_of(observation["game"])
     solves = getattr(rules, "solves", None)
     kind = Solve if solves is not None and solves(observation) else Search
     return kind(rules, observation, rng, iterations, clock, world)
@@ -342,7 +372,43 @@ def _ucb(node: _Node, log_available: float) -> float:
     return node.reward / node.visits + EXPLORATION * math.sqrt(log_available / node.visits)
 
 
-def _package(game_id: str) -> str:
+def rules_of(game_id: str) -> Any:
+    """The game's `search` module."""
     from game import game_module
 
-    return game_module(game_id).__name__
+    return importlib.import_module(game_module(game_id).__name__ + ".search")
+
+
+BROWSER_CAPS = Path(__file__).with_name("browser_caps.json")
+
+
+def browser_cap(game_id: str, level: str, stage: str) -> int:
+    """The iterations the page's `level` bot ("strong", "expert") reaches in its
+    budget at `stage` of game `game_id` (recorded in `BROWSER_CAPS`)."""
+    caps = browser_caps(game_id, level)
+    if stage not in caps:
+        raise _no_caps(game_id, level, f"no stage {stage!r}")
+    return caps[stage]
+
+
+@functools.cache
+def browser_caps(game_id: str, level: str) -> dict[str, int]:
+    """Every stage's cap for `level` in game `game_id`; a clear error if the
+    file lacks the game, the level or one of the game's `STAGES`."""
+    try:
+        games = json.loads(BROWSER_CAPS.read_text(encoding="utf-8"))["games"]
+    except (OSError, ValueError, KeyError) as e:
+        raise _no_caps(game_id, level, f"unreadable: {e}") from None
+    caps = games.get(game_id, {}).get(level)
+    if not isinstance(caps, dict):
+        raise _no_caps(game_id, level, f"no caps for {game_id} {level}")
+    missing = [s for s in rules_of(game_id).STAGES if not isinstance(caps.get(s), int)]
+    if missing:
+        raise _no_caps(game_id, level, "no stage " + ", ".join(map(repr, missing)))
+    return dict(caps)
+
+
+def _no_caps(game_id: str, level: str, why: str) -> BadOptionsError:
+    return BadOptionsError(f"browser=1: {BROWSER_CAPS.name}: {why} (measure them with "
+                           "benchmarks/browser_caps.py)", code="no_browser_caps",
+                           params={"game": game_id, "level": level, "why": why})

@@ -20,6 +20,9 @@
 - `playout_action`: a quick greedy player for the tree search's one step
   beyond its tree: it puts the card where it most raises its own best line
   minus the opponent's best line, each valued by a cached estimate.
+- `stage`: which of those searches a decision gets, and for an exact one
+  how many cells are empty, for the iteration caps the search reaches in
+  the browser (game/bots/browser_caps.json).
 
 Measured against `heuristic` in seat-swapped games: the previous design (a
 tree search to 4 empty cells, then exact; a deal worth its difference up to
@@ -138,6 +141,20 @@ def solves(observation: dict[str, Any]) -> bool:
     if observation["ways"] is None:
         return False
     return sum(c is None for row in observation["grid"] for c in row) <= SOLVE_FROM
+
+
+STAGES = ("ways", "tree-8", "exact-7", "exact-6", "exact-5", "exact-4")
+
+
+def stage(observation: dict[str, Any]) -> str:
+    """The decision's stage: the choice of ways and the first placement (8 empty
+    cells) use the tree search; the placements after are solved world by world,
+    and each empty cell fewer makes a world much cheaper to solve ("exact-4":
+    4 empty cells or fewer)."""
+    if observation["ways"] is None:
+        return "ways"
+    empty = sum(c is None for row in observation["grid"] for c in row)
+    return "tree-8" if empty > SOLVE_FROM else f"exact-{max(empty, 4)}"
 
 
 def solver(world: DraculaState, player: int) -> Callable[[str], float]:

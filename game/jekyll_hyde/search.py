@@ -9,6 +9,8 @@
   and values it by the difference of the two teams' scores.
 - `playout_action`: a quick greedy player for the sampled worlds, which may
   look at every hand of *that* world since it is a guess, not the truth.
+- `stage`: early or late in the hand, for the iteration caps the search
+  reaches in the browser (game/bots/browser_caps.json).
 """
 
 from __future__ import annotations
@@ -87,6 +89,15 @@ class _World(JekyllHydeState):
 
     def _start_hand(self, hand_number: int, dealer: int) -> None:
         self.hand_number = hand_number
+
+
+STAGES = ("early", "late")
+
+
+def stage(observation: dict[str, Any]) -> str:
+    """The decision's stage: "early" in the first three of the hand's seven
+    tricks, "late" after; the playouts shorten, so the search runs faster."""
+    return "early" if len(observation["tricks"]) < 3 else "late"
 
 
 def at_horizon(root: JekyllHydeState, state: JekyllHydeState) -> bool:

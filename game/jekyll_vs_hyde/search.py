@@ -12,6 +12,8 @@
 - `playout_action`: a quick player for the sampled worlds that wants what
   its role wants (Jekyll level counts, Hyde a gap), with full sight of *that*
   world since it is a guess, not the truth.
+- `stage`: early or late in the round, for the iteration caps the search
+  reaches in the browser (game/bots/browser_caps.json).
 """
 
 from __future__ import annotations
@@ -103,6 +105,16 @@ class _World(JekyllVsHydeState):
     def _start_round(self, round_number: int) -> None:
         self.round = round_number
         self.phase = None
+
+
+STAGES = ("early", "late")
+
+
+def stage(observation: dict[str, Any]) -> str:
+    """The decision's stage: "early" before half the round's ten tricks are
+    played (the exchange too), "late" after; the playouts shorten, so the
+    search runs faster."""
+    return "early" if sum(observation["tricks"].values()) < 5 else "late"
 
 
 def at_horizon(root: JekyllVsHydeState, state: JekyllVsHydeState) -> bool:

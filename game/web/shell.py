@@ -345,7 +345,7 @@ class App:
     def ctx(self) -> TableContext:
         seat = self.my_seat() if self.state is not None else None
         ctx = TableContext(t=self.t, seat=seat, thinking=self.thinking,
-                           log=self.seen_log())
+                           log=self.seen_log(), paused=self.coach_waiting())
         if self.state is not None and handover.shared(self.save["setup"]):
             ctx.people = {str(handover.seat(self.state, who)): self.person_name(who)
                           for who in handover.people(self.save["setup"])}

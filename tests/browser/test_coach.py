@@ -89,6 +89,8 @@ def test_the_lesson_is_completed_by_following_the_coach(page, ui, game):
         assert page.is_visible("#coach")
         if page.locator("#coach-next").count():
             assert page.evaluate("document.activeElement.id") == "coach-next", notes
+            # Nobody is deciding while a note holds the hand, and the prompt says so.
+            assert page.inner_text("#prompt") == _words("en", "coach.paused")
             notes += 1
             page.click("#coach-next")
             continue

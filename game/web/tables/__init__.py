@@ -60,6 +60,7 @@ class TableContext:
     # when one person plays the bots, who are then "the bot".
     people: dict[str, str] = field(default_factory=dict)
     spectator: bool = False  # a scripted example: `seat` is watched, nobody is "you"
+    paused: bool = False  # a lesson's note holds the hand: nobody is deciding
 
 class Table(Protocol):
     """What the shell needs from a game's renderer module (each function a module attribute)."""

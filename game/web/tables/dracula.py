@@ -487,6 +487,8 @@ def _prompt(obs: dict[str, Any], ctx: TableContext) -> str:
     me = ctx.seat
     if obs["over"]:
         return t("dr.prompt.over")
+    if ctx.paused:
+        return ctx.t("coach.paused")
     mine = obs["to_act"] == me
     if obs["phase"] == "way":
         return t("dr.prompt.way" if mine else "dr.prompt.way_wait")

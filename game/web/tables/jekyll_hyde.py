@@ -217,6 +217,8 @@ def _prompt(obs: Obs, ctx: TableContext) -> str:
     me: int = ctx.seat
     if obs["over"]:
         return t("jh.prompt.over")
+    if ctx.paused:
+        return t("coach.paused")
     turn, designated = obs["turn"], obs["designated"]
     need = side_word(obs["need"], t)
     legal = obs["legal"]

@@ -552,6 +552,8 @@ def _prompt(obs: dict[str, Any], ctx: TableContext) -> str:
     opp = role_name(other(me), t)
     if obs["over"]:
         return t("jvh.prompt.over")
+    if ctx.paused:
+        return t("coach.paused")
     phase, mine = obs["phase"], obs["to_act"] == me
     if phase == "give":
         if mine:

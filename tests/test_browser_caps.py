@@ -1,0 +1,117 @@
+"""`browser=1`: the search bots stop at the iterations the page reaches at each
+stage of a game (game/bots/browser_caps.json, benchmarks/browser_caps.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from game import GAMES, new_game
+from game.bots import make_bot
+from game.bots import search
+from game.bots.search import ExpertBot, SearchBot, rules_of
+from game.core.state import BadOptionsError
+from game.web.bench import positions
+
+
+@pytest.fixture
+def caps_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A caps file of the test's own, in place of the recorded one."""
+    path = tmp_path / "browser_caps.json"
+    monkeypatch.setattr(search, "BROWSER_CAPS", path)
+    search.browser_caps.cache_clear()
+    yield path
+    search.browser_caps.cache_clear()
+
+
+def _write(path: Path, games: dict[str, Any]) -> None:
+    path.write_text(json.dumps({"games": games}), encoding="utf-8")
+
+
+def _distinct_caps(game: str, first: int) -> dict[str, int]:
+    return {stage: first + 3 * k for k, stage in enumerate(rules_of(game).STAGES)}
+
+
+@pytest.mark.parametrize("game", ["jekyll-hyde", "jekyll-vs-hyde", "dracula"])
+def test_each_stage_gets_its_cap(caps_file: Path, game: str) -> None:
+    strong, expert = _distinct_caps(game, 5), _distinct_caps(game, 40)
+    _write(caps_file, {game: {"strong": strong, "expert": expert}})
+    bots = {"strong": make_bot(game, "strong:browser=1"),
+            "expert": make_bot(game, "expert:browser=1")}
+    assert isinstance(bots["expert"], ExpertBot)
+    seen = set()
+    for i, obs in enumerate(positions(game, 3, 1, per_stage=True)):
+        stage = rules_of(game).stage(obs)
+        seen.add(stage)
+        for level, bot in bots.items():
+            cap = (strong if level == "strong" else expert)[stage]
+            assert isinstance(bot, SearchBot) and bot.cap(obs) == cap
+            bot.choose(obs, obs["legal"], random.Random(i))
+            # Dracula's exact search may end sooner, once one placement is clearly best.
+            assert bot.last_iterations == cap or (
+                game == "dracula" and stage.startswith("exact") and bot.last_iterations < cap)
+    assert seen == set(rules_of(game).STAGES)
+
+
+def test_browser_is_deterministic_without_a_clock(caps_file: Path) -> None:
+    _write(caps_file, {"dracula": {"strong": _distinct_caps("dracula", 30)}})
+    obs = next(o for o in positions("dracula", 4, 1, per_stage=True)
+               if rules_of("dracula").stage(o) == "tree-8")  # the first placement: tree search
+    bot = SearchBot(browser=1, clock=lambda: 0.0)  # a stopped clock: only the cap ends it
+    a = bot.choose(obs, obs["legal"], random.Random(2))
+    assert bot.last_iterations == 33  # "tree-8", the second stage
+    assert a == SearchBot(iterations=33).choose(obs, obs["legal"], random.Random(2))
+
+
+def test_without_the_setting_nothing_changes() -> None:
+    bot = make_bot("dracula", "strong")
+    assert isinstance(bot, SearchBot)
+    assert bot.budget == 1.0 and bot.iterations is None and not bot.browser
+    state = new_game("dracula", {}, 1)
+    assert bot.cap(state.observation(state.to_act)) is None
+
+
+@pytest.mark.parametrize("games, why", [
+    ({"jekyll-hyde": {"strong": {"early": 5, "late": 6}}}, "no caps for dracula strong"),
+    ({"dracula": {"expert": _distinct_caps("dracula", 5)}}, "no caps for dracula strong"),
+    ({"dracula": {"strong": {"ways": 5, "tree-8": 5}}}, "no stage 'exact-7'"),
+    ({"dracula": {"strong": {**_distinct_caps("dracula", 5), "exact-6": "many"}}},
+     "no stage 'exact-6'"),
+])
+def test_a_missing_game_or_stage_is_a_clear_error(caps_file: Path, games: dict[str, Any],
+                                                  why: str) -> None:
+    _write(caps_file, games)
+    with pytest.raises(BadOptionsError, match=why) as e:
+        make_bot("dracula", "strong:browser=1")
+    assert e.value.code == "no_browser_caps" and "benchmarks/browser_caps.py" in str(e.value)
+
+
+def test_an_unreadable_file_is_a_clear_error(caps_file: Path) -> None:
+    caps_file.write_text("{not json", encoding="utf-8")
+    with pytest.raises(BadOptionsError, match="unreadable") as e:
+        make_bot("jekyll-hyde", "expert:browser=1")
+    assert e.value.code == "no_browser_caps"
+
+
+def test_a_stage_the_file_lacks_is_a_clear_error_at_the_move(caps_file: Path) -> None:
+    _write(caps_file, {"dracula": {"strong": _distinct_caps("dracula", 5)}})
+    with pytest.raises(BadOptionsError, match="no stage 'endgame'"):
+        search.browser_cap("dracula", "strong", "endgame")
+
+
+def test_browser_takes_no_other_cap() -> None:
+    with pytest.raises(BadOptionsError, match="browser=1 sets the iteration caps"):
+        make_bot("dracula", "strong:browser=1;iterations=50")
+
+
+def test_the_recorded_caps_cover_every_search_game() -> None:
+    search.browser_caps.cache_clear()
+    for game in GAMES:
+        for level in ("strong", "expert"):
+            caps = search.browser_caps(game, level)
+            assert set(caps) == set(rules_of(game).STAGES) and min(caps.values()) >= 1
+        make_bot(game, "expert:browser=1")
