@@ -26,7 +26,10 @@ bots' settings changed starts again from nothing.
 
 The ratings are a Bradley–Terry fit on the Elo scale with normal anchored at
 1500 and 95% intervals from the Fisher information (see game/bots/ratings.py
-for the model and its one virtual draw a pair). The file holds, per game and
+for the model and its one virtual draw a pair). What the start screen shows
+is decided here too (`shown_ratings`): a level that won every game against
+the one below shows a floor, "1665+", from the Wilson lower bound of that
+pair, and a rating known no better than ±100 points is not shown. The file holds, per game and
 mode, each pair's games, points, seeds, dates and the load average seen
 while it played, the machine, and the fitted ratings; nothing in it is
 extrapolated.
@@ -39,6 +42,7 @@ import datetime
 import fcntl
 import itertools
 import json
+import math
 import os
 import platform
 import sys
@@ -49,7 +53,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bots import EasyBot, make_bot  # noqa: E402
-from game.bots.ratings import RATINGS_FILE, fit, load_ratings  # noqa: E402
+from game.bots.ratings import RATINGS_FILE, Rating, fit, load_ratings  # noqa: E402
 from game.core.match import parse_workers, simulate, wilson95  # noqa: E402
 from game.core.state import GameError  # noqa: E402
 
@@ -60,6 +64,7 @@ ANCHOR, ANCHOR_RATING = "heuristic", 1500.0
 BROWSER_SPECS = {"strong": "strong:browser=1", "expert": "expert:browser=1"}
 STAND_IN_SPECS = {"strong": "strong:iterations=100", "expert": "expert:iterations=300"}
 GOAL = 0.65  # each level should beat the one below this often
+SHOWN_HALF_WIDTH = 100  # Elo points: a rating known less well is not shown to players
 
 
 def level_specs(game: str) -> tuple[dict[str, str], bool]:
@@ -185,15 +190,35 @@ def play_pair(path: str, key: str, game: str, options: dict[str, Any], low: str,
               f"took {time.time() - started:.0f} s at load {load:.2f}{note}", flush=True)
 
 
-def floor_levels(pairs: dict[str, Any]) -> set[str]:
-    """The levels whose rating is only a floor: above a pair of neighbours
-    that one side won every game of (the fit then rests on its virtual draw)."""
-    floors: set[str] = set()
-    for i in range(1, len(LEVELS)):
-        pair = pairs.get(pair_key(LEVELS[i - 1], LEVELS[i]))
-        if floors or (pair and pair["games"] and pair["points"] == pair["games"]):
-            floors.add(LEVELS[i])
-    return floors
+def shown_ratings(pairs: dict[str, Any], ratings: dict[str, Rating]) -> dict[str, str | None]:
+    """What the start screen shows of each level's rating.
+
+    A level that won every game against the level below has only a floor:
+    its fitted rating rests on the virtual draw, and the games show only
+    that it is far stronger. It shows the level below's rating plus the gap
+    of the Wilson 95% lower bound of its win rate, with a "+" (and so does
+    every level above it, each on its own pair). Any other level shows its
+    fitted rating, unless the interval is wider than ±SHOWN_HALF_WIDTH
+    points: then too few games were played to name a figure (None).
+    """
+    shown: dict[str, str | None] = {}
+    floor: float | None = None  # of the level below, when it has one
+    for i, level in enumerate(LEVELS):
+        if level not in ratings:
+            break
+        r = ratings[level]
+        pair = pairs.get(pair_key(LEVELS[i - 1], level)) if i else None
+        perfect = bool(pair and pair["games"] and pair["points"] == pair["games"])
+        below = LEVELS[i - 1] if i else None
+        if pair and (floor is not None or perfect) and below and shown.get(below):
+            low, _ = wilson95(pair["points"], pair["games"])
+            base = floor if floor is not None else ratings[below].rating
+            floor = base + 400 * math.log10(low / (1 - low)) if 0 < low < 1 else None
+            shown[level] = None if floor is None else f"{floor:.0f}+"
+        else:
+            floor = None
+            shown[level] = f"{r.rating:.0f}" if (r.high - r.low) / 2 <= SHOWN_HALF_WIDTH else None
+    return shown
 
 
 def refit(path: str, key: str, specs_note: str) -> str:
@@ -207,10 +232,10 @@ def refit(path: str, key: str, specs_note: str) -> str:
             high, low = name.split("-")[1], name.split("-")[0]
             results[(high, low)] = (record["points"], record["games"])
         ratings = fit(results, ANCHOR, ANCHOR_RATING)
-        floors = floor_levels(mode["pairs"])
+        shown = shown_ratings(mode["pairs"], ratings)
         mode["levels"] = {level: {"rating": round(r.rating, 1),
                                   "ci95": [round(r.low, 1), round(r.high, 1)],
-                                  "name": NAMES[level], "floor": level in floors}
+                                  "name": NAMES[level], "shown": shown.get(level)}
                           for level, r in ratings.items()}
         mode["anchor"] = {"level": ANCHOR, "rating": ANCHOR_RATING}
         mode["fitted"] = datetime.datetime.now(datetime.timezone.utc).strftime(
@@ -233,14 +258,12 @@ def refit(path: str, key: str, specs_note: str) -> str:
             lines.append(f"  {NAMES[high]:>8} vs {NAMES[low]:<10} {games:>9} {points / games:6.1%}"
                          f"  [{lo:5.1%}, {hi:5.1%}]  {record['load'][0]:.1f}-"
                          f"{record['load'][1]:.1f}  {verdict}")
-        lines.append("  level      rating   95% CI")
+        lines.append("  level      rating   95% CI (Bradley-Terry, normal = 1500)")
         for level in LEVELS:
             if level in ratings:
                 r = ratings[level]
-                floor = "   only a floor: the start screen shows its low end" \
-                    if level in floors else ""
                 lines.append(f"  {NAMES[level]:<9} {r.rating:7.0f}   [{r.low:.0f}, {r.high:.0f}]"
-                             f"{floor}")
+                             f"   shown: {shown.get(level) or 'no figure (too few games)'}")
         return "\n".join(lines)
 
 

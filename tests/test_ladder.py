@@ -16,6 +16,7 @@ import pytest
 from game import GAMES
 from game.bots import bot_names, make_bot
 from game.bots.ratings import ELO, VIRTUAL_DRAWS, Z95, fit, level_ratings, load_ratings
+from game.core.match import wilson95
 from game.web.i18n import LANGUAGES, Translator
 from game.web.start_screen import setup_html
 
@@ -102,15 +103,18 @@ def test_the_ratings_file_rates_every_level_of_every_game_and_mode_from_what_it_
             assert 0 <= pair["load"][0] <= pair["load"][1] and len(pair["dates"]) == 2
             results[(high, low)] = (pair["points"], pair["games"])
         # the shown ratings are the fit of the games on file: nothing added by hand
-        floors = ladder.floor_levels(mode["pairs"])
-        for level, rating in fit(results, "heuristic", 1500).items():
+        fitted = fit(results, "heuristic", 1500)
+        shown = ladder.shown_ratings(mode["pairs"], fitted)
+        for level, rating in fitted.items():
             stored = mode["levels"][level]
-            assert stored["floor"] == (level in floors)
+            assert stored["shown"] == shown[level]
             assert stored["rating"] == pytest.approx(rating.rating, abs=0.06)
             assert stored["ci95"] == pytest.approx([rating.low, rating.high], abs=0.06)
         # each mode's easy is the game's own tuning, as the page plays it
         easy = make_bot(mode["game"], "easy")
         assert mode["pairs"]["random-easy"]["bots"][0] == f"easy:random_share={easy.random_share}"
+        # the levels every player meets are measured well enough to be shown
+        assert all(shown[level] for level in ("random", "easy", "heuristic"))
 
 
 def test_level_ratings_pick_the_mode_played() -> None:
@@ -118,8 +122,8 @@ def test_level_ratings_pick_the_mode_played() -> None:
     four = level_ratings("jekyll-hyde", {"players": 4, "seating": "A", "target": 1000}, data)
     three = level_ratings("jekyll-hyde", {"players": 3, "target": 1000}, data)
     assert four["heuristic"] == three["heuristic"] == "1500"
-    assert four == {k: f"{round(v['ci95'][0])}+" if v["floor"] else str(round(v["rating"]))
-                    for k, v in data["modes"]['jekyll-hyde players=4']["levels"].items()}
+    assert four == {k: v["shown"] for k, v in
+                    data["modes"]['jekyll-hyde players=4']["levels"].items() if v["shown"]}
     assert three != four
     assert level_ratings("no-such-game", {}, data) == {}
 
@@ -132,8 +136,10 @@ def test_the_start_screen_names_each_level_with_its_rating(lang: str, game: str,
     values = {"game": game, **{k: str(v) for k, v in options.items()}}
     form = str(setup_html(t, list(GAMES), values))
     ratings = level_ratings(game, options)
+    assert {"random", "easy", "heuristic"} <= set(ratings)
     for bot in bot_names(game):
-        label = t("bot.rated", level=t(f"bot.{bot}"), rating=ratings[bot])
+        level = t(f"bot.{bot}")
+        label = t("bot.rated", level=level, rating=ratings[bot]) if bot in ratings else level
         assert f">{label}</option>" in form
     assert t("bot.expert") != t("bot.strong") and "3" in t("bot.expert")
 
@@ -160,15 +166,24 @@ def test_the_ladder_plays_in_blocks_and_a_rerun_adds_only_the_missing_games(
     assert "block 3" in capsys.readouterr().out
 
 
-def test_a_level_above_a_pair_won_every_time_is_only_a_floor() -> None:
+def test_a_level_above_a_pair_won_every_time_shows_a_floor_and_a_vague_one_nothing() -> None:
     ladder = _ladder()
-    pairs = {"random-easy": {"games": 100, "points": 80.0},
-             "easy-heuristic": {"games": 100, "points": 70.0},
-             "heuristic-strong": {"games": 100, "points": 100.0},
-             "strong-expert": {"games": 100, "points": 60.0}}
-    assert ladder.floor_levels(pairs) == {"strong", "expert"}
-    pairs["heuristic-strong"]["points"] = 99.5
-    assert ladder.floor_levels(pairs) == set()
+    pairs = {"random-easy": {"games": 1000, "points": 800.0},
+             "easy-heuristic": {"games": 1000, "points": 700.0},
+             "heuristic-strong": {"games": 10, "points": 10.0},
+             "strong-expert": {"games": 10, "points": 6.0}}
+    results = {(high, low): (p["points"], p["games"]) for low, high in
+               (name.split("-") for name in pairs) for p in [pairs[f"{low}-{high}"]]}
+    ratings = fit(results, "heuristic", 1500)
+    shown = ladder.shown_ratings(pairs, ratings)
+    strong_floor = 1500 + 400 * math.log10(0.7225 / 0.2775)  # Wilson's low end of 10 of 10
+    assert shown["strong"] == f"{strong_floor:.0f}+"
+    expert_low = wilson95(6, 10)[0]
+    assert shown["expert"] == f"{strong_floor + 400 * math.log10(expert_low / (1 - expert_low)):.0f}+"
+    assert shown["heuristic"] == "1500" and shown["easy"] == f"{ratings['easy'].rating:.0f}"
+    pairs["heuristic-strong"]["points"] = 9.0  # not perfect: fitted, but ±100 is not reached
+    ratings = fit({**results, ("strong", "heuristic"): (9.0, 10)}, "heuristic", 1500)
+    assert ladder.shown_ratings(pairs, ratings)["strong"] is None
 
 
 def test_the_ladder_refuses_an_unknown_pair() -> None:

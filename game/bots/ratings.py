@@ -122,13 +122,13 @@ def level_ratings(game: str, options: Mapping[str, Any],
     `options`, from the measured mode that matches them most closely (all its
     options equal); empty when no mode of the game was measured.
 
-    A level that won every game against the level below (or stands above
-    one that did) has only a floor: the games show it is far stronger, not
-    how much. It shows the low end of its 95% interval with a "+".
+    Each level's entry says what to show (`shown`, benchmarks/ladder.py
+    decides: a floor such as "1665+", or nothing where too few games were
+    played); a level without it shows no figure.
 
-    >>> data = {"modes": {"g": {"game": "g", "options": {}, "levels": {"easy": {"rating": 1234.4}}},
-    ...         "g p=3": {"game": "g", "options": {"p": 3}, "levels": {"easy": {"rating": 1400},
-    ...             "strong": {"rating": 2400, "ci95": [2010.2, 2790], "floor": True}}}}}
+    >>> data = {"modes": {"g": {"game": "g", "options": {}, "levels": {"easy": {"shown": "1234"}}},
+    ...         "g p=3": {"game": "g", "options": {"p": 3}, "levels": {"easy": {"shown": "1400"},
+    ...             "strong": {"shown": "2010+"}, "expert": {"shown": None}}}}}
     >>> level_ratings("g", {"p": 3}, data), level_ratings("g", {"p": 4}, data)
     ({'easy': '1400', 'strong': '2010+'}, {'easy': '1234'})
     """
@@ -139,8 +139,8 @@ def level_ratings(game: str, options: Mapping[str, Any],
     if not matching:
         return {}
     best = max(matching, key=lambda mode: len(mode.get("options", {})))
-    return {level: f"{round(entry['ci95'][0])}+" if entry.get("floor") else
-            str(round(entry["rating"])) for level, entry in best.get("levels", {}).items()}
+    return {level: entry["shown"] for level, entry in best.get("levels", {}).items()
+            if entry.get("shown")}
 
 
 def _linked(start: str, edges: list[tuple[str, str]]) -> set[str]:
