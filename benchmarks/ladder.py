@@ -151,26 +151,31 @@ def play_pair(path: str, key: str, game: str, options: dict[str, Any], low: str,
               note: str) -> None:
     """Play blocks of `low` against `high` until the pair has `wanted` games on file."""
     name = pair_key(low, high)
+    bots = [specs[high], specs[low]]
+    fresh = {"bots": bots, "block": block, "seed": seed, "blocks": 0, "games": 0,
+             "points": 0.0, "by_side": {}, "load": [], "dates": []}
+
+    def on_file(data: dict[str, Any]) -> dict[str, Any]:
+        """The pair's record for these bots, block and seed (a fresh one if none)."""
+        record = data["modes"].get(key, {}).get("pairs", {}).get(name)
+        same = record and all(record[k] == fresh[k] for k in ("bots", "block", "seed"))
+        return record if same else json.loads(json.dumps(fresh))
+
     while True:
         with Locked(path) as data:
-            mode = data["modes"].setdefault(key, {"game": game, "options": options, "pairs": {}})
-            record = mode["pairs"].get(name)
-            bots = [specs[high], specs[low]]
-            if record is None or record["bots"] != bots or record["block"] != block \
-                    or record["seed"] != seed:
-                record = {"bots": bots, "block": block, "seed": seed, "blocks": 0, "games": 0,
-                          "points": 0.0, "by_side": {}, "load": [], "dates": []}
-                mode["pairs"][name] = record
-            done = record["blocks"]
+            record = on_file(data)
+        done = record["blocks"]
         if record["games"] >= wanted:
             return
         started = time.time()
         result = simulate(game, bots, block, seed + done, options or None, workers=workers)
         load = os.getloadavg()[0]
         with Locked(path) as data:
-            record = data["modes"][key]["pairs"][name]
-            if record["blocks"] != done or record["bots"] != bots:
+            record = on_file(data)
+            if record["blocks"] != done:
                 continue  # another run played this block meanwhile
+            mode = data["modes"].setdefault(key, {"game": game, "options": options, "pairs": {}})
+            mode["pairs"][name] = record  # a record is written only with games in it
             record["blocks"] += 1
             record["games"] += result.games
             record["points"] += result.points[bots[0]]
@@ -221,10 +226,13 @@ def shown_ratings(pairs: dict[str, Any], ratings: dict[str, Rating]) -> dict[str
     return shown
 
 
-def refit(path: str, key: str, specs_note: str) -> str:
+def refit(path: str, key: str, specs: dict[str, str], specs_note: str) -> str:
     """Fit the mode's ratings from what is on file, store them, and return the table."""
     with Locked(path) as data:
         mode = data["modes"].get(key)
+        if mode:  # a pair left from bots since changed, with no games, says nothing
+            mode["pairs"] = {n: p for n, p in mode["pairs"].items() if p["games"] or p["bots"]
+                             == [specs[level] for level in reversed(n.split("-"))]}
         if not mode or not mode["pairs"]:
             return f"{key}: nothing measured yet"
         results = {}
@@ -294,7 +302,7 @@ def main() -> None:
             for low, high, wanted in planned_pairs(args.pairs, args.games, args.far_games):
                 play_pair(args.file, key, args.game, options, low, high, specs, wanted,
                           args.block, args.seed, workers, note)
-        print(refit(args.file, key, note), f"\n  uptime: {os.getloadavg()}", flush=True)
+        print(refit(args.file, key, specs, note), f"\n  uptime: {os.getloadavg()}", flush=True)
     except (GameError, ValueError) as e:
         p.exit(2, f"error: {e}\n")
 

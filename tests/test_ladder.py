@@ -9,6 +9,7 @@ import json
 import math
 import re
 import sys
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -142,6 +143,7 @@ def test_the_start_screen_names_each_level_with_its_rating(lang: str, game: str,
         label = t("bot.rated", level=level, rating=ratings[bot]) if bot in ratings else level
         assert f">{label}</option>" in form
     assert t("bot.expert") != t("bot.strong") and "3" in t("bot.expert")
+    assert escape(t("bot.ratings_note")) in form and "1500" in t("bot.ratings_note")
 
 
 # -- the benchmark ------------------------------------------------------------------
@@ -161,7 +163,7 @@ def test_the_ladder_plays_in_blocks_and_a_rerun_adds_only_the_missing_games(
                      note="")
     again = json.loads(Path(file).read_text())["modes"]["jekyll-vs-hyde"]["pairs"]["random-easy"]
     assert (again["games"], again["blocks"]) == (6, 3)
-    table = ladder.refit(file, "jekyll-vs-hyde", "")
+    table = ladder.refit(file, "jekyll-vs-hyde", specs, "")
     assert re.search(r"easy vs beginner +6 ", table)
     assert "block 3" in capsys.readouterr().out
 
