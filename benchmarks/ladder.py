@@ -202,7 +202,8 @@ def shown_ratings(pairs: dict[str, Any], ratings: dict[str, Rating]) -> dict[str
     its fitted rating rests on the virtual draw, and the games show only
     that it is far stronger. It shows the level below's rating plus the gap
     of the Wilson 95% lower bound of its win rate, with a "+" (and so does
-    every level above it, each on its own pair). Any other level shows its
+    every level above it, each on its own pair), or no figure while that
+    bound is not even above 50% (too few games). Any other level shows its
     fitted rating, unless the interval is wider than ±SHOWN_HALF_WIDTH
     points: then too few games were played to name a figure (None).
     """
@@ -218,7 +219,8 @@ def shown_ratings(pairs: dict[str, Any], ratings: dict[str, Rating]) -> dict[str
         if pair and (floor is not None or perfect) and below and shown.get(below):
             low, _ = wilson95(pair["points"], pair["games"])
             base = floor if floor is not None else ratings[below].rating
-            floor = base + 400 * math.log10(low / (1 - low)) if 0 < low < 1 else None
+            # a floor below the level beneath says nothing: too few games
+            floor = base + 400 * math.log10(low / (1 - low)) if 0.5 < low < 1 else None
             shown[level] = None if floor is None else f"{floor:.0f}+"
         else:
             floor = None

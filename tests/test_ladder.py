@@ -173,16 +173,18 @@ def test_a_level_above_a_pair_won_every_time_shows_a_floor_and_a_vague_one_nothi
     pairs = {"random-easy": {"games": 1000, "points": 800.0},
              "easy-heuristic": {"games": 1000, "points": 700.0},
              "heuristic-strong": {"games": 10, "points": 10.0},
-             "strong-expert": {"games": 10, "points": 6.0}}
+             "strong-expert": {"games": 40, "points": 30.0}}
     results = {(high, low): (p["points"], p["games"]) for low, high in
                (name.split("-") for name in pairs) for p in [pairs[f"{low}-{high}"]]}
     ratings = fit(results, "heuristic", 1500)
     shown = ladder.shown_ratings(pairs, ratings)
     strong_floor = 1500 + 400 * math.log10(0.7225 / 0.2775)  # Wilson's low end of 10 of 10
     assert shown["strong"] == f"{strong_floor:.0f}+"
-    expert_low = wilson95(6, 10)[0]
+    expert_low = wilson95(30, 40)[0]
     assert shown["expert"] == f"{strong_floor + 400 * math.log10(expert_low / (1 - expert_low)):.0f}+"
     assert shown["heuristic"] == "1500" and shown["easy"] == f"{ratings['easy'].rating:.0f}"
+    pairs["strong-expert"]["points"] = 24.0  # its low end under 50%: no floor to show
+    assert ladder.shown_ratings(pairs, ratings)["expert"] is None
     pairs["heuristic-strong"]["points"] = 9.0  # not perfect: fitted, but ±100 is not reached
     ratings = fit({**results, ("strong", "heuristic"): (9.0, 10)}, "heuristic", 1500)
     assert ladder.shown_ratings(pairs, ratings)["strong"] is None
