@@ -228,13 +228,12 @@ def shown_ratings(pairs: dict[str, Any], ratings: dict[str, Rating]) -> dict[str
     return shown
 
 
-def refit(path: str, key: str, specs: dict[str, str], specs_note: str) -> str:
+def refit(path: str, key: str, specs_note: str) -> str:
     """Fit the mode's ratings from what is on file, store them, and return the table."""
     with Locked(path) as data:
         mode = data["modes"].get(key)
-        if mode:  # a pair left from bots since changed, with no games, says nothing
-            mode["pairs"] = {n: p for n, p in mode["pairs"].items() if p["games"] or p["bots"]
-                             == [specs[level] for level in reversed(n.split("-"))]}
+        if mode:  # a pair without games (left by an interrupted run) says nothing
+            mode["pairs"] = {n: p for n, p in mode["pairs"].items() if p["games"]}
         if not mode or not mode["pairs"]:
             return f"{key}: nothing measured yet"
         results = {}
@@ -304,7 +303,7 @@ def main() -> None:
             for low, high, wanted in planned_pairs(args.pairs, args.games, args.far_games):
                 play_pair(args.file, key, args.game, options, low, high, specs, wanted,
                           args.block, args.seed, workers, note)
-        print(refit(args.file, key, specs, note), f"\n  uptime: {os.getloadavg()}", flush=True)
+        print(refit(args.file, key, note), f"\n  uptime: {os.getloadavg()}", flush=True)
     except (GameError, ValueError) as e:
         p.exit(2, f"error: {e}\n")
 
