@@ -37,6 +37,9 @@ def test_each_game_and_mode_offers_the_levels_with_their_ratings(page, ui, lang)
         four = _labels(page, "select[name=bot1]")
         assert {k: v for k, v in four.items() if k != "person"} == _expected(
             lang, "jekyll-hyde", {"players": 4})
+        page.select_option("select[name=bot1]", "expert")  # the longest labels, shown closed
+        page.select_option("select[name=bot2]", "strong")
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
         ui.screenshot(page, f"ladder-jekyll-hyde-4-{lang}-{size['width']}")
         page.select_option("#f-players", "3")
         three = _labels(page, "select[name=bot1]")
