@@ -56,6 +56,9 @@ ICON_BACKGROUND = "#1f4a3d"  # the SVG's own background
 _SAFE_SCALE = 0.75
 # Not shipped to the browser: the command line and this builder.
 _SKIP_PY = {"game/build.py", "game/__main__.py"}
+# Data of game/bots shipped in game.zip: the search's browser caps (browser=1)
+# and the ladder's ratings the start screen shows (benchmarks/ladder.py).
+BOT_DATA = ("browser_caps.json", "ratings.json")
 
 
 # The pages' Content-Security-Policy (a <meta>: static hosts can't set headers).
@@ -169,7 +172,7 @@ def _inputs() -> list[Path]:
     files += sorted(p for p in (ROOT / "static").rglob("*") if p.is_file())
     files += sorted(p for p in (ROOT / "game").rglob("*.py")
                     if "__pycache__" not in p.parts)
-    files.append(ROOT / "game" / "bots" / "browser_caps.json")
+    files += [ROOT / "game" / "bots" / name for name in BOT_DATA]
     return [p for p in files if p.exists()]
 
 
@@ -193,9 +196,9 @@ def _package_files() -> list[tuple[Path, str]]:
         out.append((p, f"game/web/i18n/{p.name}"))
     for p in sorted((ROOT / "static" / "lessons").glob("*.json")):  # game.web.coach
         out.append((p, f"game/web/lessons/{p.name}"))
-    caps = ROOT / "game" / "bots" / "browser_caps.json"  # game.bots.search, browser=1
-    if caps.exists():
-        out.append((caps, "game/bots/browser_caps.json"))
+    for name in BOT_DATA:
+        if (ROOT / "game" / "bots" / name).exists():
+            out.append((ROOT / "game" / "bots" / name, f"game/bots/{name}"))
     return out
 
 

@@ -1,5 +1,7 @@
 """Bots by name, weakest first. `random` plays every game; each game package
-adds its own bots in a `BOTS` dict (name -> class) of its `bots` module, and
+adds its own bots in a `BOTS` dict (name -> class) of its `bots` module (and
+`easy`, its heuristic with a share of random moves: `EASY_RANDOM_SHARE` there,
+tuned per game so that each level clearly beats the one below), and
 `strong` (the search bot, about 1 s a move) and `expert` (the same search,
 about 3 s) play every game whose package has a `search` module; with the
 setting `browser=1` they stop at the iterations the page reaches in that
@@ -34,7 +36,8 @@ def _game_bots(game_id: str) -> dict[str, Callable[..., Bot]]:
     if bots_module:
         heuristic = bots_module.BOTS.get("heuristic")
         if heuristic:
-            bots["easy"] = lambda random_share=0.3: EasyBot(heuristic(), random_share)
+            share = getattr(bots_module, "EASY_RANDOM_SHARE", EasyBot.default_random_share)
+            bots["easy"] = lambda random_share=share: EasyBot(heuristic(), random_share)
         bots.update(bots_module.BOTS)
     if importlib.util.find_spec(package + ".search"):
         from game.bots.search import ExpertBot, SearchBot

@@ -35,8 +35,9 @@ class EasyBot:
     """A gentler opponent: the game's heuristic, but a share of its moves random."""
 
     name = "easy"
+    default_random_share = 0.3  # a game's bots module may set its own (EASY_RANDOM_SHARE)
 
-    def __init__(self, heuristic: Bot, random_share: float = 0.3) -> None:
+    def __init__(self, heuristic: Bot, random_share: float = default_random_share) -> None:
         self.heuristic = heuristic
         self.random_share = random_share
 

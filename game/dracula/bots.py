@@ -542,3 +542,8 @@ def _last_three(diff: Callable[[Grid], int], grid: list[str | None], filled: int
 
 
 BOTS = {"heuristic": HeuristicBot}
+# `easy` plays this share of its moves at random: at the former 0.3 normal beat
+# it too seldom for a player to feel (58.9% in Werner's 4-player game); at 0.5
+# each of beginner < easy < normal wins clearly (benchmarks/ladder.py's table,
+# game/bots/ratings.json, has the measured figures).
+EASY_RANDOM_SHARE = 0.5

@@ -133,7 +133,7 @@ def test_a_werner_game_played_to_the_end_counts_once(page, ui):
     page.click("#stats-note [data-cmd=stats]")
     page.wait_for_selector("body[data-view=stats] #stats")
     assert page.evaluate("document.activeElement.id") == "stats-title"
-    expected = ["4 players, partners opposite, to 100", "Random", "1", "1" if won else "0",
+    expected = ["4 players, partners opposite, to 100", "Beginner", "1", "1" if won else "0",
                 "0" if won else "1"]
     assert _rows(page, "jekyll-hyde")[0][:5] == expected
     stored = _stored(page).games
@@ -177,8 +177,8 @@ def test_the_duel_and_dracula_count_once_each_and_survive_a_reload(page, ui):
     _open_stats(page)
     duel, = _rows(page, "jekyll-vs-hyde")
     dracula, = _rows(page, "dracula")
-    assert duel[1:3] == ["Random", "1"] and duel[0].startswith("Standard, as")
-    assert dracula[:3] == ["Two players", "Random", "1"]
+    assert duel[1:3] == ["Beginner", "1"] and duel[0].startswith("Standard, as")
+    assert dracula[:3] == ["Two players", "Beginner", "1"]
     assert page.locator('.stats-game[data-game="jekyll-hyde"] .stats-none').count() == 1
     assert page.locator(".stats-chart svg[role=img] title").count() == 2  # the text alternative
     assert len(_stored(page).games) == 2
@@ -349,7 +349,7 @@ def test_statistics_survive_a_new_deployment(browser_context, ui, own_site):
         assert page.evaluate("caches.keys()") == ["jhg-00000000feedbeef"]  # the update took
         assert _stored(page) == before
         _open_stats(page)
-        assert _rows(page, "dracula")[0][:3] == ["Two players", "Random", "1"]
+        assert _rows(page, "dracula")[0][:3] == ["Two players", "Beginner", "1"]
     finally:
         page.close()
     assert not errors, errors

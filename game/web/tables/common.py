@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 from game.core.options import OptionSpec
 from game.web.html import Html, html, join
@@ -79,9 +79,16 @@ def default_bot(bots: list[str]) -> str:
     return "heuristic" if "heuristic" in bots else bots[-1]
 
 
-def bot_options(t: Translator, bots: list[str]) -> list[tuple[str, str]]:
-    """(bot, its name in the interface's language) for a strength <select>."""
-    return [(b, t(f"bot.{b}") if t.has(f"bot.{b}") else b) for b in bots]
+def bot_options(t: Translator, bots: list[str],
+                ratings: Mapping[str, str]) -> list[tuple[str, str]]:
+    """(bot, its level in the interface's language with its measured rating,
+    e.g. "normal · 1500") for a strength <select>; `ratings` from
+    game.bots.ratings.level_ratings (a level not measured shows no number)."""
+    out = []
+    for b in bots:
+        level = t(f"bot.{b}") if t.has(f"bot.{b}") else b
+        out.append((b, t("bot.rated", level=level, rating=ratings[b]) if b in ratings else level))
+    return out
 
 
 # -- friends at one screen: any seat may be a person instead of a bot ------------
@@ -113,10 +120,11 @@ def name_field(t: Translator, key: str, value: str, label: str) -> Html:
 
 
 def seat_fields(t: Translator, bots: list[str], values: dict[str, str], key: str, label: str,
-                name_key: str, default_name: str) -> Html:
-    """A seat's <select> (each bot strength, or a person) and, for a person, a name."""
+                name_key: str, default_name: str, ratings: Mapping[str, str]) -> Html:
+    """A seat's <select> (each bot strength with its rating, or a person) and,
+    for a person, a name."""
     choice = seat_choice(values, key, bots)
-    options = [*bot_options(t, bots), (PERSON, t("setup.person"))]
+    options = [*bot_options(t, bots, ratings), (PERSON, t("setup.person"))]
     field = select_field(key, options, choice, label)
     if choice != PERSON:
         return field

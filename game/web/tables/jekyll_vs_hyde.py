@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from game.jekyll_vs_hyde.cards import COLOURS, ORDER, colour_of, sort_cards
 from game.jekyll_vs_hyde.rules import OPTIONS, ROLES, TRACK_END, TRICKS
+from game.bots.ratings import level_ratings
 from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import (
     PERSON,
@@ -136,7 +137,8 @@ def setup_form(t: Any, bots: list[str], values: dict[str, str]) -> Html:
     return join((select_field("jvh_role", roles, role, t("setup.you")), mine,
                  VARIANT.select(t, values),
                  seat_fields(t, bots, values, "jvh_bot", t("jvh.setup.bot"), "jvh_name_other",
-                             t("setup.player", n=2))))
+                             t("setup.player", n=2),
+                             level_ratings("jekyll-vs-hyde", {VARIANT.name: VARIANT.read(values)}))))
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:

@@ -1,0 +1,312 @@
+"""The bot ladder: the five levels of a game played against each other, and
+their ratings for the start screen.
+
+    python benchmarks/ladder.py --game jekyll-hyde --options '{"players": 4}' \
+        --games 1000 [--far-games 0] [--pairs random-easy,easy-heuristic] \
+        [--workers N] [--block 100] [--seed 1]
+    python benchmarks/ladder.py --game dracula --fit-only
+
+Levels, weakest first, by bot id: random (beginner), easy, heuristic
+(normal), strong, expert. strong and expert play as the browser lets them
+think (`strong:browser=1`, `expert:browser=1`: each decision capped at the
+iterations recorded for Pyodide in headless Chromium); where this checkout's
+bots have no such setting yet, they play with fixed caps (100 and 300
+iterations) and every line printed says so.
+
+Every pair plays seat-swapped duplicate deals (`game.core.match.simulate`) in
+blocks of `--block` games; block k of every pair uses the seed `--seed` + k, so
+all pairs meet the same deals, and any `--workers` gives the same games. After
+each block the pair's running total goes into the ratings file under a lock,
+so a run can be stopped at any time and continued later: a pair plays blocks
+until it has `--games` games (neighbouring levels) or `--far-games` (levels
+two or more apart: these pairs say little, since the stronger side wins
+nearly all, and cost the most where a search bot plays, so by default they
+are not played; the fit needs only the chain of neighbours). A pair whose
+bots' settings changed starts again from nothing.
+
+The ratings are a Bradley–Terry fit on the Elo scale with normal anchored at
+1500 and 95% intervals from the Fisher information (see game/bots/ratings.py
+for the model and its one virtual draw a pair). What the start screen shows
+is decided here too (`shown_ratings`): a level that won every game against
+the one below shows a floor, "1665+", from the Wilson lower bound of that
+pair, and a rating known no better than ±100 points is not shown. The file holds, per game and
+mode, each pair's games, points, seeds, dates and the load average seen
+while it played, the machine, and the fitted ratings; nothing in it is
+extrapolated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import fcntl
+import itertools
+import json
+import math
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.bots import EasyBot, make_bot  # noqa: E402
+from game.bots.ratings import RATINGS_FILE, Rating, fit, load_ratings  # noqa: E402
+from game.core.match import parse_workers, simulate, wilson95  # noqa: E402
+from game.core.state import GameError  # noqa: E402
+
+LEVELS = ("random", "easy", "heuristic", "strong", "expert")  # bot ids, weakest first
+NAMES = {"random": "beginner", "easy": "easy", "heuristic": "normal",
+         "strong": "strong", "expert": "expert"}
+ANCHOR, ANCHOR_RATING = "heuristic", 1500.0
+BROWSER_SPECS = {"strong": "strong:browser=1", "expert": "expert:browser=1"}
+STAND_IN_SPECS = {"strong": "strong:iterations=100", "expert": "expert:iterations=300"}
+GOAL = 0.65  # each level should beat the one below this often
+SHOWN_HALF_WIDTH = 100  # Elo points: a rating known less well is not shown to players
+
+
+def level_specs(game: str) -> tuple[dict[str, str], bool]:
+    """Each level's bot spec (easy with its game's share of random moves written
+    out), and whether strong and expert play at browser strength."""
+    try:
+        for spec in BROWSER_SPECS.values():
+            make_bot(game, spec)
+        searchers, browser = BROWSER_SPECS, True
+    except GameError:
+        searchers, browser = STAND_IN_SPECS, False
+    easy = make_bot(game, "easy")
+    assert isinstance(easy, EasyBot)
+    specs = {level: searchers.get(level, level) for level in LEVELS}
+    specs["easy"] = f"easy:random_share={easy.random_share}"  # on file: a retuned easy starts afresh
+    return specs, browser
+
+
+def mode_key(game: str, options: dict[str, Any]) -> str:
+    """The ratings file's name for a game and its options, e.g. 'jekyll-hyde players=3'."""
+    return " ".join([game, *(f"{k}={json.dumps(v)}" for k, v in sorted(options.items()))])
+
+
+def machine() -> str:
+    model = ""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            model = next((line.split(":", 1)[1].strip() for line in f
+                          if line.startswith("model name")), "")
+    except OSError:
+        pass
+    return f"{model or platform.processor() or platform.machine()}, {os.cpu_count()} cores, " \
+           f"Python {platform.python_version()}"
+
+
+class Locked:
+    """The ratings file, read and written under an exclusive lock (runs of
+    several games may share it)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __enter__(self) -> dict[str, Any]:
+        self.lock = open(self.path + ".lock", "w")
+        fcntl.flock(self.lock, fcntl.LOCK_EX)
+        self.data = load_ratings(self.path)
+        self.data.setdefault("modes", {})
+        return self.data
+
+    def __exit__(self, *exc: object) -> None:
+        if exc[0] is None:
+            tmp = self.path + ".tmp"
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(self.data, f, indent=1, sort_keys=True)
+                f.write("\n")
+            os.replace(tmp, self.path)
+        fcntl.flock(self.lock, fcntl.LOCK_UN)
+        self.lock.close()
+
+
+def pair_key(low: str, high: str) -> str:
+    return f"{low}-{high}"
+
+
+def planned_pairs(chosen: str | None, games: int, far_games: int) -> list[tuple[str, str, int]]:
+    """(weaker, stronger, games wanted) for each pair to play."""
+    known = {pair_key(low, high) for low, high in itertools.combinations(LEVELS, 2)}
+    unknown = set(chosen.split(",")) - known if chosen is not None else set()
+    if unknown:
+        raise ValueError(f"no pair {', '.join(sorted(unknown))}; pairs: {', '.join(sorted(known))}")
+    out = []
+    for i, j in itertools.combinations(range(len(LEVELS)), 2):
+        low, high = LEVELS[i], LEVELS[j]
+        wanted = games if j == i + 1 else far_games
+        if chosen is not None:
+            wanted = games if pair_key(low, high) in chosen.split(",") else 0
+        if wanted > 0:
+            out.append((low, high, wanted))
+    return out
+
+
+def play_pair(path: str, key: str, game: str, options: dict[str, Any], low: str, high: str,
+              specs: dict[str, str], wanted: int, block: int, seed: int, workers: int,
+              note: str) -> None:
+    """Play blocks of `low` against `high` until the pair has `wanted` games on file."""
+    name = pair_key(low, high)
+    bots = [specs[high], specs[low]]
+    fresh = {"bots": bots, "block": block, "seed": seed, "blocks": 0, "games": 0,
+             "points": 0.0, "by_side": {}, "load": [], "dates": []}
+
+    def on_file(data: dict[str, Any]) -> dict[str, Any]:
+        """The pair's record for these bots, block and seed (a fresh one if none)."""
+        record = data["modes"].get(key, {}).get("pairs", {}).get(name)
+        same = record and all(record[k] == fresh[k] for k in ("bots", "block", "seed"))
+        return record if same else json.loads(json.dumps(fresh))
+
+    while True:
+        with Locked(path) as data:
+            record = on_file(data)
+        done = record["blocks"]
+        if record["games"] >= wanted:
+            return
+        started = time.time()
+        result = simulate(game, bots, block, seed + done, options or None, workers=workers)
+        load = os.getloadavg()[0]
+        with Locked(path) as data:
+            record = on_file(data)
+            if record["blocks"] != done:
+                continue  # another run played this block meanwhile
+            mode = data["modes"].setdefault(key, {"game": game, "options": options, "pairs": {}})
+            mode["pairs"][name] = record  # a record is written only with games in it
+            record["blocks"] += 1
+            record["games"] += result.games
+            record["points"] += result.points[bots[0]]
+            for side, (won, played) in result.by_side[bots[0]].items():
+                total = record["by_side"].setdefault(side, [0.0, 0])
+                total[0] += won
+                total[1] += played
+            load = round(load, 2)
+            seen = record["load"] or [load, load]
+            record["load"] = [min(seen[0], load), max(seen[1], load)]  # 1-minute averages
+            today = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+            record["dates"] = [record["dates"][0] if record["dates"] else today, today]
+            games, points = record["games"], record["points"]
+        lo, hi = wilson95(points, games)
+        print(f"{key}: {NAMES[high]} ({bots[0]}) beats {NAMES[low]} ({bots[1]}) "
+              f"{points / games:.1%} of {games} games [{lo:.1%}, {hi:.1%}]; block {done + 1} "
+              f"took {time.time() - started:.0f} s at load {load:.2f}{note}", flush=True)
+
+
+def shown_ratings(pairs: dict[str, Any], ratings: dict[str, Rating]) -> dict[str, str | None]:
+    """What the start screen shows of each level's rating.
+
+    A level that won every game against the level below has only a floor:
+    its fitted rating rests on the virtual draw, and the games show only
+    that it is far stronger. It shows the level below's rating plus the gap
+    of the Wilson 95% lower bound of its win rate, with a "+" (and so does
+    every level above it, each on its own pair), or no figure while that
+    bound is not even above 50% (too few games). Any other level shows its
+    fitted rating, unless the interval is wider than ±SHOWN_HALF_WIDTH
+    points: then too few games were played to name a figure (None).
+    """
+    shown: dict[str, str | None] = {}
+    floor: float | None = None  # of the level below, when it has one
+    for i, level in enumerate(LEVELS):
+        if level not in ratings:
+            break
+        r = ratings[level]
+        pair = pairs.get(pair_key(LEVELS[i - 1], level)) if i else None
+        perfect = bool(pair and pair["games"] and pair["points"] == pair["games"])
+        below = LEVELS[i - 1] if i else None
+        if pair and (floor is not None or perfect) and below and shown.get(below):
+            low, _ = wilson95(pair["points"], pair["games"])
+            base = floor if floor is not None else ratings[below].rating
+            # a floor below the level beneath says nothing: too few games
+            floor = base + 400 * math.log10(low / (1 - low)) if 0.5 < low < 1 else None
+            shown[level] = None if floor is None else f"{floor:.0f}+"
+        else:
+            floor = None
+            shown[level] = f"{r.rating:.0f}" if (r.high - r.low) / 2 <= SHOWN_HALF_WIDTH else None
+    return shown
+
+
+def refit(path: str, key: str, specs_note: str) -> str:
+    """Fit the mode's ratings from what is on file, store them, and return the table."""
+    with Locked(path) as data:
+        mode = data["modes"].get(key)
+        if mode:  # a pair without games (left by an interrupted run) says nothing
+            mode["pairs"] = {n: p for n, p in mode["pairs"].items() if p["games"]}
+        if not mode or not mode["pairs"]:
+            return f"{key}: nothing measured yet"
+        results = {}
+        for name, record in mode["pairs"].items():
+            high, low = name.split("-")[1], name.split("-")[0]
+            results[(high, low)] = (record["points"], record["games"])
+        ratings = fit(results, ANCHOR, ANCHOR_RATING)
+        shown = shown_ratings(mode["pairs"], ratings)
+        mode["levels"] = {level: {"rating": round(r.rating, 1),
+                                  "ci95": [round(r.low, 1), round(r.high, 1)],
+                                  "name": NAMES[level], "shown": shown.get(level)}
+                          for level, r in ratings.items()}
+        mode["anchor"] = {"level": ANCHOR, "rating": ANCHOR_RATING}
+        mode["fitted"] = datetime.datetime.now(datetime.timezone.utc).strftime(
+            "%Y-%m-%d %H:%M UTC")
+        mode["machine"] = machine()
+        mode["browser_strength"] = not specs_note
+        lines = [f"{key}{specs_note}", "  pair (stronger vs weaker)     games   wins    95% CI"
+                 "            load     goal"]
+        for low, high in itertools.combinations(LEVELS, 2):
+            record = mode["pairs"].get(pair_key(low, high))
+            if not record or not record["games"]:
+                continue
+            games, points = record["games"], record["points"]
+            lo, hi = wilson95(points, games)
+            adjacent = LEVELS.index(high) == LEVELS.index(low) + 1
+            verdict = ""
+            if adjacent:
+                verdict = ("ok" if lo >= GOAL else "below 65%" if hi < GOAL else "unsure") + (
+                    "" if (hi - lo) / 2 < 0.03 else ", interval over ±3")
+            lines.append(f"  {NAMES[high]:>8} vs {NAMES[low]:<10} {games:>9} {points / games:6.1%}"
+                         f"  [{lo:5.1%}, {hi:5.1%}]  {record['load'][0]:.1f}-"
+                         f"{record['load'][1]:.1f}  {verdict}")
+        lines.append("  level      rating   95% CI (Bradley-Terry, normal = 1500)")
+        for level in LEVELS:
+            if level in ratings:
+                r = ratings[level]
+                lines.append(f"  {NAMES[level]:<9} {r.rating:7.0f}   [{r.low:.0f}, {r.high:.0f}]"
+                             f"   shown: {shown.get(level) or 'no figure (too few games)'}")
+        return "\n".join(lines)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--game", default="jekyll-hyde")
+    p.add_argument("--options", help="game options as JSON, e.g. '{\"players\": 3}'")
+    p.add_argument("--games", type=int, default=1000, help="games a pair of neighbours")
+    p.add_argument("--far-games", type=int, default=0,
+                   help="games a pair of levels two or more apart (default 0: not played)")
+    p.add_argument("--pairs", help="only these pairs, e.g. random-easy,heuristic-strong")
+    p.add_argument("--block", type=int, default=100, help="games played between saves (even)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", metavar="N", help="processes (default: one per core)")
+    p.add_argument("--file", default=RATINGS_FILE)
+    p.add_argument("--fit-only", action="store_true", help="play nothing; fit what is on file")
+    args = p.parse_args()
+    try:
+        options = json.loads(args.options) if args.options else {}
+        workers = parse_workers(args.workers)
+        if args.block < 2 or args.block % 2:
+            raise ValueError("--block must be an even number of games, at least 2")
+        specs, browser = level_specs(args.game)
+        note = "" if browser else (" [stand-in strengths: strong 100, expert 300 iterations; "
+                                   "no browser caps in this checkout]")
+        key = mode_key(args.game, options)
+        if not args.fit_only:
+            for low, high, wanted in planned_pairs(args.pairs, args.games, args.far_games):
+                play_pair(args.file, key, args.game, options, low, high, specs, wanted,
+                          args.block, args.seed, workers, note)
+        print(refit(args.file, key, note), f"\n  uptime: {os.getloadavg()}", flush=True)
+    except (GameError, ValueError) as e:
+        p.exit(2, f"error: {e}\n")
+
+
+if __name__ == "__main__":
+    main()

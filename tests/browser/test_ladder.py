@@ -1,0 +1,55 @@
+"""The start screen offers the five levels of the bot ladder, each with its
+measured rating, for the game and mode chosen, in every language."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.bots import bot_names
+from game.bots.ratings import level_ratings
+from game.web.i18n import Translator
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 768}
+
+
+def _labels(page, select: str) -> dict[str, str]:
+    return page.eval_on_selector(
+        select, "el => Object.fromEntries([...el.options].map(o => [o.value, o.text]))")
+
+
+def _expected(lang: str, game: str, options: dict[str, int]) -> dict[str, str]:
+    t = Translator(lang)
+    ratings = level_ratings(game, options)
+    assert {"random", "easy", "heuristic"} <= set(ratings)
+    return {b: t("bot.rated", level=t(f"bot.{b}"), rating=ratings[b]) if b in ratings
+            else t(f"bot.{b}") for b in bot_names(game)}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_each_game_and_mode_offers_the_levels_with_their_ratings(page, ui, lang):
+    ui.open_site(page, f"?lang={lang}")
+    for size in (PHONE, DESKTOP):
+        page.set_viewport_size(size)
+        page.select_option("#f-game", "jekyll-hyde")
+        page.select_option("#f-players", "4")
+        four = _labels(page, "select[name=bot1]")
+        assert {k: v for k, v in four.items() if k != "person"} == _expected(
+            lang, "jekyll-hyde", {"players": 4})
+        page.select_option("select[name=bot1]", "expert")  # the longest labels, shown closed
+        page.select_option("select[name=bot2]", "strong")
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        ui.screenshot(page, f"ladder-jekyll-hyde-4-{lang}-{size['width']}")
+        page.select_option("#f-players", "3")
+        three = _labels(page, "select[name=bot1]")
+        assert {k: v for k, v in three.items() if k != "person"} == _expected(
+            lang, "jekyll-hyde", {"players": 3})
+        assert three != four  # the mode chosen decides the ratings shown
+        ui.screenshot(page, f"ladder-jekyll-hyde-3-{lang}-{size['width']}")
+        for game, select in (("jekyll-vs-hyde", "#f-jvh_bot"), ("dracula", "#f-dr_bot")):
+            page.select_option("#f-game", game)
+            shown = _labels(page, select)
+            assert {k: v for k, v in shown.items() if k != "person"} == _expected(lang, game, {})
+            ui.screenshot(page, f"ladder-{game}-{lang}-{size['width']}")
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")

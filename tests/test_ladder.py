@@ -1,0 +1,197 @@
+"""The bot ladder: the rating fit, the ratings file the start screen reads,
+the levels with their ratings on the start screen, and the benchmark's runs."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import json
+import math
+import re
+import sys
+from html import escape
+from pathlib import Path
+
+import pytest
+
+from game import GAMES
+from game.bots import bot_names, make_bot
+from game.bots.ratings import ELO, VIRTUAL_DRAWS, Z95, fit, level_ratings, load_ratings
+from game.core.match import wilson95
+from game.web.i18n import LANGUAGES, Translator
+from game.web.start_screen import setup_html
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _ladder():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("ladder", ROOT / "benchmarks" / "ladder.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ladder"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _win(gap: float) -> float:
+    return 1 / (1 + 10 ** (-gap / 400))
+
+
+def test_fit_recovers_known_ratings_from_a_round_robin() -> None:
+    truth = {"a": 1100.0, "b": 1300.0, "c": 1500.0, "d": 1720.0, "e": 1800.0}
+    games = 10_000_000  # expected scores: the fit must give the ratings back
+    results = {(x, y): (games * _win(truth[x] - truth[y]), games)
+               for x, y in itertools.combinations(truth, 2)}
+    fitted = fit(results, anchor="c", anchor_rating=1500)
+    for level, rating in truth.items():
+        assert fitted[level].rating == pytest.approx(rating, abs=0.05)
+        assert fitted[level].low <= fitted[level].rating <= fitted[level].high
+
+
+def test_fit_of_one_pair_is_its_odds_with_the_fisher_interval() -> None:
+    points, games = 700.0, 1000
+    fitted = fit({("strong", "weak"): (points, games)}, anchor="weak", anchor_rating=1000)
+    won, played = points + VIRTUAL_DRAWS / 2, games + VIRTUAL_DRAWS
+    p = won / played
+    assert fitted["strong"].rating == pytest.approx(1000 + 400 * math.log10(p / (1 - p)))
+    half = Z95 * ELO / math.sqrt(played * p * (1 - p))
+    assert fitted["strong"].high - fitted["strong"].rating == pytest.approx(half)
+    assert fitted["weak"] == fitted["weak"].__class__(1000, 1000, 1000)
+
+
+def test_a_chain_of_pairs_adds_up_and_its_intervals_widen_away_from_the_anchor() -> None:
+    results = {("b", "a"): (650.0, 1000), ("c", "b"): (650.0, 1000)}
+    fitted = fit(results, anchor="b", anchor_rating=1500)
+    step = 400 * math.log10(650.5 / 350.5)
+    assert fitted["a"].rating == pytest.approx(1500 - step)
+    assert fitted["c"].rating == pytest.approx(1500 + step)
+    fitted_from_a = fit(results, anchor="a", anchor_rating=1000)
+    assert (fitted_from_a["c"].high - fitted_from_a["c"].low
+            > fitted_from_a["b"].high - fitted_from_a["b"].low)
+
+
+def test_a_perfect_score_still_gives_a_finite_rating_and_unlinked_levels_are_left_out() -> None:
+    fitted = fit({("strong", "normal"): (500.0, 500), ("x", "y"): (3.0, 4)}, anchor="normal")
+    assert math.isfinite(fitted["strong"].rating) and fitted["strong"].rating > 1500 + 400
+    assert set(fitted) == {"strong", "normal"}
+
+
+# -- the ratings file -----------------------------------------------------------------
+
+MODES = [("jekyll-hyde", {"players": 4}), ("jekyll-hyde", {"players": 3}),
+         ("jekyll-vs-hyde", {}), ("dracula", {})]
+
+
+def test_the_ratings_file_rates_every_level_of_every_game_and_mode_from_what_it_records() -> None:
+    ladder = _ladder()
+    data = load_ratings()
+    assert {(m["game"], json.dumps(m["options"])) for m in data["modes"].values()} == {
+        (g, json.dumps(o)) for g, o in MODES}
+    for key, mode in data["modes"].items():
+        assert key == ladder.mode_key(mode["game"], mode["options"])
+        # beginner, easy and normal always; strong and expert once their pairs were played
+        assert set(bot_names(mode["game"])) == set(ladder.LEVELS)
+        assert {"random", "easy", "heuristic"} <= set(mode["levels"]) <= set(ladder.LEVELS)
+        assert mode["anchor"] == {"level": "heuristic", "rating": 1500.0}
+        assert mode["machine"] and re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", mode["fitted"])
+        results = {}
+        for name, pair in mode["pairs"].items():
+            low, high = name.split("-")
+            assert ladder.LEVELS.index(low) < ladder.LEVELS.index(high)
+            assert pair["games"] == pair["blocks"] * pair["block"] > 0
+            assert 0 <= pair["points"] <= pair["games"]
+            assert sum(played for _, played in pair["by_side"].values()) == pair["games"]
+            assert pair["bots"][0].partition(":")[0] == high
+            assert pair["bots"][1].partition(":")[0] == low
+            assert 0 <= pair["load"][0] <= pair["load"][1] and len(pair["dates"]) == 2
+            results[(high, low)] = (pair["points"], pair["games"])
+        # the shown ratings are the fit of the games on file: nothing added by hand
+        fitted = fit(results, "heuristic", 1500)
+        shown = ladder.shown_ratings(mode["pairs"], fitted)
+        for level, rating in fitted.items():
+            stored = mode["levels"][level]
+            assert stored["shown"] == shown[level]
+            assert stored["rating"] == pytest.approx(rating.rating, abs=0.06)
+            assert stored["ci95"] == pytest.approx([rating.low, rating.high], abs=0.06)
+        # each mode's easy is the game's own tuning, as the page plays it
+        easy = make_bot(mode["game"], "easy")
+        assert mode["pairs"]["random-easy"]["bots"][0] == f"easy:random_share={easy.random_share}"
+        # the levels every player meets are measured well enough to be shown
+        assert all(shown[level] for level in ("random", "easy", "heuristic"))
+
+
+def test_level_ratings_pick_the_mode_played() -> None:
+    data = load_ratings()
+    four = level_ratings("jekyll-hyde", {"players": 4, "seating": "A", "target": 1000}, data)
+    three = level_ratings("jekyll-hyde", {"players": 3, "target": 1000}, data)
+    assert four["heuristic"] == three["heuristic"] == "1500"
+    assert four == {k: v["shown"] for k, v in
+                    data["modes"]['jekyll-hyde players=4']["levels"].items() if v["shown"]}
+    assert three != four
+    assert level_ratings("no-such-game", {}, data) == {}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game,options", MODES)
+def test_the_start_screen_names_each_level_with_its_rating(lang: str, game: str,
+                                                           options: dict[str, int]) -> None:
+    t = Translator(lang)
+    values = {"game": game, **{k: str(v) for k, v in options.items()}}
+    form = str(setup_html(t, list(GAMES), values))
+    ratings = level_ratings(game, options)
+    assert {"random", "easy", "heuristic"} <= set(ratings)
+    for bot in bot_names(game):
+        level = t(f"bot.{bot}")
+        label = t("bot.rated", level=level, rating=ratings[bot]) if bot in ratings else level
+        assert f">{label}</option>" in form
+    assert t("bot.expert") != t("bot.strong") and "3" in t("bot.expert")
+    assert escape(t("bot.ratings_note")) in form and "1500" in t("bot.ratings_note")
+
+
+# -- the benchmark ------------------------------------------------------------------
+
+
+def test_the_ladder_plays_in_blocks_and_a_rerun_adds_only_the_missing_games(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ladder = _ladder()
+    file = str(tmp_path / "ratings.json")
+    specs, _ = ladder.level_specs("jekyll-vs-hyde")
+    args = ("jekyll-vs-hyde", {}, "random", "easy", specs)
+    ladder.play_pair(file, "jekyll-vs-hyde", *args, wanted=4, block=2, seed=5, workers=1,
+                     note="")
+    first = json.loads(Path(file).read_text())["modes"]["jekyll-vs-hyde"]["pairs"]["random-easy"]
+    assert (first["games"], first["blocks"]) == (4, 2)
+    ladder.play_pair(file, "jekyll-vs-hyde", *args, wanted=6, block=2, seed=5, workers=1,
+                     note="")
+    again = json.loads(Path(file).read_text())["modes"]["jekyll-vs-hyde"]["pairs"]["random-easy"]
+    assert (again["games"], again["blocks"]) == (6, 3)
+    table = ladder.refit(file, "jekyll-vs-hyde", "")
+    assert re.search(r"easy vs beginner +6 ", table)
+    assert "block 3" in capsys.readouterr().out
+
+
+def test_a_level_above_a_pair_won_every_time_shows_a_floor_and_a_vague_one_nothing() -> None:
+    ladder = _ladder()
+    pairs = {"random-easy": {"games": 1000, "points": 800.0},
+             "easy-heuristic": {"games": 1000, "points": 700.0},
+             "heuristic-strong": {"games": 10, "points": 10.0},
+             "strong-expert": {"games": 40, "points": 30.0}}
+    results = {(high, low): (p["points"], p["games"]) for low, high in
+               (name.split("-") for name in pairs) for p in [pairs[f"{low}-{high}"]]}
+    ratings = fit(results, "heuristic", 1500)
+    shown = ladder.shown_ratings(pairs, ratings)
+    strong_floor = 1500 + 400 * math.log10(0.7225 / 0.2775)  # Wilson's low end of 10 of 10
+    assert shown["strong"] == f"{strong_floor:.0f}+"
+    expert_low = wilson95(30, 40)[0]
+    assert shown["expert"] == f"{strong_floor + 400 * math.log10(expert_low / (1 - expert_low)):.0f}+"
+    assert shown["heuristic"] == "1500" and shown["easy"] == f"{ratings['easy'].rating:.0f}"
+    pairs["strong-expert"]["points"] = 24.0  # its low end under 50%: no floor to show
+    assert ladder.shown_ratings(pairs, ratings)["expert"] is None
+    pairs["heuristic-strong"]["points"] = 9.0  # not perfect: fitted, but ±100 is not reached
+    ratings = fit({**results, ("strong", "heuristic"): (9.0, 10)}, "heuristic", 1500)
+    assert ladder.shown_ratings(pairs, ratings)["strong"] is None
+
+
+def test_the_ladder_refuses_an_unknown_pair() -> None:
+    with pytest.raises(ValueError, match="no pair easy-random"):
+        _ladder().planned_pairs("easy-random", 10, 0)
