@@ -255,10 +255,17 @@ _LAZY_SHARED_MEMORY = ("var io;function so(t){try{return io??=new Int32Array(new
 
 def _lazy_shared_memory(script: str) -> str:
     """pyodide.asm.mjs with its shared memory made on first use (see above)."""
-    if script.count(_SHARED_MEMORY) != 1:
-        raise BuildError("pyodide.asm.mjs is not the pinned version's: update _SHARED_MEMORY "
+    return _patch_pinned(script, "pyodide.asm.mjs", "_SHARED_MEMORY", _SHARED_MEMORY,
+                         _LAZY_SHARED_MEMORY)
+
+
+def _patch_pinned(script: str, file: str, name: str, old: str, new: str) -> str:
+    """`script` (the pinned Pyodide's `file`) with its one `old` text (the
+    constant `name`) replaced by `new`; a clear error for another version."""
+    if script.count(old) != 1:
+        raise BuildError(f"{file} is not the pinned version's: update {name} "
                          "in game/build.py for the Pyodide in package.json")
-    return script.replace(_SHARED_MEMORY, _LAZY_SHARED_MEMORY)
+    return script.replace(old, new)
 
 
 # loadPyodide instantiates the wasm module, then restores the snapshot (or
@@ -273,10 +280,7 @@ _YIELD_BEFORE_BOOTSTRAP = ("Fe(r,t);await new Promise(f=>(globalThis.setImmediat
 
 def _yield_before_bootstrap(script: str) -> str:
     """pyodide.mjs with a yield to the browser between instantiation and bootstrap (see above)."""
-    if script.count(_BOOTSTRAP) != 1:
-        raise BuildError("pyodide.mjs is not the pinned version's: update _BOOTSTRAP "
-                         "in game/build.py for the Pyodide in package.json")
-    return script.replace(_BOOTSTRAP, _YIELD_BEFORE_BOOTSTRAP)
+    return _patch_pinned(script, "pyodide.mjs", "_BOOTSTRAP", _BOOTSTRAP, _YIELD_BEFORE_BOOTSTRAP)
 # Where Pyodide mounts the standard library, and where PyScript unpacks game.zip
 # (the interpreter's working directory): the file names in tracebacks.
 _STDLIB_PREFIX = "/lib/python314.zip/"
