@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import re
 import threading
 
@@ -171,3 +172,59 @@ def test_a_browser_that_cannot_transfer_streams_passes_the_snapshot_on_in_chunks
     assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
     assert _deal(page, "7")
     assert first_visit.errors == []
+
+
+@pytest.mark.parametrize("connection", [{"effectiveType": "3g", "saveData": False},
+                                        {"effectiveType": "slow-2g", "saveData": False},
+                                        {"effectiveType": "4g", "saveData": True}])
+def test_a_first_visit_on_a_slow_or_metered_link_does_not_fetch_the_snapshot(
+        first_visit, ui, connection):
+    # Its megabytes would cost such a visitor more time (or data) than they save.
+    page = first_visit.page
+    page.add_init_script("Object.defineProperty(navigator, 'connection', "
+                         f"{{value: {json.dumps(connection)}}});")
+    ui.open_site(page, "?speed=instant")
+    assert first_visit.asked == [], "the snapshot was fetched"
+    assert page.evaluate("document.documentElement.dataset.python") == "fresh"
+    assert _deal(page, "7")  # and it plays
+    assert first_visit.errors == []
+
+
+def _load_benchmark():
+    """benchmarks/load.py, whose bare PyScript page is the yardstick of start-up."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
+    spec = importlib.util.spec_from_file_location("load_benchmark", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_first_visit_downloads_at_most_half_again_a_bare_pyscript_page(
+        tmp_path, built_site, browser_context):
+    # Bytes, unlike seconds, do not depend on the machine's load: the limit
+    # of issue 19 (the snapshot's megabytes are paid for by shipping less
+    # else) is checked here, the times only by the benchmark.
+    from game.build import make_server
+
+    load = _load_benchmark()
+    pages = load._pages(tmp_path, built_site)
+    server = make_server(tmp_path, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    downloaded = {}
+    try:
+        for kind, url in pages.items():  # a new origin: nothing of it cached yet
+            page = browser_context.new_page()
+            try:
+                downloaded[kind] = load._visit(page, base + url)["bytes"]
+            finally:
+                page.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert downloaded["bare"] > 5_000_000, downloaded  # the runtime was counted
+    ratio = downloaded["site"] / downloaded["bare"]
+    assert ratio <= 1.5, f"a first visit downloads {ratio:.3f}x the bare page ({downloaded})"
