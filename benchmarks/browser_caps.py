@@ -50,11 +50,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.bots.search import BROWSER_CAPS, ExpertBot, SearchBot, rules_of  # noqa: E402
-from game.build import SITE, ensure_built, make_server  # noqa: E402
+from game.build import CHROMIUM, CHROMIUM_ARGS, SITE, ensure_built, make_server  # noqa: E402
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 GAMES = ("jekyll-hyde", "jekyll-vs-hyde", "dracula")
 LEVELS = {"strong": SearchBot.default_budget, "expert": ExpertBot.default_budget}
 
@@ -150,8 +147,8 @@ def main(argv: list[str] | None = None) -> int:
     url = f"http://127.0.0.1:{server.server_address[1]}/?speed=slow&bench"
     results, share = {}, {}
     with tempfile.TemporaryDirectory() as profile, sync_playwright() as p:
-        ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS,
-                                                   headless=True)
+        ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM,
+                                                   args=CHROMIUM_ARGS, headless=True)
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
         page.set_default_timeout(900000)
         page.goto(url)

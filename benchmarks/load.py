@@ -35,13 +35,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.build import NODE, SITE, ensure_built, make_server  # noqa: E402
+from game.build import CHROMIUM, CHROMIUM_ARGS, NODE, SITE, ensure_built, make_server  # noqa: E402
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 FIREFOX = os.environ.get("FIREFOX_PATH", "/usr/bin/firefox-esr")
 VISITS = ("cold", "warm", "offline")
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BARE_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><title>bare</title></head>
 <body data-state="loading"><p>bare PyScript page</p>
@@ -96,8 +93,8 @@ def _visit(page, url: str) -> dict:
 
 def _one(p, kind: str, url: str) -> dict[str, dict]:
     with tempfile.TemporaryDirectory() as profile:
-        ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS,
-                                                   headless=True)
+        ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM,
+                                                   args=CHROMIUM_ARGS, headless=True)
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
         cold = _visit(page, url)
         if kind == "site":  # leave a game in progress: the warm visit resumes the table

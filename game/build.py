@@ -41,6 +41,12 @@ from game import GAMES
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 NODE = ROOT / "node_modules"
+# Debian's Chromium as the tests, benchmarks and scripts drive it: headless, no
+# sandbox (CI runs as root), none of the browser's own network traffic.
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
 # The page needs only these five files of the npm `pyodide` (docs/DESIGN.md, "Runtime").
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")

@@ -17,7 +17,6 @@ palette PNGs (with pngquant, when installed) to stay small.
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import subprocess
 import sys
@@ -36,7 +35,6 @@ STATES = ("turn", "designation", "winning", "carried", "hand-end", "game-end")
 PICKS = (("turn", "en", "desktop"), ("winning", "en", "phone"), ("designation", "fr", "phone"),
          ("carried", "en", "desktop"), ("hand-end", "fr", "desktop"), ("game-end", "en", "phone"))
 SEED, TARGET = 11, "100"
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 
 
 def serve(site: Path) -> tuple[Any, str]:
@@ -142,10 +140,10 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
+    from game.build import CHROMIUM, CHROMIUM_ARGS, build
+
     site = args.site
     if site is None:
-        from game.build import build
-
         site = build(Path(tempfile.mkdtemp()) / "site")
     (site / "blank.html").write_text("<!doctype html><title>blank</title>")
     server, url = serve(site)
@@ -154,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         args.all.mkdir(parents=True, exist_ok=True)
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for lang in LANGS:
                 for size in SIZES:
                     page = browser.new_page(viewport=SIZES[size])

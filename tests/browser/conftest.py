@@ -16,9 +16,8 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from game.build import CHROMIUM, CHROMIUM_ARGS
+
 PREFIX = "/jekyll/"
 SHOTS = Path(os.environ.get("SCREENSHOTS", Path(tempfile.gettempdir()) / "jekyll-hyde-shots"))
 
@@ -56,7 +55,7 @@ def browser_context(tmp_path_factory, site_url):
     profile = tmp_path_factory.mktemp("profile")
     with sync_api.sync_playwright() as p:
         ctx = p.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, args=ARGS, headless=True,
+            str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
             viewport={"width": 1366, "height": 900})
         ctx.set_default_timeout(30000)
         yield ctx
