@@ -4,15 +4,16 @@ recorded as the caps of `browser=1` (game/bots/browser_caps.json).
     python benchmarks/browser_caps.py [--quick] [--per-stage 5] [--games dracula,...]
                                       [--out game/bots/browser_caps.json | --dry-run]
 
-The page plays on a clock (strong 1 s, expert 3 s a move); the benchmarks
-play on iteration caps. This measures the clock in iterations where the
+The page plays on a clock (the levels that think seconds a move in each
+game's `search.LEVELS`: Dracula's strong 1 s and expert 3 s, the card games'
+expert 1 s); the benchmarks play on iteration caps. This measures the clock in iterations where the
 players meet the bots: the built site in headless Debian Chromium (Pyodide),
 through the page's `window.thinkBench` (game/web/bench.py), which searches
 positions of heuristic games as the table does, in slices that yield to the
 browser. For each game it takes `--per-stage` decisions of every stage of
-the game's `search.stage` and searches each for 3 s once: the iterations
-begun before 1 s are the strong bot's, those before 3 s the expert's (the
-shorter search is a prefix of the longer one, same seed).
+the game's `search.stage` and searches each once for the longest budget:
+the iterations begun before each level's budget are that level's (a shorter
+search is a prefix of the longer one, same seed).
 
 A search that ends early (Dracula's exact search once one placement is
 clearly best) would stop at the same point under any larger cap, so it
@@ -49,25 +50,32 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.bots.search import BROWSER_CAPS, ExpertBot, SearchBot, rules_of  # noqa: E402
+from game.bots.search import BROWSER_CAPS, rules_of  # noqa: E402
 from game.build import CHROMIUM, CHROMIUM_ARGS, SITE, ensure_built, make_server  # noqa: E402
 
 GAMES = ("jekyll-hyde", "jekyll-vs-hyde", "dracula")
-LEVELS = {"strong": SearchBot.default_budget, "expert": ExpertBot.default_budget}
 
 
-def caps(moves: list[dict], stages: tuple[str, ...]) -> tuple[dict, dict, dict]:
-    """Per level and stage: the median iterations reached (the cap), and the
-    decisions measured and all their values (for the record)."""
-    out: dict[str, dict[str, int]] = {level: {} for level in LEVELS}
+def budgets(game: str) -> dict[str, float]:
+    """Seconds a move of each level of `game` that thinks on the page's clock
+    (the game's `search.LEVELS`; a level with fixed iterations has no caps)."""
+    return {level: thinking["budget"] for level, thinking in rules_of(game).LEVELS.items()
+            if "budget" in thinking}
+
+
+def caps(moves: list[dict], stages: tuple[str, ...],
+         levels: dict[str, float]) -> tuple[dict, dict, dict]:
+    """Per level (with its budget) and stage: the median iterations reached
+    (the cap), and the decisions measured and all their values (for the record)."""
+    out: dict[str, dict[str, int]] = {level: {} for level in levels}
     counts: dict[str, int] = {}
-    seen: dict[str, dict[str, list[int]]] = {level: {} for level in LEVELS}
+    seen: dict[str, dict[str, list[int]]] = {level: {} for level in levels}
     for stage in stages:
         ours = [m for m in moves if m["stage"] == stage]
         if not ours:
             raise SystemExit(f"no decision of stage {stage!r}: raise --per-stage")
         counts[stage] = len(ours)
-        for level, budget in LEVELS.items():
+        for level, budget in levels.items():
             values = [_reached(m, budget) for m in ours]
             seen[level][stage] = sorted(values)
             out[level][stage] = max(1, math.floor(statistics.median(values)))
@@ -138,8 +146,6 @@ def main(argv: list[str] | None = None) -> int:
     games = [g for g in args.games.split(",") if g]
     if set(games) != set(GAMES) and not args.dry_run:  # one file, one machine and run
         ap.error("--games: measuring only some games needs --dry-run")
-    longest = max(LEVELS.values())
-    marks = ",".join(f"{b:g}" for b in LEVELS.values())
     site = Path(args.site) if args.site else ensure_built(SITE)
     load = [os.getloadavg()[0]]
     server = make_server(site, 0)
@@ -156,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
                                timeout=120000)
         page.wait_for_function("typeof window.thinkBench === 'function'")
         for game in games:
+            levels = budgets(game)
+            longest, marks = max(levels.values()), ",".join(f"{b:g}" for b in levels.values())
             page.evaluate("g => window.thinkBench(g, 99, 1, 0.2)", game)  # imports, first calls
             cpu, wall = _cpu_seconds(profile), time.monotonic()
             out = page.evaluate("a => window.thinkBench(...a)",
@@ -173,21 +181,23 @@ def main(argv: list[str] | None = None) -> int:
     record = {"about": "Iterations the page's search reaches per move, per game, budget and "
                        "stage (benchmarks/browser_caps.py): the median over the decisions "
                        "measured. game.bots.search plays at them with the setting browser=1.",
-              "budgets_s": LEVELS, "quantile": "median",
+              "budgets_s": {game: budgets(game) for game in games}, "quantile": "median",
               "machine": {**machine(load), "chromium_cpu_share": share},
               "games": {}, "decisions": {}, "reached": {}}
     for game in games:
         stages = tuple(rules_of(game).STAGES)
         record["games"][game], record["decisions"][game], record["reached"][game] = caps(
-            results[game], stages)
+            results[game], stages, budgets(game))
     print(f"load average (1 min) during the run: {', '.join(f'{x:.2f}' for x in load)} "
           f"on {os.cpu_count()} cores; {record['machine']['cpu']}; Chromium's CPU share "
           + ", ".join(f"{g} {x:.2f}" for g, x in share.items()))
-    print(f"{'game':16}{'stage':10}{'n':>3}" + "".join(f"{lv:>9}" for lv in LEVELS))
     for game in games:
+        levels = budgets(game)
+        print(f"{game:16}{'stage':10}{'n':>3}"
+              + "".join(f"{f'{lv} {b:g} s':>13}" for lv, b in levels.items()))
         for stage, n in record["decisions"][game].items():
-            print(f"{game:16}{stage:10}{n:3d}"
-                  + "".join(f"{record['games'][game][lv][stage]:9d}" for lv in LEVELS))
+            print(f"{'':16}{stage:10}{n:3d}"
+                  + "".join(f"{record['games'][game][lv][stage]:13d}" for lv in levels))
     if not args.dry_run:
         path = Path(args.out)
         path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")

@@ -8,8 +8,10 @@ their ratings for the start screen.
 
 Levels, weakest first, by bot id: random (beginner), easy, heuristic
 (normal), strong, expert. strong and expert play as the browser lets them
-think (`strong:browser=1`, `expert:browser=1`: each decision capped at the
-iterations recorded for Pyodide in headless Chromium); where this checkout's
+think: a level on the page's clock (the game's `search.LEVELS`) as
+`strong:browser=1` or `expert:browser=1` (each decision capped at the
+iterations recorded for Pyodide in headless Chromium), a level with fixed
+iterations as `strong:iterations=N`, as in the page; where this checkout's
 bots have no such setting yet, they play with fixed caps (100 and 300
 iterations) and every line printed says so.
 
@@ -68,14 +70,20 @@ SHOWN_HALF_WIDTH = 100  # Elo points: a rating known less well is not shown to p
 
 
 def level_specs(game: str) -> tuple[dict[str, str], bool]:
-    """Each level's bot spec (easy with its game's share of random moves written
-    out), and whether strong and expert play at browser strength."""
+    """Each level's bot spec (easy with its game's share of random moves, and
+    a search level with fixed iterations with them, written out), and whether
+    strong and expert play at browser strength."""
     try:
         for spec in BROWSER_SPECS.values():
             make_bot(game, spec)
-        searchers, browser = BROWSER_SPECS, True
+        searchers, browser = dict(BROWSER_SPECS), True
     except GameError:
         searchers, browser = STAND_IN_SPECS, False
+    if browser:  # on file: a level that changes how it thinks starts afresh
+        for level in searchers:
+            fixed = getattr(make_bot(game, level), "default_iterations", None)
+            if fixed is not None:
+                searchers[level] = f"{level}:iterations={fixed}"
     easy = make_bot(game, "easy")
     assert isinstance(easy, EasyBot)
     specs = {level: searchers.get(level, level) for level in LEVELS}
@@ -228,12 +236,14 @@ def shown_ratings(pairs: dict[str, Any], ratings: dict[str, Rating]) -> dict[str
     return shown
 
 
-def refit(path: str, key: str, specs_note: str) -> str:
+def refit(path: str, key: str, specs: dict[str, str], specs_note: str) -> str:
     """Fit the mode's ratings from what is on file, store them, and return the table."""
     with Locked(path) as data:
         mode = data["modes"].get(key)
-        if mode:  # a pair without games (left by an interrupted run) says nothing
-            mode["pairs"] = {n: p for n, p in mode["pairs"].items() if p["games"]}
+        if mode:  # a pair without games (left by an interrupted run) says nothing, nor
+            # one of bots that no longer play as the levels do (a level now thinks otherwise)
+            mode["pairs"] = {n: p for n, p in mode["pairs"].items() if p["games"] and p["bots"]
+                             == [specs[n.split("-")[1]], specs[n.split("-")[0]]]}
         if not mode or not mode["pairs"]:
             return f"{key}: nothing measured yet"
         results = {}
@@ -303,7 +313,7 @@ def main() -> None:
             for low, high, wanted in planned_pairs(args.pairs, args.games, args.far_games):
                 play_pair(args.file, key, args.game, options, low, high, specs, wanted,
                           args.block, args.seed, workers, note)
-        print(refit(args.file, key, note), f"\n  uptime: {os.getloadavg()}", flush=True)
+        print(refit(args.file, key, specs, note), f"\n  uptime: {os.getloadavg()}", flush=True)
     except (GameError, ValueError) as e:
         p.exit(2, f"error: {e}\n")
 

@@ -4,6 +4,7 @@ stage of a game (game/bots/browser_caps.json, benchmarks/browser_caps.py)."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 from typing import Any, Iterator
@@ -48,7 +49,10 @@ def test_each_stage_gets_its_cap(caps_file: Path, game: str) -> None:
         stage = rules_of(game).stage(obs)
         seen.add(stage)
         for level, bot in bots.items():
-            cap = (strong if level == "strong" else expert)[stage]
+            thinking = rules_of(game).LEVELS[level]
+            # A level with fixed iterations plays them in the page too: no caps.
+            cap = (strong if level == "strong" else expert)[stage] if "budget" in thinking \
+                else thinking["iterations"]
             assert isinstance(bot, SearchBot) and bot.cap(obs) == cap
             bot.choose(obs, obs["legal"], random.Random(i))
             # Dracula's exact search may end sooner, once one placement is clearly best.
@@ -108,13 +112,43 @@ def test_browser_takes_no_other_cap() -> None:
         make_bot("dracula", "strong:browser=1;iterations=50")
 
 
-def test_the_recorded_caps_cover_every_search_game() -> None:
+def test_the_recorded_caps_cover_every_level_on_a_clock() -> None:
     search.browser_caps.cache_clear()
+    recorded = json.loads(search.BROWSER_CAPS.read_text(encoding="utf-8"))
     for game in GAMES:
-        for level in ("strong", "expert"):
+        clocked = {level: t["budget"] for level, t in rules_of(game).LEVELS.items()
+                   if "budget" in t}
+        assert clocked, f"{game}: no level thinks on the page's clock"
+        assert recorded["budgets_s"][game] == clocked, f"{game}: caps of other budgets"
+        for level in clocked:
             caps = search.browser_caps(game, level)
             assert set(caps) == set(rules_of(game).STAGES) and min(caps.values()) >= 1
-        make_bot(game, "expert:browser=1")
+        for level in ("strong", "expert"):
+            make_bot(game, f"{level}:browser=1")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_says_how_each_search_level_thinks(game: str) -> None:
+    levels = rules_of(game).LEVELS
+    assert set(levels) == {"strong", "expert"}
+    for level, thinking in levels.items():
+        (how, amount), = thinking.items()  # one way: a clock or fixed iterations
+        assert how in ("budget", "iterations") and amount > 0
+        bot = make_bot(game, level)
+        assert (bot.budget, bot.iterations) == ((amount, None) if how == "budget"
+                                                else (math.inf, amount))
+
+
+def test_a_level_with_fixed_iterations_plays_them_everywhere(caps_file: Path) -> None:
+    _write(caps_file, {})  # no caps at all: none needed
+    assert rules_of("jekyll-vs-hyde").LEVELS["strong"] == {"iterations": 100}
+    obs = next(iter(positions("jekyll-vs-hyde", 5, 1, per_stage=True)))
+    moves = []
+    for spec in ("strong", "strong:browser=1"):
+        bot = make_bot("jekyll-vs-hyde", spec)
+        moves.append(bot.choose(obs, obs["legal"], random.Random(4)))
+        assert bot.last_iterations == 100 and bot.cap(obs) == 100
+    assert moves[0] == moves[1]
 
 
 def test_the_cheater_keeps_its_iterations() -> None:

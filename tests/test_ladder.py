@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from game import GAMES
-from game.bots import bot_names, make_bot
+from game.bots import bot_names, think_seconds
 from game.bots.ratings import ELO, VIRTUAL_DRAWS, Z95, fit, level_ratings, load_ratings
 from game.core.match import wilson95
 from game.web.i18n import LANGUAGES, Translator
@@ -95,14 +95,15 @@ def test_the_ratings_file_rates_every_level_of_every_game_and_mode_from_what_it_
         assert mode["anchor"] == {"level": "heuristic", "rating": 1500.0}
         assert mode["machine"] and re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", mode["fitted"])
         results = {}
+        specs, _ = ladder.level_specs(mode["game"])
         for name, pair in mode["pairs"].items():
             low, high = name.split("-")
             assert ladder.LEVELS.index(low) < ladder.LEVELS.index(high)
             assert pair["games"] == pair["blocks"] * pair["block"] > 0
             assert 0 <= pair["points"] <= pair["games"]
             assert sum(played for _, played in pair["by_side"].values()) == pair["games"]
-            assert pair["bots"][0].partition(":")[0] == high
-            assert pair["bots"][1].partition(":")[0] == low
+            # played by the levels as they think now (as the page plays them)
+            assert pair["bots"] == [specs[high], specs[low]], (key, name)
             assert 0 <= pair["load"][0] <= pair["load"][1] and len(pair["dates"]) == 2
             results[(high, low)] = (pair["points"], pair["games"])
         # the shown ratings are the fit of the games on file: nothing added by hand
@@ -113,9 +114,6 @@ def test_the_ratings_file_rates_every_level_of_every_game_and_mode_from_what_it_
             assert stored["shown"] == shown[level]
             assert stored["rating"] == pytest.approx(rating.rating, abs=0.06)
             assert stored["ci95"] == pytest.approx([rating.low, rating.high], abs=0.06)
-        # each mode's easy is the game's own tuning, as the page plays it
-        easy = make_bot(mode["game"], "easy")
-        assert mode["pairs"]["random-easy"]["bots"][0] == f"easy:random_share={easy.random_share}"
         # the levels every player meets are measured well enough to be shown
         assert all(shown[level] for level in ("random", "easy", "heuristic"))
 
@@ -140,11 +138,15 @@ def test_the_start_screen_names_each_level_with_its_rating(lang: str, game: str,
     form = str(setup_html(t, list(GAMES), values))
     ratings = level_ratings(game, options)
     assert {"random", "easy", "heuristic"} <= set(ratings)
+    seconds = think_seconds(game)
     for bot in bot_names(game):
         level = t(f"bot.{bot}")
+        if bot in seconds:  # a level on the page's clock says how long it thinks
+            level = t("bot.thinks", level=level, seconds=f"{seconds[bot]:g}")
+            assert f"{seconds[bot]:g} s" in level
         label = t("bot.rated", level=level, rating=ratings[bot]) if bot in ratings else level
         assert f">{label}</option>" in form
-    assert t("bot.expert") != t("bot.strong") and "3" in t("bot.expert")
+    assert "expert" in seconds and t("bot.expert") != t("bot.strong")
     assert escape(t("bot.ratings_note")) in form and "1500" in t("bot.ratings_note")
 
 
@@ -165,9 +167,25 @@ def test_the_ladder_plays_in_blocks_and_a_rerun_adds_only_the_missing_games(
                      note="")
     again = json.loads(Path(file).read_text())["modes"]["jekyll-vs-hyde"]["pairs"]["random-easy"]
     assert (again["games"], again["blocks"]) == (6, 3)
-    table = ladder.refit(file, "jekyll-vs-hyde", "")
+    table = ladder.refit(file, "jekyll-vs-hyde", specs, "")
     assert re.search(r"easy vs beginner +6 ", table)
     assert "block 3" in capsys.readouterr().out
+
+
+def test_a_refit_drops_the_games_of_a_level_that_now_thinks_otherwise(tmp_path: Path) -> None:
+    ladder = _ladder()
+    file = str(tmp_path / "ratings.json")
+    specs, _ = ladder.level_specs("jekyll-vs-hyde")
+    ladder.play_pair(file, "jekyll-vs-hyde", "jekyll-vs-hyde", {}, "random", "easy", specs,
+                     wanted=2, block=2, seed=5, workers=1, note="")
+    data = json.loads(Path(file).read_text())
+    pairs = data["modes"]["jekyll-vs-hyde"]["pairs"]
+    stale = {**pairs["random-easy"], "bots": ["strong:iterations=7", "heuristic"]}
+    pairs["heuristic-strong"] = stale  # played when strong thought otherwise
+    Path(file).write_text(json.dumps(data))
+    ladder.refit(file, "jekyll-vs-hyde", specs, "")
+    mode = json.loads(Path(file).read_text())["modes"]["jekyll-vs-hyde"]
+    assert set(mode["pairs"]) == {"random-easy"} and "strong" not in mode["levels"]
 
 
 def test_a_level_above_a_pair_won_every_time_shows_a_floor_and_a_vague_one_nothing() -> None:

@@ -2,10 +2,11 @@
 adds its own bots in a `BOTS` dict (name -> class) of its `bots` module (and
 `easy`, its heuristic with a share of random moves: `EASY_RANDOM_SHARE` there,
 tuned per game so that each level clearly beats the one below), and
-`strong` (the search bot, about 1 s a move) and `expert` (the same search,
-about 3 s) play every game whose package has a `search` module; with the
-setting `browser=1` they stop at the iterations the page reaches in that
-time instead (game/bots/browser_caps.json).
+`strong` and `expert` (the search bot, thinking as the game's `search.LEVELS`
+says: seconds a move, or a fixed number of iterations) play every game whose
+package has a `search` module; with the setting `browser=1` a level that
+thinks on a clock stops at the iterations the page reaches in that time
+instead (game/bots/browser_caps.json).
 
 >>> make_bot("jekyll-hyde", "random").name
 'random'
@@ -40,10 +41,10 @@ def _game_bots(game_id: str) -> dict[str, Callable[..., Bot]]:
             bots["easy"] = lambda random_share=share: EasyBot(heuristic(), random_share)
         bots.update(bots_module.BOTS)
     if importlib.util.find_spec(package + ".search"):
-        from game.bots.search import ExpertBot, SearchBot
+        from game.bots.search import level_bot
 
-        bots["strong"] = SearchBot
-        bots["expert"] = ExpertBot
+        bots["strong"] = level_bot(game_id, "strong")
+        bots["expert"] = level_bot(game_id, "expert")
     return bots
 
 
@@ -97,6 +98,20 @@ def make_bot(game_id: str, spec: str) -> Bot:
     return bot
 
 
+def think_seconds(game_id: str) -> dict[str, float]:
+    """Seconds a move of each bot of `game_id` that thinks on a clock.
+
+    >>> think_seconds("dracula"), think_seconds("jekyll-vs-hyde")
+    ({'strong': 1.0, 'expert': 3.0}, {'expert': 1.0})
+    """
+    seconds = {}
+    for name in bot_names(game_id):
+        budget = getattr(make_bot(game_id, name), "budget", math.inf)
+        if budget < math.inf:
+            seconds[name] = budget
+    return seconds
+
+
 def _settings(make: Callable[..., Bot]) -> list[str]:
     """The settings a bot takes: its numeric keyword arguments (not, say, a clock)."""
     try:
@@ -107,4 +122,4 @@ def _settings(make: Callable[..., Bot]) -> list[str]:
         type(p.default) in (int, float))]
 
 
-__all__ = ["Bot", "EasyBot", "RandomBot", "bot_names", "make_bot"]
+__all__ = ["Bot", "EasyBot", "RandomBot", "bot_names", "make_bot", "think_seconds"]

@@ -57,13 +57,16 @@ class SearchBot:
     """ISMCTS under a time budget (seconds) and/or an iteration cap.
 
     With only a cap it is deterministic for a given seed on any machine
-    (matches use that); with neither, it thinks for `default_budget` seconds.
+    (matches use that); with neither, it thinks as its level does in its game
+    (`level_bot`): `default_iterations` if set, else `default_budget` seconds.
     `browser=1`: the cap is, at each decision, the iterations the page
-    reaches in `default_budget` at that stage (`browser_cap`).
+    reaches in `default_budget` at that stage (`browser_cap`); a level that
+    thinks a fixed number of iterations plays them, as it does everywhere.
     """
 
     name = "strong"
     default_budget = 1.0  # seconds a move when neither budget nor cap is given
+    default_iterations: int | None = None  # instead: this many iterations, on any machine
     page_level = "strong"  # whose caps in BROWSER_CAPS `browser=1` plays at
 
     def __init__(self, budget: float | None = None, iterations: int | None = None,
@@ -72,6 +75,8 @@ class SearchBot:
             raise BadOptionsError("browser=1 sets the iteration caps itself: give it no "
                                   "iterations or budget", code="invalid_bot_setting",
                                   params={"bot": self.name, "setting": "browser"})
+        if budget is None and iterations is None and self.default_iterations is not None:
+            iterations, browser = self.default_iterations, 0  # the same in the page
         if budget is None:
             budget = math.inf if iterations is not None or browser else self.default_budget
         if budget == math.inf and iterations is None and not browser:
@@ -115,11 +120,29 @@ class SearchBot:
 
 
 class ExpertBot(SearchBot):
-    """The same search given three times the thinking time: the top of the ladder."""
+    """The same search, thinking longer: the top of the ladder."""
 
     name = "expert"
     default_budget = 3.0
     page_level = "expert"
+
+
+@functools.cache
+def level_bot(game_id: str, level: str) -> type[SearchBot]:
+    """The bot of search level `level` ("strong" or "expert") in game
+    `game_id`: the search, thinking as the game's `LEVELS` says (seconds a
+    move on the page's clock, or a fixed number of iterations).
+
+    >>> level_bot("jekyll-vs-hyde", "strong")().iterations
+    100
+    >>> level_bot("dracula", "strong")().budget
+    1.0
+    """
+    thinking = rules_of(game_id).LEVELS[level]
+    base = ExpertBot if level == "expert" else SearchBot
+    return type(base.__name__, (base,), {
+        "__doc__": base.__doc__, "default_budget": thinking.get("budget", base.default_budget),
+        "default_iterations": thinking.get("iterations")})
 
 
 class CheatingBot(SearchBot):

@@ -107,6 +107,16 @@ class _World(JekyllVsHydeState):
         self.phase = None
 
 
+# How each search level thinks: a fixed number of iterations (the same on any
+# machine: a few hundredths of a second in the page) or seconds a move on the
+# page's clock. The search gains little beyond a second, and expert at 3 s beat
+# the 1 s search only 40% of 20 games; measured seat-swapped in CPython, 100
+# iterations beat the heuristic 75.0% of 100 games [65.7, 82.5] and the 1 s
+# page search beat 100 iterations 80.0% of 40 [65.2, 89.5]. So strong is the
+# quick search and expert the 1 s one: two steps a player can feel
+# (benchmarks/ladder.py keeps the ladder's own figures, game/bots/ratings.json).
+LEVELS = {"strong": {"iterations": 100}, "expert": {"budget": 1.0}}
+
 STAGES = ("early", "late")
 
 

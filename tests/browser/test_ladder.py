@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.bots import bot_names
+from game.bots import bot_names, think_seconds
 from game.bots.ratings import level_ratings
 from game.web.i18n import Translator
 
@@ -22,8 +22,17 @@ def _expected(lang: str, game: str, options: dict[str, int]) -> dict[str, str]:
     t = Translator(lang)
     ratings = level_ratings(game, options)
     assert {"random", "easy", "heuristic"} <= set(ratings)
-    return {b: t("bot.rated", level=t(f"bot.{b}"), rating=ratings[b]) if b in ratings
-            else t(f"bot.{b}") for b in bot_names(game)}
+    seconds = think_seconds(game)
+    levels = {b: t("bot.thinks", level=t(f"bot.{b}"), seconds=f"{seconds[b]:g}")
+              if b in seconds else t(f"bot.{b}") for b in bot_names(game)}
+    return {b: t("bot.rated", level=level, rating=ratings[b]) if b in ratings else level
+            for b, level in levels.items()}
+
+
+# How long each search level thinks, as an English player reads it.
+THINKING = {"jekyll-hyde": ("strong", "expert (1 s a move)"),
+            "jekyll-vs-hyde": ("strong", "expert (1 s a move)"),
+            "dracula": ("strong (1 s a move)", "expert (3 s a move)")}
 
 
 @pytest.mark.browser
@@ -47,9 +56,15 @@ def test_each_game_and_mode_offers_the_levels_with_their_ratings(page, ui, lang)
             lang, "jekyll-hyde", {"players": 3})
         assert three != four  # the mode chosen decides the ratings shown
         ui.screenshot(page, f"ladder-jekyll-hyde-3-{lang}-{size['width']}")
+        if lang == "en":
+            assert [four[level].split(" · ")[0] for level in ("strong", "expert")] == list(
+                THINKING["jekyll-hyde"])
         for game, select in (("jekyll-vs-hyde", "#f-jvh_bot"), ("dracula", "#f-dr_bot")):
             page.select_option("#f-game", game)
             shown = _labels(page, select)
             assert {k: v for k, v in shown.items() if k != "person"} == _expected(lang, game, {})
+            if lang == "en":
+                assert [shown[level].split(" · ")[0] for level in ("strong", "expert")] == list(
+                    THINKING[game])
             ui.screenshot(page, f"ladder-{game}-{lang}-{size['width']}")
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")

@@ -266,7 +266,7 @@ def test_works_offline_after_the_first_visit(page, ui, browser_context):
 
 def test_a_thinking_bot_does_not_freeze_the_page(page, ui):
     ui.open_site(page, "?speed=instant")
-    ui.start_game(page, mode="4A", me="0", seed=8, bots="strong")  # seat 0 leads
+    ui.start_game(page, mode="4A", me="0", seed=8, bots="expert")  # seat 0 leads
     assert ui.wait_settled(page) == "me"
     ui.click_and_wait(page, ".hand.mine .card.playable, .seat.designatable")
     # While the search bots think (a second each), frames keep coming. A page

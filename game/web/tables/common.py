@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from game.bots import bot_names, think_seconds
+from game.bots.ratings import level_ratings
 from game.core.options import OptionSpec
 from game.web.html import Html, html, join
 from game.web.i18n import Translator
@@ -79,16 +81,20 @@ def default_bot(bots: list[str]) -> str:
     return "heuristic" if "heuristic" in bots else bots[-1]
 
 
-def bot_options(t: Translator, bots: list[str],
-                ratings: Mapping[str, str]) -> list[tuple[str, str]]:
-    """(bot, its level in the interface's language with its measured rating,
-    e.g. "normal · 1500") for a strength <select>; `ratings` from
-    game.bots.ratings.level_ratings (a level not measured shows no number)."""
-    out = []
-    for b in bots:
+def level_labels(t: Translator, game: str, options: Mapping[str, Any]) -> dict[str, str]:
+    """Each bot of `game` as a strength <select> names it in the interface's
+    language: its level, how long it thinks where it thinks on the page's clock,
+    and its measured rating in this mode (game.bots.ratings.level_ratings; a
+    level not measured shows no number), e.g. "expert (1 s a move) · 1800"."""
+    ratings = level_ratings(game, options)
+    seconds = think_seconds(game)
+    labels = {}
+    for b in bot_names(game):
         level = t(f"bot.{b}") if t.has(f"bot.{b}") else b
-        out.append((b, t("bot.rated", level=level, rating=ratings[b]) if b in ratings else level))
-    return out
+        if b in seconds:
+            level = t("bot.thinks", level=level, seconds=f"{seconds[b]:g}")
+        labels[b] = t("bot.rated", level=level, rating=ratings[b]) if b in ratings else level
+    return labels
 
 
 # -- friends at one screen: any seat may be a person instead of a bot ------------
@@ -120,11 +126,11 @@ def name_field(t: Translator, key: str, value: str, label: str) -> Html:
 
 
 def seat_fields(t: Translator, bots: list[str], values: dict[str, str], key: str, label: str,
-                name_key: str, default_name: str, ratings: Mapping[str, str]) -> Html:
-    """A seat's <select> (each bot strength with its rating, or a person) and,
-    for a person, a name."""
+                name_key: str, default_name: str, labels: Mapping[str, str]) -> Html:
+    """A seat's <select> (each bot strength by its `level_labels`, or a person)
+    and, for a person, a name."""
     choice = seat_choice(values, key, bots)
-    options = [*bot_options(t, bots, ratings), (PERSON, t("setup.person"))]
+    options = [*((b, labels.get(b, b)) for b in bots), (PERSON, t("setup.person"))]
     field = select_field(key, options, choice, label)
     if choice != PERSON:
         return field

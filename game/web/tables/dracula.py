@@ -28,7 +28,6 @@ from game.dracula.cards import (
     scored_rank,
 )
 from game.dracula.rules import DEALS, OPTIONS
-from game.bots.ratings import level_ratings
 from game.web.html import EMPTY, Html, html, join
 from game.web.i18n import Translator
 from game.web.tables.common import (
@@ -38,6 +37,7 @@ from game.web.tables.common import (
     option_spec,
     person_name,
     seat_choice,
+    level_labels,
     seat_fields,
     select_field,
 )
@@ -78,7 +78,7 @@ def setup_form(t: Any, bots: list[str], values: dict[str, str]) -> Html:
         select_field("first", [(k, t(f"dr.setup.first.{k}")) for k in FIRST], _first(values),
                      t(FIRST_DEALER.catalog_key)), mine,
         seat_fields(t, bots, values, "dr_bot", t("dr.setup.bot"), "dr_name_other",
-                    t("setup.player", n=2), level_ratings("dracula", {}))])
+                    t("setup.player", n=2), level_labels(t, "dracula", {}))])
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:

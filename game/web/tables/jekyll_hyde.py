@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from game.jekyll_hyde.cards import ORDER, POINTS
 from game.jekyll_hyde.rules import DEFAULT_NAMES, OPTIONS, TEAMS, TRICKS_PER_HAND, sides
-from game.bots.ratings import level_ratings
 from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import (
     PERSON,
@@ -24,6 +23,7 @@ from game.web.tables.common import (
     option_spec,
     person_name,
     seat_choice,
+    level_labels,
     seat_fields,
     select_field,
 )
@@ -77,7 +77,7 @@ def setup_form(t: Any, bots: list[str], values: dict[str, str]) -> Html:
     places = _places(options)
     me = _me(values, places)
     fields = [PLAYERS.select(t, values)]
-    ratings = level_ratings("jekyll-hyde", options)
+    strengths = level_labels(t, "jekyll-hyde", options)
     if options["players"] == 3:
         labels = [t(f"jh.role.{i}", name=name) for i, name in enumerate(places)]
     else:
@@ -93,7 +93,7 @@ def setup_form(t: Any, bots: list[str], values: dict[str, str]) -> Html:
     for i, name in enumerate(places):
         if i != me:
             fields.append(seat_fields(t, bots, values, f"bot{i}", t("setup.bot_for", name=name),
-                                      f"name{i}", name, ratings))
+                                      f"name{i}", name, strengths))
     fields.append(TARGET.select(t, values))
     return join(fields)
 

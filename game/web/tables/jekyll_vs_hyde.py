@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from game.jekyll_vs_hyde.cards import COLOURS, ORDER, colour_of, sort_cards
 from game.jekyll_vs_hyde.rules import OPTIONS, ROLES, TRACK_END, TRICKS
-from game.bots.ratings import level_ratings
 from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import (
     PERSON,
@@ -29,6 +28,7 @@ from game.web.tables.common import (
     option_spec,
     person_name,
     seat_choice,
+    level_labels,
     seat_fields,
     select_field,
 )
@@ -138,7 +138,7 @@ def setup_form(t: Any, bots: list[str], values: dict[str, str]) -> Html:
                  VARIANT.select(t, values),
                  seat_fields(t, bots, values, "jvh_bot", t("jvh.setup.bot"), "jvh_name_other",
                              t("setup.player", n=2),
-                             level_ratings("jekyll-vs-hyde", {VARIANT.name: VARIANT.read(values)}))))
+                             level_labels(t, "jekyll-vs-hyde", {VARIANT.name: VARIANT.read(values)}))))
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
