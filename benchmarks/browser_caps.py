@@ -6,8 +6,8 @@ recorded as the caps of `browser=1` (game/bots/browser_caps.json).
 
 The page plays on a clock (the levels that think seconds a move in each
 game's `search.LEVELS`: Dracula's strong 1 s and expert 3 s, the card games'
-expert 1 s); the benchmarks play on iteration caps. This measures the clock in iterations where the
-players meet the bots: the built site in headless Debian Chromium (Pyodide),
+expert 1 s); the benchmarks play on iteration caps. This measures the clock
+in iterations where the players meet the bots: the built site in headless Debian Chromium (Pyodide),
 through the page's `window.thinkBench` (game/web/bench.py), which searches
 positions of heuristic games as the table does, in slices that yield to the
 browser. For each game it takes `--per-stage` decisions of every stage of
@@ -50,17 +50,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from game.bots import think_seconds  # noqa: E402
 from game.bots.search import BROWSER_CAPS, rules_of  # noqa: E402
 from game.build import CHROMIUM, CHROMIUM_ARGS, SITE, ensure_built, make_server  # noqa: E402
 
 GAMES = ("jekyll-hyde", "jekyll-vs-hyde", "dracula")
-
-
-def budgets(game: str) -> dict[str, float]:
-    """Seconds a move of each level of `game` that thinks on the page's clock
-    (the game's `search.LEVELS`; a level with fixed iterations has no caps)."""
-    return {level: thinking["budget"] for level, thinking in rules_of(game).LEVELS.items()
-            if "budget" in thinking}
 
 
 def caps(moves: list[dict], stages: tuple[str, ...],
@@ -146,6 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     games = [g for g in args.games.split(",") if g]
     if set(games) != set(GAMES) and not args.dry_run:  # one file, one machine and run
         ap.error("--games: measuring only some games needs --dry-run")
+    budgets = {game: think_seconds(game) for game in games}  # of each level on the clock
     site = Path(args.site) if args.site else ensure_built(SITE)
     load = [os.getloadavg()[0]]
     server = make_server(site, 0)
@@ -162,8 +157,8 @@ def main(argv: list[str] | None = None) -> int:
                                timeout=120000)
         page.wait_for_function("typeof window.thinkBench === 'function'")
         for game in games:
-            levels = budgets(game)
-            longest, marks = max(levels.values()), ",".join(f"{b:g}" for b in levels.values())
+            longest = max(budgets[game].values())
+            marks = ",".join(f"{b:g}" for b in budgets[game].values())
             page.evaluate("g => window.thinkBench(g, 99, 1, 0.2)", game)  # imports, first calls
             cpu, wall = _cpu_seconds(profile), time.monotonic()
             out = page.evaluate("a => window.thinkBench(...a)",
@@ -181,23 +176,22 @@ def main(argv: list[str] | None = None) -> int:
     record = {"about": "Iterations the page's search reaches per move, per game, budget and "
                        "stage (benchmarks/browser_caps.py): the median over the decisions "
                        "measured. game.bots.search plays at them with the setting browser=1.",
-              "budgets_s": {game: budgets(game) for game in games}, "quantile": "median",
+              "budgets_s": budgets, "quantile": "median",
               "machine": {**machine(load), "chromium_cpu_share": share},
               "games": {}, "decisions": {}, "reached": {}}
     for game in games:
         stages = tuple(rules_of(game).STAGES)
         record["games"][game], record["decisions"][game], record["reached"][game] = caps(
-            results[game], stages, budgets(game))
+            results[game], stages, budgets[game])
     print(f"load average (1 min) during the run: {', '.join(f'{x:.2f}' for x in load)} "
           f"on {os.cpu_count()} cores; {record['machine']['cpu']}; Chromium's CPU share "
           + ", ".join(f"{g} {x:.2f}" for g, x in share.items()))
     for game in games:
-        levels = budgets(game)
         print(f"{game:16}{'stage':10}{'n':>3}"
-              + "".join(f"{f'{lv} {b:g} s':>13}" for lv, b in levels.items()))
+              + "".join(f"{f'{lv} {b:g} s':>13}" for lv, b in budgets[game].items()))
         for stage, n in record["decisions"][game].items():
             print(f"{'':16}{stage:10}{n:3d}"
-                  + "".join(f"{record['games'][game][lv][stage]:13d}" for lv in levels))
+                  + "".join(f"{record['games'][game][lv][stage]:13d}" for lv in budgets[game]))
     if not args.dry_run:
         path = Path(args.out)
         path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")

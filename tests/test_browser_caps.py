@@ -12,7 +12,7 @@ from typing import Any, Iterator
 import pytest
 
 from game import GAMES, new_game
-from game.bots import make_bot
+from game.bots import make_bot, think_seconds
 from game.bots import search
 from game.bots.search import ExpertBot, SearchBot, rules_of
 from game.core.state import BadOptionsError
@@ -116,8 +116,7 @@ def test_the_recorded_caps_cover_every_level_on_a_clock() -> None:
     search.browser_caps.cache_clear()
     recorded = json.loads(search.BROWSER_CAPS.read_text(encoding="utf-8"))
     for game in GAMES:
-        clocked = {level: t["budget"] for level, t in rules_of(game).LEVELS.items()
-                   if "budget" in t}
+        clocked = think_seconds(game)
         assert clocked, f"{game}: no level thinks on the page's clock"
         assert recorded["budgets_s"][game] == clocked, f"{game}: caps of other budgets"
         for level in clocked:

@@ -3,12 +3,10 @@ the levels with their ratings on the start screen, and the benchmark's runs."""
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import json
 import math
 import re
-import sys
 from html import escape
 from pathlib import Path
 
@@ -20,17 +18,11 @@ from game.bots.ratings import ELO, VIRTUAL_DRAWS, Z95, fit, level_ratings, load_
 from game.core.match import wilson95
 from game.web.i18n import LANGUAGES, Translator
 from game.web.start_screen import setup_html
+from tests.benchmark_module import load_benchmark
 
-ROOT = Path(__file__).resolve().parent.parent
 
-
-def _ladder():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("ladder", ROOT / "benchmarks" / "ladder.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ladder"] = module
-    spec.loader.exec_module(module)
-    return module
+def _ladder():  # type: ignore[no-untyped-def]  # the module's functions, untyped to mypy
+    return load_benchmark("ladder")
 
 
 def _win(gap: float) -> float:

@@ -16,6 +16,8 @@ import threading
 
 import pytest
 
+from tests.benchmark_module import load_benchmark
+
 # The cached snapshot's URL, once the service worker has precached it.
 CACHED_SNAPSHOT = """async () => {
   for (const name of await caches.keys()) {
@@ -193,18 +195,6 @@ def test_a_first_visit_on_a_slow_or_metered_link_does_not_fetch_the_snapshot(
     assert first_visit.errors == []
 
 
-def _load_benchmark():
-    """benchmarks/load.py, whose bare PyScript page is the yardstick of start-up."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
-    spec = importlib.util.spec_from_file_location("load_benchmark", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_a_first_visit_downloads_at_most_half_again_a_bare_pyscript_page(
         tmp_path, built_site, browser_context):
     # Bytes, unlike seconds, do not depend on the machine's load: the limit
@@ -212,7 +202,7 @@ def test_a_first_visit_downloads_at_most_half_again_a_bare_pyscript_page(
     # else) is checked here, the times only by the benchmark.
     from game.build import make_server
 
-    load = _load_benchmark()
+    load = load_benchmark("load")
     pages = load._pages(tmp_path, built_site)
     server = make_server(tmp_path, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
