@@ -6,14 +6,17 @@ their ratings for the start screen.
         [--workers N] [--block 100] [--seed 1]
     python benchmarks/ladder.py --game dracula --fit-only
 
-Levels, weakest first, by bot id: random (beginner), easy, heuristic
-(normal), strong, expert. strong and expert play as the browser lets them
-think: a level on the page's clock (the game's `search.LEVELS`) as
-`strong:browser=1` or `expert:browser=1` (each decision capped at the
-iterations recorded for Pyodide in headless Chromium), a level with fixed
-iterations as `strong:iterations=N`, as in the page; where this checkout's
-bots have no such setting yet, they play with fixed caps (100 and 300
-iterations) and every line printed says so.
+Levels, weakest first: beginner, easy, normal, strong, expert, each played
+by the bot the game's ladder names (game.bots.levels: by default random, easy,
+heuristic, strong and expert; Dracula's sit one bot lower). A search bot plays
+as the browser lets it think: one on the page's clock (the game's
+`search.LEVELS`) as `strong:browser=1` or `expert:browser=1` (each decision
+capped at the iterations recorded for Pyodide in headless Chromium), one with
+fixed iterations as `strong:iterations=N`, as in the page; where this
+checkout's bots have no caps yet, a clocked level plays with fixed stand-in
+iterations (100 for strong, 300 for expert) and every line printed says so.
+Pairs go by level ids (the default bots' names: `heuristic-strong` is normal
+against strong).
 
 Every pair plays seat-swapped duplicate deals (`game.core.match.simulate`) in
 blocks of `--block` games; block k of every pair uses the seed `--seed` + k, so
@@ -24,7 +27,8 @@ until it has `--games` games (neighbouring levels) or `--far-games` (levels
 two or more apart: these pairs say little, since the stronger side wins
 nearly all, and cost the most where a search bot plays, so by default they
 are not played; the fit needs only the chain of neighbours). A pair whose
-bots' settings changed starts again from nothing.
+bots' settings changed starts again from nothing; games on file between the
+same bots count for whichever pair of levels they now play.
 
 The ratings are a Bradley–Terry fit on the Elo scale with normal anchored at
 1500 and 95% intervals from the Fisher information (see game/bots/ratings.py
@@ -54,40 +58,40 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.bots import EasyBot, make_bot  # noqa: E402
+from game.bots import LEVELS, EasyBot, levels, make_bot  # noqa: E402
 from game.bots.ratings import RATINGS_FILE, Rating, fit, load_ratings  # noqa: E402
 from game.core.match import parse_workers, simulate, wilson95  # noqa: E402
 from game.core.state import GameError  # noqa: E402
 
-LEVELS = ("random", "easy", "heuristic", "strong", "expert")  # bot ids, weakest first
 NAMES = {"random": "beginner", "easy": "easy", "heuristic": "normal",
          "strong": "strong", "expert": "expert"}
 ANCHOR, ANCHOR_RATING = "heuristic", 1500.0
-BROWSER_SPECS = {"strong": "strong:browser=1", "expert": "expert:browser=1"}
-STAND_IN_SPECS = {"strong": "strong:iterations=100", "expert": "expert:iterations=300"}
+STAND_IN_ITERATIONS = {"strong": 100, "expert": 300}  # where a checkout has no browser caps
 GOAL = 0.65  # each level should beat the one below this often
 SHOWN_HALF_WIDTH = 100  # Elo points: a rating known less well is not shown to players
 
 
 def level_specs(game: str) -> tuple[dict[str, str], bool]:
-    """Each level's bot spec (easy with its game's share of random moves, and
-    a search level with fixed iterations with them, written out), and whether
-    strong and expert play at browser strength."""
-    try:
-        for spec in BROWSER_SPECS.values():
-            make_bot(game, spec)
-        searchers, browser = dict(BROWSER_SPECS), True
-    except GameError:
-        searchers, browser = STAND_IN_SPECS, False
-    if browser:  # on file: a level that changes how it thinks starts afresh
-        for level in searchers:
-            fixed = getattr(make_bot(game, level), "default_iterations", None)
-            if fixed is not None:
-                searchers[level] = f"{level}:iterations={fixed}"
-    easy = make_bot(game, "easy")
-    assert isinstance(easy, EasyBot)
-    specs = {level: searchers.get(level, level) for level in LEVELS}
-    specs["easy"] = f"easy:random_share={easy.random_share}"  # on file: a retuned easy starts afresh
+    """Each level's bot spec as the game's ladder says (game.bots.levels), written
+    out so that a retuned level starts afresh on file: easy with its share of
+    random moves, a search bot on the page's clock with `browser=1`, one with
+    fixed iterations with them; and whether the search bots play at browser
+    strength."""
+    specs, browser = levels(game), True
+    for level, spec in specs.items():
+        name = spec.partition(":")[0]
+        bot = make_bot(game, spec)
+        if isinstance(bot, EasyBot) and spec == name:
+            specs[level] = f"{name}:random_share={bot.random_share}"
+        elif getattr(bot, "default_iterations", None) is not None:
+            specs[level] = f"{name}:iterations={getattr(bot, 'default_iterations')}"
+        elif getattr(bot, "budget", math.inf) < math.inf:
+            specs[level] = f"{name}:browser=1"
+            try:
+                make_bot(game, specs[level])
+            except GameError:  # this checkout has no caps for it: a fixed stand-in
+                specs[level] = f"{name}:iterations={STAND_IN_ITERATIONS[level]}"
+                browser = False
     return specs, browser
 
 
@@ -154,6 +158,23 @@ def planned_pairs(chosen: str | None, games: int, far_games: int) -> list[tuple[
     return out
 
 
+def relabel(mode: dict[str, Any], specs: dict[str, str]) -> None:
+    """Keep the mode's pair records that the levels' bots (`specs`) still play,
+    each under the pair of levels that plays it now (a ladder respaced keeps
+    the games its bots played; neighbours first, should two pairs have the
+    same bots), and drop the rest: a level that thinks otherwise, or a record
+    without games (left by an interrupted run)."""
+    records = [r for r in mode["pairs"].values() if r["games"]]
+    kept = {}
+    for i, j in sorted(itertools.combinations(range(len(LEVELS)), 2), key=lambda p: p[1] - p[0]):
+        low, high = LEVELS[i], LEVELS[j]
+        record = next((r for r in records if r["bots"] == [specs[high], specs[low]]), None)
+        if record:
+            kept[pair_key(low, high)] = record
+            records.remove(record)
+    mode["pairs"] = kept
+
+
 def play_pair(path: str, key: str, game: str, options: dict[str, Any], low: str, high: str,
               specs: dict[str, str], wanted: int, block: int, seed: int, workers: int,
               note: str) -> None:
@@ -165,6 +186,8 @@ def play_pair(path: str, key: str, game: str, options: dict[str, Any], low: str,
 
     def on_file(data: dict[str, Any]) -> dict[str, Any]:
         """The pair's record for these bots, block and seed (a fresh one if none)."""
+        if key in data["modes"]:
+            relabel(data["modes"][key], specs)
         record = data["modes"].get(key, {}).get("pairs", {}).get(name)
         same = record and all(record[k] == fresh[k] for k in ("bots", "block", "seed"))
         return record if same else json.loads(json.dumps(fresh))
@@ -240,10 +263,8 @@ def refit(path: str, key: str, specs: dict[str, str], specs_note: str) -> str:
     """Fit the mode's ratings from what is on file, store them, and return the table."""
     with Locked(path) as data:
         mode = data["modes"].get(key)
-        if mode:  # a pair without games (left by an interrupted run) says nothing, nor
-            # one of bots that no longer play as the levels do (a level now thinks otherwise)
-            mode["pairs"] = {n: p for n, p in mode["pairs"].items() if p["games"] and p["bots"]
-                             == [specs[n.split("-")[1]], specs[n.split("-")[0]]]}
+        if mode:
+            relabel(mode, specs)
         if not mode or not mode["pairs"]:
             return f"{key}: nothing measured yet"
         results = {}
@@ -306,7 +327,7 @@ def main() -> None:
         if args.block < 2 or args.block % 2:
             raise ValueError("--block must be an even number of games, at least 2")
         specs, browser = level_specs(args.game)
-        note = "" if browser else (" [stand-in strengths: strong 100, expert 300 iterations; "
+        note = "" if browser else (f" [stand-in strengths: {specs['strong']}, {specs['expert']}; "
                                    "no browser caps in this checkout]")
         key = mode_key(args.game, options)
         if not args.fit_only:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game import GAMES
-from game.bots import bot_names, think_seconds
+from game.bots import levels, make_bot, think_seconds
 from game.bots.ratings import ELO, VIRTUAL_DRAWS, Z95, fit, level_ratings, load_ratings
 from game.core.match import wilson95
 from game.web.i18n import LANGUAGES, Translator
@@ -82,7 +82,7 @@ def test_the_ratings_file_rates_every_level_of_every_game_and_mode_from_what_it_
     for key, mode in data["modes"].items():
         assert key == ladder.mode_key(mode["game"], mode["options"])
         # beginner, easy and normal always; strong and expert once their pairs were played
-        assert set(bot_names(mode["game"])) == set(ladder.LEVELS)
+        assert list(levels(mode["game"])) == list(ladder.LEVELS)
         assert {"random", "easy", "heuristic"} <= set(mode["levels"]) <= set(ladder.LEVELS)
         assert mode["anchor"] == {"level": "heuristic", "rating": 1500.0}
         assert mode["machine"] and re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", mode["fitted"])
@@ -131,14 +131,14 @@ def test_the_start_screen_names_each_level_with_its_rating(lang: str, game: str,
     ratings = level_ratings(game, options)
     assert {"random", "easy", "heuristic"} <= set(ratings)
     seconds = think_seconds(game)
-    for bot in bot_names(game):
-        level = t(f"bot.{bot}")
-        if bot in seconds:  # a level on the page's clock says how long it thinks
+    for name, bot in levels(game).items():
+        level = t(f"bot.{name}")
+        if bot in seconds:  # a level on the page's clock says how long its bot thinks
             level = t("bot.thinks", level=level, seconds=f"{seconds[bot]:g}")
             assert f"{seconds[bot]:g} s" in level
-        label = t("bot.rated", level=level, rating=ratings[bot]) if bot in ratings else level
+        label = t("bot.rated", level=level, rating=ratings[name]) if name in ratings else level
         assert f">{label}</option>" in form
-    assert "expert" in seconds and t("bot.expert") != t("bot.strong")
+    assert levels(game)["expert"] in seconds and t("bot.expert") != t("bot.strong")
     assert escape(t("bot.ratings_note")) in form and "1500" in t("bot.ratings_note")
 
 
@@ -205,3 +205,31 @@ def test_a_level_above_a_pair_won_every_time_shows_a_floor_and_a_vague_one_nothi
 def test_the_ladder_refuses_an_unknown_pair() -> None:
     with pytest.raises(ValueError, match="no pair easy-random"):
         _ladder().planned_pairs("easy-random", 10, 0)
+
+
+def test_a_respaced_ladder_keeps_the_games_its_bots_played_under_the_levels_that_now_play(
+        tmp_path: Path) -> None:
+    ladder = _ladder()
+    file = str(tmp_path / "ratings.json")
+    specs, _ = ladder.level_specs("jekyll-vs-hyde")
+    ladder.play_pair(file, "jekyll-vs-hyde", "jekyll-vs-hyde", {}, "random", "easy", specs,
+                     wanted=2, block=2, seed=5, workers=1, note="")
+    played = json.loads(Path(file).read_text())["modes"]["jekyll-vs-hyde"]["pairs"]["random-easy"]
+    # a ladder one bot lower: random plays easy, and easy normal
+    lower = {**specs, "random": "easy:random_share=0.9", "easy": specs["random"],
+             "heuristic": specs["easy"]}
+    ladder.refit(file, "jekyll-vs-hyde", lower, "")
+    mode = json.loads(Path(file).read_text())["modes"]["jekyll-vs-hyde"]
+    assert mode["pairs"] == {"easy-heuristic": played}
+    ladder.refit(file, "jekyll-vs-hyde", specs, "")
+    mode = json.loads(Path(file).read_text())["modes"]["jekyll-vs-hyde"]
+    assert mode["pairs"] == {"random-easy": played}
+
+
+def test_each_games_ladder_climbs_level_by_level() -> None:
+    """Every level is played by a bot of its game, and rated above the one below."""
+    for key, mode in load_ratings()["modes"].items():
+        ladder_bots = levels(mode["game"])
+        assert all(make_bot(mode["game"], spec) for spec in ladder_bots.values())
+        rated = [mode["levels"][level]["rating"] for level in ladder_bots if level in mode["levels"]]
+        assert rated == sorted(rated) and len(set(rated)) == len(rated), key

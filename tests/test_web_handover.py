@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from game import new_game
-from game.bots import bot_names
+from game.bots import levels
 from game.core.state import State
 from game.web import handover, saves
 from game.web.i18n import Translator
@@ -32,7 +32,7 @@ TWO_PEOPLE = [
 
 
 def setup_of(game: str, values: dict[str, str]) -> dict[str, Any]:
-    return renderer(game).parse_setup(values, bot_names(game))
+    return renderer(game).parse_setup(values, list(levels(game)))
 
 
 def test_the_start_screens_seat_people_and_bots() -> None:
@@ -65,10 +65,10 @@ def test_the_start_screens_seat_people_and_bots() -> None:
 def test_each_person_seat_has_a_name_field_in_every_language(game: str,
                                                              values: dict[str, str]) -> None:
     for lang in ("en", "fr", "it", "de"):
-        form = str(renderer(game).setup_form(Translator(lang), bot_names(game), values))
+        form = str(renderer(game).setup_form(Translator(lang), list(levels(game)), values))
         assert form.count('value="person"') >= 1
         assert form.count('type="text"') == 2, form  # both people's names
-    alone = str(renderer(game).setup_form(Translator("en"), bot_names(game), {}))
+    alone = str(renderer(game).setup_form(Translator("en"), list(levels(game)), {}))
     assert 'type="text"' not in alone and 'value="person"' in alone
 
 

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from game import new_game
-from game.bots import bot_names
+from game.bots import levels
 from game.web.motion import plan
 from game.web.tables import renderer
 from game.web.undo import seat_of
@@ -29,7 +29,7 @@ PLACED = {"played", "placed"}
 
 @pytest.mark.parametrize("game,values", MODES)
 def test_every_move_names_only_cards_the_person_sees(game, values):
-    setup = renderer(game).parse_setup(values, bot_names(game))
+    setup = renderer(game).parse_setup(values, list(levels(game)))
     state = new_game(game, setup["options"], 5)
     rng = random.Random(5)
     kinds: set[str] = set()

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from game import new_game
-from game.bots import bot_names
+from game.bots import levels
 from game.web.tables import renderer
 from game.web.undo import CannotRewind, hands_scored, mine, seen_events, take_back, undoable
 
@@ -32,7 +32,7 @@ class Shell:
     and what the person saw before each of their decisions this hand."""
 
     def __init__(self, game: str, values: dict[str, str], seed: int) -> None:
-        setup = renderer(game).parse_setup(values, bot_names(game))
+        setup = renderer(game).parse_setup(values, list(levels(game)))
         self.me = setup["me"]
         self.state = new_game(game, setup["options"], seed)
         self.transcript: dict[str, Any] = {"game": game,

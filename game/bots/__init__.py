@@ -8,6 +8,11 @@ package has a `search` module; with the setting `browser=1` a level that
 thinks on a clock stops at the iterations the page reaches in that time
 instead (game/bots/browser_caps.json).
 
+The ladder a player picks from has five levels, named by the bots that play
+them by default: random (beginner), easy, heuristic (normal), strong and
+expert. A game whose bots space out differently says which bot plays a level
+in a `LADDER` dict of its `bots` module (`levels`).
+
 >>> make_bot("jekyll-hyde", "random").name
 'random'
 >>> bot_names("jekyll-hyde")
@@ -28,6 +33,7 @@ from game.bots.base import Bot, EasyBot, RandomBot
 from game.core.state import BadOptionsError
 
 GENERIC_BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+LEVELS = ("random", "easy", "heuristic", "strong", "expert")  # the ladder, weakest first
 
 
 def _game_bots(game_id: str) -> dict[str, Callable[..., Bot]]:
@@ -60,6 +66,18 @@ def _optional(name: str) -> ModuleType | None:
 def bot_names(game_id: str) -> list[str]:
     """The bots that can play `game_id`, weakest first."""
     return list({**GENERIC_BOTS, **_game_bots(game_id)})
+
+
+def levels(game_id: str) -> dict[str, str]:
+    """The ladder of `game_id`: each level, weakest first, and the bot spec that
+    plays it (`make_bot`).
+
+    >>> levels("dracula")["strong"], levels("jekyll-hyde")["strong"]
+    ('heuristic', 'strong')
+    """
+    bots_module = _optional(game_module(game_id).__name__ + ".bots")
+    ladder = getattr(bots_module, "LADDER", {})
+    return {level: ladder.get(level, level) for level in LEVELS}
 
 
 def make_bot(game_id: str, spec: str) -> Bot:
@@ -99,7 +117,8 @@ def make_bot(game_id: str, spec: str) -> Bot:
 
 
 def think_seconds(game_id: str) -> dict[str, float]:
-    """Seconds a move of each bot of `game_id` that thinks on a clock.
+    """Seconds a move of each bot of `game_id` that thinks on a clock (by bot,
+    not level: see `levels`).
 
     >>> think_seconds("dracula"), think_seconds("jekyll-vs-hyde")
     ({'strong': 1.0, 'expert': 3.0}, {'expert': 1.0})
@@ -122,4 +141,5 @@ def _settings(make: Callable[..., Bot]) -> list[str]:
         type(p.default) in (int, float))]
 
 
-__all__ = ["Bot", "EasyBot", "RandomBot", "bot_names", "make_bot", "think_seconds"]
+__all__ = ["LEVELS", "Bot", "EasyBot", "RandomBot", "bot_names", "levels", "make_bot",
+           "think_seconds"]

@@ -91,11 +91,11 @@ def live_setup(game: str, query: dict[str, str], lang: str) -> dict[str, str]:
             raise EmbedError(word(lang, "err.value", name="seed", value=seed[:20])) from None
     values["seed"] = seed
     if "bots" in query:
-        from game.bots import bot_names
+        from game.bots import levels
 
         if query["bots"] == "normal":  # the start screen's word for the heuristic
             query = {**query, "bots": "heuristic"}
-        bot = pick("bots", tuple(bot_names(game)), "")
+        bot = pick("bots", tuple(levels(game)), "")
         values.update({f"bot{i}": bot for i in range(4)}, jvh_bot=bot, dr_bot=bot)
     # An engine option on the start screen is a parameter of the same name and choices.
     for field in renderer(game).OPTION_FIELDS:

@@ -253,7 +253,7 @@ class FilePanel:
 
     def continue_game(self) -> None:
         """The file's position after `step` actions, as a new game against bots."""
-        from game.bots import bot_names
+        from game.bots import levels
         from game.web.shell import Heard
         from game.web.tables import renderer
         from game.web.tables.common import default_bot
@@ -262,7 +262,7 @@ class FilePanel:
         if opened is None:
             return
         game = opened.final.game_id
-        bots = bot_names(game)
+        bots = list(levels(game))
         save, state = continue_save(opened, self.step, lambda who: default_bot(bots))
         self.opener = None
         self.close()

@@ -132,7 +132,7 @@ MAX_LOG = 20_000
 
 def _check_shell_parts(data: dict[str, Any], state: State) -> None:
     """Everything the shell reads besides the engine state, checked before use."""
-    from game.bots import bot_names
+    from game.bots import levels
     from game.web.inputs import BadNumber, check_int
 
     setup, transcript = data["setup"], data["transcript"]
@@ -140,7 +140,7 @@ def _check_shell_parts(data: dict[str, Any], state: State) -> None:
     if isinstance(me, bool) or not isinstance(me, (int, str)) or len(str(me)) > 40:
         raise BrokenSave("'setup.me' does not say who plays")
     bots = setup.get("bots")
-    known = bot_names(data["game"])
+    known = levels(data["game"])
     if not isinstance(bots, dict) or not all(
             isinstance(k, str) and len(k) <= 40 and v in known for k, v in bots.items()):
         raise BrokenSave("'setup.bots' is not a map of seats to known bots")

@@ -1000,14 +1000,14 @@ class App:
 
     def start_lesson(self) -> None:
         """The chosen game's lesson on the table; the real game stays in its save."""
-        from game.bots import bot_names
+        from game.bots import levels
         from game.web.coach import load
 
         self.read_setup()
         game = self.setup_values["game"]
         lesson = load(game)
         state = lesson.start()
-        bot = bot_names(game)[-1]
+        bot = list(levels(game))[-1]
         setup = {"me": lesson.me, "bots": {str(state.identity(p)): bot for p in state.players
                                            if str(state.identity(p)) != str(lesson.me)}}
         self.put_on_table(renderer(game), state, {
@@ -1201,20 +1201,21 @@ class App:
         return True
 
     def _bot(self, key: str) -> Bot:
-        from game.bots import bot_names, make_bot
+        from game.bots import levels, make_bot
 
         cache = self._bots
         name = self.save["setup"]["bots"].get(key)
         game = self.save["game"]
-        if name not in bot_names(game):
-            name = bot_names(game)[-1]
+        ladder = levels(game)
+        if name not in ladder:
+            name = list(ladder)[-1]
         if (key, name) not in cache:
-            cache[(key, name)] = make_bot(game, name)
+            cache[(key, name)] = make_bot(game, ladder[name])
         return cache[(key, name)]
 
     def new_game(self) -> None:
         from game import new_game
-        from game.bots import bot_names
+        from game.bots import levels
 
         self.read_setup()
         seed_text = self.setup_values.get("seed", "").strip()
@@ -1232,7 +1233,7 @@ class App:
         self._save_prefs()
         game = self.setup_values["game"]
         table = renderer(game)
-        setup = table.parse_setup(self.setup_values, bot_names(game))
+        setup = table.parse_setup(self.setup_values, list(levels(game)))
         state = new_game(game, setup["options"], seed)
         kept = {"me": setup["me"], "bots": setup["bots"], "people": setup.get("people", {})}
         if self.setup_values.get("no_takebacks") == "on":

@@ -61,7 +61,7 @@ def setup_html(t: Translator, playable: list[str], values: dict[str, str],
                resume: bool = False, error: str = "", others: Html = EMPTY) -> Html:
     """The start screen's form for `values["game"]` (one of `playable`), filled with
     `values`; `others` are the buttons that continue other games in progress."""
-    from game.bots import bot_names
+    from game.bots import levels
 
     game = values["game"]
     table = renderer(game)
@@ -88,7 +88,7 @@ def setup_html(t: Translator, playable: list[str], values: dict[str, str],
         '<p class="file-open"><button type="button" data-cmd="file-open" id="file-open" '
         'class="secondary" aria-haspopup="dialog">{open_file}</button></p></form>',
         title=t("setup.title"), game_label=t("setup.game"), games=games,
-        form=table.setup_form(t, bot_names(game), values), ladder_note=t("bot.ratings_note"),
+        form=table.setup_form(t, list(levels(game)), values), ladder_note=t("bot.ratings_note"),
         seed_label=say(t, game, "setup.seed"), seed=values.get("seed", ""),
         seed_hint=t("setup.seed_hint"),
         invalid=html(' aria-invalid="true" aria-describedby="setup-error"') if error else EMPTY,

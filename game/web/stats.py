@@ -217,7 +217,7 @@ def dump(stats: Stats) -> str:
 def load(text: str) -> Stats:
     """Parse and check a record (stored, or a file to import); raise BrokenStats."""
     from game import GAMES
-    from game.bots import bot_names
+    from game.bots import levels
     from game.web.saves import read_record
 
     if len(text) > MAX_TEXT:
@@ -238,7 +238,7 @@ def load(text: str) -> Stats:
             raise BrokenStats(f"{where}.game is not a game of this site")
         if not isinstance(mode, str) or not _MODE.fullmatch(mode):
             raise BrokenStats(f"{where}.mode is not a mode")
-        if entry["level"] != MIXED and entry["level"] not in bot_names(game):
+        if entry["level"] != MIXED and entry["level"] not in levels(game):
             raise BrokenStats(f"{where}.level is not a bot of {game}")
         if entry["result"] not in RESULTS:
             raise BrokenStats(f"{where}.result is not one of {', '.join(RESULTS)}")

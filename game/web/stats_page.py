@@ -275,7 +275,7 @@ class StatsPage:
                     '</div></div>', question, answers, t("stats.cancel"))
 
     def game_html(self, stats: st.Stats, game: str) -> Html:
-        from game.bots import bot_names
+        from game.bots import levels
 
         t = self.app.t
         rows = st.buckets(stats, game)
@@ -309,7 +309,7 @@ class StatsPage:
             '<tbody>{body}</tbody>'
             '</table></div></div>',
             game=game, head=head, total=total,
-            chart=chart_html(t, game, st.by_level(stats, game, bot_names(game))),
+            chart=chart_html(t, game, st.by_level(stats, game, list(levels(game)))),
             header=header, body=body)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.bots import bot_names, think_seconds
+from game.bots import levels, think_seconds
 from game.bots.ratings import level_ratings
 from game.web.i18n import Translator
 
@@ -23,16 +23,16 @@ def _expected(lang: str, game: str, options: dict[str, int]) -> dict[str, str]:
     ratings = level_ratings(game, options)
     assert {"random", "easy", "heuristic"} <= set(ratings)
     seconds = think_seconds(game)
-    levels = {b: t("bot.thinks", level=t(f"bot.{b}"), seconds=f"{seconds[b]:g}")
-              if b in seconds else t(f"bot.{b}") for b in bot_names(game)}
-    return {b: t("bot.rated", level=level, rating=ratings[b]) if b in ratings else level
-            for b, level in levels.items()}
+    names = {b: t("bot.thinks", level=t(f"bot.{b}"), seconds=f"{seconds[bot]:g}")
+             if bot in seconds else t(f"bot.{b}") for b, bot in levels(game).items()}
+    return {b: t("bot.rated", level=name, rating=ratings[b]) if b in ratings else name
+            for b, name in names.items()}
 
 
 # How long each search level thinks, as an English player reads it.
 THINKING = {"jekyll-hyde": ("strong", "expert (1 s a move)"),
             "jekyll-vs-hyde": ("strong", "expert (1 s a move)"),
-            "dracula": ("strong (1 s a move)", "expert (3 s a move)")}
+            "dracula": ("strong", "expert (1 s a move)")}
 
 
 @pytest.mark.browser

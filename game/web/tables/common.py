@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from game.bots import bot_names, think_seconds
+from game.bots import levels, think_seconds
 from game.bots.ratings import level_ratings
 from game.core.options import OptionSpec
 from game.web.html import Html, html, join
@@ -77,22 +77,22 @@ class OptionField:
 
 
 def default_bot(bots: list[str]) -> str:
-    """The strength a new bot seat starts with: normal (the heuristic) where there is one."""
+    """The level a new bot seat starts with: normal where there is one."""
     return "heuristic" if "heuristic" in bots else bots[-1]
 
 
 def level_labels(t: Translator, game: str, options: Mapping[str, Any]) -> dict[str, str]:
-    """Each bot of `game` as a strength <select> names it in the interface's
-    language: its level, how long it thinks where it thinks on the page's clock,
-    and its measured rating in this mode (game.bots.ratings.level_ratings; a
-    level not measured shows no number), e.g. "expert (1 s a move) · 1800"."""
+    """Each level of `game` as a strength <select> names it in the interface's
+    language: its name, how long its bot thinks where it thinks on the page's
+    clock, and its measured rating in this mode (game.bots.ratings.level_ratings;
+    a level not measured shows no number), e.g. "expert (1 s a move) · 1800"."""
     ratings = level_ratings(game, options)
     seconds = think_seconds(game)
     labels = {}
-    for b in bot_names(game):
+    for b, bot in levels(game).items():
         level = t(f"bot.{b}") if t.has(f"bot.{b}") else b
-        if b in seconds:
-            level = t("bot.thinks", level=level, seconds=f"{seconds[b]:g}")
+        if bot in seconds:
+            level = t("bot.thinks", level=level, seconds=f"{seconds[bot]:g}")
         labels[b] = t("bot.rated", level=level, rating=ratings[b]) if b in ratings else level
     return labels
 
