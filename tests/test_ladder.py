@@ -233,3 +233,19 @@ def test_each_games_ladder_climbs_level_by_level() -> None:
         assert all(make_bot(mode["game"], spec) for spec in ladder_bots.values())
         rated = [mode["levels"][level]["rating"] for level in ladder_bots if level in mode["levels"]]
         assert rated == sorted(rated) and len(set(rated)) == len(rated), key
+
+
+def test_the_page_plays_each_level_with_the_bot_its_ladder_names() -> None:
+    from game.bots import EasyBot
+    from game.web.tables.common import seat_bot
+
+    for game in ("jekyll-hyde", "jekyll-vs-hyde"):
+        assert seat_bot(game, "strong").iterations == 100
+        assert seat_bot(game, "expert").budget == 1.0
+        assert type(seat_bot(game, "heuristic")).__name__ == "HeuristicBot"
+    # Dracula's search gains nothing from 3 s: its ladder sits one bot lower
+    normal = seat_bot("dracula", "heuristic")
+    assert isinstance(normal, EasyBot) and normal.random_share == 0.25
+    assert type(seat_bot("dracula", "strong")).__name__ == "HeuristicBot"
+    assert seat_bot("dracula", "expert").budget == 1.0
+    assert seat_bot("dracula", "no-such-level").budget == seat_bot("dracula", "expert").budget

@@ -1201,17 +1201,12 @@ class App:
         return True
 
     def _bot(self, key: str) -> Bot:
-        from game.bots import levels, make_bot
+        from game.web.tables.common import seat_bot
 
-        cache = self._bots
         name = self.save["setup"]["bots"].get(key)
-        game = self.save["game"]
-        ladder = levels(game)
-        if name not in ladder:
-            name = list(ladder)[-1]
-        if (key, name) not in cache:
-            cache[(key, name)] = make_bot(game, ladder[name])
-        return cache[(key, name)]
+        if (key, name) not in self._bots:
+            self._bots[(key, name)] = seat_bot(self.save["game"], name)
+        return self._bots[(key, name)]
 
     def new_game(self) -> None:
         from game import new_game

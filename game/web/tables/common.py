@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from game.bots import levels, think_seconds
+from game.bots import Bot, levels, make_bot, think_seconds
 from game.bots.ratings import level_ratings
 from game.core.options import OptionSpec
 from game.web.html import Html, html, join
@@ -79,6 +79,18 @@ class OptionField:
 def default_bot(bots: list[str]) -> str:
     """The level a new bot seat starts with: normal where there is one."""
     return "heuristic" if "heuristic" in bots else bots[-1]
+
+
+def seat_bot(game: str, level: str | None) -> Bot:
+    """The bot that plays a seat set to `level` (the strongest for a level the
+    game does not know): the bot its game's ladder names, as the page thinks
+    with it (on the clock, where it thinks on one).
+
+    >>> type(seat_bot("dracula", "strong")).__name__, seat_bot("dracula", "expert").budget
+    ('HeuristicBot', 1.0)
+    """
+    ladder = levels(game)
+    return make_bot(game, ladder.get(level or "", list(ladder.values())[-1]))
 
 
 def level_labels(t: Translator, game: str, options: Mapping[str, Any]) -> dict[str, str]:
