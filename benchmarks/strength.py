@@ -8,10 +8,10 @@ heuristic-to-cheater gap that strong closes.
 Iteration caps (not time budgets) keep the figures the same on any machine,
 and `--workers` (default: one per core) shares the games among processes
 without changing a single one of them, as `--scheduler` does among the
-workers of a Dask cluster.  `--browser`: strong stops, at each
-decision, at the iterations the page reaches in its 1 s at that stage
-(`strong:browser=1`, game/bots/browser_caps.json); the cheater keeps
-`--iterations`.
+workers of a Dask cluster.  `--browser`: strong and the cheater stop, at
+each decision, at the iterations the page's strong reaches in its time at
+that stage (`strong:browser=1`, game/bots/browser_caps.json; a strong with
+fixed iterations plays them).
 """
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ def main() -> None:
                         "so fewer give the same interval")
     p.add_argument("--iterations", type=int, default=200)
     p.add_argument("--browser", action="store_true",
-                   help="strong at the browser's caps (browser_caps.json), not --iterations")
+                   help="strong and the cheater at the browser's caps (browser_caps.json), "
+                        "not --iterations")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--options")
     add_workers_arguments(p)
@@ -46,7 +47,7 @@ def main() -> None:
     try:
         workers = workers_from_args(args)
         for name, count in (("strong", args.games), ("cheater", args.cheater_games or args.games)):
-            browser = args.browser and name == "strong"
+            browser = args.browser
             bot = f"{name}:browser=1" if browser else f"{name}:iterations={args.iterations}"
             result = simulate(args.game, [bot, "heuristic"], count, args.seed, options,
                               workers=workers)

@@ -150,9 +150,16 @@ def test_a_level_with_fixed_iterations_plays_them_everywhere(caps_file: Path) ->
     assert moves[0] == moves[1]
 
 
-def test_the_cheater_keeps_its_iterations() -> None:
-    from game.core.match import simulate
+def test_the_cheater_plays_at_the_caps_of_the_pages_strong() -> None:
+    from game import new_game
+    from game.core.match import _match_bot
 
-    # The cheater takes strong's settings but not its caps: a clear error, no endless search.
-    with pytest.raises(BadOptionsError, match="cheater: .*would never end"):
-        simulate("dracula", ["cheater:browser=1", "heuristic"], 1, 1)
+    cheater = _match_bot("dracula", "cheater:browser=1")
+    strong = make_bot("dracula", "strong:browser=1")
+    state = new_game("dracula", {}, 3)
+    for _ in range(4):  # the choice of ways, then placements of the first deal
+        obs = state.observation(state.to_act)
+        assert cheater.cap(obs) == strong.cap(obs) is not None
+        state = state.apply(state.legal_actions()[0])
+    # where strong thinks fixed iterations, the cheater takes them
+    assert _match_bot("jekyll-vs-hyde", "cheater:browser=1").iterations == 100

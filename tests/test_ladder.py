@@ -231,7 +231,7 @@ def test_each_games_ladder_climbs_level_by_level() -> None:
     for key, mode in load_ratings()["modes"].items():
         ladder_bots = levels(mode["game"])
         assert all(make_bot(mode["game"], spec) for spec in ladder_bots.values())
-        rated = [mode["levels"][level]["rating"] for level in ladder_bots if level in mode["levels"]]
+        rated = [mode["levels"][lv]["rating"] for lv in ladder_bots if lv in mode["levels"]]
         assert rated == sorted(rated) and len(set(rated)) == len(rated), key
 
 

@@ -276,6 +276,8 @@ def _match_bot(game_id: str, spec: str) -> Bot:
         return make_bot(game_id, spec)
     strong = make_bot(game_id, "strong" + (":" + settings if settings else ""))
     assert isinstance(strong, SearchBot)
+    if strong.browser:  # the caps of the page's strong, at each decision's stage
+        return CheatingBot(browser=1)
     return CheatingBot(budget=strong.budget, iterations=strong.iterations)
 
 
