@@ -178,6 +178,18 @@ def test_dump_and_load_round_trip():
     assert st.load(st.dump(st.load(text))) == stats
 
 
+def test_a_version_1_record_moves_draculas_games_to_the_level_their_bot_plays_now():
+    old = {"format": st.FORMAT, "version": 1, "games": [
+        {**vars(r), "level": level} for r, level in zip(
+            (_rec(1), _rec(2), _rec(3), _rec(4), _rec(5, game="jekyll-vs-hyde", mode="standard-J")),
+            ("heuristic", "strong", "expert", "easy", "heuristic"))]}
+    moved = st.load(json.dumps(old))
+    # the heuristic is Dracula's strong now, and the 1 s search its expert
+    assert [g.level for g in moved.games] == ["strong", "expert", "expert", "easy", "heuristic"]
+    assert json.loads(st.dump(moved))["version"] == 2
+    assert st.load(st.dump(moved)) == moved  # a version-2 record is read as it is
+
+
 def _damaged(change: Any) -> str:
     data = json.loads(st.dump(st.Stats((_rec(1), _rec(2)))))
     change(data)
@@ -187,7 +199,8 @@ def _damaged(change: Any) -> str:
 @pytest.mark.parametrize("text", [
     "", "{", "[]", "null", '"x"', "[" * 5000,
     json.dumps({"format": "jekyll-hyde-games/save", "version": 1, "games": []}),
-    _damaged(lambda d: d.update(version=2)),
+    _damaged(lambda d: d.update(version=3)),
+    _damaged(lambda d: d.update(version=True)),
     _damaged(lambda d: d.update(games={})),
     _damaged(lambda d: d["games"][0].update(result="victory")),
     _damaged(lambda d: d["games"][0].update(score="10")),

@@ -78,9 +78,10 @@ def dump(save: dict[str, Any]) -> str:
 
 
 def read_record(text: str, fmt: str, version: int, what: str,
-                broken: type[ValueError]) -> dict[str, Any]:
+                broken: type[ValueError], older: tuple[int, ...] = ()) -> dict[str, Any]:
     """`text` as a record of this site, `{"format": fmt, "version": version, ...}`
-    (a save, the statistics), or `broken` saying why not (`what` names the kind).
+    (a save, the statistics; or one of the `older` versions its reader
+    brings up to date), or `broken` saying why not (`what` names the kind).
 
     >>> read_record('{"format": "f", "version": 2}', "f", 1, "a save", BrokenSave)
     Traceback (most recent call last):
@@ -97,7 +98,8 @@ def read_record(text: str, fmt: str, version: int, what: str,
         raise broken(f"not JSON ({e})") from e
     if not isinstance(data, dict) or data.get("format") != fmt:
         raise broken(f"not {what} of this site")
-    if data.get("version") != version:
+    if data.get("version") != version and (isinstance(data.get("version"), bool)
+                                           or data.get("version") not in older):
         raise broken(f"written by another version ({data.get('version')!r:.20}, "
                      f"this site reads {version})")
     return data

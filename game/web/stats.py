@@ -29,6 +29,11 @@ streaks and the charts their order.
   state's `scores`.
 
 A game with a take-back (`"practice": true` in its save) is not recorded.
+
+Version 2 came with Dracula's ladder one bot lower (`LADDER` in
+game/dracula/bots.py): a version-1 record's Dracula games move to the level
+their bot plays now (`MOVED_LEVELS`), so each level's figures stay games
+against one bot; version-1 records (stored, or a file) are read that way.
 """
 
 from __future__ import annotations
@@ -44,7 +49,11 @@ if TYPE_CHECKING:
 
 KEY = "jhg.stats"
 FORMAT = "jekyll-hyde-games/stats"
-VERSION = 1
+VERSION = 2
+# Version 1's levels that another level plays now, by game: Dracula's normal
+# was the heuristic (now strong), its strong the 1 s search (now expert), its
+# expert the same search thinking 3 s.
+MOVED_LEVELS = {1: {"dracula": {"heuristic": "strong", "strong": "expert"}}}
 MAX_GAMES = 5000
 MAX_TEXT = 4_000_000  # characters: a file or record longer than this is not ours
 RESULTS = ("won", "lost", "drawn")
@@ -222,7 +231,8 @@ def load(text: str) -> Stats:
 
     if len(text) > MAX_TEXT:
         raise BrokenStats(f"too long ({len(text)} characters)")
-    data = read_record(text, FORMAT, VERSION, "statistics", BrokenStats)
+    data = read_record(text, FORMAT, VERSION, "statistics", BrokenStats, older=(1,))
+    moved = MOVED_LEVELS.get(data["version"], {})
     games = data.get("games")
     if not isinstance(games, list) or len(games) > MAX_GAMES:
         raise BrokenStats(f"'games' is not a list of at most {MAX_GAMES} games")
@@ -247,7 +257,8 @@ def load(text: str) -> Stats:
             if type(value) is not int or not lo <= value <= _BIGGEST:
                 raise BrokenStats(f"{where}.{name} is not a whole number in range")
         seen.add(game_id)
-        records.append(GameRecord(**entry))
+        level = moved.get(game, {}).get(entry["level"], entry["level"])
+        records.append(GameRecord(**{**entry, "level": level}))
     return Stats(tuple(records))
 
 
