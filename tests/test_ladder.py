@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game import GAMES
+from game import GAMES, game_module
 from game.bots import levels, make_bot, think_seconds
 from game.bots.ratings import ELO, VIRTUAL_DRAWS, Z95, fit, level_ratings, load_ratings
 from game.core.match import wilson95
@@ -228,6 +228,12 @@ def test_a_respaced_ladder_keeps_the_games_its_bots_played_under_the_levels_that
 
 def test_each_games_ladder_climbs_level_by_level() -> None:
     """Every level is played by a bot of its game, and rated above the one below."""
+    import importlib
+
+    for game in GAMES:  # a game's LADDER names levels, not some other word for one
+        ladder = getattr(importlib.import_module(game_module(game).__name__ + ".bots"),
+                         "LADDER", {})
+        assert set(ladder) <= set(levels(game)), game
     for key, mode in load_ratings()["modes"].items():
         ladder_bots = levels(mode["game"])
         assert all(make_bot(mode["game"], spec) for spec in ladder_bots.values())
