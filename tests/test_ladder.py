@@ -71,7 +71,8 @@ def test_a_perfect_score_still_gives_a_finite_rating_and_unlinked_levels_are_lef
 # -- the ratings file -----------------------------------------------------------------
 
 MODES = [("jekyll-hyde", {"players": 4}), ("jekyll-hyde", {"players": 3}),
-         ("jekyll-vs-hyde", {}), ("dracula", {})]
+         ("jekyll-vs-hyde", {}), ("jekyll-vs-hyde", {"variant": "return-match"}),
+         ("dracula", {})]
 
 
 def test_the_ratings_file_rates_every_level_of_every_game_and_mode_from_what_it_records() -> None:

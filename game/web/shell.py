@@ -1427,8 +1427,9 @@ class App:
     @staticmethod
     def trap_tab(evt: JsObject) -> bool:
         """Tab and Shift+Tab go round the controls of the open modal dialog (a
-        hand's summary, the keys panel, the file panel) instead of leaving it
-        for the table behind. True if the dialog took the key."""
+        hand's summary, the keys panel, the file panel) and a new version's
+        offer instead of leaving them for the table behind. True if the dialog
+        took the key."""
         if str(evt.key) != "Tab":
             return False
         dialogs = [d for d in document.querySelectorAll(
@@ -1436,20 +1437,20 @@ class App:
                    if d.getClientRects().length]  # shown: not hidden, not a closed <dialog>
         if not dialogs:
             return False
-        controls = list(dialogs[-1].querySelectorAll(CONTROLS))
+        # a new version's offer (static/js/update.js) is never out of reach
+        controls = [*dialogs[-1].querySelectorAll(CONTROLS),
+                    *document.querySelectorAll("#update:not([hidden]) button")]
         if not controls:
             return False
         here = next((i for i, c in enumerate(controls) if c == document.activeElement), None)
         if here is None:
             there = 0
-        elif evt.shiftKey:
-            if here > 0:
-                return False  # inside the dialog: the browser's own order
-            there = len(controls) - 1
         else:
-            if here + 1 < len(controls):
-                return False
-            there = 0
+            step = here + (-1 if evt.shiftKey else 1)
+            there = step % len(controls)  # past either end: round to the other
+            inside = dialogs[-1].contains
+            if step == there and inside(controls[here]) and inside(controls[there]):
+                return False  # a step inside the dialog: the browser's own order
         evt.preventDefault()
         _focus(controls[there])
         return True

@@ -16,6 +16,12 @@ addEventListener("py:all-done", function () {
     box.querySelector("button").textContent = w[1];
     box.querySelector("button").addEventListener("click", function () { location.reload(); });
     box.hidden = false;
+    // the page and any open panel end above the bar (static/css/site.css)
+    function room() {
+      document.documentElement.style.setProperty("--update-h", box.offsetHeight + "px");
+    }
+    room();
+    addEventListener("resize", room);
   }
   navigator.serviceWorker.register("./sw.js").then(function (reg) {
     reg.addEventListener("updatefound", function () {

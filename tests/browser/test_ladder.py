@@ -67,4 +67,11 @@ def test_each_game_and_mode_offers_the_levels_with_their_ratings(page, ui, lang)
                 assert [shown[level].split(" · ")[0] for level in ("strong", "expert")] == list(
                     THINKING[game])
             ui.screenshot(page, f"ladder-{game}-{lang}-{size['width']}")
+        page.select_option("#f-game", "jekyll-vs-hyde")
+        page.select_option("#f-variant", "return-match")  # a match of two games: its own ratings
+        match = _labels(page, "#f-jvh_bot")
+        assert {k: v for k, v in match.items() if k != "person"} == _expected(
+            lang, "jekyll-vs-hyde", {"variant": "return-match"})
+        page.select_option("#f-variant", "standard")
+        assert _labels(page, "#f-jvh_bot") != match
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")

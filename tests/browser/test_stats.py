@@ -343,7 +343,15 @@ def test_statistics_survive_a_new_deployment(browser_context, ui, own_site):
         sw.write_text(text.replace(old, "jhg-00000000feedbeef"))
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         page.wait_for_selector("#update:not([hidden])", timeout=60000)
-        page.click("#modal [data-cmd=close-final]")  # the end-of-game panel covers the notice
+        # over the end-of-game panel, in reach of the mouse and of Tab, covering none of it
+        ui.screenshot(page, "update-over-final-panel")
+        sheet, bar = (page.locator(q).bounding_box() for q in ("#modal .sheet", "#update"))
+        assert sheet["y"] + sheet["height"] <= bar["y"] + 1
+        page.focus("#modal [data-cmd=close-final]")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement === document.querySelector('#update button')")
+        page.keyboard.press("Tab")  # and round again into the panel
+        assert page.evaluate("!!document.activeElement.closest('#modal')")
         page.click("#update button")
         page.wait_for_selector("body[data-state=ready]", timeout=60000)
         assert page.evaluate("caches.keys()") == ["jhg-00000000feedbeef"]  # the update took
