@@ -1,11 +1,12 @@
-"""The hint: the strong bot's choice for the person's own decision.
+"""The hint: the 1 s search's choice for the person's own decision (the
+expert level's bot in every game).
 
 Pure Python (no browser import), so CPython tests run it as the page does.
 A hint is computed from the person's observation alone: `Hint` is handed
 `state.observation(seat)` and takes the legal actions from it
 (`observation["legal"]`); it never receives the state, so it cannot reveal a
 hidden card.  The page advances it in short slices (`step`) and yields to the
-browser between them; it stops at its budget (the strong bot's, 1 s) or when
+browser between them; it stops at its budget (1 s) or when
 the person acts meanwhile (the shell drops it).
 """
 

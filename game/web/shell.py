@@ -761,7 +761,7 @@ class App:
         self.thinking = None
         self.commit(action, after)
 
-    # -- hint: the strong bot's choice for the person's decision ----------------
+    # -- hint: the 1 s search's choice for the person's decision ----------------
 
     def hint_html(self) -> Html:
         h = self.hint if self.hint and self.hint[0] is self.state else None

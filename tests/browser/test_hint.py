@@ -1,4 +1,4 @@
-"""The hint button: the strong bot's choice for the person's decision.
+"""The hint button: the 1 s search's choice for the person's decision.
 
 In the browser: for each game the hint thinks visibly ("thinking…"), keeps
 the page drawing frames meanwhile, then highlights a suggestion that the
