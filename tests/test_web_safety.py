@@ -170,6 +170,14 @@ def test_every_string_of_a_save_is_escaped_or_refused(game, options, me, steps):
     assert loaded > 0
 
 
+@pytest.mark.parametrize("level", [["strong"], {"a": 1}, None, 3, "cheater"])
+def test_a_save_whose_bot_is_no_level_is_refused(level):
+    save = _play("dracula", {}, 0, 3)
+    save["setup"]["bots"] = {"1": level}
+    with pytest.raises(saves.BrokenSave, match="known bots"):
+        saves.load(json.dumps(save))
+
+
 def test_no_table_reads_engine_messages():
     """Errors are translated by code (game.web.tables.explain): no table or
     shell parses an engine message, so a new message needs no new regex."""

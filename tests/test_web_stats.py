@@ -209,6 +209,7 @@ def _damaged(change: Any) -> str:
     _damaged(lambda d: d["games"][0].update(ended=-1)),
     _damaged(lambda d: d["games"][0].update(game="chess")),
     _damaged(lambda d: d["games"][0].update(level="cheater")),
+    _damaged(lambda d: d["games"][0].update(level=["strong"])),
     _damaged(lambda d: d["games"][0].update(mode="<img src=x>")),
     _damaged(lambda d: d["games"][0].update(id="<script>")),
     _damaged(lambda d: d["games"][1].update(id=d["games"][0]["id"])),  # counted twice

@@ -142,7 +142,7 @@ def _check_shell_parts(data: dict[str, Any], state: State) -> None:
     if isinstance(me, bool) or not isinstance(me, (int, str)) or len(str(me)) > 40:
         raise BrokenSave("'setup.me' does not say who plays")
     bots = setup.get("bots")
-    known = levels(data["game"])
+    known = list(levels(data["game"]))
     if not isinstance(bots, dict) or not all(
             isinstance(k, str) and len(k) <= 40 and v in known for k, v in bots.items()):
         raise BrokenSave("'setup.bots' is not a map of seats to known bots")

@@ -248,7 +248,7 @@ def load(text: str) -> Stats:
             raise BrokenStats(f"{where}.game is not a game of this site")
         if not isinstance(mode, str) or not _MODE.fullmatch(mode):
             raise BrokenStats(f"{where}.mode is not a mode")
-        if entry["level"] != MIXED and entry["level"] not in levels(game):
+        if entry["level"] != MIXED and entry["level"] not in list(levels(game)):
             raise BrokenStats(f"{where}.level is not a bot of {game}")
         if entry["result"] not in RESULTS:
             raise BrokenStats(f"{where}.result is not one of {', '.join(RESULTS)}")
