@@ -8,8 +8,10 @@ from __future__ import annotations
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
@@ -119,6 +121,57 @@ def test_simulate_gives_the_same_result_for_any_number_of_workers(game, bots, ga
         counts.append(seen)
     assert results[0] == results[1] and results[0]["games"] == games
     assert counts == [list(range(1, games + 1))] * 2
+
+
+def children_of(pid: int) -> set[int]:
+    """The processes whose parent is `pid` (from /proc: no tool needed)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the process ended while we looked
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_terminated_simulate_ends_its_workers_too():
+    """`kill` (SIGTERM) on a run with workers ends the workers with it; they
+    are mid-game for minutes (expert bots in Werner's game) and would play on."""
+    run = subprocess.Popen([sys.executable, "-m", "game", "simulate", "--game", "jekyll-hyde",
+                            "--bots", "expert,expert", "--games", "4", "--workers", "2"],
+                           cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline:  # the pool has started
+            time.sleep(0.2)
+            workers = {pid for pid in children_of(run.pid)
+                       if "spawn_main" in Path(f"/proc/{pid}/cmdline").read_text()}
+        assert len(workers) == 2, "the pool's two workers never started"
+        time.sleep(1)  # into their first games
+        run.terminate()
+        code = run.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(alive(pid) for pid in workers), "workers outlived their run"
+        assert code == 128 + signal.SIGTERM  # the shell's code for "ended by SIGTERM"
+        assert "Traceback" not in run.stderr.read()
+    finally:
+        run.kill()
+        for pid in workers:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
 
 
 @pytest.mark.parametrize("workers", ["0", "-1", "x", "2.5", "", " 2", "²", "9" * 5000,

@@ -8,14 +8,16 @@ exchanged, so luck of the cards cancels out.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import multiprocessing
 import os
 import random
 import re
 import signal
+import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, NamedTuple, Sequence, TypeVar
+from typing import Any, Callable, Hashable, Iterator, NamedTuple, Sequence, TypeVar
 
 from game import game_module, new_game
 from game.bots import make_bot
@@ -251,12 +253,32 @@ def map_in_order(function: Callable[[T], R], items: Sequence[T], workers: Worker
     chunk = max(1, min(50, len(items) // (workers * 16)))
     calls = ((function, number, item) for number, item in enumerate(items))
     done: dict[int, R] = {}
-    with multiprocessing.get_context("spawn").Pool(workers, _ignore_interrupts) as pool:
+    with _stopped_by_sigterm(), \
+            multiprocessing.get_context("spawn").Pool(workers, _ignore_interrupts) as pool:
         for number, result in pool.imap_unordered(_call_numbered, calls, chunk):
             done[number] = result
             if progress is not None:
                 progress(len(done))
     return [done[number] for number in range(len(items))]
+
+
+@contextlib.contextmanager
+def _stopped_by_sigterm() -> Iterator[None]:
+    """Make a SIGTERM (`kill`, a job's timeout) leave like Ctrl-C does, through
+    the pool's `with`, which ends the workers: the default would kill this
+    process alone and leave them playing on."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set a handler
+        return
+
+    def leave(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    before = signal.signal(signal.SIGTERM, leave)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def _call_numbered(call: tuple[Callable[[T], R], int, T]) -> tuple[int, R]:
