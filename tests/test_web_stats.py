@@ -351,6 +351,50 @@ def test_the_page_shows_every_game_and_its_figures(lang):
     assert st.load(unquote(export.split(",", 1)[1])) == st.Stats(games)
 
 
+@pytest.mark.parametrize("game, options", [
+    ("jekyll-hyde", {"players": 4, "seating": "B", "target": 300}),
+    ("jekyll-hyde", {"players": 3, "target": 1000}),
+    ("jekyll-vs-hyde", {"variant": "standard"}),
+    ("jekyll-vs-hyde", {"variant": "return-match"}),
+    ("dracula", {}),
+])
+def test_each_row_names_its_level_with_the_rating_the_start_screen_gave_it(game, options):
+    """A row's rating is the one of the mode it was played in (the 3-player
+    game's strong is not the 4-player game's); mixed bots have none."""
+    from game.bots.ratings import level_ratings
+    from game.web.tables.common import level_labels
+
+    me = "H" if game == "jekyll-vs-hyde" else 0
+    mode = st.mode_of(game, options, me)
+    games = (_rec(1, game=game, mode=mode, level="heuristic"),
+             _rec(2, game=game, mode=mode, level="easy"), _rec(3, game=game, mode=mode,
+                                                              level=st.MIXED))
+    app = FakeApp({st.KEY: st.dump(st.Stats(games))}, "de")
+    markup = StatsPage(app).page_html()  # type: ignore[arg-type]
+    t = app.t
+    rated = level_ratings(game, options)
+    assert rated["heuristic"] == "1500" and rated["easy"]  # what the test is about
+    start_screen = level_labels(t, game, options)
+    for level in ("heuristic", "easy"):
+        shown = t("bot.rated", level=t("stats.level." + level), rating=rated[level])
+        assert f'data-label="{esc(t("stats.col.level"))}">{esc(shown)}</td>' in markup
+        assert rated[level] in start_screen[level]
+    assert f'>{esc(t("stats.level.mixed"))}</td>' in markup
+    assert markup.count(esc(t("bot.ratings_note"))) == 1
+
+
+def test_a_mode_from_another_version_shows_its_levels_without_a_rating():
+    app = FakeApp({st.KEY: st.dump(st.Stats((_rec(1, game="jekyll-hyde", mode="4C-300",
+                                                   level="easy"),)))})
+    markup = StatsPage(app).page_html()  # type: ignore[arg-type]
+    assert ">4C-300</th>" in markup and f'>{esc(app.t("stats.level.easy"))}</td>' in markup
+
+
+def test_the_ratings_are_explained_only_where_a_game_shows_them():
+    app = FakeApp()
+    assert esc(app.t("bot.ratings_note")) not in StatsPage(app).page_html()  # type: ignore[arg-type]
+
+
 def test_the_page_escapes_what_an_import_says():
     app = FakeApp()
     page = StatsPage(app)  # type: ignore[arg-type]

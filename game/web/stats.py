@@ -135,6 +135,27 @@ def mode_of(game: str, options: dict[str, Any], me: Hashable) -> str:
     return "standard"
 
 
+def rated_options(game: str, mode: str) -> dict[str, Any] | None:
+    """The options of `mode` that pick a mode of the bots' ratings (Werner's
+    players, the duel's variant), None for a mode this version does not know.
+
+    >>> rated_options("jekyll-hyde", "3-300"), rated_options("jekyll-vs-hyde", "standard-H")
+    ({'players': 3}, {'variant': 'standard'})
+    >>> rated_options("jekyll-vs-hyde", "return-match"), rated_options("dracula", "standard")
+    ({'variant': 'return-match'}, {})
+    >>> rated_options("jekyll-hyde", "5C-10") is None
+    True
+    """
+    if game == "jekyll-hyde":
+        found = re.fullmatch(r"(3|4[AB])-[0-9]+", mode)
+        return {"players": int(found[1][0])} if found else None
+    if game == "jekyll-vs-hyde":
+        if mode in ("standard-J", "standard-H"):
+            return {"variant": "standard"}
+        return {"variant": mode} if mode == "return-match" else None
+    return {} if mode == "standard" else None
+
+
 def level_of(bots: dict[str, str]) -> str:
     """The bots' strength: theirs if they all play alike, else MIXED.
 

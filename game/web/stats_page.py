@@ -239,7 +239,7 @@ class StatsPage:
         return html(
             '<section class="stats" id="stats" aria-labelledby="stats-title">'
             '<h1 id="stats-title" tabindex="-1">{title}</h1><p class="stats-intro">{intro}</p>'
-            '{ask}{note}{games}'
+            '{ask}{note}{games}{ladder_note}'
             '<div class="buttons stats-tools">'
             '<a class="button" id="stats-export" download="jekyll-hyde-statistics.json" '
             'href="{href}">{export}</a>'
@@ -251,6 +251,8 @@ class StatsPage:
             '{back}</button></div></section>',
             title=t("stats.title"), intro=t("stats.intro"), ask=self.ask_html(), note=note,
             games=join(self.game_html(stats, g) for g in self.app.playable()),
+            ladder_note=html('<p class="ladder-note">{}</p>', t("bot.ratings_note"))
+            if stats.games else EMPTY,  # what the ratings in the rows mean
             href="data:application/json;charset=utf-8," + _uri(st.dump(stats)),
             export=t("stats.export"), import_=t("stats.import"), reset=t("stats.reset"),
             back=t("stats.back"))
@@ -315,7 +317,7 @@ class StatsPage:
 
 def _row(t: Translator, b: st.Bucket, draws: bool) -> list[str]:
     best, average = b.best_score, b.average_score
-    return [level_text(t, b.level), str(b.played), str(b.count("won")), str(b.count("lost")),
+    return [rated_level(t, b), str(b.played), str(b.count("won")), str(b.count("lost")),
             *([str(b.count("drawn"))] if draws else []), percent(t, b.win_rate),
             str(b.streak), str(b.best_streak), "–" if best is None else str(best),
             "–" if average is None else decimal(t, average)]
@@ -339,6 +341,17 @@ def decimal(t: Translator, value: float) -> str:
 def level_text(t: Translator, level: str) -> str:
     key = "stats.level." + level
     return t(key) if t.has(key) else level
+
+
+def rated_level(t: Translator, b: st.Bucket) -> str:
+    """A row's strength with its rating in the row's mode, as the start screen
+    names it ("Strong · 1673"); mixed bots and unmeasured levels have none."""
+    from game.bots.ratings import level_ratings
+
+    options = st.rated_options(b.game, b.mode)
+    rating = None if options is None else level_ratings(b.game, options).get(b.level)
+    name = level_text(t, b.level)
+    return t("bot.rated", level=name, rating=rating) if rating else name
 
 
 def mode_text(t: Translator, game: str, mode: str) -> str:

@@ -22,6 +22,7 @@ from urllib.parse import unquote
 import pytest
 
 from game import new_game
+from game.bots.ratings import level_ratings
 from game.jekyll_hyde import sides
 from game.web import saves
 from game.web import stats as st
@@ -29,6 +30,12 @@ from game.web import stats as st
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 768}
+
+
+def _rated(name: str, game: str, options: dict[str, Any], level: str) -> str:
+    """A row's level as the page names it: with its rating in that mode, if measured."""
+    rating = level_ratings(game, options).get(level)
+    return f"{name} · {rating}" if rating else name
 
 
 def _stored(page) -> st.Stats:
@@ -133,7 +140,8 @@ def test_a_werner_game_played_to_the_end_counts_once(page, ui):
     page.click("#stats-note [data-cmd=stats]")
     page.wait_for_selector("body[data-view=stats] #stats")
     assert page.evaluate("document.activeElement.id") == "stats-title"
-    expected = ["4 players, partners opposite, to 100", "Beginner", "1", "1" if won else "0",
+    expected = ["4 players, partners opposite, to 100",
+                _rated("Beginner", "jekyll-hyde", {"players": 4}, "random"), "1", "1" if won else "0",
                 "0" if won else "1"]
     assert _rows(page, "jekyll-hyde")[0][:5] == expected
     stored = _stored(page).games
@@ -177,8 +185,9 @@ def test_the_duel_and_dracula_count_once_each_and_survive_a_reload(page, ui):
     _open_stats(page)
     duel, = _rows(page, "jekyll-vs-hyde")
     dracula, = _rows(page, "dracula")
-    assert duel[1:3] == ["Beginner", "1"] and duel[0].startswith("Standard, as")
-    assert dracula[:3] == ["Two players", "Beginner", "1"]
+    assert duel[1:3] == [_rated("Beginner", "jekyll-vs-hyde", {}, "random"), "1"]
+    assert duel[0].startswith("Standard, as")
+    assert dracula[:3] == ["Two players", _rated("Beginner", "dracula", {}, "random"), "1"]
     assert page.locator('.stats-game[data-game="jekyll-hyde"] .stats-none').count() == 1
     assert page.locator(".stats-chart svg[role=img] title").count() == 2  # the text alternative
     assert len(_stored(page).games) == 2
@@ -252,7 +261,8 @@ def test_export_reset_import_round_trip(page, ui, tmp_path):
     page.wait_for_selector("body[data-state=ready]", timeout=60000)
     _open_stats(page)
     assert _rows(page, "jekyll-hyde")[0] == [
-        "4 players, partners side by side, to 300", "Strong", "3", "2", "1", "67%", "1", "1",
+        "4 players, partners side by side, to 300",
+        _rated("Strong", "jekyll-hyde", {"players": 4}, "strong"), "3", "2", "1", "67%", "1", "1",
         "40", "16.7"]
     assert _rows(page, "jekyll-vs-hyde")[0][2:6] == ["1", "0", "0", "1"]  # played, won, lost, drawn
 
@@ -357,7 +367,8 @@ def test_statistics_survive_a_new_deployment(browser_context, ui, own_site):
         assert page.evaluate("caches.keys()") == ["jhg-00000000feedbeef"]  # the update took
         assert _stored(page) == before
         _open_stats(page)
-        assert _rows(page, "dracula")[0][:3] == ["Two players", "Beginner", "1"]
+        assert _rows(page, "dracula")[0][:3] == [
+            "Two players", _rated("Beginner", "dracula", {}, "random"), "1"]
     finally:
         page.close()
     assert not errors, errors
