@@ -170,11 +170,45 @@ def test_every_string_of_a_save_is_escaped_or_refused(game, options, me, steps):
     assert loaded > 0
 
 
+@pytest.mark.parametrize("version", [1, saves.VERSION])
 @pytest.mark.parametrize("level", [["strong"], {"a": 1}, None, 3, "cheater"])
-def test_a_save_whose_bot_is_no_level_is_refused(level):
+def test_a_save_whose_bot_is_no_level_is_refused(level, version):
     save = _play("dracula", {}, 0, 3)
     save["setup"]["bots"] = {"1": level}
+    save["version"] = version
     with pytest.raises(saves.BrokenSave, match="known bots"):
+        saves.load(json.dumps(save))
+
+
+@pytest.mark.parametrize("game, before, now", [
+    ("dracula", "heuristic", "strong"), ("dracula", "strong", "expert"),
+    ("dracula", "expert", "expert"), ("dracula", "easy", "easy"),
+    ("jekyll-hyde", "heuristic", "heuristic"), ("jekyll-vs-hyde", "strong", "strong"),
+])
+def test_a_version_1_save_goes_on_against_the_bot_it_began_with(game, before, now):
+    """Version 2 moved Dracula's levels one bot up the ladder: an old save's
+    level is moved to the one that plays its bot now, once (written back as
+    version 2, it is not moved again)."""
+    from game.bots import levels
+
+    save = _play(game, {}, 0, 3)
+    seat = "1" if game != "jekyll-vs-hyde" else "J"
+    save["setup"]["bots"] = {seat: before}
+    save["version"] = 1
+    data, _ = saves.load(json.dumps(save))
+    assert data["setup"]["bots"] == {seat: now}
+    if game == "dracula" and before != "easy":  # the bot it played then, by its id
+        assert levels(game)[now] == {"heuristic": "heuristic", "strong": "strong",
+                                     "expert": "strong"}[before]
+    again, _ = saves.load(saves.dump(data))
+    assert again["version"] == saves.VERSION and again["setup"]["bots"] == {seat: now}
+
+
+@pytest.mark.parametrize("version", [0, 3, True, "1", None])
+def test_a_save_of_another_version_is_refused(version):
+    save = _play("dracula", {}, 0, 3)
+    save["version"] = version
+    with pytest.raises(saves.BrokenSave, match="another version"):
         saves.load(json.dumps(save))
 
 

@@ -166,8 +166,9 @@ def _transcript_of_save(data: dict[str, Any]) -> tuple[Any, Identity]:
     transcript and its player; a save of another version or format is refused."""
     if data.get("format") != saves.FORMAT:
         raise FileProblem("other_format", {"format": describe(data.get("format"))})
-    if data.get("version") != saves.VERSION:
-        raise FileProblem("other_version", {"version": describe(data.get("version")),
+    version = data.get("version")
+    if isinstance(version, bool) or version not in (saves.VERSION, *saves.OLDER_VERSIONS):
+        raise FileProblem("other_version", {"version": describe(version),
                                             "ours": saves.VERSION})
     transcript, setup = data.get("transcript"), data.get("setup")
     if not isinstance(transcript, dict):

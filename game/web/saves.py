@@ -4,7 +4,7 @@ Each game keeps its own save, one JSON object in localStorage under
 `key(game)` ("jhg.save.dracula"), so starting one game never discards
 another's; `CURRENT_KEY` names the game last on the table. A save is:
 
-    {"format": "jekyll-hyde-games/save", "version": 1,
+    {"format": "jekyll-hyde-games/save", "version": 2,
      "game": "jekyll-hyde",
      "setup": {"me": ..., "bots": {identity: bot name}, "no_takebacks": bool?,
                "people": {identity: name}?},
@@ -20,6 +20,10 @@ another's; `CURRENT_KEY` names the game last on the table. A save is:
 and `at_screen` the one whose view the table shows.
 `id` names the game for the statistics (its seed and start time), so a
 finished game is counted once however often it is loaded.
+
+Version 2 changed what some levels play (`MOVED_IN_2`); a version-1 save is
+read with its bots moved to the level that plays the same bot now, so a game
+goes on against the opponent it began with.
 """
 
 from __future__ import annotations
@@ -31,7 +35,13 @@ if TYPE_CHECKING:
     from game.core.state import State
 
 FORMAT = "jekyll-hyde-games/save"
-VERSION = 1
+VERSION = 2
+OLDER_VERSIONS = (1,)  # read too, and brought up to date
+# Version 1's levels that another level plays since version 2 (of the saves
+# and the statistics alike), by game: Dracula's normal was the heuristic (now
+# strong), its strong the 1 s search (now expert), its expert that search
+# thinking 3 s (now the 1 s search as well: 3 s played no better).
+MOVED_IN_2 = {"dracula": {"heuristic": "strong", "strong": "expert"}}
 LEGACY_KEY = "jhg.save"  # the one save of every game, before each game kept its own
 CURRENT_KEY = "jhg.current"
 BROKEN_PREFIX = "jhg.broken."
@@ -109,10 +119,13 @@ def load(text: str) -> tuple[dict[str, Any], State]:
     """Parse a save and rebuild its state: (save dict, state), or raise BrokenSave."""
     from game import GAMES, GameError, state_from_json
 
-    data = read_record(text, FORMAT, VERSION, "a saved game", BrokenSave)
+    data = read_record(text, FORMAT, VERSION, "a saved game", BrokenSave,
+                       older=OLDER_VERSIONS)
     game = data.get("game")
     if game not in GAMES:
         raise BrokenSave(f"unknown game {game!r:.40}")
+    if data["version"] == 1:
+        _move_levels(data, MOVED_IN_2.get(game, {}))
     for key, kind in (("setup", dict), ("transcript", dict), ("state", dict), ("log", list)):
         if not isinstance(data.get(key), kind):
             raise BrokenSave(f"'{key}' is missing or malformed")
@@ -126,6 +139,16 @@ def load(text: str) -> tuple[dict[str, Any], State]:
         raise BrokenSave("the state is of another game")
     _check_shell_parts(data, state)
     return data, state
+
+
+def _move_levels(data: dict[str, Any], moved: dict[str, str]) -> None:
+    """Bring a version-1 save up to date: its bots to the levels that play
+    them now (whatever is not a level is left for the checks to refuse)."""
+    setup = data.get("setup")
+    if isinstance(setup, dict) and isinstance(setup.get("bots"), dict):
+        setup["bots"] = {seat: moved.get(bot, bot) if isinstance(bot, str) else bot
+                         for seat, bot in setup["bots"].items()}
+    data["version"] = VERSION  # written back as it is read now: moved once only
 
 
 MAX_ACTIONS = 100_000  # far more than any game: a longer list is not a save of ours

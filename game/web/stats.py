@@ -44,16 +44,16 @@ from collections.abc import Hashable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
+from game.web.saves import MOVED_IN_2
+
 if TYPE_CHECKING:
     from game.core.state import State
 
 KEY = "jhg.stats"
 FORMAT = "jekyll-hyde-games/stats"
 VERSION = 2
-# Version 1's levels that another level plays now, by game: Dracula's normal
-# was the heuristic (now strong), its strong the 1 s search (now expert), its
-# expert the same search thinking 3 s.
-MOVED_LEVELS = {1: {"dracula": {"heuristic": "strong", "strong": "expert"}}}
+# Levels that another level plays now, by the version of the record.
+MOVED_LEVELS = {1: MOVED_IN_2}
 MAX_GAMES = 5000
 MAX_TEXT = 4_000_000  # characters: a file or record longer than this is not ours
 RESULTS = ("won", "lost", "drawn")
