@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from game.web import saves
 from game.web.i18n import Translator
 from game.web.tables import jekyll_hyde as jh
 
@@ -115,7 +116,7 @@ def test_reload_resumes_the_same_position(page, ui):
     assert again == snap
     # The save is versioned.
     save = json.loads(page.evaluate("localStorage.getItem('jhg.save.jekyll-hyde')"))
-    assert save["version"] == 1 and save["game"] == "jekyll-hyde"
+    assert save["version"] == saves.VERSION and save["game"] == "jekyll-hyde"
 
 
 def test_three_players_show_the_ghost_hand(page, ui):
@@ -205,7 +206,6 @@ def _save_one_move_before_the_end(seed: int = 2) -> tuple[str, int]:
     import random
 
     from game import new_game
-    from game.web import saves
 
     state = new_game("jekyll-hyde", {"players": 4, "seating": "A", "dealer": 3, "target": 1},
                      seed=seed)
@@ -330,7 +330,6 @@ def _tampered_save(players: int) -> str:
     import random
 
     from game import new_game
-    from game.web import saves
 
     options = {"players": 4, "seating": "A", "dealer": 3, "target": 1000} if players == 4 else \
         {"players": 3, "names": [PAYLOAD, PAYLOAD + "2", PAYLOAD + "3"], "target": 1000}
