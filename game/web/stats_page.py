@@ -278,6 +278,7 @@ class StatsPage:
 
     def game_html(self, stats: st.Stats, game: str) -> Html:
         from game.bots import levels
+        from game.bots.ratings import load_ratings
 
         t = self.app.t
         rows = st.buckets(stats, game)
@@ -294,13 +295,14 @@ class StatsPage:
                    "rate", "streak", "best_streak", "best_score", "average_score"]
         # Explicit roles: a phone shows each row as a card (CSS), which would
         # otherwise cost the table its meaning for screen readers.
+        ratings = load_ratings()  # read once for every row
         header = join(html('<th scope="col" role="columnheader">{}</th>', t("stats.col." + c))
                       for c in columns)
         body = join(html('<tr role="row"><th scope="row" role="rowheader">{}</th>{}</tr>',
                          mode_text(t, game, b.mode),
                          join(html('<td role="cell" data-label="{}">{}</td>',
                                    t("stats.col." + c), v)
-                              for c, v in zip(columns[1:], _row(t, b, draws))))
+                              for c, v in zip(columns[1:], _row(t, b, draws, ratings))))
                     for b in rows)
         return html(
             # Not a <section>: its region landmark would share the table's name.
@@ -315,9 +317,9 @@ class StatsPage:
             header=header, body=body)
 
 
-def _row(t: Translator, b: st.Bucket, draws: bool) -> list[str]:
+def _row(t: Translator, b: st.Bucket, draws: bool, ratings: dict[str, Any]) -> list[str]:
     best, average = b.best_score, b.average_score
-    return [rated_level(t, b), str(b.played), str(b.count("won")), str(b.count("lost")),
+    return [rated_level(t, b, ratings), str(b.played), str(b.count("won")), str(b.count("lost")),
             *([str(b.count("drawn"))] if draws else []), percent(t, b.win_rate),
             str(b.streak), str(b.best_streak), "–" if best is None else str(best),
             "–" if average is None else decimal(t, average)]
@@ -343,13 +345,14 @@ def level_text(t: Translator, level: str) -> str:
     return t(key) if t.has(key) else level
 
 
-def rated_level(t: Translator, b: st.Bucket) -> str:
-    """A row's strength with its rating in the row's mode, as the start screen
-    names it ("Strong · 1673"); mixed bots and unmeasured levels have none."""
+def rated_level(t: Translator, b: st.Bucket, ratings: dict[str, Any]) -> str:
+    """A row's strength with its rating in the row's mode (from `ratings`, the
+    ratings file), as the start screen names it ("Strong · 1673"); mixed bots
+    and unmeasured levels have none."""
     from game.bots.ratings import level_ratings
 
     options = st.rated_options(b.game, b.mode)
-    rating = None if options is None else level_ratings(b.game, options).get(b.level)
+    rating = None if options is None else level_ratings(b.game, options, ratings).get(b.level)
     name = level_text(t, b.level)
     return t("bot.rated", level=name, rating=rating) if rating else name
 
