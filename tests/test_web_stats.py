@@ -17,6 +17,7 @@ from game.web import stats as st
 from game.web.html import esc
 from game.web.i18n import LANGUAGES, Translator
 from game.web.stats_page import StatsPage
+from game.web.storage import MemoryStorage, write
 
 
 def _finished(game: str, options: dict[str, Any], seed: int) -> Any:
@@ -241,11 +242,12 @@ def test_merge_counts_each_game_once_in_the_order_they_ended():
 # -- the page part, with a stand-in for the shell ---------------------------------------
 
 class FakeApp:
-    """What StatsPage uses of game.web.shell.App, with a dict for localStorage."""
+    """What StatsPage uses of game.web.shell.App, with a store in memory."""
 
     def __init__(self, stored: dict[str, str] | None = None, lang: str = "en") -> None:
-        self.items: dict[str, str] = dict(stored or {})
-        self.store = self
+        self.store = MemoryStorage()
+        self.items: dict[str, str] = self.store.items
+        self.items.update(stored or {})
         self.t = Translator(lang)
         self.notices: list[tuple[str, dict[str, str]]] = []
         self.save: dict[str, Any] = {}
@@ -254,14 +256,11 @@ class FakeApp:
         self.show_setup = False
         self.persisted = 0
 
-    def _get(self, key: str) -> str | None:
-        return self.items.get(key)
+    def stored(self, key: str) -> str | None:
+        return self.store.get(key)
 
-    def _set(self, key: str, value: str) -> None:
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
+    def keep(self, key: str, value: str) -> bool:
+        return write(self.store, key, value) is None
 
     def persist(self) -> None:
         self.persisted += 1
@@ -286,6 +285,22 @@ def test_the_page_records_a_finished_game_once_and_gives_an_old_save_an_id():
     del app.save["practice"]
     app.items.clear()  # the record could not be kept (storage refused it): the end says so
     assert "could not be stored" in page.final_note()
+
+
+def test_a_result_the_browser_cannot_keep_is_counted_from_memory_until_it_can():
+    app = FakeApp()
+    app.store.quota = 0  # storage full
+    page = StatsPage(app)  # type: ignore[arg-type]
+    first = _finished("dracula", {}, 2)
+    app.state, app.save = first, _save(first, 0, {"1": "random"}, id="2-3")
+    page.game_over()
+    assert st.KEY not in app.items
+    assert [g.id for g in page.read().games] == ["2-3"] and "Counted" in page.final_note()
+    app.store.quota = None  # room again: the next game's record holds both
+    second = _finished("dracula", {}, 5)
+    app.state, app.save = second, _save(second, 0, {"1": "random"}, id="5-6")
+    page.game_over()
+    assert [g.id for g in st.load(app.items[st.KEY]).games] == ["2-3", "5-6"]
 
 
 def test_a_practice_game_is_not_recorded_by_the_page():
@@ -315,9 +330,10 @@ def test_a_damaged_record_that_cannot_be_kept_aside_is_never_written_over():
     damaged = "{"
 
     class Full(FakeApp):
-        def _set(self, key: str, value: str) -> None:  # storage full: nothing new fits
+        def keep(self, key: str, value: str) -> bool:  # storage full: nothing new fits
             if key in self.items:
                 self.items[key] = value
+            return key in self.items
 
     app = Full({st.KEY: damaged})
     page = StatsPage(app)  # type: ignore[arg-type]

@@ -233,7 +233,11 @@ def _start_live(params: dict[str, Any], lang: str) -> None:
     from pyscript import document
 
     from game.web.i18n import Translator
+    from pyscript import window
+
+    from game.web.dom.tabs import TabLocks
     from game.web.shell import App
+    from game.web.storage import MemoryStorage
 
     class EmbedApp(App):
         """The shell's table with fixed options: no start screen, no side panel,
@@ -259,7 +263,9 @@ def _start_live(params: dict[str, Any], lang: str) -> None:
             pass
 
         def start(self) -> None:
-            self.store = None  # play without touching the site's save or preferences
+            # Play without touching the site's saves, preferences or tab locks.
+            self.store, self.tab_store, self.store_problem = MemoryStorage(), MemoryStorage(), None
+            self.tabs = TabLocks(window, self.lost_to_another_tab, enabled=False)
             self.notices = []
             self.t = Translator(lang)
             self.setup_values = dict(params["setup"])

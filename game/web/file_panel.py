@@ -245,7 +245,7 @@ class FilePanel:
             self.render()
             return
         self.step_error = ""
-        if self.app._get(saves.key(opened.final.game_id)) is not None:
+        if self.app.stored(saves.key(opened.final.game_id)) is not None:
             self.confirming = True
             self.render()
             return

@@ -12,7 +12,7 @@ another's; `CURRENT_KEY` names the game last on the table. A save is:
      "transcript": {"game", "options", "seed", "actions"},
      "state": state.to_json(),
      "log": [events], "seen_hands": n, "practice": bool?, "from_file": bool?,
-     "id": str?}
+     "id": str?, "revision": n?}
 
 `practice` marks a game in which the person took a decision back (undo);
 `from_file` one continued from a game file (game.web.files), not from a deal.
@@ -20,6 +20,9 @@ another's; `CURRENT_KEY` names the game last on the table. A save is:
 and `at_screen` the one whose view the table shows.
 `id` names the game for the statistics (its seed and start time), so a
 finished game is counted once however often it is loaded.
+`revision` counts the writes under the game's key (a new game goes on from
+the count of the one it replaces), so a tab never writes over a newer save
+than the one it holds (game.web.tabs).
 
 Version 2 changed what some levels play (`MOVED_IN_2`); a version-1 save is
 read with its bots moved to the level that plays the same bot now, so a game
@@ -77,6 +80,26 @@ def game_of(text: str) -> str | None:
         return None
     game = data.get("game") if isinstance(data, dict) else None
     return game if isinstance(game, str) and game in GAMES else None
+
+
+def revision_of(text: str | None) -> int:
+    """The revision of a stored save (0 for none, or for one that names none).
+
+    >>> revision_of('{"format": "jekyll-hyde-games/save", "revision": 7}'), revision_of(None)
+    (7, 0)
+    >>> revision_of('{"revision": true}'), revision_of('not json')
+    (0, 0)
+    """
+    from game.core.transcript import too_deep
+
+    if not text or too_deep(text):
+        return 0
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return 0
+    value = data.get("revision") if isinstance(data, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
 class BrokenSave(ValueError):
@@ -192,6 +215,7 @@ def _check_shell_parts(data: dict[str, Any], state: State) -> None:
         check_int(transcript.get("seed", 0), "transcript.seed")
         check_int(data.get("seen_hands", 0), "seen_hands",
                   hi=len(state.to_json().get("history", [])))
+        check_int(data.get("revision", 0), "revision")
     except BadNumber as e:
         raise BrokenSave(str(e)) from e
     if not isinstance(data.get("id", ""), str) or len(data.get("id", "")) > 80:

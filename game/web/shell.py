@@ -25,6 +25,8 @@ from game import GAMES, GameError
 from game.bots.base import Bot
 from game.core.state import Player, State
 from game.web import handover, saves
+from game.web.dom.storage import BrowserStorage, open_storage
+from game.web.dom.tabs import TabLocks
 from game.web.choice import Choice, single
 from game.web.coach import Coach
 from game.web.file_panel import FilePanel
@@ -35,13 +37,14 @@ from game.web.motion import Motion
 from game.web.start_screen import SPEEDS, help_html, menu_html, rules_href, say, setup_html
 from game.web.stats import new_game_id
 from game.web.stats_page import StatsPage, now_ms
+from game.web.storage import FailureKind, MemoryStorage, Storage, write
 from game.web.tables import Table, TableContext, event_lines, explain, renderer
 from game.web.undo import hands_scored, mine, take_back, undoable
 
 JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped for mypy
 
 ARROWS = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -3, "ArrowDown": 3}
-KNOWN_PARAMS = {"lang", "speed", "game", "bench", "deal", "lesson"}
+STAY_IN_ADDRESS = {"lang", "speed", "bench"}  # what a reload may read again
 SLICE = 0.04  # seconds of bot search between two yields to the browser
 MAX_THINK = 3.0  # seconds: the expert bot's budget
 CONTROLS = ("button:not([disabled]), [data-part]:not([disabled]), "
@@ -88,16 +91,34 @@ def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
-def _storage() -> JsObject:
+def guard(app: "App", fn: Callable[..., Any]) -> Callable[..., Any]:
+    """`fn` called back by the browser (a lock granted): an error in it ends in
+    `App.crashed`, like one in an event handler."""
+    def run(*args: Any) -> Any:
+        try:
+            return fn(*args)
+        except Exception as e:
+            app.crashed(e)
+            return None
+    return run
+
+
+def _tab_storage() -> Storage:
+    """This tab's own store (which game it shows): kept across its reloads only."""
     try:
-        return window.localStorage
-    except Exception:  # storage disabled: play without saving
-        return None
+        return BrowserStorage(window.sessionStorage)
+    except Exception:
+        return MemoryStorage()
 
 
 class App:
     def __init__(self) -> None:
-        self.store = _storage()
+        self.store: Storage
+        self.store, blocked = open_storage(window)
+        self.tab_store = _tab_storage()
+        # Why the browser keeps nothing now ("full", "blocked"), told once; None while it does.
+        self.store_problem: FailureKind | None = blocked
+        self.store_problem_read = False  # its notice closed (the end of a game offers the file)
         self.prefs = self._load_prefs()
         self.notices: list[tuple[str, dict[str, str]]] = []  # (catalog key, its words)
         params = parse_qsl(str(window.location.search).lstrip("?"), keep_blank_values=True)
@@ -122,7 +143,19 @@ class App:
         self._bots: dict[tuple[str, str], Bot] = {}  # made once per (lasting player, bot)
         self.message = ""
         self.panel = "log"
-        self.broken: tuple[str, str] | None = None
+        # A save that failed its checks: (where it is kept, why, its text). Kept
+        # aside under a `jhg.broken.*` key, or, with storage full, still under its
+        # own key, which nothing writes over until the player chooses to.
+        self.broken: tuple[str, str, str] | None = None
+        self.broken_in_place = False
+        # The game this tab plays (holds its lock: game.web.dom.tabs); the one
+        # on its table that another tab plays; the revision of the save it holds.
+        self.tab_owner: str | None = None
+        self.elsewhere: str | None = None
+        self.revision = 0
+        self.unwritten_table = False  # a game put on the table and not yet written
+        self.tabs = TabLocks(window, self.lost_to_another_tab)
+        self.asked_deal: int | None = None  # a deal link's deal, asked about before replacing
         self.picked: tuple[str, ...] = ()  # parts of the person's decision chosen so far
         # The person's decisions this hand that Undo may take back (None: not yet replayed).
         self.undo_points: list[int] | None = None
@@ -142,6 +175,19 @@ class App:
         if self.asked_game:
             self.setup_values["game"] = query["game"]
         self.stats = StatsPage(self)  # the Statistics page, and each finished game recorded
+
+    @staticmethod
+    def forget_link() -> None:
+        """Once read, the link's game, deal and lesson leave the address, so a
+        reload resumes the game in progress instead of acting on the link
+        again (the language and pace, which replace nothing, stay)."""
+        params = parse_qsl(str(window.location.search).lstrip("?"), keep_blank_values=True)
+        kept = [(k, v) for k, v in params if k in STAY_IN_ADDRESS]
+        if kept != params:
+            query = "&".join(f"{k}={window.encodeURIComponent(v)}" for k, v in kept)
+            window.history.replaceState(window.history.state, "",
+                                        str(window.location.pathname) + (f"?{query}" if query else "")
+                                        + str(window.location.hash))
 
     def _read_params(self, params: list[tuple[str, str]]) -> tuple[int | None, list[str]]:
         """The `?deal=` number (or None), and every parameter ignored, all
@@ -169,73 +215,159 @@ class App:
 
     # -- persistence --------------------------------------------------------
 
-    def _get(self, key: str) -> str | None:
-        if self.store is None:
-            return None
-        v = self.store.getItem(key)
-        return v if isinstance(v, str) else None  # JS null arrives as jsnull
+    def stored(self, key: str) -> str | None:
+        return self.store.get(key)
 
-    def _set(self, key: str, value: str) -> None:
-        if self.store is None:
-            return
-        try:
-            self.store.setItem(key, value)
-        except Exception as e:  # quota: keep playing, say so
-            self.message = self.t("msg.save_failed", reason=str(e))
+    def keep(self, key: str, value: str) -> bool:
+        """Keep `value`; if the browser refuses, play on and say why, once
+        (the notice offers the game's download: game.web.file_panel)."""
+        failed = write(self.store, key, value)
+        if failed is not None and self.store_problem is None:
+            self.store_problem = failed
+            self.render_notices()
+        return failed is None
 
     def _load_prefs(self) -> dict[str, Any]:
         try:
-            prefs = json.loads(self._get(saves.PREFS_KEY) or "{}")
+            prefs = json.loads(self.stored(saves.PREFS_KEY) or "{}")
             return prefs if isinstance(prefs, dict) else {}
         except ValueError:
             return {}
 
     def _save_prefs(self) -> None:
-        self._set(saves.PREFS_KEY, json.dumps(self.prefs))
+        self.keep(saves.PREFS_KEY, json.dumps(self.prefs))
 
     def persist(self) -> None:
+        """Write the game on the table, unless another tab plays it: never over
+        a newer save than the one this tab holds (its revision)."""
         if self.state is None or self.coach is not None:  # a lesson is never saved
             return
+        game = self.save["game"]
+        if self.tab_owner != game:
+            return  # written once this tab holds the game (or never: another tab plays it)
+        stored = saves.revision_of(self.stored(saves.key(game)))
+        if stored > self.revision:  # another tab wrote it (a browser without Web Locks)
+            self.lost_to_another_tab(game)
+            return
+        self.revision = stored + 1
+        self.save["revision"] = self.revision
         self.save["state"] = self.state.to_json()
-        self._set(saves.key(self.save["game"]), saves.dump(self.save))
+        self.keep(saves.key(game), saves.dump(self.save))
+        self.unwritten_table = False
+
+    def current_game(self) -> str:
+        """The game this tab showed last (if it is still saved), else the one
+        last played in any tab."""
+        mine = self.tab_store.get(saves.CURRENT_KEY)
+        if mine and self.stored(saves.key(mine)):
+            return mine
+        return self.stored(saves.CURRENT_KEY) or ""
+
+    def make_current(self, game: str) -> None:
+        """The game this tab shows after a reload (its own); a new tab opens
+        the one last played in any tab."""
+        write(self.tab_store, saves.CURRENT_KEY, game)
+        self.keep(saves.CURRENT_KEY, game)
+
+    # -- one tab plays a game at a time (game.web.dom.tabs) ---------------------
+
+    def claim(self, game: str, steal: bool = False) -> None:
+        """Hold `game` for this tab, letting go of the one it held; once held,
+        save what is on the table and let its bots play. Held by another
+        tab: the table stays in view, read-only, with "Play here"."""
+        if self.tab_owner is not None and self.tab_owner != game:
+            self.tabs.release(self.tab_owner)
+            self.tab_owner = None
+
+        def done(held: bool) -> None:
+            on_table = self.save.get("game") if self.state is not None else None
+            if on_table != game or self.coach is not None:
+                if held:  # the table moved on meanwhile
+                    self.tabs.release(game)
+                return
+            if not held:
+                self.lost_to_another_tab(game)
+                return
+            self.tab_owner, self.elsewhere = game, None
+            if steal:  # the other tab's latest moves
+                self.load_save(saves.key(game))
+            elif self.unwritten_table:
+                self.persist()  # a table this tab made (a deal, a file) and could not write yet
+            self.render_all()
+            self.schedule()
+
+        self.tabs.hold(game, steal, guard(self, done))
+
+    def lost_to_another_tab(self, game: str) -> None:
+        """Another tab plays `game` now: this one stops its bots and writes
+        nothing more, and says so (with "Play here")."""
+        if self.tab_owner == game:
+            self.tabs.release(game)
+            self.tab_owner = None
+        on_table = self.save.get("game") if self.state is not None else None
+        if on_table != game:
+            return
+        self.elsewhere = game
+        self.gen += 1
+        self.thinking, self.hint, self.picked = None, None, ()
+        self.render_all()
+
+    def play_here(self) -> None:
+        game = self.elsewhere
+        if game is not None:
+            self.claim(game, steal=True)
+
+    def on_storage(self, evt: JsObject) -> None:
+        """Another tab wrote a save: if it is this table's game and newer, that
+        tab plays it now (browsers without Web Locks; a safety net with them)."""
+        on_table = self.save.get("game") if self.state is not None else None
+        if on_table is None or self.coach is not None or evt.key != saves.key(on_table):
+            return
+        value = evt.newValue
+        if saves.revision_of(value if isinstance(value, str) else None) > self.revision:
+            self.lost_to_another_tab(on_table)
 
     def resume(self) -> None:
         """Put back the game of the link (`?game=`, or the last game played for a
         `?deal=`), else the one last on the table; then a linked deal."""
         self._migrate()
-        if self._get(saves.LEGACY_KEY):  # a save naming no game of ours: refused and kept
+        if self.stored(saves.LEGACY_KEY):  # a save naming no game of ours: refused and kept
             self.load_save(saves.LEGACY_KEY)
         elif self.asked_game or self.deal is not None:
             self.load_save(saves.key(self.setup_values["game"]))
         else:
-            self.load_save(saves.key(self._get(saves.CURRENT_KEY) or ""))
+            self.load_save(saves.key(self.current_game()))
+        if self.state is not None:
+            self.claim(self.state.game_id)
         if self.deal is not None:
             self._open_deal(self.deal)
 
     def _migrate(self) -> None:
         """The one save of every game (before each game kept its own) moves to
         its game's key, kept aside instead if that game has a newer save."""
-        text = self._get(saves.LEGACY_KEY)
+        text = self.stored(saves.LEGACY_KEY)
         game = saves.game_of(text) if text else None
         if text is None or game is None or self.store is None:
             return
-        if self._get(saves.key(game)) is not None:
+        if self.stored(saves.key(game)) is not None:
             self._set_aside(text, "an older save of a game that has a newer one",
                             saves.LEGACY_KEY)
             return
-        self._set(saves.key(game), text)
-        if self._get(saves.key(game)) == text:  # only once it is copied
-            self._set(saves.CURRENT_KEY, game)
-            self.store.removeItem(saves.LEGACY_KEY)
+        if self.keep(saves.key(game), text):  # only once it is copied
+            self.make_current(game)
+            self.store.remove(saves.LEGACY_KEY)
 
     def games_in_progress(self) -> list[str]:
-        """The games with a save, in the start screen's order."""
-        return [g for g in self.playable() if self._get(saves.key(g))]
+        """The games with a save, in the start screen's order (not a damaged
+        save left in its place: it cannot be continued)."""
+        damaged = self.broken[0] if self.broken and self.broken_in_place else None
+        return [g for g in self.playable()
+                if self.stored(saves.key(g)) and saves.key(g) != damaged]
 
     def load_save(self, key: str) -> bool:
         """Put the save under `key` on the table; a save that fails its checks
         is kept aside and reported, never a crash."""
-        text = self._get(key)
+        text = self.stored(key)
         if not text:
             return False
         try:
@@ -250,6 +382,8 @@ class App:
         data["transcript"].setdefault("actions", [])
         data["transcript"].setdefault("seed", 0)
         self.save, self.state, self.table = data, state, table
+        self.revision = saves.revision_of(text)
+        self.unwritten_table = False
         self.coach = None
         self.heard = Heard(events=len(data["log"]))  # the story so far was read before
         self.thinking, self.hint, self.picked = None, None, ()
@@ -260,7 +394,7 @@ class App:
             self._set_aside(text, f"{type(e).__name__}: {e}", key)
             return False
         self.setup_values["game"] = state.game_id
-        self._set(saves.CURRENT_KEY, state.game_id)
+        self.make_current(state.game_id)
         self.stats.game_over()  # recorded once, by its id, if it ended unrecorded
         return True
 
@@ -274,18 +408,22 @@ class App:
             seed_field.value = str(deal)
         if self.state is None and not self.broken:  # a broken save is reported first
             self.new_game()
-        elif self.save["transcript"]["seed"] != deal:
-            self.show_setup = True
+        elif self.state is not None and self.save["transcript"]["seed"] != deal:
+            self.asked_deal = deal  # the game in progress stays, unless the player says
 
     def _set_aside(self, text: str, reason: str, key: str) -> None:
+        """Keep a damaged save under a `jhg.broken.*` key, then free its own;
+        where there is no room for a copy, it stays where it is (and in memory
+        for its download) until the player chooses to discard it."""
         stamp = saves.BROKEN_PREFIX + time.strftime("%Y%m%dT%H%M%S")
         aside, n = stamp, 1
-        while self._get(aside) is not None:  # two set aside within a second: keep both
+        while self.stored(aside) is not None:  # two set aside within a second: keep both
             aside, n = f"{stamp}-{n}", n + 1
-        self._set(aside, text)
-        if self.store is not None and self._get(aside) == text:  # only once it is kept
-            self.store.removeItem(key)
-        self.broken = (aside, reason)
+        kept = write(self.store, aside, text) is None  # (its own notice says if it was not)
+        if kept:
+            self.store.remove(key)
+        self.broken = (aside if kept else key, reason, text)
+        self.broken_in_place = not kept
         self.show_setup = True
 
     def crashed(self, error: Exception) -> None:
@@ -296,7 +434,7 @@ class App:
             self.gen += 1  # stop the bots
             key = saves.key(self.save.get("game", ""))
             # A lesson has no save: the one under its key is the real game's, kept as it is.
-            text = self._get(key) if self.coach is None else None
+            text = self.stored(key) if self.coach is None else None
             self.coach = None
             reason = self.t("notice.crash", reason=f"{type(error).__name__}: {error}"[:300])
             if text:
@@ -440,15 +578,40 @@ class App:
             out.append(html('<div class="notice" role="status">{}<button type="button" '
                             'data-cmd="dismiss" aria-label="×">×</button></div>', t(key, **kw)))
         if self.broken:
-            key, reason = self.broken
-            text = self._get(key) or ""
+            _, reason, text = self.broken
             href = "data:application/json;charset=utf-8," + str(window.encodeURIComponent(text))
+            words = "notice.broken_in_place" if self.broken_in_place else "notice.broken"
+            discard = EMPTY if not self.broken_in_place else html(
+                ' <button type="button" data-cmd="discard-broken" id="discard-broken">{}'
+                '</button>', t("notice.discard"))
             out.append(html('<div class="notice broken" role="alert" id="broken-save">{} '
-                            '<a download="broken-save.json" href="{}">{}</a>'
+                            '<a download="broken-save.json" href="{}">{}</a>{}'
                             '<button type="button" data-cmd="dismiss-broken" aria-label="×">×'
-                            '</button></div>',
-                            t("notice.broken", reason=reason), href, t("notice.download")))
-        set_html(_q("#notices"), join(out))
+                            '</button></div>', t(words, reason=reason), href,
+                            t("notice.download"), discard))
+        out.append(self.keeping_html())
+        notices = _q("#notices")
+        if notices is not None:
+            set_html(notices, join(out))
+
+    def keeping_html(self) -> Html:
+        """What stops the game being kept: another tab plays it (with "Play
+        here"), or the browser keeps nothing (with the game's download)."""
+        t = self.t
+        game = self.state.game_id if self.state is not None and self.coach is None else None
+        if game is not None and self.elsewhere == game:
+            return html('<div class="notice elsewhere" role="alert" id="elsewhere">{} '
+                        '<button type="button" class="primary" data-cmd="play-here" '
+                        'id="play-here">{}</button></div>',
+                        t("notice.elsewhere"), t("notice.play_here"))
+        if self.store_problem is None or self.store_problem_read:
+            return EMPTY
+        download = EMPTY if game is None else html(
+            ' <button type="button" data-cmd="file-download" id="download-unsaved">{}</button>',
+            t("file.download"))
+        return html('<div class="notice unsaved" role="alert" id="unsaved">{}{}'
+                    '<button type="button" data-cmd="dismiss-unsaved" aria-label="×">×</button>'
+                    '</div>', t("notice.unsaved_" + self.store_problem), download)
 
     def render_screen(self) -> None:
         if self.stats.open:
@@ -568,6 +731,15 @@ class App:
         if self.state is None or self.show_setup:
             modal.hidden = True
             return
+        if self.asked_deal is not None:
+            deal = self.say("table.deal", n=self.asked_deal)
+            self.show_dialog(modal, html('<h2>{}</h2><p>{}</p>', t("deal.replace_title"),
+                                         t("deal.replace", deal=deal)),
+                             html('<button type="button" class="primary" data-cmd="deal-keep" '
+                                  'id="deal-keep">{}</button><button type="button" '
+                                  'data-cmd="deal-replace" id="deal-replace">{}</button>',
+                                  t("deal.keep"), deal))
+            return
         if self.handover_due():  # a summary read before stays out of the page, too
             set_html(modal, EMPTY)
             modal.hidden = True
@@ -593,10 +765,14 @@ class App:
         else:
             modal.hidden = True
             return
+        self.show_dialog(modal, body, buttons)
+
+    @staticmethod
+    def show_dialog(modal: JsObject, body: Html, buttons: Html) -> None:
         set_html(modal, html('<div class="sheet" role="dialog" aria-modal="true" '
                              'aria-labelledby="modal-title">{}<div class="buttons">{}</div></div>',
                              body, buttons))
-        title = modal.querySelector("h2")  # each summary opens with its title
+        title = modal.querySelector("h2")  # each dialog opens with its title
         if title:
             title.id = "modal-title"
         modal.hidden = False
@@ -605,6 +781,9 @@ class App:
 
     def human_action(self, action: str) -> None:
         if self.state is None or self.show_setup or self.state.over or self.waiting_for_ack():
+            return
+        if not self.plays_here():
+            self.set_message(self.t("notice.elsewhere"))
             return
         state, table = self._game()
         obs = state.observation(self.my_seat())
@@ -624,6 +803,9 @@ class App:
     def pick(self, part: str) -> None:
         """A click on one part of a decision (a card, then a cell)."""
         if self.state is None or self.show_setup or self.state.over or self.waiting_for_ack():
+            return
+        if not self.plays_here():
+            self.set_message(self.t("notice.elsewhere"))
             return
         state, table = self._game()
         if not self.human_to_act():
@@ -707,9 +889,14 @@ class App:
         s = self.state
         if (s is None or s.over or self.show_setup or self.waiting_for_ack()
                 or handover.person_on_turn(s, self.save["setup"]) is not None
-                or self.coach_waiting()):
+                or self.coach_waiting() or not self.plays_here()
+                or self.asked_deal is not None):
             return
         asyncio.ensure_future(self.bot_turn(self.gen))
+
+    def plays_here(self) -> bool:
+        """Whether this tab plays the game on its table (a lesson: always)."""
+        return self.coach is not None or self.tab_owner == self.save.get("game")
 
     async def bot_turn(self, gen: int) -> None:
         try:
@@ -1096,7 +1283,8 @@ class App:
         self.gen += 1
         self.coach, self.save, self.state, self.table = None, {}, None, None
         self.thinking, self.hint, self.picked = None, None, ()
-        self.load_save(saves.key(self._get(saves.CURRENT_KEY) or ""))
+        if self.load_save(saves.key(self.current_game())) and self.state is not None:
+            self.claim(self.state.game_id)
         self.setup_values["game"] = game
         self.show_setup = True
         self.message = ""
@@ -1114,7 +1302,7 @@ class App:
     def can_undo(self) -> bool:
         s = self.state
         if (s is None or s.over or self.show_setup or not self.takebacks_allowed()
-                or self.handover_due()):
+                or self.handover_due() or not self.plays_here()):
             return False
         if self.undo_points is None:  # a resumed game: find its decisions once, by replay
             try:
@@ -1221,12 +1409,17 @@ class App:
             self.render_screen()
             _focus(_q("#f-seed"))
             return
+        game = self.setup_values["game"]
+        if self.broken and self.broken_in_place and self.broken[0] == saves.key(game):
+            self.setup_error = self.t("setup.broken_in_place")
+            self.show_setup = True
+            self.render_all()
+            return
         self.setup_error = ""
         if seed is None:
             seed = random.randrange(1, 2**31)
         self.prefs["setup"] = dict(self.setup_values)
         self._save_prefs()
-        game = self.setup_values["game"]
         table = renderer(game)
         setup = table.parse_setup(self.setup_values, list(levels(game)))
         state = new_game(game, setup["options"], seed)
@@ -1255,10 +1448,15 @@ class App:
         self.motion.reset()
         self.heard = heard or Heard()
         self.show_setup, self.setup_error, self.message = False, "", message
+        self.asked_deal = None
         self.setup_values["game"] = state.game_id
         if coach is None:
-            self._set(saves.CURRENT_KEY, state.game_id)
+            # A new game goes on from the revision of the one it replaces.
+            self.revision = saves.revision_of(self.stored(saves.key(state.game_id)))
+            self.unwritten_table = True
+            self.make_current(state.game_id)
             self.persist()
+            self.claim(state.game_id)
         self.render_all()
 
     def switch_game(self, game: str) -> None:
@@ -1267,6 +1465,7 @@ class App:
         self.message = ""
         if game in self.games_in_progress() and self.load_save(saves.key(game)):
             self.show_setup = False
+            self.claim(game)
         self.render_all()
         self.schedule()
 
@@ -1337,6 +1536,23 @@ class App:
         elif cmd == "dismiss-broken":
             self.broken = None
             self.render_notices()
+        elif cmd == "discard-broken" and self.broken and self.broken_in_place:
+            self.store.remove(self.broken[0])  # the player's choice, after its download
+            self.broken, self.broken_in_place, self.setup_error = None, False, ""
+            self.render_all()
+        elif cmd == "dismiss-unsaved":
+            self.store_problem_read = True
+            self.render_notices()
+        elif cmd == "play-here":
+            self.play_here()
+        elif cmd == "deal-keep":
+            self.asked_deal = None
+            self.render_all()
+            self.schedule()
+        elif cmd == "deal-replace" and self.asked_deal is not None:
+            self.setup_values["seed"] = str(self.asked_deal)
+            self.asked_deal = None
+            self.new_game()
 
     def take_over(self) -> None:
         """The next person has the device: the table is drawn from their view."""
@@ -1496,6 +1712,9 @@ class App:
         document.addEventListener("change", self._proxies[1])
         document.addEventListener("keydown", self._proxies[2])
         document.addEventListener("submit", self._proxies[3])
+        self._proxies.append(create_proxy(guard(self, self.on_storage)))
+        window.addEventListener("storage", self._proxies[-1])
+        self.forget_link()
         if self.bench:
             from game.web import bench  # window.thinkBench, for benchmarks/think.py only
 

@@ -62,6 +62,9 @@ class StatsPage:
         self.note = ""  # the last command's outcome, shown on the page
         self.note_is_error = False
         self.damaged_kept = True  # False while a damaged record could not be kept aside
+        # The record with what the browser would not keep (storage full or
+        # blocked): the games played since are counted from here until it can be written.
+        self.unwritten: st.Stats | None = None
         self.read()  # a damaged record is reported as soon as the page is up
 
     # -- the record in localStorage ------------------------------------------
@@ -69,7 +72,9 @@ class StatsPage:
     def read(self) -> st.Stats:
         """The stored record; a damaged one is kept aside and reported."""
         app = self.app
-        text = app._get(st.KEY)
+        if self.unwritten is not None:
+            return self.unwritten
+        text = app.stored(st.KEY)
         if not text:
             return st.Stats()
         try:
@@ -80,12 +85,11 @@ class StatsPage:
             reason = f"{type(e).__name__}: {e}"
         stamp = saves.BROKEN_PREFIX + "stats-" + time.strftime("%Y%m%dT%H%M%S")
         aside, n = stamp, 1
-        while app._get(aside) is not None:  # two set aside within a second: keep both
+        while app.stored(aside) is not None:  # two set aside within a second: keep both
             aside, n = f"{stamp}-{n}", n + 1
-        app._set(aside, text)
-        kept = app.store is not None and app._get(aside) == text
+        kept = app.keep(aside, text)
         if kept:
-            app.store.removeItem(st.KEY)
+            app.store.remove(st.KEY)
         self.damaged_kept = kept  # not kept aside (storage full): never written over
         notice = ("stats.broken" if kept else "stats.broken_kept_in_place",
                   {"reason": reason[:200], "where": aside if kept else st.KEY})
@@ -94,11 +98,13 @@ class StatsPage:
         return st.Stats()
 
     def write(self, stats: st.Stats) -> bool:
+        """Keep the record; if the browser will not, it is kept in memory (and
+        counted from) until a later write goes through."""
         if not self.damaged_kept:
             return False
-        text = st.dump(stats)
-        self.app._set(st.KEY, text)
-        return self.app._get(st.KEY) == text
+        written = self.app.keep(st.KEY, st.dump(stats))
+        self.unwritten = None if written else stats
+        return written
 
     # -- the end of a game ----------------------------------------------------
 
@@ -184,7 +190,7 @@ class StatsPage:
         elif cmd == "stats-confirm-reset":
             self.pending = None
             self.say(self.app.t("stats.reset_done") if self.write(st.Stats())
-                     else self.app.t("stats.write_failed"), not self.app._get(st.KEY))
+                     else self.app.t("stats.write_failed"), not self.app.stored(st.KEY))
         elif cmd in ("stats-merge", "stats-replace") and self.incoming is not None:
             stats = (st.merge(self.read(), self.incoming) if cmd == "stats-merge"
                      else self.incoming)

@@ -157,21 +157,6 @@ def test_the_same_deal_twice_gives_the_same_cards(page, ui):
     assert hands[0] == hands[2] == 77 and hands[1] == hands[3] and hands[1]
 
 
-def test_a_deal_link_never_discards_another_deal_in_progress(page, ui):
-    ui.open_site(page, "?speed=instant&lang=en")
-    _deal(page, "dracula", 5)
-    _goto(page, "?game=dracula&deal=6")
-    assert page.evaluate("document.body.dataset.view") == "setup"
-    assert page.input_value("#f-seed") == "6"
-    assert _on_table(page)[:2] == ("dracula", 5)  # still saved
-    page.click("[data-cmd=resume]")  # back to the deal in progress
-    page.wait_for_selector(".dr-table")
-    page.click("#new-game")
-    page.click("#start")  # or deal 6 with the same choices
-    page.wait_for_selector(".dr-table")
-    assert _on_table(page)[:2] == ("dracula", 6)
-
-
 def test_every_bad_parameter_is_reported_in_one_notice(page, ui):
     ui.open_site(page, "?game=nope&lang=xx&deal=abc&utm_source=x&speed=warp")
     assert page.locator("#notices .notice").count() == 1
