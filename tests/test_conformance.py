@@ -223,6 +223,7 @@ def play_checked(game: str, options: dict, seed: int) -> set[str]:
         kinds.update(e["kind"] for e in everything)
         model.feed(everything)
         model.check(state.to_json())
+        assert state.hands_scored == len(state.to_json().get("history", []))
         after = {p: strings_in(state.observation(p)) for p in viewers(state)}
         public = [e for e in everything if e["kind"] not in PRIVATE_KINDS]
         for p in viewers(state):

@@ -265,6 +265,9 @@ class FakeApp:
     def persist(self) -> None:
         self.persisted += 1
 
+    def update_save(self, **changes: Any) -> None:
+        self.save = {**self.save, **changes}
+
     def playable(self) -> list[str]:
         return ["jekyll-hyde", "jekyll-vs-hyde", "dracula"]
 

@@ -12,6 +12,9 @@ import pytest
 
 from game import new_game
 from game.bots import levels
+from game.core.state import State
+from game.web.i18n import Translator
+from game.web.session import Act, AckHand, BotMoved, Session, Undo, reduce
 from game.web.tables import renderer
 from game.web.undo import CannotRewind, hands_scored, mine, seen_events, take_back, undoable
 
@@ -28,42 +31,63 @@ MODES = [
 
 
 class Shell:
-    """The shell's bookkeeping without the page: a save's transcript and log,
-    and what the person saw before each of their decisions this hand."""
+    """The page's own reducer (game.web.session) at a table without a page:
+    the person's decisions and the bots' moves go through it, and the test
+    keeps what the person saw before each of their decisions this hand."""
 
     def __init__(self, game: str, values: dict[str, str], seed: int) -> None:
-        setup = renderer(game).parse_setup(values, list(levels(game)))
+        table = renderer(game)
+        setup = table.parse_setup(values, list(levels(game)))
         self.me = setup["me"]
-        self.state = new_game(game, setup["options"], seed)
-        self.transcript: dict[str, Any] = {"game": game,
-                                           "options": self.state.to_json()["options"],
-                                           "seed": seed, "actions": []}
-        self.log = list(seen_events(self.state, self.me))
+        state = new_game(game, setup["options"], seed)
+        kept = {"me": self.me, "bots": setup["bots"]}
+        self.session = Session.start(table, state, {
+            "game": game, "setup": kept, "seen_hands": 0,
+            "transcript": {"game": game, "options": state.to_json()["options"],
+                           "seed": seed, "actions": []},
+            "log": list(seen_events(state, self.me))})
         self.before: list[tuple[int, dict[str, Any], list[Any]]] = []  # this hand's decisions
+        self.t = Translator("en")
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def transcript(self) -> dict[str, Any]:
+        return self.session.save["transcript"]
+
+    @property
+    def log(self) -> list[Any]:
+        return self.session.save["log"]
+
+    def reduce(self, action: Any) -> None:
+        self.session, _ = reduce(self.session, action, self.t)
 
     def act(self, action: str) -> None:
+        if self.session.waiting_for_ack:  # a hand's summary: read, then the next hand
+            self.reduce(AckHand())
         if mine(self.state, self.me):
             self.before.append((len(self.transcript["actions"]), self.state.to_json(),
                                 list(self.log)))
         scored = hands_scored(self.state)
-        self.state = self.state.apply(action)
-        self.transcript["actions"].append(action)
-        self.log.extend(seen_events(self.state, self.me))
+        played = len(self.transcript["actions"])
+        self.reduce(Act(action) if mine(self.state, self.me)
+                    else BotMoved(self.session.token, action))
+        assert len(self.transcript["actions"]) == played + 1, "the reducer refused the action"
         if hands_scored(self.state) != scored:
             self.before = []  # the scoring closes the hand: nothing before it comes back
+        assert self.session.undo_points == tuple(i for i, _, _ in self.before)
 
     def undo_and_check(self) -> None:
-        rewind = take_back(self.transcript, self.me, self.state)
+        self.reduce(Undo())
         index, position, log = self.before.pop()
-        assert len(rewind.actions) == index
-        assert rewind.actions == self.transcript["actions"][:index]
-        assert rewind.state.to_json() == position
-        assert rewind.log == log
-        assert rewind.undoable == [i for i, _, _ in self.before]
-        assert mine(rewind.state, self.me)
-        self.transcript["actions"] = rewind.actions
-        self.state, self.log = rewind.state, rewind.log
-        assert undoable(self.transcript, self.me) == rewind.undoable
+        assert len(self.transcript["actions"]) == index
+        assert self.state.to_json() == position
+        assert self.log == log
+        assert self.session.undo_points == tuple(i for i, _, _ in self.before)
+        assert self.session.save["practice"] is True
+        assert undoable(self.transcript, self.me) == list(self.session.undo_points)
 
 
 @pytest.mark.parametrize("game,values", MODES, ids=[f"{g}-{i}" for i, (g, _) in enumerate(MODES)])

@@ -159,6 +159,12 @@ class State(ABC):
         return self.to_act is None
 
     @property
+    def hands_scored(self) -> int:
+        """How many hands (rounds, deals) have been scored: the length of
+        `to_json()["history"]`. The games count it without building that."""
+        return len(self.to_json().get("history", []))
+
+    @property
     @abstractmethod
     def winner(self) -> str | None:
         """The winner as a string once the game is over (None until then or for a draw)."""

@@ -491,6 +491,10 @@ class DraculaState(State):
             raise BadOptionsError(f"no player {player!r}: the players are 0 and 1",
                                   code="no_such_player", params={"player": json_ready(player)})
 
+    @property
+    def hands_scored(self) -> int:
+        return len(self.history)
+
     def to_json(self) -> dict[str, Any]:
         data = self._public()
         data.update({

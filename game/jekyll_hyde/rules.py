@@ -616,6 +616,10 @@ class JekyllHydeState(State):
                 + (" and seat 2 is the ghost, played by seat 0" if self.table.players == 3
                    else ""), code="no_such_player", params={"player": json_ready(player)})
 
+    @property
+    def hands_scored(self) -> int:
+        return len(self.history)
+
     def to_json(self) -> dict[str, Any]:
         data = self._public()
         data.update({

@@ -717,6 +717,10 @@ class JekyllVsHydeState(State):
             raise BadOptionsError(f"no player {player!r}: players are J and H",
                                   code="no_such_player", params={"player": json_ready(player)})
 
+    @property
+    def hands_scored(self) -> int:
+        return len(self.history)
+
     def to_json(self) -> dict[str, Any]:
         data = self._public()
         data.update({

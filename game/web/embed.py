@@ -254,7 +254,7 @@ def _start_live(params: dict[str, Any], lang: str) -> None:
 
         def command(self, cmd: str, el: Any) -> None:
             if cmd in ("restart", "new"):
-                self.gen += 1
+                self.halt()
                 self.new_game()
             else:
                 super().command(cmd, el)

@@ -112,7 +112,7 @@ class FilePanel:
         except Exception as e:  # the browser could not read it; never a crash
             window.console.error(f"file read: {type(e).__name__}: {e}")
             self.problem = (name, t("file.read_failed"))
-        self.app.gen += 1  # the bots wait while the panel is open
+        self.app.halt()  # the bots wait while the panel is open
         self.render()
 
     # -- the panel -----------------------------------------------------------

@@ -255,7 +255,7 @@ def continue_save(opened: OpenedFile, step: int,
     save = {"game": state.game_id,
             "setup": {"me": me, "bots": {who: bot_for(who) for who in others}},
             "transcript": part, "log": log,
-            "seen_hands": len(state.to_json().get("history", [])), "from_file": True}
+            "seen_hands": state.hands_scored, "from_file": True}
     return save, state
 
 

@@ -95,8 +95,8 @@ class Steps:
 
     def ends_hand(self, step: int) -> bool:
         """Whether the action that led to `step` finished a hand (round, deal)."""
-        return step > 0 and (len(self.states[step].to_json()["history"])
-                             > len(self.states[step - 1].to_json()["history"]))
+        return step > 0 and (self.states[step].hands_scored
+                             > self.states[step - 1].hands_scored)
 
     def table_html(self) -> Html:
         state = self.states[self.step]

@@ -269,7 +269,7 @@ class _Dialog:
         from game.web.replay import Stepper
 
         self.opener = document.activeElement
-        self.app.gen += 1  # the bots wait while the person reviews
+        self.app.halt()  # the bots wait while the person reviews
         dialog = document.createElement("dialog")
         dialog.id, dialog.className = "review", "review"
         dialog.setAttribute("aria-labelledby", "rv-title")

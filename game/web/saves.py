@@ -214,7 +214,7 @@ def _check_shell_parts(data: dict[str, Any], state: State) -> None:
     try:
         check_int(transcript.get("seed", 0), "transcript.seed")
         check_int(data.get("seen_hands", 0), "seen_hands",
-                  hi=len(state.to_json().get("history", [])))
+                  hi=state.hands_scored)
         check_int(data.get("revision", 0), "revision")
     except BadNumber as e:
         raise BrokenSave(str(e)) from e

@@ -9,6 +9,7 @@ goes through `state.apply`, so an illegal click changes nothing.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import json
 import random
@@ -27,6 +28,7 @@ from game.core.state import Player, State
 from game.web import handover, saves
 from game.web.dom.storage import BrowserStorage, open_storage
 from game.web.dom.tabs import TabLocks
+from game.web import session as table_session
 from game.web.choice import Choice, single
 from game.web.coach import Coach
 from game.web.file_panel import FilePanel
@@ -39,7 +41,7 @@ from game.web.stats import new_game_id
 from game.web.stats_page import StatsPage, now_ms
 from game.web.storage import FailureKind, MemoryStorage, Storage, write
 from game.web.tables import Table, TableContext, event_lines, explain, renderer
-from game.web.undo import hands_scored, mine, take_back, undoable
+from game.web.session import Session
 
 JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped for mypy
 
@@ -132,16 +134,9 @@ class App:
         self.t = Translator(lang)
         if bad_params:
             self.notices.append(("notice.unknown_params", {"names": ", ".join(bad_params)}))
-        # The game on the table and its renderer module: set and cleared together.
-        self.state: State | None = None
-        self.save: dict[str, Any] = {}
-        self.table: Table | None = None
-        self.gen = 0
-        self.thinking: Player | None = None
-        # (state, action or None while thinking, words)
-        self.hint: tuple[State, str | None, str] | None = None
+        # The game on the table (game.web.session), changed only by its reducer.
+        self.session: Session | None = None
         self._bots: dict[tuple[str, str], Bot] = {}  # made once per (lasting player, bot)
-        self.message = ""
         self.panel = "log"
         # A save that failed its checks: (where it is kept, why, its text). Kept
         # aside under a `jhg.broken.*` key, or, with storage full, still under its
@@ -156,10 +151,6 @@ class App:
         self.unwritten_table = False  # a game put on the table and not yet written
         self.tabs = TabLocks(window, self.lost_to_another_tab)
         self.asked_deal: int | None = None  # a deal link's deal, asked about before replacing
-        self.picked: tuple[str, ...] = ()  # parts of the person's decision chosen so far
-        # The person's decisions this hand that Undo may take back (None: not yet replayed).
-        self.undo_points: list[int] | None = None
-        self.coach: Coach | None = None  # a lesson on the table (game.web.coach): never saved
         self.heard = Heard()  # what the live region has read out
         self.motion = Motion(window)
         self._keys_opener: JsObject = None  # where the focus was when the keys panel opened
@@ -213,6 +204,68 @@ class App:
         dealt = dict(params).get("deal", "")
         return (read_int(dealt, "deal") if deal(dealt) else None), bad
 
+    # -- the game on the table: one value (game.web.session), its effects here --
+
+    @property
+    def state(self) -> State | None:
+        return self.session.state if self.session is not None else None
+
+    @property
+    def save(self) -> dict[str, Any]:
+        return self.session.save if self.session is not None else {}
+
+    @property
+    def table(self) -> Table | None:
+        return self.session.table if self.session is not None else None
+
+    @property
+    def coach(self) -> Coach | None:
+        return self.session.coach if self.session is not None else None
+
+    @property
+    def message(self) -> str:
+        return self.session.message if self.session is not None else ""
+
+    def dispatch(self, action: table_session.Action) -> None:
+        """The one way the game on the table changes: its reducer, then the
+        effects it asks for, in order."""
+        if self.session is None:
+            return
+        self.session, effects = table_session.reduce(self.session, action, self.t)
+        for effect in effects:
+            self.carry_out(effect)
+
+    def carry_out(self, effect: table_session.Effect) -> None:
+        ts = table_session
+        if isinstance(effect, ts.Moved):
+            self.motion.note(effect.after.game_id, effect.after.events(effect.seat), effect.seat)
+        elif isinstance(effect, ts.StopMotion):
+            self.motion.reset()
+        elif isinstance(effect, ts.Persist):
+            self.persist()
+        elif isinstance(effect, ts.GameOver):
+            self.stats.game_over()
+        elif isinstance(effect, ts.Flash):
+            self.flash_message()
+        elif isinstance(effect, ts.Redraw):
+            self.render_all() if effect.whole else self.render_screen()
+        elif isinstance(effect, ts.FocusCoach):
+            self._focus_coach()
+        elif isinstance(effect, ts.Think):
+            self.schedule()
+        elif isinstance(effect, ts.ThinkHint) and self.session is not None:
+            asyncio.ensure_future(self.hint_turn(self.session))
+
+    def halt(self) -> None:
+        """Leave the table (the start screen, statistics, a panel): the bot's
+        thinking and anything else in flight is dropped."""
+        self.dispatch(table_session.Halt())
+
+    def update_save(self, **changes: Any) -> None:
+        """Change the save record of the game on the table (then persist it)."""
+        if self.session is not None:
+            self.session = self.session.with_save(**changes)
+
     # -- persistence --------------------------------------------------------
 
     def stored(self, key: str) -> str | None:
@@ -250,9 +303,8 @@ class App:
             self.lost_to_another_tab(game)
             return
         self.revision = stored + 1
-        self.save["revision"] = self.revision
-        self.save["state"] = self.state.to_json()
-        self.keep(saves.key(game), saves.dump(self.save))
+        record = {**self.save, "revision": self.revision, "state": self.state.to_json()}
+        self.keep(saves.key(game), saves.dump(record))
         self.unwritten_table = False
 
     def current_game(self) -> str:
@@ -308,8 +360,7 @@ class App:
         if on_table != game:
             return
         self.elsewhere = game
-        self.gen += 1
-        self.thinking, self.hint, self.picked = None, None, ()
+        self.halt()
         self.render_all()
 
     def play_here(self) -> None:
@@ -381,16 +432,15 @@ class App:
             return False
         data["transcript"].setdefault("actions", [])
         data["transcript"].setdefault("seed", 0)
-        self.save, self.state, self.table = data, state, table
+        token = self.session.token + 1 if self.session is not None else 0
+        self.session = Session.start(table, state, data, token=token)
         self.revision = saves.revision_of(text)
         self.unwritten_table = False
-        self.coach = None
         self.heard = Heard(events=len(data["log"]))  # the story so far was read before
-        self.thinking, self.hint, self.picked = None, None, ()
         try:  # a save that loads but cannot be shown is broken too
             table.render(state.observation(self.my_seat()), self.ctx())
         except Exception as e:
-            self.save, self.state, self.table = {}, None, None
+            self.session = None
             self._set_aside(text, f"{type(e).__name__}: {e}", key)
             return False
         self.setup_values["game"] = state.game_id
@@ -431,19 +481,16 @@ class App:
         shows the start screen with a message, never a traceback."""
         try:
             window.console.error("".join(traceback.format_exception(error)))
-            self.gen += 1  # stop the bots
             key = saves.key(self.save.get("game", ""))
             # A lesson has no save: the one under its key is the real game's, kept as it is.
             text = self.stored(key) if self.coach is None else None
-            self.coach = None
+            self.session = None  # its bots stop: nothing in flight finds it again
             reason = self.t("notice.crash", reason=f"{type(error).__name__}: {error}"[:300])
             if text:
                 self._set_aside(text, reason, key)
             else:
                 self.broken = None
                 self.notices.append(("notice.crash", {"reason": type(error).__name__}))
-            self.save, self.state, self.table, self.thinking, self.hint = {}, None, None, None, None
-            self.picked = ()
             self.show_setup = True
             self.render_all()
         except Exception as again:  # the last line of defence: plain text, no Python
@@ -458,41 +505,32 @@ class App:
     def speed(self) -> float:
         return SPEEDS.get(self.prefs.get("speed", "normal"), SPEEDS["normal"])
 
-    def _game(self) -> tuple[State, Table]:
-        """The state and the renderer of the game on the table (asked only while there is one)."""
-        if self.state is None or self.table is None:
+    def live(self) -> Session:
+        """The game on the table (asked only while there is one)."""
+        if self.session is None:
             raise RuntimeError("no game on the table")
-        return self.state, self.table
+        return self.session
+
+    def _game(self) -> tuple[State, Table]:
+        """The state and the renderer of the game on the table."""
+        return self.live().state, self.live().table
 
     def my_seat(self) -> Player:
         """The seat of the person at the screen, whose view the table shows."""
-        state, _ = self._game()
-        return handover.seat(state, self.at_screen())
+        return self.live().my_seat
 
     def at_screen(self) -> str:
         """The person whose view the table shows (pass-and-play: the last one who tapped)."""
-        return handover.at_screen(self.save)
+        return self.live().at_screen
 
     def handover_due(self) -> str | None:
         """The person the device must go to now, or None (see game.web.handover)."""
-        s = self.state
-        if s is None or self.show_setup or self.waiting_for_ack():
+        if self.session is None or self.show_setup:
             return None
-        return handover.handover_to(s, self.save)
+        return self.session.handover_due
 
     def ctx(self) -> TableContext:
-        seat = self.my_seat() if self.state is not None else None
-        ctx = TableContext(t=self.t, seat=seat, thinking=self.thinking,
-                           log=self.seen_log(), paused=self.coach_waiting())
-        if self.state is not None and handover.shared(self.save["setup"]):
-            ctx.people = {str(handover.seat(self.state, who)): self.person_name(who)
-                          for who in handover.people(self.save["setup"])}
-        if self.human_to_act() and not self.waiting_for_ack() and not self.handover_due():
-            choice = self.choice()
-            ctx.picked = self.picked
-            ctx.offers = choice.offers(self.picked)
-            ctx.complete = choice.complete(self.picked) if self.picked else None
-        return ctx
+        return self.live().context(self.t)
 
     def seen_log(self) -> list[dict[str, Any]]:
         """The log as the person at the screen may read it."""
@@ -500,18 +538,14 @@ class App:
 
     def choice(self) -> Choice:
         """The person's decision now, as sets of clickable parts."""
-        state, table = self._game()
-        return Choice(state.legal_actions(), getattr(table, "parts", single))
+        return self.live().choice
 
     def human_to_act(self) -> bool:
         """Whether the person at the screen decides now."""
-        s = self.state
-        return s is not None and handover.person_on_turn(s, self.save["setup"]) == self.at_screen()
+        return self.session is not None and self.session.human_to_act
 
     def waiting_for_ack(self) -> bool:
-        s = self.state
-        return (s is not None and not s.over
-                and len(s.to_json()["history"]) > self.save.get("seen_hands", 0))
+        return self.session is not None and self.session.waiting_for_ack
 
     # -- rendering ----------------------------------------------------------
 
@@ -779,202 +813,132 @@ class App:
 
     # -- actions ------------------------------------------------------------
 
-    def human_action(self, action: str) -> None:
-        if self.state is None or self.show_setup or self.state.over or self.waiting_for_ack():
+    def on_table(self, action: table_session.Action) -> None:
+        """A decision of the person's (a card, a part, confirm, undo...), taken
+        only at the table of a game this tab plays."""
+        if self.session is None or self.show_setup:
             return
         if not self.plays_here():
             self.set_message(self.t("notice.elsewhere"))
             return
-        state, table = self._game()
-        obs = state.observation(self.my_seat())
-        if not self.human_to_act():
-            who = table.who_decides(obs, self.ctx())
-            self.set_message(self.t("msg.not_your_turn", name=who))
-            return
-        try:
-            after = state.apply(action)
-        except GameError as e:
-            self.set_message(explain(table, e, obs, self.ctx()))
-            return
-        if self.coach is not None and self.coach_objects(action):
-            return
-        self.commit(action, after)
+        self.dispatch(action)
+
+    def human_action(self, action: str) -> None:
+        self.on_table(table_session.Act(action))
 
     def pick(self, part: str) -> None:
         """A click on one part of a decision (a card, then a cell)."""
-        if self.state is None or self.show_setup or self.state.over or self.waiting_for_ack():
-            return
-        if not self.plays_here():
-            self.set_message(self.t("notice.elsewhere"))
-            return
-        state, table = self._game()
-        if not self.human_to_act():
-            obs = state.observation(self.my_seat())
-            self.set_message(self.t("msg.not_your_turn",
-                                    name=table.who_decides(obs, self.ctx())))
-            return
-        choice = self.choice()
-        picked = set(self.picked) ^ {part}
-        confirm: Callable[[str], bool] | None = getattr(table, "confirm", None)
-        if not choice.allows(picked):
-            attempt: Callable[[tuple[str, ...], dict[str, Any]], str | None] | None = \
-                getattr(table, "attempt", None)
-            tried = attempt(tuple(sorted(picked)), state.observation(self.my_seat())) \
-                if attempt else None
-            if tried is not None:  # a whole move the person made: the engine says why not
-                self.human_action(tried)
-                return
-            several = confirm is not None and any(confirm(a) for a in choice.sets)
-            if self.picked and choice.complete(self.picked) is not None:
-                self.set_message(self.t("msg.unpick_first"))  # a full choice: unpick one first
-                return
-            if several or not choice.allows({part}):
-                self.set_message(self.t("msg.not_offered"))
-                return
-            picked = {part}  # another card instead of the one picked before
-        action = choice.complete(picked)
-        if action is not None and choice.decisive(picked) and not (confirm and confirm(action)):
-            self.picked = ()
-            self.human_action(action)
-            return
-        self.picked = tuple(sorted(picked))
-        self.message = ""
-        self.render_screen()
-
-    def confirm_choice(self) -> None:
-        if self.state is None or not self.human_to_act() or not self.picked:
-            return
-        action = self.choice().complete(self.picked)
-        if action is None:
-            self.set_message(self.t("msg.not_offered"))
-            return
-        self.picked = ()
-        self.human_action(action)
-
-    def clear_choice(self) -> None:
-        if self.picked:
-            self.picked = ()
-            self.render_screen()
+        self.on_table(table_session.Pick(part))
 
     def set_message(self, text: str) -> None:
-        self.message = text
+        if self.session is not None:
+            self.session = dataclasses.replace(self.session, message=text)
+        self.flash_message()
+
+    def flash_message(self) -> None:
         el = _q("#message")
         if el is not None:
-            el.textContent = text
+            el.textContent = self.message
             el.classList.remove("flash")
             el.offsetWidth  # restart the CSS animation
             el.classList.add("flash")
 
-    def commit(self, action: str, after: State) -> None:
-        # The log is the engine's events, as the people at the screen may see them;
-        # the cards move as the one at the screen now sees them.
-        self.save["log"].extend(handover.log_events(after, self.save["setup"]))
-        me = handover.seat(after, self.at_screen())
-        self.motion.note(after.game_id, after.events(me), me)
-        self.note_undo_point(after)
-        self.save["transcript"]["actions"].append(action)
-        self.state = after
-        self.picked = ()
-        self.message = ""
-        self.persist()
-        if after.over:
-            self.stats.game_over()
-        self.render_all()
-        if self.coach_waiting():  # a lesson's note: its Continue is what to read next
-            self._focus_coach()
-        self.schedule()
-
     def schedule(self) -> None:
-        self.gen += 1
-        s = self.state
-        if (s is None or s.over or self.show_setup or self.waiting_for_ack()
-                or handover.person_on_turn(s, self.save["setup"]) is not None
-                or self.coach_waiting() or not self.plays_here()
+        """Let the bot on turn think, if this tab plays the game and nothing
+        holds it; whatever was thinking before is dropped (a new token)."""
+        session = self.session
+        if session is None:
+            return
+        self.session = session = dataclasses.replace(session, token=session.token + 1)
+        if (not session.bots_on_turn or self.show_setup or not self.plays_here()
                 or self.asked_deal is not None):
             return
-        asyncio.ensure_future(self.bot_turn(self.gen))
+        asyncio.ensure_future(self.bot_turn(session.token))
 
     def plays_here(self) -> bool:
         """Whether this tab plays the game on its table (a lesson: always)."""
         return self.coach is not None or self.tab_owner == self.save.get("game")
 
-    async def bot_turn(self, gen: int) -> None:
+    def current(self, token: int) -> Session | None:
+        """The session, if `token` is still its own (else None: drop the work)."""
+        session = self.session
+        return session if session is not None and session.token == token else None
+
+    async def bot_turn(self, token: int) -> None:
         try:
-            await self._bot_turn(gen)
+            await self._bot_turn(token)
         except Exception as e:  # the page-level guard, for the bot loop
             self.crashed(e)
 
-    async def _bot_turn(self, gen: int) -> None:
-        s, table = self._game()
-        obs0 = s.observation(s.to_act)
+    async def _bot_turn(self, token: int) -> None:
+        s = self.live()
+        state, table = s.state, s.table
+        obs0 = state.observation(state.to_act)
         # Longer after a trick, so people see who took it.
         delay = self.speed * table.pause_factor(obs0)
-        self.thinking = table.thinking_seat(obs0)
+        self.dispatch(table_session.BotThinks(token, table.thinking_seat(obs0)))
+        await asyncio.sleep(delay)
+        if self.current(token) is None:
+            return
         try:
-            self.render_screen()
-            await asyncio.sleep(delay)
-            if gen != self.gen or self.state is not s:
-                return
-            player = s.to_act
-            key = str(s.identity(player))  # the save's bots are keyed by text (JSON keys)
-            bot = self._bot(key)
-            seed = self.save["transcript"]["seed"]
-            rng = random.Random(f"{seed}:{key}:{len(self.save['transcript']['actions'])}")
-            obs, legal = s.observation(player), s.legal_actions()
-            scripted = self.coach.lesson.expected(len(self.save["transcript"]["actions"])) \
-                if self.coach is not None else None
-            if scripted is not None:  # a lesson: the bots play the lesson's hand
-                action = scripted
-            elif hasattr(bot, "start") and len(legal) > 1:
-                # A search bot thinks in short slices so the page stays responsive.
-                search = bot.start(obs, rng)
-                end = time.monotonic() + min(getattr(bot, "budget", 1.0), MAX_THINK)
-                while not search.done(end):
-                    search.step(time.monotonic() + SLICE, end)
-                    await asyncio.sleep(0)
-                    if gen != self.gen or self.state is not s:
-                        return
-                action = search.best(legal)
-            else:
-                action = bot.choose(obs, legal, rng)
-            if gen != self.gen or self.state is not s:
-                return
-            after = s.apply(action)
+            action = await self._bot_choice(s, token)
         except Exception as e:  # a bot must never take the page down
             window.console.error(f"bot error: {type(e).__name__}: {e}")
-            self.thinking = None
-            self.set_message(self.t("msg.bot_error", reason=f"{type(e).__name__}: {e}"))
+            self.dispatch(table_session.BotFailed(token, f"{type(e).__name__}: {e}"))
             return
-        self.thinking = None
-        self.commit(action, after)
+        if action is not None:
+            self.dispatch(table_session.BotMoved(token, action))
+
+    async def _bot_choice(self, s: Session, token: int) -> str | None:
+        """The bot's action from its own observation (None: dropped meanwhile)."""
+        state = s.state
+        player = state.to_act
+        key = str(state.identity(player))  # the save's bots are keyed by text (JSON keys)
+        bot = self._bot(key)
+        rng = random.Random(f"{s.save['transcript']['seed']}:{key}:{s.played}")
+        obs, legal = state.observation(player), state.legal_actions()
+        scripted = s.coach.lesson.expected(s.played) if s.coach is not None else None
+        if scripted is not None:  # a lesson: the bots play the lesson's hand
+            return scripted
+        if hasattr(bot, "start") and len(legal) > 1:
+            # A search bot thinks in short slices so the page stays responsive.
+            search = bot.start(obs, rng)
+            end = time.monotonic() + min(getattr(bot, "budget", 1.0), MAX_THINK)
+            while not search.done(end):
+                search.step(time.monotonic() + SLICE, end)
+                await asyncio.sleep(0)
+                if self.current(token) is None:
+                    return None
+            return str(search.best(legal))
+        return str(bot.choose(obs, legal, rng))
 
     # -- hint: the 1 s search's choice for the person's decision ----------------
 
     def hint_html(self) -> Html:
-        h = self.hint if self.hint and self.hint[0] is self.state else None
         if not self.human_to_act() or self.waiting_for_ack() or self.coach is not None:
             return EMPTY
+        h = self.live().fresh_hint
         t = self.t
-        busy = h is not None and h[1] is None
-        text = t("hint.thinking") if busy else t("hint.says", what=h[2]) if h else ""
+        busy = h is not None and h.action is None
+        text = t("hint.thinking") if busy else t("hint.says", what=h.words) if h else ""
         return html('<div class="hintbar"><button type="button" data-cmd="hint" id="hint" '
                     'title="{}" aria-busy="{}"{}>{}</button>'
                     '<span id="hint-text" role="status" data-action="{}">{}</span></div>',
                     t("hint.title"), str(busy).lower(), html(" disabled") if busy else EMPTY,
-                    t("hint.button"), (h[1] or "") if h else "", text)
+                    t("hint.button"), (h.action or "") if h else "", text)
 
     def mark_hint(self) -> None:
         """Highlight the suggested action (in a lesson, the coach's) through
         what the person clicks: its `data-act`, or each of its parts (a card and a cell)."""
-        h = self.hint
-        action = h[1] if h and h[0] is self.state else None
-        if self.coach is not None:
+        s = self.live()
+        action = s.fresh_hint.action if s.fresh_hint is not None else None
+        if s.coach is not None:
             action = None
-            if self.human_to_act() and not self.coach_waiting():
-                action = self.coach.lesson.expected(len(self.save["transcript"]["actions"]))
+            if s.human_to_act and not s.coach_waiting:
+                action = s.coach.lesson.expected(s.played)
         if action is None:
             return
-        parts = getattr(self.table, "parts", single)(action)
+        parts = getattr(s.table, "parts", single)(action)
         for el in document.querySelectorAll("#screen [data-act], #screen [data-part]"):
             if _attr(el, "data-act") == action or _attr(el, "data-part") in parts:
                 el.classList.add("hinted")
@@ -1001,7 +965,7 @@ class App:
         undo = ("undo",) if self.state is not None and self.takebacks_allowed() else ()
         rows = join(html('<tr><th scope="row"><kbd>{}</kbd></th><td>{}</td></tr>',
                          t(f"keys.{k}.key"), self.say(f"keys.{k}"))
-                    for k in ("tab", "arrows", "act", "escape", *undo, "help", "review"))
+                    for k in ("tab", "first", "arrows", "act", "escape", *undo, "help", "review"))
         set_html(panel, html(
             '<div class="sheet" role="dialog" aria-modal="true" aria-labelledby="keys-title">'
             '<h2 id="keys-title">{title}</h2><table class="keys">{rows}</table>'
@@ -1148,40 +1112,24 @@ class App:
         elif self._focus_area() in ("body", "modal") and was != "body":
             self._focus_fallback()  # (a focus in the closed summary is lost too)
 
-    def ask_hint(self) -> None:
-        if (self.state is None or self.show_setup or not self.human_to_act()
-                or (self.hint and self.hint[0] is self.state)):
-            return
-        asyncio.ensure_future(self.hint_turn(self.state))
-
-    async def hint_turn(self, s: State) -> None:
+    async def hint_turn(self, s: Session) -> None:
         """Think in slices from the person's observation only; drop it if they act."""
         from game.web.hint import Hint, hint_rng
 
-        obs = s.observation(self.my_seat())  # the person's view: never the state itself
-        self.hint = (s, None, "")
-        self.render_screen()
+        position = s.state
+        obs = s.observation  # the person's view (their seat's observation): never the state
         try:
-            hint = Hint(obs, hint_rng(self.save["transcript"]["seed"],
-                                      len(self.save["transcript"]["actions"])))
+            hint = Hint(obs, hint_rng(s.save["transcript"]["seed"], s.played))
             while not hint.done():
                 hint.step(SLICE)
                 await asyncio.sleep(0)
-                if self.state is not s or self.show_setup:
+                if self.state is not position or self.show_setup:
                     return  # the person acted (or left): the hint is moot
-            action = hint.best()
-            try:
-                text = self._game()[1].hint_text(action, obs, self.ctx())
-            except Exception:  # an odd action: still show it
-                text = self.t("hint.other", action=action)
+            action: str | None = hint.best()
         except Exception as e:  # a hint must never take the page down
             window.console.error(f"hint error: {type(e).__name__}: {e}")
-            self.hint = None
-            self.render_screen()
-            return
-        if self.state is s:
-            self.hint = (s, action, text)
-            self.render_screen()
+            action = None
+        self.dispatch(table_session.HintReady(position, action))
 
     # -- a lesson: a coached first hand (game.web.coach), never saved ------------
 
@@ -1207,35 +1155,14 @@ class App:
         self.schedule()
 
     def coach_waiting(self) -> bool:
-        return self.coach is not None and self.coach.waiting(
-            len(self.save["transcript"]["actions"]))
-
-    def coach_next(self) -> None:
-        """Continue: the note is read, the hand goes on."""
-        if self.coach is None or self.show_setup:
-            return
-        self.coach.next_note(len(self.save["transcript"]["actions"]))
-        self.render_all()
-        self._focus_coach()
-        self.schedule()
-
-    def coach_objects(self, action: str) -> bool:
-        """A legal choice other than the lesson's: the coach says why, nothing moves."""
-        assert self.coach is not None
-        if self.coach.check(len(self.save["transcript"]["actions"]), action, self.t) is None:
-            return False
-        self.picked = ()
-        self.render_all()
-        self._focus_coach()
-        return True
+        return self.session is not None and self.session.coach_waiting
 
     def coach_html(self, obs: dict[str, Any]) -> Html:
-        if self.coach is None:
+        s = self.live()
+        if s.coach is None:
             return EMPTY
-        _, table = self._game()
-        return self.coach.bubble(len(self.save["transcript"]["actions"]),
-                                 self.human_to_act() and not self.waiting_for_ack(),
-                                 table, obs, self.ctx())
+        return s.coach.bubble(s.played, s.human_to_act and not s.waiting_for_ack, s.table, obs,
+                              self.ctx())
 
     def announce_coach(self) -> None:
         """The coach's words, read out once each (after the table's news)."""
@@ -1280,48 +1207,23 @@ class App:
         if self.coach is None:
             return
         game = self.coach.lesson.game
-        self.gen += 1
-        self.coach, self.save, self.state, self.table = None, {}, None, None
-        self.thinking, self.hint, self.picked = None, None, ()
+        self.session = None  # the lesson's bots stop with it
         if self.load_save(saves.key(self.current_game())) and self.state is not None:
             self.claim(self.state.game_id)
         self.setup_values["game"] = game
         self.show_setup = True
-        self.message = ""
         self.render_all()
         _focus(_q("#start"))
 
     # -- undo: take back the person's own decisions of this hand ----------------
 
     def takebacks_allowed(self) -> bool:
-        """False in a game started with "no take-backs" (a choice of the page, not of the rules)."""
-        if self.coach is not None:  # a lesson: the coach asks again instead
-            return False
-        return not self.save.get("setup", {}).get("no_takebacks", False)
+        """False in a lesson and in a game started with "no take-backs"."""
+        return self.session is not None and self.session.takebacks_allowed
 
     def can_undo(self) -> bool:
-        s = self.state
-        if (s is None or s.over or self.show_setup or not self.takebacks_allowed()
-                or self.handover_due() or not self.plays_here()):
-            return False
-        if self.undo_points is None:  # a resumed game: find its decisions once, by replay
-            try:
-                self.undo_points = undoable(self.save["transcript"], self.at_screen(),
-                                            handover.people(self.save["setup"]))
-            except Exception:  # a save's transcript that does not replay: nothing to take back
-                self.undo_points = []
-        return bool(self.undo_points)
-
-    def note_undo_point(self, after: State) -> None:
-        """Called as an action is committed (`self.state` still before it): the
-        person's decisions may be taken back until a hand is scored."""
-        before = self.state
-        if self.undo_points is None or before is None:
-            return
-        if hands_scored(after) != hands_scored(before):
-            self.undo_points = []
-        elif mine(before, self.at_screen()):
-            self.undo_points.append(len(self.save["transcript"]["actions"]))
+        return (self.session is not None and not self.show_setup and self.plays_here()
+                and self.session.can_undo)
 
     def undo_html(self) -> Html:
         t = self.t
@@ -1348,31 +1250,8 @@ class App:
                     self.t("review.button"))
 
     def undo(self) -> None:
-        """Replay the transcript without the person's last decision of this
-        hand and what followed it; the game becomes practice."""
-        if not self.can_undo():
-            return
-        state, _ = self._game()
-        try:
-            setup = self.save["setup"]
-            rewind = take_back(self.save["transcript"], self.at_screen(), state,
-                               handover.people(setup),
-                               lambda past: handover.log_events(past, setup))
-        except Exception as e:  # CannotRewind, or a save's transcript that does not replay
-            self.undo_points = []
-            self.set_message(self.t("undo.failed", reason=str(e)))
-            return
-        self.gen += 1  # cancel the bot's thinking; a hint dies with its position
-        self.thinking, self.hint, self.picked = None, None, ()
-        self.motion.reset()
-        self.save["transcript"]["actions"] = rewind.actions
-        self.save["log"] = rewind.log
-        self.save["practice"] = True
-        self.state, self.undo_points = rewind.state, rewind.undoable
-        self.message = self.t("undo.done")
-        self.persist()
-        self.render_all()
-        self.schedule()
+        """Take back the person's last decision of this hand (game.web.session)."""
+        self.on_table(table_session.Undo())
 
     def undo_key(self, evt: JsObject) -> bool:
         """Ctrl+Z (⌘Z) or U at the table: Undo. True if the key was taken."""
@@ -1441,13 +1320,13 @@ class App:
         nothing of the one before goes on (its bots, hint, half-made choice,
         flights, lesson); saved and made current unless it is a lesson; drawn.
         `heard`: what the live region need not read out (by default, nothing)."""
-        self.gen += 1  # stop the bots of the game that was on the table
-        self.table, self.state, self.save, self.coach = table, state, save, coach
-        self.thinking, self.hint, self.picked = None, None, ()
-        self.undo_points = None  # found from the transcript when first needed
+        # A new token: the bots of the game that was on the table stop.
+        token = self.session.token + 1 if self.session is not None else 0
+        self.session = Session.start(table, state, save, coach=coach, message=message,
+                                     token=token)
         self.motion.reset()
         self.heard = heard or Heard()
-        self.show_setup, self.setup_error, self.message = False, "", message
+        self.show_setup, self.setup_error = False, ""
         self.asked_deal = None
         self.setup_values["game"] = state.game_id
         if coach is None:
@@ -1461,8 +1340,7 @@ class App:
 
     def switch_game(self, game: str) -> None:
         """Back to another game in progress; the one on the table stays saved."""
-        self.gen += 1  # stop the bots of the game on the table
-        self.message = ""
+        self.halt()  # the bots of the game on the table stop
         if game in self.games_in_progress() and self.load_save(saves.key(game)):
             self.show_setup = False
             self.claim(game)
@@ -1479,22 +1357,23 @@ class App:
         if self.stats.command(cmd, el):
             return
         if cmd == "confirm":
-            self.confirm_choice()
+            self.on_table(table_session.Confirm())
         elif cmd == "new":
-            self.gen += 1  # stop the bots of the current game
+            self.halt()
+            if self.session is not None:
+                self.session = dataclasses.replace(self.session, message="")
             self.show_setup = True
-            self.message = ""
             self.render_all()
         elif cmd == "start":
             self.new_game()
         elif cmd == "switch":
             self.switch_game(_attr(el, "data-game") or "")
         elif cmd == "hint":
-            self.ask_hint()
+            self.on_table(table_session.HintAsked())
         elif cmd == "lesson":
             self.start_lesson()
-        elif cmd == "coach-next":
-            self.coach_next()
+        elif cmd == "coach-next" and not self.show_setup:
+            self.dispatch(table_session.CoachNext())
         elif cmd == "lesson-done":
             self.end_lesson()
         elif cmd == "undo":
@@ -1516,16 +1395,11 @@ class App:
             if window.innerWidth < 900:
                 side.scrollIntoView()
         elif cmd == "ack-hand":
-            self.save["seen_hands"] = len(self._game()[0].to_json()["history"])
-            self.persist()
-            self.render_all()
-            self.schedule()
-        elif cmd == "handover-ready":
-            self.take_over()
+            self.dispatch(table_session.AckHand())
+        elif cmd == "handover-ready" and self.handover_due() is not None:
+            self.dispatch(table_session.TakeOver())
         elif cmd == "close-final":
-            self.save["closed_final"] = True
-            self.persist()
-            self.render_all()
+            self.dispatch(table_session.CloseFinal())
         elif cmd in ("keys", "keys-close"):
             self.keys_panel(cmd == "keys")
         elif cmd == "dismiss":
@@ -1553,17 +1427,6 @@ class App:
             self.setup_values["seed"] = str(self.asked_deal)
             self.asked_deal = None
             self.new_game()
-
-    def take_over(self) -> None:
-        """The next person has the device: the table is drawn from their view."""
-        who = self.handover_due()
-        if who is None:
-            return
-        self.save["at_screen"] = who
-        self.undo_points = []  # nothing of theirs since the last person decided
-        self.hint, self.picked, self.message = None, (), ""
-        self.persist()
-        self.render_all()  # the focus goes to the table's prompt, as after any redraw
 
     @guarded
     def on_submit(self, evt: JsObject) -> None:
@@ -1621,10 +1484,10 @@ class App:
             return
         key = str(evt.key)
         el = evt.target
-        if self.undo_key(evt) or self.trap_tab(evt):
+        if self.undo_key(evt) or self.trap_tab(evt) or self.tab_to_decision(evt):
             return
         if key == "Escape":
-            self.clear_choice()
+            self.dispatch(table_session.ClearChoice())
             return
         if key in ARROWS:
             self._move_focus(evt, key)
@@ -1670,6 +1533,30 @@ class App:
         evt.preventDefault()
         _focus(controls[there])
         return True
+
+    def tab_to_decision(self, evt: JsObject) -> bool:
+        """On the person's turn, Tab from the top of the table (the prompt,
+        where the page puts the focus after a redraw or a closed panel) goes
+        to the first choice they may make, wherever the table draws it (in
+        Dracula its first choice is above the prompt). Tab never lands on the
+        prompt itself, so the rest of the page stays in Tab's round. True if
+        it took the key."""
+        if str(evt.key) != "Tab" or evt.shiftKey:
+            return False
+        if _attr(document.activeElement, "id") != "prompt":
+            return False
+        if (self.state is None or self.show_setup or not self.human_to_act()
+                or self.waiting_for_ack() or self.handover_due()):
+            return False
+        choice = self.choice()
+        offered = choice.offers(self.live().picked)
+        legal = set(self.state.legal_actions())
+        for el in document.querySelectorAll("#screen [data-part], #screen [data-act]"):
+            if (not el.hasAttribute("disabled") and (_attr(el, "data-part") in offered
+                                     or _attr(el, "data-act") in legal) and self._try_focus(el)):
+                evt.preventDefault()
+                return True
+        return False
 
     def _move_focus(self, evt: JsObject, key: str) -> None:
         """Arrow keys inside a `data-keys` group (a hand: a row; the coffin: a grid)."""

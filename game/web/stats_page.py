@@ -113,7 +113,7 @@ class StatsPage:
         reload at its end screen counts it once."""
         save = self.app.save
         if save and not st.valid_id(save.get("id")):
-            save["id"] = st.new_game_id(save["transcript"].get("seed", 0), now_ms())
+            self.app.update_save(id=st.new_game_id(save["transcript"].get("seed", 0), now_ms()))
             self.app.persist()
 
     def game_over(self) -> None:
@@ -155,7 +155,7 @@ class StatsPage:
         app = self.app
         if not self.open:
             self.was_setup = app.show_setup
-        app.gen += 1  # the bots wait while the page is open
+        app.halt()  # the bots wait while the page is open
         self.open, self.pending, self.incoming, self.note = True, None, None, ""
         app.show_setup = True  # no table, no bots, no undo or hint keys
         app.render_all()

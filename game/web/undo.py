@@ -31,7 +31,7 @@ def mine(state: State, me: Hashable) -> bool:
 
 def hands_scored(state: State) -> int:
     """How many hands (rounds, deals) of the game have been scored."""
-    return len(state.to_json().get("history", []))
+    return state.hands_scored
 
 
 def seen_events(state: State, me: Hashable) -> list[Event]:

@@ -174,7 +174,9 @@ def test_the_shell_hands_the_hint_only_the_observation():
     src = (Path(__file__).resolve().parents[2] / "game" / "web" / "shell.py").read_text()
     body = src[src.index("async def hint_turn"):]
     body = body[:body.index("\n    def ")]
-    assert "obs = s.observation(self.my_seat())" in body
+    assert "obs = s.observation  #" in body
+    session = (Path(__file__).resolve().parents[2] / "game" / "web" / "session.py").read_text()
+    assert "return self.state.observation(self.my_seat)" in session
     calls = re.findall(r"Hint\(([^\n]*)", body)
     assert calls and all(c.startswith("obs,") for c in calls), calls
     assert "legal_actions" not in body and "to_json" not in body and "s.apply" not in body

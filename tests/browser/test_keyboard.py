@@ -21,7 +21,9 @@ import pytest
 
 from game import new_game
 from game.web import saves
+from game.web.choice import single
 from game.web.i18n import Translator
+from game.web.tables import renderer
 from game.web.tables import jekyll_hyde as jh
 
 pytestmark = pytest.mark.browser
@@ -331,3 +333,27 @@ def test_a_dracula_deal_by_keys_in_german(page, ui):
     told = _heard_once(page)  # a placement is heard with the lines it changed
     assert any("bisher" in line for line in told) and any(" ist voll" in line for line in told)
     _next_hand_by_keys(page)
+
+
+@pytest.mark.parametrize("game", ["jekyll-hyde", "jekyll-vs-hyde", "dracula"])
+def test_the_first_tab_from_the_top_of_the_table_reaches_the_decision(page, ui, game):
+    """Issue 31, item 11: after a reload, "?" and Escape, one Tab reaches
+    something the person may play or choose (Dracula's first decision is drawn
+    above its prompt), and the keys panel says so."""
+    ui.open_site(page, f"?game={game}&speed=instant&lang=en")
+    page.click("#start")
+    page.wait_for_function("document.body.dataset.toAct === 'me'", timeout=60000)
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    page.wait_for_function("document.body.dataset.toAct === 'me'", timeout=60000)
+    page.keyboard.press("?")
+    assert "straight to what you may play or choose" in page.inner_text("#keys")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("(() => { const e = document.activeElement;"
+                            " return e.dataset.part || e.dataset.act || null; })()")
+    assert focused is not None
+    state = saves.load(page.evaluate(f"localStorage.getItem('jhg.save.{game}')"))[1]
+    parts = getattr(renderer(game), "parts", single)
+    assert any(focused == action or focused in parts(action)
+               for action in state.legal_actions()), (focused, state.legal_actions())

@@ -1,0 +1,514 @@
+"""The game on the table as one value, changed only by `reduce`.
+
+A `Session` holds everything the page knows of the game on its table: the
+engine state, the save record, the person's half-made choice, the hint, the
+seat a bot is thinking for, the decisions Undo may take back, a lesson's
+coach, the message under the table and a token. Everything that happens to
+it is an action (a card picked, a bot's move, Undo...) given to `reduce`,
+which returns the next session and the effects for the page to carry out
+(write the save, let a bot think, move the cards...). It is pure: it runs,
+and is tested, in CPython; the page (game.web.shell) only carries out the
+effects and draws.
+
+The token replaces a counter of cancellations: a result that arrives later
+(a bot's move, a hint) carries the token it was asked with, and is dropped if
+the session has moved on since.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Callable, Union
+
+from game import GameError
+from game.core.state import Player, State
+from game.web import handover
+from game.web.choice import Choice, single
+from game.web.coach import Coach
+from game.web.i18n import Translator
+from game.web.tables import Table, TableContext, explain
+from game.web.undo import mine, take_back, undoable
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The search's suggestion for the decision in `position` (`action` None
+    while it thinks). The position itself, not a count of actions: after an
+    Undo the same count can be another position."""
+
+    position: State
+    action: str | None = None
+    words: str = ""
+
+
+@dataclass(frozen=True)
+class Session:
+    table: Table
+    state: State
+    save: dict[str, Any]  # the save record (game.web.saves); never changed in place
+    picked: tuple[str, ...] = ()  # parts of the person's decision chosen so far
+    hint: Hint | None = None
+    thinking: Player | None = None
+    undo_points: tuple[int, ...] = ()  # the person's decisions Undo may take back
+    coach: Coach | None = None  # a lesson (game.web.coach): never saved
+    token: int = 0
+    message: str = ""
+
+    @classmethod
+    def start(cls, table: Table, state: State, save: dict[str, Any],
+              coach: Coach | None = None, message: str = "", token: int = 0) -> Session:
+        """A game put on the table: the decisions Undo may take back are found
+        once, by replaying its transcript."""
+        session = cls(table, state, save, coach=coach, message=message, token=token)
+        if not session.takebacks_allowed:
+            return session
+        try:
+            points = undoable(save["transcript"], session.at_screen,
+                              handover.people(save["setup"]))
+        except Exception:  # a save's transcript that does not replay: nothing to take back
+            points = []
+        return dataclasses.replace(session, undo_points=tuple(points))
+
+    # -- derived facts, computed once per session ----------------------------------
+
+    @cached_property
+    def played(self) -> int:
+        return len(self.save["transcript"]["actions"])
+
+    @cached_property
+    def at_screen(self) -> str:
+        """The person whose view the table shows (pass-and-play: the last one who tapped)."""
+        return handover.at_screen(self.save)
+
+    @cached_property
+    def my_seat(self) -> Player:
+        return handover.seat(self.state, self.at_screen)
+
+    @cached_property
+    def observation(self) -> dict[str, Any]:
+        return self.state.observation(self.my_seat)
+
+    @cached_property
+    def human_to_act(self) -> bool:
+        return handover.person_on_turn(self.state, self.save["setup"]) == self.at_screen
+
+    @cached_property
+    def waiting_for_ack(self) -> bool:
+        """A hand was scored and its summary not yet closed."""
+        return not self.state.over and self.state.hands_scored > self.save.get("seen_hands", 0)
+
+    @cached_property
+    def handover_due(self) -> str | None:
+        """The person the device must go to now, or None (game.web.handover)."""
+        return None if self.waiting_for_ack else handover.handover_to(self.state, self.save)
+
+    @cached_property
+    def choice(self) -> Choice:
+        return Choice(self.state.legal_actions(), getattr(self.table, "parts", single))
+
+    @cached_property
+    def coach_waiting(self) -> bool:
+        return self.coach is not None and self.coach.waiting(self.played)
+
+    @cached_property
+    def takebacks_allowed(self) -> bool:
+        """False in a lesson (the coach asks again instead) and in a game
+        started with "no take-backs"."""
+        return self.coach is None and not self.save["setup"].get("no_takebacks", False)
+
+    @cached_property
+    def can_undo(self) -> bool:
+        return (not self.state.over and self.takebacks_allowed and self.handover_due is None
+                and bool(self.undo_points))
+
+    @cached_property
+    def bots_on_turn(self) -> bool:
+        """Whether a bot decides now (the page lets it think)."""
+        return (not self.state.over and not self.waiting_for_ack and not self.coach_waiting
+                and handover.person_on_turn(self.state, self.save["setup"]) is None)
+
+    @cached_property
+    def fresh_hint(self) -> Hint | None:
+        """The hint, if it is for this very decision."""
+        return self.hint if self.hint is not None and self.hint.position is self.state else None
+
+    def person_name(self, who: str, t: Translator) -> str:
+        """A person's name, else "Player n" in the page's language."""
+        named = handover.people(self.save["setup"])
+        return named.get(who) or t("setup.player", n=list(named).index(who) + 1)
+
+    def context(self, t: Translator) -> TableContext:
+        """What the table's renderer knows besides the observation."""
+        ctx = TableContext(t=t, seat=self.my_seat, thinking=self.thinking,
+                           log=handover.seen_by(self.save.get("log", []), self.at_screen),
+                           paused=self.coach_waiting)
+        if handover.shared(self.save["setup"]):
+            ctx.people = {str(handover.seat(self.state, who)): self.person_name(who, t)
+                          for who in handover.people(self.save["setup"])}
+        if self.human_to_act and not self.waiting_for_ack and not self.handover_due:
+            ctx.picked = self.picked
+            ctx.offers = self.choice.offers(self.picked)
+            ctx.complete = self.choice.complete(self.picked) if self.picked else None
+        return ctx
+
+    def with_save(self, **changes: Any) -> Session:
+        return dataclasses.replace(self, save={**self.save, **changes})
+
+
+# -- actions: what can happen to the game on the table -----------------------------
+
+@dataclass(frozen=True)
+class Act:
+    """A whole decision of the person's (a card played, a button)."""
+    action: str
+
+
+@dataclass(frozen=True)
+class Pick:
+    """One part of a decision clicked (a card, then a cell)."""
+    part: str
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """The person confirms the parts picked (the duel's exchange)."""
+
+
+@dataclass(frozen=True)
+class ClearChoice:
+    """Escape: the half-made choice is dropped."""
+
+
+@dataclass(frozen=True)
+class BotThinks:
+    token: int
+    seat: Player
+
+
+@dataclass(frozen=True)
+class BotMoved:
+    token: int
+    action: str
+
+
+@dataclass(frozen=True)
+class BotFailed:
+    token: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class HintAsked:
+    pass
+
+
+@dataclass(frozen=True)
+class HintReady:
+    """The search's choice for the decision in `position` (None: it failed)."""
+    position: State
+    action: str | None
+
+
+@dataclass(frozen=True)
+class Undo:
+    pass
+
+
+@dataclass(frozen=True)
+class AckHand:
+    """The hand's summary is read: the next hand is played."""
+
+
+@dataclass(frozen=True)
+class TakeOver:
+    """Pass-and-play: the next person has the device."""
+
+
+@dataclass(frozen=True)
+class CloseFinal:
+    """The end-of-game summary closed (the table stays, with Review)."""
+
+
+@dataclass(frozen=True)
+class CoachNext:
+    """A lesson's note read: the hand goes on."""
+
+
+@dataclass(frozen=True)
+class Halt:
+    """The page leaves the table (start screen, statistics): nothing in
+    flight is kept."""
+
+
+Action = Union[Act, Pick, Confirm, ClearChoice, BotThinks, BotMoved, BotFailed, HintAsked,
+               HintReady, Undo, AckHand, TakeOver, CloseFinal, CoachNext, Halt]
+
+
+# -- effects: what the page does after a change --------------------------------------
+
+@dataclass(frozen=True)
+class Persist:
+    """Write the save."""
+
+
+@dataclass(frozen=True)
+class Redraw:
+    """Draw again: the table only, or the whole page."""
+    whole: bool = True
+
+
+@dataclass(frozen=True)
+class Flash:
+    """Show the session's message with a flash."""
+
+
+@dataclass(frozen=True)
+class Think:
+    """Let the bot on turn think (if the page plays the game now)."""
+
+
+@dataclass(frozen=True)
+class ThinkHint:
+    """Search for the person's decision."""
+
+
+@dataclass(frozen=True)
+class Moved:
+    """An action was committed: the cards move as the person at the screen sees them."""
+    after: State
+    seat: Player
+
+
+@dataclass(frozen=True)
+class StopMotion:
+    pass
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """Count the finished game in the statistics."""
+
+
+@dataclass(frozen=True)
+class FocusCoach:
+    """The coach's Continue (or bubble) is what to read next."""
+
+
+Effect = Union[Persist, Redraw, Flash, Think, ThinkHint, Moved, StopMotion, GameOver,
+               FocusCoach]
+Result = tuple[Session, tuple[Effect, ...]]
+
+
+# -- the reducer ---------------------------------------------------------------------
+
+def reduce(session: Session, action: Action, t: Translator) -> Result:
+    """The session after `action`, and what the page must do about it. A
+    result that comes too late (a stale token or position) changes nothing."""
+    handler = HANDLERS[type(action)]
+    return handler(session, action, t)
+
+
+def _say(session: Session, text: str) -> Result:
+    return dataclasses.replace(session, message=text), (Flash(),)
+
+
+def _not_mine(session: Session, t: Translator) -> Result:
+    who = session.table.who_decides(session.observation, session.context(t))
+    return _say(session, t("msg.not_your_turn", name=who))
+
+
+def _decides(session: Session) -> bool:
+    return not session.state.over and not session.waiting_for_ack
+
+
+def _act(session: Session, act: Act, t: Translator) -> Result:
+    if not _decides(session):
+        return session, ()
+    if not session.human_to_act:
+        return _not_mine(session, t)
+    try:
+        after = session.state.apply(act.action)
+    except GameError as e:
+        return _say(session, explain(session.table, e, session.observation, session.context(t)))
+    if session.coach is not None:
+        coach = dataclasses.replace(session.coach, read=set(session.coach.read))
+        if coach.check(session.played, act.action, t) is not None:  # not the lesson's choice
+            return (dataclasses.replace(session, coach=coach, picked=()),
+                    (Redraw(), FocusCoach()))
+        session = dataclasses.replace(session, coach=coach)
+    return commit(session, act.action, after)
+
+
+def commit(session: Session, action: str, after: State) -> Result:
+    """`action` taken: the log gains its events as the people at the screen
+    may see them, the person's decision becomes one Undo may take back."""
+    setup = session.save["setup"]
+    before = session.state
+    points = session.undo_points
+    if after.hands_scored != before.hands_scored:
+        points = ()  # a scored hand is never taken back
+    elif mine(before, session.at_screen):
+        points = (*points, session.played)
+    transcript = {**session.save["transcript"],
+                  "actions": [*session.save["transcript"]["actions"], action]}
+    log = [*session.save["log"], *handover.log_events(after, setup)]
+    nxt = dataclasses.replace(session.with_save(transcript=transcript, log=log), state=after,
+                              picked=(), hint=None, thinking=None, undo_points=points,
+                              message="", token=session.token + 1)
+    effects: list[Effect] = [Moved(after, handover.seat(after, nxt.at_screen)), Persist()]
+    if after.over:
+        effects.append(GameOver())
+    effects.append(Redraw())
+    if nxt.coach_waiting:
+        effects.append(FocusCoach())
+    effects.append(Think())
+    return nxt, tuple(effects)
+
+
+def _pick(session: Session, pick: Pick, t: Translator) -> Result:
+    if not _decides(session):
+        return session, ()
+    if not session.human_to_act:
+        return _not_mine(session, t)
+    table, choice = session.table, session.choice
+    picked = set(session.picked) ^ {pick.part}
+    confirm: Callable[[str], bool] | None = getattr(table, "confirm", None)
+    if not choice.allows(picked):
+        attempt: Callable[[tuple[str, ...], dict[str, Any]], str | None] | None = \
+            getattr(table, "attempt", None)
+        tried = attempt(tuple(sorted(picked)), session.observation) if attempt else None
+        if tried is not None:  # a whole move the person made: the engine says why not
+            return _act(session, Act(tried), t)
+        several = confirm is not None and any(confirm(a) for a in choice.sets)
+        if session.picked and choice.complete(session.picked) is not None:
+            return _say(session, t("msg.unpick_first"))  # a full choice: unpick one first
+        if several or not choice.allows({pick.part}):
+            return _say(session, t("msg.not_offered"))
+        picked = {pick.part}  # another card instead of the one picked before
+    action = choice.complete(picked)
+    if action is not None and choice.decisive(picked) and not (confirm and confirm(action)):
+        return _act(dataclasses.replace(session, picked=()), Act(action), t)
+    return dataclasses.replace(session, picked=tuple(sorted(picked)), message=""), \
+        (Redraw(whole=False),)
+
+
+def _confirm(session: Session, _: Confirm, t: Translator) -> Result:
+    if not session.human_to_act or not session.picked:
+        return session, ()
+    action = session.choice.complete(session.picked)
+    if action is None:
+        return _say(session, t("msg.not_offered"))
+    return _act(dataclasses.replace(session, picked=()), Act(action), t)
+
+
+def _clear_choice(session: Session, _: ClearChoice, t: Translator) -> Result:
+    if not session.picked:
+        return session, ()
+    return dataclasses.replace(session, picked=()), (Redraw(whole=False),)
+
+
+def _bot_thinks(session: Session, event: BotThinks, t: Translator) -> Result:
+    if event.token != session.token:
+        return session, ()
+    return dataclasses.replace(session, thinking=event.seat), (Redraw(whole=False),)
+
+
+def _bot_moved(session: Session, moved: BotMoved, t: Translator) -> Result:
+    if moved.token != session.token:
+        return session, ()
+    try:
+        after = session.state.apply(moved.action)
+    except GameError as e:  # a bot must never take the page down
+        return _bot_failed(session, BotFailed(moved.token, f"{type(e).__name__}: {e}"), t)
+    return commit(session, moved.action, after)
+
+
+def _bot_failed(session: Session, failed: BotFailed, t: Translator) -> Result:
+    if failed.token != session.token:
+        return session, ()
+    session = dataclasses.replace(session, thinking=None)
+    return _say(session, t("msg.bot_error", reason=failed.reason))
+
+
+def _hint_asked(session: Session, _: HintAsked, t: Translator) -> Result:
+    if not session.human_to_act or session.fresh_hint is not None:
+        return session, ()
+    return dataclasses.replace(session, hint=Hint(session.state)), \
+        (Redraw(whole=False), ThinkHint())
+
+
+def _hint_ready(session: Session, ready: HintReady, t: Translator) -> Result:
+    if session.fresh_hint is None or ready.position is not session.state:
+        return session, ()  # the person acted meanwhile: the hint is moot
+    if ready.action is None:
+        return dataclasses.replace(session, hint=None), (Redraw(whole=False),)
+    try:
+        words = session.table.hint_text(ready.action, session.observation, session.context(t))
+    except Exception:  # an odd action: still show it
+        words = t("hint.other", action=ready.action)
+    return dataclasses.replace(session, hint=Hint(session.state, ready.action, words)), \
+        (Redraw(whole=False),)
+
+
+def _undo(session: Session, _: Undo, t: Translator) -> Result:
+    """Replay the transcript without the person's last decision of this hand
+    and what followed it; the game becomes practice."""
+    if not session.can_undo:
+        return session, ()
+    setup = session.save["setup"]
+    try:
+        rewind = take_back(session.save["transcript"], session.at_screen, session.state,
+                           handover.people(setup), lambda past: handover.log_events(past, setup))
+    except Exception as e:  # CannotRewind, or a save's transcript that does not replay
+        session = dataclasses.replace(session, undo_points=())
+        return _say(session, t("undo.failed", reason=str(e)))
+    transcript = {**session.save["transcript"], "actions": rewind.actions}
+    nxt = dataclasses.replace(
+        session.with_save(transcript=transcript, log=rewind.log, practice=True),
+        state=rewind.state, undo_points=tuple(rewind.undoable), picked=(), hint=None,
+        thinking=None, message=t("undo.done"), token=session.token + 1)
+    return nxt, (StopMotion(), Persist(), Redraw(), Think())
+
+
+def _ack_hand(session: Session, _: AckHand, t: Translator) -> Result:
+    if not session.waiting_for_ack:
+        return session, ()
+    return session.with_save(seen_hands=session.state.hands_scored), \
+        (Persist(), Redraw(), Think())
+
+
+def _take_over(session: Session, _: TakeOver, t: Translator) -> Result:
+    who = session.handover_due
+    if who is None:
+        return session, ()
+    # Nothing of theirs to take back since the last person decided.
+    nxt = dataclasses.replace(session.with_save(at_screen=who), undo_points=(), hint=None,
+                              picked=(), message="")
+    return nxt, (Persist(), Redraw())
+
+
+def _close_final(session: Session, _: CloseFinal, t: Translator) -> Result:
+    return session.with_save(closed_final=True), (Persist(), Redraw())
+
+
+def _coach_next(session: Session, _: CoachNext, t: Translator) -> Result:
+    if session.coach is None:
+        return session, ()
+    coach = dataclasses.replace(session.coach, read=set(session.coach.read))
+    coach.next_note(session.played)
+    return dataclasses.replace(session, coach=coach), (Redraw(), FocusCoach(), Think())
+
+
+def _halt(session: Session, _: Halt, t: Translator) -> Result:
+    return dataclasses.replace(session, thinking=None, token=session.token + 1), ()
+
+
+Handler = Callable[[Session, Any, Translator], Result]
+HANDLERS: dict[type, Handler] = {
+    Act: _act, Pick: _pick, Confirm: _confirm, ClearChoice: _clear_choice,
+    BotThinks: _bot_thinks, BotMoved: _bot_moved, BotFailed: _bot_failed,
+    HintAsked: _hint_asked, HintReady: _hint_ready, Undo: _undo, AckHand: _ack_hand,
+    TakeOver: _take_over, CloseFinal: _close_final, CoachNext: _coach_next, Halt: _halt,
+}
