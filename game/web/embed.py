@@ -262,6 +262,10 @@ def _start_live(params: dict[str, Any], lang: str) -> None:
         def read_setup(self) -> None:  # the options come from the URL, not a form
             pass
 
+        @staticmethod
+        def forget_link() -> None:  # the embed's address is its configuration: kept
+            pass
+
         def start(self) -> None:
             # Play without touching the site's saves, preferences or tab locks.
             self.store, self.tab_store, self.store_problem = MemoryStorage(), MemoryStorage(), None

@@ -18,6 +18,8 @@ from pyscript import document, window
 
 from game.core.transcript import MAX_BYTES
 from game.web import saves
+from game.web.dom.focus import focus_fallback, trap_tab, try_focus
+from game.web.dom.live import Heard
 from game.web.files import (FileProblem, OpenedFile, check_continuable, continue_save,
                             download_name, players_text, read_file, result_text,
                             transcript_text)
@@ -208,8 +210,8 @@ class FilePanel:
             back = self.opener
             if back is not None and not back.isConnected and back.id:  # redrawn meanwhile
                 back = document.getElementById(back.id)
-            if back is None or not back or not self.app._try_focus(back):
-                self.app._focus_fallback()
+            if back is None or not back or not try_focus(back):
+                focus_fallback()
             self.app.schedule()  # the bots carry on
 
     def review(self) -> None:
@@ -254,7 +256,6 @@ class FilePanel:
     def continue_game(self) -> None:
         """The file's position after `step` actions, as a new game against bots."""
         from game.bots import levels
-        from game.web.shell import Heard
         from game.web.tables import renderer
         from game.web.tables.common import default_bot
 
@@ -269,7 +270,7 @@ class FilePanel:
         app.put_on_table(renderer(game), state, save,
                          heard=Heard(events=len(save["log"])),  # the story so far is in the log
                          message=app.t("file.continued", n=self.step, file=opened.name))
-        app._focus_fallback()
+        focus_fallback()
         app.schedule()
 
     # -- downloading -------------------------------------------------------------
@@ -323,7 +324,7 @@ class FilePanel:
             evt.preventDefault()
             self.close()
         elif key == "Tab":
-            self.app.trap_tab(evt)
+            trap_tab(evt)
         elif key == "Enter" and str(evt.target.id) == "file-step":
             evt.preventDefault()
             self.ask_continue()

@@ -15,17 +15,20 @@ import json
 import random
 import time
 import traceback
-from dataclasses import dataclass
 from typing import Any, Callable
 from urllib.parse import parse_qsl
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from game import GAMES, GameError
+from game import GAMES
 from game.bots.base import Bot
 from game.core.state import Player, State
 from game.web import handover, saves
+from game.web.dom.focus import (ARROWS, attr, focus, focus_area, focus_fallback,
+                                focus_first, focus_key, move_focus, q, refocus, trap_tab,
+                                try_focus)
+from game.web.dom.live import Heard, announce, announce_coach, hush
 from game.web.dom.storage import BrowserStorage, open_storage
 from game.web.dom.tabs import TabLocks
 from game.web import session as table_session
@@ -40,45 +43,14 @@ from game.web.start_screen import SPEEDS, help_html, menu_html, rules_href, say,
 from game.web.stats import new_game_id
 from game.web.stats_page import StatsPage, now_ms
 from game.web.storage import FailureKind, MemoryStorage, Storage, write
-from game.web.tables import Table, TableContext, event_lines, explain, renderer
+from game.web.tables import Table, TableContext, event_lines, renderer
 from game.web.session import Session
 
 JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped for mypy
 
-ARROWS = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -3, "ArrowDown": 3}
 STAY_IN_ADDRESS = {"lang", "speed", "bench"}  # what a reload may read again
 SLICE = 0.04  # seconds of bot search between two yields to the browser
 MAX_THINK = 3.0  # seconds: the expert bot's budget
-CONTROLS = ("button:not([disabled]), [data-part]:not([disabled]), "
-            "[data-act]:not([disabled]), select, input, a[href]")
-LIVE_KEPT = 8  # bursts kept in the live region (older ones are read already)
-
-
-def _q(sel: str) -> JsObject:
-    el = document.querySelector(sel)
-    return None if el is None or not el else el  # jsnull is falsy
-
-
-def _attr(el: JsObject, name: str) -> str | None:
-    """An attribute as str, or None (JS null arrives as jsnull, not None)."""
-    if el is None:
-        return None
-    v = el.getAttribute(name)
-    return v if isinstance(v, str) else None
-
-
-def _focus(el: JsObject) -> None:
-    el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
-
-
-@dataclass
-class Heard:
-    """What the live region has read out: the log's first `events` entries,
-    and the prompt of the person's turn ("" while it is not their turn)."""
-
-    events: int = 0
-    prompt: str = ""
-    coach: str = ""  # the coach's last words read out (a lesson)
 
 
 def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -453,7 +425,7 @@ class App:
         progress, dealt if none is; another deal in progress is never
         discarded: the start screen then offers deal N beside it."""
         self.setup_values["seed"] = str(deal)
-        seed_field = _q("#f-seed")
+        seed_field = q("#f-seed")
         if seed_field is not None:  # the start screen first.js drew, which new_game reads
             seed_field.value = str(deal)
         if self.state is None and not self.broken:  # a broken save is reported first
@@ -561,7 +533,7 @@ class App:
         return say(self.t, self.game_id(), key, **kw)
 
     def render_all(self) -> None:
-        was = self._focus_area()
+        was = focus_area()
         document.documentElement.lang = self.t.lang
         document.title = self.say("app.title")
         self.render_menu()
@@ -585,13 +557,13 @@ class App:
             game_buttons = join(
                 html('<button type="button" data-cmd="panel" data-panel="{}">{}</button>',
                      p, self.say("menu." + p)) for p in ("log", "last", "scores"))
-        _q("#brand").textContent = self.say("app.title")
-        set_html(_q("#menu"), menu_html(self.t, self.prefs.get("speed", "normal"), game_buttons))
+        q("#brand").textContent = self.say("app.title")
+        set_html(q("#menu"), menu_html(self.t, self.prefs.get("speed", "normal"), game_buttons))
 
     def render_table_info(self) -> None:
         """In the header, at the table: the deal number as a link that deals it
         again (`?game=…&deal=N`), and the illustrated rules of the game."""
-        info = _q("#table-info")
+        info = q("#table-info")
         if info is None:
             return
         if self.state is None or self.show_setup:
@@ -624,7 +596,7 @@ class App:
                             '</button></div>', t(words, reason=reason), href,
                             t("notice.download"), discard))
         out.append(self.keeping_html())
-        notices = _q("#notices")
+        notices = q("#notices")
         if notices is not None:
             set_html(notices, join(out))
 
@@ -649,24 +621,24 @@ class App:
 
     def render_screen(self) -> None:
         if self.stats.open:
-            set_html(_q("#screen"), self.stats.page_html())
+            set_html(q("#screen"), self.stats.page_html())
             document.body.dataset.view = "stats"
             return
         if self.state is None or self.show_setup:
             self.motion.reset()  # nothing moves on the start screen, nor after it
-            set_html(_q("#screen"), self.setup_html())
+            set_html(q("#screen"), self.setup_html())
             document.body.dataset.view = "setup"
             return
         if self.render_handover():
             return
         document.body.dataset.view = "table"
-        focus = self._focus_key()
+        focus = focus_key()
         state, table = self._game()
         obs = state.observation(self.my_seat())
         drawn = table.render(obs, self.ctx())
         # The page's heading: the game's name, for screen readers (the bar shows it).
         drawn = html('<h1 class="sr">{}</h1>{}', self.say("app.title"), drawn)
-        screen = _q("#screen")
+        screen = q("#screen")
         self.motion.before(screen)
         set_html(screen, html(
             '{}<div class="tools">{}{}{}</div>'
@@ -674,7 +646,7 @@ class App:
             drawn, self.undo_html(), self.hint_html(), self.review_html(), self.message))
         self.motion.after(screen)  # a picture over the new table, which takes clicks already
         self.mark_hint()
-        self._refocus(focus)
+        refocus(focus)
         self.announce()
 
     def render_handover(self) -> bool:
@@ -687,18 +659,15 @@ class App:
                 # Everyone reads the summary: the next deal's hand stays out of sight.
                 self.motion.reset()
                 document.body.dataset.view = "table"
-                set_html(_q("#screen"), html('<h1 class="sr">{}</h1>', self.say("app.title")))
+                set_html(q("#screen"), html('<h1 class="sr">{}</h1>', self.say("app.title")))
                 return True
             return False
         document.body.dataset.view = "handover"
         self.motion.reset()  # no card in flight, nor its copy, while the device changes hands
-        set_html(_q("#screen"), handover.panel_html(self.t, self.person_name(who)))
-        live = _q("#live")
-        if live is not None:
-            set_html(live, EMPTY)
-        self.heard.prompt = ""
-        if self._focus_area() in ("screen", "body", "modal"):
-            _focus(_q("#handover-ready"))
+        set_html(q("#screen"), handover.panel_html(self.t, self.person_name(who)))
+        hush(self.heard)
+        if focus_area() in ("screen", "body", "modal"):
+            focus(q("#handover-ready"))
         return True
 
     def person_name(self, who: str) -> str:
@@ -722,7 +691,7 @@ class App:
                     for g in self.games_in_progress() if g != on_table)
 
     def render_side(self) -> None:
-        side = _q("#side")
+        side = q("#side")
         if self.stats.open:
             set_html(side, html('<div class="help"><p>{}</p></div>', self.t("stats.help")))
             return
@@ -754,13 +723,13 @@ class App:
                             '<div class="panel" id="panel-{}">{}</div>{}', self.coach_html(obs),
                             tabs, self.stats.side_button(), self.panel, body,
                             self.files.side_buttons()))
-        self.announce_coach()
-        log = _q("#log")
+        announce_coach(self.heard)
+        log = q("#log")
         if log is not None:
             log.scrollTop = log.scrollHeight
 
     def render_modal(self) -> None:
-        modal = _q("#modal")
+        modal = q("#modal")
         t = self.t
         if self.state is None or self.show_setup:
             modal.hidden = True
@@ -836,7 +805,7 @@ class App:
         self.flash_message()
 
     def flash_message(self) -> None:
-        el = _q("#message")
+        el = q("#message")
         if el is not None:
             el.textContent = self.message
             el.classList.remove("flash")
@@ -940,7 +909,7 @@ class App:
             return
         parts = getattr(s.table, "parts", single)(action)
         for el in document.querySelectorAll("#screen [data-act], #screen [data-part]"):
-            if _attr(el, "data-act") == action or _attr(el, "data-part") in parts:
+            if attr(el, "data-act") == action or attr(el, "data-part") in parts:
                 el.classList.add("hinted")
 
     # -- the keyboard panel: every shortcut, opened with "?" or its button ------
@@ -949,7 +918,7 @@ class App:
         """Open (in the current language) or close the list of shortcuts; on
         closing, the focus returns to where it was."""
         opening = show and not self.keys_open()
-        panel = _q("#keys")
+        panel = q("#keys")
         if panel is None:
             panel = document.createElement("div")
             panel.id, panel.className = "keys", "modal"
@@ -958,8 +927,8 @@ class App:
             if not panel.hidden:
                 panel.hidden = True
                 back = self._keys_opener
-                if back is None or not back.isConnected or not self._try_focus(back):
-                    self._focus_fallback()
+                if back is None or not back.isConnected or not try_focus(back):
+                    focus_fallback()
             return
         t = self.t
         undo = ("undo",) if self.state is not None and self.takebacks_allowed() else ()
@@ -976,10 +945,10 @@ class App:
             active = document.activeElement
             self._keys_opener = None if active is None or not active else active
         panel.hidden = False
-        _focus(panel.querySelector("[data-cmd=keys-close]"))
+        focus(panel.querySelector("[data-cmd=keys-close]"))
 
     def keys_open(self) -> bool:
-        panel = _q("#keys")
+        panel = q("#keys")
         return panel is not None and not panel.hidden
 
     def on_keys_key(self, evt: JsObject) -> bool:
@@ -997,102 +966,22 @@ class App:
             self.keys_panel(False)
             return True
         if key == "Tab":
-            self.trap_tab(evt)
+            trap_tab(evt)
             return True
         return key in ARROWS
 
     # -- announcements: every new event read out once, politely ----------------
 
     def announce(self) -> None:
-        """Add to the polite live region `#live` the events the log gained
-        since the last time (the person's own view: `state.events(seat)`, so
-        never a hidden card), then the prompt if it is the person's turn: one
-        burst per redraw that has news, nothing on a redraw that has none."""
-        live = _q("#live")
-        if live is None or self.state is None:
-            return
-        if self.handover_due():
+        """Read out the table's news (game.web.dom.live), never a hidden card:
+        the log holds each person's own view of the events."""
+        s = self.session
+        if s is None or self.handover_due():
             return  # read out to the next person once they have the device
-        log: list[dict[str, Any]] = self.save.get("log", [])
-        fresh = log[min(self.heard.events, len(log)):]  # the log may have been cut (an undo)
-        fresh = handover.seen_by(fresh, self.at_screen())
-        self.heard.events = len(log)
-        lines = event_lines(self._game()[1], fresh, self.ctx())
-        prompt_el = _q("#screen #prompt")
-        prompt = ""
-        if prompt_el is not None and self.human_to_act() and not self.waiting_for_ack():
-            prompt = " ".join(str(prompt_el.textContent).split())
-        if prompt and (lines or prompt != self.heard.prompt):
-            lines.append(prompt)  # after the events: what the person is to do now
-        self.heard.prompt = prompt
-        if not lines:
-            return
-        burst = document.createElement("div")
-        set_html(burst, join(html("<p>{}</p>", line) for line in lines))
-        live.append(burst)
-        while live.childElementCount > LIVE_KEPT:
-            live.firstElementChild.remove()
-
-    # -- focus: kept on the same control across a redraw ------------------------
-
-    def _focus_key(self) -> tuple[str, str, str] | None:
-        """The focused control of the table: its attribute and value that
-        survive a redraw, and the class of its `data-keys` group ("" if none)."""
-        el = document.activeElement
-        if el is None or not el or not el.closest("#screen"):
-            return None
-        group = el.closest("[data-keys]")
-        where = ((_attr(group, "class") or "").split() or [""])[0] if group else ""
-        for name in ("data-part", "data-act", "id"):
-            value = _attr(el, name)
-            if value:
-                return name, value, where
-        return None
-
-    def _refocus(self, key: tuple[str, str, str] | None) -> None:
-        """Focus the same control again; if it is gone (a card played), the
-        first control of the same hand or coffin, else the prompt: never <body>."""
-        if key is None:
-            return
-        name, value, where = key
-        for el in document.querySelectorAll(f"#screen [{name}]"):
-            if _attr(el, name) == value and self._try_focus(el):
-                return
-        group = _q(f"#screen [data-keys].{where}") if where else None
-        if group is None or not self._focus_first(group):
-            self._focus_fallback()
-
-    @staticmethod
-    def _try_focus(el: JsObject) -> bool:
-        _focus(el)
-        return bool(document.activeElement == el)
-
-    def _focus_first(self, within: JsObject) -> bool:
-        """Focus the first control in `within` that can take it."""
-        for el in within.querySelectorAll(CONTROLS):
-            if self._try_focus(el):
-                return True
-        return False
-
-    def _focus_fallback(self) -> None:
-        """The prompt (focusable by script only), else the table's first control."""
-        prompt = _q("#screen #prompt")
-        if prompt is not None:
-            prompt.tabIndex = -1
-            if self._try_focus(prompt):
-                return
-        self._focus_first(_q("#screen"))
-
-    def _focus_area(self) -> str | None:
-        """Where the focus is: "modal", "screen", "side", "body" (nowhere), or
-        None (elsewhere)."""
-        el = document.activeElement
-        if el is None or not el or el == document.body:
-            return "body"
-        for area in ("modal", "screen", "side"):
-            if el.closest(f"#{area}"):
-                return area
-        return None
+        announce(self.heard, s.save.get("log", []),
+                 lambda fresh: event_lines(s.table, handover.seen_by(fresh, s.at_screen),
+                                           self.ctx()),
+                 s.human_to_act and not s.waiting_for_ack)
 
     def _keep_focus(self, was: str | None) -> None:
         """After a whole redraw: an open summary takes the focus (it is a modal
@@ -1101,16 +990,16 @@ class App:
         if was is None or self.state is None or self.show_setup:
             return
         if was == "side":
-            tab = _q("#side [role=tab][aria-selected=true]")
-            if self._focus_area() == "body" and (tab is None or not self._try_focus(tab)):
-                self._focus_fallback()
+            tab = q("#side [role=tab][aria-selected=true]")
+            if focus_area() == "body" and (tab is None or not try_focus(tab)):
+                focus_fallback()
             return
-        modal = _q("#modal")
+        modal = q("#modal")
         if modal is not None and not modal.hidden:
-            if self._focus_area() != "modal":
-                self._focus_first(modal.querySelector(".buttons") or modal)
-        elif self._focus_area() in ("body", "modal") and was != "body":
-            self._focus_fallback()  # (a focus in the closed summary is lost too)
+            if focus_area() != "modal":
+                focus_first(modal.querySelector(".buttons") or modal)
+        elif focus_area() in ("body", "modal") and was != "body":
+            focus_fallback()  # (a focus in the closed summary is lost too)
 
     async def hint_turn(self, s: Session) -> None:
         """Think in slices from the person's observation only; drop it if they act."""
@@ -1164,24 +1053,11 @@ class App:
         return s.coach.bubble(s.played, s.human_to_act and not s.waiting_for_ack, s.table, obs,
                               self.ctx())
 
-    def announce_coach(self) -> None:
-        """The coach's words, read out once each (after the table's news)."""
-        coach, live = _q("#coach"), _q("#live")
-        said = " ".join(str(coach.textContent).split()) if coach is not None else ""
-        if said and said != self.heard.coach and live is not None:
-            burst = document.createElement("div")
-            set_html(burst, html("<p>{}</p>", said))
-            live.append(burst)
-            # New words: on a phone the bubble sits under the hand, perhaps below the fold.
-            coach.scrollIntoView(to_js({"block": "nearest"},
-                                       dict_converter=window.Object.fromEntries))
-        self.heard.coach = said
-
     def _focus_coach(self) -> None:
         """The coach's Continue, else its bubble: what to read next."""
-        target = _q("#coach-next") or _q("#coach")
+        target = q("#coach-next") or q("#coach")
         if target is not None:
-            _focus(target)
+            focus(target)
 
     def lesson_end_html(self, obs: dict[str, Any]) -> tuple[Html, Html]:
         """The end of the lesson: the coach on the scoring, the hand's own
@@ -1213,7 +1089,7 @@ class App:
         self.setup_values["game"] = game
         self.show_setup = True
         self.render_all()
-        _focus(_q("#start"))
+        focus(q("#start"))
 
     # -- undo: take back the person's own decisions of this hand ----------------
 
@@ -1286,7 +1162,7 @@ class App:
         except BadNumber as e:
             self.setup_error = str(e)
             self.render_screen()
-            _focus(_q("#f-seed"))
+            focus(q("#f-seed"))
             return
         game = self.setup_values["game"]
         if self.broken and self.broken_in_place and self.broken[0] == saves.key(game):
@@ -1354,76 +1230,74 @@ class App:
                 else str(el.value)
 
     def command(self, cmd: str, el: JsObject) -> None:
+        """The one router of the page's commands (`data-cmd`): a decision at
+        the table, a step of the game on the table, or a page command."""
         if self.stats.command(cmd, el):
             return
-        if cmd == "confirm":
-            self.on_table(table_session.Confirm())
-        elif cmd == "new":
-            self.halt()
-            if self.session is not None:
-                self.session = dataclasses.replace(self.session, message="")
-            self.show_setup = True
-            self.render_all()
-        elif cmd == "start":
-            self.new_game()
-        elif cmd == "switch":
-            self.switch_game(_attr(el, "data-game") or "")
-        elif cmd == "hint":
-            self.on_table(table_session.HintAsked())
-        elif cmd == "lesson":
-            self.start_lesson()
-        elif cmd == "coach-next" and not self.show_setup:
-            self.dispatch(table_session.CoachNext())
-        elif cmd == "lesson-done":
-            self.end_lesson()
-        elif cmd == "undo":
-            self.undo()
-        elif cmd == "review" and self.state is not None:
+        if cmd in DECISIONS:
+            self.on_table(DECISIONS[cmd]())
+        elif cmd in TABLE_STEPS:
+            if not self.show_setup:
+                self.dispatch(TABLE_STEPS[cmd]())
+        elif cmd.startswith("file-"):
+            self.files.command(cmd)
+        elif cmd in PAGE_COMMANDS:
+            PAGE_COMMANDS[cmd](self, el)
+
+    def open_setup(self, _: JsObject = None) -> None:
+        """The start screen, the game on the table kept (and halted) behind it."""
+        self.halt()
+        if self.session is not None:
+            self.session = dataclasses.replace(self.session, message="")
+        self.show_setup = True
+        self.render_all()
+
+    def resume_table(self, _: JsObject = None) -> None:
+        self.show_setup = False
+        self.render_all()
+        self.schedule()
+
+    def open_review(self, _: JsObject = None) -> None:
+        if self.state is not None:
             from game.web import review
 
             review.from_table(self)
-        elif cmd == "resume":
-            self.show_setup = False
-            self.render_all()
-            self.schedule()
-        elif cmd == "panel":
-            self.panel = _attr(el, "data-panel") or "log"
-            was = self._focus_area()
-            self.render_side()
-            self._keep_focus(was)
-            side = _q("#side")
-            if window.innerWidth < 900:
-                side.scrollIntoView()
-        elif cmd == "ack-hand":
-            self.dispatch(table_session.AckHand())
-        elif cmd == "handover-ready" and self.handover_due() is not None:
-            self.dispatch(table_session.TakeOver())
-        elif cmd == "close-final":
-            self.dispatch(table_session.CloseFinal())
-        elif cmd in ("keys", "keys-close"):
-            self.keys_panel(cmd == "keys")
-        elif cmd == "dismiss":
-            self.notices = []
-            self.render_notices()
-        elif cmd.startswith("file-"):
-            self.files.command(cmd)
-        elif cmd == "dismiss-broken":
-            self.broken = None
-            self.render_notices()
-        elif cmd == "discard-broken" and self.broken and self.broken_in_place:
-            self.store.remove(self.broken[0])  # the player's choice, after its download
+
+    def show_panel(self, el: JsObject) -> None:
+        """A tab of the side panel: the log, the last trick, the scores."""
+        self.panel = attr(el, "data-panel") or "log"
+        was = focus_area()
+        self.render_side()
+        self._keep_focus(was)
+        if window.innerWidth < 900:
+            q("#side").scrollIntoView()
+
+    def dismiss_notices(self, _: JsObject = None) -> None:
+        self.notices = []
+        self.render_notices()
+
+    def dismiss_broken(self, _: JsObject = None) -> None:
+        self.broken = None
+        self.render_notices()
+
+    def discard_broken(self, _: JsObject = None) -> None:
+        """The player's choice, after its download: the damaged save left in place goes."""
+        if self.broken and self.broken_in_place:
+            self.store.remove(self.broken[0])
             self.broken, self.broken_in_place, self.setup_error = None, False, ""
             self.render_all()
-        elif cmd == "dismiss-unsaved":
-            self.store_problem_read = True
-            self.render_notices()
-        elif cmd == "play-here":
-            self.play_here()
-        elif cmd == "deal-keep":
-            self.asked_deal = None
-            self.render_all()
-            self.schedule()
-        elif cmd == "deal-replace" and self.asked_deal is not None:
+
+    def dismiss_unsaved(self, _: JsObject = None) -> None:
+        self.store_problem_read = True
+        self.render_notices()
+
+    def keep_deal(self, _: JsObject = None) -> None:
+        """A deal link declined: back to the game in progress."""
+        self.asked_deal = None
+        self.resume_table()
+
+    def replace_deal(self, _: JsObject = None) -> None:
+        if self.asked_deal is not None:
             self.setup_values["seed"] = str(self.asked_deal)
             self.asked_deal = None
             self.new_game()
@@ -1431,13 +1305,13 @@ class App:
     @guarded
     def on_submit(self, evt: JsObject) -> None:
         evt.preventDefault()  # the start screen is a form: Enter starts the game
-        if _q("#setup") is not None and evt.target.closest("#setup"):
+        if q("#setup") is not None and evt.target.closest("#setup"):
             self.new_game()
 
     @guarded
     def on_change(self, evt: JsObject) -> None:
         el = evt.target
-        cmd = _attr(el, "data-cmd")
+        cmd = attr(el, "data-cmd")
         if cmd == "lang":
             self.t = Translator(str(el.value))
             self.prefs["lang"] = self.t.lang
@@ -1461,7 +1335,7 @@ class App:
         el = evt.target.closest("[data-cmd], [data-act], [data-part]")
         if el is None or not el:  # JS null arrives as pyodide's jsnull, which is falsy
             return
-        cmd = _attr(el, "data-cmd")
+        cmd = attr(el, "data-cmd")
         if cmd:
             if str(el.tagName) in ("SELECT", "INPUT", "OPTION"):
                 return
@@ -1469,11 +1343,11 @@ class App:
                 evt.preventDefault()  # handled here, not by the form's submit
             self.command(str(cmd), el)
             return
-        act = _attr(el, "data-act")
+        act = attr(el, "data-act")
         if act:
             self.human_action(act)
             return
-        part = _attr(el, "data-part")
+        part = attr(el, "data-part")
         if part:
             self.pick(part)
 
@@ -1484,17 +1358,17 @@ class App:
             return
         key = str(evt.key)
         el = evt.target
-        if self.undo_key(evt) or self.trap_tab(evt) or self.tab_to_decision(evt):
+        if self.undo_key(evt) or trap_tab(evt) or self.tab_to_decision(evt):
             return
         if key == "Escape":
             self.dispatch(table_session.ClearChoice())
             return
         if key in ARROWS:
-            self._move_focus(evt, key)
+            move_focus(evt, key)
             return
         if key not in ("Enter", " ") or str(el.tagName) == "BUTTON":
             return
-        act, part = _attr(el, "data-act"), _attr(el, "data-part")
+        act, part = attr(el, "data-act"), attr(el, "data-part")
         if act is None and part is None:
             return
         evt.preventDefault()
@@ -1502,37 +1376,6 @@ class App:
             self.human_action(act)
         elif part is not None:
             self.pick(part)
-
-    @staticmethod
-    def trap_tab(evt: JsObject) -> bool:
-        """Tab and Shift+Tab go round the controls of the open modal dialog (a
-        hand's summary, the keys panel, the file panel) and a new version's
-        offer instead of leaving them for the table behind. True if the dialog
-        took the key."""
-        if str(evt.key) != "Tab":
-            return False
-        dialogs = [d for d in document.querySelectorAll(
-                       '[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]')
-                   if d.getClientRects().length]  # shown: not hidden, not a closed <dialog>
-        if not dialogs:
-            return False
-        # a new version's offer (static/js/update.js) is never out of reach
-        controls = [*dialogs[-1].querySelectorAll(CONTROLS),
-                    *document.querySelectorAll("#update:not([hidden]) button")]
-        if not controls:
-            return False
-        here = next((i for i, c in enumerate(controls) if c == document.activeElement), None)
-        if here is None:
-            there = 0
-        else:
-            step = here + (-1 if evt.shiftKey else 1)
-            there = step % len(controls)  # past either end: round to the other
-            inside = dialogs[-1].contains
-            if step == there and inside(controls[here]) and inside(controls[there]):
-                return False  # a step inside the dialog: the browser's own order
-        evt.preventDefault()
-        _focus(controls[there])
-        return True
 
     def tab_to_decision(self, evt: JsObject) -> bool:
         """On the person's turn, Tab from the top of the table (the prompt,
@@ -1543,7 +1386,7 @@ class App:
         it took the key."""
         if str(evt.key) != "Tab" or evt.shiftKey:
             return False
-        if _attr(document.activeElement, "id") != "prompt":
+        if attr(document.activeElement, "id") != "prompt":
             return False
         if (self.state is None or self.show_setup or not self.human_to_act()
                 or self.waiting_for_ack() or self.handover_due()):
@@ -1552,46 +1395,18 @@ class App:
         offered = choice.offers(self.live().picked)
         legal = set(self.state.legal_actions())
         for el in document.querySelectorAll("#screen [data-part], #screen [data-act]"):
-            if (not el.hasAttribute("disabled") and (_attr(el, "data-part") in offered
-                                     or _attr(el, "data-act") in legal) and self._try_focus(el)):
+            if (not el.hasAttribute("disabled") and (attr(el, "data-part") in offered
+                                     or attr(el, "data-act") in legal) and try_focus(el)):
                 evt.preventDefault()
                 return True
         return False
-
-    def _move_focus(self, evt: JsObject, key: str) -> None:
-        """Arrow keys inside a `data-keys` group (a hand: a row; the coffin: a grid)."""
-        group = evt.target.closest("[data-keys]")
-        if group is None or not group:
-            return
-        items = list(group.querySelectorAll("[data-part], [data-act]"))
-        here = next((i for i, el in enumerate(items) if el == evt.target), None)
-        if here is None:
-            return
-        cols = int(_attr(group, "data-cols") or 0) if _attr(group, "data-keys") == "grid" else 0
-        step = ARROWS[key]
-        if step in (-3, 3):
-            if not cols:
-                return
-            step = cols if step > 0 else -cols
-        there = here + step
-        if cols and step in (-1, 1) and there // cols != here // cols:
-            return  # a grid does not wrap from one row to the next
-        if not cols:
-            there %= len(items)
-        if not 0 <= there < len(items):
-            return
-        evt.preventDefault()
-        for el in items:
-            el.tabIndex = -1
-        items[there].tabIndex = 0
-        _focus(items[there])
 
     # -- start ---------------------------------------------------------------
 
     @guarded
     def start(self) -> None:
         self.resume()
-        if self.state is None and _q("#setup") is not None:
+        if self.state is None and q("#setup") is not None:
             self.read_setup()  # the start screen static/js/first.js drew: keep what was chosen there
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_change),
                          create_proxy(self.on_key), create_proxy(self.on_submit)]
@@ -1607,17 +1422,37 @@ class App:
 
             bench.install(window, create_proxy, SLICE)
         self.render_all()
-        loader = _q("#loader")
+        loader = q("#loader")
         if loader is not None:
             loader.remove()
         document.body.dataset.state = "ready"
-        pressed = _attr(document.body, "data-lesson-pending") is not None  # before now
+        pressed = attr(document.body, "data-lesson-pending") is not None  # before now
         if (self.asked_lesson or pressed) and not self.broken:  # a broken save is reported first
             document.body.removeAttribute("data-lesson-pending")
             self.start_lesson()
             return
-        if _attr(document.body, "data-start-pending") is not None:  # Start, pressed before now
+        if attr(document.body, "data-start-pending") is not None:  # Start, pressed before now
             document.body.removeAttribute("data-start-pending")
             self.new_game()
             return
         self.schedule()
+
+
+# The router's tables (App.command). Decisions at the table are refused while
+# another tab plays the game; the table's steps wait while the start screen is up.
+DECISIONS: dict[str, Callable[[], table_session.Action]] = {
+    "confirm": table_session.Confirm, "hint": table_session.HintAsked,
+    "undo": table_session.Undo}
+TABLE_STEPS: dict[str, Callable[[], table_session.Action]] = {
+    "coach-next": table_session.CoachNext, "ack-hand": table_session.AckHand,
+    "handover-ready": table_session.TakeOver, "close-final": table_session.CloseFinal}
+PAGE_COMMANDS: dict[str, Callable[[App, JsObject], None]] = {
+    "new": App.open_setup, "start": lambda app, _: app.new_game(),
+    "switch": lambda app, el: app.switch_game(attr(el, "data-game") or ""),
+    "lesson": lambda app, _: app.start_lesson(), "lesson-done": lambda app, _: app.end_lesson(),
+    "review": App.open_review, "resume": App.resume_table, "panel": App.show_panel,
+    "keys": lambda app, _: app.keys_panel(True), "keys-close": lambda app, _: app.keys_panel(False),
+    "dismiss": App.dismiss_notices, "dismiss-broken": App.dismiss_broken,
+    "discard-broken": App.discard_broken, "dismiss-unsaved": App.dismiss_unsaved,
+    "play-here": lambda app, _: app.play_here(), "deal-keep": App.keep_deal,
+    "deal-replace": App.replace_deal}

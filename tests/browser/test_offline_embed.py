@@ -156,6 +156,8 @@ def test_embed_live_table_with_fixed_options(page):
     assert page.evaluate("document.activeElement === document.body")
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('jhg.save'))") == []
     assert page.is_visible("#restart")
+    # Its address is its configuration: kept (the site's own page forgets a link once read).
+    assert page.url.endswith("embed.html?game=dracula&seed=3&bots=random&lang=it")
 
 
 def test_rules_pages_load_with_their_examples(page, ui):

@@ -78,7 +78,9 @@ def _save_before_the_end(game: str, options: dict[str, Any], last: str,
 
 
 def _load_save(page, ui, game: str, text: str) -> None:
+    """`text` as `game`'s save, and the game this tab shows (a tab reloads its own game)."""
     page.evaluate("([k, t]) => { localStorage.setItem(k, t); localStorage.setItem("
+                  "'jhg.current', k.split('.').pop()); sessionStorage.setItem("
                   "'jhg.current', k.split('.').pop()); }", [saves.key(game), text])
     page.goto(page.site_url + "?speed=instant")
     page.wait_for_selector("body[data-state=ready]", timeout=60000)
