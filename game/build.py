@@ -355,15 +355,21 @@ def _precache_list(site: Path) -> list[str]:
 
 
 def _write_service_worker(site: Path) -> None:
-    """sw.js at the top (its scope is the whole site), named after a hash of the files."""
+    """sw.js at the top (its scope is the whole site), named after a hash of the files
+    (update.js's version before the name is written in it), and that name in update.js."""
     files = _precache_list(site)
     h = hashlib.sha256()
     for rel in files[1:]:
         h.update(rel.encode() + b"\0" + (site / rel).read_bytes())
+    cache = "jhg-" + h.hexdigest()[:16]
     text = (ROOT / "static" / "sw.js").read_text(encoding="utf-8")
-    text = text.replace("__CACHE__", "jhg-" + h.hexdigest()[:16])
+    text = text.replace("__CACHE__", cache)
     text = text.replace("__FILES__", json.dumps(files, indent=1))
     (site / "sw.js").write_text(text, encoding="utf-8")
+    # The pages' own version, to tell a new one from theirs (static/js/update.js).
+    update = site / "static" / "js" / "update.js"
+    update.write_text(update.read_text(encoding="utf-8").replace("__CACHE__", cache),
+                      encoding="utf-8")
 
 
 def _padded_svg(svg: str) -> str:
