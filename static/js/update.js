@@ -22,7 +22,7 @@
          preparing: "Getting offline play ready…",
          notReady: "Offline play is not ready yet: it will be finished on your next visit."},
     fr: {update: ["Une nouvelle version est prête.", "Recharger"],
-         ready: "Le jeu hors connexion est prêt : le jeu fonctionne sans connexion.",
+         ready: "Le jeu hors connexion est prêt : plus besoin de connexion pour jouer.",
          preparing: "Préparation du jeu hors connexion…",
          notReady: "Le jeu hors connexion n’est pas encore prêt : il le sera à votre prochaine visite."},
     it: {update: ["È pronta una nuova versione.", "Ricarica"],

@@ -142,8 +142,11 @@ def test_an_install_cut_short_is_told_finished_next_visit_and_then_plays_offline
     page.wait_for_selector("body[data-state=ready]", timeout=60000)
     page.wait_for_selector("#offline-status[data-offline=ready]", timeout=60000)
     assert page.inner_text("#offline-status") == (
-        "Le jeu hors connexion est prêt : le jeu fonctionne sans connexion.")
+        "Le jeu hors connexion est prêt : plus besoin de connexion pour jouer.")
     ui.screenshot(page, "offline-ready-fr")
+    page.set_viewport_size({"width": 390, "height": 844})
+    ui.screenshot(page, "offline-ready-fr-phone")
+    page.set_viewport_size({"width": 1366, "height": 900})
     # The install went on from where it stopped: what it had cached was not asked again.
     rules = "/own/static/rules/jekyll-hyde.en.html"
     assert asked.get(rules) == 1 and own_site.hits.count(rules) == 1, own_site.hits
