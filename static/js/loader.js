@@ -59,8 +59,8 @@
   }, 400);
 
   // -- a start-up that fails -------------------------------------------------
-  function starting() { return body.getAttribute("data-state") === "loading"; }
   var body = document.body, failure = null, note = null;
+  function starting() { return body.getAttribute("data-state") === "loading"; }
   function failed(inPlace) {  // a promise of the retry
     if (!failure) {
       failure = {inPlace: inPlace, waiters: []};
@@ -77,7 +77,6 @@
       text.hidden = true;
       box.querySelector(".loader-box").insertBefore(note, text);
       box.setAttribute("data-failed", "");
-      body.setAttribute("data-start-failed", "");
     } else if (!inPlace) {
       failure.inPlace = false;
     }
@@ -92,7 +91,6 @@
     if (note && note.parentNode) note.parentNode.removeChild(note);
     text.hidden = false;
     box.removeAttribute("data-failed");
-    body.removeAttribute("data-start-failed");
     was.waiters.forEach(function (resume) { resume(); });
   }
   addEventListener("online", retry);
@@ -114,14 +112,14 @@
     } catch (e) { return false; }
   }
   if (fetchNow) {
-    window.fetch = function (input, init) {
-      var self = this, args = arguments;
-      var answer = fetchNow.apply(self, args);
+    window.fetch = function (input) {
+      var args = arguments;
+      var answer = fetchNow.apply(window, args);
       if (!starting() || !watched(input)) return answer;
       return answer.catch(function again(e) {
         if ((e && e.name === "AbortError") || !starting()) throw e;
         console.warn("A start-up download failed; it is asked again on retry:", e);
-        return failed(true).then(function () { return fetchNow.apply(self, args).catch(again); });
+        return failed(true).then(function () { return fetchNow.apply(window, args).catch(again); });
       });
     };
   }

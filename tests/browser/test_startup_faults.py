@@ -122,6 +122,21 @@ def test_start_pressed_after_a_failed_download_is_no_dead_button(own_site, ui):
     assert ui.hand(page)
 
 
+def test_a_runtime_module_that_did_not_load_is_told_and_try_again_reloads(own_site, ui):
+    # A module that failed cannot be imported again in the same page.
+    page = own_site.page
+    core = "**/static/vendor/pyscript/core.js"
+    page.route(core, lambda route: route.abort())
+    page.goto(page.site_url + "?lang=it&speed=instant")
+    page.wait_for_selector("#loader-retry", state="visible", timeout=60000)
+    assert "Non è stato possibile scaricare il gioco" in page.inner_text("#loader-failed")
+    assert page.inner_text("#loader-retry") == "Riprova"
+    page.unroute(core)
+    page.click("#loader-retry")
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    _deal(page, ui)
+
+
 # -- 7: a service-worker install cut short ---------------------------------------
 
 # A file that only the service worker's install asks for.
