@@ -235,7 +235,8 @@ def _copy_runtime(vendor: Path) -> None:
         _lazy_shared_memory((pyodide / "pyodide.asm.mjs").read_text(encoding="utf-8")),
         encoding="utf-8")
     (vendor / "pyodide" / "pyodide.mjs").write_text(
-        _yield_before_bootstrap((pyodide / "pyodide.mjs").read_text(encoding="utf-8")),
+        _wasm_failure_said(_yield_before_bootstrap(
+            (pyodide / "pyodide.mjs").read_text(encoding="utf-8"))),
         encoding="utf-8")
     # The page loads no Pyodide package (none ship with npm's pyodide),
     # so its lock lists none: 119 KB less to fetch and parse at every start.
@@ -287,6 +288,20 @@ _YIELD_BEFORE_BOOTSTRAP = ("Fe(r,t);await new Promise(f=>(globalThis.setImmediat
 def _yield_before_bootstrap(script: str) -> str:
     """pyodide.mjs with a yield to the browser between instantiation and bootstrap (see above)."""
     return _patch_pinned(script, "pyodide.mjs", "_BOOTSTRAP", _BOOTSTRAP, _YIELD_BEFORE_BOOTSTRAP)
+
+
+# A wasm whose download broke off midway (or that does not compile) is only
+# a console warning in loadPyodide, which then waits forever. The site's copy
+# also tells the page (an event on the global object), whose loader then says
+# so and offers to try again (static/js/loader.js).
+_WASM_FAILED = 'catch(l){console.warn("wasm instantiation failed!"),console.warn(l)}'
+_WASM_FAILED_SAID = ('catch(l){console.warn("wasm instantiation failed!"),console.warn(l),'
+                     'globalThis.dispatchEvent?.(new Event("pyodide:wasm-failed"))}')
+
+
+def _wasm_failure_said(script: str) -> str:
+    """pyodide.mjs telling the page when its wasm failed to instantiate (see above)."""
+    return _patch_pinned(script, "pyodide.mjs", "_WASM_FAILED", _WASM_FAILED, _WASM_FAILED_SAID)
 # Where Pyodide mounts the standard library, and where PyScript unpacks game.zip
 # (the interpreter's working directory): the file names in tracebacks.
 _STDLIB_PREFIX = "/lib/python314.zip/"

@@ -5,7 +5,8 @@
 // fails (the network lost) is asked again, in place, when the player presses
 // "Try again" or Start, or as soon as the browser is back online; the page's
 // start goes on as if it had only been slow. A runtime module that fails to
-// load cannot be asked again in the same page: the retry reloads it.
+// load, or a wasm whose download broke off midway, cannot be asked again in
+// the same page: the retry reloads it.
 (function () {
   var words = {
     table: {
@@ -129,6 +130,8 @@
     var el = e.target;
     if (starting() && el && el.tagName === "SCRIPT" && el.src) failed(false);
   }, true);
+  // The wasm's download broke off midway: Pyodide gave up (game/build.py tells us).
+  addEventListener("pyodide:wasm-failed", function () { if (starting()) failed(false); });
   addEventListener("unhandledrejection", function (e) {
     var why = e.reason;
     if (starting() && why instanceof TypeError &&

@@ -27,12 +27,13 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def own_site(tmp_path, copy_site, browser_context):
     """A copy of the built site on its own server and a page for it. The server
-    logs the paths asked for and answers 503 for those in `site.broken`."""
+    logs the paths asked for, answers 503 for those in `site.broken` and cuts
+    those in `site.cut` off halfway."""
     from game.build import SiteHandler
 
     site = type("Site", (), {})()
     site.dir = copy_site(tmp_path / "site")
-    site.hits, site.broken = [], set()
+    site.hits, site.broken, site.cut = [], set(), set()
 
     class Handler(SiteHandler):
         prefix = "/own/"
@@ -42,6 +43,16 @@ def own_site(tmp_path, copy_site, browser_context):
             site.hits.append(path)
             if path in site.broken:
                 self.send_error(503)
+                return
+            if path in site.cut:  # the connection lost halfway through the file
+                size = (site.dir / path.removeprefix("/own/")).stat().st_size
+                self.send_response(200)
+                self.send_header("Content-Type", "application/wasm")
+                self.send_header("Content-Length", str(size))
+                self.end_headers()
+                with open(site.dir / path.removeprefix("/own/"), "rb") as f:
+                    self.wfile.write(f.read(size // 2))
+                self.close_connection = True
                 return
             super().do_GET()
 
@@ -132,6 +143,20 @@ def test_a_runtime_module_that_did_not_load_is_told_and_try_again_reloads(own_si
     assert "Non è stato possibile scaricare il gioco" in page.inner_text("#loader-failed")
     assert page.inner_text("#loader-retry") == "Riprova"
     page.unroute(core)
+    page.click("#loader-retry")
+    page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    _deal(page, ui)
+
+
+def test_a_runtime_download_cut_off_midway_is_told_and_try_again_reloads(own_site, ui):
+    page = own_site.page
+    wasm = "/own/static/vendor/pyodide/pyodide.asm.wasm"
+    own_site.cut.add(wasm)
+    page.goto(page.site_url + "?lang=de&speed=instant")
+    page.wait_for_selector("#loader-retry", state="visible", timeout=60000)
+    assert "Das Spiel konnte nicht geladen werden" in page.inner_text("#loader-failed")
+    assert page.inner_text("#loader-retry") == "Erneut versuchen"
+    own_site.cut.clear()
     page.click("#loader-retry")
     page.wait_for_selector("body[data-state=ready]", timeout=60000)
     _deal(page, ui)
