@@ -235,7 +235,8 @@ def _copy_runtime(vendor: Path) -> None:
         _lazy_shared_memory((pyodide / "pyodide.asm.mjs").read_text(encoding="utf-8")),
         encoding="utf-8")
     (vendor / "pyodide" / "pyodide.mjs").write_text(
-        _yield_before_bootstrap((pyodide / "pyodide.mjs").read_text(encoding="utf-8")),
+        _wasm_failure_said(_yield_before_bootstrap(
+            (pyodide / "pyodide.mjs").read_text(encoding="utf-8"))),
         encoding="utf-8")
     # The page loads no Pyodide package (none ship with npm's pyodide),
     # so its lock lists none: 119 KB less to fetch and parse at every start.
@@ -287,6 +288,20 @@ _YIELD_BEFORE_BOOTSTRAP = ("Fe(r,t);await new Promise(f=>(globalThis.setImmediat
 def _yield_before_bootstrap(script: str) -> str:
     """pyodide.mjs with a yield to the browser between instantiation and bootstrap (see above)."""
     return _patch_pinned(script, "pyodide.mjs", "_BOOTSTRAP", _BOOTSTRAP, _YIELD_BEFORE_BOOTSTRAP)
+
+
+# A wasm whose download broke off midway (or that does not compile) is only
+# a console warning in loadPyodide, which then waits forever. The site's copy
+# also tells the page (an event on the global object), whose loader then says
+# so and offers to try again (static/js/loader.js).
+_WASM_FAILED = 'catch(l){console.warn("wasm instantiation failed!"),console.warn(l)}'
+_WASM_FAILED_SAID = ('catch(l){console.warn("wasm instantiation failed!"),console.warn(l),'
+                     'globalThis.dispatchEvent?.(new Event("pyodide:wasm-failed"))}')
+
+
+def _wasm_failure_said(script: str) -> str:
+    """pyodide.mjs telling the page when its wasm failed to instantiate (see above)."""
+    return _patch_pinned(script, "pyodide.mjs", "_WASM_FAILED", _WASM_FAILED, _WASM_FAILED_SAID)
 # Where Pyodide mounts the standard library, and where PyScript unpacks game.zip
 # (the interpreter's working directory): the file names in tracebacks.
 _STDLIB_PREFIX = "/lib/python314.zip/"
@@ -355,15 +370,21 @@ def _precache_list(site: Path) -> list[str]:
 
 
 def _write_service_worker(site: Path) -> None:
-    """sw.js at the top (its scope is the whole site), named after a hash of the files."""
+    """sw.js at the top (its scope is the whole site), named after a hash of the files
+    (update.js's version before the name is written in it), and that name in update.js."""
     files = _precache_list(site)
     h = hashlib.sha256()
     for rel in files[1:]:
         h.update(rel.encode() + b"\0" + (site / rel).read_bytes())
+    cache = "jhg-" + h.hexdigest()[:16]
     text = (ROOT / "static" / "sw.js").read_text(encoding="utf-8")
-    text = text.replace("__CACHE__", "jhg-" + h.hexdigest()[:16])
+    text = text.replace("__CACHE__", cache)
     text = text.replace("__FILES__", json.dumps(files, indent=1))
     (site / "sw.js").write_text(text, encoding="utf-8")
+    # The pages' own version, to tell a new one from theirs (static/js/update.js).
+    update = site / "static" / "js" / "update.js"
+    update.write_text(update.read_text(encoding="utf-8").replace("__CACHE__", cache),
+                      encoding="utf-8")
 
 
 def _padded_svg(svg: str) -> str:

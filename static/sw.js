@@ -7,8 +7,21 @@ const FILES = __FILES__;
 const PREFIX = "jhg-";
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
+  event.waitUntil(precache().then(() => self.skipWaiting()));
 });
+
+// Every file of FILES in the cache, or the install fails (and offline play is
+// not ready: static/js/update.js says so). An install cut short (a connection
+// lost, a browser closed) keeps what it had cached under this version's name:
+// the next one, at the next visit, fetches only the rest.
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const have = new Set((await cache.keys()).map((req) => req.url));
+  const missing = FILES.filter((file) => !have.has(new URL(file, self.location.href).href));
+  const done = await Promise.allSettled(missing.map((file) => cache.add(file)));
+  const failed = done.filter((d) => d.status === "rejected");
+  if (failed.length) throw new Error(`${failed.length} of ${FILES.length} files not cached: ${failed[0].reason}`);
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.build import NODE, BuildError, _lazy_shared_memory, _yield_before_bootstrap
+from game.build import (NODE, BuildError, _lazy_shared_memory, _wasm_failure_said,
+                        _yield_before_bootstrap)
 
 ASM = NODE / "pyodide" / "pyodide.asm.mjs"
 LOADER = NODE / "pyodide" / "pyodide.mjs"
@@ -35,3 +36,13 @@ def test_loadpyodide_lets_the_browser_in_before_its_bootstrap() -> None:
 def test_another_loader_version_stops_the_build() -> None:
     with pytest.raises(BuildError, match="not the pinned version"):
         _yield_before_bootstrap("async function dt(e={}){let a=Ae(r,s,t)}")
+
+
+@pytest.mark.skipif(not LOADER.exists(), reason="npm ci has not been run")
+def test_a_wasm_that_fails_to_instantiate_is_told_to_the_page() -> None:
+    patched = _wasm_failure_said(LOADER.read_text(encoding="utf-8"))
+    # Still warned in the console, and now an event the page's loader listens to.
+    assert patched.count('console.warn("wasm instantiation failed!")') == 1
+    assert 'globalThis.dispatchEvent?.(new Event("pyodide:wasm-failed"))}' in patched
+    with pytest.raises(BuildError, match="not the pinned version"):
+        _wasm_failure_said("catch(l){console.warn(l)}")

@@ -117,7 +117,13 @@ def test_loading_words_exist_in_every_language():
     loader = (scripts / "loader.js").read_text(encoding="utf-8")
     update = (scripts / "update.js").read_text(encoding="utf-8")
     tables = re.findall(r"(?:table|example): \{(.*?)\n    \}", loader, re.S)
-    tables += re.findall(r"var words = \{(.*?)\};", update, re.S)
-    assert len(tables) == 3
-    for table in tables:
-        assert sorted(re.findall(r"\b([a-z]{2}): *\[", table)) == sorted(LANGUAGES), table
+    tables += re.findall(r"var failedWords = \{(.*?)\};", loader, re.S)  # a failed start
+    offline = re.findall(r"var words = \{(.*?)\n  \};", update, re.S)
+    assert len(tables) == 3 and len(offline) == 1
+    for table in tables + offline:
+        assert sorted(re.findall(r"\b([a-z]{2}): *[\[{]", table)) == sorted(LANGUAGES), table
+    # update.js: each language says every thing English says (a new version, offline play).
+    said = dict(re.findall(r"\b([a-z]{2}): \{(.*?)\}", offline[0], re.S))
+    keys = {lang: sorted(re.findall(r"(\w+): *[\"\[]", text)) for lang, text in said.items()}
+    assert keys["en"] == ["notReady", "preparing", "ready", "update"]
+    assert all(k == keys["en"] for k in keys.values()), keys
