@@ -199,16 +199,19 @@ def test_a_set_item_that_throws_never_shows_the_browsers_text(page, ui):
 
 # -- item 2: a damaged save and no room to keep it aside --------------------------------
 
-def test_a_damaged_save_with_storage_full_is_never_written_over(page, ui):
+@pytest.mark.parametrize("lang, stays, kept_aside", [
+    ("en", "stays where it is", "kept aside"), ("fr", "reste à sa place", "mise de côté")])
+def test_a_damaged_save_with_storage_full_is_never_written_over(page, ui, lang, stays,
+                                                                 kept_aside):
     damaged = json.dumps({"format": "jekyll-hyde-games/save", "version": 2, "game": "dracula"})
     page.goto(page.site_url + "blank.html")
     page.evaluate("([t]) => { localStorage.clear(); localStorage.setItem('jhg.save.dracula', t);"
                   " localStorage.setItem('jhg.current', 'dracula'); }", [damaged])
     page.evaluate(FILL)
-    page.goto(page.site_url + "?speed=instant&lang=en")
+    page.goto(page.site_url + f"?speed=instant&lang={lang}")
     page.wait_for_selector("#broken-save", timeout=60000)
     notice = page.inner_text("#broken-save")
-    assert "kept aside" not in notice and "stays where it is" in notice
+    assert kept_aside not in notice and stays in notice
     href = page.get_attribute("#broken-save a[download]", "href")
     assert href.endswith(page.evaluate("encodeURIComponent", damaged))  # its download holds it
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('jhg.broken.'))") == []
@@ -217,7 +220,7 @@ def test_a_damaged_save_with_storage_full_is_never_written_over(page, ui):
     page.click("#start")
     page.wait_for_selector("#setup-error")
     assert page.evaluate("localStorage.getItem('jhg.save.dracula')") == damaged
-    ui.screenshot(page, "damaged-save-storage-full")
+    ui.screenshot(page, f"damaged-save-storage-full-{lang}")
     # Only the player's explicit choice discards it.
     page.click("#discard-broken")
     assert page.evaluate("localStorage.getItem('jhg.save.dracula')") is None
