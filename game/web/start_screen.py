@@ -10,6 +10,8 @@ language and game, so a first visit sees the start screen before Python is up.
 (True, True)
 >>> 'value="fast" selected' in menu_html(Translator("en"), "fast")
 True
+>>> Translator("en")("speed.normal", seconds=f"{SPEEDS['normal']:g}")
+'Bot pace: steady, 0.8 s a move'
 """
 
 from __future__ import annotations
@@ -43,7 +45,8 @@ def menu_html(t: Translator, speed: str, game_buttons: Html = EMPTY) -> Html:
                       SELECTED if code == t.lang else EMPTY, t("lang." + code))
                  for code in LANGUAGES)
     speeds = join(html('<option value="{}"{}>{}</option>', k,
-                       SELECTED if k == speed else EMPTY, t("speed." + k)) for k in SPEEDS)
+                       SELECTED if k == speed else EMPTY,
+                       t("speed." + k, seconds=f"{pause:g}")) for k, pause in SPEEDS.items())
     return html(
         '<button type="button" data-cmd="new" id="new-game">{new}</button>{games}'
         '<button type="button" data-cmd="stats" id="stats-button">{stats}</button>'
