@@ -200,8 +200,9 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     # A character the terminal cannot show (an ASCII locale) prints as '?',
-    # never as a crash.
-    for stream in (sys.stdout, sys.stderr):
+    # and one it cannot read (`é` typed under PYTHONIOENCODING=ascii:strict)
+    # reads as U+FFFD, an action like any unknown one: never a crash.
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
     args = parser().parse_args(argv)

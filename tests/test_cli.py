@@ -183,3 +183,17 @@ def test_simulate_refuses_a_bad_number_of_workers_in_one_line(workers):
                      "--games", "2", "--workers", workers])
     assert code == 2 and out.getvalue() == "" and err.getvalue().count("\n") == 1
     assert err.getvalue().startswith("error: --workers must be a whole number from 1 to ")
+
+
+@pytest.mark.parametrize("typed", ["é", "²"])
+def test_play_reads_a_character_its_encoding_cannot_decode_as_a_bad_move(typed):
+    """Under PYTHONIOENCODING=ascii:strict a non-ASCII answer is re-asked in
+    one line, like any unknown action, not a UnicodeDecodeError traceback."""
+    env = {**os.environ, "PYTHONIOENCODING": "ascii:strict"}
+    result = subprocess.run([sys.executable, "-m", "game", "play", "--game", "jekyll-hyde",
+                             "--seed", "1"], input=f"{typed}\nq\n".encode("utf-8"),
+                            capture_output=True, cwd=ROOT, timeout=120, env=env)
+    out, err = result.stdout.decode("ascii", "replace"), result.stderr.decode("ascii", "replace")
+    assert result.returncode == 0, err
+    assert "Traceback" not in err and "UnicodeDecodeError" not in err
+    assert out.count("not possible:") == 1 and "is not an action" in out

@@ -138,6 +138,8 @@ def test_the_start_screen_names_each_level_with_its_rating(lang: str, game: str,
             level = t("bot.thinks", level=level, seconds=f"{seconds[bot]:g}")
             assert f"{seconds[bot]:g} s" in level
         label = t("bot.rated", level=level, rating=ratings[name]) if name in ratings else level
+        if name == "expert" and name not in ratings:  # never measured: says so, not a blank
+            label = t("bot.unrated_strongest", level=level)
         assert f">{label}</option>" in form
     assert levels(game)["expert"] in seconds and t("bot.expert") != t("bot.strong")
     assert escape(t("bot.ratings_note")) in form and "1500" in t("bot.ratings_note")
@@ -256,3 +258,19 @@ def test_the_page_plays_each_level_with_the_bot_its_ladder_names() -> None:
     assert type(seat_bot("dracula", "strong")).__name__ == "HeuristicBot"
     assert seat_bot("dracula", "expert").budget == 1.0
     assert seat_bot("dracula", "no-such-level").budget == seat_bot("dracula", "expert").budget
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_werners_expert_not_yet_rated_reads_as_the_strongest_not_as_unrated_and_weaker(
+        lang: str) -> None:
+    """Werner's expert has no measured rating (it needs hours of CPU): the
+    start screen says it is the strongest, not yet rated, and invents no number."""
+    from game.web.tables.common import level_labels
+
+    t = Translator(lang)
+    for players in (3, 4):
+        ratings = level_ratings("jekyll-hyde", {"players": players})
+        assert "expert" not in ratings and "strong" in ratings  # what the test is about
+        expert = level_labels(t, "jekyll-hyde", {"players": players})["expert"]
+        thinks = t("bot.thinks", level=t("bot.expert"), seconds="1")
+        assert expert == t("bot.unrated_strongest", level=thinks) != thinks

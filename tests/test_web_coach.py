@@ -23,7 +23,7 @@ def test_every_game_has_a_lesson_file():
 
 
 def _keys(lesson: Lesson) -> set[str]:
-    keys = {"coach.start", "coach.title", "coach.next", "coach.do", "coach.your_turn",
+    keys = {"coach.start", "coach.title", "coach.next", "coach.do",
             "coach.why", "coach.real_game", "coach.again"}
     for step in lesson.steps:
         keys.add(step.key)
@@ -76,9 +76,31 @@ def test_the_coach_accepts_the_lessons_action_and_explains_another():
     other = next(a for a in lesson.start().legal_actions() if a != lesson.expected(0))
     assert coach.check(0, other, t) == t(first.why) == coach.objection
     assert coach.check(0, lesson.expected(0), t) is None and coach.objection == ""
-    # A decision without its own step: the generic words.
-    bare = next(n for n in range(len(lesson.actions)) if lesson.task(n) is None)
+    # Another choice where the lesson says no particular why: the generic words.
+    bare = next(s.at for s in lesson.steps if s.kind == "do" and not s.why)
     assert coach.check(bare, "nonsense", t) == t("coach.why")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_decision_of_the_lesson_has_its_own_explanation(game, lang):
+    """No decision of the person falls back on words shared with another:
+    each has its own "do" step, with its own text, in every language."""
+    lesson = load(game)
+    t = Translator(lang)
+    state = lesson.start()
+    coach = Coach(lesson, set(range(len(lesson.steps))))  # every note read
+    texts: dict[str, int] = {}
+    for n, action in enumerate(lesson.actions):
+        if str(state.identity(state.to_act)) == str(lesson.me):
+            task = lesson.task(n)
+            assert task is not None, f"{game}: decision {n} ({action}) is not explained"
+            text = coach.text(n, True, t)
+            assert text == t(task.key) and text != task.key, (game, n, lang)
+            assert text not in texts, f"decision {n} repeats decision {texts.get(text)}'s words"
+            texts[text] = n
+        state = state.apply(action)
+    assert len(texts) >= 5
 
 
 @pytest.mark.parametrize("bad", [[], {"game": "dracula"},

@@ -12,7 +12,8 @@ when it shows, and one of:
   beside the end-of-hand summary);
 - `"do": key` — the person's decision at n, explained; `"why": key`
   (optional) says why the lesson's action is better when the person makes
-  another legal choice. A decision without a step gets the generic words.
+  another legal choice. Every decision of the person has its own "do"
+  step (tests/test_web_coach.py checks it): the lesson explains each move.
 
 The bots play the file's actions, so every lesson replays the same. The
 person's choice is checked by the engine first (an illegal one gets the
@@ -162,7 +163,7 @@ class Coach:
         if not mine:
             return ""
         task = lesson.task(played)
-        return t(task.key) if task is not None else t("coach.your_turn")
+        return t(task.key) if task is not None else ""
 
     def bubble(self, played: int, mine: bool, table: Table, obs: dict[str, Any],
                ctx: TableContext) -> Html:

@@ -10,6 +10,10 @@ language and game, so a first visit sees the start screen before Python is up.
 (True, True)
 >>> 'value="fast" selected' in menu_html(Translator("en"), "fast")
 True
+>>> Translator("en")("speed.normal", seconds=decimal(Translator("en"), SPEEDS["normal"]))
+'Bot pace: steady, 0.8 s a move'
+>>> decimal(Translator("fr"), 0.35)
+'0,35'
 """
 
 from __future__ import annotations
@@ -32,6 +36,11 @@ def say(t: Translator, game: str | None, key: str, **kw: Any) -> str:
     return t(own if t.has(own) else key, **kw)
 
 
+def decimal(t: Translator, x: float) -> str:
+    """`x` as the language writes a number (0.8 in English, 0,8 in French)."""
+    return f"{x:g}".replace(".", t("number.decimal_sign"))
+
+
 def rules_href(t: Translator, game: str) -> str:
     """The illustrated rules page of `game` in the page's language."""
     return f"./static/rules/{game}.{t.lang}.html"
@@ -43,7 +52,8 @@ def menu_html(t: Translator, speed: str, game_buttons: Html = EMPTY) -> Html:
                       SELECTED if code == t.lang else EMPTY, t("lang." + code))
                  for code in LANGUAGES)
     speeds = join(html('<option value="{}"{}>{}</option>', k,
-                       SELECTED if k == speed else EMPTY, t("speed." + k)) for k in SPEEDS)
+                       SELECTED if k == speed else EMPTY,
+                       t("speed." + k, seconds=decimal(t, pause))) for k, pause in SPEEDS.items())
     return html(
         '<button type="button" data-cmd="new" id="new-game">{new}</button>{games}'
         '<button type="button" data-cmd="stats" id="stats-button">{stats}</button>'

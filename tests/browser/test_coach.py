@@ -116,6 +116,14 @@ def test_the_lesson_is_completed_by_following_the_coach(page, ui, game):
     for width, height in ((390, 844), (1366, 768)):
         page.set_viewport_size({"width": width, "height": height})
         ui.screenshot(page, f"coach-{game}-end-{width}")
+        # The engine has dealt the next hand already: the lesson ends with its
+        # own, so nothing of the table, prompt or log shows behind its words.
+        hidden = page.evaluate("""() => {
+            const m = document.getElementById('modal'), r = m.getBoundingClientRect();
+            const opaque = !/rgba\\(.*, 0?\\.\\d+\\)$/.test(getComputedStyle(m).backgroundColor);
+            return opaque && r.left <= 0 && r.top <= 0 && r.right >= innerWidth - 1;
+        }""")
+        assert hidden, f"the next hand shows behind the lesson's end at {width}"
     page.set_viewport_size({"width": 1366, "height": 900})
     assert page.evaluate(SAVES) == real, "the lesson never touches the real save"
     page.click("#lesson-done")

@@ -25,7 +25,8 @@ def _expected(lang: str, game: str, options: dict[str, int]) -> dict[str, str]:
     seconds = think_seconds(game)
     names = {b: t("bot.thinks", level=t(f"bot.{b}"), seconds=f"{seconds[bot]:g}")
              if bot in seconds else t(f"bot.{b}") for b, bot in levels(game).items()}
-    return {b: t("bot.rated", level=name, rating=ratings[b]) if b in ratings else name
+    return {b: t("bot.rated", level=name, rating=ratings[b]) if b in ratings
+            else t("bot.unrated_strongest", level=name) if b == "expert" else name
             for b, name in names.items()}
 
 

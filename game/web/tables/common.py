@@ -97,15 +97,23 @@ def level_labels(t: Translator, game: str, options: Mapping[str, Any]) -> dict[s
     """Each level of `game` as a strength <select> names it in the interface's
     language: its name, how long its bot thinks where it thinks on the page's
     clock, and its measured rating in this mode (game.bots.ratings.level_ratings;
-    a level not measured shows no number), e.g. "expert (1 s a move) · 1800"."""
+    a level not measured shows no number), e.g. "expert (1 s a move) · 1800".
+    The strongest level, when not measured beside measured ones, says so
+    ("strongest, not rated yet") rather than look weaker than a rated one."""
     ratings = level_ratings(game, options)
     seconds = think_seconds(game)
+    ladder = levels(game)
+    strongest = list(ladder)[-1]
     labels = {}
-    for b, bot in levels(game).items():
+    for b, bot in ladder.items():
         level = t(f"bot.{b}") if t.has(f"bot.{b}") else b
         if bot in seconds:
             level = t("bot.thinks", level=level, seconds=f"{seconds[bot]:g}")
-        labels[b] = t("bot.rated", level=level, rating=ratings[b]) if b in ratings else level
+        if b in ratings:
+            level = t("bot.rated", level=level, rating=ratings[b])
+        elif b == strongest and ratings:
+            level = t("bot.unrated_strongest", level=level)
+        labels[b] = level
     return labels
 
 
