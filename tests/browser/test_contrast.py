@@ -256,9 +256,21 @@ def test_duel_table_text_reads_at_4_5_to_1(page, ui, size):
     page.fill("#f-seed", "5")
     page.click("#start")
     page.wait_for_selector("body[data-view=table]")
-    ui.wait_settled(page)
     seen = Seen(f"the duel, {width}x{height}")
-    seen.check_scrolled(page, "the first decision")
+    for turn in range(6):  # the prompt's length, so its place over the gradient, varies
+        if ui.wait_settled(page) != "me":
+            break
+        seen.check_scrolled(page, f"decision {turn}")
+        if page.locator("#jvh-pick").count():  # cards to give or swap: a Potion first
+            need = int(page.get_attribute("#jvh-pick", "data-need"))
+            cards = sorted(page.eval_on_selector_all(
+                "#jvh-pick [data-part]", "els => els.map(e => e.dataset.part)"),
+                key=lambda c: not c.endswith("+"))
+            for card in cards[:need]:
+                page.click(f'#jvh-pick [data-part="{card}"]')
+            ui.click_and_wait(page, "#jvh-confirm")
+        else:
+            ui.duel_play_first(page)
     assert "#prompt" in seen.names, seen.names
 
 
