@@ -37,6 +37,7 @@ SETUPS = [
 def test_set_html_refuses_plain_strings():
     class Element:
         innerHTML = ""
+        ownerDocument = None  # not in a page: no focus to keep
 
     el = Element()
     set_html(el, html("<b>{}</b>", PAYLOAD))

@@ -123,8 +123,20 @@ def from_catalog(text: str) -> Html:
 
 
 def set_html(element: Any, markup: Html) -> None:
-    """Replace `element`'s content with `markup` (the page's only innerHTML write)."""
+    """Replace `element`'s content with `markup` (the page's only innerHTML write).
+
+    A control with an `id` that had the keyboard focus keeps it when the new
+    content holds a control of the same `id` (a start-screen field changed with
+    an arrow key redraws the form): otherwise the focus would fall to <body>.
+    """
     if not isinstance(markup, Html):
         raise TypeError(f"set_html takes Html, not {type(markup).__name__}: "
                         "build markup with game.web.html.html()")
+    doc = element.ownerDocument
+    focused = doc.activeElement if doc else None
+    kept_id = str(focused.id) if focused and element.contains(focused) else ""
     element.innerHTML = str.__str__(markup)
+    again = doc.getElementById(kept_id) if kept_id else None
+    if again and element.contains(again):
+        # It stands where the old one stood: no scrolling to it.
+        again.focus(doc.defaultView.JSON.parse('{"preventScroll": true}'))

@@ -357,3 +357,39 @@ def test_the_first_tab_from_the_top_of_the_table_reaches_the_decision(page, ui, 
     parts = getattr(renderer(game), "parts", single)
     assert any(focused == action or focused in parts(action)
                for action in state.legal_actions()), (focused, state.legal_actions())
+
+
+# -- the start screen: an arrow key changes a field, the focus stays on it ------------
+
+REDRAWN = "s => !document.querySelector(s).dataset.before"
+
+
+def _arrow_on_field(page, field: str, key: str) -> str:
+    """`key` on the focused start-screen field `field`: the form is drawn again
+    (the field is a new element), and the field's new value is returned."""
+    page.eval_on_selector(field, "el => { el.dataset.before = el.value; }")
+    before = page.get_attribute(field, "data-before")
+    page.keyboard.press(key)
+    page.wait_for_function(REDRAWN, arg=field)
+    value = page.eval_on_selector(field, "el => el.value")
+    assert value != before, f"{key} did not change {field}"
+    return value
+
+
+def test_an_arrow_key_on_a_start_field_keeps_the_focus_there(page, ui):
+    """Issue 34, item 1: Players, Seating and Game changed with an arrow key
+    redraw the form; the focus stays on the field (not at the top of the page)."""
+    ui.open_site(page, "?lang=en")
+    _key_to(page, "#f-players")
+    assert _arrow_on_field(page, "#f-players", "ArrowDown") == "3"
+    assert page.evaluate(FOCUSED, "#f-players")
+    assert _arrow_on_field(page, "#f-players", "ArrowUp") == "4"
+    assert page.evaluate(FOCUSED, "#f-players")
+    _key_to(page, "#f-seating")
+    assert _arrow_on_field(page, "#f-seating", "ArrowDown") == "B"
+    assert page.evaluate(FOCUSED, "#f-seating")
+    page.keyboard.press("Shift+Tab")  # and on, by keys, to the Game field above
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUSED, "#f-game")
+    assert _arrow_on_field(page, "#f-game", "ArrowDown") == "jekyll-vs-hyde"
+    assert page.evaluate(FOCUSED, "#f-game")

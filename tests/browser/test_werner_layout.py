@@ -99,3 +99,43 @@ def test_phone_seats_show_their_team_and_labels_are_whole(page, ui):
         box = name.bounding_box()
         if box and box["width"] > 1:  # on a phone the name is only the button's (visually hidden)
             assert not name.evaluate(cut), name.inner_text()
+
+
+# Each seat's button: its box, and the controls whose boxes overlap it (its own
+# seat, which holds it, aside).
+SEAT_TARGETS = """() => [...document.querySelectorAll('.seat > button.plate')].map(plate => {
+  const r = plate.getBoundingClientRect();
+  const overlapping = [...document.querySelectorAll(
+      '#screen :is(button, a[href], select, input, [data-act], [data-part])')]
+    .filter(el => el !== plate && !el.contains(plate) && !plate.contains(el))
+    .filter(el => { const o = el.getBoundingClientRect();
+      return o.width && o.height && o.left < r.right && r.left < o.right
+        && o.top < r.bottom && r.top < o.bottom; })
+    .map(el => el.outerHTML.slice(0, 80));
+  return {id: plate.id, width: r.width, height: r.height, overlapping};
+})"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1366, 768)], ids=["360x640", "1366x768"])
+def test_three_players_seats_are_targets_of_24px(page, ui, size):
+    """Issue 34, item 2 (WCAG 2.2, target size): with 3 players every seat's
+    button, the ghost's above its open hand included, is at least 24x24 px and
+    no other control covers a part of it (a playable card of the ghost rises
+    6px), at every decision of the person's through a hand."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    ui.open_site(page, "?lang=en&speed=instant")
+    ui.start_game(page, mode="3", me="0", seed=7, bots="random")
+    for turn in range(40):
+        if ui.wait_settled(page) == "modal":
+            break
+        seats = page.evaluate(SEAT_TARGETS)
+        assert "seat-2" in [s["id"] for s in seats], seats  # the ghost's
+        for seat in seats:
+            assert seat["width"] >= 24 and seat["height"] >= 24, (turn, size, seat)
+            assert not seat["overlapping"], (turn, size, seat)
+        target = ".card.playable" if page.locator(".card.playable").count() \
+            else ".seat.designatable"
+        ui.click_and_wait(page, target)
+    else:
+        pytest.fail("the hand did not end")
