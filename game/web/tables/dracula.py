@@ -108,8 +108,9 @@ def card_name(card: str, t: Translator) -> str:
 
 
 def short(card: str) -> str:
-    """A compact face: 10♥, Q♠, V."""
-    return "🦇" if card in VAMPIRES else card[:-1] + SUIT_CHAR[card[-1]]
+    """A compact face: 10♥, Q♠, V (the Vampire's corner letter, as its card
+    shows: no emoji, which draws as an empty box without an emoji font)."""
+    return "V" if card in VAMPIRES else card[:-1] + SUIT_CHAR[card[-1]]
 
 
 class _AgainstPerson(Translator):
