@@ -5,6 +5,7 @@ escaped by construction, a placement picked card first or cell first."""
 from __future__ import annotations
 
 import random
+import re
 import string
 from functools import lru_cache
 from html.parser import HTMLParser
@@ -397,3 +398,31 @@ def test_every_text_and_save_value_comes_out_escaped():
         assert isinstance(piece, Html)
         assert "<img" not in piece and "<script" not in piece
     assert "&lt;img src=x onerror=alert(1)&gt;" in pieces[1]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_table_explains_every_mark_of_its_line_badges(lang):
+    """The badges beside and under the coffin ("12 …", "12 ≥×2", "·", "24 12×2",
+    a bat and 0) are explained on the table itself, in a key a phone can open
+    (their titles need a hover; issue 31)."""
+    t = Translator(lang)
+    state = new_game("dracula", {"first_dealer": 1}, seed=3)
+    rng = random.Random(3)
+    ctx = TableContext(t=t, seat=0)
+    marks: set[str] = set()
+    while not state.over:
+        obs = state.observation(0)
+        markup = str(dr.render(obs, _picking(state, ctx, ())))
+        if obs["ways"]:
+            key = re.search(r'<details class="dr-key">(.*?)</details>', markup, re.S)
+            assert key, "no key to the badges"
+            text = _text(key.group(1))
+            for badge in re.findall(r'<span class="lv [^"]*"[^>]*>(.*?)</span>', markup, re.S):
+                small = re.search(r"<small>(.*?)</small>", badge)
+                mark = small.group(1) if small else _text(badge)
+                mark = re.sub(r"^\d+×\d$", "N×N", mark)  # a full line: "12×2"
+                marks.add(mark)
+                shape = {"N×N": "×"}.get(mark, mark)
+                assert shape in text, (lang, mark, text)
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert {"…", "≥×2", "·", "N×N", "0"} <= marks, marks

@@ -433,7 +433,11 @@ def _legend(obs: dict[str, Any], ctx: TableContext) -> Html:
     me = ctx.seat
     row_p, _ = _owners(obs)
     key = "dr.legend.me_rows" if row_p == me else "dr.legend.me_cols"
-    return html('<p class="dr-legend">{}</p>', t(key))
+    # What the badges beside and under the coffin say (their titles need a hover).
+    badges = join(html("<li>{}</li>", t(f"dr.key.{k}"))
+                  for k in ("open", "pair", "empty", "full", "vampire"))
+    return html('<p class="dr-legend">{}</p><details class="dr-key"><summary>{}</summary>'
+                '<ul>{}</ul></details>', t(key), t("dr.key.title"), badges)
 
 
 def _plate(obs: dict[str, Any], p: int, ctx: TableContext) -> Html:
