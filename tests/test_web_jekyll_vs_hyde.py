@@ -171,3 +171,38 @@ def test_old_or_odd_log_entries_give_no_line():
     for ev in ({"k": "play", "who": "J", "card": "R5", "named": None}, {"k": "round"},
                {"kind": "no such kind"}, {}):
         assert jvh.event_text(ev, ctx) == ""
+
+
+
+@pytest.mark.parametrize("variant", ["standard", "return-match"])
+@pytest.mark.parametrize("seed", [21, 4, 7])
+def test_the_log_names_who_played_each_card_as_the_engine_recorded_it(seed, variant):
+    """Whole games logged as the page logs them (`handover.log_events` after
+    each action, the person being lasting player "J"): the log's line for every
+    card played names the role the engine had on turn for it (issue 31: the
+    last card of a round was reported as the other player's)."""
+    from game.bots import make_bot
+    from game.web import handover
+
+    setup = {"me": "J", "bots": {"H": "heuristic"}}
+    state = new_game("jekyll-vs-hyde", {"variant": variant}, seed)
+    bots = {"J": make_bot("jekyll-vs-hyde", "easy"), "H": make_bot("jekyll-vs-hyde", "heuristic")}
+    rng = random.Random(seed)
+    log = handover.log_events(state, setup)
+    t = Translator("en")
+    expected = []  # the line for each card, from who the engine had on turn
+    while not state.over:
+        role = state.to_act
+        action = bots[state.identity(role)].choose(state.observation(role),
+                                                   state.legal_actions(), rng)
+        if not action.startswith(("give:", "swap:")):
+            card, _, named = action.partition(":")
+            name = jvh.card_name(card, t)
+            expected.append(t("jvh.log.lead_potion", role=jvh.role_name(role, t), card=name,
+                              colour=jvh.colour_name(named, t)) if named
+                            else t("jvh.log.play", role=jvh.role_name(role, t), card=name))
+        state = state.apply(action)
+        log.extend(handover.log_events(state, setup))
+    ctx = TableContext(t=t, seat=handover.seat(state, "J"), log=log)
+    said = [jvh.event_text(ev, ctx) for ev in log if ev.get("kind") == "played"]
+    assert said == expected

@@ -240,3 +240,34 @@ def test_game_over_explains_the_bonus_and_the_tie_rule(page, ui):
     assert page.locator("#modal table.dr-scores tbody tr").count() == 6
     assert "Final score" in final and "Bonus" in final
     _shot(page, ui, "game-over")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1366, 768)], ids=["phone", "desktop"])
+def test_the_badges_key_opens_on_the_table(page, ui, size):
+    """The badges beside and under the coffin are explained on the table (issue
+    31): a key under the legend, one line until opened, then each mark's meaning
+    in sight."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    _start(page)
+    for _ in range(3):  # the way, then two cards: the deal goes on
+        if _settle(page) != "me":
+            break
+        if page.is_visible("#way-Q"):
+            n = _actions(page)
+            page.click("#way-Q")
+            page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
+        elif _hand(page):
+            _place_by_clicks(page)
+    _settle(page)
+    page.mouse.move(0, 0)
+    assert page.is_hidden(".dr-key li")
+    ui.screenshot(page, f"dracula-key-closed-{size[0]}x{size[1]}")
+    page.click(".dr-key summary")
+    items = page.locator(".dr-key li")
+    assert items.count() == 5
+    for i in range(5):
+        assert items.nth(i).is_visible()
+    for mark in ("…", "≥×2", "·"):
+        assert mark in page.inner_text(".dr-key")
+    page.locator(".dr-key").scroll_into_view_if_needed()
+    ui.screenshot(page, f"dracula-key-open-{size[0]}x{size[1]}")

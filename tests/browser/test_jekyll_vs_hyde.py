@@ -319,3 +319,28 @@ def test_hyde_in_french_exchanges_by_keyboard_and_resumes(page, ui):
     page.wait_for_selector("body[data-state=ready]", timeout=60000)
     ui.wait_settled(page)
     assert (_snapshot(page), page.inner_text("#side")) == snap
+
+
+def test_a_disabled_button_looks_disabled(page, ui):
+    """At "Chosen: 0/1" the gold "Give these cards" button is off and must look
+    it (issue 31): no gold fill, a dashed edge, a not-allowed pointer; once a card
+    is chosen it is gold and clickable again. The rule is the site's, for every
+    disabled button."""
+    ui.open_site(page, "?speed=fast")
+    _start(page)
+    look = ("el => { const s = getComputedStyle(el); return [s.backgroundColor, "
+            "s.borderTopStyle, s.cursor]; }")
+    assert page.is_disabled("#jvh-confirm")
+    off = page.eval_on_selector("#jvh-confirm", look)
+    assert off[1:] == ["dashed", "not-allowed"], off
+    assert off[0] in ("rgba(0, 0, 0, 0)", "transparent"), off
+    need = int(page.get_attribute("#jvh-pick", "data-need"))
+    cards = _pick_cards(page)
+    pick = [c for c in cards if c.endswith("+")][:1] or cards[:1]
+    pick += [c for c in cards if c not in pick][:need - 1]
+    for c in pick:
+        _tick(page, c)
+    assert not page.is_disabled("#jvh-confirm")
+    on = page.eval_on_selector("#jvh-confirm", look)
+    assert on == ["rgb(232, 182, 76)", "solid", "pointer"], on  # --gold, as every primary button
+    ui.screenshot(page, "jvh-disabled-confirm")

@@ -108,8 +108,9 @@ def card_name(card: str, t: Translator) -> str:
 
 
 def short(card: str) -> str:
-    """A compact face: 10♥, Q♠, V."""
-    return "🦇" if card in VAMPIRES else card[:-1] + SUIT_CHAR[card[-1]]
+    """A compact face: 10♥, Q♠, V (the Vampire's corner letter, as its card
+    shows: no emoji, which draws as an empty box without an emoji font)."""
+    return "V" if card in VAMPIRES else card[:-1] + SUIT_CHAR[card[-1]]
 
 
 class _AgainstPerson(Translator):
@@ -432,7 +433,11 @@ def _legend(obs: dict[str, Any], ctx: TableContext) -> Html:
     me = ctx.seat
     row_p, _ = _owners(obs)
     key = "dr.legend.me_rows" if row_p == me else "dr.legend.me_cols"
-    return html('<p class="dr-legend">{}</p>', t(key))
+    # What the badges beside and under the coffin say (their titles need a hover).
+    badges = join(html("<li>{}</li>", t(f"dr.key.{k}"))
+                  for k in ("open", "pair", "empty", "full", "vampire"))
+    return html('<p class="dr-legend">{}</p><details class="dr-key"><summary>{}</summary>'
+                '<ul>{}</ul></details>', t(key), t("dr.key.title"), badges)
 
 
 def _plate(obs: dict[str, Any], p: int, ctx: TableContext) -> Html:

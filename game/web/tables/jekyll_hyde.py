@@ -395,13 +395,18 @@ def render(obs: Obs, ctx: TableContext) -> Html:
     plays = trick["plays"]
     centre = []
     banner = ""
+    below = False  # the banner goes under the cards of a finished trick
     if plays:
         centre.append(_played(obs, plays, ctx, winning=obs.get("winning")))
     elif obs["tricks"]:
         last = obs["tricks"][-1]
-        centre.append(html('<div class="last">{}</div>',
-                           _played(obs, last["plays"], ctx, last["winner"])))
         banner = _trick_result(obs["names"], last, len(obs["tricks"]) == TRICKS_PER_HAND, t)
+        # A Transformation's cards stay on the table: "On the table" shows them,
+        # so the centre does not show them a second time as the last trick.
+        if not {p["card"] for p in last["plays"]} <= set(obs["carried"]):
+            centre.append(html('<div class="last">{}</div>',
+                               _played(obs, last["plays"], ctx, last["winner"])))
+            below = True
     if obs["carried"]:
         centre.append(html('<div class="carried" title="{help}"><span>{caption}</span>'
                            '<div class="row">{cards}</div></div>',
@@ -410,8 +415,9 @@ def render(obs: Obs, ctx: TableContext) -> Html:
     elif three and obs["hand_number"] and not obs["over"]:
         # The roles rotated with the deal: say so until the first card lies.
         banner = _soloist_notice(obs, ctx)
-    if banner:
-        centre.append(html('<div class="banner">{}</div>', banner))
+    if banner:  # under the last trick's cards, where nothing is drawn, else in the middle
+        centre.append(html('<div class="banner{}">{}</div>',
+                           " below" if below else "", banner))
     legal = set(obs["legal"])
     cards = join(card_html(c, t, "playable" if c in legal else "") for c in sort_cards(obs["hand"]))
     info = "" if obs["over"] else t("jh.trick_no", n=min(len(obs["tricks"]) + 1, TRICKS_PER_HAND))
