@@ -59,10 +59,10 @@ def imported_from(prefix):
     return {m.__spec__.origin[len(prefix):] for m in list(sys.modules.values())
             if getattr(m, "__spec__", None) and (m.__spec__.origin or "").startswith(prefix)}
 
-def precompile(src, dst, prefix, only=None, cached=None):
+def precompile(src, dst, prefix, only=None, cached=None, optimize=0):
     """Write zip \`dst\`: zip \`src\` with each .py (of \`only\`, if given) as a
-    sourceless .pyc, plus the __pycache__ .pyc of each \`cached\` {name: source};
-    (compiled, kept)."""
+    sourceless .pyc (compiled at \`optimize\`), plus the __pycache__ .pyc of
+    each \`cached\` {name: source}; (compiled, kept)."""
     compiled = kept = 0
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
         for name, source in (cached or {}).items():
@@ -77,7 +77,8 @@ def precompile(src, dst, prefix, only=None, cached=None):
             name, data = info.filename, zin.read(info)
             if name.endswith(".py") and (only is None or name in only):
                 try:
-                    code = compile(data, prefix + name, "exec", dont_inherit=True)
+                    code = compile(data, prefix + name, "exec", dont_inherit=True,
+                                   optimize=optimize)
                 except SyntaxError:
                     kept += 1
                 else:
@@ -92,11 +93,14 @@ def precompile(src, dst, prefix, only=None, cached=None):
 `);
 const stdlibModules = py.globals.get("imported_from")(stdlibPrefix);
 const precompile = py.globals.get("precompile");
-for (const [src, dst, prefix, only, cached] of [
-  [gameIn, gameOut, gamePrefix, undefined, py.toPy(pyscriptFiles)],
-  [stdlibIn, stdlibOut, stdlibPrefix, stdlibModules, undefined]]) {
+// The game's own modules at optimize=2 (python -OO): no docstrings, which
+// only the tests and the command line read, nor asserts, which only narrow
+// types; 68 kB less in game.zip and less in the snapshot that imports them.
+for (const [src, dst, prefix, only, cached, optimize] of [
+  [gameIn, gameOut, gamePrefix, undefined, py.toPy(pyscriptFiles), 2],
+  [stdlibIn, stdlibOut, stdlibPrefix, stdlibModules, undefined, 0]]) {
   py.FS.writeFile("/tmp/in.zip", readFileSync(src));
-  const said = precompile("/tmp/in.zip", "/tmp/out.zip", prefix, only, cached);
+  const said = precompile("/tmp/in.zip", "/tmp/out.zip", prefix, only, cached, optimize);
   writeFileSync(dst, py.FS.readFile("/tmp/out.zip"));
   console.log(`${dst}: ${said}`);
 }
