@@ -10,8 +10,8 @@ language and game, so a first visit sees the start screen before Python is up.
 (True, True)
 >>> 'value="fast" selected' in menu_html(Translator("en"), "fast")
 True
->>> Translator("en")("speed.normal", seconds=decimal(Translator("en"), SPEEDS["normal"]))
-'Bot pace: steady, 0.8 s a move'
+>>> "steady 0.8 s" in help_html(Translator("en"), "dracula")
+True
 >>> decimal(Translator("fr"), 0.35)
 '0,35'
 """
@@ -53,7 +53,7 @@ def menu_html(t: Translator, speed: str, game_buttons: Html = EMPTY) -> Html:
                  for code in LANGUAGES)
     speeds = join(html('<option value="{}"{}>{}</option>', k,
                        SELECTED if k == speed else EMPTY,
-                       t("speed." + k, seconds=decimal(t, pause))) for k, pause in SPEEDS.items())
+                       t("speed." + k)) for k in SPEEDS)
     return html(
         '<button type="button" data-cmd="new" id="new-game">{new}</button>{games}'
         '<button type="button" data-cmd="stats" id="stats-button">{stats}</button>'
@@ -118,6 +118,8 @@ def help_html(t: Translator, game: str) -> Html:
     """The side panel beside the start screen: how to play `game`, and a link
     to its illustrated rules."""
     key = f"{game}/help.html"
-    return html('<div class="help">{}<p><a id="rules-page" href="{}" target="_blank" '
-                'rel="noopener">{}</a></p></div>', t.markup(key if t.has(key) else "help.html"),
-                rules_href(t, game), t("setup.rules"))
+    pace = t("help.pace", **{k: decimal(t, pause) for k, pause in SPEEDS.items() if pause})
+    return html('<div class="help">{}<p id="pace-help">{}</p><p><a id="rules-page" href="{}" '
+                'target="_blank" rel="noopener">{}</a></p></div>',
+                t.markup(key if t.has(key) else "help.html"), pace, rules_href(t, game),
+                t("setup.rules"))
