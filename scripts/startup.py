@@ -43,7 +43,7 @@ def import_for_the_page(name, seen=set()):
 
 # The page's entry point (index.html) and the modules its shell imports later
 # for the game on the table.
-import_for_the_page("game.web.shell")
+import_for_the_page("game.web.dom.boot")
 import game.web.tables  # noqa: E402
 
 for table in game.web.tables.TABLES.values():

@@ -16,8 +16,8 @@ from game.web import saves
 from game.web import stats as st
 from game.web.html import esc
 from game.web.i18n import LANGUAGES, Translator
-from game.web.stats_page import StatsPage
-from game.web.storage import MemoryStorage, write
+from game.web.page import playable
+from tests.page_kit import items, make_page, put_on_table
 
 
 def _finished(game: str, options: dict[str, Any], seed: int) -> Any:
@@ -239,114 +239,80 @@ def test_merge_counts_each_game_once_in_the_order_they_ended():
     assert st.merge(merged, merged) == merged
 
 
-# -- the page part, with a stand-in for the shell ---------------------------------------
+# -- the page part: the page's own controller, with a store in memory -------------------
 
-class FakeApp:
-    """What StatsPage uses of game.web.shell.App, with a store in memory."""
-
-    def __init__(self, stored: dict[str, str] | None = None, lang: str = "en") -> None:
-        self.store = MemoryStorage()
-        self.items: dict[str, str] = self.store.items
-        self.items.update(stored or {})
-        self.t = Translator(lang)
-        self.notices: list[tuple[str, dict[str, str]]] = []
-        self.save: dict[str, Any] = {}
-        self.state: Any = None
-        self.coach: Any = None  # no lesson on the table
-        self.show_setup = False
-        self.persisted = 0
-
-    def stored(self, key: str) -> str | None:
-        return self.store.get(key)
-
-    def keep(self, key: str, value: str) -> bool:
-        return write(self.store, key, value) is None
-
-    def persist(self) -> None:
-        self.persisted += 1
-
-    def update_save(self, **changes: Any) -> None:
-        self.save = {**self.save, **changes}
-
-    def playable(self) -> list[str]:
-        return ["jekyll-hyde", "jekyll-vs-hyde", "dracula"]
+def _table(ctrl, state, save):
+    put_on_table(ctrl, state, save)
 
 
 def test_the_page_records_a_finished_game_once_and_gives_an_old_save_an_id():
-    app = FakeApp()
-    page = StatsPage(app)  # type: ignore[arg-type]
+    app, _, _ = make_page()
+    page = app.stats
     state = _finished("jekyll-vs-hyde", {}, 4)
-    app.state, app.save = state, _save(state, "H", {"J": "easy"})  # a save without an id
+    _table(app, state, _save(state, "H", {"J": "easy"}))  # a save without an id
     page.game_over()
-    assert st.valid_id(app.save["id"]) and app.persisted == 1
+    assert st.valid_id(app.save["id"])
+    assert json.loads(items(app)[saves.key("jekyll-vs-hyde")])["id"] == app.save["id"]
     page.game_over()  # the end screen again (a reload)
-    stats = st.load(app.items[st.KEY])
+    stats = st.load(items(app)[st.KEY])
     assert len(stats.games) == 1 and stats.games[0].mode == "standard-H"
     assert "stats-note" in page.final_note() and "Counted" in page.final_note()
-    app.save["practice"] = True
+    app.update_save(practice=True)
     assert "not counted" in page.final_note()
-    del app.save["practice"]
-    app.items.clear()  # the record could not be kept (storage refused it): the end says so
+    app.update_save(practice=False)
+    del items(app)[st.KEY]  # the record could not be kept (storage refused it): the end says so
     assert "could not be stored" in page.final_note()
 
 
 def test_a_result_the_browser_cannot_keep_is_counted_from_memory_until_it_can():
-    app = FakeApp()
-    app.store.quota = 0  # storage full
-    page = StatsPage(app)  # type: ignore[arg-type]
+    app, _, _ = make_page()
+    app.keeper.store.quota = 0  # storage full
+    page = app.stats
     first = _finished("dracula", {}, 2)
-    app.state, app.save = first, _save(first, 0, {"1": "random"}, id="2-3")
+    _table(app, first, _save(first, 0, {"1": "random"}, id="2-3"))
     page.game_over()
-    assert st.KEY not in app.items
+    assert st.KEY not in items(app)
     assert [g.id for g in page.read().games] == ["2-3"] and "Counted" in page.final_note()
-    app.store.quota = None  # room again: the next game's record holds both
+    app.keeper.store.quota = None  # room again: the next game's record holds both
     second = _finished("dracula", {}, 5)
-    app.state, app.save = second, _save(second, 0, {"1": "random"}, id="5-6")
+    _table(app, second, _save(second, 0, {"1": "random"}, id="5-6"))
     page.game_over()
-    assert [g.id for g in st.load(app.items[st.KEY]).games] == ["2-3", "5-6"]
+    assert [g.id for g in st.load(items(app)[st.KEY]).games] == ["2-3", "5-6"]
 
 
 def test_a_practice_game_is_not_recorded_by_the_page():
-    app = FakeApp()
-    page = StatsPage(app)  # type: ignore[arg-type]
+    app, _, _ = make_page()
     state = _finished("dracula", {}, 2)
-    app.state, app.save = state, _save(state, 0, {"1": "random"}, id="2-3", practice=True)
-    page.game_over()
-    assert st.KEY not in app.items
+    _table(app, state, _save(state, 0, {"1": "random"}, id="2-3", practice=True))
+    app.stats.game_over()
+    assert st.KEY not in items(app)
 
 
 def test_a_damaged_stored_record_is_kept_aside_and_reported():
     damaged = '{"format": "jekyll-hyde-games/stats", "version": 1, "games": [1]}'
-    app = FakeApp({st.KEY: damaged})
-    page = StatsPage(app)  # type: ignore[arg-type]
-    assert st.KEY not in app.items
-    aside = [k for k in app.items if k.startswith(saves.BROKEN_PREFIX)]
-    assert len(aside) == 1 and app.items[aside[0]] == damaged
-    assert [key for key, _ in app.notices] == ["stats.broken"]
-    key, words = app.notices[0]
-    assert words["where"] == aside[0] and aside[0] in app.t(key, **words)  # as the shell says it
-    assert page.read() == st.Stats()  # a new record starts, reported once
-    assert len(app.notices) == 1
+    app, _, _ = make_page({st.KEY: damaged})
+    assert st.KEY not in items(app)
+    aside = [k for k in items(app) if k.startswith(saves.BROKEN_PREFIX)]
+    assert len(aside) == 1 and items(app)[aside[0]] == damaged
+    assert [key for key, _ in app.page.notices] == ["stats.broken"]
+    key, words = app.page.notices[0]
+    assert words["where"] == aside[0] and aside[0] in app.t(key, **words)  # as the page says it
+    assert app.stats.read() == st.Stats()  # a new record starts, reported once
+    assert len(app.page.notices) == 1
 
 
 def test_a_damaged_record_that_cannot_be_kept_aside_is_never_written_over():
     damaged = "{"
-
-    class Full(FakeApp):
-        def keep(self, key: str, value: str) -> bool:  # storage full: nothing new fits
-            if key in self.items:
-                self.items[key] = value
-            return key in self.items
-
-    app = Full({st.KEY: damaged})
-    page = StatsPage(app)  # type: ignore[arg-type]
+    # storage full: what is there may be rewritten, nothing new fits
+    app, _, _ = make_page({st.KEY: damaged}, speed="",
+                          quota=len(st.KEY) + len(damaged))
     state = _finished("dracula", {}, 2)
-    app.state, app.save = state, _save(state, 0, {"1": "random"}, id="2-3")
-    page.game_over()
-    assert app.items[st.KEY] == damaged
-    (key, words), = app.notices
+    _table(app, state, _save(state, 0, {"1": "random"}, id="2-3"))
+    app.stats.game_over()
+    assert items(app)[st.KEY] == damaged
+    (key, words), = app.page.notices
     assert key == "stats.broken_kept_in_place" and words["where"] == st.KEY
-    assert "could not be stored" in page.final_note()
+    assert "could not be stored" in app.stats.final_note()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -354,11 +320,10 @@ def test_the_page_shows_every_game_and_its_figures(lang):
     games = (_rec(1, "won", 120, game="jekyll-hyde", mode="4A-100", level="random"),
              _rec(2, "lost", 80, game="jekyll-hyde", mode="3-300", level=st.MIXED),
              _rec(3, "drawn", 5, level="strong"))
-    app = FakeApp({st.KEY: st.dump(st.Stats(games))}, lang)
-    page = StatsPage(app)  # type: ignore[arg-type]
-    markup = page.page_html()
+    app, _, _ = make_page({st.KEY: st.dump(st.Stats(games))}, lang)
+    markup = app.stats.page_html()
     t = app.t
-    for game in app.playable():
+    for game in playable():
         assert esc(t("game." + game)) in markup
     assert markup.count("<svg viewBox") == 2  # a chart per game with games
     assert markup.count('role="img"') == 2 and "<title id=" in markup
@@ -388,8 +353,8 @@ def test_each_row_names_its_level_with_the_rating_the_start_screen_gave_it(game,
     games = (_rec(1, game=game, mode=mode, level="heuristic"),
              _rec(2, game=game, mode=mode, level="easy"), _rec(3, game=game, mode=mode,
                                                               level=st.MIXED))
-    app = FakeApp({st.KEY: st.dump(st.Stats(games))}, "de")
-    markup = StatsPage(app).page_html()  # type: ignore[arg-type]
+    app, _, _ = make_page({st.KEY: st.dump(st.Stats(games))}, "de")
+    markup = app.stats.page_html()
     t = app.t
     rated = level_ratings(game, options)
     assert rated["heuristic"] == "1500" and rated["easy"]  # what the test is about
@@ -403,19 +368,19 @@ def test_each_row_names_its_level_with_the_rating_the_start_screen_gave_it(game,
 
 
 def test_a_mode_from_another_version_shows_its_levels_without_a_rating():
-    app = FakeApp({st.KEY: st.dump(st.Stats((_rec(1, game="jekyll-hyde", mode="4C-300",
-                                                   level="easy"),)))})
-    markup = StatsPage(app).page_html()  # type: ignore[arg-type]
+    app, _, _ = make_page({st.KEY: st.dump(st.Stats((_rec(1, game="jekyll-hyde", mode="4C-300",
+                                                          level="easy"),)))})
+    markup = app.stats.page_html()
     assert ">4C-300</th>" in markup and f'>{esc(app.t("stats.level.easy"))}</td>' in markup
 
 
 def test_the_ratings_are_explained_only_where_a_game_shows_them():
-    app = FakeApp()
-    assert esc(app.t("bot.ratings_note")) not in StatsPage(app).page_html()  # type: ignore[arg-type]
+    app, _, _ = make_page()
+    assert esc(app.t("bot.ratings_note")) not in app.stats.page_html()
 
 
 def test_the_page_escapes_what_an_import_says():
-    app = FakeApp()
-    page = StatsPage(app)  # type: ignore[arg-type]
+    app, _, _ = make_page()
+    page = app.stats
     page.say(app.t("stats.bad_file", reason="<img src=x onerror=alert(1)>"), True)
     assert "<img" not in page.page_html() and "&lt;img" in page.page_html()

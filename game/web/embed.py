@@ -230,52 +230,9 @@ async def _start_scenario(params: dict[str, Any], lang: str,
 
 
 def _start_live(params: dict[str, Any], lang: str) -> None:
-    from pyscript import document
+    from game.web.dom.boot import start_live
 
-    from game.web.i18n import Translator
-    from pyscript import window
-
-    from game.web.dom.tabs import TabLocks
-    from game.web.shell import App
-    from game.web.storage import MemoryStorage
-
-    class EmbedApp(App):
-        """The shell's table with fixed options: no start screen, no side panel,
-        and no save (an embedded game must not replace the player's own game)."""
-
-        def render_menu(self) -> None:
-            set_html(document.getElementById("menu"), html(
-                '<button type="button" data-cmd="restart" id="restart">{}</button>'
-                '<a href="./index.html?game={}&amp;lang={}" target="_blank" rel="noopener">{}</a>',
-                word(lang, "restart"), params["game"], lang, word(lang, "open")))
-
-        def render_side(self) -> None:
-            pass
-
-        def command(self, cmd: str, el: Any) -> None:
-            if cmd in ("restart", "new"):
-                self.halt()
-                self.new_game()
-            else:
-                super().command(cmd, el)
-
-        def read_setup(self) -> None:  # the options come from the URL, not a form
-            pass
-
-        @staticmethod
-        def forget_link() -> None:  # the embed's address is its configuration: kept
-            pass
-
-        def start(self) -> None:
-            # Play without touching the site's saves, preferences or tab locks.
-            self.store, self.tab_store, self.store_problem = MemoryStorage(), MemoryStorage(), None
-            self.tabs = TabLocks(window, self.lost_to_another_tab, enabled=False)
-            self.notices = []
-            self.t = Translator(lang)
-            self.setup_values = dict(params["setup"])
-            super().start()
-            self.new_game()
-
-    app = EmbedApp()
-    globals()["app"] = app
-    app.start()
+    start_live(dict(params["setup"]), html(
+        '<button type="button" data-cmd="restart" id="restart">{}</button>'
+        '<a href="./index.html?game={}&amp;lang={}" target="_blank" rel="noopener">{}</a>',
+        word(lang, "restart"), params["game"], lang, word(lang, "open")), lang)

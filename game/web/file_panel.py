@@ -2,57 +2,48 @@
 "Open a game file" panel (start screen, and under the table's side panel).
 
 The reading and the words are `game.web.files` (pure Python, every check the
-engine's); this module is the browser's side: the hidden file input, the
-panel (a modal dialog), the download through a Blob and an object URL.  The
-game in progress and its save are touched only when the person continues a
-file, and, if that game has a save, only after saying so and asking.
+engine's); this module is the panel: what it shows, and what its buttons do.
+The browser's side (the file chooser, the download) is the screen's
+(game.web.drivers). The game in progress and its save are touched only when
+the person continues a file, and, if that game has a save, only after saying
+so and asking. No browser import.
 """
 
 from __future__ import annotations
 
-import asyncio
-from typing import TYPE_CHECKING, Any, Callable
-
-from pyodide.ffi import create_once_callable, to_js
-from pyscript import document, window
+import dataclasses
+import time
+from typing import TYPE_CHECKING, Callable
 
 from game.core.transcript import MAX_BYTES
+from game.web import page as pg
 from game.web import saves
-from game.web.dom.focus import focus_fallback, trap_tab, try_focus
-from game.web.dom.live import Heard
 from game.web.files import (FileProblem, OpenedFile, check_continuable, continue_save,
                             download_name, players_text, read_file, result_text,
                             transcript_text)
-from game.web.html import EMPTY, Html, html, join, set_html
+from game.web.html import EMPTY, Html, html, join
 from game.web.inputs import BadNumber, read_int
 
 if TYPE_CHECKING:
-    from game.web.shell import App
-
-JsObject = Any
+    from game.web.controller import Controller
 
 # The panel's buttons for a file that opened: (data-cmd, catalog key, what it
 # does).  Another way to use a file is one more line here, its handler given
-# the panel (`panel.opened.transcript.to_json()` is the file's transcript).
-ACTIONS: tuple[tuple[str, str, Callable[["FilePanel"], None]], ...] = (
-    ("file-continue", "file.continue", lambda panel: panel.ask_continue()),
-    ("file-review", "file.review", lambda panel: panel.review()),
+# the panel and the panel's fields (`panel.opened.transcript.to_json()` is the file's transcript).
+ACTIONS: tuple[tuple[str, str, Callable[["FilePanel", dict[str, str]], None]], ...] = (
+    ("file-continue", "file.continue", lambda panel, data: panel.ask_continue(data)),
+    ("file-review", "file.review", lambda panel, data: panel.review()),
 )
 
 
-def _object(value: dict[str, Any]) -> JsObject:
-    return to_js(value, dict_converter=window.Object.fromEntries)
-
-
 class FilePanel:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Controller) -> None:
         self.app = app
         self.opened: OpenedFile | None = None
         self.problem: tuple[str, str] | None = None  # (file name, message)
         self.confirming = False  # asking before a save is overwritten
         self.step_error = ""
         self.step = 0
-        self.opener: JsObject = None  # where the focus was: it goes back there
 
     # -- buttons in the menu and on the start screen -------------------------
 
@@ -74,78 +65,36 @@ class FilePanel:
 
     # -- opening -------------------------------------------------------------
 
-    def _input(self) -> JsObject:
-        """The page's one file input, hidden: the buttons open its chooser."""
-        el = document.getElementById("file-input")
-        if el is None or not el:
-            el = document.createElement("input")
-            el.type, el.id, el.hidden = "file", "file-input", True
-            el.accept = ".json,application/json"
-            el.setAttribute("data-cmd", "file-chosen")
-            el.setAttribute("aria-hidden", "true")
-            el.tabIndex = -1
-            document.body.append(el)
-        return el
-
-    def choose(self) -> None:
-        active = document.activeElement
-        self.opener = None if active is None or not active else active
-        el = self._input()
-        el.value = ""  # the same file chosen twice is read twice
-        el.click()
-
-    def chosen(self, el: JsObject) -> None:
-        files = el.files
-        if files is None or not files or not files.length:
-            return
-        asyncio.ensure_future(self.read(files.item(0)))
-
-    async def read(self, file: JsObject) -> None:
-        t, name = self.app.t, str(file.name)[:120]
+    def file_chosen(self, name: str, size: int, data: bytes | None) -> None:
+        """The chosen file (`data` None: too big to read, or unreadable)."""
+        t, name = self.app.t, name[:120]
         self.opened, self.problem, self.confirming, self.step_error = None, None, False, ""
         try:
-            if int(file.size) > MAX_BYTES:  # never read a huge file into memory
+            if size > MAX_BYTES:  # never read a huge file into memory
                 raise FileProblem("too_large", {"mb": MAX_BYTES // 1_000_000})
-            raw = (await file.arrayBuffer()).to_bytes()
-            self.opened = read_file(raw, name)
-            self.step = self.opened.steps
+            if data is None:
+                self.problem = (name, t("file.read_failed"))
+            else:
+                self.opened = read_file(data, name)
+                self.step = self.opened.steps
         except FileProblem as problem:
             self.problem = (name, problem.text(t))
-        except Exception as e:  # the browser could not read it; never a crash
-            window.console.error(f"file read: {type(e).__name__}: {e}")
-            self.problem = (name, t("file.read_failed"))
-        self.app.halt()  # the bots wait while the panel is open
-        self.render()
+        self.app.dispatch(pg.OpenOverlay("file"))  # the bots wait while it is open
+        self.focus(".buttons button")
 
     # -- the panel -----------------------------------------------------------
 
-    def is_open(self) -> bool:
-        el = document.getElementById("file-panel")
-        return el is not None and bool(el) and not el.hidden
+    def focus(self, selector: str) -> None:
+        self.app.after.append(lambda: self.app.screen.focus(f"#file-panel {selector}"))
 
-    def _element(self) -> JsObject:
-        el = document.getElementById("file-panel")
-        if el is None or not el:
-            el = document.createElement("div")
-            el.id, el.className = "file-panel", "modal"
-            document.body.append(el)
-        return el
-
-    def render(self) -> None:
-        panel = self._element()
+    def panel_html(self) -> Html | None:
         if self.problem is not None:
-            markup = self._problem_html(*self.problem)
-        elif self.opened is not None and self.confirming:
-            markup = self._confirm_html(self.opened)
-        elif self.opened is not None:
-            markup = self._summary_html(self.opened)
-        else:
-            self.close()
-            return
-        set_html(panel, markup)
-        panel.hidden = False
-        first = panel.querySelector("#file-step") if self.step_error else None
-        self._focus(first or panel.querySelector(".buttons button"))
+            return self._problem_html(*self.problem)
+        if self.opened is not None and self.confirming:
+            return self._confirm_html(self.opened)
+        if self.opened is not None:
+            return self._summary_html(self.opened)
+        return None
 
     def _problem_html(self, name: str, message: str) -> Html:
         t = self.app.t
@@ -201,55 +150,42 @@ class FilePanel:
                     t("file.replace_yes"), t("file.replace_no"))
 
     def close(self) -> None:
-        panel = document.getElementById("file-panel")
-        was_open = self.is_open()
-        if panel is not None and panel:
-            panel.hidden = True
         self.opened, self.problem, self.confirming, self.step_error = None, None, False, ""
-        if was_open:
-            back = self.opener
-            if back is not None and not back.isConnected and back.id:  # redrawn meanwhile
-                back = document.getElementById(back.id)
-            if back is None or not back or not try_focus(back):
-                focus_fallback()
-            self.app.schedule()  # the bots carry on
+        self.app.dispatch(pg.CloseOverlay("file"))  # the bots carry on
 
     def review(self) -> None:
-        """Step through the file from its first move in the Review (game.web.review),
-        every finished hand face up; the game on the table is not touched."""
-        from game.web import review
-
+        """Step through the file from its first move in the Review, every
+        finished hand face up; the game on the table is not touched."""
         opened = self.opened
         if opened is None:
             return
         transcript, me = opened.transcript.to_json(), opened.me
         self.close()
-        review.start(self.app, transcript, me=me)
+        self.app.screen.review(self.app, transcript, me)
 
     # -- continuing ------------------------------------------------------------
 
-    def ask_continue(self) -> None:
+    def ask_continue(self, data: dict[str, str]) -> None:
         """Read the step; if the file's game has a save, ask before replacing it."""
         opened = self.opened
         if opened is None:
             return
-        field = document.getElementById("file-step")
-        text = str(field.value) if field is not None and field else str(opened.steps)
         try:
-            self.step = read_int(text, self.app.t("file.steps"), hi=opened.steps)
+            self.step = read_int(data.get("step", str(opened.steps)), self.app.t("file.steps"),
+                                 hi=opened.steps)
             check_continuable(opened)
         except BadNumber:
             self.step_error = self.app.t("file.bad_step", steps=opened.steps)
-            self.render()
+            self.focus("#file-step")
             return
         except FileProblem as problem:
             self.step_error = problem.text(self.app.t)
-            self.render()
+            self.focus("#file-step")
             return
         self.step_error = ""
         if self.app.stored(saves.key(opened.final.game_id)) is not None:
             self.confirming = True
-            self.render()
+            self.focus(".buttons button")
             return
         self.continue_game()
 
@@ -265,41 +201,30 @@ class FilePanel:
         game = opened.final.game_id
         bots = list(levels(game))
         save, state = continue_save(opened, self.step, lambda who: default_bot(bots))
-        self.opener = None
-        self.close()
+        self.opened, self.problem, self.confirming, self.step_error = None, None, False, ""
+        app.page = dataclasses.replace(app.page, overlay="none")
         app.put_on_table(renderer(game), state, save,
-                         heard=Heard(events=len(save["log"])),  # the story so far is in the log
+                         heard=len(save["log"]),  # the story so far is in the log
                          message=app.t("file.continued", n=self.step, file=opened.name))
-        focus_fallback()
+        app.after.append(lambda: app.screen.focus("fallback"))
         app.schedule()
 
     # -- downloading -------------------------------------------------------------
 
     def download(self) -> None:
-        """The game on the table as a transcript file, through an object URL
-        (made, clicked and let go: nothing leaves the browser)."""
-        app = self.app
-        if app.state is None or not app.save:
+        """The game on the table as a transcript file (nothing leaves the browser)."""
+        save = self.app.save
+        if self.app.state is None or not save:
             return
-        today = window.Date.new()
-        date = f"{int(today.getFullYear()):04d}-{int(today.getMonth()) + 1:02d}-" \
-               f"{int(today.getDate()):02d}"
-        name = download_name(app.save["game"], app.save["transcript"]["seed"], date)
-        blob = window.Blob.new(to_js([transcript_text(app.save)]),
-                               _object({"type": "application/json"}))
-        url = window.URL.createObjectURL(blob)
-        link = document.createElement("a")
-        link.href, link.download, link.hidden = url, name, True
-        document.body.append(link)
-        link.click()
-        link.remove()
-        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 60000)
+        name = download_name(save["game"], save["transcript"]["seed"],
+                             time.strftime("%Y-%m-%d"))
+        self.app.screen.download(name, transcript_text(save))
 
     # -- events ------------------------------------------------------------------
 
-    def command(self, cmd: str) -> None:
+    def command(self, cmd: str, data: dict[str, str]) -> None:
         if cmd == "file-open":
-            self.choose()
+            self.app.screen.choose_file("game")
         elif cmd == "file-download":
             self.download()
         elif cmd == "file-close":
@@ -308,28 +233,8 @@ class FilePanel:
             self.continue_game()
         elif cmd == "file-keep":
             self.confirming = False
-            self.render()
+            self.focus(".buttons button")
         else:
             for name, _, act in ACTIONS:
                 if cmd == name:
-                    act(self)
-
-    def on_key(self, evt: JsObject) -> bool:
-        """While the panel is open every key is its own: Escape closes it,
-        Tab stays in it, Enter in the step field continues."""
-        if not self.is_open():
-            return False
-        key = str(evt.key)
-        if key == "Escape":
-            evt.preventDefault()
-            self.close()
-        elif key == "Tab":
-            trap_tab(evt)
-        elif key == "Enter" and str(evt.target.id) == "file-step":
-            evt.preventDefault()
-            self.ask_continue()
-        return True
-
-    def _focus(self, el: JsObject) -> None:
-        if el is not None and el:
-            el.focus()
+                    act(self, data)

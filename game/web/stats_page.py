@@ -1,17 +1,17 @@
-"""The Statistics page and the shell's statistics duties (see game.web.stats).
+"""The Statistics page and the page's statistics duties (see game.web.stats).
 
-The shell (game.web.shell) keeps one `StatsPage` and calls it: when a game
-ends (`game_over`), for the end-of-game note (`final_note`), to draw the page
-(`page_html`), for its commands (`command`) and for the file to import
-(`import_file`). The record is read from localStorage each time it is needed,
-so another tab's games are never overwritten by a stale copy; a record that
-fails its checks is kept aside under `jhg.broken.*`, reported once, and a new
-one is started.
+The controller (game.web.controller) keeps one `StatsPage` and calls it: when
+a game ends (`game_over`), for the end-of-game note (`final_note`), to draw
+the page (`page_html`), for its commands (`command`) and for the file to
+import (`file_chosen`). The record is read from storage each time it is
+needed, so another tab's games are never overwritten by a stale copy; a
+record that fails its checks is kept aside under `jhg.broken.*`, reported
+once, and a new one is started. No browser import.
 """
 
 from __future__ import annotations
 
-import asyncio
+import dataclasses
 import re
 import time
 from typing import TYPE_CHECKING, Any
@@ -20,11 +20,11 @@ from game.web import saves
 from game.web import stats as st
 from game.web.html import EMPTY, Html, html, join
 from game.web.i18n import Translator
+from game.web.page import playable
 
 if TYPE_CHECKING:
-    from game.web.shell import App
+    from game.web.controller import Controller
 
-JsObject = Any  # a JavaScript object seen through Pyodide
 # The games whose rules know a drawn game (docs/RULES.md: Dracula's equal
 # totals, the duel's return match): only they get a "drawn" column.
 CAN_DRAW = ("jekyll-vs-hyde", "dracula")
@@ -34,29 +34,13 @@ CHART_WIDTH, ROW, LABEL = 360, 30, 100  # the chart's geometry, in SVG units
 SHOWN = ("won", "drawn", "lost")  # the order of a bar's parts and of the legend
 
 
-def _page() -> Any:
-    """PyScript's `document` and `window` (imported here: the rest of the
-    module runs under CPython in the tests)."""
-    import pyscript
-
-    return pyscript
-
-
-def focus(selector: str) -> None:
-    el = _page().document.querySelector(selector)
-    if el is not None and el:
-        el.focus()
-
-
 def now_ms() -> int:
     return int(time.time() * 1000)
 
 
 class StatsPage:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Controller) -> None:
         self.app = app
-        self.open = False
-        self.was_setup = False  # what the Back button returns to
         self.pending: str | None = None  # "reset", or "import" (with `incoming`)
         self.incoming: st.Stats | None = None
         self.note = ""  # the last command's outcome, shown on the page
@@ -65,9 +49,8 @@ class StatsPage:
         # The record with what the browser would not keep (storage full or
         # blocked): the games played since are counted from here until it can be written.
         self.unwritten: st.Stats | None = None
-        self.read()  # a damaged record is reported as soon as the page is up
 
-    # -- the record in localStorage ------------------------------------------
+    # -- the record in storage ------------------------------------------------
 
     def read(self) -> st.Stats:
         """The stored record; a damaged one is kept aside and reported."""
@@ -89,12 +72,12 @@ class StatsPage:
             aside, n = f"{stamp}-{n}", n + 1
         kept = app.keep(aside, text)
         if kept:
-            app.store.remove(st.KEY)
+            app.keeper.store.remove(st.KEY)
         self.damaged_kept = kept  # not kept aside (storage full): never written over
         notice = ("stats.broken" if kept else "stats.broken_kept_in_place",
                   {"reason": reason[:200], "where": aside if kept else st.KEY})
-        if notice not in app.notices:
-            app.notices.append(notice)
+        if notice not in app.page.notices:
+            app.page = dataclasses.replace(app.page, notices=(*app.page.notices, notice))
         return st.Stats()
 
     def write(self, stats: st.Stats) -> bool:
@@ -118,20 +101,19 @@ class StatsPage:
 
     def game_over(self) -> None:
         """Record the game on the table if it is over and counts (once: by its id)."""
-        app = self.app
-        state = app.state
-        if state is None or not state.over or app.coach is not None:  # a lesson: never counted
+        s = self.app.session
+        if s is None or not s.state.over or s.coach is not None:  # a lesson: never counted
             return
         try:
             self.ensure_id()
-            game = st.finished_game(app.save, state, now_ms())
+            game = st.finished_game(self.app.save, s.state, now_ms())
             if game is None:
                 return
             stats, new = st.record(self.read(), game)
             if new:
                 self.write(stats)
         except Exception as e:  # the statistics must never take the game down
-            _page().window.console.error(f"statistics: {type(e).__name__}: {e}")
+            self.app.screen.error(f"statistics: {type(e).__name__}: {e}")
 
     def final_note(self) -> Html:
         """The end-of-game panel's word about the statistics."""
@@ -142,97 +124,85 @@ class StatsPage:
                     'data-cmd="stats" class="link">{}</button></p>',
                     "" if key == "stats.counted" else " practice", t(key), t("stats.show"))
 
-    def side_button(self) -> Html:
-        """The way to the page beside the side panel's tabs, shown on a phone
-        only: there the menu bar at the table has no room for it (the Werner
-        table's hand and Hint button must fit a 360x640 screen)."""
-        return html('<button type="button" data-cmd="stats" class="side-stats" id="side-stats">'
-                    '{}</button>', self.app.t("stats.title"))
-
     # -- the page -------------------------------------------------------------
 
     def show(self) -> None:
         app = self.app
-        if not self.open:
-            self.was_setup = app.show_setup
+        back = app.page.view if app.page.view != "stats" else app.page.back_from_stats
         app.halt()  # the bots wait while the page is open
-        self.open, self.pending, self.incoming, self.note = True, None, None, ""
-        app.show_setup = True  # no table, no bots, no undo or hint keys
-        app.render_all()
-        focus("#stats-title")
+        self.pending, self.incoming, self.note = None, None, ""
+        app.page = dataclasses.replace(app.page, view="stats", back_from_stats=back,
+                                       overlay="none")
+        self.focus("#stats-title")
+
+    def leave(self) -> None:
+        """Another command (a new game, back to a game) closes the page first."""
+        self.pending, self.incoming = None, None
+        self.app.page = dataclasses.replace(self.app.page, view="start")
 
     def close(self) -> None:
         app = self.app
-        self.open, self.pending, self.incoming = False, None, None
-        app.show_setup = self.was_setup or app.state is None
-        app.render_all()
+        self.pending, self.incoming = None, None
+        back = app.page.back_from_stats if app.session is not None else "start"
+        app.page = dataclasses.replace(app.page, view=back)
         app.schedule()
 
-    def command(self, cmd: str, el: JsObject) -> bool:
-        """Handle a statistics command; True if it was one. Any other command
-        (a new game, back to a game) closes the page first."""
+    def focus(self, selector: str) -> None:
+        self.app.after.append(lambda: self.app.screen.focus(selector))
+
+    def command(self, cmd: str) -> None:
+        """A statistics command (`stats`, `stats-…`)."""
+        t = self.app.t
         if cmd == "stats":
             self.show()
-            return True
-        if not cmd.startswith("stats-"):
-            self.open = False
-            return False
+            return
         if cmd == "stats-close":
             self.close()
-            return True
+            return
         focus_on = "#stats-title"
         if cmd == "stats-reset":
             self.pending, self.note = "reset", ""
             focus_on = "#stats-cancel"  # deleting is one deliberate step further
         elif cmd == "stats-import":
-            _page().document.getElementById("stats-file").click()  # the browser's file chooser
-            return True
+            self.app.screen.choose_file("stats")  # the browser's file chooser
+            return
         elif cmd == "stats-confirm-reset":
             self.pending = None
-            self.say(self.app.t("stats.reset_done") if self.write(st.Stats())
-                     else self.app.t("stats.write_failed"), not self.app.stored(st.KEY))
+            self.say(t("stats.reset_done") if self.write(st.Stats())
+                     else t("stats.write_failed"), not self.app.stored(st.KEY))
         elif cmd in ("stats-merge", "stats-replace") and self.incoming is not None:
             stats = (st.merge(self.read(), self.incoming) if cmd == "stats-merge"
                      else self.incoming)
             self.pending, self.incoming = None, None
             ok = self.write(stats)
-            self.say(self.app.t("stats.imported", n=len(stats.games)) if ok
-                     else self.app.t("stats.write_failed"), not ok)
+            self.say(t("stats.imported", n=len(stats.games)) if ok
+                     else t("stats.write_failed"), not ok)
         elif cmd == "stats-cancel":
             self.pending, self.incoming = None, None
-            self.say(self.app.t("stats.nothing_changed"), False)
-        self.app.render_screen()
-        focus(focus_on)
-        return True
+            self.say(t("stats.nothing_changed"), False)
+        self.focus(focus_on)
 
     def say(self, text: str, error: bool) -> None:
         self.note, self.note_is_error = text, error
 
-    async def import_file(self, file: JsObject) -> None:
-        """Check the chosen file; if it holds statistics, ask merge or replace."""
+    def file_chosen(self, size: int, data: bytes | None) -> None:
+        """Check the chosen file (`data` None: too big, or unreadable); if it
+        holds statistics, ask merge or replace."""
         t = self.app.t
         self.pending, self.incoming = None, None
         try:
-            if int(file.size) > MAX_FILE:
-                raise st.BrokenStats(f"too big ({int(file.size)} bytes)")
-            text = str(await file.text())
-            self.incoming = st.load(text)
+            if size > MAX_FILE:
+                raise st.BrokenStats(f"too big ({size} bytes)")
+            if data is None:
+                raise st.BrokenStats(t("file.read_failed"))
+            self.incoming = st.load(data.decode("utf-8", errors="replace"))
             self.pending = "import"
             self.note = ""
-        except Exception as e:  # BrokenStats, or a file the browser cannot read
+        except Exception as e:  # BrokenStats, or a file that is not text
             reason = str(e) if isinstance(e, st.BrokenStats) else type(e).__name__
             self.say(t("stats.bad_file", reason=reason[:200]), True)
-        if self.open:
-            self.app.render_screen()
-            focus("#stats-merge" if self.pending else "#stats-title")
-
-    def on_file(self, el: JsObject) -> None:
-        files = el.files
-        if files is None or not files or int(files.length) == 0:
-            return
-        file = files.item(0)
-        el.value = ""  # the same file chosen again is a new choice
-        asyncio.ensure_future(self.import_file(file))
+        if self.app.page.view == "stats":
+            self.focus("#stats-merge" if self.pending else "#stats-title")
 
     def page_html(self) -> Html:
         t = self.app.t
@@ -256,7 +226,7 @@ class StatsPage:
             '<button type="button" data-cmd="stats-close" class="primary" id="stats-close">'
             '{back}</button></div></section>',
             title=t("stats.title"), intro=t("stats.intro"), ask=self.ask_html(), note=note,
-            games=join(self.game_html(stats, g) for g in self.app.playable()),
+            games=join(self.game_html(stats, g) for g in playable()),
             ladder_note=html('<p class="ladder-note">{}</p>', t("bot.ratings_note"))
             if stats.games else EMPTY,  # what the ratings in the rows mean
             href="data:application/json;charset=utf-8," + _uri(st.dump(stats)),

@@ -171,9 +171,8 @@ def test_the_shell_hands_the_hint_only_the_observation():
     # Hint takes an observation (and random numbers), never a state.
     params = list(inspect.signature(hint_module.Hint).parameters)
     assert params[:2] == ["observation", "rng"]
-    src = (Path(__file__).resolve().parents[2] / "game" / "web" / "shell.py").read_text()
+    src = (Path(__file__).resolve().parents[2] / "game" / "web" / "thinking.py").read_text()
     body = src[src.index("async def hint_turn"):]
-    body = body[:body.index("\n    def ")]
     assert "obs = s.observation  #" in body
     session = (Path(__file__).resolve().parents[2] / "game" / "web" / "session.py").read_text()
     assert "return self.state.observation(self.my_seat)" in session

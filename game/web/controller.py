@@ -1,0 +1,515 @@
+"""The page's program: it holds the one `Page` (game.web.page), gives it the
+actions that come from the person, the bots and other tabs, and carries out
+the effects its reducers ask for through small drivers (game.web.drivers):
+storage, this tab's locks, the screen, the thinking of bots. No browser
+import: the tests run it in CPython with a store in memory and a screen that
+only records what it was asked to draw.
+
+A click goes: DOM event (game.web.dom.runtime) -> an action -> `reduce` ->
+effects here -> one `draw` of the regions whose markup changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+import traceback
+from typing import Any, Callable
+
+from game.core.state import State
+from game.web import handover, saves
+from game.web import page as pg
+from game.web import session as ts
+from game.web import thinking
+from game.web.coach import Coach
+from game.web.drivers import Locks, Screen, Spawn
+from game.web.file_panel import FilePanel
+from game.web.html import Html
+from game.web.i18n import Translator
+from game.web.inputs import BadNumber, read_int
+from game.web.keeper import Keeper, fresh_hold, held, released
+from game.web.links import Link
+from game.web.page import Page, playable
+from game.web.session import Session
+from game.web.stats import new_game_id
+from game.web.stats_page import StatsPage, now_ms
+from game.web.storage import FailureKind, Storage
+from game.web.tables import Table, renderer
+from game.web.views import draw
+
+
+class Controller:
+    def __init__(self, store: Storage, tab_store: Storage, screen: Screen, locks: Locks,
+                 link: Link, lang: str, problem: FailureKind | None = None,
+                 spawn: Spawn = asyncio.ensure_future) -> None:
+        self.keeper = Keeper(store, tab_store)
+        self.screen, self.locks, self.spawn, self.link = screen, locks, spawn, link
+        self.bots = thinking.Bots()
+        prefs = self.keeper.prefs()
+        if link.speed is not None:
+            prefs["speed"] = link.speed
+        setup: dict[str, str] = {"game": playable()[0]}
+        last = prefs.get("setup")
+        if isinstance(last, dict):  # the choices of the last game, except its seed
+            setup.update({str(k): str(v) for k, v in last.items() if k != "seed"})
+        if link.game is not None:
+            setup["game"] = link.game
+        notices = (("notice.unknown_params", {"names": ", ".join(link.ignored)}),) \
+            if link.ignored else ()
+        self.page = Page(t=Translator(lang), prefs=prefs, setup=setup, notices=notices,
+                         store_problem=problem)
+        self.stats = StatsPage(self)
+        self.files = FilePanel(self)
+        self.stats.read()  # a damaged record is reported as soon as the page is up
+        self.depth = 0  # dispatches in progress: the page is drawn once, at the end
+        self.after: list[Callable[[], None]] = []  # what waits for the draw (focus, flash)
+
+    @property
+    def t(self) -> Translator:
+        return self.page.t
+
+    @property
+    def session(self) -> Session | None:
+        return self.page.session
+
+    @property
+    def save(self) -> dict[str, Any]:
+        return self.page.session.save if self.page.session is not None else {}
+
+    @property
+    def state(self) -> State | None:
+        return self.page.session.state if self.page.session is not None else None
+
+    # -- the one loop: action -> reduce -> effects -> draw ---------------------------------
+
+    def change(self, step: Callable[[], None]) -> None:
+        """Run `step` (which changes the page), then draw once."""
+        self.depth += 1
+        try:
+            step()
+        finally:
+            self.depth -= 1
+        if self.depth == 0:
+            self.redraw()
+
+    def redraw(self) -> None:
+        self.page = dataclasses.replace(self.page, saved=self.keeper.saved_games(self.page))
+        self.screen.draw(self.page, draw(self.page, self))
+        after, self.after = self.after, []
+        for do in after:
+            do()
+
+    def dispatch(self, action: pg.PageAction) -> None:
+        def step() -> None:
+            self.page, effects = pg.reduce(self.page, action)
+            for effect in effects:
+                self.carry_out(effect)
+        self.change(step)
+
+    def on_table(self, action: ts.Action) -> None:
+        self.dispatch(pg.OnTable(action))
+
+    def carry_out(self, effect: pg.PageEffect) -> None:
+        if isinstance(effect, ts.Moved):
+            self.screen.moved(effect.after.game_id, effect.after.events(effect.seat),
+                              effect.seat)
+        elif isinstance(effect, ts.StopMotion):
+            self.screen.still()
+        elif isinstance(effect, ts.Persist):
+            self.persist()
+        elif isinstance(effect, ts.GameOver):
+            self.stats.game_over()
+        elif isinstance(effect, ts.Flash):
+            self.after.append(lambda: self.screen.flash(self.message))
+        elif isinstance(effect, ts.FocusCoach):
+            self.after.append(lambda: self.screen.focus("#coach-next, #coach"))
+        elif isinstance(effect, (ts.Think, pg.Resume)):
+            self.schedule()
+        elif isinstance(effect, ts.ThinkHint) and self.session is not None:
+            self.spawn(thinking.hint_turn(self, self.session))
+        elif isinstance(effect, pg.SavePrefs):
+            self.page = self.keeper.save_prefs(self.page)
+
+    @property
+    def message(self) -> str:
+        return self.session.message if self.session is not None else ""
+
+    def set_message(self, text: str) -> None:
+        """A word under the table (a review that could not open...)."""
+        if self.session is not None:
+            self.page = self.page.with_session(dataclasses.replace(self.session, message=text))
+        self.change(lambda: self.after.append(lambda: self.screen.flash(text)))
+
+    # -- the bots -------------------------------------------------------------------------
+
+    def halt(self) -> None:
+        """Whatever is thinking is dropped (a new token)."""
+        self.dispatch(pg.OnTable(ts.Halt()))
+
+    def schedule(self) -> None:
+        """Let the bot on turn think, if this tab plays the game and nothing
+        holds it; whatever was thinking before is dropped (a new token)."""
+        s = self.session
+        if s is None:
+            return
+        s = dataclasses.replace(s, token=s.token + 1)
+        self.page = self.page.with_session(s)
+        if self.page.bots_may_think:
+            self.spawn(thinking.bot_turn(self, s.token))
+
+    def current(self, token: int) -> Session | None:
+        """The session, if `token` is still its own (else None: drop the work)."""
+        s = self.session
+        return s if s is not None and s.token == token else None
+
+    # -- saving, and one tab per game -----------------------------------------------------
+
+    def keep(self, key: str, value: str) -> bool:
+        self.page, kept = self.keeper.keep(self.page, key, value)
+        return kept
+
+    def stored(self, key: str) -> str | None:
+        return self.keeper.get(key)
+
+    def persist(self) -> None:
+        self.page, mine = self.keeper.persist(self.page)
+        if not mine and self.session is not None:
+            self.lost_to_another_tab(self.session.save["game"])
+
+    def update_save(self, **changes: Any) -> None:
+        if self.session is not None:
+            self.page = self.page.with_session(self.session.with_save(**changes))
+
+    def claim(self, game: str, steal: bool = False) -> None:
+        """Hold `game` for this tab, letting go of the one it held; once held,
+        save what is on the table and let its bots play. Held by another
+        tab: the table stays in view, read-only, with "Play here"."""
+        owner = self.page.hold.owner
+        if owner is not None and owner != game:
+            self.locks.release(owner)
+            self.page = released(self.page)
+
+        def done(got: bool) -> None:
+            def step() -> None:
+                s = self.session
+                if s is None or s.save.get("game") != game or s.coach is not None:
+                    if got:  # the table moved on meanwhile
+                        self.locks.release(game)
+                    return
+                if not got:
+                    self.lost_to_another_tab(game)
+                    return
+                self.page = held(self.page, game)
+                if steal:  # the other tab's latest moves
+                    self.load(saves.key(game))
+                elif self.page.hold.unwritten:
+                    self.persist()  # a table this tab made and could not write yet
+                self.schedule()
+            self.guarded(lambda: self.change(step))
+
+        self.locks.hold(game, steal, done)
+
+    def lost_to_another_tab(self, game: str) -> None:
+        """Another tab plays `game` now: this one stops its bots and writes
+        nothing more, and says so (with "Play here")."""
+        def step() -> None:
+            if self.page.hold.owner == game:
+                self.locks.release(game)
+                self.page = released(self.page)
+            s = self.session
+            if s is None or s.save.get("game") != game:
+                return
+            self.page = dataclasses.replace(
+                self.page, hold=dataclasses.replace(self.page.hold, elsewhere=game))
+            self.halt()
+        self.change(step)
+
+    def play_here(self) -> None:
+        if self.page.hold.elsewhere is not None:
+            self.claim(self.page.hold.elsewhere, steal=True)
+
+    def storage_changed(self, key: str, value: str | None) -> None:
+        """Another tab wrote a save: if it is this table's game and newer, that
+        tab plays it now (browsers without Web Locks; a safety net with them)."""
+        if self.keeper.newer_elsewhere(self.page, key, value) and self.session is not None:
+            self.lost_to_another_tab(self.session.save["game"])
+
+    def load(self, key: str) -> bool:
+        """The save under `key` on the table (a damaged one reported)."""
+        self.page, loaded = self.keeper.load(self.page, key)
+        if loaded:
+            self.screen.still()
+            self.screen.heard(len(self.save["log"]))  # the story so far was read before
+            self.stats.game_over()  # recorded once, by its id, if it ended unrecorded
+        return loaded
+
+    # -- the game on the table ------------------------------------------------------------
+
+    def put_on_table(self, table: Table, state: State, save: dict[str, Any],
+                     coach: Coach | None = None, heard: int = 0, message: str = "") -> None:
+        """A new game on the table (dealt, a lesson, continued from a file):
+        nothing of the one before goes on; saved and made current unless it
+        is a lesson. `heard`: the log's entries the live region need not read."""
+        token = self.session.token + 1 if self.session is not None else 0
+        session = Session.start(table, state, save, coach=coach, message=message, token=token)
+        self.screen.still()
+        self.screen.heard(heard)
+        self.page = dataclasses.replace(
+            self.page, session=session, view="table", overlay="none", setup_error="",
+            asked_deal=None, setup={**self.page.setup, "game": state.game_id})
+        if coach is None:
+            # A new game goes on from the revision of the one it replaces.
+            revision = saves.revision_of(self.stored(saves.key(state.game_id)))
+            self.page = dataclasses.replace(self.page, hold=fresh_hold(self.page, revision))
+            self.page = self.keeper.make_current(self.page, state.game_id)
+            self.persist()
+            self.claim(state.game_id)
+
+    def new_game(self) -> None:
+        from game import new_game
+        from game.bots import levels
+
+        setup = self.page.setup
+        seed_text = setup.get("seed", "").strip()
+        try:
+            seed = read_int(seed_text, self.page.say("setup.seed")) if seed_text else None
+        except BadNumber as e:
+            self.page = dataclasses.replace(self.page, setup_error=str(e))
+            self.after.append(lambda: self.screen.focus("#f-seed"))
+            return
+        game = setup["game"]
+        broken = self.page.broken
+        if broken is not None and broken.in_place and broken.where == saves.key(game):
+            self.page = dataclasses.replace(self.page, view="start",
+                                            setup_error=self.t("setup.broken_in_place"))
+            return
+        if seed is None:
+            seed = random.randrange(1, 2**31)
+        self.page = dataclasses.replace(self.page, prefs={**self.page.prefs, "setup": setup})
+        self.page = self.keeper.save_prefs(self.page)
+        table = renderer(game)
+        parsed = table.parse_setup(setup, list(levels(game)))
+        state = new_game(game, parsed["options"], seed)
+        kept = {"me": parsed["me"], "bots": parsed["bots"], "people": parsed.get("people", {})}
+        if setup.get("no_takebacks") == "on":
+            kept["no_takebacks"] = True
+        self.put_on_table(table, state, {
+            "game": game, "setup": kept,
+            "transcript": {"game": game, "options": state.to_json()["options"],
+                           "seed": seed, "actions": []},
+            "log": handover.log_events(state, kept), "seen_hands": 0,
+            "id": new_game_id(seed, now_ms())})
+        self.schedule()
+
+    def switch_game(self, game: str) -> None:
+        """Back to another game in progress; the one on the table stays saved."""
+        self.halt()  # the bots of the game on the table stop
+        if game in self.keeper.saved_games(self.page) and self.load(saves.key(game)):
+            self.claim(game)
+        self.schedule()
+
+    def open_deal(self, deal: int) -> None:
+        """`?deal=N`: that deal of the game, resumed if it is the one in
+        progress, dealt if none is; another deal in progress is never
+        discarded: the page then asks (deal N, or the game in progress)."""
+        self.page = dataclasses.replace(self.page, setup={**self.page.setup, "seed": str(deal)})
+        if self.session is None and self.page.broken is None:  # a broken save is reported first
+            self.new_game()
+        elif self.session is not None and self.save["transcript"]["seed"] != deal:
+            self.page = dataclasses.replace(self.page, asked_deal=deal)
+
+    def replace_deal(self) -> None:
+        deal = self.page.asked_deal
+        if deal is not None:
+            self.page = dataclasses.replace(self.page, asked_deal=None,
+                                            setup={**self.page.setup, "seed": str(deal)})
+            self.new_game()
+
+    # -- a lesson: a coached first hand (game.web.coach), never saved ----------------------
+
+    def start_lesson(self) -> None:
+        """The chosen game's lesson on the table; the real game stays in its save."""
+        from game.bots import levels
+        from game.web.coach import load
+
+        game = self.page.setup["game"]
+        lesson = load(game)
+        state = lesson.start()
+        bot = list(levels(game))[-1]
+        setup = {"me": lesson.me, "bots": {str(state.identity(p)): bot for p in state.players
+                                           if str(state.identity(p)) != str(lesson.me)}}
+        self.put_on_table(renderer(game), state, {
+            "game": game, "setup": setup,
+            "transcript": {"game": game, "options": state.to_json()["options"],
+                           "seed": lesson.seed, "actions": []},
+            "log": handover.log_events(state, setup), "seen_hands": 0},
+            coach=Coach(lesson, set()))
+        self.after.append(lambda: self.screen.focus("#coach-next, #coach"))
+        self.schedule()
+
+    def end_lesson(self) -> None:
+        """From the lesson to the start screen of its game, the real game (if
+        any) back on the table behind it, untouched."""
+        s = self.session
+        if s is None or s.coach is None:
+            return
+        game = s.coach.lesson.game
+        self.page = dataclasses.replace(self.page, session=None)  # its bots stop with it
+        if self.load(saves.key(self.keeper.current_game())) and self.state is not None:
+            self.claim(self.state.game_id)
+        self.page = dataclasses.replace(self.page, view="start",
+                                        setup={**self.page.setup, "game": game})
+        self.after.append(lambda: self.screen.focus("#start"))
+
+    # -- start-up and the crash guard ----------------------------------------------------
+
+    def resume(self) -> None:
+        """Put back the game of the link (`?game=`, or the last game played for a
+        `?deal=`), else the one last on the table; then a linked deal."""
+        self.page = self.keeper.migrate(self.page)
+        if self.stored(saves.LEGACY_KEY):  # a save naming no game of ours: refused and kept
+            self.load(saves.LEGACY_KEY)
+        elif self.link.game is not None or self.link.deal is not None:
+            self.load(saves.key(self.page.setup["game"]))
+        else:
+            self.load(saves.key(self.keeper.current_game()))
+        if self.state is not None:
+            self.claim(self.state.game_id)
+        if self.link.deal is not None:
+            self.open_deal(self.link.deal)
+
+    def start(self, pending: str | None, form: dict[str, str] | None = None) -> None:
+        """The page is up: the saved game back, then what the link or an
+        early click asked for ("lesson", "start"), else the bots go on.
+        `form`: what was chosen on the start screen drawn before Python was up."""
+        def step() -> None:
+            self.resume()
+            if self.session is None and form:
+                self.dispatch(pg.SetupChanged(form))
+            self.screen.forget_link()
+            if self.page.broken is None and (self.link.lesson or pending == "lesson"):
+                self.start_lesson()  # (a broken save is reported first)
+            elif pending == "start":
+                self.new_game()
+            else:
+                self.schedule()
+        self.change(step)
+
+    def guarded(self, step: Callable[[], None]) -> None:
+        """Any unexpected error ends in `crashed`, never a traceback on screen."""
+        try:
+            step()
+        except Exception as e:  # the page-level guard: keep the save, say so, carry on
+            self.depth = 0
+            self.crashed(e)
+
+    def crashed(self, error: Exception) -> None:
+        """The page-level guard: an unexpected error keeps the save aside and
+        shows the start screen with a message, never a traceback."""
+        try:
+            self.screen.error("".join(traceback.format_exception(error)))
+            s = self.session
+            key = saves.key(s.save.get("game", "") if s is not None else "")
+            # A lesson has no save: the one under its key is the real game's, kept as it is.
+            text = self.stored(key) if s is not None and s.coach is None else None
+            page = dataclasses.replace(self.page, session=None, view="start", overlay="none")
+            reason = self.t("notice.crash", reason=f"{type(error).__name__}: {error}"[:300])
+            if text:
+                page = self.keeper.set_aside(page, text, reason, key)
+            else:
+                page = dataclasses.replace(page, broken=None, notices=(
+                    *page.notices, ("notice.crash", {"reason": type(error).__name__})))
+            self.page, self.after, self.depth = page, [], 0
+            self.redraw()
+        except Exception as again:  # the last line of defence: plain text, no Python
+            self.screen.error(f"{type(again).__name__}: {again}")
+
+    # -- commands (`data-cmd`): the router's table is at the end of this module ----------
+
+    def command(self, cmd: str, data: dict[str, str]) -> None:
+        def step() -> None:
+            if cmd in TABLE_ACTIONS:
+                self.on_table(TABLE_ACTIONS[cmd]())
+            elif cmd in PAGE_ACTIONS:
+                self.dispatch(PAGE_ACTIONS[cmd](data))
+            elif cmd.startswith("stats"):
+                self.stats.command(cmd)
+            elif cmd.startswith("file-"):
+                self.files.command(cmd, data)
+            elif cmd in COMMANDS:
+                if self.page.view == "stats":
+                    self.stats.leave()
+                COMMANDS[cmd](self, data)
+        self.guarded(lambda: self.change(step))
+
+    def overlay_opened(self, overlay: pg.Overlay) -> None:
+        """An overlay the screen draws itself (the review) opened."""
+        self.dispatch(pg.OpenOverlay(overlay))
+
+    def overlay_closed(self, overlay: pg.Overlay) -> None:
+        self.dispatch(pg.CloseOverlay(overlay))
+
+    # -- what the views ask of the panels (game.web.views.Panels) -----------------------
+
+    def stats_html(self) -> Html:
+        return self.stats.page_html()
+
+    def final_note(self) -> Html:
+        return self.stats.final_note()
+
+    def side_buttons(self) -> Html:
+        return self.files.side_buttons()
+
+    def final_button(self) -> Html:
+        return self.files.final_button()
+
+    def file_html(self) -> Html | None:
+        return self.files.panel_html()
+
+    def file_chosen(self, purpose: str, name: str, size: int, data: bytes | None) -> None:
+        """A file the person chose (`data` None: too big to read, or unreadable)."""
+        def step() -> None:
+            if purpose == "stats":
+                self.stats.file_chosen(size, data)
+            else:
+                self.files.file_chosen(name, size, data)
+        self.guarded(lambda: self.change(step))
+
+    def file_limit(self, purpose: str) -> int:
+        """Bytes: a bigger file is refused before it is read."""
+        from game.core.transcript import MAX_BYTES
+        from game.web.stats_page import MAX_FILE
+
+        return MAX_FILE if purpose == "stats" else MAX_BYTES
+
+
+def _review(ctrl: Controller, _: dict[str, str]) -> None:
+    if ctrl.state is not None:
+        ctrl.screen.review(ctrl, None, None)
+
+
+def _deal_again(ctrl: Controller, _: dict[str, str]) -> None:
+    """The same options dealt anew (the embed's Restart)."""
+    ctrl.halt()
+    ctrl.new_game()
+
+
+# The router: a command (`data-cmd`) to a table action, a page action, or a step
+# of the controller. The table's actions are refused while another tab plays the game.
+TABLE_ACTIONS: dict[str, Callable[[], ts.Action]] = {
+    "confirm": ts.Confirm, "hint": ts.HintAsked, "undo": ts.Undo,
+    "coach-next": ts.CoachNext, "ack-hand": ts.AckHand, "handover-ready": ts.TakeOver,
+    "close-final": ts.CloseFinal}
+PAGE_ACTIONS: dict[str, Callable[[dict[str, str]], pg.PageAction]] = {
+    "new": lambda _: pg.OpenSetup(), "resume": lambda _: pg.BackToTable(),
+    "panel": lambda d: pg.ShowPanel(d.get("panel", "log")),
+    "keys": lambda _: pg.OpenOverlay("keys"), "keys-close": lambda _: pg.CloseOverlay("keys"),
+    "dismiss": lambda _: pg.Dismiss("notices"), "dismiss-broken": lambda _: pg.Dismiss("broken"),
+    "dismiss-unsaved": lambda _: pg.Dismiss("unsaved"), "deal-keep": lambda _: pg.KeepDeal()}
+COMMANDS: dict[str, Callable[[Controller, dict[str, str]], None]] = {
+    "start": lambda c, _: c.new_game(), "switch": lambda c, d: c.switch_game(d.get("game", "")),
+    "lesson": lambda c, _: c.start_lesson(), "lesson-done": lambda c, _: c.end_lesson(),
+    "review": _review, "play-here": lambda c, _: c.play_here(),
+    "deal-replace": lambda c, _: c.replace_deal(), "restart": _deal_again,
+    "discard-broken": lambda c, _: setattr(c, "page", c.keeper.discard_broken(c.page))}

@@ -1,0 +1,113 @@
+"""What index.html runs once Python is up: the page's drivers in the browser
+(its storage, this tab's locks, the screen), the controller, and its first
+drawing, in two tasks with the browser between them (a start-up in tasks of
+more than 50 ms each keeps clicks and scrolling waiting).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qsl
+
+from pyodide.ffi import create_once_callable, create_proxy
+from pyscript import document, window
+
+from game.web.dom.focus import attr, q
+from game.web.dom.runtime import DomScreen, Events, read_form
+from game.web.dom.storage import BrowserStorage, open_storage
+from game.web.dom.tabs import TabLocks
+from game.web.html import Html
+from game.web.i18n import pick_language
+from game.web.links import read_link
+from game.web.storage import MemoryStorage, Storage
+
+
+def _tab_storage() -> Storage:
+    """This tab's own store (which game it shows): kept across its reloads only."""
+    try:
+        return BrowserStorage(window.sessionStorage)
+    except Exception:
+        return MemoryStorage()
+
+
+def start() -> None:
+    try:
+        from game.web.controller import Controller
+
+        params = parse_qsl(str(window.location.search).lstrip("?"), keep_blank_values=True)
+        link = read_link(params)
+        store, problem = open_storage(window)
+        screen = DomScreen()
+        locks = TabLocks(window, lambda game: ctrl.lost_to_another_tab(game))
+        prefs_lang = _prefs_lang(store)
+        lang = pick_language(link.lang, prefs_lang, str(window.navigator.language or ""))
+        ctrl = Controller(store, _tab_storage(), screen, locks, link, lang, problem)
+    except Exception as e:  # the page itself could not start: a plain message, no traceback
+        import traceback
+
+        window.console.error("".join(traceback.format_exception(e)))
+        screen_el = document.getElementById("screen")
+        screen_el.textContent = ("Something went wrong while starting the game. "
+                                 "Reload the page to try again.")
+        document.body.dataset.state = "failed"
+        return
+    # setImmediate (static/js/python.mjs): unlike setTimeout, not throttled in a background tab.
+    window.setImmediate(create_once_callable(lambda: ctrl.guarded(lambda: _up(ctrl, screen))))
+    globals()["page"] = ctrl  # keep a reference (and a handle for debugging)
+
+
+def _prefs_lang(store: Storage) -> str | None:
+    import json
+
+    from game.web.saves import PREFS_KEY
+
+    try:
+        lang = json.loads(store.get(PREFS_KEY) or "{}").get("lang")
+    except (ValueError, AttributeError):
+        return None
+    return lang if isinstance(lang, str) else None
+
+
+def _up(ctrl: Any, screen: DomScreen) -> None:
+    """Listen, draw, and take what was pressed before Python was up."""
+    Events(ctrl, screen, {}).listen()
+    if ctrl.link.bench:
+        from game.web import bench  # window.thinkBench, for benchmarks/think.py only
+        from game.web.thinking import SLICE
+
+        bench.install(window, create_proxy, SLICE)
+    pending = None
+    for name, what in (("data-lesson-pending", "lesson"), ("data-start-pending", "start")):
+        if attr(document.body, name) is not None:
+            document.body.removeAttribute(name)
+            pending = pending or what
+    form = read_form() if q("#setup") is not None else None  # the start screen first.js drew
+    ctrl.start(pending, form)
+    loader = q("#loader")
+    if loader is not None:
+        loader.remove()
+    document.body.dataset.state = "ready"
+
+
+def start_live(setup: dict[str, str], menu: Html, lang: str) -> None:
+    """The embed's live table: the page's own table with fixed options, its
+    own menu, no side panel, and nothing written (an embedded game must not
+    replace the player's own game): storage in memory, no tab locks."""
+    from game.web import page as pg
+    from game.web.controller import Controller
+    from game.web.drivers import NoLocks
+    from game.web.links import Link
+
+    screen = DomScreen(menu=menu)
+    ctrl = Controller(MemoryStorage(), MemoryStorage(), screen, NoLocks(), Link(), lang)
+    globals()["page"] = ctrl
+
+    def up() -> None:
+        Events(ctrl, screen, {"new": "restart"}).listen()
+        ctrl.dispatch(pg.SetupChanged(setup))
+        ctrl.command("start", {})
+        loader = q("#loader")
+        if loader is not None:
+            loader.remove()
+        document.body.dataset.state = "ready"
+    ctrl.guarded(up)

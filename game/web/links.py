@@ -1,0 +1,67 @@
+"""What the page's address asks for, read once at start-up, with no browser
+import: `?game=`, `?deal=`, `?lesson`, `?lang=`, `?speed=`, `?bench`. Every
+parameter of no use (an unknown name, or a known one with a value it cannot
+take) is reported alike, never a crash.
+
+>>> link = read_link([("game", "dracula"), ("deal", "12"), ("x", "1"), ("speed", "warp")])
+>>> link.game, link.deal, link.speed, link.ignored
+('dracula', 12, None, ['x', 'speed=warp'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from game import GAMES
+from game.web.i18n import pick_language
+from game.web.inputs import BadNumber, read_int
+from game.web.start_screen import SPEEDS
+
+STAY_IN_ADDRESS = {"lang", "speed", "bench"}  # what a reload may read again
+
+
+@dataclass(frozen=True)
+class Link:
+    game: str | None = None
+    deal: int | None = None
+    lesson: bool = False
+    lang: str | None = None
+    speed: str | None = None
+    bench: bool = False
+    ignored: list[str] = field(default_factory=list)
+
+
+def _deal(value: str) -> bool:
+    try:
+        read_int(value, "deal", hi=2**31 - 1)
+        return True
+    except BadNumber:
+        return False
+
+
+VALID: dict[str, Callable[[str], bool]] = {
+    "game": lambda v: v in GAMES,
+    # a language of ours ('fr-CA' counts) when no fallback decides for it
+    "lang": lambda v: pick_language(v, "de") == pick_language(v, "fr"),
+    "speed": lambda v: v in SPEEDS,
+    "deal": _deal,
+    "bench": lambda v: True,
+    "lesson": lambda v: v in ("", "1"),  # the rules pages' "Learn by playing"
+}
+
+
+def read_link(params: list[tuple[str, str]]) -> Link:
+    bad = [name for name in dict.fromkeys(k for k, _ in params) if name not in VALID]
+    bad += [f"{k}={v:.20}" for k, v in params if k in VALID and not VALID[k](v)]
+    good = {k: v for k, v in params if k in VALID and VALID[k](v)}
+    return Link(game=good.get("game"),
+                deal=read_int(good["deal"], "deal") if "deal" in good else None,
+                lesson="lesson" in good, lang=dict(params).get("lang"),
+                speed=good.get("speed"), bench="bench" in dict(params), ignored=bad)
+
+
+def kept_in_address(params: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """What stays in the address once the link was read: the language and
+    pace, which replace nothing (a reload resumes the game in progress)."""
+    return [(k, v) for k, v in params if k in STAY_IN_ADDRESS]

@@ -1,0 +1,110 @@
+"""Bots and hints thinking beside the page: in short slices, yielding to the
+browser between them, from their own player's observation only. A result
+goes back to the controller as an action carrying the token (or the
+position) it was asked with; if the table has moved on meanwhile it is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from typing import TYPE_CHECKING
+
+from game.bots.base import Bot
+from game.web import session as ts
+from game.web.session import Session
+
+if TYPE_CHECKING:
+    from game.web.controller import Controller
+
+SLICE = 0.04  # seconds of bot search between two yields to the browser
+MAX_THINK = 3.0  # seconds: the expert bot's budget
+
+
+class Bots:
+    """The bots of the game on the table, made once per (lasting player, level)."""
+
+    def __init__(self) -> None:
+        self.made: dict[tuple[str, str], Bot] = {}
+
+    def of(self, s: Session, key: str) -> Bot:
+        from game.web.tables.common import seat_bot
+
+        name = s.save["setup"]["bots"].get(key)
+        if (key, name) not in self.made:
+            self.made[(key, name)] = seat_bot(s.save["game"], name)
+        return self.made[(key, name)]
+
+
+async def bot_turn(ctrl: Controller, token: int) -> None:
+    try:
+        await _bot_turn(ctrl, token)
+    except Exception as e:  # the page-level guard, for the bot loop
+        ctrl.crashed(e)
+
+
+async def _bot_turn(ctrl: Controller, token: int) -> None:
+    s = ctrl.current(token)
+    if s is None:
+        return
+    obs0 = s.state.observation(s.state.to_act)
+    # Longer after a trick, so people see who took it.
+    delay = ctrl.page.speed * s.table.pause_factor(obs0)
+    ctrl.on_table(ts.BotThinks(token, s.table.thinking_seat(obs0)))
+    await asyncio.sleep(delay)
+    if ctrl.current(token) is None:
+        return
+    try:
+        action = await _bot_choice(ctrl, s, token)
+    except Exception as e:  # a bot must never take the page down
+        ctrl.screen.error(f"bot error: {type(e).__name__}: {e}")
+        ctrl.on_table(ts.BotFailed(token, f"{type(e).__name__}: {e}"))
+        return
+    if action is not None:
+        ctrl.on_table(ts.BotMoved(token, action))
+
+
+async def _bot_choice(ctrl: Controller, s: Session, token: int) -> str | None:
+    """The bot's action from its own observation (None: dropped meanwhile)."""
+    state = s.state
+    player = state.to_act
+    key = str(state.identity(player))  # the save's bots are keyed by text (JSON keys)
+    scripted = s.coach.lesson.expected(s.played) if s.coach is not None else None
+    if scripted is not None:  # a lesson: the bots play the lesson's hand
+        return scripted
+    bot = ctrl.bots.of(s, key)
+    rng = random.Random(f"{s.save['transcript']['seed']}:{key}:{s.played}")
+    obs, legal = state.observation(player), state.legal_actions()
+    if hasattr(bot, "start") and len(legal) > 1:
+        # A search bot thinks in short slices so the page stays responsive.
+        search = bot.start(obs, rng)
+        end = time.monotonic() + min(getattr(bot, "budget", 1.0), MAX_THINK)
+        while not search.done(end):
+            search.step(time.monotonic() + SLICE, end)
+            await asyncio.sleep(0)
+            if ctrl.current(token) is None:
+                return None
+        return str(search.best(legal))
+    return str(bot.choose(obs, legal, rng))
+
+
+async def hint_turn(ctrl: Controller, s: Session) -> None:
+    """Think in slices from the person's observation only; drop it if they act."""
+    from game.web.hint import Hint, hint_rng
+
+    position = s.state
+    obs = s.observation  # the person's view (their seat's observation): never the state
+    try:
+        hint = Hint(obs, hint_rng(s.save["transcript"]["seed"], s.played))
+        while not hint.done():
+            hint.step(SLICE)
+            await asyncio.sleep(0)
+            now = ctrl.page.session
+            if now is None or now.state is not position or not ctrl.page.at_table:
+                return  # the person acted (or left): the hint is moot
+        action: str | None = hint.best()
+    except Exception as e:  # a hint must never take the page down
+        ctrl.screen.error(f"hint error: {type(e).__name__}: {e}")
+        action = None
+    ctrl.on_table(ts.HintReady(position, action))

@@ -1,0 +1,364 @@
+"""The page drawn from a `Page` (game.web.page): pure functions to regions of
+markup, no browser import. The runtime (game.web.dom.runtime) patches only
+the regions whose markup changed, then keeps the focus and reads out the news.
+
+Each region is an element of index.html by id: the menu bar, the table's
+deal and rules links, the notices, the screen (start screen, table, hand-over
+or statistics), the side panel, the dialog host (`#modal`: a hand's summary,
+the end of a game or of a lesson, a deal link's question) and the keys panel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+from urllib.parse import quote
+
+from game.web import handover
+from game.web.choice import single
+from game.web.html import EMPTY, Html, html, join
+from game.web.page import PANELS, Page, playable
+from game.web.session import Session
+from game.web.start_screen import help_html, menu_html, rules_href, setup_html
+from game.web.tables import event_lines
+
+
+class Panels(Protocol):
+    """What the views ask of the statistics and the file panel (each reads its own store)."""
+
+    def stats_html(self) -> Html: ...
+
+    def final_note(self) -> Html: ...
+
+    def side_buttons(self) -> Html: ...
+
+    def final_button(self) -> Html: ...
+
+    def file_html(self) -> Html | None: ...
+
+
+@dataclass(frozen=True)
+class Dialog:
+    """The dialog host's content: a title-led body and its buttons."""
+    body: Html
+    buttons: Html
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The page as markup, region by region, and the facts the runtime sets
+    on <body> (`data-*`: the tests and the CSS read them)."""
+    title: str
+    regions: dict[str, Html]
+    dialog: Dialog | None
+    keys: Html | None  # the keys panel, when open
+    file: Html | None  # the file panel, when open
+    body: dict[str, str]
+    hinted: tuple[str | None, tuple[str, ...]] = (None, ())  # an action and its parts
+
+
+def draw(page: Page, panels: Panels) -> Drawn:
+    s = page.session
+    body = {"lang": page.t.lang, "view": view_name(page),
+            "actions": str(s.played if s is not None else 0),
+            "lesson": s.coach.lesson.game if s is not None and s.coach is not None else "",
+            "toAct": to_act(page)}
+    regions = {"brand": html("{}", page.say("app.title")), "menu": menu(page),
+               "table-info": table_info(page), "notices": notices(page),
+               "screen": screen(page, panels), "side": side(page, panels)}
+    return Drawn(page.say("app.title"), regions, dialog(page, panels),
+                 keys_panel(page) if page.overlay == "keys" else None,
+                 panels.file_html() if page.overlay == "file" else None, body, hinted(page))
+
+
+def view_name(page: Page) -> str:
+    if page.view != "table" or page.session is None:
+        return "stats" if page.view == "stats" else "setup"
+    return "handover" if page.handover_due else "table"
+
+
+def to_act(page: Page) -> str:
+    s = page.session
+    if s is None:
+        return "none"
+    return ("over" if s.state.over else "handover" if page.handover_due
+            else "me" if s.human_to_act else "bot")
+
+
+def menu(page: Page) -> Html:
+    game_buttons = EMPTY
+    if page.session is not None:
+        game_buttons = join(
+            html('<button type="button" data-cmd="panel" data-panel="{}">{}</button>',
+                 p, page.say("menu." + p)) for p in PANELS)
+    return menu_html(page.t, page.prefs.get("speed", "normal"), game_buttons)
+
+
+def table_info(page: Page) -> Html:
+    """At the table: the deal number as a link that deals it again
+    (`?game=…&deal=N`), and the illustrated rules of the game."""
+    s = page.session
+    if s is None or not page.at_table:
+        return EMPTY
+    game, seed = s.state.game_id, s.save["transcript"]["seed"]
+    return html(
+        '<a id="deal-link" href="?game={game}&amp;deal={seed}" title="{title}">{deal}</a>'
+        ' · <a id="rules-link" href="{rules}" target="_blank" rel="noopener">{rules_word}'
+        '</a>', game=game, seed=str(seed), title=page.t("table.deal_title"),
+        deal=page.say("table.deal", n=seed), rules=rules_href(page.t, game),
+        rules_word=page.t("table.rules"))
+
+
+def notices(page: Page) -> Html:
+    t = page.t
+    out = [html('<div class="notice" role="status">{}<button type="button" '
+                'data-cmd="dismiss" aria-label="×">×</button></div>', t(key, **kw))
+           for key, kw in page.notices]
+    if page.broken is not None:
+        b = page.broken
+        href = "data:application/json;charset=utf-8," + quote(b.text, safe="")
+        words = "notice.broken_in_place" if b.in_place else "notice.broken"
+        discard = EMPTY if not b.in_place else html(
+            ' <button type="button" data-cmd="discard-broken" id="discard-broken">{}'
+            '</button>', t("notice.discard"))
+        out.append(html('<div class="notice broken" role="alert" id="broken-save">{} '
+                        '<a download="broken-save.json" href="{}">{}</a>{}'
+                        '<button type="button" data-cmd="dismiss-broken" aria-label="×">×'
+                        '</button></div>', t(words, reason=b.reason), href,
+                        t("notice.download"), discard))
+    out.append(keeping(page))
+    return join(out)
+
+
+def keeping(page: Page) -> Html:
+    """What stops the game being kept: another tab plays it (with "Play
+    here"), or the browser keeps nothing (with the game's download)."""
+    t, s = page.t, page.session
+    game = s.state.game_id if s is not None and s.coach is None else None
+    if game is not None and page.hold.elsewhere == game:
+        return html('<div class="notice elsewhere" role="alert" id="elsewhere">{} '
+                    '<button type="button" class="primary" data-cmd="play-here" '
+                    'id="play-here">{}</button></div>',
+                    t("notice.elsewhere"), t("notice.play_here"))
+    if page.store_problem is None or page.store_problem_read:
+        return EMPTY
+    download = EMPTY if game is None else html(
+        ' <button type="button" data-cmd="file-download" id="download-unsaved">{}</button>',
+        t("file.download"))
+    return html('<div class="notice unsaved" role="alert" id="unsaved">{}{}'
+                '<button type="button" data-cmd="dismiss-unsaved" aria-label="×">×</button>'
+                '</div>', t("notice.unsaved_" + page.store_problem), download)
+
+
+# -- the screen -----------------------------------------------------------------------
+
+def screen(page: Page, panels: Panels) -> Html:
+    s = page.session
+    if page.view == "stats":
+        return panels.stats_html()
+    if s is None or not page.at_table:
+        return start_screen(page)
+    heading = html('<h1 class="sr">{}</h1>', page.say("app.title"))
+    who = page.handover_due
+    if who is not None:
+        return handover.panel_html(page.t, s.person_name(who, page.t))
+    if s.waiting_for_ack and handover.shared(s.save["setup"]):
+        return heading  # everyone reads the summary: the next deal's hand stays out of sight
+    drawn = s.table.render(s.observation, s.context(page.t))
+    return html('{}{}<div class="tools">{}{}{}</div>'
+                '<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
+                heading, drawn, undo_bar(page), hint_bar(page), review_button(page), s.message)
+
+
+def start_screen(page: Page) -> Html:
+    on_table = page.session.state.game_id if page.session is not None else None
+    others = join(html('<button type="button" data-cmd="switch" data-game="{}" '
+                       'class="secondary">{}</button>', g,
+                       page.t("setup.continue", game=page.t("game." + g)))
+                  for g in page.saved if g != on_table)
+    return setup_html(page.t, playable(), page.setup, resume=page.session is not None,
+                      error=page.setup_error, others=others)
+
+
+def hint_bar(page: Page) -> Html:
+    s = page.session
+    if s is None or not s.human_to_act or s.waiting_for_ack or s.coach is not None:
+        return EMPTY
+    h, t = s.fresh_hint, page.t
+    busy = h is not None and h.action is None
+    text = t("hint.thinking") if busy else t("hint.says", what=h.words) if h else ""
+    return html('<div class="hintbar"><button type="button" data-cmd="hint" id="hint" '
+                'title="{}" aria-busy="{}"{}>{}</button>'
+                '<span id="hint-text" role="status" data-action="{}">{}</span></div>',
+                t("hint.title"), str(busy).lower(), html(" disabled") if busy else EMPTY,
+                t("hint.button"), (h.action or "") if h else "", text)
+
+
+def hinted(page: Page) -> tuple[str | None, tuple[str, ...]]:
+    """The suggested action (in a lesson, the coach's) and its parts, which
+    the runtime highlights on the table."""
+    s = page.session
+    if s is None or not page.at_table or page.handover_due:
+        return None, ()
+    action = s.fresh_hint.action if s.fresh_hint is not None else None
+    if s.coach is not None:
+        action = None
+        if s.human_to_act and not s.coach_waiting:
+            action = s.coach.lesson.expected(s.played)
+    if action is None:
+        return None, ()
+    return action, tuple(getattr(s.table, "parts", single)(action))
+
+
+def undo_bar(page: Page) -> Html:
+    s, t = page.session, page.t
+    if s is None:
+        return EMPTY
+    mark = EMPTY
+    if s.save.get("practice"):  # so that statistics can leave this game out
+        mark = html('<span class="practice" id="practice">{}</span>', t("undo.practice"))
+    button = EMPTY
+    if s.takebacks_allowed and not s.state.over:
+        can = page.plays_here and s.can_undo
+        button = html('<button type="button" data-cmd="undo" id="undo" title="{}" '
+                      'aria-keyshortcuts="Control+Z U"{}><span aria-hidden="true">↶ </span>{}'
+                      '</button>',
+                      t("undo.title"), EMPTY if can else html(" disabled"), t("undo.button"))
+    if not (mark or button):
+        return EMPTY
+    return html('<div class="undobar">{}{}</div>', button, mark)
+
+
+def review_button(page: Page) -> Html:
+    """At the table of a game over, once its summary is closed: Review any hand of it."""
+    s = page.session
+    if s is None or not s.state.over or not s.save.get("closed_final"):
+        return EMPTY
+    return html('<button type="button" data-cmd="review" id="review-open">{}</button>',
+                page.t("review.button"))
+
+
+# -- the side panel -----------------------------------------------------------------------
+
+def side(page: Page, panels: Panels) -> Html:
+    s = page.session
+    if page.view == "stats":
+        return html('<div class="help"><p>{}</p></div>', page.t("stats.help"))
+    if s is None or not page.at_table:
+        return help_html(page.t, page.game_id)
+    if page.handover_due:  # nothing of the game until the next person taps
+        return EMPTY
+    tabs = join(
+        html('<button type="button" role="tab" data-cmd="panel" data-panel="{}" '
+             'aria-selected="{}">{}</button>', p, "true" if p == page.panel else "false",
+             page.say("menu." + p)) for p in PANELS)
+    obs, ctx = s.observation, s.context(page.t)
+    if page.panel == "scores":
+        body = s.table.score_sheet(obs, ctx)
+    elif page.panel == "last":
+        body = s.table.last_trick(obs, ctx)
+    else:
+        lines = event_lines(s.table, ctx.log[-150:], ctx)
+        # It scrolls: keyboard users reach it (tabindex) to scroll it back.
+        body = html('<ol class="log" id="log" tabindex="0" aria-label="{}">{}</ol>',
+                    page.say("menu.log"), join(html("<li>{}</li>", x) for x in lines))
+    # A lesson's coach heads the side panel: beside the table on a wide
+    # screen, right under the person's hand on a phone.
+    return html('{}<div class="tabs" role="tablist">{}</div>{}'
+                '<div class="panel" id="panel-{}">{}</div>{}', coach_bubble(page, s), tabs,
+                stats_button(page), page.panel, body, panels.side_buttons())
+
+
+def stats_button(page: Page) -> Html:
+    """The way to the statistics beside the side panel's tabs, shown on a
+    phone only: there the menu bar has no room for it."""
+    return html('<button type="button" data-cmd="stats" class="side-stats" id="side-stats">'
+                '{}</button>', page.t("stats.title"))
+
+
+def coach_bubble(page: Page, s: Session) -> Html:
+    if s.coach is None:
+        return EMPTY
+    return s.coach.bubble(s.played, s.human_to_act and not s.waiting_for_ack, s.table,
+                          s.observation, s.context(page.t))
+
+
+# -- the dialog host ---------------------------------------------------------------------
+
+def dialog(page: Page, panels: Panels) -> Dialog | None:
+    """The dialog over the table: a deal link's question, the end of a
+    lesson, of a game or of a hand."""
+    s, t = page.session, page.t
+    if s is None or not page.at_table:
+        return None
+    if page.asked_deal is not None:
+        deal = page.say("table.deal", n=page.asked_deal)
+        return Dialog(html('<h2>{}</h2><p>{}</p>', t("deal.replace_title"),
+                           t("deal.replace", deal=deal)),
+                      html('<button type="button" class="primary" data-cmd="deal-keep" '
+                           'id="deal-keep">{}</button><button type="button" '
+                           'data-cmd="deal-replace" id="deal-replace">{}</button>',
+                           t("deal.keep"), deal))
+    if page.handover_due:  # a summary read before stays out of the page, too
+        return None
+    review = html('<button type="button" data-cmd="review" id="review-open">{}</button>',
+                  t("review.button"))
+    obs, ctx = s.observation, s.context(t)
+    if s.coach is not None and (s.state.over or s.waiting_for_ack):
+        return lesson_end(page, s)
+    if s.state.over and not s.save.get("closed_final"):
+        return Dialog(s.table.final_summary(obs, ctx) + panels.final_note(),
+                      html('<button type="button" class="primary" data-cmd="new">{}</button>'
+                           '{}<button type="button" data-cmd="close-final">{}</button>',
+                           t("menu.new"), join((review, panels.final_button())),
+                           t("modal.close")))
+    if s.waiting_for_ack:
+        return Dialog(s.table.hand_summary(obs, ctx),
+                      html('<button type="button" class="primary" data-cmd="ack-hand" '
+                           'id="next-hand">{}</button>{}', page.say("modal.next_hand"), review))
+    return None
+
+
+def lesson_end(page: Page, s: Session) -> Dialog:
+    """The end of the lesson: the coach on the scoring, the hand's own
+    summary (whose <h2> titles the dialog), then a real game (or the lesson again)."""
+    assert s.coach is not None
+    t, obs, ctx = page.t, s.observation, s.context(page.t)
+    ending = s.coach.lesson.ending()
+    words = html('<p class="coach-text">{}</p>', t(ending.key)) if ending else EMPTY
+    summary = s.table.final_summary(obs, ctx) if s.state.over else s.table.hand_summary(obs, ctx)
+    body = html('<section class="coach coach-end" id="coach" aria-labelledby="coach-title">'
+                '<p class="coach-title" id="coach-title">{}</p>{}</section>{}',
+                t("coach.title"), words, summary)
+    buttons = html('<button type="button" class="primary" data-cmd="lesson-done" '
+                   'id="lesson-done">{}</button><button type="button" data-cmd="lesson" '
+                   'id="lesson-again">{}</button>', t("coach.real_game"), t("coach.again"))
+    return Dialog(body, buttons)
+
+
+def keys_panel(page: Page) -> Html:
+    """Every shortcut, in the page's language."""
+    t, s = page.t, page.session
+    undo = ("undo",) if s is not None and s.takebacks_allowed else ()
+    rows = join(html('<tr><th scope="row"><kbd>{}</kbd></th><td>{}</td></tr>',
+                     t(f"keys.{k}.key"), page.say(f"keys.{k}"))
+                for k in ("tab", "first", "arrows", "act", "escape", *undo, "help", "review"))
+    return html(
+        '<div class="sheet" role="dialog" aria-modal="true" aria-labelledby="keys-title">'
+        '<h2 id="keys-title">{title}</h2><table class="keys">{rows}</table>'
+        '<div class="buttons"><button type="button" class="primary" data-cmd="keys-close">'
+        '{close}</button></div></div>',
+        title=t("keys.title"), rows=rows, close=t("keys.close"))
+
+
+def news(page: Page) -> tuple[list[dict[str, Any]], Any, bool] | None:
+    """What the live region may read out: the log as the person at the
+    screen sees it, how to word it, and whether it is their turn (None
+    while the device goes to another person)."""
+    s = page.session
+    if s is None or not page.at_table or page.handover_due:
+        return None
+    ctx = s.context(page.t)
+    return (s.save.get("log", []), lambda fresh: event_lines(
+        s.table, handover.seen_by(fresh, s.at_screen), ctx),
+        s.human_to_act and not s.waiting_for_ack)
