@@ -93,6 +93,9 @@ class Thinking:
             coro.close()
         self.waiting = []
 
+    def __del__(self) -> None:
+        self.drop()  # never run: closed quietly
+
 
 def make_page(stored: dict[str, str] | None = None, lang: str = "en",
               quota: int | None = None, link: Link | None = None,

@@ -10,12 +10,10 @@ from typing import Any
 
 import pytest
 
-from game import new_game
-from game.bots import levels
 from game.core.state import State
-from game.web.i18n import Translator
-from game.web.session import Act, AckHand, BotMoved, Session, Undo, reduce
-from game.web.tables import renderer
+from game.web.page import SetupChanged
+from game.web.session import Act, AckHand, BotMoved, Session, Undo
+from tests.page_kit import make_page
 from game.web.undo import CannotRewind, hands_scored, mine, seen_events, take_back, undoable
 
 MODES = [
@@ -31,23 +29,24 @@ MODES = [
 
 
 class Shell:
-    """The page's own reducer (game.web.session) at a table without a page:
-    the person's decisions and the bots' moves go through it, and the test
-    keeps what the person saw before each of their decisions this hand."""
+    """The page's own controller (game.web.controller) without a browser:
+    the game is dealt from the start screen's values, the person's decisions
+    and the bots' moves go through the page's reducers, and the test keeps
+    what the person saw before each of their decisions this hand."""
 
     def __init__(self, game: str, values: dict[str, str], seed: int) -> None:
-        table = renderer(game)
-        setup = table.parse_setup(values, list(levels(game)))
-        self.me = setup["me"]
-        state = new_game(game, setup["options"], seed)
-        kept = {"me": self.me, "bots": setup["bots"]}
-        self.session = Session.start(table, state, {
-            "game": game, "setup": kept, "seen_hands": 0,
-            "transcript": {"game": game, "options": state.to_json()["options"],
-                           "seed": seed, "actions": []},
-            "log": list(seen_events(state, self.me))})
+        self.ctrl, _, self.thinking = make_page()
+        self.ctrl.dispatch(SetupChanged({**values, "game": game, "seed": str(seed)}))
+        self.ctrl.command("start", {})
+        self.thinking.drop()  # the test plays the bots' moves itself
+        self.me = self.session.save["setup"]["me"]
+        assert list(self.log) == list(seen_events(self.state, self.me))
         self.before: list[tuple[int, dict[str, Any], list[Any]]] = []  # this hand's decisions
-        self.t = Translator("en")
+
+    @property
+    def session(self) -> Session:
+        assert self.ctrl.session is not None
+        return self.ctrl.session
 
     @property
     def state(self) -> State:
@@ -62,7 +61,8 @@ class Shell:
         return self.session.save["log"]
 
     def reduce(self, action: Any) -> None:
-        self.session, _ = reduce(self.session, action, self.t)
+        self.ctrl.on_table(action)
+        self.thinking.drop()
 
     def act(self, action: str) -> None:
         if self.session.waiting_for_ack:  # a hand's summary: read, then the next hand

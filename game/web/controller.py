@@ -95,7 +95,7 @@ class Controller:
 
     def redraw(self) -> None:
         self.page = dataclasses.replace(self.page, saved=self.keeper.saved_games(self.page))
-        self.screen.draw(self.page, draw(self.page, self))
+        self.screen.draw(self.page, draw(self.page, Panels(self.stats, self.files)))
         after, self.after = self.after, []
         for do in after:
             do()
@@ -326,42 +326,6 @@ class Controller:
                                             setup={**self.page.setup, "seed": str(deal)})
             self.new_game()
 
-    # -- a lesson: a coached first hand (game.web.coach), never saved ----------------------
-
-    def start_lesson(self) -> None:
-        """The chosen game's lesson on the table; the real game stays in its save."""
-        from game.bots import levels
-        from game.web.coach import load
-
-        game = self.page.setup["game"]
-        lesson = load(game)
-        state = lesson.start()
-        bot = list(levels(game))[-1]
-        setup = {"me": lesson.me, "bots": {str(state.identity(p)): bot for p in state.players
-                                           if str(state.identity(p)) != str(lesson.me)}}
-        self.put_on_table(renderer(game), state, {
-            "game": game, "setup": setup,
-            "transcript": {"game": game, "options": state.to_json()["options"],
-                           "seed": lesson.seed, "actions": []},
-            "log": handover.log_events(state, setup), "seen_hands": 0},
-            coach=Coach(lesson, set()))
-        self.after.append(lambda: self.screen.focus("#coach-next, #coach"))
-        self.schedule()
-
-    def end_lesson(self) -> None:
-        """From the lesson to the start screen of its game, the real game (if
-        any) back on the table behind it, untouched."""
-        s = self.session
-        if s is None or s.coach is None:
-            return
-        game = s.coach.lesson.game
-        self.page = dataclasses.replace(self.page, session=None)  # its bots stop with it
-        if self.load(saves.key(self.keeper.current_game())) and self.state is not None:
-            self.claim(self.state.game_id)
-        self.page = dataclasses.replace(self.page, view="start",
-                                        setup={**self.page.setup, "game": game})
-        self.after.append(lambda: self.screen.focus("#start"))
-
     # -- start-up and the crash guard ----------------------------------------------------
 
     def resume(self) -> None:
@@ -389,7 +353,7 @@ class Controller:
                 self.dispatch(pg.SetupChanged(form))
             self.screen.forget_link()
             if self.page.broken is None and (self.link.lesson or pending == "lesson"):
-                self.start_lesson()  # (a broken save is reported first)
+                start_lesson(self)  # (a broken save is reported first)
             elif pending == "start":
                 self.new_game()
             else:
@@ -450,23 +414,6 @@ class Controller:
     def overlay_closed(self, overlay: pg.Overlay) -> None:
         self.dispatch(pg.CloseOverlay(overlay))
 
-    # -- what the views ask of the panels (game.web.views.Panels) -----------------------
-
-    def stats_html(self) -> Html:
-        return self.stats.page_html()
-
-    def final_note(self) -> Html:
-        return self.stats.final_note()
-
-    def side_buttons(self) -> Html:
-        return self.files.side_buttons()
-
-    def final_button(self) -> Html:
-        return self.files.final_button()
-
-    def file_html(self) -> Html | None:
-        return self.files.panel_html()
-
     def file_chosen(self, purpose: str, name: str, size: int, data: bytes | None) -> None:
         """A file the person chose (`data` None: too big to read, or unreadable)."""
         def step() -> None:
@@ -482,6 +429,65 @@ class Controller:
         from game.web.stats_page import MAX_FILE
 
         return MAX_FILE if purpose == "stats" else MAX_BYTES
+
+
+# -- a lesson: a coached first hand (game.web.coach), never saved -----------------------
+
+def start_lesson(ctrl: Controller) -> None:
+    """The chosen game's lesson on the table; the real game stays in its save."""
+    from game.bots import levels
+    from game.web.coach import load
+
+    game = ctrl.page.setup["game"]
+    lesson = load(game)
+    state = lesson.start()
+    bot = list(levels(game))[-1]
+    setup = {"me": lesson.me, "bots": {str(state.identity(p)): bot for p in state.players
+                                       if str(state.identity(p)) != str(lesson.me)}}
+    ctrl.put_on_table(renderer(game), state, {
+        "game": game, "setup": setup,
+        "transcript": {"game": game, "options": state.to_json()["options"],
+                       "seed": lesson.seed, "actions": []},
+        "log": handover.log_events(state, setup), "seen_hands": 0},
+        coach=Coach(lesson, set()))
+    ctrl.after.append(lambda: ctrl.screen.focus("#coach-next, #coach"))
+    ctrl.schedule()
+
+def end_lesson(ctrl: Controller) -> None:
+    """From the lesson to the start screen of its game, the real game (if
+    any) back on the table behind it, untouched."""
+    s = ctrl.session
+    if s is None or s.coach is None:
+        return
+    game = s.coach.lesson.game
+    ctrl.page = dataclasses.replace(ctrl.page, session=None)  # its bots stop with it
+    if ctrl.load(saves.key(ctrl.keeper.current_game())) and ctrl.state is not None:
+        ctrl.claim(ctrl.state.game_id)
+    ctrl.page = dataclasses.replace(ctrl.page, view="start",
+                                    setup={**ctrl.page.setup, "game": game})
+    ctrl.after.append(lambda: ctrl.screen.focus("#start"))
+
+
+class Panels:
+    """What the views ask of the statistics and the file panel (game.web.views.Panels)."""
+
+    def __init__(self, stats: StatsPage, files: FilePanel) -> None:
+        self.stats, self.files = stats, files
+
+    def stats_html(self) -> Html:
+        return self.stats.page_html()
+
+    def final_note(self) -> Html:
+        return self.stats.final_note()
+
+    def side_buttons(self) -> Html:
+        return self.files.side_buttons()
+
+    def final_button(self) -> Html:
+        return self.files.final_button()
+
+    def file_html(self) -> Html | None:
+        return self.files.panel_html()
 
 
 def _review(ctrl: Controller, _: dict[str, str]) -> None:
@@ -509,7 +515,7 @@ PAGE_ACTIONS: dict[str, Callable[[dict[str, str]], pg.PageAction]] = {
     "dismiss-unsaved": lambda _: pg.Dismiss("unsaved"), "deal-keep": lambda _: pg.KeepDeal()}
 COMMANDS: dict[str, Callable[[Controller, dict[str, str]], None]] = {
     "start": lambda c, _: c.new_game(), "switch": lambda c, d: c.switch_game(d.get("game", "")),
-    "lesson": lambda c, _: c.start_lesson(), "lesson-done": lambda c, _: c.end_lesson(),
+    "lesson": lambda c, _: start_lesson(c), "lesson-done": lambda c, _: end_lesson(c),
     "review": _review, "play-here": lambda c, _: c.play_here(),
     "deal-replace": lambda c, _: c.replace_deal(), "restart": _deal_again,
     "discard-broken": lambda c, _: setattr(c, "page", c.keeper.discard_broken(c.page))}

@@ -1,0 +1,295 @@
+"""The page's sequences in CPython: the real controller, reducers and views
+(game.web.controller, page, session, views), a store in memory and a screen
+that records what it was asked to do. The browser tests keep what only a
+browser shows (focus, motion, the live region, layout)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.web import saves
+from game.web import session as ts
+from game.web.files import transcript_text
+from game.web.links import Link
+from game.web.page import BackToTable, OpenSetup, SetLanguage, SetupChanged
+from game.web.tables.common import PERSON
+from tests.page_kit import items, make_page
+
+
+def _deal(ctrl, game="dracula", seed=7, **values):
+    ctrl.dispatch(SetupChanged({"game": game, "seed": str(seed), **values}))
+    ctrl.command("start", {})
+
+
+def _my_turn(ctrl, thinking, limit=50):
+    """Let the bots play until the person decides (or the hand's summary is up)."""
+    for _ in range(limit):
+        s = ctrl.session
+        if s.human_to_act or s.waiting_for_ack or s.state.over:
+            return s
+        assert thinking.run(), "the bots on turn were not asked to think"
+    raise AssertionError("the person never got the turn")
+
+
+def test_a_new_game_is_dealt_saved_drawn_and_its_bots_think():
+    ctrl, screen, thinking = make_page()
+    _deal(ctrl, "dracula", 7, first="bot")
+    saved = json.loads(items(ctrl)[saves.key("dracula")])
+    assert saved["transcript"]["seed"] == 7 and saved["transcript"]["actions"] == []
+    assert screen.last.body["view"] == "table" and screen.last.body["toAct"] == "bot"
+    assert thinking.waiting, "the bot on turn thinks"
+    s = _my_turn(ctrl, thinking)
+    assert s.played >= 1 and screen.last.body["toAct"] == "me"
+    assert json.loads(items(ctrl)[saves.key("dracula")])["transcript"]["actions"] \
+        == s.save["transcript"]["actions"]
+    assert 'data-cmd="hint"' in screen.last.regions["screen"]
+
+
+def test_a_click_out_of_turn_or_illegal_changes_nothing_and_says_why():
+    ctrl, screen, thinking = make_page()
+    _deal(ctrl, "dracula", 7, first="bot")
+    before = ctrl.session
+    ctrl.on_table(ts.Act("no-such-action"))
+    assert ctrl.session.state is before.state and screen.flashed, "a word, not a move"
+    s = _my_turn(ctrl, thinking)
+    ctrl.on_table(ts.Act("no-such-action"))
+    assert ctrl.session.state is s.state and ctrl.session.message
+
+
+def test_a_hint_that_arrives_after_the_person_acted_is_dropped():
+    ctrl, screen, thinking = make_page()
+    _deal(ctrl, "jekyll-vs-hyde", 21, jvh_role="J")
+    s = _my_turn(ctrl, thinking)
+    thinking.drop()
+    ctrl.command("hint", {})
+    assert ctrl.session.hint is not None and len(thinking.waiting) == 1
+    hint = thinking.waiting.pop()
+    ctrl.on_table(ts.Act(s.state.legal_actions()[0]))  # the person acts meanwhile
+    asked = ctrl.session
+    thinking.waiting.insert(0, hint)
+    thinking.run(limit=1)
+    assert ctrl.session.hint is None and ctrl.session.state is asked.state
+    # A hint asked and awaited is shown, with its action marked on the table.
+    s = _my_turn(ctrl, thinking)
+    thinking.drop()
+    ctrl.command("hint", {})
+    thinking.run(limit=1)
+    hint = ctrl.session.fresh_hint
+    assert hint is not None and hint.action in s.state.legal_actions()
+    assert screen.last.hinted[0] == hint.action
+
+
+def test_a_bot_move_with_an_old_token_is_dropped():
+    ctrl, _, thinking = make_page()
+    _deal(ctrl, "dracula", 7, first="bot")
+    stale = ctrl.session.token
+    thinking.drop()
+    ctrl.dispatch(OpenSetup())  # the start screen: the bot's thinking is dropped
+    ctrl.dispatch(BackToTable())
+    legal = ctrl.session.state.legal_actions()[0]
+    ctrl.on_table(ts.BotMoved(stale, legal))
+    assert ctrl.session.played == 0
+    assert thinking.waiting, "back at the table, the bot thinks again"
+
+
+def test_undo_takes_back_the_persons_decision_and_marks_practice():
+    ctrl, screen, thinking = make_page()
+    _deal(ctrl, "dracula", 3, first="me")
+    s = _my_turn(ctrl, thinking)
+    before = s.state.to_json()
+    ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
+    thinking.drop()
+    assert 'id="undo"' in screen.last.regions["screen"]
+    ctrl.command("undo", {})
+    assert ctrl.session.state.to_json() == before and ctrl.session.save["practice"] is True
+    assert json.loads(items(ctrl)[saves.key("dracula")])["practice"] is True
+
+
+def test_pass_and_play_hands_the_device_over_and_shows_no_card_meanwhile():
+    ctrl, screen, thinking = make_page()
+    _deal(ctrl, "dracula", 5, first="me", dr_bot=PERSON, dr_name="Ann")
+    s = ctrl.session
+    assert s.human_to_act
+    ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
+    assert ctrl.page.handover_due is not None
+    drawn = screen.last
+    assert drawn.body["view"] == "handover" and drawn.regions["side"] == ""
+    assert "data-card" not in drawn.regions["screen"] and drawn.dialog is None
+    ctrl.command("handover-ready", {})
+    assert ctrl.page.handover_due is None and screen.last.body["view"] == "table"
+    assert ctrl.session.human_to_act
+
+
+def test_a_lesson_leaves_the_real_game_untouched_and_ends_on_its_start_screen():
+    ctrl, screen, thinking = make_page()
+    _deal(ctrl, "dracula", 9, first="me")
+    real = items(ctrl)[saves.key("dracula")]
+    ctrl.command("lesson", {})
+    assert ctrl.session.coach is not None and screen.last.body["lesson"] == "dracula"
+    assert "#coach-next, #coach" in screen.focused
+    for _ in range(400):  # through the lesson, as the coach wants it
+        s = ctrl.session
+        if s.state.over or s.waiting_for_ack:
+            break
+        if s.coach_waiting:
+            ctrl.command("coach-next", {})
+        elif s.human_to_act:
+            ctrl.on_table(ts.Act(s.coach.lesson.expected(s.played)))
+        else:
+            thinking.run(limit=1)
+    assert screen.last.dialog is not None and 'data-cmd="lesson-done"' in screen.last.dialog.buttons
+    assert items(ctrl)[saves.key("dracula")] == real, "a lesson is never saved"
+    ctrl.command("lesson-done", {})
+    assert ctrl.page.view == "start" and ctrl.session.coach is None
+    assert ctrl.session.save["transcript"]["seed"] == 9
+
+
+def test_switching_games_keeps_each_in_its_own_save():
+    ctrl, screen, thinking = make_page()
+    _deal(ctrl, "dracula", 9, first="me")
+    _deal(ctrl, "jekyll-vs-hyde", 4, jvh_role="J")
+    assert {saves.key("dracula"), saves.key("jekyll-vs-hyde")} <= set(items(ctrl))
+    ctrl.dispatch(OpenSetup())
+    assert 'data-game="dracula"' in screen.last.regions["screen"]  # "Continue Dracula"
+    ctrl.command("switch", {"game": "dracula"})
+    assert ctrl.session.state.game_id == "dracula" and ctrl.page.view == "table"
+    assert ctrl.session.save["transcript"]["seed"] == 9
+
+
+def test_a_game_file_continues_at_the_chosen_step_after_asking_about_the_save():
+    ctrl, screen, thinking = make_page()
+    _deal(ctrl, "dracula", 9, first="me")
+    for _ in range(6):
+        s = _my_turn(ctrl, thinking)
+        ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
+    text = transcript_text(ctrl.session.save).encode()
+    played = ctrl.session.played
+    ctrl.command("file-open", {})
+    assert screen.chooser == ["game"]
+    ctrl.file_chosen("game", "mine.json", len(text), text)
+    assert ctrl.page.overlay == "file" and screen.last.file is not None
+    assert not thinking.waiting or ctrl.current(ctrl.session.token) is not None
+    ctrl.command("file-continue", {"step": "abc"})
+    assert 'aria-invalid="true"' in screen.last.file  # a step that is no number: said, kept
+    ctrl.command("file-continue", {"step": "3"})
+    assert 'data-cmd="file-replace"' in screen.last.file  # a save would go: asked first
+    ctrl.command("file-replace", {})
+    assert ctrl.page.overlay == "none" and ctrl.session.played == 3 < played
+    assert json.loads(items(ctrl)[saves.key("dracula")])["transcript"]["actions"] \
+        == ctrl.session.save["transcript"]["actions"]
+
+
+def test_a_file_that_is_not_a_game_is_refused_with_a_message():
+    ctrl, screen, _ = make_page()
+    ctrl.file_chosen("game", "cat.png", 4, b"\x89PNG")
+    assert ctrl.page.overlay == "file" and 'role="alertdialog"' in screen.last.file
+    ctrl.command("file-close", {})
+    assert ctrl.page.overlay == "none" and screen.last.file is None
+
+
+def test_another_tab_taking_the_game_makes_this_one_read_only_until_play_here():
+    ctrl, screen, thinking = make_page()
+    _deal(ctrl, "dracula", 5, first="me")
+    s = _my_turn(ctrl, thinking)
+    ctrl.lost_to_another_tab("dracula")
+    assert 'id="play-here"' in screen.last.regions["notices"]
+    ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
+    assert ctrl.session.played == s.played and ctrl.session.message == ctrl.t("notice.elsewhere")
+    stored = items(ctrl)[saves.key("dracula")]
+    ctrl.command("play-here", {})
+    assert 'id="play-here"' not in screen.last.regions["notices"]
+    assert items(ctrl)[saves.key("dracula")] == stored
+    ctrl.on_table(ts.Act(ctrl.session.state.legal_actions()[0]))
+    assert ctrl.session.played == s.played + 1
+
+
+def test_a_newer_save_written_by_another_tab_stops_this_one():
+    ctrl, screen, thinking = make_page()
+    _deal(ctrl, "dracula", 5, first="me")
+    record = json.loads(items(ctrl)[saves.key("dracula")])
+    record["revision"] += 5
+    ctrl.storage_changed(saves.key("dracula"), json.dumps(record))
+    assert ctrl.page.hold.elsewhere == "dracula" and ctrl.page.hold.owner is None
+
+
+def test_a_damaged_save_is_kept_aside_and_reported_at_start():
+    ctrl, screen, _ = make_page({saves.key("dracula"): '{"not": "a save"}',
+                                 saves.CURRENT_KEY: "dracula"})
+    ctrl.start(None)
+    assert ctrl.session is None and ctrl.page.broken is not None
+    assert saves.key("dracula") not in items(ctrl)
+    assert any(k.startswith(saves.BROKEN_PREFIX) for k in items(ctrl))
+    assert 'id="broken-save"' in screen.last.regions["notices"]
+
+
+def test_a_full_storage_is_said_once_and_the_game_goes_on():
+    ctrl, screen, thinking = make_page(quota=400)
+    _deal(ctrl, "jekyll-hyde", 5, players="4", seating="A", me="0", target="100")
+    assert ctrl.page.store_problem == "full"
+    assert 'id="unsaved"' in screen.last.regions["notices"]
+    assert ctrl.session is not None and ctrl.page.view == "table"
+    ctrl.command("dismiss-unsaved", {})
+    assert 'id="unsaved"' not in screen.last.regions["notices"]
+
+
+def test_a_deal_link_asks_before_replacing_the_game_in_progress():
+    ctrl, screen, _ = make_page()
+    _deal(ctrl, "dracula", 9, first="me")
+    stored = dict(items(ctrl))
+    again, screen, thinking = make_page(stored, link=Link(game="dracula", deal=12))
+    again.start(None)
+    assert again.session.save["transcript"]["seed"] == 9
+    assert screen.last.dialog is not None and 'id="deal-replace"' in screen.last.dialog.buttons
+    assert not thinking.waiting or again.page.asked_deal is not None
+    again.command("deal-replace", {})
+    assert again.session.save["transcript"]["seed"] == 12 and screen.last.dialog is None
+
+
+def test_an_unknown_link_parameter_is_reported_and_ignored():
+    ctrl, screen, _ = make_page(link=Link(ignored=["colour"]))
+    ctrl.start(None)
+    assert "colour" in screen.last.regions["notices"] and ctrl.page.view == "start"
+
+
+def test_a_bad_seed_is_said_on_the_start_screen():
+    ctrl, screen, _ = make_page()
+    _deal(ctrl, "dracula", "twelve")
+    assert ctrl.session is None and ctrl.page.setup_error
+    assert "#f-seed" in screen.focused
+
+
+def test_an_unexpected_error_keeps_the_save_aside_and_shows_the_start_screen(monkeypatch):
+    ctrl, screen, thinking = make_page()
+    _deal(ctrl, "dracula", 9, first="me")
+
+    def broken(*_):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(ctrl.session.table, "render", broken)
+    ctrl.command("panel", {"panel": "scores"})
+    assert ctrl.session is None and ctrl.page.view == "start"
+    assert ctrl.page.broken is not None and "boom" in ctrl.page.broken.reason
+    assert screen.errors and "RuntimeError" in screen.errors[0]
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_language_changes_every_region_and_is_kept(lang):
+    ctrl, screen, _ = make_page()
+    _deal(ctrl, "dracula", 9, first="me")
+    english = screen.last.regions
+    ctrl.dispatch(SetLanguage(lang))
+    assert screen.last.body["lang"] == lang
+    assert all(screen.last.regions[r] != english[r] for r in ("menu", "side", "table-info"))
+    assert json.loads(items(ctrl)[saves.PREFS_KEY])["lang"] == lang
+
+
+def test_the_statistics_page_opens_over_a_halted_table_and_goes_back_to_it():
+    ctrl, screen, thinking = make_page()
+    _deal(ctrl, "dracula", 9, first="bot")
+    thinking.drop()
+    ctrl.command("stats", {})
+    assert ctrl.page.view == "stats" and screen.last.body["view"] == "stats"
+    assert not ctrl.page.bots_may_think
+    ctrl.command("stats-close", {})
+    assert ctrl.page.view == "table" and thinking.waiting
