@@ -217,14 +217,14 @@ class FilePanel:
     def review(self) -> None:
         """Step through the file from its first move in the Review (game.web.review),
         every finished hand face up; the game on the table is not touched."""
-        from game.web import review
+        from game.web.dom import review_dialog
 
         opened = self.opened
         if opened is None:
             return
         transcript, me = opened.transcript.to_json(), opened.me
         self.close()
-        review.start(self.app, transcript, me=me)
+        review_dialog.start(self.app, transcript, me=me)
 
     # -- continuing ------------------------------------------------------------
 

@@ -804,6 +804,13 @@ class App:
             self.session = dataclasses.replace(self.session, message=text)
         self.flash_message()
 
+    def overlay_opened(self, name: str) -> None:
+        """The review's dialog opened over the page (game.web.dom.review_dialog's
+        ReviewHost): halt() already holds the bots; nothing else to keep yet."""
+
+    def overlay_closed(self, name: str) -> None:
+        """The review's dialog closed: schedule() lets the bots go on."""
+
     def flash_message(self) -> None:
         el = q("#message")
         if el is not None:
@@ -1259,9 +1266,9 @@ class App:
 
     def open_review(self, _: JsObject = None) -> None:
         if self.state is not None:
-            from game.web import review
+            from game.web.dom import review_dialog
 
-            review.from_table(self)
+            review_dialog.from_table(self)
 
     def show_panel(self, el: JsObject) -> None:
         """A tab of the side panel: the log, the last trick, the scores."""
