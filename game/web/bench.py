@@ -11,7 +11,8 @@ slice, the decision's stage (the game's `search.stage`), the iterations reached 
 the `marks` (seconds into the search, for benchmarks/browser_caps.py: one 3 s search
 also says what 1 s reaches, the same search being a prefix of the longer one) and the
 observation searched (so CPython can search the same positions).
-The module is tiny and imports the game only when called.
+The module is tiny and imports the game only when called; the page's clock comes
+from game.web.dom.clock.
 """
 
 from __future__ import annotations
@@ -57,7 +58,9 @@ _MAX_GAMES = 20  # games played to find a stage's positions, at most
 
 
 async def think(game: str, seed: int, count: int, budget: float, slice_s: float,
-                marks: tuple[float, ...] = (), per_stage: bool = False) -> str:
+                page_now: Callable[[], float], marks: tuple[float, ...] = (),
+                per_stage: bool = False) -> str:
+    """The JSON list of the moves' measurements; `page_now` is the page's clock (ms)."""
     import gc
 
     moves: list[dict[str, Any]] = []
@@ -74,7 +77,7 @@ async def think(game: str, seed: int, count: int, budget: float, slice_s: float,
     try:
         for i, obs in enumerate(positions(game, int(seed), int(count), per_stage)):
             pauses.clear()
-            moves.append(await _one(obs, i, budget, slice_s, marks))
+            moves.append(await _one(obs, i, budget, slice_s, page_now, marks))
             moves[-1]["gc_ms"] = max(pauses, default=0.0)
             moves[-1]["gcs"] = len(pauses)
     finally:
@@ -83,12 +86,12 @@ async def think(game: str, seed: int, count: int, budget: float, slice_s: float,
 
 
 async def _one(obs: dict[str, Any], i: int, budget: float, slice_s: float,
-               marks: tuple[float, ...]) -> dict[str, Any]:
+               page_now: Callable[[], float], marks: tuple[float, ...]) -> dict[str, Any]:
     from game.bots.search import SearchBot, rules_of
 
     bot = SearchBot(budget=float(budget))
     await asyncio.sleep(0.05)  # let the page settle between moves
-    page_t0 = _page_now()
+    page_t0 = page_now()  # to tell the search's tasks from the rest
     t0 = time.monotonic()
     search = bot.start(obs, random.Random(i))
     began = time.monotonic()
@@ -118,7 +121,7 @@ async def _one(obs: dict[str, Any], i: int, budget: float, slice_s: float,
     search.best(obs["legal"])
     ms = (time.monotonic() - t0) * 1000
     rules = rules_of(obs["game"])
-    return {"ms": ms, "window": [page_t0, _page_now()],
+    return {"ms": ms, "window": [page_t0, page_now()],
             "iterations": search.iterations, "start_ms": start_ms, "search_s": searched,
             "finished": search.finished(), "reached": reached,
             "stage": rules.stage(obs) if hasattr(rules, "stage") else None,
@@ -126,24 +129,17 @@ async def _one(obs: dict[str, Any], i: int, budget: float, slice_s: float,
             "iteration_ms": worst * 1000, "obs": obs}
 
 
-def _page_now() -> float | None:
-    """The page's performance.now() (ms), to tell the search's tasks from the rest."""
-    try:
-        from js import performance
-    except ImportError:  # CPython
-        return None
-    return float(performance.now())
-
-
 def install(window: Any, create_proxy: Callable[[Callable[..., Any]], Any],
             slice_s: float) -> None:
     """Set `window.thinkBench` (`window` and `create_proxy` are the page's)."""
+    from game.web.dom.clock import page_now  # the page's clock: only in the browser
+
     def think_bench(game: str, seed: int = 1, count: int = 10, budget: float = 1.0,
                     marks: str = "", per_stage: bool = False) -> asyncio.Future[str]:
         """`marks`: seconds into each search, comma-separated ("1,3"); `per_stage`:
         `count` decisions of each stage."""
         at = tuple(float(m) for m in str(marks).split(",") if m.strip())
         return asyncio.ensure_future(think(str(game), int(seed), int(count), float(budget),
-                                           slice_s, at, bool(per_stage)))
+                                           slice_s, page_now, at, bool(per_stage)))
 
     window.thinkBench = create_proxy(think_bench)

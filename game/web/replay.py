@@ -4,16 +4,16 @@ examples (game.web.embed) and the Review of finished hands (game.web.review).
 A transcript replays into the list of its states (the state before each
 action and after the last one); step `n` shows the state after `n` actions.
 `Steps` is the pure view of one step (HTML strings, tested under CPython);
-`Stepper` draws it into the page and drives it: first, previous, next, last,
-autoplay, and the keys Left/Right, Home/End.  Undo (game.web.undo) replays
-through `replay_states` too.
+game.web.dom.stepper's `Stepper` draws it into the page and drives it: first,
+previous, next, last, autoplay, and the keys Left/Right, Home/End.  Undo
+(game.web.undo) replays through `replay_states` too.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
-from game.web.html import EMPTY, Html, html, set_html
+from game.web.html import EMPTY, Html, html
 
 if TYPE_CHECKING:
     from game.core.state import Player, State
@@ -148,102 +148,3 @@ class Steps:
 def error_html(lang: str, message: str) -> Html:
     return html('<div class="ex-error" role="alert" id="ex-error"><h1>{}</h1><p>{}</p></div>',
                 word(lang, "err.title"), message)
-
-
-# -- the browser part ------------------------------------------------------------
-
-class Stepper:
-    """Draws a `Steps` view into the page and drives it: the buttons of
-    `controls_html` (clicks reach `on_click`), the keys (`on_key`) and autoplay.
-    `screen`, `caption` and `controls` are the elements it fills; `marker`
-    carries `data-step`; `drawn` is called after each drawing."""
-
-    def __init__(self, view: Steps, screen: Any, caption: Any, controls: Any, marker: Any,
-                 drawn: Callable[[], None] | None = None) -> None:
-        self.view, self.screen, self.caption, self.controls = view, screen, caption, controls
-        self.marker, self.drawn = marker, drawn
-        self.playing = False
-        self.gen = 0  # which run of the autoplay is current
-
-    def draw(self) -> None:
-        view = self.view
-        try:
-            set_html(self.screen, view.table_html())
-        except Exception as e:  # a renderer that cannot show this step
-            set_html(self.screen, error_html(view.t.lang, f"{type(e).__name__}: {e}"))
-        text = view.caption()
-        self.caption.textContent = text
-        self.caption.hidden = not text
-        set_html(self.controls, view.controls_html(self.playing))
-        self.marker.dataset.step = str(view.step)
-        if self.drawn is not None:
-            self.drawn()
-
-    async def _autoplay(self, gen: int) -> None:
-        import asyncio
-
-        while self.playing and gen == self.gen:
-            await asyncio.sleep(AUTOPLAY_SECONDS)
-            if not self.playing or gen != self.gen:
-                return
-            if self.view.step >= self.view.last:
-                self.playing = False
-            else:
-                self.view.step += 1
-            self.draw()
-
-    def stop(self) -> None:
-        """End the autoplay (the view is closing, or the person took over)."""
-        self.playing = False
-        self.gen += 1
-
-    def go(self, cmd: str, keep: str | None = None) -> None:
-        """Run a command; then focus the button `keep` (by id) again, since the
-        controls are drawn anew (the play button if that one is now disabled)."""
-        import asyncio
-
-        if cmd == "play":
-            self.playing = not self.playing
-            self.gen += 1
-            if self.playing:
-                if self.view.step >= self.view.last:
-                    self.view.step = self.view.first
-                asyncio.ensure_future(self._autoplay(self.gen))
-        else:
-            self.stop()
-            self.view.move(cmd)
-        self.draw()
-        if keep:
-            from pyodide.ffi import to_js
-            from pyscript import document, window
-
-            again = document.getElementById(keep)
-            if not again or again.disabled:
-                again = document.getElementById("ex-play")
-            if again:
-                again.focus(to_js({"preventScroll": True},
-                                  dict_converter=window.Object.fromEntries))
-
-    def on_click(self, evt: Any) -> bool:
-        """A click on one of the player's buttons: True if it was one."""
-        el = evt.target.closest("[data-ex]")
-        if not el or str(el.dataset.ex) not in COMMANDS:
-            return False
-        cmd = str(el.dataset.ex)
-        self.go(cmd, keep=f"ex-{cmd}")
-        return True
-
-    def on_key(self, evt: Any) -> bool:
-        """Left/Right: a step back or on; Home/End: the first or last step
-        (not in a form field). True if the key was the player's."""
-        cmd = KEYS.get(str(evt.key))
-        if cmd is None or evt.altKey or evt.ctrlKey or evt.metaKey:
-            return False
-        target = evt.target
-        if target.closest("input, select, textarea"):
-            return False
-        evt.preventDefault()
-        # The focus stays on the player's button it was on (never taken from elsewhere).
-        was = str(target.id or "") if target.closest("[data-ex]") else ""
-        self.go(cmd, keep=was or None)
-        return True

@@ -387,3 +387,12 @@ def test_the_benchmark_hook_is_there_only_when_asked_for(page, ui):
     # Reported as unknown: only the parameter that is.
     assert page.inner_text("#notices .notice").count("bench") == 0
     assert "nonsense" in page.inner_text("#notices .notice")
+
+
+def test_the_benchmark_hook_measures_on_the_page_clock(page, ui):
+    ui.open_site(page, "?bench")
+    page.wait_for_function("typeof window.thinkBench === 'function'")
+    moves = json.loads(page.evaluate("async () => String(await thinkBench('dracula', 1, 1, 0.1))"))
+    assert len(moves) == 1 and moves[0]["iterations"] > 0
+    began, ended = moves[0]["window"]  # performance.now() around the search (ms)
+    assert isinstance(began, float) and ended >= began

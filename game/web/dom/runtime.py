@@ -258,12 +258,12 @@ class DomScreen:
                                         + str(window.location.hash))
 
     def review(self, host: Any, transcript: dict[str, Any] | None, me: Any) -> None:
-        from game.web import review
+        from game.web.dom import review_dialog
 
         if transcript is None:
-            review.from_table(host)
+            review_dialog.from_table(host)
         else:
-            review.start(host, transcript, me=me)
+            review_dialog.start(host, transcript, me=me)
 
 
 def read_form() -> dict[str, str]:

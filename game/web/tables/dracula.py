@@ -379,53 +379,64 @@ def coffin_html(obs: dict[str, Any], ctx: TableContext,
     col_owner = _name(col_p, me, t, ctx.spectator)
     scored = scored or {}
     rows, cols = _lines(flat, "Q"), _lines(flat, "K")
-    marked: dict[int, list[str]] = {}
-    for p, k in scored.items():
-        for i in LINES["Q" if p == row_p else "K"][k]:
-            marked.setdefault(i, []).append("hl-" + _who(p, me))
+    marked = _scored_cells(scored, row_p, me)
     out = []
     for r in range(3):
         for c in range(3):
             i = 3 * r + c
-            card = flat[i]
-            cell = CELLS[i]
-            pos = t(f"dr.cell.{cell}")
-            cls = ["cell"] + marked.get(i, [])
-            if card:
-                cls.append("full")
-                inner = card_face(card, t, "nail" if i == NAIL else "", said=not live)
-                label = t("dr.cell.card", cell=pos, card=card_name(card, t))
-            else:
-                inner = EMPTY
-                label = t("dr.cell.empty", cell=pos)
-                if i in offered:
-                    cls.append("open")
-                    label = t("dr.cell.open", cell=pos)
-            if i in chosen:
-                cls.append("sel")
-            if i == NAIL:
-                cls.append("nailcell")
-            if live:
-                # A card's cell is named by its content (voice control users say
-                # what they see, and the card's corners are a drawing).
-                named = html('aria-label="{}"', label)
-                if card:
-                    named, inner = EMPTY, html('<span class="sr">{}</span>{}', label, inner)
-                out.append(html('<button type="button" class="{cls}" data-cell="{cell}" '
-                                'data-part="@{cell}" aria-pressed="{on}" tabindex="{tab}" '
-                                '{named}>{inner}</button>', cls=" ".join(cls),
-                                cell=cell, on="true" if i in chosen else "false",
-                                tab=0 if i == stop else -1, named=named, inner=inner))
-            else:
-                out.append(html('<div class="{cls}" data-cell="{cell}" role="img" '
-                                'aria-label="{label}">{inner}</div>', cls=" ".join(cls),
-                                cell=cell, label=label, inner=inner))
+            out.append(_cell_html(i, flat[i], t, live, chosen=i in chosen, offered=i in offered,
+                                  tab_stop=i == stop, marks=marked.get(i, [])))
         out.append(_badge(rows[r], "Q", r, row_key, row_owner, t, scored.get(row_p) == r))
     for c in range(3):
         out.append(_badge(cols[c], "K", c, col_key, col_owner, t, scored.get(col_p) == c))
     keys = html(' data-keys="grid" data-cols="3"') if live else EMPTY
     return html('<div class="coffin{mini}" role="group" aria-label="{label}"{keys}>{cells}</div>',
                 mini=" mini" if mini else "", label=t("dr.coffin"), keys=keys, cells=join(out))
+
+
+def _scored_cells(scored: dict[int, int], row_p: int, me: int) -> dict[int, list[str]]:
+    """The highlight classes of the cells in the lines that scored ({player: line index})."""
+    marked: dict[int, list[str]] = {}
+    for p, k in scored.items():
+        for i in LINES["Q" if p == row_p else "K"][k]:
+            marked.setdefault(i, []).append("hl-" + _who(p, me))
+    return marked
+
+
+def _cell_html(i: int, card: str | None, t: Translator, live: bool, *, chosen: bool,
+               offered: bool, tab_stop: bool, marks: list[str]) -> Html:
+    """The coffin's cell `i`: a button on the table (`live`), else a picture."""
+    cell = CELLS[i]
+    pos = t(f"dr.cell.{cell}")
+    cls = ["cell"] + marks
+    if card:
+        cls.append("full")
+        inner = card_face(card, t, "nail" if i == NAIL else "", said=not live)
+        label = t("dr.cell.card", cell=pos, card=card_name(card, t))
+    else:
+        inner = EMPTY
+        label = t("dr.cell.empty", cell=pos)
+        if offered:
+            cls.append("open")
+            label = t("dr.cell.open", cell=pos)
+    if chosen:
+        cls.append("sel")
+    if i == NAIL:
+        cls.append("nailcell")
+    if not live:
+        return html('<div class="{cls}" data-cell="{cell}" role="img" '
+                    'aria-label="{label}">{inner}</div>', cls=" ".join(cls),
+                    cell=cell, label=label, inner=inner)
+    # A card's cell is named by its content (voice control users say
+    # what they see, and the card's corners are a drawing).
+    named = html('aria-label="{}"', label)
+    if card:
+        named, inner = EMPTY, html('<span class="sr">{}</span>{}', label, inner)
+    return html('<button type="button" class="{cls}" data-cell="{cell}" '
+                'data-part="@{cell}" aria-pressed="{on}" tabindex="{tab}" '
+                '{named}>{inner}</button>', cls=" ".join(cls),
+                cell=cell, on="true" if chosen else "false",
+                tab=0 if tab_stop else -1, named=named, inner=inner)
 
 
 def _legend(obs: dict[str, Any], ctx: TableContext) -> Html:
