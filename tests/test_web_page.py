@@ -169,12 +169,12 @@ def test_a_game_file_continues_at_the_chosen_step_after_asking_about_the_save():
     ctrl.command("file-open", {})
     assert screen.chooser == ["game"]
     ctrl.file_chosen("game", "mine.json", len(text), text)
-    assert ctrl.page.overlay == "file" and screen.last.file is not None
+    assert ctrl.page.overlay == "file" and screen.last.dialog.part == "file-panel"
     assert not thinking.waiting or ctrl.current(ctrl.session.token) is not None
     ctrl.command("file-continue", {"step": "abc"})
-    assert 'aria-invalid="true"' in screen.last.file  # a step that is no number: said, kept
+    assert 'aria-invalid="true"' in screen.last.dialog.body  # a step that is no number: said, kept
     ctrl.command("file-continue", {"step": "3"})
-    assert 'data-cmd="file-replace"' in screen.last.file  # a save would go: asked first
+    assert 'data-cmd="file-replace"' in screen.last.dialog.body  # a save would go: asked first
     ctrl.command("file-replace", {})
     assert ctrl.page.overlay == "none" and ctrl.session.played == 3 < played
     assert json.loads(items(ctrl)[saves.key("dracula")])["transcript"]["actions"] \
@@ -184,9 +184,9 @@ def test_a_game_file_continues_at_the_chosen_step_after_asking_about_the_save():
 def test_a_file_that_is_not_a_game_is_refused_with_a_message():
     ctrl, screen, _ = make_page()
     ctrl.file_chosen("game", "cat.png", 4, b"\x89PNG")
-    assert ctrl.page.overlay == "file" and 'role="alertdialog"' in screen.last.file
+    assert ctrl.page.overlay == "file" and 'role="alertdialog"' in screen.last.dialog.body
     ctrl.command("file-close", {})
-    assert ctrl.page.overlay == "none" and screen.last.file is None
+    assert ctrl.page.overlay == "none" and screen.last.dialog is None
 
 
 def test_another_tab_taking_the_game_makes_this_one_read_only_until_play_here():
@@ -293,3 +293,19 @@ def test_the_statistics_page_opens_over_a_halted_table_and_goes_back_to_it():
     assert not ctrl.page.bots_may_think
     ctrl.command("stats-close", {})
     assert ctrl.page.view == "table" and thinking.waiting
+
+
+def test_one_dialog_host_shows_the_topmost_and_brings_the_one_below_back():
+    ctrl, screen, thinking = make_page()
+    _deal(ctrl, "dracula", 5, first="me")
+    for _ in range(60):  # to the end of the first hand: its summary
+        s = _my_turn(ctrl, thinking)
+        if s.waiting_for_ack or s.state.over:
+            break
+        ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
+    summary = screen.last.dialog
+    assert summary is not None and 'id="next-hand"' in summary.buttons
+    ctrl.command("keys", {})
+    assert screen.last.dialog.part == "keys" and "keys-close" in screen.last.dialog.body
+    ctrl.command("keys-close", {})
+    assert screen.last.dialog == summary

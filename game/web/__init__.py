@@ -1,7 +1,9 @@
-"""The browser side: the only code that imports `pyscript` and `js`.
+"""The page: the engine's games in a browser.
 
-`game.web.main.start()` is what the page runs. `shell` is the shared site
-(start screen, saves, languages, log, scores, bot loop); `tables.<game>`
-renders one game's table from an observation. `i18n`, `saves` and the
-table renderers are pure Python; `shell` and `main` need the browser.
+`page` (everything the page knows, one value, and its reducer), `session`
+(the game on the table, and its reducer), `views` (pure: the page to regions
+of markup), `controller` (carries out the effects through the drivers of
+`drivers`), `tables.<game>` (one game's table from an observation). All of
+it is pure Python and runs in CPython; only `dom` touches the browser
+(`dom.boot.start()` is what index.html runs).
 """

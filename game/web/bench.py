@@ -4,7 +4,7 @@ The page exposes `window.thinkBench(game, seed, count, budget, marks, per_stage)
 has `?bench` (installed by the shell; it builds its own positions and never
 touches the game on the table). It plays a game with heuristic bots from deal `seed`, and at
 each of the first `count` decisions with a real choice runs the strong bot
-as the page does (slices of `shell.SLICE` that yield to the browser) under
+as the page does (slices of `thinking.SLICE` that yield to the browser) under
 `budget` seconds (counted, as on the table, from the search's start). It answers JSON:
 per move the wall time, the page-clock window of the search, the iterations, the longest
 slice, the decision's stage (the game's `search.stage`), the iterations reached at each of

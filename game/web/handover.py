@@ -1,6 +1,6 @@
 """Friends at one screen (pass-and-play): who is at the screen, and when the
 device must be handed over. Pure Python (no browser import): tested in
-CPython, used by `game.web.shell`.
+CPython, used by the page (`game.web.session`, `game.web.views`).
 
 A save's `setup.people` maps each person's lasting player (`identity`, as
 text) to the name they gave; bots fill the other seats (`setup.bots`). A save

@@ -7,7 +7,7 @@ coach, the message under the table and a token. Everything that happens to
 it is an action (a card picked, a bot's move, Undo...) given to `reduce`,
 which returns the next session and the effects for the page to carry out
 (write the save, let a bot think, move the cards...). It is pure: it runs,
-and is tested, in CPython; the page (game.web.shell) only carries out the
+and is tested, in CPython; the controller (game.web.controller) only carries out the
 effects and draws.
 
 The token replaces a counter of cancellations: a result that arrives later

@@ -1,6 +1,6 @@
 """The start screen and the menu bar as markup, with no browser import.
 
-The shell (game.web.shell) draws them in the page; the build (game.build)
+The page (game.web.views) draws them in the page; the build (game.build)
 calls the same functions in CPython to write them into index.html for each
 language and game, so a first visit sees the start screen before Python is up.
 

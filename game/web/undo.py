@@ -4,7 +4,7 @@ The engine is deterministic from the seed and the bots' choices are recorded
 as actions, so any earlier position is the replay of a shorter list of
 actions.  A take-back goes back to just before the person's last decision of
 the current hand (and drops the bot moves that followed it), never across a
-hand's scoring.  Pure Python: tested in CPython, used by `game.web.shell`.
+hand's scoring.  Pure Python: tested in CPython, used by `game.web.session`.
 """
 
 from __future__ import annotations

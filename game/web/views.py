@@ -39,9 +39,19 @@ class Panels(Protocol):
 
 @dataclass(frozen=True)
 class Dialog:
-    """The dialog host's content: a title-led body and its buttons."""
+    """The dialog host's content: a title-led body and its buttons, or (a
+    panel of its own: the keys, the file panel) a whole sheet in an element
+    named `part`, which the tests and the page's focus find by its id."""
     body: Html
-    buttons: Html
+    buttons: Html = EMPTY
+    part: str = ""
+
+    def markup(self) -> Html:
+        if self.part:
+            return html('<div class="part" id="{}">{}</div>', self.part, self.body)
+        return html('<div class="sheet" role="dialog" aria-modal="true" '
+                    'aria-labelledby="modal-title">{}<div class="buttons">{}</div></div>',
+                    self.body, self.buttons)
 
 
 @dataclass(frozen=True)
@@ -50,9 +60,7 @@ class Drawn:
     on <body> (`data-*`: the tests and the CSS read them)."""
     title: str
     regions: dict[str, Html]
-    dialog: Dialog | None
-    keys: Html | None  # the keys panel, when open
-    file: Html | None  # the file panel, when open
+    dialog: Dialog | None  # the one dialog over the page (the dialog host, `#modal`)
     body: dict[str, str]
     hinted: tuple[str | None, tuple[str, ...]] = (None, ())  # an action and its parts
 
@@ -66,9 +74,7 @@ def draw(page: Page, panels: Panels) -> Drawn:
     regions = {"brand": html("{}", page.say("app.title")), "menu": menu(page),
                "table-info": table_info(page), "notices": notices(page),
                "screen": screen(page, panels), "side": side(page, panels)}
-    return Drawn(page.say("app.title"), regions, dialog(page, panels),
-                 keys_panel(page) if page.overlay == "keys" else None,
-                 panels.file_html() if page.overlay == "file" else None, body, hinted(page))
+    return Drawn(page.say("app.title"), regions, dialog(page, panels), body, hinted(page))
 
 
 def view_name(page: Page) -> str:
@@ -286,8 +292,18 @@ def coach_bubble(page: Page, s: Session) -> Html:
 # -- the dialog host ---------------------------------------------------------------------
 
 def dialog(page: Page, panels: Panels) -> Dialog | None:
-    """The dialog over the table: a deal link's question, the end of a
-    lesson, of a game or of a hand."""
+    """The one dialog over the page, the topmost: the keys, the file panel,
+    then over the table a deal link's question, the end of a lesson, of a
+    game or of a hand (back in view when the panel over it closes)."""
+    if page.overlay == "keys":
+        return Dialog(keys_panel(page), part="keys")
+    file = panels.file_html() if page.overlay == "file" else None
+    if file is not None:
+        return Dialog(file, part="file-panel")
+    return table_dialog(page, panels)
+
+
+def table_dialog(page: Page, panels: Panels) -> Dialog | None:
     s, t = page.session, page.t
     if s is None or not page.at_table:
         return None

@@ -56,7 +56,7 @@
     }).observe({type: "paint", buffered: true});
     setTimeout(start, 1000);  // never later than this, painted or not
   }
-  // Whether the shell will put a saved game back (game/web/shell.py, resume):
+  // Whether the shell will put a saved game back (game/web/controller.py, resume):
   // the linked game's, else the one last on the table; or the one save of
   // earlier versions, which it moves to its game.
   function resuming() {

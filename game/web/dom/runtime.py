@@ -58,8 +58,6 @@ class DomScreen:
         for name, value in drawn.body.items():
             setattr(document.body.dataset, name, value)
         self.show_dialog(drawn)
-        self.show_panel("keys", drawn.keys)
-        self.show_panel("file-panel", drawn.file)
         self.mark_hint(drawn.hinted)
         if view == "handover":
             hush(self.heard_so_far)
@@ -98,7 +96,7 @@ class DomScreen:
         return screen_changed
 
     def show_dialog(self, drawn: Drawn) -> None:
-        """The dialog host: one dialog over the table at a time."""
+        """The dialog host: one dialog over the page at a time."""
         modal = q("#modal")
         if modal is None:
             return
@@ -108,33 +106,14 @@ class DomScreen:
             self.dialog = None
             modal.hidden = True
             return
-        markup = html('<div class="sheet" role="dialog" aria-modal="true" '
-                      'aria-labelledby="modal-title">{}<div class="buttons">{}</div></div>',
-                      drawn.dialog.body, drawn.dialog.buttons)
+        markup = drawn.dialog.markup()
         if markup != self.dialog:
             set_html(modal, markup)
             title = modal.querySelector("h2")  # each dialog opens with its title
-            if title:
+            if title and not drawn.dialog.part:
                 title.id = "modal-title"
             self.dialog = markup
         modal.hidden = False
-
-    def show_panel(self, element_id: str, markup: Html | None) -> None:
-        """The keys panel and the file panel: modal sheets of their own element."""
-        el = q("#" + element_id)
-        if markup is None:
-            if el is not None:
-                el.hidden = True
-            self.drawn.pop(element_id, None)
-            return
-        if el is None:
-            el = document.createElement("div")
-            el.id, el.className = element_id, "modal"
-            document.body.append(el)
-        if self.drawn.get(element_id) != markup:
-            set_html(el, markup)
-            self.drawn[element_id] = markup
-        el.hidden = False
 
     def overlays(self, page: Page, was: str | None) -> None:
         """Focus into an overlay that opened, back to where it was when it

@@ -1,4 +1,4 @@
-"""Per-game table renderers for the shared shell (game.web.shell).
+"""Per-game table renderers for the shared shell (game.web.views, game.web.session).
 
 A renderer module turns one player's observation into HTML and the engine's
 events into words; it never decides what is legal (the engine does). What it
