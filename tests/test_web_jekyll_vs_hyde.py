@@ -206,3 +206,105 @@ def test_the_log_names_who_played_each_card_as_the_engine_recorded_it(seed, vari
     ctx = TableContext(t=t, seat=handover.seat(state, "J"), log=log)
     said = [jvh.event_text(ev, ctx) for ev in log if ev.get("kind") == "played"]
     assert said == expected
+
+
+def _card_line(role: str, action: str, t: Translator) -> str:
+    """The log line of a card played by `role`, from the action alone (not the events)."""
+    card, _, named = action.partition(":")
+    name = jvh.card_name(card, t)
+    if named:
+        return t("jvh.log.lead_potion", role=jvh.role_name(role, t), card=name,
+                 colour=jvh.colour_name(named, t))
+    return t("jvh.log.play", role=jvh.role_name(role, t), card=name)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("values", [
+    {"jvh_role": "J", "variant": "standard", "jvh_bot": "heuristic"},
+    {"jvh_role": "H", "variant": "return-match", "jvh_bot": "heuristic"},
+    {"jvh_role": "J", "variant": "standard", "jvh_bot": "person", "jvh_name": "Ann",
+     "jvh_name_other": "Bob"},
+], ids=["jekyll-vs-bot", "hyde-return-match", "pass-and-play"])
+def test_the_pages_log_names_each_cards_player_through_undo_handover_and_round_ends(
+        values, lang):
+    """Issue 31 item 3 ("39. Hyde plays the Potion 5+." for Jekyll's last card of
+    round 1, deal 21): whole duels through the page's own reducer (the person's
+    moves, the bot's, hand-overs, an Undo just before each round's last card,
+    the round summaries), in every language. After every step the log the page
+    draws names, for every card, the role the engine had on turn for it (known
+    from the transcript, not from the events); it is the log a reload or a
+    continued file rebuilds from the transcript; and at each round's end its
+    last two card lines are the last trick's panel."""
+    from game.bots import levels, make_bot
+    from game.web import handover
+    from game.web.replay import replay_states
+    from game.web.session import AckHand, Act, BotMoved, Session, TakeOver, Undo, reduce
+    from game.web.tables import event_lines
+
+    t = Translator(lang)
+    parsed = jvh.parse_setup(values, list(levels("jekyll-vs-hyde")))
+    state = new_game("jekyll-vs-hyde", parsed["options"], 21)
+    setup = {"me": parsed["me"], "bots": parsed["bots"]}
+    if parsed.get("people"):
+        setup["people"] = parsed["people"]
+    session = Session.start(jvh, state, {
+        "game": "jekyll-vs-hyde", "setup": setup, "seen_hands": 0,
+        "transcript": {"game": "jekyll-vs-hyde", "options": state.to_json()["options"],
+                       "seed": 21, "actions": []},
+        "log": handover.log_events(state, setup)})
+    bots = {who: make_bot("jekyll-vs-hyde", level) for who, level in setup["bots"].items()}
+    rng = random.Random(lang)
+    undone: set[tuple[int, int]] = set()  # (leg, round) where the last card was taken back
+    summaries = undos = 0
+    for _ in range(400):
+        if session.state.over:
+            break
+        state = session.state
+        if session.waiting_for_ack:
+            session, _ = reduce(session, AckHand(), t)
+        elif session.handover_due is not None:
+            session, _ = reduce(session, TakeOver(), t)
+        elif not session.human_to_act:
+            bot = bots[str(state.identity(state.to_act))]
+            action = bot.choose(state.observation(state.to_act), state.legal_actions(), rng)
+            session, _ = reduce(session, BotMoved(session.token, action), t)
+        else:
+            obs = session.observation
+            when = (obs["leg"], obs["round"])
+            if obs["phase"] == "play" and len(obs["hand"]) == 1 and when not in undone \
+                    and session.can_undo:
+                undone.add(when)
+                session, _ = reduce(session, Undo(), t)
+                assert session.message == t("undo.done")
+                undos += 1
+            else:  # the Potions last, like the tester's 5+ kept to the end
+                legal = state.legal_actions()
+                plain = [a for a in legal if "+" not in a]
+                session, _ = reduce(session, Act(rng.choice(plain or legal)), t)
+
+        ctx = session.context(t)
+        drawn = event_lines(jvh, ctx.log, ctx)  # the side panel's lines
+        transcript = session.save["transcript"]
+        states = replay_states(transcript)
+        expected = [_cap_line(_card_line(before.to_act, action, t))
+                    for before, action in zip(states, transcript["actions"])
+                    if not action.startswith(("give:", "swap:"))]
+        said = [jvh.event_text(ev, ctx) for ev in ctx.log if ev.get("kind") == "played"]
+        assert said == expected
+        assert all(line in drawn for line in said)
+        rebuilt = [ev for s in states for ev in handover.log_events(s, setup)]
+        assert ctx.log == handover.seen_by(rebuilt, session.at_screen)
+        if session.waiting_for_ack or session.state.over:  # the round's summary is open
+            last = session.observation["history"][-1]["tricks_played"][-1]
+            assert said[-2:] == [
+                _cap_line(_card_line(last["leader"], last["lead"] + (
+                    f":{last['named']}" if last["named"] else ""), t)),
+                _cap_line(_card_line(jvh.other(last["leader"]), last["follow"], t))]
+            summaries += 1
+    assert session.state.over
+    assert summaries == len(session.observation["history"])  # every round's end checked
+    assert undos >= 1 or "people" in setup
+
+
+def _cap_line(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -344,3 +344,134 @@ def test_a_disabled_button_looks_disabled(page, ui):
     on = page.eval_on_selector("#jvh-confirm", look)
     assert on == ["rgb(232, 182, 76)", "solid", "pointer"], on  # --gold, as every primary button
     ui.screenshot(page, "jvh-disabled-confirm")
+
+
+# -- the log against the engine, at the default pace --------------------------------
+
+def _engine_log(save: dict, t: Translator) -> tuple[list[str], list[str]]:
+    """(the log's lines as the engine's events of the save's transcript give them,
+    each card's line from the role the engine had on turn for it)."""
+    from game.web import handover
+    from game.web.replay import replay_states
+    from game.web.tables import event_lines
+
+    transcript, setup = save["transcript"], save["setup"]
+    states = replay_states(transcript)
+    at = handover.at_screen(save)
+    log = handover.seen_by([ev for s in states for ev in handover.log_events(s, setup)], at)
+    ctx = TableContext(t=t, seat=handover.seat(states[-1], at), log=log)
+    cards = []
+    for before, action in zip(states, transcript["actions"]):
+        if action.startswith(("give:", "swap:")):
+            continue
+        card, _, named = action.partition(":")
+        role, name = jvh.role_name(before.to_act, t), jvh.card_name(card, t)
+        cards.append(t("jvh.log.lead_potion", role=role, card=name,
+                       colour=jvh.colour_name(named, t)) if named
+                     else t("jvh.log.play", role=role, card=name))
+    return event_lines(jvh, log, ctx), cards
+
+
+def _page_log(page) -> list[str]:
+    return page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
+
+
+def _check_log(page, t: Translator) -> list[str]:
+    """The page's log is the engine's, line by line, and names each card's player."""
+    import json
+
+    save = json.loads(page.evaluate("localStorage.getItem('jhg.save.jekyll-vs-hyde')"))
+    lines, cards = _engine_log(save, t)
+    drawn = _page_log(page)
+    assert drawn == lines[-150:]  # the side panel keeps the last 150 lines
+    assert [line for line in lines if line in set(cards)] == cards
+    return drawn
+
+
+def _play_one(page, ui, keyboard: bool) -> None:
+    """The person's move: the Potions kept to the end (as the tester kept the 5+);
+    a Potion led names purple."""
+    phase = _table(page, "phase")
+    if phase in ("give", "swap"):
+        need = int(page.get_attribute("#jvh-pick", "data-need"))
+        cards = _pick_cards(page)
+        potions = [c for c in cards if c.endswith("+")]
+        oblige = phase == "give" and page.get_attribute("#jvh-pick", "data-oblige") == "1"
+        pick = (potions[:1] if oblige else []) + [c for c in cards if c not in potions]
+        for c in (pick + potions)[:need]:
+            _tick(page, c)
+        ui.click_and_wait(page, "#jvh-confirm")
+        return
+    playable = page.eval_on_selector_all(".hand.mine .cards > .card.playable",
+                                         "els => els.map(e => e.dataset.card)")
+    card = next((c for c in playable if not c.endswith("+")), playable[0])
+    el = page.locator(f'.hand.mine .cards > .card[data-card="{card}"]')
+    potion_lead = el.get_attribute("data-part") is not None
+    n = ui.actions(page)
+    if keyboard:
+        el.focus()
+        page.keyboard.press("Enter")
+        if potion_lead:
+            page.focus('.jvh-namer button[data-part=":P"]')
+            page.keyboard.press("Enter")
+    else:
+        el.click()
+        if potion_lead:
+            page.click('.jvh-namer button[data-part=":P"]')
+    page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
+
+
+@pytest.mark.parametrize("lang,size,keyboard,rounds", [
+    ("en", (1366, 768), False, 3),
+    ("fr", (390, 844), True, 1),
+], ids=["en-desktop-clicks-whole-game", "fr-phone-keyboard-round-1"])
+def test_the_log_is_the_engines_at_the_default_pace(page, ui, lang, size, keyboard, rounds):
+    """Issue 31 item 3 ("39. Hyde plays the Potion 5+." for Jekyll's own last card
+    of round 1, deal 21, normal bot): played at the default pace with the cards'
+    motion on, the log drawn at every turn and summary is the engine's record
+    line by line, and each card's line names the role that played it; at a
+    round's end the last trick's panel and the log agree. On the phone, by
+    keyboard, with a reload mid-round and an Undo before the round's last card."""
+    t = Translator(lang)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    ui.open_site(page, f"?lang={lang}")  # no speed: the default pace
+    _start(page, role="J", seed=21, bot="heuristic")
+    ended = played = 0
+    undone = reloaded = False
+    for _ in range(200):
+        where = ui.wait_settled(page, timeout=60000)
+        drawn = _check_log(page, t)
+        if where == "modal":  # a round's summary, or the game's
+            # Its last trick and the log name the same player for each card.
+            for card, role in page.eval_on_selector_all(
+                    "#modal .jvh-last li", "els => els.map(li => [li.querySelector("
+                    "'[data-card]').dataset.card, li.querySelector('span').textContent])"):
+                lines = [line for line in drawn[-8:] if jvh.card_name(card, t) in line]
+                assert lines and all(line.startswith(role.split(" — ")[0]) for line in lines), \
+                    (card, role, drawn[-8:])
+            ended += 1
+            if ended == 1:
+                ui.screenshot(page, f"jvh-round-1-over-{lang}-{size[0]}")
+            if not page.locator("#next-hand").count():
+                break  # the game is over
+            page.click("#next-hand")
+            page.wait_for_selector("#modal", state="hidden")
+            if ended == 1:  # the log at round 1's end where a phone shows it, under the table
+                ui.screenshot(page, f"jvh-log-round-1-{lang}-{size[0]}")
+            if ended == rounds:
+                break
+            continue
+        assert where == "me"
+        if keyboard and not undone and _table(page, "phase") == "play" \
+                and len(ui.hand(page)) == 1:
+            ui.click_and_wait(page, "#undo")  # takes back the person's last decision
+            undone = True
+            continue
+        _play_one(page, ui, keyboard)
+        played += 1
+        if keyboard and not reloaded and played == 6:  # mid-round, the bot to move
+            page.reload()
+            page.wait_for_selector("body[data-state=ready]", timeout=60000)
+            reloaded = True
+    assert ended == rounds or page.locator("#modal .winner").count()  # a game may end early
+    assert not keyboard or (undone and reloaded)
