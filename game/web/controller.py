@@ -89,7 +89,7 @@ class Controller:
         try:
             step()
         finally:
-            self.depth -= 1
+            self.depth = max(0, self.depth - 1)  # (a crash inside resets it to 0)
         if self.depth == 0:
             self.redraw()
 
@@ -393,6 +393,8 @@ class Controller:
 
     def command(self, cmd: str, data: dict[str, str]) -> None:
         def step() -> None:
+            if self.page.view == "stats" and cmd in ("panel", "resume"):
+                self.stats.close()  # back to the table the page was opened over
             if cmd in TABLE_ACTIONS:
                 self.on_table(TABLE_ACTIONS[cmd]())
             elif cmd in PAGE_ACTIONS:

@@ -38,7 +38,7 @@ def start() -> None:
         link = read_link(params)
         store, problem = open_storage(window)
         screen = DomScreen()
-        locks = TabLocks(window, lambda game: ctrl.lost_to_another_tab(game))
+        locks = TabLocks(window, lambda game: ctrl.guarded(lambda: ctrl.lost_to_another_tab(game)))
         prefs_lang = _prefs_lang(store)
         lang = pick_language(link.lang, prefs_lang, str(window.navigator.language or ""))
         ctrl = Controller(store, _tab_storage(), screen, locks, link, lang, problem)
