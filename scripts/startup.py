@@ -8,16 +8,23 @@ import importlib
 import importlib.util
 
 BROWSER = ("pyscript", "js")  # the browser's own modules: never in a snapshot
+# The page's own program, which nothing else imports, is read from game.zip as
+# the page starts (as its shell always was): in the snapshot it would add
+# about 100 kB to a first visit, past its budget (tests/browser/test_startup.py).
+FROM_ZIP = ("game.web.controller", "game.web.views", "game.web.keeper", "game.web.thinking",
+            "game.web.drivers", "game.web.file_panel", "game.web.links")
 
 
 def import_for_the_page(name, seen=set()):
-    """Import module `name`; if it needs the browser, what it imports at its top level."""
+    """Import module `name`; if it needs the browser (or is read from game.zip),
+    what it imports at its top level."""
     if name in seen:
         return
     seen.add(name)
     try:
-        importlib.import_module(name)
-        return
+        if name not in FROM_ZIP:
+            importlib.import_module(name)
+            return
     except ModuleNotFoundError as e:
         if e.name not in BROWSER:
             raise
@@ -31,8 +38,8 @@ def import_for_the_page(name, seen=set()):
         elif op.opname == "IMPORT_FROM":
             wanted.append(f"{module}.{op.argval}")
     for module in wanted:
-        if module.split(".")[0] in BROWSER:
-            continue
+        if module.split(".")[0] in BROWSER or module.rpartition(".")[0] in FROM_ZIP:
+            continue  # (looking for a module inside one would import it)
         try:
             found = importlib.util.find_spec(module)
         except ModuleNotFoundError:  # a parent needs the browser, or `x` is no module
