@@ -13,6 +13,7 @@ from game.web import saves
 from game.web import session as ts
 from game.web.files import transcript_text
 from game.web.links import Link
+from game.web.steps import FileChosen, StorageChanged
 from game.web.page import BackToTable, OpenSetup, SetLanguage, SetupChanged
 from game.web.tables.common import PERSON
 from tests.page_kit import items, make_page
@@ -168,7 +169,7 @@ def test_a_game_file_continues_at_the_chosen_step_after_asking_about_the_save():
     played = ctrl.session.played
     ctrl.command("file-open", {})
     assert screen.chooser == ["game"]
-    ctrl.file_chosen("game", "mine.json", len(text), text)
+    ctrl.perform(FileChosen("game", "mine.json", len(text), text))
     assert ctrl.page.overlay == "file" and screen.last.dialog.part == "file-panel"
     assert not thinking.waiting or ctrl.current(ctrl.session.token) is not None
     ctrl.command("file-continue", {"step": "abc"})
@@ -183,7 +184,7 @@ def test_a_game_file_continues_at_the_chosen_step_after_asking_about_the_save():
 
 def test_a_file_that_is_not_a_game_is_refused_with_a_message():
     ctrl, screen, _ = make_page()
-    ctrl.file_chosen("game", "cat.png", 4, b"\x89PNG")
+    ctrl.perform(FileChosen("game", "cat.png", 4, b"\x89PNG"))
     assert ctrl.page.overlay == "file" and 'role="alertdialog"' in screen.last.dialog.body
     ctrl.command("file-close", {})
     assert ctrl.page.overlay == "none" and screen.last.dialog is None
@@ -210,7 +211,7 @@ def test_a_newer_save_written_by_another_tab_stops_this_one():
     _deal(ctrl, "dracula", 5, first="me")
     record = json.loads(items(ctrl)[saves.key("dracula")])
     record["revision"] += 5
-    ctrl.storage_changed(saves.key("dracula"), json.dumps(record))
+    ctrl.perform(StorageChanged(saves.key("dracula"), json.dumps(record)))
     assert ctrl.page.hold.elsewhere == "dracula" and ctrl.page.hold.owner is None
 
 

@@ -21,7 +21,7 @@ from game.core.state import State
 from game.web import handover, saves
 from game.web import page as pg
 from game.web import session as ts
-from game.web import thinking
+from game.web import steps, thinking
 from game.web.coach import Coach
 from game.web.drivers import Locks, Screen, Spawn
 from game.web.file_panel import FilePanel
@@ -406,8 +406,12 @@ class Controller:
             elif cmd in COMMANDS:
                 if self.page.view == "stats":
                     self.stats.leave()
-                COMMANDS[cmd](self, data)
+                STEPS[type(action := COMMANDS[cmd](data))](self, action)
         self.guarded(lambda: self.change(step))
+
+    def perform(self, action: steps.Step) -> None:
+        """A step from outside the router (a file read, another tab's write)."""
+        self.guarded(lambda: self.change(lambda: STEPS[type(action)](self, action)))
 
     def overlay_opened(self, overlay: pg.Overlay) -> None:
         """An overlay the screen draws itself (the review) opened."""
@@ -415,15 +419,6 @@ class Controller:
 
     def overlay_closed(self, overlay: pg.Overlay) -> None:
         self.dispatch(pg.CloseOverlay(overlay))
-
-    def file_chosen(self, purpose: str, name: str, size: int, data: bytes | None) -> None:
-        """A file the person chose (`data` None: too big to read, or unreadable)."""
-        def step() -> None:
-            if purpose == "stats":
-                self.stats.file_chosen(size, data)
-            else:
-                self.files.file_chosen(name, size, data)
-        self.guarded(lambda: self.change(step))
 
     def file_limit(self, purpose: str) -> int:
         """Bytes: a bigger file is refused before it is read."""
@@ -492,19 +487,36 @@ class Panels:
         return self.files.panel_html()
 
 
-def _review(ctrl: Controller, _: dict[str, str]) -> None:
+def _review(ctrl: Controller) -> None:
     if ctrl.state is not None:
         ctrl.screen.review(ctrl, None, None)
 
 
-def _deal_again(ctrl: Controller, _: dict[str, str]) -> None:
-    """The same options dealt anew (the embed's Restart)."""
+def _deal_again(ctrl: Controller) -> None:
     ctrl.halt()
     ctrl.new_game()
 
 
-# The router: a command (`data-cmd`) to a table action, a page action, or a step
-# of the controller. The table's actions are refused while another tab plays the game.
+def _file_chosen(ctrl: Controller, chosen: steps.FileChosen) -> None:
+    if chosen.purpose == "stats":
+        ctrl.stats.file_chosen(chosen.size, chosen.data)
+    else:
+        ctrl.files.file_chosen(chosen.name, chosen.size, chosen.data)
+
+
+# What carries out each step (game.web.steps).
+STEPS: dict[type, Callable[[Controller, Any], None]] = {
+    steps.NewGame: lambda c, _: c.new_game(), steps.DealAgain: lambda c, _: _deal_again(c),
+    steps.SwitchGame: lambda c, s: c.switch_game(s.game),
+    steps.StartLesson: lambda c, _: start_lesson(c), steps.EndLesson: lambda c, _: end_lesson(c),
+    steps.OpenReview: lambda c, _: _review(c), steps.PlayHere: lambda c, _: c.play_here(),
+    steps.ReplaceDeal: lambda c, _: c.replace_deal(),
+    steps.DiscardBroken: lambda c, _: setattr(c, "page", c.keeper.discard_broken(c.page)),
+    steps.FileChosen: _file_chosen,
+    steps.StorageChanged: lambda c, s: c.storage_changed(s.key, s.value)}
+
+# The router: a command (`data-cmd`) to a table action, a page action, or a
+# step. The table's actions are refused while another tab plays the game.
 TABLE_ACTIONS: dict[str, Callable[[], ts.Action]] = {
     "confirm": ts.Confirm, "hint": ts.HintAsked, "undo": ts.Undo,
     "coach-next": ts.CoachNext, "ack-hand": ts.AckHand, "handover-ready": ts.TakeOver,
@@ -515,9 +527,9 @@ PAGE_ACTIONS: dict[str, Callable[[dict[str, str]], pg.PageAction]] = {
     "keys": lambda _: pg.OpenOverlay("keys"), "keys-close": lambda _: pg.CloseOverlay("keys"),
     "dismiss": lambda _: pg.Dismiss("notices"), "dismiss-broken": lambda _: pg.Dismiss("broken"),
     "dismiss-unsaved": lambda _: pg.Dismiss("unsaved"), "deal-keep": lambda _: pg.KeepDeal()}
-COMMANDS: dict[str, Callable[[Controller, dict[str, str]], None]] = {
-    "start": lambda c, _: c.new_game(), "switch": lambda c, d: c.switch_game(d.get("game", "")),
-    "lesson": lambda c, _: start_lesson(c), "lesson-done": lambda c, _: end_lesson(c),
-    "review": _review, "play-here": lambda c, _: c.play_here(),
-    "deal-replace": lambda c, _: c.replace_deal(), "restart": _deal_again,
-    "discard-broken": lambda c, _: setattr(c, "page", c.keeper.discard_broken(c.page))}
+COMMANDS: dict[str, Callable[[dict[str, str]], steps.Step]] = {
+    "start": lambda _: steps.NewGame(), "switch": lambda d: steps.SwitchGame(d.get("game", "")),
+    "lesson": lambda _: steps.StartLesson(), "lesson-done": lambda _: steps.EndLesson(),
+    "review": lambda _: steps.OpenReview(), "play-here": lambda _: steps.PlayHere(),
+    "deal-replace": lambda _: steps.ReplaceDeal(), "restart": lambda _: steps.DealAgain(),
+    "discard-broken": lambda _: steps.DiscardBroken()}

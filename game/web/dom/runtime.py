@@ -21,6 +21,7 @@ from game.web.dom.live import Heard, announce, announce_coach, hush
 from game.web.html import EMPTY, Html, html, set_html
 from game.web.motion import Motion
 from game.web.page import Page
+from game.web.steps import FileChosen, StorageChanged
 from game.web.views import Drawn, news
 
 JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped for mypy
@@ -262,7 +263,7 @@ async def read_file(ctrl: Controller, purpose: str, file: JsObject) -> None:
             data = (await file.arrayBuffer()).to_bytes()
         except Exception as e:  # the browser could not read it; never a crash
             window.console.error(f"file read: {type(e).__name__}: {e}")
-    ctrl.file_chosen(purpose, name, size, data)
+    ctrl.perform(FileChosen(purpose, name, size, data))
 
 
 class Events:
@@ -351,7 +352,7 @@ class Events:
 
     def on_storage(self, evt: JsObject) -> None:
         value = evt.newValue
-        self.ctrl.storage_changed(str(evt.key), value if isinstance(value, str) else None)
+        self.ctrl.perform(StorageChanged(str(evt.key), value if isinstance(value, str) else None))
 
     def on_key(self, evt: JsObject) -> None:
         self.screen.motion.finish()  # so does any key
