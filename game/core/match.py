@@ -310,10 +310,11 @@ def _match_bot(game_id: str, spec: str) -> Bot:
     copied = make_bot(game_id, CHEATERS[name] + (":" + settings if settings else ""))
     assert isinstance(copied, SearchBot)
     if copied.browser:  # the caps of the page's level, at each decision's stage
-        cheater = CheatingBot(browser=1)
+        cheater = CheatingBot(browser=1, endgame=copied.endgame)
         cheater.page_level = copied.page_level
         return cheater
-    return CheatingBot(budget=copied.budget, iterations=copied.iterations)
+    return CheatingBot(budget=copied.budget, iterations=copied.iterations,
+                       endgame=copied.endgame)
 
 
 CHEATERS = {"cheater": "strong", "cheater-expert": "expert"}  # the search each copies
