@@ -2,21 +2,21 @@
 their ratings for the start screen.
 
     python benchmarks/ladder.py --game jekyll-hyde --options '{"players": 4}' \
-        --games 1000 [--far-games 0] [--pairs random-easy,easy-heuristic] \
+        --games 1000 [--far-games 0] [--pairs beginner-easy,easy-normal] \
         [--workers N] [--block 100] [--seed 1]
     python benchmarks/ladder.py --game dracula --fit-only
 
-Levels, weakest first: beginner, easy, normal, strong, expert, each played
-by the bot the game's ladder names (game.bots.levels: by default random, easy,
-heuristic, strong and expert; Dracula's sit one bot lower). A search bot plays
+Levels, weakest first: beginner, easy, normal, strong, expert (the names
+players see, game.bots.LEVEL_NAMES), each played by the bot the game's ladder
+names (game.bots.levels: by default random, easy, heuristic, strong and
+expert; Dracula's sit one bot lower), printed beside it. A search bot plays
 as the browser lets it think: one on the page's clock (the game's
 `search.LEVELS`) as `strong:browser=1` or `expert:browser=1` (each decision
 capped at the iterations recorded for Pyodide in headless Chromium), one with
 fixed iterations as `strong:iterations=N`, as in the page; where this
 checkout's bots have no caps yet, a clocked level plays with fixed stand-in
 iterations (100 for strong, 300 for expert) and every line printed says so.
-Pairs go by level ids (the default bots' names: `heuristic-strong` is normal
-against strong).
+Pairs go by level names (`normal-strong`: normal against strong).
 
 Every pair plays seat-swapped duplicate deals (`game.core.match.simulate`) in
 blocks of `--block` games; block k of every pair uses the seed `--seed` + k, so
@@ -37,8 +37,8 @@ is decided here too (`shown_ratings`): a level that won every game against
 the one below shows a floor, "1665+", from the Wilson lower bound of that
 pair, and a rating known no better than ±100 points is not shown. The file holds, per game and
 mode, each pair's games, points, seeds, dates and the load average seen
-while it played, the machine, and the fitted ratings; nothing in it is
-extrapolated.
+while it played, the machine, and each level's bot spec and fitted rating,
+all keyed by the levels' names; nothing in it is extrapolated.
 """
 
 from __future__ import annotations
@@ -58,26 +58,26 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.bots import LEVELS, EasyBot, levels, make_bot  # noqa: E402
+from game.bots import LEVEL_NAMES, LEVELS, EasyBot, levels, make_bot  # noqa: E402
 from game.bots.ratings import RATINGS_FILE, Rating, fit, load_ratings  # noqa: E402
 from game.core.match import parse_workers, simulate, wilson95  # noqa: E402
 from game.core.state import GameError  # noqa: E402
 
-NAMES = {"random": "beginner", "easy": "easy", "heuristic": "normal",
-         "strong": "strong", "expert": "expert"}
-ANCHOR, ANCHOR_RATING = "heuristic", 1500.0
+LADDER = [LEVEL_NAMES[level] for level in LEVELS]  # the levels' names, weakest first
+ANCHOR, ANCHOR_RATING = "normal", 1500.0
 STAND_IN_ITERATIONS = {"strong": 100, "expert": 300}  # where a checkout has no browser caps
 GOAL = 0.65  # each level should beat the one below this often
 SHOWN_HALF_WIDTH = 100  # Elo points: a rating known less well is not shown to players
 
 
 def level_specs(game: str) -> tuple[dict[str, str], bool]:
-    """Each level's bot spec as the game's ladder says (game.bots.levels), written
-    out so that a retuned level starts afresh on file: easy with its share of
-    random moves, a search bot on the page's clock with `browser=1`, one with
-    fixed iterations with them; and whether the search bots play at browser
-    strength."""
-    specs, browser = levels(game), True
+    """Each level's bot spec by the level's name, as the game's ladder says
+    (game.bots.levels), written out so that a retuned level starts afresh on
+    file: easy with its share of random moves, a search bot on the page's
+    clock with `browser=1`, one with fixed iterations with them; and whether
+    the search bots play at browser strength."""
+    specs = {LEVEL_NAMES[level]: spec for level, spec in levels(game).items()}
+    browser = True
     for level, spec in specs.items():
         name = spec.partition(":")[0]
         bot = make_bot(game, spec)
@@ -143,13 +143,13 @@ def pair_key(low: str, high: str) -> str:
 
 def planned_pairs(chosen: str | None, games: int, far_games: int) -> list[tuple[str, str, int]]:
     """(weaker, stronger, games wanted) for each pair to play."""
-    known = {pair_key(low, high) for low, high in itertools.combinations(LEVELS, 2)}
+    known = {pair_key(low, high) for low, high in itertools.combinations(LADDER, 2)}
     unknown = set(chosen.split(",")) - known if chosen is not None else set()
     if unknown:
         raise ValueError(f"no pair {', '.join(sorted(unknown))}; pairs: {', '.join(sorted(known))}")
     out = []
-    for i, j in itertools.combinations(range(len(LEVELS)), 2):
-        low, high = LEVELS[i], LEVELS[j]
+    for i, j in itertools.combinations(range(len(LADDER)), 2):
+        low, high = LADDER[i], LADDER[j]
         wanted = games if j == i + 1 else far_games
         if chosen is not None:
             wanted = games if pair_key(low, high) in chosen.split(",") else 0
@@ -166,8 +166,8 @@ def relabel(mode: dict[str, Any], specs: dict[str, str]) -> None:
     without games (left by an interrupted run)."""
     records = [r for r in mode["pairs"].values() if r["games"]]
     kept = {}
-    for i, j in sorted(itertools.combinations(range(len(LEVELS)), 2), key=lambda p: p[1] - p[0]):
-        low, high = LEVELS[i], LEVELS[j]
+    for i, j in sorted(itertools.combinations(range(len(LADDER)), 2), key=lambda p: p[1] - p[0]):
+        low, high = LADDER[i], LADDER[j]
         record = next((r for r in records if r["bots"] == [specs[high], specs[low]]), None)
         if record:
             kept[pair_key(low, high)] = record
@@ -221,7 +221,7 @@ def play_pair(path: str, key: str, game: str, options: dict[str, Any], low: str,
             record["dates"] = [record["dates"][0] if record["dates"] else today, today]
             games, points = record["games"], record["points"]
         lo, hi = wilson95(points, games)
-        print(f"{key}: {NAMES[high]} ({bots[0]}) beats {NAMES[low]} ({bots[1]}) "
+        print(f"{key}: {high} ({bots[0]}) beats {low} ({bots[1]}) "
               f"{points / games:.1%} of {games} games [{lo:.1%}, {hi:.1%}]; block {done + 1} "
               f"took {time.time() - started:.0f} s at load {load:.2f}{note}", flush=True)
 
@@ -240,13 +240,13 @@ def shown_ratings(pairs: dict[str, Any], ratings: dict[str, Rating]) -> dict[str
     """
     shown: dict[str, str | None] = {}
     floor: float | None = None  # of the level below, when it has one
-    for i, level in enumerate(LEVELS):
+    for i, level in enumerate(LADDER):
         if level not in ratings:
             break
         r = ratings[level]
-        pair = pairs.get(pair_key(LEVELS[i - 1], level)) if i else None
+        pair = pairs.get(pair_key(LADDER[i - 1], level)) if i else None
         perfect = bool(pair and pair["games"] and pair["points"] == pair["games"])
-        below = LEVELS[i - 1] if i else None
+        below = LADDER[i - 1] if i else None
         if pair and (floor is not None or perfect) and below and shown.get(below):
             low, _ = wilson95(pair["points"], pair["games"])
             base = floor if floor is not None else ratings[below].rating
@@ -273,9 +273,9 @@ def refit(path: str, key: str, specs: dict[str, str], specs_note: str) -> str:
             results[(high, low)] = (record["points"], record["games"])
         ratings = fit(results, ANCHOR, ANCHOR_RATING)
         shown = shown_ratings(mode["pairs"], ratings)
-        mode["levels"] = {level: {"rating": round(r.rating, 1),
+        mode["levels"] = {level: {"spec": specs[level], "rating": round(r.rating, 1),
                                   "ci95": [round(r.low, 1), round(r.high, 1)],
-                                  "name": NAMES[level], "shown": shown.get(level)}
+                                  "shown": shown.get(level)}
                           for level, r in ratings.items()}
         mode["anchor"] = {"level": ANCHOR, "rating": ANCHOR_RATING}
         mode["fitted"] = datetime.datetime.now(datetime.timezone.utc).strftime(
@@ -284,26 +284,27 @@ def refit(path: str, key: str, specs: dict[str, str], specs_note: str) -> str:
         mode["browser_strength"] = not specs_note
         lines = [f"{key}{specs_note}", "  pair (stronger vs weaker)     games   wins    95% CI"
                  "            load     goal"]
-        for low, high in itertools.combinations(LEVELS, 2):
+        for low, high in itertools.combinations(LADDER, 2):
             record = mode["pairs"].get(pair_key(low, high))
             if not record or not record["games"]:
                 continue
             games, points = record["games"], record["points"]
             lo, hi = wilson95(points, games)
-            adjacent = LEVELS.index(high) == LEVELS.index(low) + 1
+            adjacent = LADDER.index(high) == LADDER.index(low) + 1
             verdict = ""
             if adjacent:
                 verdict = ("ok" if lo >= GOAL else "below 65%" if hi < GOAL else "unsure") + (
                     "" if (hi - lo) / 2 < 0.03 else ", interval over ±3")
-            lines.append(f"  {NAMES[high]:>8} vs {NAMES[low]:<10} {games:>9} {points / games:6.1%}"
+            lines.append(f"  {high:>8} vs {low:<10} {games:>9} {points / games:6.1%}"
                          f"  [{lo:5.1%}, {hi:5.1%}]  {record['load'][0]:.1f}-"
                          f"{record['load'][1]:.1f}  {verdict}")
-        lines.append("  level      rating   95% CI (Bradley-Terry, normal = 1500)")
-        for level in LEVELS:
+        lines.append("  level      rating   95% CI (Bradley-Terry, normal = 1500)   bot")
+        for level in LADDER:
             if level in ratings:
                 r = ratings[level]
-                lines.append(f"  {NAMES[level]:<9} {r.rating:7.0f}   [{r.low:.0f}, {r.high:.0f}]"
-                             f"   shown: {shown.get(level) or 'no figure (too few games)'}")
+                lines.append(f"  {level:<9} {r.rating:7.0f}   [{r.low:.0f}, {r.high:.0f}]"
+                             f"   shown: {shown.get(level) or 'no figure (too few games)'}"
+                             f"   {specs[level]}")
         return "\n".join(lines)
 
 
@@ -314,7 +315,7 @@ def main() -> None:
     p.add_argument("--games", type=int, default=1000, help="games a pair of neighbours")
     p.add_argument("--far-games", type=int, default=0,
                    help="games a pair of levels two or more apart (default 0: not played)")
-    p.add_argument("--pairs", help="only these pairs, e.g. random-easy,heuristic-strong")
+    p.add_argument("--pairs", help="only these pairs, e.g. beginner-easy,normal-strong")
     p.add_argument("--block", type=int, default=100, help="games played between saves (even)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", metavar="N", help="processes (default: one per core)")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game import GAMES, game_module
-from game.bots import levels, make_bot, think_seconds
+from game.bots import LEVEL_NAMES, levels, make_bot, think_seconds
 from game.bots.ratings import ELO, VIRTUAL_DRAWS, Z95, fit, level_ratings, load_ratings
 from game.core.match import wilson95
 from game.web.i18n import LANGUAGES, Translator
@@ -83,15 +83,17 @@ def test_the_ratings_file_rates_every_level_of_every_game_and_mode_from_what_it_
     for key, mode in data["modes"].items():
         assert key == ladder.mode_key(mode["game"], mode["options"])
         # beginner, easy and normal always; strong and expert once their pairs were played
-        assert list(levels(mode["game"])) == list(ladder.LEVELS)
-        assert {"random", "easy", "heuristic"} <= set(mode["levels"]) <= set(ladder.LEVELS)
-        assert mode["anchor"] == {"level": "heuristic", "rating": 1500.0}
+        # keyed by the levels' names as players see them
+        assert [LEVEL_NAMES[level] for level in levels(mode["game"])] == ladder.LADDER == [
+            "beginner", "easy", "normal", "strong", "expert"]
+        assert {"beginner", "easy", "normal"} <= set(mode["levels"]) <= set(ladder.LADDER)
+        assert mode["anchor"] == {"level": "normal", "rating": 1500.0}
         assert mode["machine"] and re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", mode["fitted"])
         results = {}
         specs, _ = ladder.level_specs(mode["game"])
         for name, pair in mode["pairs"].items():
             low, high = name.split("-")
-            assert ladder.LEVELS.index(low) < ladder.LEVELS.index(high)
+            assert ladder.LADDER.index(low) < ladder.LADDER.index(high)
             assert pair["games"] == pair["blocks"] * pair["block"] > 0
             assert 0 <= pair["points"] <= pair["games"]
             assert sum(played for _, played in pair["by_side"].values()) == pair["games"]
@@ -100,24 +102,30 @@ def test_the_ratings_file_rates_every_level_of_every_game_and_mode_from_what_it_
             assert 0 <= pair["load"][0] <= pair["load"][1] and len(pair["dates"]) == 2
             results[(high, low)] = (pair["points"], pair["games"])
         # the shown ratings are the fit of the games on file: nothing added by hand
-        fitted = fit(results, "heuristic", 1500)
+        fitted = fit(results, "normal", 1500)
         shown = ladder.shown_ratings(mode["pairs"], fitted)
         for level, rating in fitted.items():
             stored = mode["levels"][level]
+            assert stored["spec"] == specs[level]  # the bot that level plays
             assert stored["shown"] == shown[level]
             assert stored["rating"] == pytest.approx(rating.rating, abs=0.06)
             assert stored["ci95"] == pytest.approx([rating.low, rating.high], abs=0.06)
         # the levels every player meets are measured well enough to be shown
-        assert all(shown[level] for level in ("random", "easy", "heuristic"))
+        assert all(shown[level] for level in ("beginner", "easy", "normal"))
+    # Dracula's ladder sits one bot lower: its strong level is the heuristic
+    dracula = data["modes"]["dracula"]["levels"]
+    assert (dracula["normal"]["spec"], dracula["strong"]["spec"]) == (
+        "easy:random_share=0.25", "heuristic")
 
 
 def test_level_ratings_pick_the_mode_played() -> None:
     data = load_ratings()
     four = level_ratings("jekyll-hyde", {"players": 4, "seating": "A", "target": 1000}, data)
     three = level_ratings("jekyll-hyde", {"players": 3, "target": 1000}, data)
-    assert four["heuristic"] == three["heuristic"] == "1500"
-    assert four == {k: v["shown"] for k, v in
-                    data["modes"]['jekyll-hyde players=4']["levels"].items() if v["shown"]}
+    assert four["heuristic"] == three["heuristic"] == "1500"  # by the page's level ids
+    by_name = data["modes"]['jekyll-hyde players=4']["levels"]
+    assert four == {level: by_name[name]["shown"] for level, name in LEVEL_NAMES.items()
+                    if by_name.get(name, {}).get("shown")}
     assert three != four
     assert level_ratings("no-such-game", {}, data) == {}
 
@@ -153,17 +161,19 @@ def test_the_ladder_plays_in_blocks_and_a_rerun_adds_only_the_missing_games(
     ladder = _ladder()
     file = str(tmp_path / "ratings.json")
     specs, _ = ladder.level_specs("jekyll-vs-hyde")
-    args = ("jekyll-vs-hyde", {}, "random", "easy", specs)
+    args = ("jekyll-vs-hyde", {}, "beginner", "easy", specs)
     ladder.play_pair(file, "jekyll-vs-hyde", *args, wanted=4, block=2, seed=5, workers=1,
                      note="")
-    first = json.loads(Path(file).read_text())["modes"]["jekyll-vs-hyde"]["pairs"]["random-easy"]
+    first = json.loads(Path(file).read_text())["modes"]["jekyll-vs-hyde"]["pairs"]["beginner-easy"]
     assert (first["games"], first["blocks"]) == (4, 2)
     ladder.play_pair(file, "jekyll-vs-hyde", *args, wanted=6, block=2, seed=5, workers=1,
                      note="")
-    again = json.loads(Path(file).read_text())["modes"]["jekyll-vs-hyde"]["pairs"]["random-easy"]
+    again = json.loads(Path(file).read_text())["modes"]["jekyll-vs-hyde"]["pairs"]["beginner-easy"]
     assert (again["games"], again["blocks"]) == (6, 3)
     table = ladder.refit(file, "jekyll-vs-hyde", specs, "")
     assert re.search(r"easy vs beginner +6 ", table)
+    # a level by its name, with the bot it plays beside (only normal, the anchor, is linked)
+    assert re.search(r"\n  normal +1500 .*shown: .* heuristic$", table)
     assert "block 3" in capsys.readouterr().out
 
 
@@ -171,43 +181,46 @@ def test_a_refit_drops_the_games_of_a_level_that_now_thinks_otherwise(tmp_path: 
     ladder = _ladder()
     file = str(tmp_path / "ratings.json")
     specs, _ = ladder.level_specs("jekyll-vs-hyde")
-    ladder.play_pair(file, "jekyll-vs-hyde", "jekyll-vs-hyde", {}, "random", "easy", specs,
+    ladder.play_pair(file, "jekyll-vs-hyde", "jekyll-vs-hyde", {}, "beginner", "easy", specs,
                      wanted=2, block=2, seed=5, workers=1, note="")
     data = json.loads(Path(file).read_text())
     pairs = data["modes"]["jekyll-vs-hyde"]["pairs"]
-    stale = {**pairs["random-easy"], "bots": ["strong:iterations=7", "heuristic"]}
-    pairs["heuristic-strong"] = stale  # played when strong thought otherwise
+    stale = {**pairs["beginner-easy"], "bots": ["strong:iterations=7", "heuristic"]}
+    pairs["normal-strong"] = stale  # played when strong thought otherwise
     Path(file).write_text(json.dumps(data))
     ladder.refit(file, "jekyll-vs-hyde", specs, "")
     mode = json.loads(Path(file).read_text())["modes"]["jekyll-vs-hyde"]
-    assert set(mode["pairs"]) == {"random-easy"} and "strong" not in mode["levels"]
+    assert set(mode["pairs"]) == {"beginner-easy"} and "strong" not in mode["levels"]
+    assert mode["levels"]["normal"]["spec"] == specs["normal"] == "heuristic"
 
 
 def test_a_level_above_a_pair_won_every_time_shows_a_floor_and_a_vague_one_nothing() -> None:
     ladder = _ladder()
-    pairs = {"random-easy": {"games": 1000, "points": 800.0},
-             "easy-heuristic": {"games": 1000, "points": 700.0},
-             "heuristic-strong": {"games": 10, "points": 10.0},
+    pairs = {"beginner-easy": {"games": 1000, "points": 800.0},
+             "easy-normal": {"games": 1000, "points": 700.0},
+             "normal-strong": {"games": 10, "points": 10.0},
              "strong-expert": {"games": 40, "points": 30.0}}
     results = {(high, low): (p["points"], p["games"]) for low, high in
                (name.split("-") for name in pairs) for p in [pairs[f"{low}-{high}"]]}
-    ratings = fit(results, "heuristic", 1500)
+    ratings = fit(results, "normal", 1500)
     shown = ladder.shown_ratings(pairs, ratings)
     strong_floor = 1500 + 400 * math.log10(0.7225 / 0.2775)  # Wilson's low end of 10 of 10
     assert shown["strong"] == f"{strong_floor:.0f}+"
     expert_low = wilson95(30, 40)[0]
     assert shown["expert"] == f"{strong_floor + 400 * math.log10(expert_low / (1 - expert_low)):.0f}+"
-    assert shown["heuristic"] == "1500" and shown["easy"] == f"{ratings['easy'].rating:.0f}"
+    assert shown["normal"] == "1500" and shown["easy"] == f"{ratings['easy'].rating:.0f}"
     pairs["strong-expert"]["points"] = 24.0  # its low end under 50%: no floor to show
     assert ladder.shown_ratings(pairs, ratings)["expert"] is None
-    pairs["heuristic-strong"]["points"] = 9.0  # not perfect: fitted, but ±100 is not reached
-    ratings = fit({**results, ("strong", "heuristic"): (9.0, 10)}, "heuristic", 1500)
+    pairs["normal-strong"]["points"] = 9.0  # not perfect: fitted, but ±100 is not reached
+    ratings = fit({**results, ("strong", "normal"): (9.0, 10)}, "normal", 1500)
     assert ladder.shown_ratings(pairs, ratings)["strong"] is None
 
 
 def test_the_ladder_refuses_an_unknown_pair() -> None:
-    with pytest.raises(ValueError, match="no pair easy-random"):
-        _ladder().planned_pairs("easy-random", 10, 0)
+    with pytest.raises(ValueError, match="no pair easy-beginner"):
+        _ladder().planned_pairs("easy-beginner", 10, 0)
+    with pytest.raises(ValueError, match="no pair easy-heuristic"):  # a bot, not a level
+        _ladder().planned_pairs("easy-heuristic", 10, 0)
 
 
 def test_a_respaced_ladder_keeps_the_games_its_bots_played_under_the_levels_that_now_play(
@@ -215,18 +228,19 @@ def test_a_respaced_ladder_keeps_the_games_its_bots_played_under_the_levels_that
     ladder = _ladder()
     file = str(tmp_path / "ratings.json")
     specs, _ = ladder.level_specs("jekyll-vs-hyde")
-    ladder.play_pair(file, "jekyll-vs-hyde", "jekyll-vs-hyde", {}, "random", "easy", specs,
+    ladder.play_pair(file, "jekyll-vs-hyde", "jekyll-vs-hyde", {}, "beginner", "easy", specs,
                      wanted=2, block=2, seed=5, workers=1, note="")
-    played = json.loads(Path(file).read_text())["modes"]["jekyll-vs-hyde"]["pairs"]["random-easy"]
+    played = json.loads(Path(file).read_text())["modes"]["jekyll-vs-hyde"]["pairs"]["beginner-easy"]
     # a ladder one bot lower: random plays easy, and easy normal
-    lower = {**specs, "random": "easy:random_share=0.9", "easy": specs["random"],
-             "heuristic": specs["easy"]}
+    lower = {**specs, "beginner": "easy:random_share=0.9", "easy": specs["beginner"],
+             "normal": specs["easy"]}
     ladder.refit(file, "jekyll-vs-hyde", lower, "")
     mode = json.loads(Path(file).read_text())["modes"]["jekyll-vs-hyde"]
-    assert mode["pairs"] == {"easy-heuristic": played}
+    assert mode["pairs"] == {"easy-normal": played}
+    assert mode["levels"]["normal"]["spec"] == specs["easy"]
     ladder.refit(file, "jekyll-vs-hyde", specs, "")
     mode = json.loads(Path(file).read_text())["modes"]["jekyll-vs-hyde"]
-    assert mode["pairs"] == {"random-easy": played}
+    assert mode["pairs"] == {"beginner-easy": played}
 
 
 def test_each_games_ladder_climbs_level_by_level() -> None:
@@ -240,7 +254,8 @@ def test_each_games_ladder_climbs_level_by_level() -> None:
     for key, mode in load_ratings()["modes"].items():
         ladder_bots = levels(mode["game"])
         assert all(make_bot(mode["game"], spec) for spec in ladder_bots.values())
-        rated = [mode["levels"][lv]["rating"] for lv in ladder_bots if lv in mode["levels"]]
+        rated = [mode["levels"][name]["rating"] for name in map(LEVEL_NAMES.get, ladder_bots)
+                 if name in mode["levels"]]
         assert rated == sorted(rated) and len(set(rated)) == len(rated), key
 
 

@@ -8,9 +8,9 @@ package has a `search` module; with the setting `browser=1` a level that
 thinks on a clock stops at the iterations the page reaches in that time
 instead (game/bots/browser_caps.json).
 
-The ladder a player picks from has five levels, named by the bots that play
-them by default: random (beginner), easy, heuristic (normal), strong and
-expert. A game whose bots space out differently says which bot plays a level
+The ladder a player picks from has five levels, beginner, easy, normal,
+strong and expert (`LEVEL_NAMES`), whose ids are the bots that play them by
+default: random, easy, heuristic, strong and expert. A game whose bots space out differently says which bot plays a level
 in a `LADDER` dict of its `bots` module (`levels`).
 
 >>> make_bot("jekyll-hyde", "random").name
@@ -34,6 +34,10 @@ from game.core.state import BadOptionsError
 
 GENERIC_BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
 LEVELS = ("random", "easy", "heuristic", "strong", "expert")  # the ladder, weakest first
+# What players call each level (the ratings file and the ladder benchmark use
+# these names; the page keeps the ids above, which saved games and stats hold).
+LEVEL_NAMES = {"random": "beginner", "easy": "easy", "heuristic": "normal",
+               "strong": "strong", "expert": "expert"}
 
 
 def _game_bots(game_id: str) -> dict[str, Callable[..., Bot]]:
@@ -141,5 +145,5 @@ def _settings(make: Callable[..., Bot]) -> list[str]:
         type(p.default) in (int, float))]
 
 
-__all__ = ["LEVELS", "Bot", "EasyBot", "RandomBot", "bot_names", "levels", "make_bot",
+__all__ = ["LEVELS", "LEVEL_NAMES", "Bot", "EasyBot", "RandomBot", "bot_names", "levels", "make_bot",
            "think_seconds"]

@@ -1,8 +1,10 @@
 """The bot ladder's ratings: fitted from measured games, read by the start screen.
 
 `benchmarks/ladder.py` plays the levels against each other and writes
-`ratings.json` beside this module; `fit` turns its result table into Elo-scale
-ratings, and `level_ratings` gives the page the ratings of one game and mode.
+`ratings.json` beside this module, keyed by the levels' names as players see
+them (beginner, easy, normal, strong, expert) with the bot spec each plays;
+`fit` turns its result table into Elo-scale ratings, and `level_ratings`
+gives the page the ratings of one game and mode, by the page's level ids.
 
 The model is Bradley–Terry on the Elo scale: level i beats level j with
 probability 1 / (1 + 10 ** ((r_j - r_i) / 400)), so 200 points apart is about
@@ -15,7 +17,7 @@ intervals come from the observed Fisher information (the inverse of the
 log-likelihood's curvature at the fit), relative to the anchor, whose own
 interval is its rating.
 
->>> fitted = fit({("easy", "random"): (75.0, 100)}, anchor="random", anchor_rating=1000)
+>>> fitted = fit({("easy", "beginner"): (75.0, 100)}, anchor="beginner", anchor_rating=1000)
 >>> round(fitted["easy"].rating)
 1189
 """
@@ -27,6 +29,8 @@ import math
 import os
 from dataclasses import dataclass
 from typing import Any, Mapping
+
+from game.bots import LEVEL_NAMES
 
 ELO = 400 / math.log(10)  # Elo points per natural-log unit of the odds
 Z95 = 1.959963984540054
@@ -45,7 +49,8 @@ class Rating:
 
 def fit(results: Mapping[tuple[str, str], tuple[float, int]], anchor: str,
         anchor_rating: float = 1500.0) -> dict[str, Rating]:
-    """Bradley–Terry ratings from `results`: (a, b) -> (points of a, games).
+    """Bradley–Terry ratings from `results`: (a, b) -> (points of a, games),
+    a and b any names of levels (the ratings file's: beginner, ..., expert).
 
     Levels not connected to `anchor` by played pairs cannot be rated and are
     left out.
@@ -118,19 +123,22 @@ def load_ratings(path: str = RATINGS_FILE) -> dict[str, Any]:
 
 def level_ratings(game: str, options: Mapping[str, Any],
                   data: Mapping[str, Any] | None = None) -> dict[str, str]:
-    """Bot id -> rating as the start screen shows it, for `game` played with
-    `options`, from the measured mode that matches them most closely (all its
-    options equal); empty when no mode of the game was measured.
+    """Level id (the page's, `game.bots.LEVELS`) -> rating as the start screen
+    shows it, for `game` played with `options`, from the measured mode that
+    matches them most closely (all its options equal); empty when no mode of
+    the game was measured.
 
-    Each level's entry says what to show (`shown`, benchmarks/ladder.py
-    decides: a floor such as "1665+", or nothing where too few games were
-    played); a level without it shows no figure.
+    The file names each level as players do (`game.bots.LEVEL_NAMES`: normal,
+    not heuristic) with the bot spec it plays (`spec`) and what to show
+    (`shown`, benchmarks/ladder.py decides: a floor such as "1665+", or
+    nothing where too few games were played); a level without it shows no
+    figure.
 
-    >>> data = {"modes": {"g": {"game": "g", "options": {}, "levels": {"easy": {"shown": "1234"}}},
-    ...         "g p=3": {"game": "g", "options": {"p": 3}, "levels": {"easy": {"shown": "1400"},
+    >>> data = {"modes": {"g": {"game": "g", "options": {}, "levels": {"normal": {"shown": "1500"}}},
+    ...         "g p=3": {"game": "g", "options": {"p": 3}, "levels": {"beginner": {"shown": "1400"},
     ...             "strong": {"shown": "2010+"}, "expert": {"shown": None}}}}}
     >>> level_ratings("g", {"p": 3}, data), level_ratings("g", {"p": 4}, data)
-    ({'easy': '1400', 'strong': '2010+'}, {'easy': '1234'})
+    ({'random': '1400', 'strong': '2010+'}, {'heuristic': '1500'})
     """
     data = load_ratings() if data is None else data
     matching = [mode for mode in data.get("modes", {}).values()
@@ -139,8 +147,9 @@ def level_ratings(game: str, options: Mapping[str, Any],
     if not matching:
         return {}
     best = max(matching, key=lambda mode: len(mode.get("options", {})))
-    return {level: entry["shown"] for level, entry in best.get("levels", {}).items()
-            if entry.get("shown")}
+    rated = best.get("levels", {})
+    return {level: rated[name]["shown"] for level, name in LEVEL_NAMES.items()
+            if rated.get(name, {}).get("shown")}
 
 
 def _linked(start: str, edges: list[tuple[str, str]]) -> set[str]:

@@ -62,6 +62,11 @@ class SearchBot:
     `browser=1`: the cap is, at each decision, the iterations the page
     reaches in `default_budget` at that stage (`browser_cap`); a level that
     thinks a fixed number of iterations plays them, as it does everywhere.
+    `endgame=N`: once its hand holds at most N cards, a game whose search
+    module has `exact_at` (the duel) solves each sampled world exactly
+    (`Solve`) instead of searching a tree; off by default until the page's
+    caps for it are measured (a cap counts exact valuations then, not tree
+    iterations).
     """
 
     name = "strong"
@@ -70,7 +75,8 @@ class SearchBot:
     page_level = "strong"  # whose caps in BROWSER_CAPS `browser=1` plays at
 
     def __init__(self, budget: float | None = None, iterations: int | None = None,
-                 browser: int = 0, clock: Callable[[], float] = time.monotonic) -> None:
+                 browser: int = 0, endgame: int = 0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         if browser and (budget is not None or iterations is not None):
             raise BadOptionsError("browser=1 sets the iteration caps itself: give it no "
                                   "iterations or budget", code="invalid_bot_setting",
@@ -87,6 +93,7 @@ class SearchBot:
         self.budget = budget
         self.iterations = iterations
         self.browser = bool(browser)
+        self.endgame = endgame
         self.clock = clock
         self.cancelled = False
         self.last_iterations = 0
@@ -109,7 +116,8 @@ class SearchBot:
 
     def start(self, observation: dict[str, Any], rng: random.Random) -> "Search | Solve":
         """A search that can be advanced in slices (the browser yields between them)."""
-        return searcher(observation, rng, self.cap(observation), self.clock)
+        return searcher(observation, rng, self.cap(observation), self.clock,
+                        endgame=self.endgame)
 
     def cap(self, observation: dict[str, Any]) -> int | None:
         """The iteration cap for this decision."""
@@ -158,7 +166,8 @@ class CheatingBot(SearchBot):
         if len(legal) == 1:
             return legal[0]
         observation = state.observation(state.to_act)
-        search = searcher(observation, rng, self.cap(observation), self.clock, world=state)
+        search = searcher(observation, rng, self.cap(observation), self.clock, world=state,
+                          endgame=self.endgame)
         end = self.clock() + self.budget
         while not search.done(end):
             search.step(self.clock() + 0.02, end)
@@ -167,12 +176,16 @@ class CheatingBot(SearchBot):
 
 
 def searcher(observation: dict[str, Any], rng: random.Random, iterations: int | None,
-             clock: Callable[[], float], world: Any = None) -> "Search | Solve":
+             clock: Callable[[], float], world: Any = None, endgame: int = 0) -> "Search | Solve":
     """The search for this decision: `Solve` where the game can solve the rest
-    exactly, else `Search`.  `world`: the real state (only the cheater)."""
+    exactly (always, or with `endgame` cards or fewer in hand), else
+    `Search`.  `world`: the real state (only the cheater)."""
     rules = rules_of(observation["game"])
     solves = getattr(rules, "solves", None)
-    kind = Solve if solves is not None and solves(observation) else Search
+    exact_at = getattr(rules, "exact_at", None)
+    exact = (solves is not None and solves(observation)) or (
+        endgame > 0 and exact_at is not None and exact_at(observation, endgame))
+    kind = Solve if exact else Search
     return kind(rules, observation, rng, iterations, clock, world)
 
 

@@ -74,6 +74,9 @@ class MatchResult:
     games: int = 0
     points: dict[str, float] = field(default_factory=dict)
     by_side: dict[str, dict[str, list[float]]] = field(default_factory=dict)
+    # the first bot's score in each game, in order: games 2k and 2k+1 share a
+    # deal, so two matches with the same seed can be compared deal by deal
+    first_scores: list[float] = field(default_factory=list)
 
     def win_rate(self) -> dict[str, float]:
         return {b: self.points[b] / self.games if self.games else 0.0 for b in self.points}
@@ -142,6 +145,8 @@ def simulate(game_id: str, bot_names: list[str], games: int, seed: int,
             result.points[label] += score
             result.by_side[label][camp][0] += score
             result.by_side[label][camp][1] += 1
+            if label == labels[0]:
+                result.first_scores.append(score)
         result.games += 1
     return result
 
@@ -292,15 +297,27 @@ def _ignore_interrupts() -> None:
 
 
 def _match_bot(game_id: str, spec: str) -> Bot:
-    """Any bot of the game, or the cheater (a benchmark yardstick, never in `make_bot`)."""
+    """Any bot of the game, or the cheater (a benchmark yardstick, never in
+    `make_bot`): `cheater` thinks as strong does with the same settings,
+    `cheater-expert` as expert does (its caps, its clock or its iterations).
+
+    >>> _match_bot("jekyll-vs-hyde", "cheater-expert:browser=1").page_level
+    'expert'
+    """
     name, _, settings = spec.partition(":")
-    if name != "cheater":
+    if name not in CHEATERS:
         return make_bot(game_id, spec)
-    strong = make_bot(game_id, "strong" + (":" + settings if settings else ""))
-    assert isinstance(strong, SearchBot)
-    if strong.browser:  # the caps of the page's strong, at each decision's stage
-        return CheatingBot(browser=1)
-    return CheatingBot(budget=strong.budget, iterations=strong.iterations)
+    copied = make_bot(game_id, CHEATERS[name] + (":" + settings if settings else ""))
+    assert isinstance(copied, SearchBot)
+    if copied.browser:  # the caps of the page's level, at each decision's stage
+        cheater = CheatingBot(browser=1, endgame=copied.endgame)
+        cheater.page_level = copied.page_level
+        return cheater
+    return CheatingBot(budget=copied.budget, iterations=copied.iterations,
+                       endgame=copied.endgame)
+
+
+CHEATERS = {"cheater": "strong", "cheater-expert": "expert"}  # the search each copies
 
 
 def _labels(bot_names: list[str]) -> list[str]:

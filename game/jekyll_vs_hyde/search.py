@@ -14,16 +14,21 @@
   world since it is a guess, not the truth.
 - `stage`: early or late in the round, for the iteration caps the search
   reaches in the browser (game/bots/browser_caps.json).
+- `exact_at` / `solver`: a search bot with the setting `endgame=N` values
+  each action exactly in each sampled world once its hand holds N cards or
+  fewer (`game.jekyll_vs_hyde.endgame`: alpha-beta with a transposition
+  table over the rest of the round).
 """
 
 from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import Any
+from typing import Any, Callable
 
 from game.jekyll_vs_hyde.bots import Knowledge, resolve
 from game.jekyll_vs_hyde.cards import COLOUR, COLOURS, VALUE, sort_cards
+from game.jekyll_vs_hyde.endgame import Endgame
 from game.jekyll_vs_hyde.rules import (
     GIVE, PLAY, ROLES, SWAP, TRACK_END, JekyllVsHydeState, Table, give_count,
 )
@@ -182,3 +187,21 @@ def playout_action(state: JekyllVsHydeState, rng: random.Random) -> str:
     if ":" in choice:
         return choice.partition(":")[0] + ":" + rng.choice(COLOURS)
     return choice
+
+
+def exact_at(observation: dict[str, Any], cards: int) -> bool:
+    """Whether to solve this decision exactly: a card to play, with at most
+    `cards` in hand (the exchange and a green swap are left to the tree)."""
+    return observation["phase"] == PLAY and len(observation["hand"]) <= cards
+
+
+def solver(world: JekyllVsHydeState, player: str) -> Callable[[str], float]:
+    """Each action's exact worth to `player` in `world` (both playing the rest
+    of the round perfectly there); one table serves all of the world's actions."""
+    endgame = Endgame(world)
+
+    def worth(action: str) -> float:
+        jekyll = endgame.value(world.apply(action))
+        return jekyll if player == "J" else 1.0 - jekyll
+
+    return worth
