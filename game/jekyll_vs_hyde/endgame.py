@@ -21,9 +21,27 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-from game.jekyll_vs_hyde.rules import JekyllVsHydeState
+from game.jekyll_vs_hyde.rules import TRACK_END, JekyllVsHydeState
 
 Bounds = tuple[float, float]  # what is known of a position's value: low <= value <= high
+
+
+def at_horizon(root: JekyllVsHydeState, state: JekyllVsHydeState) -> bool:
+    """The search (and this solver) stops when the round it started in is over."""
+    return len(state.history) > len(root.history) or state._to_act is None
+
+
+def utility(root: JekyllVsHydeState, state: JekyllVsHydeState, role: str) -> float:
+    """How good the finished round is for `role`, from 0 to 1."""
+    entry = state.history[len(root.history)]
+    marker = entry["marker"]
+    if marker >= TRACK_END:
+        jekyll = 0.0
+    elif entry["round"] == 3:
+        jekyll = 0.95 + 0.05 * (1 - entry["moved"] / TRACK_END)
+    else:
+        jekyll = 1.0 - marker / TRACK_END
+    return jekyll if role == "J" else 1.0 - jekyll
 
 
 def value(world: JekyllVsHydeState) -> float:
@@ -35,8 +53,6 @@ class Endgame:
     """One world's round, solved position by position with a shared table."""
 
     def __init__(self, root: JekyllVsHydeState) -> None:
-        from game.jekyll_vs_hyde.search import at_horizon, utility
-
         self.root = root
         self.at_horizon: Callable[[Any, Any], bool] = at_horizon
         self.utility: Callable[[Any, Any, str], float] = utility

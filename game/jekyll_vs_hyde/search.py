@@ -28,9 +28,9 @@ from typing import Any, Callable
 
 from game.jekyll_vs_hyde.bots import Knowledge, resolve
 from game.jekyll_vs_hyde.cards import COLOUR, COLOURS, VALUE, sort_cards
-from game.jekyll_vs_hyde.endgame import Endgame
+from game.jekyll_vs_hyde.endgame import Endgame, at_horizon, utility
 from game.jekyll_vs_hyde.rules import (
-    GIVE, PLAY, ROLES, SWAP, TRACK_END, JekyllVsHydeState, Table, give_count,
+    GIVE, PLAY, ROLES, SWAP, JekyllVsHydeState, Table, give_count,
 )
 
 _PLACEHOLDER = ("", "")  # a sampled world only needs the number of tricks in each pile
@@ -130,24 +130,6 @@ def stage(observation: dict[str, Any]) -> str:
     played (the exchange too), "late" after; the playouts shorten, so the
     search runs faster."""
     return "early" if sum(observation["tricks"].values()) < 5 else "late"
-
-
-def at_horizon(root: JekyllVsHydeState, state: JekyllVsHydeState) -> bool:
-    """The search stops when the round it started in is over."""
-    return len(state.history) > len(root.history) or state._to_act is None
-
-
-def utility(root: JekyllVsHydeState, state: JekyllVsHydeState, role: str) -> float:
-    """How good the finished round is for `role`, from 0 to 1."""
-    entry = state.history[len(root.history)]
-    marker = entry["marker"]
-    if marker >= TRACK_END:
-        jekyll = 0.0
-    elif entry["round"] == 3:
-        jekyll = 0.95 + 0.05 * (1 - entry["moved"] / TRACK_END)
-    else:
-        jekyll = 1.0 - marker / TRACK_END
-    return jekyll if role == "J" else 1.0 - jekyll
 
 
 def playout_action(state: JekyllVsHydeState, rng: random.Random) -> str:
