@@ -130,8 +130,8 @@ class DomScreen:
                 if back is not None and not back.isConnected and back.id:  # redrawn meanwhile
                     back = document.getElementById(back.id)
                 self.opener = None
-                if back is None or not back or not try_focus(back):
-                    focus_fallback()
+                if back is None or not back or back == document.body or not try_focus(back):
+                    focus_fallback()  # (the top of the table: Tab goes on to the decision)
             return
         if was is None or not page.at_table or opened != "none":
             return
