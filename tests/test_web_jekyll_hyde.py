@@ -391,3 +391,31 @@ def test_the_final_summary_says_whether_you_won():
         won = obs["winner"] == obs["teams"][str(seat)]
         assert ("Your team won the game!" in text) == won
         assert ("Your team lost the game." in text) != won
+
+
+@pytest.mark.parametrize("lang, asks, asked", [
+    ("fr", "demande au fantôme", "sollicité par le fantôme"),
+    ("it", "chiede al fantasma", "richiesto dal fantasma"),
+    ("de", "bittet den Geist", "gebeten vom Geist")])
+def test_asking_the_ghost_takes_the_article_with_its_preposition(lang, asks, asked):
+    """Three players: the ghost's hand is asked with its own words ("au
+    fantôme", never "à le fantôme")."""
+    seen = set()
+    for seed in range(1, 40):
+        for state in _play({"players": 3, "target": 100}, seed):
+            obs = state.observation(0)
+            if obs["designated"] is None or state.over:
+                continue
+            markup = jh.render(obs, _ctx(0, lang))
+            seen |= {w for w in (asks, asked) if esc(w) in markup}
+            assert not re.search(r"à le |a il |bittet Geist|von Geist", markup), markup
+        if seen == {asks, asked}:
+            return
+    assert seen == {asks, asked}, seen
+
+
+def test_the_table_header_of_a_finished_game_has_no_dangling_dot():
+    *_, end = _play({"players": 4, "seating": "A", "target": 100}, 3)
+    markup = jh.render(end.observation(0), _ctx(0))
+    header = re.search(r'<div class="tinfo">(.*?)</div>', markup).group(1)
+    assert end.over and not header.rstrip().endswith("·"), header

@@ -24,7 +24,9 @@ Event = dict[str, Any]
 
 DURATION = 250  # milliseconds: short enough never to feel like waiting
 REDUCED = "(prefers-reduced-motion: reduce)"
-COPY_STYLE = ("position:fixed;margin:0;z-index:60;pointer-events:none;box-sizing:border-box;"
+# z-index 10: over the table (whose parts go up to 3), under a dialog (20): a
+# card's last flight never crosses the summary that opens as it lands.
+COPY_STYLE = ("position:fixed;margin:0;z-index:10;pointer-events:none;box-sizing:border-box;"
               "opacity:0;transform:none;left:{:.1f}px;top:{:.1f}px;width:{:.1f}px;"
               "height:{:.1f}px")  # opacity 0: invisible once its animation ends
 

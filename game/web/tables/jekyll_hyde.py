@@ -300,8 +300,11 @@ def _ask_tag(obs: Obs, seat: int, ctx: TableContext) -> Html:
     asking = seat == turn
     other = designated if asking else turn
     you = other == ctx.seat and not ctx.spectator
-    key = ("jh.asks" if asking else "jh.asked_by") + ("_you" if you else "")
-    text = t(key, name=shown(seat_name(obs, other), t))
+    name = seat_name(obs, other)
+    # The ghost has its own words: the article goes with the preposition ("au fantôme").
+    key = ("jh.asks" if asking else "jh.asked_by") + \
+        ("_you" if you else "_ghost" if name == "ghost" else "")
+    text = t(key, name=name)
     return html('<span class="ask-tag {cls}">{text}</span>',
                 cls="asks" if asking else "asked", text=text)
 
@@ -420,10 +423,11 @@ def render(obs: Obs, ctx: TableContext) -> Html:
                            " below" if below else "", banner))
     legal = set(obs["legal"])
     cards = join(card_html(c, t, "playable" if c in legal else "") for c in sort_cards(obs["hand"]))
-    info = "" if obs["over"] else t("jh.trick_no", n=min(len(obs["tricks"]) + 1, TRICKS_PER_HAND))
+    info = "" if obs["over"] else " · " + t("jh.trick_no",
+                                            n=min(len(obs["tricks"]) + 1, TRICKS_PER_HAND))
     return html('<div class="table jh {players}" data-me="{me}" data-turn="{turn}" '
                 'data-designated="{designated}">{totals}{seats}<div class="centre">'
-                '<div class="tinfo">{hand_no} · {info}</div>{centre}</div>{legend}</div>'
+                '<div class="tinfo">{hand_no}{info}</div>{centre}</div>{legend}</div>'
                 '<div class="prompt" id="prompt">{prompt}</div>'
                 '<div class="hand mine" data-keys="row" role="group" aria-label="{hand_label}">'
                 '{cards}</div>',
