@@ -419,3 +419,10 @@ def test_the_table_header_of_a_finished_game_has_no_dangling_dot():
     markup = jh.render(end.observation(0), _ctx(0))
     header = re.search(r'<div class="tinfo">(.*?)</div>', markup).group(1)
     assert end.over and not header.rstrip().endswith("·"), header
+
+
+def test_the_final_totals_are_punctuated_as_each_language_writes():
+    *_, end = _play({"players": 4, "seating": "A", "target": 100}, 3)
+    french = jh.final_summary(end.observation(0), _ctx(0, "fr"))
+    assert re.search(r"Jekyll : \d", french) and not re.search(r"Jekyll: \d", french)
+    assert re.search(r"Jekyll: \d", jh.final_summary(end.observation(0), _ctx(0, "en")))

@@ -768,8 +768,8 @@ def final_summary(obs: Obs, ctx: TableContext) -> Html:
     """End-of-game panel: the winner, whether the person won, the last hand explained."""
     t: Translator = ctx.t
     me: int = ctx.seat
-    totals = ", ".join(f"{t('side.' + k) if k in ('jekyll', 'hyde') else k}: {v}"
-                       for k, v in obs["scores"].items())
+    totals = ", ".join(t("jh.total_of", who=t("side." + k) if k in ("jekyll", "hyde") else k,
+                         points=v) for k, v in obs["scores"].items())
     three = obs["options"].get("players") == 3
     mine = obs["names"][str(me)] if three else obs["teams"][str(me)]
     verdict = "" if ctx.spectator else t(f"jh.final.{'you' if three else 'team'}."
