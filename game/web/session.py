@@ -139,8 +139,19 @@ class Session:
         named = handover.people(self.save["setup"])
         return named.get(who) or t("setup.player", n=list(named).index(who) + 1)
 
+    @cached_property
+    def _contexts(self) -> dict[str, TableContext]:
+        return {}
+
     def context(self, t: Translator) -> TableContext:
-        """What the table's renderer knows besides the observation."""
+        """What the table's renderer knows besides the observation: made once
+        per session and language (every region drawn from it shares it)."""
+        known = self._contexts.get(t.lang)
+        if known is None:
+            known = self._contexts[t.lang] = self._context(t)
+        return known
+
+    def _context(self, t: Translator) -> TableContext:
         ctx = TableContext(t=t, seat=self.my_seat, thinking=self.thinking,
                            log=handover.seen_by(self.save.get("log", []), self.at_screen),
                            paused=self.coach_waiting)
