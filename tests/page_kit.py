@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import threading
 from typing import Any, Coroutine
 
 from game.web.controller import Controller
@@ -79,13 +80,9 @@ class Thinking:
     def run(self, limit: int = 10_000) -> int:
         """Run every spawned coroutine (and those they spawn) to its end: the count run."""
         ran = 0
-        loop = asyncio.new_event_loop()
-        try:
-            while self.waiting and ran < limit:
-                loop.run_until_complete(self.waiting.pop(0))
-                ran += 1
-        finally:
-            loop.close()
+        while self.waiting and ran < limit:
+            _run_alone(self.waiting.pop(0))
+            ran += 1
         return ran
 
     def drop(self) -> None:
@@ -95,6 +92,24 @@ class Thinking:
 
     def __del__(self) -> None:
         self.drop()  # never run: closed quietly
+
+
+def _run_alone(coro: Coroutine[Any, Any, None]) -> None:
+    """Run `coro` to its end in a thread of its own: its own event loop, even
+    when the test process has one running (Playwright's, in a full run)."""
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(coro)
+        except BaseException as e:  # handed back to the test
+            failed.append(e)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
 
 
 def make_page(stored: dict[str, str] | None = None, lang: str = "en",

@@ -310,3 +310,19 @@ def test_one_dialog_host_shows_the_topmost_and_brings_the_one_below_back():
     assert screen.last.dialog.part == "keys" and "keys-close" in screen.last.dialog.body
     ctrl.command("keys-close", {})
     assert screen.last.dialog == summary
+
+
+def test_bots_think_here_while_another_event_loop_runs():
+    """A full test run has Playwright's event loop running in this thread
+    (tests/browser): the bots of these tests think all the same."""
+    import asyncio
+
+    loop = asyncio.new_event_loop()
+    asyncio.events._set_running_loop(loop)
+    try:
+        ctrl, _, thinking = make_page()
+        _deal(ctrl, "dracula", 7, first="bot")
+        assert _my_turn(ctrl, thinking).played >= 1
+    finally:
+        asyncio.events._set_running_loop(None)
+        loop.close()
