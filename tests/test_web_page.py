@@ -317,6 +317,7 @@ def test_bots_think_here_while_another_event_loop_runs():
     (tests/browser): the bots of these tests think all the same."""
     import asyncio
 
+    previous = asyncio.events._get_running_loop()  # Playwright's, in a full run: put back
     loop = asyncio.new_event_loop()
     asyncio.events._set_running_loop(loop)
     try:
@@ -324,5 +325,5 @@ def test_bots_think_here_while_another_event_loop_runs():
         _deal(ctrl, "dracula", 7, first="bot")
         assert _my_turn(ctrl, thinking).played >= 1
     finally:
-        asyncio.events._set_running_loop(None)
+        asyncio.events._set_running_loop(previous)
         loop.close()
