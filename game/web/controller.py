@@ -94,7 +94,8 @@ class Controller:
             self.redraw()
 
     def redraw(self) -> None:
-        self.page = dataclasses.replace(self.page, saved=self.keeper.saved_games(self.page))
+        if self.page.view == "start":  # (only its screen offers them: no storage reads at the table)
+            self.page = dataclasses.replace(self.page, saved=self.keeper.saved_games(self.page))
         self.screen.draw(self.page, draw(self.page, Panels(self.stats, self.files)))
         after, self.after = self.after, []
         for do in after:
