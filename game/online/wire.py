@@ -1,0 +1,51 @@
+"""The connection between the pages of one online table, as the rest of the
+program sees it: peers that come and go, and text messages between them.
+
+The browser's wire (WebRTC data channels, introduced through public relays
+or by an exchanged link) is in game.web.dom; the tests use a loopback in
+plain Python. Nothing in a message is trusted: the host checks every one
+(game.online.messages) before it reaches the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Protocol, Union
+
+
+@dataclass(frozen=True)
+class PeerJoined:
+    peer: str  # the wire's name for a connected page; a new one after every reconnect
+
+
+@dataclass(frozen=True)
+class PeerLeft:
+    peer: str
+
+
+@dataclass(frozen=True)
+class Received:
+    peer: str
+    text: str
+
+
+@dataclass(frozen=True)
+class WireFailed:
+    """The wire could not open or was lost for good (no relay reachable, the
+    exchanged link expired...): `code` is a catalog key's last part."""
+    code: str
+
+
+WireEvent = Union[PeerJoined, PeerLeft, Received, WireFailed]
+
+
+class Wire(Protocol):
+    def open(self, room: str, secret: str, heard: Callable[[WireEvent], None]) -> None:
+        """Join `room` (strangers without `secret` cannot connect); every
+        event afterwards is passed to `heard`."""
+
+    def send(self, peer: str, text: str) -> None:
+        """Send `text` to one peer (dropped silently if it has left)."""
+
+    def close(self) -> None:
+        """Leave the room; no event is heard afterwards."""
