@@ -1,0 +1,161 @@
+"""What a guest's page knows of an online table, as one value changed only by
+`reduce`: the connection's status, the seats, its own seat and token, the
+latest observation of its seat, the event log (each state id once, so a
+resend after a rejoin is harmless), the errors to show, the reactions and,
+once the game is over, the transcript. Everything in it came from the host
+and was checked (game.online.messages); the observation, `player` and the
+log are what a table's renderer draws from (game.web.tables), as for the
+person at the host's screen.
+
+The guest answers the host's peer only: in a mesh it also sees the other
+guests, whose messages are not host messages and are ignored.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Union
+
+from game.online import messages as m
+from game.online.wire import PeerJoined, PeerLeft, Received, WireFailed
+
+# connecting: waiting for the host; lobby: joined, not seated; seated: in the
+# lobby with a seat; playing; reconnecting: the host's connection dropped;
+# refused: the host said no (`refusal`); host_left; failed: the wire is gone.
+STATUSES = ("connecting", "lobby", "seated", "playing", "reconnecting", "refused",
+            "host_left", "failed")
+KEEP_ERRORS = 5
+KEEP_REACTIONS = 20
+
+
+@dataclass(frozen=True)
+class Guest:
+    secret: str
+    name: str
+    token: str | None = None  # kept in this browser: a reload or a new link rejoins
+    status: str = "connecting"
+    host: str | None = None  # the host's peer, once it answered
+    game: str | None = None
+    seats: tuple[dict[str, Any], ...] = ()
+    seat: str | None = None  # the lasting player this guest plays
+    player: Any = None  # the engine's player whose observation it holds (its seat this deal)
+    observation: dict[str, Any] | None = None
+    state_id: int = -1
+    turn: str | None = None
+    log: tuple[dict[str, Any], ...] = ()
+    log_ids: frozenset[int] = frozenset()
+    errors: tuple[dict[str, Any], ...] = ()  # {"code", "params"}, newest last
+    reactions: tuple[tuple[str, str], ...] = ()  # (seat, key), newest last
+    refusal: dict[str, Any] | None = None
+    transcript: dict[str, Any] | None = None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.status == "playing" and self.turn is not None and self.turn == self.seat
+
+    @property
+    def legal(self) -> list[str]:
+        """The actions the observation offers now (empty when not this seat's turn)."""
+        legal = (self.observation or {}).get("legal", [])
+        return [a for a in legal if type(a) is str] if self.my_turn else []
+
+
+@dataclass(frozen=True)
+class DecideNow:
+    """The person at this page decides `action`."""
+    action: str
+
+
+@dataclass(frozen=True)
+class ReactNow:
+    key: str
+
+
+@dataclass(frozen=True)
+class LeaveNow:
+    pass
+
+
+Event = Union[PeerJoined, PeerLeft, Received, WireFailed, DecideNow, ReactNow, LeaveNow]
+Result = tuple[Guest, tuple[tuple[str, str], ...]]  # the guest, and (peer, text) to send
+
+
+def reduce(guest: Guest, event: Event) -> Result:
+    """The guest after `event`, and the texts to send (each to a peer)."""
+    if isinstance(event, PeerJoined):
+        if guest.host is not None and event.peer != guest.host:
+            return guest, ()
+        return guest, ((event.peer, _join(guest)),)
+    if isinstance(event, PeerLeft):
+        if event.peer != guest.host or guest.status in ("host_left", "refused"):
+            return guest, ()
+        return dataclasses.replace(guest, status="reconnecting", host=None), ()
+    if isinstance(event, WireFailed):
+        return dataclasses.replace(guest, status="failed", refusal={"code": event.code,
+                                                                    "params": {}}), ()
+    if isinstance(event, Received):
+        return _heard(guest, event)
+    if guest.host is None or guest.token is None:
+        return guest, ()
+    if isinstance(event, DecideNow):
+        return guest, ((guest.host, m.encode(m.Decide(event.action, guest.state_id,
+                                                      guest.token))),)
+    if isinstance(event, ReactNow):
+        return guest, ((guest.host, m.encode(m.React(event.key))),)
+    return dataclasses.replace(guest, status="host_left"), ((guest.host, m.encode(m.Leave())),)
+
+
+def _join(guest: Guest) -> str:
+    return m.encode(m.Join(guest.secret, guest.name, guest.token))
+
+
+def _heard(guest: Guest, event: Received) -> Result:
+    if guest.host is not None and event.peer != guest.host:
+        return guest, ()
+    try:
+        message = m.read_host(event.text)
+    except m.MessageError:  # another guest's message, or a broken one: not the host's
+        return guest, ()
+    guest = dataclasses.replace(guest, host=event.peer)
+    return _apply(guest, message), ()
+
+
+def _apply(guest: Guest, message: m.HostMessage) -> Guest:
+    replace = dataclasses.replace
+    if isinstance(message, m.Refused):
+        refusal = {"code": message.code, "params": message.params}
+        if guest.status in ("connecting", "reconnecting"):  # not let in at all
+            return replace(guest, status="refused", refusal=refusal, host=None)
+        return replace(guest, errors=(*guest.errors, refusal)[-KEEP_ERRORS:])
+    if isinstance(message, m.Lobby):
+        status = "seated" if message.you is not None else "lobby"
+        return replace(guest, status=status, game=message.game, seats=tuple(message.seats),
+                       seat=message.you)
+    if isinstance(message, m.Seated):
+        return replace(guest, seat=message.seat, token=message.token)
+    if isinstance(message, m.TableUpdate):
+        return _table(guest, message)
+    if isinstance(message, m.Error):
+        error = {"code": message.code, "params": message.params}
+        return replace(guest, errors=(*guest.errors, error)[-KEEP_ERRORS:])
+    if isinstance(message, m.Reaction):
+        reactions = (*guest.reactions, (message.seat, message.key))[-KEEP_REACTIONS:]
+        return replace(guest, reactions=reactions)
+    if isinstance(message, m.Over):
+        return replace(guest, transcript=message.transcript)
+    return replace(guest, status="host_left")
+
+
+def _table(guest: Guest, update: m.TableUpdate) -> Guest:
+    """The newest table; the log gains the events of state ids not seen yet."""
+    log, ids = list(guest.log), set(guest.log_ids)
+    for entry in update.log:
+        if (len(entry) == 2 and type(entry[0]) is int and type(entry[1]) is list
+                and entry[0] not in ids):
+            ids.add(entry[0])
+            log += [event for event in entry[1] if type(event) is dict]
+    return dataclasses.replace(
+        guest, status="playing", game=update.game, seat=update.you, player=update.player,
+        observation=update.observation, state_id=update.state, turn=update.turn,
+        seats=tuple(update.seats), log=tuple(log), log_ids=frozenset(ids), errors=())

@@ -1,0 +1,520 @@
+"""The host's table as one value, changed only by `reduce`.
+
+A `Room` holds what the host's page knows of an online table besides the
+game itself: its id and secret, the game and its options, every seat (the
+host's own people, remote people with their seat token and their peer or
+the time they went away, bots, open seats), the peers that knocked, each
+peer's message count in the current rate window, and what each remote seat
+was last sent. `reduce(room, event, now)` takes a wire event, a command of
+the host's lobby, the game's new state or a tick, and returns the next room,
+the messages to send (`Send`) and what the page must do (`Decided`,
+`StandIn`, `HandBack`, `Notice`, `ShowReaction`).
+
+The game stays the page's: a remote seat's decision comes out as `Decided`
+(the page applies it through its session like a bot's move, and drops it if
+the game has moved on), and the page hands every new state back in with
+`GameChanged`. What a remote seat is sent comes from that state's
+`observation(seat)` and `events(seat)` only: never the seed, the full state
+or the transcript before the game is over (game.online.messages).
+
+Undo is not offered at an online table: a decision that others have seen is
+not taken back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hmac
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from game.core.state import GameError, State
+from game.online import messages as m
+from game.online.wire import PeerJoined, PeerLeft, Received, WireFailed
+
+GRACE_SECONDS = 60.0  # an away person's seat waits this long before a bot plays it
+RATE_LIMIT = 20  # messages a peer may send in one window; more is a flood
+RATE_WINDOW = 10.0  # seconds
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat: `who` is the engine's lasting player as text (the seat for
+    most games; with 3 players a name, since seats change hands)."""
+
+    who: str
+    kind: str = "open"  # host (a person at the host's screen), person (remote), bot, open
+    name: str = ""
+    level: str = ""  # a bot's level
+    token: str = ""  # a remote person's seat token
+    peer: str | None = None  # the remote person's connection now
+    away_since: float | None = None  # when they dropped (None: here)
+    stood_in: bool = False  # the host's stand-in bot plays for them now
+
+    def entry(self) -> dict[str, Any]:
+        """The seat as the guests see it (no token, no peer)."""
+        kind = "away" if self.kind == "person" and self.peer is None else self.kind
+        level = self.level if self.kind == "bot" else ""
+        return {"seat": self.who, "kind": kind, "name": self.name, "level": level}
+
+
+@dataclass(frozen=True)
+class Peer:
+    """A connection that knocked: `name` once it joined with the secret,
+    `seat` once the host seated it."""
+
+    peer: str
+    name: str = ""
+    joined: bool = False
+    seat: str | None = None
+    window_start: float = 0.0
+    count: int = 0  # messages in the window starting at `window_start`
+    answered: int = -1  # the last state id it decided for (a replay is refused)
+
+
+@dataclass(frozen=True)
+class Room:
+    room_id: str
+    secret: str
+    game: str
+    seats: tuple[Seat, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+    stand_in_level: str = "random"
+    grace: float = GRACE_SECONDS
+    rate_limit: int = RATE_LIMIT
+    rate_window: float = RATE_WINDOW
+    peers: tuple[Peer, ...] = ()
+    state: State | None = None  # the game on the table, once started
+    state_id: int = 0  # counts the states handed in: what a decision answers
+    transcript: dict[str, Any] | None = None  # sent to all only once the game is over
+    # Each remote seat's log: (state id, events as its seat saw them), sent
+    # whole on a rejoin so the guest's log catches up.
+    logs: dict[str, tuple[tuple[int, list[dict[str, Any]]], ...]] = field(default_factory=dict)
+    sent: dict[str, int] = field(default_factory=dict)  # seat -> last state id sent
+
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    def seat(self, who: str) -> Seat | None:
+        return next((s for s in self.seats if s.who == who), None)
+
+    def peer(self, peer: str) -> Peer | None:
+        return next((p for p in self.peers if p.peer == peer), None)
+
+    def seat_of_peer(self, peer: str) -> Seat | None:
+        return next((s for s in self.seats if s.kind == "person" and s.peer == peer), None)
+
+    def entries(self) -> list[dict[str, Any]]:
+        return [s.entry() for s in self.seats]
+
+    def with_seat(self, seat: Seat) -> Room:
+        return dataclasses.replace(
+            self, seats=tuple(seat if s.who == seat.who else s for s in self.seats))
+
+    def with_peer(self, peer: Peer) -> Room:
+        others = tuple(p for p in self.peers if p.peer != peer.peer)
+        return dataclasses.replace(self, peers=(*others, peer))
+
+    def without_peer(self, peer: str) -> Room:
+        return dataclasses.replace(self, peers=tuple(p for p in self.peers if p.peer != peer))
+
+
+def lasting_players(state: State) -> list[str]:
+    """The seats of an online table for this game: its lasting players, as text.
+
+    >>> from game import new_game
+    >>> lasting_players(new_game("jekyll-hyde", {"players": 3}, seed=1))
+    ['Adam', 'Betty', 'Christian']
+    >>> lasting_players(new_game("jekyll-vs-hyde", seed=1))
+    ['J', 'H']
+    """
+    return list(dict.fromkeys(str(state.identity(p)) for p in state.players))
+
+
+# -- what comes in --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SeatPerson:
+    """The host seats a peer that joined; `token` (random, made by the page)
+    lets that browser take the seat back after a drop."""
+    who: str
+    peer: str
+    token: str
+
+
+@dataclass(frozen=True)
+class SeatBot:
+    who: str
+    level: str
+
+
+@dataclass(frozen=True)
+class SeatHost:
+    """A person at the host's own screen (pass-and-play seats can be mixed in)."""
+    who: str
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class OpenSeat:
+    who: str
+
+
+@dataclass(frozen=True)
+class Start:
+    """The game begins: its first state and its transcript (seed included,
+    kept here until the game is over)."""
+    state: State
+    transcript: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class GameChanged:
+    """The page applied `action` (anyone's): `state` is the game now."""
+    state: State
+    action: str
+
+
+@dataclass(frozen=True)
+class HostReacts:
+    who: str
+    key: str
+
+
+@dataclass(frozen=True)
+class Close:
+    """The host leaves the table."""
+
+
+@dataclass(frozen=True)
+class Tick:
+    """Time passes (the page ticks every few seconds): grace periods end."""
+
+
+Command = Union[SeatPerson, SeatBot, SeatHost, OpenSeat, Start, GameChanged, HostReacts,
+                Close, Tick]
+Event = Union[PeerJoined, PeerLeft, Received, WireFailed, Command]
+
+
+# -- what goes out ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Send:
+    peer: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Decided:
+    """A remote seat's decision, legal in the state numbered `state_id`: apply
+    it like a bot's move, unless the game has moved on."""
+    who: str
+    action: str
+    state_id: int
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """The away person's seat is played by a bot of `level` until they return."""
+    who: str
+    level: str
+
+
+@dataclass(frozen=True)
+class HandBack:
+    """The person is back: their seat is theirs again."""
+    who: str
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something every one at the host's screen is told: a catalog key
+    (`online.<key>`) and its params. The guests are told through the seats."""
+    key: str
+    params: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ShowReaction:
+    who: str
+    key: str
+
+
+Effect = Union[Decided, StandIn, HandBack, Notice, ShowReaction]
+Result = tuple[Room, tuple[Send, ...], tuple[Effect, ...]]
+
+
+# -- the reducer ------------------------------------------------------------------------
+
+def reduce(room: Room, event: Event, now: float) -> Result:
+    """The room after `event` at time `now` (seconds), the messages to send and
+    what the page must do. A bad message changes nothing but the sender's
+    rate count, and is answered with a `refused` message naming its code."""
+    if isinstance(event, PeerJoined):
+        found = room.peer(event.peer)
+        return room.with_peer(found or Peer(event.peer, window_start=now)), (), ()
+    if isinstance(event, PeerLeft):
+        return _gone(room, event.peer, now)
+    if isinstance(event, Received):
+        return _received(room, event, now)
+    if isinstance(event, WireFailed):
+        return room, (), (Notice("wire_failed", {"code": event.code}),)
+    if isinstance(event, Tick):
+        return _tick(room, now)
+    result: Result = _COMMANDS[type(event)](room, event)
+    return result
+
+
+def _refuse(peer: str, code: str, params: dict[str, Any] | None = None) -> Send:
+    return Send(peer, m.encode(m.Refused(code, params or {})))
+
+
+def _received(room: Room, event: Received, now: float) -> Result:
+    peer = room.peer(event.peer) or Peer(event.peer, window_start=now)
+    if now - peer.window_start >= room.rate_window:
+        peer = dataclasses.replace(peer, window_start=now, count=0)
+    peer = dataclasses.replace(peer, count=peer.count + 1)
+    room = room.with_peer(peer)
+    if peer.count > room.rate_limit:  # a flood: said once, then dropped unread
+        if peer.count == room.rate_limit + 1:
+            return room, (_refuse(peer.peer, "flood", {"most": room.rate_limit,
+                                                        "seconds": room.rate_window}),), ()
+        return room, (), ()
+    try:
+        message = m.read_guest(event.text)
+    except m.MessageError as e:
+        return room, (_refuse(peer.peer, e.code, e.params),), ()
+    if isinstance(message, m.Join):
+        return _join(room, peer, message, now)
+    if isinstance(message, m.Decide):
+        return _decide(room, peer, message)
+    if isinstance(message, m.React):
+        seat = room.seat_of_peer(peer.peer)
+        if seat is None:
+            return room, (_refuse(peer.peer, "not_seated"),), ()
+        return _react(room, seat.who, message.key)
+    return _gone(room, peer.peer, now)  # leaves; a seated person may come back with the token
+
+
+def _join(room: Room, peer: Peer, join: m.Join, now: float) -> Result:
+    if not hmac.compare_digest(join.secret.encode(), room.secret.encode()):
+        return room, (_refuse(peer.peer, "bad_secret"),), ()
+    mine = next((s for s in room.seats if s.kind == "person" and join.token is not None
+                 and hmac.compare_digest(s.token.encode(), join.token.encode())), None)
+    if mine is not None:
+        return _rejoin(room, peer, mine)
+    if room.started:
+        return room, (_refuse(peer.peer, "game_started"),), ()
+    if not peer.joined:
+        waiting = sum(1 for p in room.peers if p.joined and p.seat is None)
+        persons = sum(1 for s in room.seats if s.kind == "person")
+        places = sum(1 for s in room.seats if s.kind != "host")
+        if waiting + persons >= places:
+            return room, (_refuse(peer.peer, "table_full", {"seats": len(room.seats)}),), ()
+    room = room.with_peer(dataclasses.replace(peer, name=join.name, joined=True))
+    return room, _everyone(room), (Notice("joined", {"name": join.name}),)
+
+
+def _rejoin(room: Room, peer: Peer, seat: Seat) -> Result:
+    """The seat's token from a new connection: the seat is theirs again, and
+    they are sent all they need to catch up."""
+    old = seat.peer
+    if old is not None and old != peer.peer:
+        room = room.without_peer(old)  # the same browser's previous connection
+    effects: list[Effect] = [Notice("back", {"name": seat.name})]
+    if seat.stood_in:
+        effects.insert(0, HandBack(seat.who))
+    seat = dataclasses.replace(seat, peer=peer.peer, away_since=None, stood_in=False)
+    room = room.with_seat(seat).with_peer(
+        dataclasses.replace(peer, name=seat.name, joined=True, seat=seat.who))
+    sends = [Send(peer.peer, m.encode(m.Seated(seat.who, seat.token)))]
+    if room.started:
+        sends.append(_table_send(room, seat, whole_log=True))
+    sends += [s for s in _everyone(room) if s.peer != peer.peer or not room.started]
+    return _sent(room, sends), tuple(sends), tuple(effects)
+
+
+def _decide(room: Room, peer: Peer, decide: m.Decide) -> Result:
+    seat = room.seat_of_peer(peer.peer)
+    refusal: tuple[str, dict[str, Any]] | None = None
+    state = room.state
+    if seat is None:
+        refusal = "not_seated", {}
+    elif not hmac.compare_digest(seat.token.encode(), decide.token.encode()):
+        refusal = "bad_token", {}
+    elif state is None:
+        refusal = "not_started", {}
+    elif decide.state == peer.answered:
+        refusal = "replayed", {"state": decide.state}
+    elif decide.state != room.state_id:
+        refusal = "stale_state", {"state": decide.state, "now": room.state_id}
+    elif state.to_act is None:
+        refusal = "game_over", {}
+    elif str(state.identity(state.to_act)) != seat.who:
+        refusal = "not_your_turn", {"turn": str(state.identity(state.to_act))}
+    if refusal is not None or seat is None or state is None:
+        code, params = refusal or ("not_seated", {})
+        return room, (_refuse(peer.peer, code, params),), ()
+    try:
+        state.apply(decide.action)
+    except GameError as e:  # the engine's own words, by code, for the guest's language
+        error = m.Error(e.code, e.params, room.state_id)
+        return room, (Send(peer.peer, m.encode(error)),), ()
+    room = room.with_peer(dataclasses.replace(peer, answered=decide.state))
+    return room, (), (Decided(seat.who, decide.action, decide.state),)
+
+
+def _react(room: Room, who: str, key: str) -> Result:
+    text = m.encode(m.Reaction(who, key))
+    sends = tuple(Send(s.peer, text) for s in room.seats if s.kind == "person" and s.peer)
+    return room, sends, (ShowReaction(who, key),)
+
+
+def _gone(room: Room, peer: str, now: float) -> Result:
+    seat = room.seat_of_peer(peer)
+    room = room.without_peer(peer)
+    if seat is None:
+        return room, _everyone(room), ()
+    room = room.with_seat(dataclasses.replace(seat, peer=None, away_since=now))
+    return room, _everyone(room), (Notice("dropped", {"name": seat.name}),)
+
+
+def _tick(room: Room, now: float) -> Result:
+    """An away person's grace period over, in a game under way: the host's
+    chosen bot plays for them until they rejoin."""
+    effects: list[Effect] = []
+    for seat in room.seats:
+        if (room.started and seat.kind == "person" and seat.away_since is not None
+                and not seat.stood_in and now - seat.away_since >= room.grace):
+            room = room.with_seat(dataclasses.replace(seat, stood_in=True))
+            effects += [StandIn(seat.who, room.stand_in_level),
+                        Notice("stood_in", {"name": seat.name, "level": room.stand_in_level})]
+    return (room, _everyone(room), tuple(effects)) if effects else (room, (), ())
+
+
+# -- the host's commands ------------------------------------------------------------------
+
+def _place(room: Room, seat: Seat) -> Result:
+    """Put `seat` in place of the seat of the same player, before the game starts;
+    a person seated there before goes back to waiting."""
+    old = room.seat(seat.who)
+    if room.started or old is None:
+        return room, (), ()
+    if old.kind == "person" and old.peer is not None:
+        known = room.peer(old.peer)
+        if known is not None:
+            room = room.with_peer(dataclasses.replace(known, seat=None))
+    return room.with_seat(seat), _everyone(room.with_seat(seat)), ()
+
+
+def _seat_person(room: Room, command: SeatPerson) -> Result:
+    peer = room.peer(command.peer)
+    if room.started or peer is None or not peer.joined or room.seat(command.who) is None:
+        return room, (), ()
+    if peer.seat is not None:  # moved from another seat: that one opens
+        room = room.with_seat(Seat(peer.seat))
+    room = room.with_peer(dataclasses.replace(peer, seat=command.who))
+    seat = Seat(command.who, "person", peer.name, token=command.token, peer=peer.peer)
+    room, sends, effects = _place(room, seat)
+    room = room.with_peer(dataclasses.replace(peer, seat=command.who))
+    seated = Send(peer.peer, m.encode(m.Seated(command.who, command.token)))
+    return room, (seated, *_everyone(room)), effects
+
+
+def _start(room: Room, start: Start) -> Result:
+    if room.started:
+        return room, (), ()
+    state = start.state
+    logs: dict[str, tuple[tuple[int, list[dict[str, Any]]], ...]] = {
+        s.who: ((0, _events(state, s.who)),) for s in room.seats if s.kind == "person"}
+    room = dataclasses.replace(room, state=state, state_id=0, transcript=start.transcript,
+                               logs=logs)
+    waiting = [p.peer for p in room.peers if p.seat is None]
+    sends = [_refuse(p, "game_started") for p in waiting]
+    for peer in waiting:
+        room = room.without_peer(peer)
+    sends += _everyone(room)
+    return _sent(room, sends), tuple(sends), ()
+
+
+def _game_changed(room: Room, changed: GameChanged) -> Result:
+    state = changed.state
+    if room.state is None or state is room.state:
+        return room, (), ()
+    state_id = room.state_id + 1
+    logs = {who: (*entries, (state_id, _events(state, who))) for who, entries in room.logs.items()}
+    transcript = room.transcript or {}
+    transcript = {**transcript, "actions": [*transcript.get("actions", []), changed.action]}
+    room = dataclasses.replace(room, state=state, state_id=state_id, logs=logs,
+                               transcript=transcript)
+    sends = list(_everyone(room))
+    if state.over:
+        over = m.encode(m.Over(transcript))
+        sends += [Send(s.peer, over) for s in room.seats if s.kind == "person" and s.peer]
+    return _sent(room, sends), tuple(sends), ()
+
+
+def _close(room: Room, _: Close) -> Result:
+    text = m.encode(m.HostLeft())
+    sends = tuple(Send(p.peer, text) for p in room.peers)
+    return dataclasses.replace(room, peers=()), sends, ()
+
+
+_COMMANDS: dict[type, Any] = {
+    SeatPerson: _seat_person,
+    SeatBot: lambda room, c: _place(room, Seat(c.who, "bot", level=c.level)),
+    SeatHost: lambda room, c: _place(room, Seat(c.who, "host", c.name)),
+    OpenSeat: lambda room, c: _place(room, Seat(c.who)),
+    Start: _start,
+    GameChanged: _game_changed,
+    HostReacts: lambda room, c: _react(room, c.who, c.key),
+    Close: _close,
+}
+
+
+# -- what each guest is sent ---------------------------------------------------------------
+
+def _events(state: State, who: str) -> list[dict[str, Any]]:
+    player = state.seat_of(who)
+    return [] if player is None else state.events(player)
+
+
+def _table_send(room: Room, seat: Seat, whole_log: bool = False) -> Send:
+    """The table as `seat` may see it: its observation and its new events
+    (all of them after a rejoin), nothing else of the state."""
+    state = room.state
+    assert state is not None and seat.peer is not None
+    player = state.seat_of(seat.who)
+    log = room.logs.get(seat.who, ())
+    turn = None if state.to_act is None else str(state.identity(state.to_act))
+    update = m.TableUpdate(
+        game=room.game, you=seat.who, player=player,
+        observation=state.observation(player) if player is not None else {},
+        log=[[n, events] for n, events in (log if whole_log else log[-1:])],
+        state=room.state_id, turn=turn, seats=room.entries())
+    return Send(seat.peer, m.encode(update))
+
+
+def _everyone(room: Room) -> tuple[Send, ...]:
+    """Every joined peer's view of the room now: the lobby before the game,
+    the table after (what changed for the others is in its seats)."""
+    sends = []
+    for peer in room.peers:
+        seat = room.seat_of_peer(peer.peer)
+        if room.started and seat is not None:
+            sends.append(_table_send(room, seat, whole_log=room.sent.get(seat.who) is None))
+        elif peer.joined:
+            lobby = m.Lobby(room.game, room.entries(), peer.seat)
+            sends.append(Send(peer.peer, m.encode(lobby)))
+    return tuple(sends)
+
+
+def _sent(room: Room, sends: list[Send] | tuple[Send, ...]) -> Room:
+    """Record the state id each seat was sent last."""
+    sent = dict(room.sent)
+    for send in sends:
+        seat = room.seat_of_peer(send.peer)
+        if seat is not None and room.started:
+            sent[seat.who] = room.state_id
+    return dataclasses.replace(room, sent=sent)
