@@ -164,7 +164,9 @@ Message = Union[GuestMessage, HostMessage]
 
 def encode(message: Message) -> str:
     """The message as the text that crosses the wire."""
-    data = {"v": VERSION, "type": message.TYPE, **dataclasses.asdict(message)}
+    data = {"v": VERSION, "type": message.TYPE}
+    # Field by field, not dataclasses.asdict: that deep-copies a whole observation.
+    data.update((f.name, getattr(message, f.name)) for f in dataclasses.fields(message))
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -304,7 +306,7 @@ def _read(text: Any, types: Mapping[str, Any], most: int) -> Any:
         raise MessageError("a message must be JSON", code="not_json") from None
     if type(data) is not dict:
         raise MessageError("a message must be a JSON object", code="not_json")
-    if data.get("v") != VERSION:
+    if type(data.get("v")) is not int or data["v"] != VERSION:
         raise MessageError(f"a message of version {VERSION} expected", code="bad_version",
                            params={"version": VERSION})
     kind = types.get(data["type"]) if type(data.get("type")) is str else None

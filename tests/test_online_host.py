@@ -1,0 +1,224 @@
+"""The host's room: the lobby, the bad guest (every bad message refused with
+its code, the room unchanged, the game still going), drops, rejoins, the
+stand-in bot and the host leaving."""
+
+from __future__ import annotations
+
+import json
+
+from game.online import guest as g
+from game.online import host as h
+from game.online import messages as m
+from game.online.wire import PeerJoined, PeerLeft, Received
+from tests.online_kit import HOST, LoopTable, token
+
+WERNER = {"0": ("guest", "Ann"), "1": ("bot", "random"), "2": ("guest", "Bob"),
+          "3": ("bot", "random")}
+
+
+def snapshot(room):
+    """Everything of the room but the peers' rate counts."""
+    peers = tuple(sorted((p.peer, p.name, p.joined, p.seat, p.answered) for p in room.peers))
+    return (room.seats, room.state, room.state_id, room.logs, room.transcript, room.sent, peers)
+
+
+def last(table, peer):
+    return json.loads(table.received[peer][-1].text)
+
+
+def werner_on_turn(who="0"):
+    table = LoopTable("jekyll-hyde", {"players": 4}, WERNER)
+    table.seat_everyone()
+    while table.room.state_id < 2 or str(table.state.identity(table.state.to_act)) != who:
+        table.step()
+    return table
+
+
+# -- the lobby -----------------------------------------------------------------------------
+
+def lobby_table():
+    table = LoopTable("jekyll-hyde", {"players": 4}, WERNER)
+    table.host_hears(h.SeatHost("0", "Hal"))
+    return table
+
+
+def test_a_stranger_without_the_secret_is_refused():
+    table = lobby_table()
+    table.guests["eve"] = g.Guest("wrong-secret-99", "Eve")
+    table.host_hears(PeerJoined("eve"))
+    table.guest_hears("eve", PeerJoined(HOST))
+    assert table.guests["eve"].status == "refused"
+    assert table.guests["eve"].refusal == {"code": "bad_secret", "params": {}}
+    assert not any(p.joined for p in table.room.peers)
+
+
+def test_the_lobby_seats_people_and_bots_and_a_full_table_says_so():
+    table = lobby_table()
+    for n, name in enumerate(["Ann", "Bob", "Cy"]):
+        table.connect(f"p{n}", name)
+        assert table.guests[f"p{n}"].status == "lobby"
+    table.connect("p3", "Dee")  # the host sits at one of four seats: three places
+    assert table.guests["p3"].status == "refused"
+    assert table.guests["p3"].refusal["code"] == "table_full"
+    table.host_hears(h.SeatPerson("1", "p0", token(1)))
+    table.host_hears(h.SeatPerson("2", "p1", token(2)))
+    table.host_hears(h.SeatBot("3", "easy"))
+    ann = table.guests["p0"]
+    assert (ann.status, ann.seat, ann.token) == ("seated", "1", token(1))
+    kinds = {s["seat"]: (s["kind"], s["name"], s["level"]) for s in ann.seats}
+    assert kinds == {"0": ("host", "Hal", ""), "1": ("person", "Ann", ""),
+                     "2": ("person", "Bob", ""), "3": ("bot", "", "easy")}
+    assert table.guests["p2"].seat is None and table.guests["p2"].status == "lobby"
+    table.host_hears(h.SeatPerson("2", "p0", token(3)))  # Ann moves: seat 1 opens
+    assert table.room.seat("1").kind == "open" and table.room.seat("2").name == "Ann"
+    assert table.room.peer("p1").seat is None  # Bob waits again
+    transcript = {"game": "jekyll-hyde", "options": {}, "seed": 1, "actions": []}
+    table.host_hears(h.Start(table.state, transcript))
+    assert table.guests["p0"].status == "playing"
+    for waiting in ("p1", "p2"):  # not seated when the game began
+        assert last(table, waiting) == {"v": 1, "type": "refused", "code": "game_started",
+                                        "params": {}}
+    table.connect("late", "Zed")
+    assert table.guests["late"].refusal["code"] == "game_started"
+
+
+# -- the bad guest ---------------------------------------------------------------------------
+
+def decide(action, state, seat_token):
+    return m.encode(m.Decide(action, state, seat_token))
+
+
+def refused(table, peer, text):
+    """`text` from `peer`: refused, the room unchanged; the refusal's code."""
+    before = snapshot(table.room)
+    sent = len(table.received.get(peer, []))
+    table.host_hears(Received(peer, text))
+    assert snapshot(table.room) == before
+    answers = [json.loads(c.text) for c in table.received.get(peer, [])[sent:]]
+    assert len(answers) == 1 and answers[0]["type"] in ("refused", "error")
+    return answers[0]["code"]
+
+
+def test_every_bad_message_is_refused_and_the_game_goes_on():
+    table = werner_on_turn("0")
+    now = table.room.state_id
+    legal = table.state.legal_actions()
+    assert refused(table, "peer-0", "garbage") == "not_json"
+    assert refused(table, "peer-0", '{"v": 1, "type": "decide", "action": 3, "state": "x"}') \
+        == "bad_field"
+    assert refused(table, "peer-2", decide(legal[0], now, token(2))) == "not_your_turn"
+    assert refused(table, "peer-0", decide(legal[0], now, token(2))) == "bad_token"
+    assert refused(table, "peer-0", decide(legal[0], now - 1, token(0))) == "stale_state"
+    assert refused(table, "peer-0", decide(legal[0], now + 5, token(0))) == "stale_state"
+    assert refused(table, "peer-0", decide("ZZ9", now, token(0))) == "malformed_action"
+    held = set(table.state.observation(1)["hand"])  # a card seat 0 does not hold
+    assert refused(table, "peer-0", decide(sorted(held)[0], now, token(0))) == "card_not_in_hand"
+    assert refused(table, "peer-0", "x" * 1_000_000) == "too_big"
+    table.guests["stranger"] = g.Guest("room-secret-1234", "Eve")  # connected, never joined
+    table.host_hears(PeerJoined("stranger"))
+    assert refused(table, "stranger", decide(legal[0], now, token(0))) == "not_seated"
+    assert refused(table, "stranger", m.encode(m.React("wow"))) == "not_seated"
+    assert table.guests["peer-0"].errors  # shown to the guest, by code
+
+    table.host_hears(Received("peer-0", decide(legal[0], now, token(0))))  # a good one
+    assert table.room.state_id == now + 1
+    replay = decide(legal[0], now, token(0))
+    assert refused(table, "peer-0", replay) == "replayed"
+    table.play_out()
+    assert table.state.over
+
+
+def test_a_flood_is_refused_once_then_dropped_until_the_window_passes():
+    table = werner_on_turn("0")
+    table.now += 100
+    sent = len(table.received["peer-2"])
+    for _ in range(200):
+        table.host_hears(Received("peer-0", m.encode(m.React("wow"))))
+    reactions = [json.loads(c.text) for c in table.received["peer-2"][sent:]]
+    assert len(reactions) == table.room.rate_limit  # the others never reached anyone
+    floods = [c for c in table.received["peer-0"] if '"flood"' in c.text]
+    assert len(floods) == 1
+    table.now += table.room.rate_window
+    table.step()  # peer-0 decides: heard again
+    assert table.room.state_id > 0 and table.guests["peer-0"].turn != "0"
+    table.play_out()
+
+
+def test_reactions_reach_every_seat():
+    table = werner_on_turn("0")
+    table.guest_hears("peer-2", g.ReactNow("hello"))
+    assert table.guests["peer-0"].reactions[-1] == ("2", "hello")
+    assert h.ShowReaction("2", "hello") in table.effects
+
+
+# -- drops, rejoins and the stand-in ------------------------------------------------------------
+
+def test_a_dropped_guest_rejoins_with_its_token_and_catches_up():
+    table = werner_on_turn("2")
+    old = table.drop("peer-0")
+    assert h.Notice("dropped", {"name": "Ann"}) in table.effects
+    seats = {s["seat"]: s["kind"] for s in table.guests["peer-2"].seats}
+    assert seats["0"] == "away"
+    while str(table.state.identity(table.state.to_act)) != "0":
+        table.step()  # the game goes on until it is Ann's turn: then it waits
+    table.now = table.room.seat("0").away_since + table.grace - 1
+    table.host_hears(h.Tick())
+    assert not table.stood_in
+    table.connect("peer-0b", "Ann (phone)", token_kept=old.token)  # a reload: nothing kept
+    back = table.guests["peer-0b"]
+    assert (back.status, back.seat, back.my_turn) == ("playing", "0", True)
+    assert back.state_id == table.room.state_id
+    whole = [e for _, events in table.room.logs["0"] for e in events]
+    assert list(back.log) == whole and len(back.log) > len(old.log)
+    assert h.Notice("back", {"name": "Ann"}) in table.effects
+    assert table.room.seat("0").name == "Ann"  # the seat keeps its name
+    table.play_out()
+
+
+def test_a_stand_in_bot_plays_after_the_grace_period_and_hands_the_seat_back():
+    table = werner_on_turn("2")
+    old = table.drop("peer-0")
+    table.now += table.grace
+    table.host_hears(h.Tick())
+    assert h.StandIn("0", "random") in table.effects and table.stood_in == {"0"}
+    assert table.room.seat("0").stood_in
+    decided = len(table.effects)
+    for _ in range(12):
+        table.step()  # seat 0 is played by the stand-in meanwhile
+    table.connect("peer-0b", "Ann", token_kept=old.token)
+    assert h.HandBack("0") in table.effects[decided:] and not table.stood_in
+    table.play_out()
+    after = table.effects[table.effects.index(h.HandBack("0")):]
+    assert any(isinstance(e, h.Decided) and e.who == "0" for e in after)
+
+
+def test_a_guest_reconnects_by_itself_when_the_host_comes_back():
+    table = werner_on_turn("2")
+    before = table.guests["peer-0"]
+    table.host_hears(PeerLeft("peer-0"))  # the connection broke both ways
+    table.guest_hears("peer-0", PeerLeft(HOST))
+    assert table.guests["peer-0"].status == "reconnecting"
+    table.step()
+    table.host_hears(PeerJoined("peer-0"))
+    table.guest_hears("peer-0", PeerJoined(HOST))
+    now = table.guests["peer-0"]
+    assert now.status == "playing" and now.state_id == table.room.state_id
+    assert now.log[:len(before.log)] == before.log and len(now.log) > len(before.log)
+    table.play_out()
+
+
+def test_the_host_leaving_is_told_to_every_guest():
+    table = werner_on_turn("0")
+    table.host_hears(h.Close())
+    assert {g.status for g in table.guests.values()} == {"host_left"}
+    assert table.room.peers == ()
+
+
+def test_no_stand_in_before_the_game_starts():
+    table = lobby_table()
+    table.connect("p0", "Ann")
+    table.host_hears(h.SeatPerson("1", "p0", token(1)))
+    table.drop("p0")
+    table.now += 1000
+    table.host_hears(h.Tick())
+    assert not table.stood_in and table.room.seat("1").kind == "person"
