@@ -207,6 +207,26 @@ def test_a_guest_reconnects_by_itself_when_the_host_comes_back():
     table.play_out()
 
 
+def test_a_stranger_coming_and_going_costs_the_guests_nothing():
+    table = werner_on_turn("0")
+    sent = {peer: len(table.received[peer]) for peer in table.guests}
+    for n in range(50):
+        table.host_hears(PeerJoined(f"knock-{n}"))
+        table.host_hears(PeerLeft(f"knock-{n}"))
+    assert {peer: len(table.received[peer]) for peer in table.guests} == sent
+    assert len(table.room.peers) == 2
+
+
+def test_a_guest_who_leaves_is_away_and_does_not_knock_again():
+    table = werner_on_turn("2")
+    table.guest_hears("peer-0", g.LeaveNow())
+    assert table.guests["peer-0"].status == "left"
+    assert table.room.seat("0").peer is None and h.Notice("dropped", {"name": "Ann"}) in \
+        table.effects
+    table.guest_hears("peer-0", PeerJoined(HOST))  # the wire comes back: no join
+    assert table.room.seat("0").peer is None
+
+
 def test_the_host_leaving_is_told_to_every_guest():
     table = werner_on_turn("0")
     table.host_hears(h.Close())

@@ -22,9 +22,10 @@ from game.online.wire import PeerJoined, PeerLeft, Received, WireFailed
 
 # connecting: waiting for the host; lobby: joined, not seated; seated: in the
 # lobby with a seat; playing; reconnecting: the host's connection dropped;
-# refused: the host said no (`refusal`); host_left; failed: the wire is gone.
+# refused: the host said no (`refusal`); host_left; left: this guest left;
+# failed: the wire is gone.
 STATUSES = ("connecting", "lobby", "seated", "playing", "reconnecting", "refused",
-            "host_left", "failed")
+            "host_left", "left", "failed")
 KEEP_ERRORS = 5
 KEEP_REACTIONS = 20
 
@@ -84,11 +85,12 @@ Result = tuple[Guest, tuple[tuple[str, str], ...]]  # the guest, and (peer, text
 def reduce(guest: Guest, event: Event) -> Result:
     """The guest after `event`, and the texts to send (each to a peer)."""
     if isinstance(event, PeerJoined):
-        if guest.host is not None and event.peer != guest.host:
+        if guest.host is not None and event.peer != guest.host or guest.status in (
+                "left", "host_left"):
             return guest, ()
         return guest, ((event.peer, _join(guest)),)
     if isinstance(event, PeerLeft):
-        if event.peer != guest.host or guest.status in ("host_left", "refused"):
+        if event.peer != guest.host or guest.status in ("host_left", "left", "refused"):
             return guest, ()
         return dataclasses.replace(guest, status="reconnecting", host=None), ()
     if isinstance(event, WireFailed):
@@ -103,7 +105,7 @@ def reduce(guest: Guest, event: Event) -> Result:
                                                       guest.token))),)
     if isinstance(event, ReactNow):
         return guest, ((guest.host, m.encode(m.React(event.key))),)
-    return dataclasses.replace(guest, status="host_left"), ((guest.host, m.encode(m.Leave())),)
+    return dataclasses.replace(guest, status="left"), ((guest.host, m.encode(m.Leave())),)
 
 
 def _join(guest: Guest) -> str:

@@ -373,9 +373,11 @@ def _react(room: Room, who: str, key: str) -> Result:
 
 def _gone(room: Room, peer: str, now: float) -> Result:
     seat = room.seat_of_peer(peer)
+    known = room.peer(peer)
     room = room.without_peer(peer)
-    if seat is None:
-        return room, _everyone(room), ()
+    if seat is None:  # only a waiting guest leaving the lobby changes what others see
+        waiting = known is not None and known.joined and not room.started
+        return room, _everyone(room) if waiting else (), ()
     room = room.with_seat(dataclasses.replace(seat, peer=None, away_since=now))
     return room, _everyone(room), (Notice("dropped", {"name": seat.name}),)
 
@@ -414,9 +416,8 @@ def _seat_person(room: Room, command: SeatPerson) -> Result:
         return room, (), ()
     if peer.seat is not None:  # moved from another seat: that one opens
         room = room.with_seat(Seat(peer.seat))
-    room = room.with_peer(dataclasses.replace(peer, seat=command.who))
     seat = Seat(command.who, "person", peer.name, token=command.token, peer=peer.peer)
-    room, sends, effects = _place(room, seat)
+    room, _, effects = _place(room, seat)
     room = room.with_peer(dataclasses.replace(peer, seat=command.who))
     seated = Send(peer.peer, m.encode(m.Seated(command.who, command.token)))
     return room, (seated, *_everyone(room)), effects
