@@ -124,10 +124,22 @@ class Session:
                 and bool(self.undo_points))
 
     @cached_property
+    def remote_on_turn(self) -> str | None:
+        """An online table's remote person who decides now (`setup.remote`:
+        lasting player -> name), unless a bot stands in for them
+        (`setup.stood_in`); their decision comes as `RemoteMoved`."""
+        setup = self.save["setup"]
+        if self.state.to_act is None or not setup.get("remote"):
+            return None
+        who = str(self.state.identity(self.state.to_act))
+        return who if who in setup["remote"] and who not in setup.get("stood_in", ()) else None
+
+    @cached_property
     def bots_on_turn(self) -> bool:
         """Whether a bot decides now (the page lets it think)."""
         return (not self.state.over and not self.waiting_for_ack and not self.coach_waiting
-                and handover.person_on_turn(self.state, self.save["setup"]) is None)
+                and handover.person_on_turn(self.state, self.save["setup"]) is None
+                and self.remote_on_turn is None)
 
     @cached_property
     def fresh_hint(self) -> Hint | None:
@@ -211,6 +223,17 @@ class BotFailed:
 
 
 @dataclass(frozen=True)
+class RemoteMoved:
+    """A remote person's decision at an online table (game.online.host checked
+    that it is theirs and legal in `position`). The position, not a token:
+    a token also moves when nothing was played, and the guest cannot send
+    the same decision twice."""
+    position: State
+    who: str
+    action: str
+
+
+@dataclass(frozen=True)
 class HintAsked:
     pass
 
@@ -253,8 +276,8 @@ class Halt:
     flight is kept."""
 
 
-Action = Union[Act, Pick, Confirm, ClearChoice, BotThinks, BotMoved, BotFailed, HintAsked,
-               HintReady, Undo, AckHand, TakeOver, CloseFinal, CoachNext, Halt]
+Action = Union[Act, Pick, Confirm, ClearChoice, BotThinks, BotMoved, BotFailed, RemoteMoved,
+               HintAsked, HintReady, Undo, AckHand, TakeOver, CloseFinal, CoachNext, Halt]
 
 
 # -- effects: what the page does after a change --------------------------------------
@@ -443,6 +466,18 @@ def _bot_failed(session: Session, failed: BotFailed, t: Translator) -> Result:
     return _say(session, t("msg.bot_error", reason=failed.reason))
 
 
+def _remote_moved(session: Session, moved: RemoteMoved, t: Translator) -> Result:
+    """Applied in the position it answers, even while the host reads a hand's
+    summary (the guest is not kept waiting by the host's screen)."""
+    if moved.position is not session.state or session.remote_on_turn != moved.who:
+        return session, ()
+    try:
+        after = session.state.apply(moved.action)
+    except GameError:  # checked in this very position by the host's room: never here
+        return session, ()
+    return commit(session, moved.action, after)
+
+
 def _hint_asked(session: Session, _: HintAsked, t: Translator) -> Result:
     if not session.human_to_act or session.fresh_hint is not None:
         return session, ()
@@ -520,6 +555,7 @@ Handler = Callable[[Session, Any, Translator], Result]
 HANDLERS: dict[type, Handler] = {
     Act: _act, Pick: _pick, Confirm: _confirm, ClearChoice: _clear_choice,
     BotThinks: _bot_thinks, BotMoved: _bot_moved, BotFailed: _bot_failed,
+    RemoteMoved: _remote_moved,
     HintAsked: _hint_asked, HintReady: _hint_ready, Undo: _undo, AckHand: _ack_hand,
     TakeOver: _take_over, CloseFinal: _close_final, CoachNext: _coach_next, Halt: _halt,
 }
