@@ -4,6 +4,7 @@ else is refused with a code before it reaches the host's room."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -106,3 +107,25 @@ def test_a_name_is_tidied():
     assert m.read_guest(join(name="  Ann \t Lee ")).name == "Ann Lee"
     assert m.read_guest(join(name="Ann\nBob")).name == "Ann Bob"
     assert m.read_guest(join(name="Zoë-Ève O'Neill")).name == "Zoë-Ève O'Neill"
+
+
+def test_every_refusal_notice_and_reaction_has_words_in_the_catalog():
+    """A guest says a refusal by its code (`online.refused.<code>`; an engine
+    error keeps its `error.<code>`), the host's page a notice by its key."""
+    from pathlib import Path
+
+    from game.web.i18n import catalog
+
+    root = Path(__file__).resolve().parents[1] / "game" / "online"
+    source = (root / "host.py").read_text() + (root / "messages.py").read_text()
+    codes = set(re.findall(r'_refuse\([^,()]+, "(\w+)"', source))
+    codes |= set(re.findall(r'code(?:: str)? ?= ?"(\w+)"', source)) | set(re.findall(
+        r'refusal = "(\w+)"', source)) | {m.MessageError.default_code}
+    assert {"bad_secret", "table_full", "flood", "too_big", "replayed"} <= codes
+    notices = set(re.findall(r'Notice\("(\w+)"', source))
+    assert {"dropped", "back", "stood_in"} <= notices
+    words = catalog("en")
+    wanted = ({f"online.refused.{c}" for c in codes} | {f"online.{n}" for n in notices}
+              | {f"react.{r}" for r in m.REACTIONS})
+    missing = sorted(wanted - set(words))
+    assert missing == []
