@@ -182,11 +182,15 @@ def test_a_stand_in_bot_plays_after_the_grace_period_and_hands_the_seat_back():
     table.host_hears(h.Tick())
     assert h.StandIn("0", "random") in table.effects and table.stood_in == {"0"}
     assert table.room.seat("0").stood_in
+    seen = {s["seat"]: s for s in table.guests["peer-2"].seats}["0"]  # told to everyone
+    assert (seen["kind"], seen["name"], seen["level"]) == ("away", "Ann", "random")
     decided = len(table.effects)
     for _ in range(12):
         table.step()  # seat 0 is played by the stand-in meanwhile
     table.connect("peer-0b", "Ann", token_kept=old.token)
     assert h.HandBack("0") in table.effects[decided:] and not table.stood_in
+    seen = {s["seat"]: s for s in table.guests["peer-2"].seats}["0"]
+    assert (seen["kind"], seen["level"]) == ("person", "")
     table.play_out()
     after = table.effects[table.effects.index(h.HandBack("0")):]
     assert any(isinstance(e, h.Decided) and e.who == "0" for e in after)

@@ -45,16 +45,17 @@ class Seat:
     who: str
     kind: str = "open"  # host (a person at the host's screen), person (remote), bot, open
     name: str = ""
-    level: str = ""  # a bot's level
+    level: str = ""  # a bot's level; an away person's stand-in's while it plays
     token: str = ""  # a remote person's seat token
     peer: str | None = None  # the remote person's connection now
     away_since: float | None = None  # when they dropped (None: here)
     stood_in: bool = False  # the host's stand-in bot plays for them now
 
     def entry(self) -> dict[str, Any]:
-        """The seat as the guests see it (no token, no peer)."""
+        """The seat as the guests see it (no token, no peer): an away person's
+        level is that of the bot standing in, if one does."""
         kind = "away" if self.kind == "person" and self.peer is None else self.kind
-        level = self.level if self.kind == "bot" else ""
+        level = self.level if self.kind == "bot" or self.stood_in else ""
         return {"seat": self.who, "kind": kind, "name": self.name, "level": level}
 
 
@@ -325,7 +326,7 @@ def _rejoin(room: Room, peer: Peer, seat: Seat) -> Result:
     effects: list[Effect] = [Notice("back", {"name": seat.name})]
     if seat.stood_in:
         effects.insert(0, HandBack(seat.who))
-    seat = dataclasses.replace(seat, peer=peer.peer, away_since=None, stood_in=False)
+    seat = dataclasses.replace(seat, peer=peer.peer, away_since=None, stood_in=False, level="")
     room = room.with_seat(seat).with_peer(
         dataclasses.replace(peer, name=seat.name, joined=True, seat=seat.who))
     sends = [Send(peer.peer, m.encode(m.Seated(seat.who, seat.token)))]
@@ -389,7 +390,8 @@ def _tick(room: Room, now: float) -> Result:
     for seat in room.seats:
         if (room.started and seat.kind == "person" and seat.away_since is not None
                 and not seat.stood_in and now - seat.away_since >= room.grace):
-            room = room.with_seat(dataclasses.replace(seat, stood_in=True))
+            room = room.with_seat(dataclasses.replace(seat, stood_in=True,
+                                                      level=room.stand_in_level))
             effects += [StandIn(seat.who, room.stand_in_level),
                         Notice("stood_in", {"name": seat.name, "level": room.stand_in_level})]
     return (room, _everyone(room), tuple(effects)) if effects else (room, (), ())
