@@ -287,7 +287,7 @@ def _received(room: Room, event: Received, now: float) -> Result:
     except m.MessageError as e:
         return room, (_refuse(peer.peer, e.code, e.params),), ()
     if isinstance(message, m.Join):
-        return _join(room, peer, message, now)
+        return _join(room, peer, message)
     if isinstance(message, m.Decide):
         return _decide(room, peer, message)
     if isinstance(message, m.React):
@@ -298,7 +298,7 @@ def _received(room: Room, event: Received, now: float) -> Result:
     return _gone(room, peer.peer, now)  # leaves; a seated person may come back with the token
 
 
-def _join(room: Room, peer: Peer, join: m.Join, now: float) -> Result:
+def _join(room: Room, peer: Peer, join: m.Join) -> Result:
     if not hmac.compare_digest(join.secret.encode(), room.secret.encode()):
         return room, (_refuse(peer.peer, "bad_secret"),), ()
     mine = next((s for s in room.seats if s.kind == "person" and join.token is not None
