@@ -231,6 +231,19 @@ def test_a_guest_who_leaves_is_away_and_does_not_knock_again():
     assert table.room.seat("0").peer is None
 
 
+def test_a_guest_back_after_the_end_gets_the_whole_game():
+    table = werner_on_turn("2")
+    old = table.drop("peer-0")
+    table.now += table.grace
+    table.host_hears(h.Tick())
+    table.play_out()
+    table.connect("peer-0b", "Ann", token_kept=old.token)
+    back = table.guests["peer-0b"]
+    assert back.transcript is not None and back.transcript["actions"] == \
+        table.guests["peer-2"].transcript["actions"]
+    assert back.observation == table.state.observation(0) and back.turn is None
+
+
 def test_the_host_leaving_is_told_to_every_guest():
     table = werner_on_turn("0")
     table.host_hears(h.Close())

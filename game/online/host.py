@@ -332,6 +332,8 @@ def _rejoin(room: Room, peer: Peer, seat: Seat) -> Result:
     sends = [Send(peer.peer, m.encode(m.Seated(seat.who, seat.token)))]
     if room.started:
         sends.append(_table_send(room, seat, whole_log=True))
+    if room.state is not None and room.state.over and room.transcript is not None:
+        sends.append(Send(peer.peer, m.encode(m.Over(room.transcript))))  # to review it too
     sends += [s for s in _everyone(room) if s.peer != peer.peer or not room.started]
     return _sent(room, sends), tuple(sends), tuple(effects)
 
