@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from game import BadStateError
+
 from game.online import guest as g
 from game.online import host as h
 from game.online import messages as m
 from game.online.wire import PeerJoined, PeerLeft, Received
-from tests.online_kit import HOST, LoopTable, token
+from tests.online_kit import HOST, LoopTable, leaks, token
 
 WERNER = {"0": ("guest", "Ann"), "1": ("bot", "random"), "2": ("guest", "Bob"),
           "3": ("bot", "random")}
@@ -259,3 +263,39 @@ def test_no_stand_in_before_the_game_starts():
     table.now += 1000
     table.host_hears(h.Tick())
     assert not table.stood_in and table.room.seat("1").kind == "person"
+
+
+# -- a reload of the host's page ------------------------------------------------------------------
+
+def test_a_reload_of_the_host_page_keeps_the_table_and_the_guests_come_back():
+    table = werner_on_turn("2")
+    kept = json.loads(json.dumps(h.room_to_json(table.room)))
+    assert "seed" not in json.dumps(kept["logs"])  # the logs are the seats' own views
+    table.room = h.room_from_json(kept, table.state, table.now)  # the reload
+    assert table.room.peers == () and table.room.state_id > 0
+    assert all(s.peer is None and s.away_since == table.now
+               for s in table.room.seats if s.kind == "person")
+    for peer in list(table.guests):  # each guest's wire notices, then finds the host again
+        table.guest_hears(peer, PeerLeft(HOST))
+        assert table.guests[peer].status == "reconnecting"
+        table.host_hears(PeerJoined(peer))
+        table.guest_hears(peer, PeerJoined(HOST))
+        assert table.guests[peer].status == "playing"
+        assert table.guests[peer].state_id == table.room.state_id
+    assert not table.stood_in
+    table.play_out()
+    assert {len(g.transcript["actions"]) for g in table.guests.values()} == \
+        {len(table.room.transcript["actions"])}
+    assert all(leaks(c) == [] for captures in table.received.values() for c in captures)
+
+
+@pytest.mark.parametrize("path,value,where", [
+    ("seats", [], "room.seats"), ("grace", "60", "room.grace"), ("state_id", -1, "room.state_id"),
+    ("transcript", None, "room.transcript"), ("logs", {"0": [[1]]}, "room.logs.0[0]"),
+    ("logs", {"0": [["1", []]]}, "room.logs.0[0][0]")])
+def test_a_kept_room_that_is_not_one_is_refused_naming_the_field(path, value, where):
+    table = werner_on_turn("2")
+    kept = {**h.room_to_json(table.room), path: value}
+    with pytest.raises(BadStateError) as e:
+        h.room_from_json(kept, table.state, 0.0)
+    assert e.value.params["path"] == where

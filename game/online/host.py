@@ -28,7 +28,9 @@ import hmac
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from game.core.state import GameError, State
+from game.core.state import BadStateError, GameError, State
+from game.core.validate import (at, fail, read_bool, read_choice, read_int, read_list,
+                                read_object, read_str)
 from game.online import messages as m
 from game.online.wire import PeerJoined, PeerLeft, Received, WireFailed
 
@@ -523,3 +525,70 @@ def _sent(room: Room, sends: list[Send] | tuple[Send, ...]) -> Room:
         if seat is not None and room.started:
             sent[seat.who] = room.state_id
     return dataclasses.replace(room, sent=sent)
+
+
+# -- a reload of the host's page ---------------------------------------------------------------
+
+SEAT_FIELDS = ("who", "kind", "name", "level", "token", "stood_in")
+
+
+def room_to_json(room: Room) -> dict[str, Any]:
+    """The room as JSON-ready data, kept beside the host's save so that a
+    reload goes on with the same table (the game itself is the save's).
+    Connections are not kept: they do not survive a reload."""
+    return {
+        "room": room.room_id, "secret": room.secret, "game": room.game,
+        "options": room.options, "stand_in_level": room.stand_in_level, "grace": room.grace,
+        "seats": [{name: getattr(seat, name) for name in SEAT_FIELDS} for seat in room.seats],
+        "state_id": room.state_id, "transcript": room.transcript,
+        "logs": {who: [[n, events] for n, events in entries]
+                 for who, entries in room.logs.items()},
+    }
+
+
+def room_from_json(data: Any, state: State | None, now: float) -> Room:
+    """The room `room_to_json` kept, with the game `state` from the save (None
+    before the start). Every remote person is away from `now`: they rejoin
+    with their seat token, or a bot stands in after the grace period.
+    Anything malformed raises BadStateError naming the field."""
+    E = BadStateError
+    data = read_object(data, "room", E, ("room", "secret", "game", "options", "stand_in_level",
+                                         "grace", "seats", "state_id", "transcript", "logs"), None)
+    seats = []
+    for i, raw in enumerate(read_list(data["seats"], "room.seats", E, 1, 8)):
+        where = at("room.seats", i)
+        seat = read_object(raw, where, E, SEAT_FIELDS, None)
+        read_choice(seat["kind"], at(where, "kind"), E, ("host", "person", "bot", "open"))
+        for name in ("who", "name", "level", "token"):
+            if type(seat[name]) is not str:
+                fail(E, at(where, name), "a text", seat[name])
+        read_bool(seat["stood_in"], at(where, "stood_in"), E)
+        away = now if seat["kind"] == "person" else None
+        seats.append(Seat(**seat, away_since=away))
+    if state is not None and type(data["transcript"]) is not dict:
+        fail(E, "room.transcript", "the game's transcript", data["transcript"])
+    grace = data["grace"]
+    if type(grace) not in (int, float) or not 0 <= grace <= 86_400:
+        fail(E, "room.grace", "seconds, 0-86400", grace)
+    return Room(
+        read_str(data["room"], "room.room", E), read_str(data["secret"], "room.secret", E),
+        read_str(data["game"], "room.game", E), tuple(seats),
+        options=read_object(data["options"], "room.options", E, (), None),
+        stand_in_level=read_str(data["stand_in_level"], "room.stand_in_level", E),
+        grace=float(grace), state=state,
+        state_id=read_int(data["state_id"], "room.state_id", E, 0, 10**9),
+        transcript=data["transcript"], logs=_read_logs(data["logs"]))
+
+
+def _read_logs(value: Any) -> dict[str, tuple[tuple[int, list[dict[str, Any]]], ...]]:
+    logs = {}
+    for who, entries in read_object(value, "room.logs", BadStateError, (), None).items():
+        where = at("room.logs", str(who))
+        kept = []
+        for i, entry in enumerate(read_list(entries, where, BadStateError)):
+            n, events = read_list(entry, at(where, i), BadStateError, 2, 2)
+            read_int(n, at(at(where, i), 0), BadStateError, 0, 10**9)
+            read_list(events, at(at(where, i), 1), BadStateError)
+            kept.append((n, events))
+        logs[who] = tuple(kept)
+    return logs
