@@ -171,7 +171,7 @@ def hidden_cards(state: State, who: str) -> set[str]:
         gave |= {c for swap in data["swaps"] for c in swap[player]}
         return (set(data["hands"][other]) | set(data["aside"])) - gave
     dealt = 9 * (data["deal_number"] + 1)
-    stock = state.table.deck[dealt:] if not state.over else ()  # type: ignore[attr-defined]
+    stock = state.table.deck[dealt:] if not state.over else ()
     return set(data["hands"][str(1 - player)]) | set(stock)
 
 
