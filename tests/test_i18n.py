@@ -127,3 +127,44 @@ def test_loading_words_exist_in_every_language():
     keys = {lang: sorted(re.findall(r"(\w+): *[\"\[]", text)) for lang, text in said.items()}
     assert keys["en"] == ["notReady", "preparing", "ready", "update"]
     assert all(k == keys["en"] for k in keys.values()), keys
+
+
+# -- counts: a real singular and plural, never "card(s)" ---------------------------
+
+def _all_texts() -> list[tuple[str, str, str]]:
+    """(lang, file:key, text) for every catalog value of every language."""
+    return [(lang, f"{lang}{suffix}:{key}", text) for lang in LANGUAGES for suffix in SUFFIXES
+            for key, text in _catalog(lang, suffix).items()]
+
+
+def test_no_text_hedges_a_plural_with_brackets_or_a_slash():
+    # "card(s)", "carte(s)", "ignoré(s)", "Karte(n)", "carta/e": the count is known.
+    hedged = re.compile(r"\w\((s|e|n|en|es|x|i|a)\)|\w/(e|i|a)\b")
+    found = [(where, text) for _, where, text in _all_texts() if hedged.search(text)]
+    assert not found, found
+
+
+def test_every_counted_text_has_its_singular_and_its_plural():
+    keys = {where.split(":", 1)[1] for _, where, _ in _all_texts()}
+    plural = {k[:-2] for k in keys if k.endswith(".n")}
+    assert "jvh.confirm.give" in plural
+    assert not {f"{k}.1" for k in plural} - keys
+
+
+def test_a_count_picks_the_singular_or_the_plural_its_language_uses():
+    from game.web.i18n import Translator
+
+    en, fr, it, de = (Translator(lang) for lang in ("en", "fr", "it", "de"))
+    assert en("jvh.confirm.give", n=1) == "Give this card"
+    assert en("jvh.confirm.give", n=2) == "Give these 2 cards"
+    assert it("jvh.confirm.swap", n=3) == "Scambia queste 3 carte"
+    assert de("jvh.confirm.give", n=1) == "Diese Karte abgeben"
+    assert en("jvh.pile", n=0) == "0 tricks won"
+    assert fr("jvh.pile", n=0) == "0 pli gagné"  # French counts 0 in the singular
+    assert fr("jvh.pile", n=2) == "2 plis gagnés"
+    # An engine error's count arrives as words (str) and is named `count`.
+    assert en("error.wrong_give_count", count="1", given="2") == \
+        "Choose exactly 1 card to give, not 2."
+    assert en.has("error.wrong_give_count") and not en.has("error.no_such_text")
+    # Without a count, or with one that is not a number: the plural.
+    assert en("jvh.tricks") == "tricks" and en("jvh.tricks", n="many") == "tricks"

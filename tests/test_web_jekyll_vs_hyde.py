@@ -308,3 +308,18 @@ def test_the_pages_log_names_each_cards_player_through_undo_handover_and_round_e
 
 def _cap_line(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+@pytest.mark.parametrize("lang, one, many", [("en", "Give this card", "Give these {} cards"),
+                                             ("fr", "Donner cette carte", "Donner ces {} cartes")])
+def test_the_give_button_says_how_many_cards_it_gives(lang, one, many):
+    """Round 1 gives one card, rounds 2 and 3 give two and three: the button says so."""
+    t = Translator(lang)
+    said = {}
+    for state, seat in _positions(3, "standard"):
+        obs = state.observation(seat)
+        if obs["phase"] == "give" and obs["to_act"] == seat:
+            button = re.search(r'id="jvh-confirm"[^>]*>([^<]*)<',
+                               jvh.render(obs, TableContext(t=t, seat=seat)))
+            said[obs["give_count"]] = button.group(1)
+    assert said[1] == one and said[2] == many.format(2), said

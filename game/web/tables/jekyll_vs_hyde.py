@@ -361,7 +361,7 @@ def _pile(obs: dict[str, Any], role: str, ctx: TableContext, steal: str | None) 
                 '<span class="stack" aria-hidden="true">{stack}</span>'
                 '<b class="count">{n}</b><span class="lbl">{tricks}</span>'
                 '<span class="sr">{label}</span>{extra}</div>',
-                cls=cls, role=role, n=n, label=label, stack=stack, tricks=t("jvh.tricks"),
+                cls=cls, role=role, n=n, label=label, stack=stack, tricks=t("jvh.tricks", n=n),
                 extra=extra)
 
 
@@ -558,14 +558,14 @@ def _prompt(obs: dict[str, Any], ctx: TableContext) -> str:
     if phase == "give":
         if mine:
             n = obs["give_count"]
-            return t("jvh.prompt.give.1" if n == 1 else "jvh.prompt.give.n", n=n, other=opp)
+            return t("jvh.prompt.give", n=n, other=opp)
         if obs["chosen"]:
             return t("jvh.prompt.give_wait", other=opp)
         return t("jvh.prompt.give_first", other=opp)
     if phase == "swap":
         if mine:
             n = obs["swap_count"]
-            return t("jvh.prompt.swap.1" if n == 1 else "jvh.prompt.swap.n", n=n, other=opp)
+            return t("jvh.prompt.swap", n=n, other=opp)
         return t("jvh.prompt.swap_wait", other=opp)
     if not mine:
         return t("jvh.prompt.wait", other=opp)
@@ -616,7 +616,7 @@ def _pick_hand(obs: dict[str, Any], ctx: TableContext) -> Html:
                 described=html(' aria-describedby="jvh-oblige"') if oblige else EMPTY,
                 items=join(items), picked=t("jvh.picked"),
                 disabled=EMPTY if ctx.complete else html(" disabled"),
-                confirm=t(f"jvh.confirm.{verb}"))
+                confirm=t(f"jvh.confirm.{verb}", n=n))
 
 
 def _namer(potion: str, ctx: TableContext) -> Html:
@@ -834,7 +834,7 @@ def error_text(code: str, params: dict[str, Any], obs: dict[str, Any],
         return t("jvh.err.potion", n=params["potions"])
     if code in ("wrong_give_count", "wrong_swap_count"):
         verb, n = code.split("_")[1], params["count"]
-        return t(f"jvh.err.count_{verb}.{'1' if n == 1 else 'n'}", n=n, m=params["given"])
+        return t(f"jvh.err.count_{verb}", n=n, m=params["given"])
     if code in ("must_play_named_colour", "must_follow"):
         key = "named" if code == "must_play_named_colour" else "follow"
         return t(f"jvh.err.{key}", colour=colour_name(params["colour"], t))
