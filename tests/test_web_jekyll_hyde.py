@@ -426,3 +426,23 @@ def test_the_final_totals_are_punctuated_as_each_language_writes():
     french = jh.final_summary(end.observation(0), _ctx(0, "fr"))
     assert re.search(r"Jekyll : \d", french) and not re.search(r"Jekyll: \d", french)
     assert re.search(r"Jekyll: \d", jh.final_summary(end.observation(0), _ctx(0, "en")))
+
+
+def test_the_last_trick_says_a_given_card_was_given_not_its_player():
+    """French: "Betty (carte donnée par Christian)", never "Betty donnée par
+    Christian" (the feminine agrees with the card, and the row starts with a person)."""
+    t = Translator("fr")
+    for seed in range(1, 30):
+        state = new_game("jekyll-hyde", {"players": 4}, seed)
+        rng = random.Random(seed)
+        while not state.over and len(state.observation(0)["tricks"]) < 2:
+            state = state.apply(rng.choice(state.legal_actions()))
+        obs = state.observation(0)
+        given = [p for p in obs["tricks"][-1]["plays"] if p["from"] != p["seat"]]
+        if given and jh.named(obs["names"], given[0]["from"]) != "ghost":
+            break
+    play = given[0]
+    player, giver = (jh.named(obs["names"], play[k]) for k in ("seat", "from"))
+    panel = jh.last_trick(obs, _ctx(0, "fr"))
+    assert f"{player} (carte donnée par {giver})" in panel, panel
+    assert f"{player} donnée" not in panel

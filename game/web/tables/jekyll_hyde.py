@@ -470,13 +470,25 @@ def last_trick(obs: Obs, ctx: TableContext) -> Html:
         return html("<p>{}</p>", t("jh.no_trick_yet"))
     rows = []
     for play in trick["plays"]:
-        seat, src = play["seat"], play["from"]
-        extra = "" if src == seat else " " + _from(names, src, t)
-        rows.append(html("<li>{}<span>{}{}</span></li>",
+        rows.append(html("<li>{}<span>{}</span></li>",
                          card_html(play["card"], t, "mini", act=False),
-                         shown(named(names, seat), t), extra))
+                         _player_of(names, play, t)))
     return html('<ol class="lasttrick">{}</ol><p class="result">{}</p>', join(rows),
                 _trick_result(names, trick, last_of_hand, t))
+
+
+def _player_of(names: dict[str, str], play: Obs, t: Translator) -> str:
+    """Who played a card of a finished trick, and who gave it if another seat
+    did: one sentence per language, so that "given" agrees with the card, not
+    with the player ("Betty (carte donnée par Christian)")."""
+    seat, src = play["seat"], play["from"]
+    player = shown(named(names, seat), t)
+    if src == seat:
+        return player
+    giver = named(names, src)
+    if giver == "ghost":
+        return t("jh.last.from_ghost", name=player)
+    return t("jh.last.given", name=player, giver=giver)
 
 
 def _names_in_hand(hand_number: int, log: list[Obs]) -> dict[str, str] | None:
