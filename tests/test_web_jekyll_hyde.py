@@ -446,3 +446,22 @@ def test_the_last_trick_says_a_given_card_was_given_not_its_player():
     panel = jh.last_trick(obs, _ctx(0, "fr"))
     assert f"{player} (carte donnée par {giver})" in panel, panel
     assert f"{player} donnée" not in panel
+
+
+def test_the_soloists_hand_summary_says_he_played_mr_hyde_alone():
+    """Not "En Mr Hyde, vous avez gagné": French says the soloist played Mr Hyde,
+    alone with the ghost, then how the hand went."""
+    state = new_game("jekyll-hyde", {"players": 3, "target": 1000}, 5)
+    names = list(state.observation(0)["names"].values())
+    logs = {name: state.events(state.seat_of(name)) for name in names}
+    rng = random.Random(5)
+    while not state.to_json()["history"]:
+        state = state.apply(rng.choice(state.legal_actions()))
+        for name in names:
+            logs[name] += state.events(state.seat_of(name))
+    soloist = state.observation(0)["history"][-1]["soloist"]
+    seat = state.seat_of(soloist)
+    ctx = TableContext(t=Translator("fr"), seat=seat, thinking=None, log=logs[soloist])
+    summary = jh.hand_summary(state.observation(seat), ctx)
+    verdict = re.search(r'<p class="jh-outcome [a-z]+">([^<]*)</p>', summary).group(1)
+    assert verdict.startswith("Vous jouiez Mr Hyde, seul avec le fantôme : "), verdict
