@@ -168,3 +168,19 @@ def test_a_count_picks_the_singular_or_the_plural_its_language_uses():
     assert en.has("error.wrong_give_count") and not en.has("error.no_such_text")
     # Without a count, or with one that is not a number: the plural.
     assert en("jvh.tricks") == "tricks" and en("jvh.tricks", n="many") == "tricks"
+
+
+@pytest.mark.parametrize("game, seat, paused", [
+    ("jekyll-hyde", 0, "La donne attend"),
+    ("jekyll-vs-hyde", "J", "La manche attend"),  # the duel's unit is the round
+    ("dracula", 0, "La donne attend")])
+def test_a_lessons_pause_is_said_with_the_games_own_unit(game, seat, paused):
+    from game import new_game
+    from game.web.i18n import Translator
+    from game.web.tables import TableContext, renderer
+
+    state = new_game(game, {}, 1)
+    ctx = TableContext(t=Translator("fr"), seat=seat, paused=True)
+    table = renderer(game).render(state.observation(seat), ctx)
+    prompt = re.search(r'id="prompt"[^>]*>([^<]*)<', table).group(1)
+    assert prompt.startswith(paused), prompt

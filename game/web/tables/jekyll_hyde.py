@@ -218,7 +218,7 @@ def _prompt(obs: Obs, ctx: TableContext) -> str:
     if obs["over"]:
         return t("jh.prompt.over")
     if ctx.paused:
-        return t("coach.paused")
+        return t("coach.jekyll-hyde.paused")
     turn, designated = obs["turn"], obs["designated"]
     need = side_word(obs["need"], t)
     legal = obs["legal"]

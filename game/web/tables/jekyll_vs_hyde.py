@@ -553,7 +553,7 @@ def _prompt(obs: dict[str, Any], ctx: TableContext) -> str:
     if obs["over"]:
         return t("jvh.prompt.over")
     if ctx.paused:
-        return t("coach.paused")
+        return t("coach.jekyll-vs-hyde.paused")
     phase, mine = obs["phase"], obs["to_act"] == me
     if phase == "give":
         if mine:
