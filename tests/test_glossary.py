@@ -41,11 +41,17 @@ def _texts(lang: str, game: str) -> list[tuple[str, str]]:
         page = (ROOT / "static/rules" / f"{g}.{lang}.html").read_text("utf-8")
         texts.append((f"rules/{g}.{lang}.html", page))
     # Words only: no markup, no {placeholders}, entities read as their characters.
-    return [(where, html.unescape(re.sub(r"<[^>]+>|\{[^}]*\}", " ", text)).replace("\xad", ""))
-            for where, text in texts]
+    return [(where, _apostrophes(html.unescape(re.sub(r"<[^>]+>|\{[^}]*\}", " ", text))
+                                 .replace("\xad", ""))) for where, text in texts]
+
+
+def _apostrophes(text: str) -> str:
+    """The typographic apostrophe read as the straight one the rows may write."""
+    return text.replace("\u2019", "'")
 
 
 def _has(text: str, phrase: str) -> bool:
+    phrase = _apostrophes(phrase)
     return re.search(r"(?<!\w)" + re.escape(phrase) + (r"(?!\w)" if phrase[-1].isalnum() else ""),
                      text) is not None
 

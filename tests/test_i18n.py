@@ -184,3 +184,27 @@ def test_a_lessons_pause_is_said_with_the_games_own_unit(game, seat, paused):
     table = renderer(game).render(state.observation(seat), ctx)
     prompt = re.search(r'id="prompt"[^>]*>([^<]*)<', table).group(1)
     assert prompt.startswith(paused), prompt
+
+
+# -- typography --------------------------------------------------------------------
+
+def _said_in(lang: str) -> list[tuple[str, str]]:
+    """(where, words) for every text a player reads in `lang`: the catalogs, the
+    rules pages, the examples' captions, the loader's words (markup stripped)."""
+    texts = [(where, text) for code, where, text in _all_texts() if code == lang]
+    texts += [(page.name, page.read_text(encoding="utf-8"))
+              for page in sorted(RULES.glob(f"*.{lang}.html"))]
+    for path in sorted((ROOT / "static" / "scenarios").glob("*/*.json")):
+        captions = json.loads(path.read_text(encoding="utf-8"))["captions"]
+        texts += [(path.name, c[lang]) for c in captions if c is not None]
+    loader = (ROOT / "static" / "js" / "loader.js").read_text(encoding="utf-8")
+    texts += [("loader.js", words) for words in re.findall(rf"\b{lang}: (\[.*?\])", loader)]
+    return [(where, re.sub(r"<[^>]*>", " ", text)) for where, text in texts]
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_french_and_italian_write_the_typographic_apostrophe(lang):
+    # docs/GLOSSARY.md: "l’équipe", never "l'équipe" beside it.
+    straight = [(where, text) for where, text in _said_in(lang) if "'" in text]
+    assert not straight, straight
+    assert any("’" in text for _, text in _said_in(lang))
