@@ -279,7 +279,7 @@ def _track(obs: dict[str, Any], ctx: TableContext) -> Html:
                           cls=" ".join(cls), i=i, pawn=pawn))
     label = t("jvh.track_label", marker=marker)
     if live:
-        label += " " + t("jvh.track_preview", d=d, to=to)
+        label += " " + t("jvh.track_preview" if d else "jvh.track_preview_still", d=d, to=to)
     label += " " + t("jvh.track_hint")
     return html('<div class="jvh-track" role="img" aria-label="{label}" '
                 'data-marker="{marker}" data-preview="{preview}">'
@@ -777,14 +777,21 @@ def _event_text(ev: dict[str, Any], ctx: TableContext) -> str:
         return t("jvh.log.trick", text=text, j=ev["tricks"]["J"], h=ev["tricks"]["H"])
     if kind == "round_scored":
         tricks = ev["tricks"]
-        return t("jvh.log.round_end", j=tricks["J"], h=tricks["H"], d=ev["moved"],
-                 marker=ev["marker"])
+        return _marker_moved("jvh.log.round_end", tricks, ev["moved"], ev["marker"], t)
     if kind == "leg_over":
         text = t("jvh.log.leg_over", leg=ev["leg"], score=ev["score"])
         return text + " " + t("jvh.log.leg") if ev["leg"] == 1 else text
     if kind == "game_over":
         return t("jvh.log.over", text=_game_over_text(ev, ctx))
     return ""
+
+
+def _marker_moved(key: str, tricks: dict[str, int], moved: int, marker: int,
+                  t: Translator) -> str:
+    """A round's tricks and where they put the marker: one that did not move
+    stays where it is (never "moves by 0, to 0")."""
+    return t(key if moved else f"{key}_still", j=tricks["J"], h=tricks["H"], d=moved,
+             marker=marker)
 
 
 def _potion_text(ev: dict[str, Any], t: Translator) -> str:
@@ -903,8 +910,7 @@ def hand_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
     """End of a round: the tricks, how far the marker moved, what comes next."""
     t: Translator = ctx.t
     h = obs["history"][-1]
-    lines = [t("jvh.round_result", j=h["tricks"]["J"], h=h["tricks"]["H"], d=h["moved"],
-               marker=h["marker"])]
+    lines = [_marker_moved("jvh.round_result", h["tricks"], h["moved"], h["marker"], t)]
     if h["leg"] != obs["leg"]:  # a return match goes on with the roles swapped
         lines.append(t("jvh.leg_over", score=h["marker"]))
         lines.append(t("jvh.next_roles", role=role_name(ctx.seat, t)))
@@ -929,8 +935,7 @@ def final_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
     h = obs["history"][-1] if obs["history"] else None
 
     if h:
-        lines.append(t("jvh.round_result", j=h["tricks"]["J"], h=h["tricks"]["H"],
-                       d=h["moved"], marker=h["marker"]))
+        lines.append(_marker_moved("jvh.round_result", h["tricks"], h["moved"], h["marker"], t))
     if not match:
         lines.append(t(f"jvh.win.{win}", marker=obs["marker"]))
     else:
