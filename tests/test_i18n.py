@@ -208,3 +208,24 @@ def test_french_and_italian_write_the_typographic_apostrophe(lang):
     straight = [(where, text) for where, text in _said_in(lang) if "'" in text]
     assert not straight, straight
     assert any("’" in text for _, text in _said_in(lang))
+
+
+@pytest.mark.parametrize("game, deal", [("jekyll-hyde", "Donne n° 18"),
+                                        ("jekyll-vs-hyde", "Mélange n° 18"),
+                                        ("dracula", "Mélange n° 18")])
+def test_the_deal_link_names_the_shuffle_where_donne_is_not_the_games_word(game, deal):
+    """The duel plays manches, so its deal link is a shuffle (as Dracula's), not a donne."""
+    from game import new_game
+    from game.web.views import table_info
+    from tests.page_kit import make_page, put_on_table
+
+    ctrl, _, _ = make_page(lang="fr")
+    state = new_game(game, {}, 18)
+    me = state.identity(state.players[0])
+    put_on_table(ctrl, state, {
+        "game": game, "setup": {"me": me, "bots": {}}, "log": [], "seen_hands": 0,
+        "transcript": {"game": game, "options": state.to_json()["options"], "seed": 18,
+                       "actions": []}, "state": state.to_json()})
+    link = re.search(r'<a id="deal-link"[^>]*title="([^"]*)">([^<]*)</a>', table_info(ctrl.page))
+    assert link.group(2) == deal
+    assert ("mélange" in link.group(1)) == deal.startswith("Mélange"), link.group(1)
