@@ -465,3 +465,11 @@ def test_the_soloists_hand_summary_says_he_played_mr_hyde_alone():
     summary = jh.hand_summary(state.observation(seat), ctx)
     verdict = re.search(r'<p class="jh-outcome [a-z]+">([^<]*)</p>', summary).group(1)
     assert verdict.startswith("Vous jouiez Mr Hyde, seul avec le fantôme : "), verdict
+
+
+def test_a_hands_score_in_the_log_is_punctuated_as_french_writes_it():
+    """"Jekyll : 28 × 3 = 84 ; Hyde : 27 × 1 = 27", with a space before the semicolon."""
+    log, _, state = _logged_game({"players": 4, "target": 1000}, 0, 2)
+    scored = next(ev for ev in log if ev["kind"] == "hand_scored")
+    line = jh.event_text(scored, TableContext(t=Translator("fr"), seat=0, log=log))
+    assert " ; Hyde : " in line and "; " not in line.replace(" ; ", ""), line

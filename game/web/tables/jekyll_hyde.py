@@ -550,7 +550,7 @@ def event_text(ev: Obs, ctx: TableContext) -> str:
         text = t("jh.trick.nobody_last" if ev["to_nobody"] else "jh.trick.transformation")
     elif kind == "hand_scored":
         teams = ev["teams"]
-        text = t("log.hand_over") + " " + "; ".join(
+        text = t("log.hand_over") + " " + t("list.semicolon").join(
             t("log.team_score", team=t(f"side.{team}"), p=teams[team]["points"],
               m=teams[team]["multiplier"], s=teams[team]["score"]) for team in ("jekyll", "hyde"))
     elif kind == "game_over":
