@@ -473,3 +473,18 @@ def test_a_hands_score_in_the_log_is_punctuated_as_french_writes_it():
     scored = next(ev for ev in log if ev["kind"] == "hand_scored")
     line = jh.event_text(scored, TableContext(t=Translator("fr"), seat=0, log=log))
     assert " ; Hyde : " in line and "; " not in line.replace(" ; ", ""), line
+
+
+@pytest.mark.parametrize("lang, asked", [("fr", " au fantôme"), ("it", " al fantasma "),
+                                         ("de", " den Geist "), ("en", " the ghost ")])
+def test_the_log_asks_the_ghost_with_the_article_its_preposition_takes(lang, asked):
+    """"Christian demande une carte Jekyll au fantôme", never "à le fantôme"."""
+    for seed in range(1, 20):
+        log, _, _ = _logged_game({"players": 3, "target": 1000}, "Adam", seed)
+        ctx = TableContext(t=Translator(lang), seat=0, log=log)
+        lines = [jh.event_text(ev, ctx) for ev in log if ev["kind"] == "designated"
+                 and jh.named(jh._names_then(ev, log), ev["whom"]) == "ghost"]
+        if lines:
+            break
+    assert lines and all(asked in line for line in lines), lines
+    assert not [line for line in lines if " à le " in line or " a il " in line]

@@ -541,7 +541,9 @@ def event_text(ev: Obs, ctx: TableContext) -> str:
     elif kind == "soloist_changed":
         text = t("log.soloist", name=ev["soloist"])
     elif kind == "designated":
-        text = t("log.ask", who=who(ev["by"]), whom=who(ev["whom"]), side=side_word(ev["need"], t))
+        # The ghost has its own words: the article goes with the preposition ("au fantôme").
+        key = "log.ask_ghost" if named(names, ev["whom"]) == "ghost" else "log.ask"
+        text = t(key, who=who(ev["by"]), whom=who(ev["whom"]), side=side_word(ev["need"], t))
     elif kind == "played":
         text = _played_text(ev, names, t)
     elif kind == "trick_won":
