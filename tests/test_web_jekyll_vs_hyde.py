@@ -326,7 +326,7 @@ def test_the_give_button_says_how_many_cards_it_gives(lang, one, many):
 
 
 @pytest.mark.parametrize("lang, stays, moves", [("en", "the marker stays on 3.", "moves by"),
-                                                ("fr", "le marqueur reste sur 3.", "avance de")])
+                                                ("fr", "le marqueur reste sur la case 3.", "avance de")])
 def test_a_marker_that_does_not_move_is_said_to_stay(lang, stays, moves):
     """An even round (5 tricks each) leaves the marker where it is: the log and
     the round's summary say so, not "the marker moves by 0, to 3"."""
