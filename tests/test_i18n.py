@@ -229,3 +229,15 @@ def test_the_deal_link_names_the_shuffle_where_donne_is_not_the_games_word(game,
     link = re.search(r'<a id="deal-link"[^>]*title="([^"]*)">([^<]*)</a>', table_info(ctrl.page))
     assert link.group(2) == deal
     assert ("mélange" in link.group(1)) == deal.startswith("Mélange"), link.group(1)
+
+
+@pytest.mark.parametrize("ignored, said", [
+    (["foo"], "Paramètre d’URL ignoré, inconnu ou de valeur inutilisable : foo"),
+    (["foo", "bar"], "Paramètres d’URL ignorés, inconnus ou de valeur inutilisable : foo, bar")])
+def test_the_ignored_parameters_notice_counts_them(ignored, said):
+    from game.web.links import Link
+    from game.web.views import notices
+    from tests.page_kit import make_page
+
+    ctrl, _, _ = make_page(lang="fr", link=Link(ignored=ignored))
+    assert said in notices(ctrl.page)
