@@ -488,3 +488,14 @@ def test_the_log_asks_the_ghost_with_the_article_its_preposition_takes(lang, ask
             break
     assert lines and all(asked in line for line in lines), lines
     assert not [line for line in lines if " à le " in line or " a il " in line]
+
+
+@pytest.mark.parametrize("lang, points, said", [("en", 1, "(1 point)"), ("en", 0, "(0 points)"),
+                                                ("fr", 0, "(0 point)"), ("fr", 7, "(7 points)"),
+                                                ("de", 1, "(1 Punkt)"), ("it", 1, "(1 punto)")])
+def test_a_tricks_points_in_the_log_take_the_singular_or_the_plural(lang, points, said):
+    log, _, _ = _logged_game({"players": 4, "target": 1000}, 0, 2)
+    won = next(ev for ev in log if ev["kind"] == "trick_won")
+    line = jh.event_text({**won, "points": points}, TableContext(t=Translator(lang), seat=0,
+                                                                 log=log))
+    assert line.endswith(said), line

@@ -547,7 +547,7 @@ def event_text(ev: Obs, ctx: TableContext) -> str:
     elif kind == "played":
         text = _played_text(ev, names, t)
     elif kind == "trick_won":
-        text = t("log.trick", who=who(ev["winner"]), points=ev["points"])
+        text = t("log.trick", who=who(ev["winner"]), n=ev["points"])
     elif kind == "transformation":
         text = t("jh.trick.nobody_last" if ev["to_nobody"] else "jh.trick.transformation")
     elif kind == "hand_scored":
