@@ -144,6 +144,18 @@ def test_no_text_hedges_a_plural_with_brackets_or_a_slash():
     assert not found, found
 
 
+# Texts whose count is never 1: Potions must be given only by who was dealt 2 or more.
+NEVER_ONE = {"jvh.err.potion", "jvh.must_potion", "error.must_give_potion"}
+
+
+def test_a_count_followed_by_a_plural_noun_is_a_counted_text():
+    """"{n} cards" is the plural of a counted text (`.n`): with one card it would say "1 cards"."""
+    noun = re.compile(r"\{\w+\} (cards|tricks|points|Potions|rounds)\b")
+    found = [where for lang, where, text in _all_texts() if lang == DEFAULT and noun.search(text)
+             and not where.endswith(".n") and where.split(":", 1)[1] not in NEVER_ONE]
+    assert not found, found
+
+
 def test_every_counted_text_has_its_singular_and_its_plural():
     keys = {where.split(":", 1)[1] for _, where, _ in _all_texts()}
     plural = {k[:-2] for k in keys if k.endswith(".n")}
