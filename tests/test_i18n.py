@@ -253,3 +253,12 @@ def test_the_ignored_parameters_notice_counts_them(ignored, said):
 
     ctrl, _, _ = make_page(lang="fr", link=Link(ignored=ignored))
     assert said in notices(ctrl.page)
+
+
+def test_french_puts_no_de_or_que_before_a_players_name():
+    """A name may start with a vowel, and French would elide: "d’Adam", not "de Adam".
+    The texts name the player another way ("Adam a complété sa ligne 2")."""
+    before_a_name = re.compile(r"\b(de|que|le|la) \{(name|player|who|whom)\}")
+    found = [(where, text) for lang, where, text in _all_texts()
+             if lang == "fr" and before_a_name.search(text)]
+    assert not found, found
