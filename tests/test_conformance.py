@@ -202,10 +202,14 @@ def check_error(game: str, error: GameError) -> None:
     for lang in LANGUAGES:
         shared, own = catalog(lang, game)
         key = f"error.{error.code}"
-        text = own.get(key, shared.get(key))
-        assert text is not None, f"{key} has no text in {lang} for {game}"
-        missing = placeholders(text) - set(error.params)
-        assert not missing, f"{key} ({lang}) uses {missing}, not in params {error.params}"
+        # One text, or a counted one: a singular and a plural (game.web.i18n).
+        forms = [k for k in (key, f"{key}.1", f"{key}.n") if k in own or k in shared]
+        assert forms, f"{key} has no text in {lang} for {game}"
+        assert forms == [key] or {"n", "count"} & set(error.params), f"{key}: counted by what?"
+        for form in forms:
+            text = own.get(form, shared.get(form, ""))
+            missing = placeholders(text) - set(error.params)
+            assert not missing, f"{form} ({lang}) uses {missing}, not in params {error.params}"
 
 
 def play_checked(game: str, options: dict, seed: int) -> set[str]:

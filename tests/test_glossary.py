@@ -1,5 +1,6 @@
 """Each language says each game's terms with one word (docs/GLOSSARY.md):
-the word used appears in its catalogs and rules pages, the variants do not."""
+the word used appears in its catalogs, rules pages and examples' captions,
+the variants do not."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ def _rows() -> list[tuple[str, str, str, str, list[str]]]:
 
 
 def _texts(lang: str, game: str) -> list[tuple[str, str]]:
-    """(where, text) for every catalog value and rules page `game` shows in `lang`."""
+    """(where, text) for every catalog value, rules page and example caption
+    `game` shows in `lang`."""
     games = list(GAMES) if game == "all" else [game]
     names = ([f"{lang}.json"] if game == "all" else []) + [f"{lang}.{g}.json" for g in games]
     texts = []
@@ -40,12 +42,21 @@ def _texts(lang: str, game: str) -> list[tuple[str, str]]:
     for g in games:
         page = (ROOT / "static/rules" / f"{g}.{lang}.html").read_text("utf-8")
         texts.append((f"rules/{g}.{lang}.html", page))
+        for path in sorted((ROOT / "static/scenarios" / g).glob("*.json")):
+            captions = json.loads(path.read_text("utf-8"))["captions"]
+            texts += [(f"scenarios/{g}/{path.name}", c[lang]) for c in captions if c]
     # Words only: no markup, no {placeholders}, entities read as their characters.
-    return [(where, html.unescape(re.sub(r"<[^>]+>|\{[^}]*\}", " ", text)).replace("\xad", ""))
-            for where, text in texts]
+    return [(where, _apostrophes(html.unescape(re.sub(r"<[^>]+>|\{[^}]*\}", " ", text))
+                                 .replace("\xad", ""))) for where, text in texts]
+
+
+def _apostrophes(text: str) -> str:
+    """The typographic apostrophe read as the straight one the rows may write."""
+    return text.replace("\u2019", "'")
 
 
 def _has(text: str, phrase: str) -> bool:
+    phrase = _apostrophes(phrase)
     return re.search(r"(?<!\w)" + re.escape(phrase) + (r"(?!\w)" if phrase[-1].isalnum() else ""),
                      text) is not None
 

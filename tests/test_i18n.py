@@ -127,3 +127,138 @@ def test_loading_words_exist_in_every_language():
     keys = {lang: sorted(re.findall(r"(\w+): *[\"\[]", text)) for lang, text in said.items()}
     assert keys["en"] == ["notReady", "preparing", "ready", "update"]
     assert all(k == keys["en"] for k in keys.values()), keys
+
+
+# -- counts: a real singular and plural, never "card(s)" ---------------------------
+
+def _all_texts() -> list[tuple[str, str, str]]:
+    """(lang, file:key, text) for every catalog value of every language."""
+    return [(lang, f"{lang}{suffix}:{key}", text) for lang in LANGUAGES for suffix in SUFFIXES
+            for key, text in _catalog(lang, suffix).items()]
+
+
+def test_no_text_hedges_a_plural_with_brackets_or_a_slash():
+    # "card(s)", "carte(s)", "ignoré(s)", "Karte(n)", "carta/e": the count is known.
+    hedged = re.compile(r"\w\((s|e|n|en|es|x|i|a)\)|\w/(e|i|a)\b")
+    found = [(where, text) for _, where, text in _all_texts() if hedged.search(text)]
+    assert not found, found
+
+
+# Texts whose count is never 1: Potions must be given only by who was dealt 2 or more.
+NEVER_ONE = {"jvh.err.potion", "jvh.must_potion", "error.must_give_potion"}
+
+
+def test_a_count_followed_by_a_plural_noun_is_a_counted_text():
+    """"{n} cards" is the plural of a counted text (`.n`): with one card it would say "1 cards"."""
+    noun = re.compile(r"\{\w+\} (cards|tricks|points|Potions|rounds)\b")
+    found = [where for lang, where, text in _all_texts() if lang == DEFAULT and noun.search(text)
+             and not where.endswith(".n") and where.split(":", 1)[1] not in NEVER_ONE]
+    assert not found, found
+
+
+def test_every_counted_text_has_its_singular_and_its_plural():
+    keys = {where.split(":", 1)[1] for _, where, _ in _all_texts()}
+    plural = {k[:-2] for k in keys if k.endswith(".n")}
+    assert "jvh.confirm.give" in plural
+    assert not {f"{k}.1" for k in plural} - keys
+
+
+def test_a_count_picks_the_singular_or_the_plural_its_language_uses():
+    from game.web.i18n import Translator
+
+    en, fr, it, de = (Translator(lang) for lang in ("en", "fr", "it", "de"))
+    assert en("jvh.confirm.give", n=1) == "Give this card"
+    assert en("jvh.confirm.give", n=2) == "Give these 2 cards"
+    assert it("jvh.confirm.swap", n=3) == "Scambia queste 3 carte"
+    assert de("jvh.confirm.give", n=1) == "Diese Karte abgeben"
+    assert en("jvh.pile", n=0) == "0 tricks won"
+    assert fr("jvh.pile", n=0) == "0 pli gagné"  # French counts 0 in the singular
+    assert fr("jvh.pile", n=2) == "2 plis gagnés"
+    # An engine error's count arrives as words (str) and is named `count`.
+    assert en("error.wrong_give_count", count="1", given="2") == \
+        "Choose exactly 1 card to give, not 2."
+    assert en.has("error.wrong_give_count") and not en.has("error.no_such_text")
+    # Without a count, or with one that is not a number: the plural.
+    assert en("jvh.tricks") == "tricks" and en("jvh.tricks", n="many") == "tricks"
+
+
+@pytest.mark.parametrize("game, seat, paused", [
+    ("jekyll-hyde", 0, "La donne attend"),
+    ("jekyll-vs-hyde", "J", "La manche attend"),  # the duel's unit is the round
+    ("dracula", 0, "La donne attend")])
+def test_a_lessons_pause_is_said_with_the_games_own_unit(game, seat, paused):
+    from game import new_game
+    from game.web.i18n import Translator
+    from game.web.tables import TableContext, renderer
+
+    state = new_game(game, {}, 1)
+    ctx = TableContext(t=Translator("fr"), seat=seat, paused=True)
+    table = renderer(game).render(state.observation(seat), ctx)
+    prompt = re.search(r'id="prompt"[^>]*>([^<]*)<', table).group(1)
+    assert prompt.startswith(paused), prompt
+
+
+# -- typography --------------------------------------------------------------------
+
+def _said_in(lang: str) -> list[tuple[str, str]]:
+    """(where, words) for every text a player reads in `lang`: the catalogs, the
+    rules pages, the examples' captions, the loader's words (markup stripped)."""
+    texts = [(where, text) for code, where, text in _all_texts() if code == lang]
+    texts += [(page.name, page.read_text(encoding="utf-8"))
+              for page in sorted(RULES.glob(f"*.{lang}.html"))]
+    for path in sorted((ROOT / "static" / "scenarios").glob("*/*.json")):
+        captions = json.loads(path.read_text(encoding="utf-8"))["captions"]
+        texts += [(path.name, c[lang]) for c in captions if c is not None]
+    loader = (ROOT / "static" / "js" / "loader.js").read_text(encoding="utf-8")
+    texts += [("loader.js", words) for words in re.findall(rf"\b{lang}: (\[.*?\])", loader)]
+    return [(where, re.sub(r"<[^>]*>", " ", text)) for where, text in texts]
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_french_and_italian_write_the_typographic_apostrophe(lang):
+    # docs/GLOSSARY.md: "l’équipe", never "l'équipe" beside it.
+    straight = [(where, text) for where, text in _said_in(lang) if "'" in text]
+    assert not straight, straight
+    assert any("’" in text for _, text in _said_in(lang))
+
+
+@pytest.mark.parametrize("game, deal", [("jekyll-hyde", "Donne n° 18"),
+                                        ("jekyll-vs-hyde", "Mélange n° 18"),
+                                        ("dracula", "Mélange n° 18")])
+def test_the_deal_link_names_the_shuffle_where_donne_is_not_the_games_word(game, deal):
+    """The duel plays manches, so its deal link is a shuffle (as Dracula's), not a donne."""
+    from game import new_game
+    from game.web.views import table_info
+    from tests.page_kit import make_page, put_on_table
+
+    ctrl, _, _ = make_page(lang="fr")
+    state = new_game(game, {}, 18)
+    me = state.identity(state.players[0])
+    put_on_table(ctrl, state, {
+        "game": game, "setup": {"me": me, "bots": {}}, "log": [], "seen_hands": 0,
+        "transcript": {"game": game, "options": state.to_json()["options"], "seed": 18,
+                       "actions": []}, "state": state.to_json()})
+    link = re.search(r'<a id="deal-link"[^>]*title="([^"]*)">([^<]*)</a>', table_info(ctrl.page))
+    assert link.group(2) == deal
+    assert ("mélange" in link.group(1)) == deal.startswith("Mélange"), link.group(1)
+
+
+@pytest.mark.parametrize("ignored, said", [
+    (["foo"], "Paramètre d’URL ignoré, inconnu ou de valeur inutilisable : foo"),
+    (["foo", "bar"], "Paramètres d’URL ignorés, inconnus ou de valeur inutilisable : foo, bar")])
+def test_the_ignored_parameters_notice_counts_them(ignored, said):
+    from game.web.links import Link
+    from game.web.views import notices
+    from tests.page_kit import make_page
+
+    ctrl, _, _ = make_page(lang="fr", link=Link(ignored=ignored))
+    assert said in notices(ctrl.page)
+
+
+def test_french_puts_no_de_or_que_before_a_players_name():
+    """A name may start with a vowel, and French would elide: "d’Adam", not "de Adam".
+    The texts name the player another way ("Adam a complété sa ligne 2")."""
+    before_a_name = re.compile(r"\b(de|que|le|la) \{(name|player|who|whom)\}")
+    found = [(where, text) for lang, where, text in _all_texts()
+             if lang == "fr" and before_a_name.search(text)]
+    assert not found, found

@@ -426,3 +426,76 @@ def test_the_final_totals_are_punctuated_as_each_language_writes():
     french = jh.final_summary(end.observation(0), _ctx(0, "fr"))
     assert re.search(r"Jekyll : \d", french) and not re.search(r"Jekyll: \d", french)
     assert re.search(r"Jekyll: \d", jh.final_summary(end.observation(0), _ctx(0, "en")))
+
+
+def test_the_last_trick_says_a_given_card_was_given_not_its_player():
+    """French: "Betty (carte donnée par Christian)", never "Betty donnée par
+    Christian" (the feminine agrees with the card, and the row starts with a person)."""
+    t = Translator("fr")
+    for seed in range(1, 30):
+        state = new_game("jekyll-hyde", {"players": 4}, seed)
+        rng = random.Random(seed)
+        while not state.over and len(state.observation(0)["tricks"]) < 2:
+            state = state.apply(rng.choice(state.legal_actions()))
+        obs = state.observation(0)
+        given = [p for p in obs["tricks"][-1]["plays"] if p["from"] != p["seat"]]
+        if given and jh.named(obs["names"], given[0]["from"]) != "ghost":
+            break
+    play = given[0]
+    player, giver = (jh.named(obs["names"], play[k]) for k in ("seat", "from"))
+    panel = jh.last_trick(obs, _ctx(0, "fr"))
+    assert f"{player} (carte donnée par {giver})" in panel, panel
+    assert f"{player} donnée" not in panel
+
+
+def test_the_soloists_hand_summary_says_he_played_mr_hyde_alone():
+    """Not "En Mr Hyde, vous avez gagné": French says the soloist played Mr Hyde,
+    alone with the ghost, then how the hand went."""
+    state = new_game("jekyll-hyde", {"players": 3, "target": 1000}, 5)
+    names = list(state.observation(0)["names"].values())
+    logs = {name: state.events(state.seat_of(name)) for name in names}
+    rng = random.Random(5)
+    while not state.to_json()["history"]:
+        state = state.apply(rng.choice(state.legal_actions()))
+        for name in names:
+            logs[name] += state.events(state.seat_of(name))
+    soloist = state.observation(0)["history"][-1]["soloist"]
+    seat = state.seat_of(soloist)
+    ctx = TableContext(t=Translator("fr"), seat=seat, thinking=None, log=logs[soloist])
+    summary = jh.hand_summary(state.observation(seat), ctx)
+    verdict = re.search(r'<p class="jh-outcome [a-z]+">([^<]*)</p>', summary).group(1)
+    assert verdict.startswith("Vous jouiez Mr Hyde, seul avec le fantôme : "), verdict
+
+
+def test_a_hands_score_in_the_log_is_punctuated_as_french_writes_it():
+    """"Jekyll : 28 × 3 = 84 ; Hyde : 27 × 1 = 27", with a space before the semicolon."""
+    log, _, state = _logged_game({"players": 4, "target": 1000}, 0, 2)
+    scored = next(ev for ev in log if ev["kind"] == "hand_scored")
+    line = jh.event_text(scored, TableContext(t=Translator("fr"), seat=0, log=log))
+    assert " ; Hyde : " in line and "; " not in line.replace(" ; ", ""), line
+
+
+@pytest.mark.parametrize("lang, asked", [("fr", " au fantôme"), ("it", " al fantasma "),
+                                         ("de", " den Geist "), ("en", " the ghost ")])
+def test_the_log_asks_the_ghost_with_the_article_its_preposition_takes(lang, asked):
+    """"Christian demande une carte Jekyll au fantôme", never "à le fantôme"."""
+    for seed in range(1, 20):
+        log, _, _ = _logged_game({"players": 3, "target": 1000}, "Adam", seed)
+        ctx = TableContext(t=Translator(lang), seat=0, log=log)
+        lines = [jh.event_text(ev, ctx) for ev in log if ev["kind"] == "designated"
+                 and jh.named(jh._names_then(ev, log), ev["whom"]) == "ghost"]
+        if lines:
+            break
+    assert lines and all(asked in line for line in lines), lines
+    assert not [line for line in lines if " à le " in line or " a il " in line]
+
+
+@pytest.mark.parametrize("lang, points, said", [("en", 1, "(1 point)"), ("en", 0, "(0 points)"),
+                                                ("fr", 0, "(0 point)"), ("fr", 7, "(7 points)"),
+                                                ("de", 1, "(1 Punkt)"), ("it", 1, "(1 punto)")])
+def test_a_tricks_points_in_the_log_take_the_singular_or_the_plural(lang, points, said):
+    log, _, _ = _logged_game({"players": 4, "target": 1000}, 0, 2)
+    won = next(ev for ev in log if ev["kind"] == "trick_won")
+    line = jh.event_text({**won, "points": points}, TableContext(t=Translator(lang), seat=0,
+                                                                 log=log))
+    assert line.endswith(said), line

@@ -308,3 +308,48 @@ def test_the_pages_log_names_each_cards_player_through_undo_handover_and_round_e
 
 def _cap_line(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+@pytest.mark.parametrize("lang, one, many", [("en", "Give this card", "Give these {} cards"),
+                                             ("fr", "Donner cette carte", "Donner ces {} cartes")])
+def test_the_give_button_says_how_many_cards_it_gives(lang, one, many):
+    """Round 1 gives one card, rounds 2 and 3 give two and three: the button says so."""
+    t = Translator(lang)
+    said = {}
+    for state, seat in _positions(3, "standard"):
+        obs = state.observation(seat)
+        if obs["phase"] == "give" and obs["to_act"] == seat:
+            button = re.search(r'id="jvh-confirm"[^>]*>([^<]*)<',
+                               jvh.render(obs, TableContext(t=t, seat=seat)))
+            said[obs["give_count"]] = button.group(1)
+    assert said[1] == one and said[2] == many.format(2), said
+
+
+@pytest.mark.parametrize("lang, stays, moves", [("en", "the marker stays on 3.", "moves by"),
+                                                ("fr", "le marqueur reste sur la case 3.", "avance de")])
+def test_a_marker_that_does_not_move_is_said_to_stay(lang, stays, moves):
+    """An even round (5 tricks each) leaves the marker where it is: the log and
+    the round's summary say so, not "the marker moves by 0, to 3"."""
+    t = Translator(lang)
+    log, state, me = GAMES[0]
+    scored = next(ev for ev in log if ev["kind"] == "round_scored")
+    even = {**scored, "tricks": {"J": 5, "H": 5}, "moved": 0, "marker": 3}
+    ctx = TableContext(t=t, seat=state.seat_of(me), log=log)
+    line = jvh.event_text(even, ctx)
+    assert line.endswith(stays) and moves not in line, line
+    assert moves in jvh.event_text({**even, "moved": 2, "marker": 5}, ctx)
+    obs = state.observation(state.seat_of(me))
+    obs["history"][-1].update(moved=0, marker=3)
+    summary = jvh.final_summary(obs, ctx)
+    assert stays[0].upper() + stays[1:] in summary and f"{moves} 0" not in summary, summary
+
+
+def test_the_tracks_preview_says_an_even_round_would_not_move_the_marker():
+    t = Translator("en")
+    state, seat = next((s, seat) for s, seat in _positions(2, "standard")
+                       if s.observation(seat)["phase"] == "play")
+    obs = state.observation(seat)
+    assert obs["tricks"] == {"J": 0, "H": 0}
+    table = jvh.render(obs, TableContext(t=t, seat=seat))
+    label = re.search(r'class="jvh-track" role="img" aria-label="([^"]*)"', table).group(1)
+    assert "this round would not move it." in label and "by 0" not in label, label

@@ -55,7 +55,8 @@ class Controller:
             setup.update({str(k): str(v) for k, v in last.items() if k != "seed"})
         if link.game is not None:
             setup["game"] = link.game
-        notices = (("notice.unknown_params", {"names": ", ".join(link.ignored)}),) \
+        notices = (("notice.unknown_params", {"names": ", ".join(link.ignored),
+                                                "n": str(len(link.ignored))}),) \
             if link.ignored else ()
         self.page = Page(t=Translator(lang), prefs=prefs, setup=setup, notices=notices,
                          store_problem=problem)

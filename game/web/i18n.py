@@ -58,8 +58,22 @@ def _read(filename: str) -> dict[str, str]:
     return {}
 
 
+# The count a text with a singular and a plural (`key.1`, `key.n`) depends on.
+_COUNTS = ("n", "count")
+
+
+def takes_singular(lang: str, count: int) -> bool:
+    """Whether `count` takes the singular: 1 in English, Italian and German;
+    0 and 1 in French ("0 carte")."""
+    return count in (0, 1) if lang == "fr" else count == 1
+
+
 class Translator:
-    """`t("key", name="Adam")` in one language, falling back to English, then the key."""
+    """`t("key", name="Adam")` in one language, falling back to English, then the key.
+
+    A text that depends on a count is two entries, `key.1` (the singular) and
+    `key.n` (the plural): `t("key", n=2)` picks the one this language uses for
+    its `n` (or `count`) field."""
 
     def __init__(self, lang: str) -> None:
         self.lang = pick_language(lang)
@@ -67,15 +81,31 @@ class Translator:
         self._en = catalog(DEFAULT)
 
     def __call__(self, key: str, **kw: Any) -> str:
-        text = self._cat.get(key)
+        text = self._text(key)
         if text is None:
-            text = self._en.get(key, key)
+            text = self._text(self._counted(key, kw))
+        if text is None:
+            text = key
         if kw:
             try:
                 return text.format(**kw)
             except (KeyError, IndexError, ValueError):
                 return text
         return text
+
+    def _text(self, key: str) -> str | None:
+        text = self._cat.get(key)
+        return self._en.get(key) if text is None else text
+
+    def _counted(self, key: str, kw: dict[str, Any]) -> str:
+        """The entry of the counted text `key` for the count in `kw` (no
+        count, or not a number: the plural)."""
+        count = next((kw[name] for name in _COUNTS if name in kw), None)
+        try:
+            singular = count is not None and takes_singular(self.lang, int(count))
+        except (TypeError, ValueError):
+            singular = False
+        return f"{key}.1" if singular else f"{key}.n"
 
     def markup(self, key: str) -> "Html":
         """A catalog text that is markup by design (keys ending in `.html`)."""
@@ -86,4 +116,4 @@ class Translator:
         return from_catalog(self(key))
 
     def has(self, key: str) -> bool:
-        return key in self._cat or key in self._en
+        return any(k in self._cat or k in self._en for k in (key, f"{key}.n"))

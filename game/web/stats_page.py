@@ -379,7 +379,7 @@ def chart_html(t: Translator, game: str, levels: list[st.Bucket]) -> Html:
                          join(parts), LABEL + bar + 6, y + 18,
                          t("stats.chart.short", won=b.count("won"), n=b.played)))
         said.append(t("stats.chart.level", level=name, figures=figures))
-    title = t("stats.chart.title", game=t("game." + game), levels="; ".join(said))
+    title = t("stats.chart.title", game=t("game." + game), levels=t("list.semicolon").join(said))
     legend = join(html('<span class="stats-key"><svg width="14" height="14" aria-hidden="true" '
                        'focusable="false"><rect x=".5" y=".5" width="13" height="13" fill="{}" '
                        'stroke="#222"/></svg>{}</span>',

@@ -110,7 +110,7 @@ def table_info(page: Page) -> Html:
     return html(
         '<a id="deal-link" href="?game={game}&amp;deal={seed}" title="{title}">{deal}</a>'
         ' · <a id="rules-link" href="{rules}" target="_blank" rel="noopener">{rules_word}'
-        '</a>', game=game, seed=str(seed), title=page.t("table.deal_title"),
+        '</a>', game=game, seed=str(seed), title=page.say("table.deal_title"),
         deal=page.say("table.deal", n=seed), rules=rules_href(page.t, game),
         rules_word=page.t("table.rules"))
 

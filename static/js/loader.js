@@ -11,12 +11,12 @@
   var words = {
     table: {
       en: ["Shuffling the cards…", "Downloading the runtime…", "Starting Python…", "Setting the table…"],
-      fr: ["On bat les cartes…", "Téléchargement de l'environnement…", "Démarrage de Python…", "On dresse la table…"],
-      it: ["Si mescolano le carte…", "Scaricamento dell'ambiente…", "Avvio di Python…", "Si prepara il tavolo…"],
+      fr: ["On bat les cartes…", "Téléchargement de l’environnement…", "Démarrage de Python…", "On dresse la table…"],
+      it: ["Si mescolano le carte…", "Scaricamento dell’ambiente…", "Avvio di Python…", "Si prepara il tavolo…"],
       de: ["Die Karten werden gemischt…", "Die Laufzeitumgebung wird geladen…", "Python startet…", "Der Tisch wird gedeckt…"]
     },
     example: {
-      en: ["Loading the example…"], fr: ["Chargement de l'exemple…"], it: ["Caricamento dell'esempio…"],
+      en: ["Loading the example…"], fr: ["Chargement de l’exemple…"], it: ["Caricamento dell’esempio…"],
       de: ["Das Beispiel wird geladen…"]
     }
   }[document.body.getAttribute("data-loader") || "table"];

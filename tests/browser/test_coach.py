@@ -90,7 +90,7 @@ def test_the_lesson_is_completed_by_following_the_coach(page, ui, game):
         if page.locator("#coach-next").count():
             assert page.evaluate("document.activeElement.id") == "coach-next", notes
             # Nobody is deciding while a note holds the hand, and the prompt says so.
-            assert page.inner_text("#prompt") == _words("en", "coach.paused")
+            assert page.inner_text("#prompt") == _words("en", f"coach.{game}.paused")
             notes += 1
             page.click("#coach-next")
             continue

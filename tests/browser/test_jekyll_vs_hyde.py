@@ -322,7 +322,7 @@ def test_hyde_in_french_exchanges_by_keyboard_and_resumes(page, ui):
 
 
 def test_a_disabled_button_looks_disabled(page, ui):
-    """At "Chosen: 0/1" the gold "Give these cards" button is off and must look
+    """At "Chosen: 0/1" the gold "Give this card" button is off and must look
     it (issue 31): no gold fill, a dashed edge, a not-allowed pointer; once a card
     is chosen it is gold and clickable again. The rule is the site's, for every
     disabled button."""

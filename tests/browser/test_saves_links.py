@@ -129,7 +129,7 @@ def test_a_deal_link_deals_that_deal_and_a_reload_resumes_it(page, ui):
     ui.open_site(page, "?game=jekyll-vs-hyde&deal=1234&speed=instant&lang=en")
     page.wait_for_selector("body[data-view=table]")
     assert _on_table(page)[:2] == ("jekyll-vs-hyde", 1234)
-    assert page.inner_text("#deal-link") == "Deal #1234"
+    assert page.inner_text("#deal-link") == "Shuffle #1234"
     href = page.get_attribute("#deal-link", "href")
     assert href == "?game=jekyll-vs-hyde&deal=1234"
     assert ui.wait_settled(page) in ("me", "modal")

@@ -504,7 +504,7 @@ def _prompt(obs: dict[str, Any], ctx: TableContext) -> str:
     if obs["over"]:
         return t("dr.prompt.over")
     if ctx.paused:
-        return ctx.t("coach.paused")
+        return ctx.t("coach.dracula.paused")
     mine = obs["to_act"] == me
     if obs["phase"] == "way":
         return t("dr.prompt.way" if mine else "dr.prompt.way_wait")

@@ -218,7 +218,7 @@ def _prompt(obs: Obs, ctx: TableContext) -> str:
     if obs["over"]:
         return t("jh.prompt.over")
     if ctx.paused:
-        return t("coach.paused")
+        return t("coach.jekyll-hyde.paused")
     turn, designated = obs["turn"], obs["designated"]
     need = side_word(obs["need"], t)
     legal = obs["legal"]
@@ -470,13 +470,25 @@ def last_trick(obs: Obs, ctx: TableContext) -> Html:
         return html("<p>{}</p>", t("jh.no_trick_yet"))
     rows = []
     for play in trick["plays"]:
-        seat, src = play["seat"], play["from"]
-        extra = "" if src == seat else " " + _from(names, src, t)
-        rows.append(html("<li>{}<span>{}{}</span></li>",
+        rows.append(html("<li>{}<span>{}</span></li>",
                          card_html(play["card"], t, "mini", act=False),
-                         shown(named(names, seat), t), extra))
+                         _player_of(names, play, t)))
     return html('<ol class="lasttrick">{}</ol><p class="result">{}</p>', join(rows),
                 _trick_result(names, trick, last_of_hand, t))
+
+
+def _player_of(names: dict[str, str], play: Obs, t: Translator) -> str:
+    """Who played a card of a finished trick, and who gave it if another seat
+    did: one sentence per language, so that "given" agrees with the card, not
+    with the player ("Betty (carte donnée par Christian)")."""
+    seat, src = play["seat"], play["from"]
+    player = shown(named(names, seat), t)
+    if src == seat:
+        return player
+    giver = named(names, src)
+    if giver == "ghost":
+        return t("jh.last.from_ghost", name=player)
+    return t("jh.last.given", name=player, giver=giver)
 
 
 def _names_in_hand(hand_number: int, log: list[Obs]) -> dict[str, str] | None:
@@ -529,16 +541,18 @@ def event_text(ev: Obs, ctx: TableContext) -> str:
     elif kind == "soloist_changed":
         text = t("log.soloist", name=ev["soloist"])
     elif kind == "designated":
-        text = t("log.ask", who=who(ev["by"]), whom=who(ev["whom"]), side=side_word(ev["need"], t))
+        # The ghost has its own words: the article goes with the preposition ("au fantôme").
+        key = "log.ask_ghost" if named(names, ev["whom"]) == "ghost" else "log.ask"
+        text = t(key, who=who(ev["by"]), whom=who(ev["whom"]), side=side_word(ev["need"], t))
     elif kind == "played":
         text = _played_text(ev, names, t)
     elif kind == "trick_won":
-        text = t("log.trick", who=who(ev["winner"]), points=ev["points"])
+        text = t("log.trick", who=who(ev["winner"]), n=ev["points"])
     elif kind == "transformation":
         text = t("jh.trick.nobody_last" if ev["to_nobody"] else "jh.trick.transformation")
     elif kind == "hand_scored":
         teams = ev["teams"]
-        text = t("log.hand_over") + " " + "; ".join(
+        text = t("log.hand_over") + " " + t("list.semicolon").join(
             t("log.team_score", team=t(f"side.{team}"), p=teams[team]["points"],
               m=teams[team]["multiplier"], s=teams[team]["score"]) for team in ("jekyll", "hyde"))
     elif kind == "game_over":

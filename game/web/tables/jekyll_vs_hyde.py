@@ -279,7 +279,7 @@ def _track(obs: dict[str, Any], ctx: TableContext) -> Html:
                           cls=" ".join(cls), i=i, pawn=pawn))
     label = t("jvh.track_label", marker=marker)
     if live:
-        label += " " + t("jvh.track_preview", d=d, to=to)
+        label += " " + t("jvh.track_preview" if d else "jvh.track_preview_still", d=d, to=to)
     label += " " + t("jvh.track_hint")
     return html('<div class="jvh-track" role="img" aria-label="{label}" '
                 'data-marker="{marker}" data-preview="{preview}">'
@@ -361,7 +361,7 @@ def _pile(obs: dict[str, Any], role: str, ctx: TableContext, steal: str | None) 
                 '<span class="stack" aria-hidden="true">{stack}</span>'
                 '<b class="count">{n}</b><span class="lbl">{tricks}</span>'
                 '<span class="sr">{label}</span>{extra}</div>',
-                cls=cls, role=role, n=n, label=label, stack=stack, tricks=t("jvh.tricks"),
+                cls=cls, role=role, n=n, label=label, stack=stack, tricks=t("jvh.tricks", n=n),
                 extra=extra)
 
 
@@ -553,19 +553,19 @@ def _prompt(obs: dict[str, Any], ctx: TableContext) -> str:
     if obs["over"]:
         return t("jvh.prompt.over")
     if ctx.paused:
-        return t("coach.paused")
+        return t("coach.jekyll-vs-hyde.paused")
     phase, mine = obs["phase"], obs["to_act"] == me
     if phase == "give":
         if mine:
             n = obs["give_count"]
-            return t("jvh.prompt.give.1" if n == 1 else "jvh.prompt.give.n", n=n, other=opp)
+            return t("jvh.prompt.give", n=n, other=opp)
         if obs["chosen"]:
             return t("jvh.prompt.give_wait", other=opp)
         return t("jvh.prompt.give_first", other=opp)
     if phase == "swap":
         if mine:
             n = obs["swap_count"]
-            return t("jvh.prompt.swap.1" if n == 1 else "jvh.prompt.swap.n", n=n, other=opp)
+            return t("jvh.prompt.swap", n=n, other=opp)
         return t("jvh.prompt.swap_wait", other=opp)
     if not mine:
         return t("jvh.prompt.wait", other=opp)
@@ -616,7 +616,7 @@ def _pick_hand(obs: dict[str, Any], ctx: TableContext) -> Html:
                 described=html(' aria-describedby="jvh-oblige"') if oblige else EMPTY,
                 items=join(items), picked=t("jvh.picked"),
                 disabled=EMPTY if ctx.complete else html(" disabled"),
-                confirm=t(f"jvh.confirm.{verb}"))
+                confirm=t(f"jvh.confirm.{verb}", n=n))
 
 
 def _namer(potion: str, ctx: TableContext) -> Html:
@@ -777,14 +777,21 @@ def _event_text(ev: dict[str, Any], ctx: TableContext) -> str:
         return t("jvh.log.trick", text=text, j=ev["tricks"]["J"], h=ev["tricks"]["H"])
     if kind == "round_scored":
         tricks = ev["tricks"]
-        return t("jvh.log.round_end", j=tricks["J"], h=tricks["H"], d=ev["moved"],
-                 marker=ev["marker"])
+        return _marker_moved("jvh.log.round_end", tricks, ev["moved"], ev["marker"], t)
     if kind == "leg_over":
         text = t("jvh.log.leg_over", leg=ev["leg"], score=ev["score"])
         return text + " " + t("jvh.log.leg") if ev["leg"] == 1 else text
     if kind == "game_over":
         return t("jvh.log.over", text=_game_over_text(ev, ctx))
     return ""
+
+
+def _marker_moved(key: str, tricks: dict[str, int], moved: int, marker: int,
+                  t: Translator) -> str:
+    """A round's tricks and where they put the marker: one that did not move
+    stays where it is (never "moves by 0, to 0")."""
+    return t(key if moved else f"{key}_still", j=tricks["J"], h=tricks["H"], d=moved,
+             marker=marker)
 
 
 def _potion_text(ev: dict[str, Any], t: Translator) -> str:
@@ -834,7 +841,7 @@ def error_text(code: str, params: dict[str, Any], obs: dict[str, Any],
         return t("jvh.err.potion", n=params["potions"])
     if code in ("wrong_give_count", "wrong_swap_count"):
         verb, n = code.split("_")[1], params["count"]
-        return t(f"jvh.err.count_{verb}.{'1' if n == 1 else 'n'}", n=n, m=params["given"])
+        return t(f"jvh.err.count_{verb}", n=n, m=params["given"])
     if code in ("must_play_named_colour", "must_follow"):
         key = "named" if code == "must_play_named_colour" else "follow"
         return t(f"jvh.err.{key}", colour=colour_name(params["colour"], t))
@@ -903,8 +910,7 @@ def hand_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
     """End of a round: the tricks, how far the marker moved, what comes next."""
     t: Translator = ctx.t
     h = obs["history"][-1]
-    lines = [t("jvh.round_result", j=h["tricks"]["J"], h=h["tricks"]["H"], d=h["moved"],
-               marker=h["marker"])]
+    lines = [_marker_moved("jvh.round_result", h["tricks"], h["moved"], h["marker"], t)]
     if h["leg"] != obs["leg"]:  # a return match goes on with the roles swapped
         lines.append(t("jvh.leg_over", score=h["marker"]))
         lines.append(t("jvh.next_roles", role=role_name(ctx.seat, t)))
@@ -929,8 +935,7 @@ def final_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
     h = obs["history"][-1] if obs["history"] else None
 
     if h:
-        lines.append(t("jvh.round_result", j=h["tricks"]["J"], h=h["tricks"]["H"],
-                       d=h["moved"], marker=h["marker"]))
+        lines.append(_marker_moved("jvh.round_result", h["tricks"], h["moved"], h["marker"], t))
     if not match:
         lines.append(t(f"jvh.win.{win}", marker=obs["marker"]))
     else:
