@@ -131,9 +131,11 @@ def unpack(code: str) -> Description:
     if not (_ICE_CHARS.match(ufrag) and _ICE_CHARS.match(pwd)):
         raise BadCode("bad ICE credentials")
     try:
-        digest = base64.urlsafe_b64decode(fingerprint + "=" * (-len(fingerprint) % 4))
+        digest = base64.b64decode(fingerprint + "=" * (-len(fingerprint) % 4), b"-_", validate=True)
     except ValueError as e:
         raise BadCode("bad fingerprint") from e
+    if not 0 < len(digest) <= 64:
+        raise BadCode("bad fingerprint")
     lines = []
     for n, candidate in enumerate(candidates.split(",")[:8]):
         address, _, port = candidate.rpartition("_")
