@@ -18,6 +18,8 @@ a page may use the camera. Timings and the code's length are printed (-s).
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -132,9 +134,12 @@ def _exchange(a: Peer, b: Peer) -> None:
 
 def test_two_pages_meet_through_a_relay_and_a_stranger_never_does(people, relay):
     host, guest = people(), people()
+    # Until a wire opens, the page has fetched neither the wire nor the library.
+    assert not [u for u in host.requests if "wire.mjs" in u or "trystero" in u]
     host.open_relays(relay.url)
     guest.open_relays(relay.url)
     joined = [host.wait_event("PeerJoined"), guest.wait_event("PeerJoined")]
+    assert [u for u in host.requests if "/vendor/trystero/nostr/" in u]
     print(f"\nrelay: open() to PeerJoined {joined[0][3]} ms (host), {joined[1][3]} ms (guest)")
     _exchange(host, guest)
     stranger = people()
@@ -219,3 +224,33 @@ def test_a_message_over_the_limit_never_reaches_python(people, relay):
         f"online: a message of {MAX_MESSAGE + 1} characters from {guest.joined()[0]} was refused"]
     assert [e[2] for e in guest.events() if e[0] == "Received"] == ["after"]
 
+
+
+
+def _renderers(chromium) -> set[int]:
+    info = chromium.new_browser_cdp_session().send("SystemInfo.getProcessInfo")
+    return {p["id"] for p in info["processInfo"] if p["type"] == "renderer"}
+
+
+@pytest.mark.parametrize("way", ["relay", "link"])
+def test_a_page_that_crashes_is_heard_gone_within_seconds(chromium, people, relay, way):
+    """No goodbye at all (a crashed tab; a phone that lost its network looks
+    the same): the connection's own checks tell the other page."""
+    host = people()
+    before = _renderers(chromium)
+    guest = people()
+    guest_renderers = _renderers(chromium) - before
+    assert guest_renderers
+    if way == "relay":
+        host.open_relays(relay.url)
+        guest.open_relays(relay.url)
+    else:
+        _linked(host, guest)
+    host.wait_event("PeerJoined")
+    guest.wait_event("PeerJoined")
+    started = time.monotonic()
+    for pid in guest_renderers:
+        os.kill(pid, signal.SIGKILL)
+    host.wait_event("PeerLeft", timeout=20000)
+    print(f"\n{way}: a crashed page's PeerLeft after {time.monotonic() - started:.1f} s")
+    guest.errors.clear()
