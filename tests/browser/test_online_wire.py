@@ -254,3 +254,17 @@ def test_a_page_that_crashes_is_heard_gone_within_seconds(chromium, people, rela
     host.wait_event("PeerLeft", timeout=20000)
     print(f"\n{way}: a crashed page's PeerLeft after {time.monotonic() - started:.1f} s")
     guest.errors.clear()
+
+
+def test_no_relay_in_reach_fails_the_wire(people):
+    """Every relay out of reach (a port nothing listens on): the wire says so."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        dead = f"ws://127.0.0.1:{s.getsockname()[1]}"
+    page = people()
+    page.open_relays(dead)
+    failed = page.wait_event("WireFailed", timeout=30000)
+    assert failed[1] == "no-relay" and failed[3] >= 12000
+    page.errors[:] = [e for e in page.errors if "WebSocket connection" not in e]
