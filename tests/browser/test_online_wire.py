@@ -268,3 +268,21 @@ def test_no_relay_in_reach_fails_the_wire(people):
     failed = page.wait_event("WireFailed", timeout=30000)
     assert failed[1] == "no-relay" and failed[3] >= 12000
     page.errors[:] = [e for e in page.errors if "WebSocket connection" not in e]
+
+
+def test_the_policy_keeps_a_page_off_any_relay_not_published(chromium, people, relay, site_url):
+    """Under the site's own policy a wire pointed at another relay reaches
+    nothing; and no link installs the tests' probe."""
+    page = people(bypass_csp=False)
+    page.open_relays(relay.url)
+    assert page.wait_event("WireFailed", timeout=30000)[1] == "no-relay"
+    assert not relay.clients and not relay.events
+    page.errors[:] = [e for e in page.errors if "Content Security Policy" not in e]
+    ctx = chromium.new_context()  # a player's browser: no test script
+    try:
+        linked = ctx.new_page()
+        linked.goto(site_url + "?lang=en&jhgWireProbe=true&bench")
+        linked.wait_for_selector("body[data-state=ready]", timeout=60000)
+        assert linked.evaluate("typeof window.wireProbe") == "undefined"
+    finally:
+        ctx.close()
