@@ -35,7 +35,11 @@ export async function joinRelays({ appId, room, secret, relays, iceServers, max 
   joined.onPeerLeave = (peer) => on.left(peer);
   return {
     send: (peer, text) => action.send(text, { target: peer }).catch(() => {}),
-    leave: () => joined.leave(),
+    // Unhooked first: Python lets its handlers go as soon as this returns.
+    leave: () => {
+      joined.onPeerJoin = joined.onPeerLeave = action.onMessage = null;
+      return joined.leave();
+    },
     // How many relays this page is connected to now.
     relaysUp: () => Object.values(nostr.getRelaySockets())
       .filter((socket) => socket.readyState === WebSocket.OPEN).length,

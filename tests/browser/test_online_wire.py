@@ -180,6 +180,12 @@ def test_four_pages_in_one_room_all_meet(people, relay):
     assert len(everyone) == 4  # each page is known by one name to the three others
     print("\nrelay, four pages: last PeerJoined after",
           [max(e[3] for e in p.events() if e[0] == "PeerJoined") for p in pages], "ms")
+    pages[3].page.evaluate("wireProbe.close()")  # the others hear it leave
+    for p in pages[:3]:
+        p.wait_event("PeerLeft", timeout=10000)
+    assert {p.wait_event("PeerLeft")[1] for p in pages[:3]} == everyone - names[3]
+    pages[3].page.wait_for_timeout(1000)  # what the closed wire might still hear
+    assert not any(e[0] == "PeerLeft" for e in pages[3].events())
 
 
 def _linked(host: Peer, guest: Peer) -> tuple[str, str]:
