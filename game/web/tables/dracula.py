@@ -560,8 +560,11 @@ def render(obs: dict[str, Any], ctx: TableContext) -> Html:
                 cards=join(cards))
     card_picked = placing and any(not p.startswith("@") for p in ctx.picked)
     return html('{defs}<div class="dr-table{picked}" data-me="{me}" data-turn="{turn}" '
-                'data-phase="{phase}">{opp_plate}{head}{middle}'
-                '<div class="prompt" id="prompt">{prompt}</div>{my_plate}{hand}</div>',
+                'data-phase="{phase}">{opp_plate}{head}'
+                # Two columns on a wide screen (the board, the person's side), so
+                # that the whole table fits a laptop's height; one on a phone.
+                '<div class="dr-play"><div class="dr-board">{middle}</div><div class="dr-mine">'
+                '<div class="prompt" id="prompt">{prompt}</div>{my_plate}{hand}</div></div></div>',
                 defs=DEFS, picked=" card-picked" if card_picked else "", me=me, turn=turn,
                 phase=phase, opp_plate=_plate(obs, opp, ctx), head=head, middle=middle,
                 prompt=_prompt(obs, ctx), my_plate=_plate(obs, me, ctx), hand=hand)
