@@ -177,9 +177,11 @@ def card_svg(card: str) -> Html:
 
 
 def card_html(card: str, t: Translator, cls: str = "", act: bool = True,
-              state: str = "") -> Html:
+              state: str = "", skip: bool = False) -> Html:
     """A card face: a button that plays it (`act`), or a picture of it;
     `state` is said after its name to screen readers and in its tooltip.
+    `skip`: a card the person may not play in the decision now: out of the
+    Tab order and the arrow keys' way (a click still says why not).
 
     The button is named by its content, the name printed on the card (voice
     control users say what they see; the corner marks are a drawing)."""
@@ -188,9 +190,11 @@ def card_html(card: str, t: Translator, cls: str = "", act: bool = True,
     face = html('{svg}<span class="nm">{name}</span>', svg=card_svg(card), name=shown_name)
     if act:
         said = html('<span class="sr"> ({})</span>', state) if state else EMPTY
+        skipped = html(' tabindex="-1" aria-disabled="true"') if skip else EMPTY
         return html('<button type="button" class="card {side} {cls}" data-card="{card}" '
-                    'data-act="{card}" title="{name}">{face}{said}</button>',
-                    side=card[0], cls=cls, card=card, name=name, face=face, said=said)
+                    'data-act="{card}" title="{name}"{skipped}>{face}{said}</button>',
+                    side=card[0], cls=cls, card=card, name=name, skipped=skipped, face=face,
+                    said=said)
     return html('<div class="card {side} {cls}" data-card="{card}" role="img" '
                 'aria-label="{name}" title="{name}">{face}</div>', side=card[0], cls=cls,
                 card=card, name=name, face=face)
@@ -262,8 +266,8 @@ def _seat_html(obs: Obs, seat: int, ctx: TableContext) -> Html:
         ghost = sort_cards(obs["ghost"] or [])
         playable = set(legal) if obs["turn"] is not None else set()
         body = html('<div class="ghost-hand" data-keys="row">{}</div>', join(
-            card_html(c, t, "mini playable" if c in playable else "mini",
-                      act=(me == 0)) for c in ghost))
+            card_html(c, t, "mini playable" if c in playable else "mini", act=(me == 0),
+                      skip=bool(legal) and c not in playable) for c in ghost))
         label = name
     elif ctx.open_hands is not None:  # a review: the hand face up
         body = html('<div class="open-hand">{}</div>', join(
@@ -422,7 +426,9 @@ def render(obs: Obs, ctx: TableContext) -> Html:
         centre.append(html('<div class="banner{}">{}</div>',
                            " below" if below else "", banner))
     legal = set(obs["legal"])
-    cards = join(card_html(c, t, "playable" if c in legal else "") for c in sort_cards(obs["hand"]))
+    # On the person's decision Tab reaches only the cards they may play.
+    cards = join(card_html(c, t, "playable" if c in legal else "",
+                           skip=bool(legal) and c not in legal) for c in sort_cards(obs["hand"]))
     info = "" if obs["over"] else " · " + t("jh.trick_no",
                                             n=min(len(obs["tricks"]) + 1, TRICKS_PER_HAND))
     return html('<div class="table jh {players}" data-me="{me}" data-turn="{turn}" '
