@@ -426,3 +426,23 @@ def test_the_final_totals_are_punctuated_as_each_language_writes():
     french = jh.final_summary(end.observation(0), _ctx(0, "fr"))
     assert re.search(r"Jekyll : \d", french) and not re.search(r"Jekyll: \d", french)
     assert re.search(r"Jekyll: \d", jh.final_summary(end.observation(0), _ctx(0, "en")))
+
+
+@pytest.mark.parametrize("options", [{"players": 4, "seating": "A", "target": 200},
+                                     {"players": 3, "target": 100}], ids=["4", "3"])
+def test_a_finished_hand_is_drawn_as_the_game_over_draws_the_last_one(options):
+    """`finished` (the table behind a hand's summary, issue 31) draws the hand
+    just scored from the observation before its last card: for the last hand
+    it is the table the engine's own game-over observation draws, but for the
+    words on top ("Hand n · Trick 7") and the prompt ("Hand n is over")."""
+    state, rng = new_game("jekyll-hyde", options, seed=2), random.Random(2)
+    while not state.over:
+        before, state = state, state.apply(rng.choice(state.legal_actions()))
+    seat = 1
+    ctx = TableContext(t=Translator("en"), seat=seat)
+    done = str(jh.finished(before.observation(seat), state.observation(seat), ctx))
+    over = str(jh.render(state.observation(seat), ctx))
+    words = r'<div class="(tinfo|prompt)"[^>]*>[^<]*</div>'
+    assert re.sub(words, "", done) == re.sub(words, "", over)
+    n = state.observation(seat)["hand_number"] + 1
+    assert f'id="prompt">Hand {n} is over<' in done

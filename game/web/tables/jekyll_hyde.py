@@ -240,6 +240,22 @@ def _prompt(obs: Obs, ctx: TableContext) -> str:
     return t("jh.prompt.wait", name=shown(seat_name(obs, obs["to_act"]), t))
 
 
+def finished(before: Obs, obs: Obs, ctx: TableContext) -> Html:
+    """The table as the hand just scored left it, drawn behind its summary
+    (the engine has already dealt the next hand, `obs`): the observation
+    `before` the hand's last card, with the last trick whole (the history's),
+    every hand empty, the totals after the hand. `ctx.seat` is the person's
+    seat in that hand (with 3 players the roles rotate with the deal)."""
+    entry = obs["history"][-1]
+    empty = {"J": 0, "H": 0}
+    view = {**before, "trick": None, "tricks": [*before["tricks"], entry["last_trick"]],
+            "carried": [], "hand": [], "ghost": None if before["ghost"] is None else [],
+            "backs": {seat: empty for seat in before["backs"]}, "turn": None,
+            "designated": None, "legal": [], "winning": None, "scores": obs["scores"],
+            "history": obs["history"]}
+    return render(view, ctx, done=True)
+
+
 def _seat_html(obs: Obs, seat: int, ctx: TableContext) -> Html:
     t: Translator = ctx.t
     me: int = ctx.seat
@@ -394,7 +410,8 @@ def _totals(obs: Obs, ctx: TableContext) -> Html:
                 target=t("jh.to_target", target=obs["options"].get("target", 1000)))
 
 
-def render(obs: Obs, ctx: TableContext) -> Html:
+def render(obs: Obs, ctx: TableContext, done: bool = False) -> Html:
+    """The table; `done`: a hand scored, its summary open over it."""
     t: Translator = ctx.t
     me: int = ctx.seat
     three = obs["options"].get("players") == 3
@@ -443,7 +460,8 @@ def render(obs: Obs, ctx: TableContext) -> Html:
                 designated="" if obs["designated"] is None else obs["designated"],
                 seats=join(_seat_html(obs, s, ctx) for s in range(4)),
                 hand_no=t("jh.hand_no", n=obs["hand_number"] + 1), info=info,
-                centre=join(centre), prompt=_prompt(obs, ctx), hand_label=t("jh.your_hand"),
+                centre=join(centre), prompt=t("jh.hand_over", n=obs["hand_number"] + 1) if done else _prompt(obs, ctx),
+                hand_label=t("jh.your_hand"),
                 cards=cards)
 
 
