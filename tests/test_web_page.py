@@ -331,14 +331,16 @@ def test_bots_think_here_while_another_event_loop_runs():
 
 def _hand_mine(markup: str, game: str) -> str:
     """The markup of the person's hand on the table."""
-    opening = '<div class="dr-hand' if game == "dracula" else '<div class="hand mine"'
+    opening = 'class="dr-hand' if game == "dracula" else 'class="hand mine'
     return markup.split(opening, 1)[1].split("</div>", 1)[0]
 
 
 @pytest.mark.parametrize("game, values", [
     ("dracula", {"first": "me"}),
     ("jekyll-hyde", {"players": "4", "seating": "A", "me": "0", "target": "1000"}),
-    ("jekyll-hyde", {"players": "3", "me": "1", "target": "300"})], ids=["dracula", "werner4", "werner3"])
+    ("jekyll-hyde", {"players": "3", "me": "1", "target": "300"}),
+    ("jekyll-vs-hyde", {"variant": "return-match", "jvh_role": "H"})],
+    ids=["dracula", "werner4", "werner3", "duel"])
 def test_behind_a_hands_summary_the_table_shows_that_hand_not_the_next(game, values):
     """Issue 31: the engine deals the next hand as it scores one, and the table
     behind the summary showed the next deal. It shows the hand just scored
@@ -354,8 +356,12 @@ def test_behind_a_hands_summary_the_table_shows_that_hand_not_the_next(game, val
     else:
         raise AssertionError("no hand was scored")
     entry = s.observation["history"][-1]
-    shown = entry["grid"] if game == "dracula" else [p["card"] for p in entry["last_trick"]["plays"]]
-    over = "Deal 1 of 6 is over" if game == "dracula" else "Hand 1 is over"
+    shown, over = {
+        "dracula": (entry.get("grid"), "Deal 1 of 6 is over"),
+        "jekyll-hyde": ([[p["card"] for p in entry.get("last_trick", {}).get("plays", [])]],
+                        "Hand 1 is over"),
+        "jekyll-vs-hyde": ([[entry.get("tricks_played", [{}])[-1].get(k) for k in ("lead", "follow")]],
+                           "Round 1 is over")}[game]
     dealt = s.observation["hand"]
     assert dealt, "the engine has dealt the next hand"
     reloaded = make_page(dict(items(ctrl)))[0]
@@ -365,7 +371,7 @@ def test_behind_a_hands_summary_the_table_shows_that_hand_not_the_next(game, val
         markup = page.screen.last.regions["screen"]
         assert f'id="prompt">{over}<' in markup
         assert "data-card=" not in _hand_mine(markup, game), "a card in the person's hand"
-        for row in (shown if game == "dracula" else [shown]):
+        for row in shown:
             for card in row:
                 assert f'data-card="{card}"' in markup, card
     ctrl.command("ack-hand", {})
