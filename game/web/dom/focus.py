@@ -60,7 +60,7 @@ def refocus(key: tuple[str, str, str] | None) -> None:
             continue
         # A card the person may not play now is out of the Tab order: the
         # first one they may play instead, if the hand has one.
-        if attr(el, "aria-disabled") == "true" and group is not None and focus_usable(group):
+        if attr(el, "data-skip") == "true" and group is not None and focus_usable(group):
             return
         if try_focus(el):
             return
@@ -72,8 +72,8 @@ def try_focus(el: JsObject) -> bool:
     return bool(document.activeElement == el)
 
 def usable(el: JsObject) -> bool:
-    """Not a card the person may not play now (`aria-disabled`)."""
-    return attr(el, "aria-disabled") != "true"
+    """Not a card the person may not play now (`data-skip`: Tab and the arrows pass it)."""
+    return attr(el, "data-skip") != "true"
 
 def focus_usable(within: JsObject) -> bool:
     """Focus the first control in `within` the person may use now."""

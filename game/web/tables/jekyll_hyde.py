@@ -190,7 +190,8 @@ def card_html(card: str, t: Translator, cls: str = "", act: bool = True,
     face = html('{svg}<span class="nm">{name}</span>', svg=card_svg(card), name=shown_name)
     if act:
         said = html('<span class="sr"> ({})</span>', state) if state else EMPTY
-        skipped = html(' tabindex="-1" aria-disabled="true"') if skip else EMPTY
+        # Still a button: a click says why the card may not be played.
+        skipped = html(' tabindex="-1" data-skip="true"') if skip else EMPTY
         return html('<button type="button" class="card {side} {cls}" data-card="{card}" '
                     'data-act="{card}" title="{name}"{skipped}>{face}{said}</button>',
                     side=card[0], cls=cls, card=card, name=name, skipped=skipped, face=face,
