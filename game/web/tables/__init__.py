@@ -26,7 +26,9 @@ it, the next hand is drawn there).
 Elements carry `data-part="<part>"`; the shell toggles the part and reports
 `ctx.picked`, `ctx.offers` and `ctx.complete`, computed from
 `legal_actions()`. A container with `data-keys="row"` (or `"grid"` with
-`data-cols`) gets arrow-key focus movement; Escape clears the picked parts.
+`data-cols`) gets arrow-key focus movement, which passes an element marked
+`data-skip="true"` (give it `tabindex="-1"` too: a card the person may not
+play now); Escape clears the picked parts.
 The shell reads out to screen readers (the polite live region `#live`) the
 `event_text` of each new event once, then the text of the element
 `id="prompt"` on the person's turn; it focuses the prompt when the focused
