@@ -33,10 +33,14 @@ def _texts() -> list[str]:
     wide = url + "éèçàüöß€ŒπЖ中😀🂡"
     texts = ["".join(rng.choice(url) for _ in range(n)) for n in range(1, 201)]
     texts += ["".join(rng.choice(wide) for _ in range(n)) for n in range(1, 201)]
+    return [t for t in texts if len(t.encode("utf-8")) <= 213] + _limits()
+
+
+def _limits() -> list[str]:
+    """Each version's fullest text and the one a byte longer; a few odd ones."""
     capacities = (14, 26, 42, 62, 84, 106, 122, 152, 180, 213)  # versions 1-10, level M
-    texts += ["x" * n for c in capacities for n in (c, c + 1) if n <= 213]
-    texts += [INVITE, " ", "\x00\n\t", "Жекил и Хайд"]
-    return [t for t in texts if len(t.encode("utf-8")) <= 213]
+    return ["x" * n for c in capacities for n in (c, c + 1) if n <= 213] + [
+        INVITE, " ", "\x00\n\t", "Жекил и Хайд"]
 
 
 def _node(script: str, payload: object) -> object:
@@ -70,8 +74,8 @@ def test_the_matrices_are_qrcode_generators_for_the_same_mask():
 
 
 @needs_node
-def test_a_decoder_reads_back_every_text():
-    texts = _texts()
+def test_a_decoder_reads_back_the_texts():
+    texts = _texts()[::5] + _limits()
     assert _node("qr_decode.js", [_rows(qr_matrix(t)) for t in texts]) == texts
 
 

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Callable, NamedTuple
 
@@ -45,6 +46,8 @@ VERSIONS: dict[int, Version] = {
 }
 LEVEL_M = 0b00                    # the two level bits of the format information
 QUIET_ZONE = 4                    # light modules around the symbol
+RUNS = re.compile(r"0{5,}|1{5,}")
+FINDER_LIKE = re.compile(r"(?=(?<=0000)1011101|10111010000)")  # zero-width: overlaps count too
 
 MASKS: tuple[Callable[[int, int], bool], ...] = (  # dark flips where true, (row, column)
     lambda r, c: (r + c) % 2 == 0,
@@ -264,29 +267,19 @@ def _masked(base: Matrix, reserved: Matrix, version: int, mask: int) -> Matrix:
 
 
 def _penalty(matrix: Matrix) -> int:
-    """The four penalty rules: runs of five or more alike, 2×2 blocks alike,
-    finder-like 1:1:3:1:1 patterns beside four light modules (the quiet zone
-    counts as light), and the dark share's distance from half."""
+    """The four penalty rules, scored on the symbol as printed (format and
+    version information included, as ZXing does): runs of five or more
+    alike, 2×2 blocks alike, each finder-like 1:1:3:1:1 pattern with four
+    light modules on either side (the quiet zone counts as light), and the
+    dark share's distance from half."""
     size = len(matrix)
-    lines = matrix + [list(column) for column in zip(*matrix)]
+    rows = ["".join("1" if dark else "0" for dark in row) for row in matrix]
     score = 0
-    finder = (True, False, True, True, True, False, True)
-    for line in lines:
-        run = 1
-        for i in range(1, size + 1):
-            if i < size and line[i] == line[i - 1]:
-                run += 1
-                continue
-            score += run - 2 if run >= 5 else 0
-            run = 1
-        padded = [False] * 4 + line + [False] * 4
-        for i in range(4, size - 2):
-            if tuple(padded[i:i + 7]) == finder and (
-                    not any(padded[i - 4:i]) or not any(padded[i + 7:i + 11])):
-                score += 40
-    for r in range(size - 1):
-        for c in range(size - 1):
-            if matrix[r][c] == matrix[r][c + 1] == matrix[r + 1][c] == matrix[r + 1][c + 1]:
-                score += 3
-    dark = sum(map(sum, matrix))
+    for line in rows + ["".join(column) for column in zip(*rows)]:
+        score += sum(len(run) - 2 for run in RUNS.findall(line))
+        score += 40 * len(FINDER_LIKE.findall("0000" + line + "0000"))
+    for upper, lower in zip(rows, rows[1:]):
+        pairs = [a + b for a, b in zip(upper, lower)]
+        score += 3 * sum(p == q and p in ("00", "11") for p, q in zip(pairs, pairs[1:]))
+    dark = sum(row.count("1") for row in rows)
     return score + 10 * (abs(20 * dark - 10 * size * size) // (size * size))  # per 5 % off 50 %
