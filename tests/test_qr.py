@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from game.web.html import Html
 from game.web.qr import QUIET_ZONE, _format_cells, _penalty, qr_matrix, qr_svg
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,6 +119,7 @@ def test_the_smallest_version_and_the_limit():
 
 def test_the_svg_draws_the_matrix_with_a_quiet_zone_and_a_name():
     svg = qr_svg(INVITE, 'Invite <"Jekyll" & Hyde>')
+    assert isinstance(svg, Html)
     root = ET.fromstring(svg)
     ns = "{http://www.w3.org/2000/svg}"
     matrix = qr_matrix(INVITE)

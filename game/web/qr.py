@@ -19,8 +19,9 @@ True
 from __future__ import annotations
 
 import re
-from html import escape
 from typing import Callable, NamedTuple
+
+from game.web.html import Html, html
 
 Matrix = list[list[bool]]
 
@@ -61,10 +62,11 @@ MASKS: tuple[Callable[[int, int], bool], ...] = (  # dark flips where true, (row
 )
 
 
-def qr_svg(text: str, label: str) -> str:
+def qr_svg(text: str, label: str) -> Html:
     """The QR code of `text` as one SVG element that fills its container's
     width: a light square with the quiet zone, one path of the dark modules
-    (a rectangle per horizontal run), `label` as its accessible name."""
+    (a rectangle per horizontal run), `label` as its accessible name; Html,
+    so that it goes into the page as it is (the label escaped)."""
     matrix = qr_matrix(text)
     side = len(matrix) + 2 * QUIET_ZONE
     runs = []
@@ -78,12 +80,10 @@ def qr_svg(text: str, label: str) -> str:
             while c < len(row) and row[c]:
                 c += 1
             runs.append(f"M{start + QUIET_ZONE} {r + QUIET_ZONE}h{c - start}v1h-{c - start}z")
-    name = escape(label, quote=True)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{name}"'
-            f' viewBox="0 0 {side} {side}" shape-rendering="crispEdges">'
-            f"<title>{name}</title>"
-            f'<rect width="{side}" height="{side}" fill="#fff"/>'
-            f'<path fill="#000" d="{"".join(runs)}"/></svg>')
+    return html('<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{label}"'
+                ' viewBox="0 0 {side} {side}" shape-rendering="crispEdges">'
+                '<title>{label}</title><rect width="{side}" height="{side}" fill="#fff"/>'
+                '<path fill="#000" d="{d}"/></svg>', label=label, side=side, d="".join(runs))
 
 
 def qr_matrix(text: str, mask: int | None = None) -> Matrix:
@@ -198,8 +198,9 @@ def _function_patterns(version: int) -> tuple[Matrix, Matrix]:
                 for dr in range(-2, 3):
                     for dc in range(-2, 3):
                         put(r + dr, c + dc, max(abs(dr), abs(dc)) != 1)
-    for r, c in _format_cells(size)[0] + _format_cells(size)[1]:
-        reserved[r][c] = True
+    for cells in _format_cells(size):
+        for r, c in cells:
+            reserved[r][c] = True
     put(size - 8, 8, True)
     if version >= 7:
         for r, c in _version_cells(size):
