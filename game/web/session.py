@@ -33,6 +33,10 @@ from game.web.tables import Table, TableContext, explain
 from game.web.undo import mine, take_back, undoable
 
 
+# The events that open a deal (each game's engine): while a hand's summary is
+# open, the log stops before them.
+DEAL_OPENING = frozenset({"dealt", "soloist_changed"})
+
 # A renderer's `finished(before, obs, ctx)`: the table as a scored hand left it.
 Finished = Callable[[dict[str, Any], dict[str, Any], TableContext], Html]
 
@@ -136,6 +140,19 @@ class Session:
                     dataclasses.replace(self.context(t), seat=seat))
 
     @cached_property
+    def log_so_far(self) -> list[dict[str, Any]]:
+        """The save's log (every person's entries) as far as the page tells
+        it: while a hand's summary is open, without the next deal's opening
+        lines (the engine has dealt it already; the table behind still shows
+        the finished hand), which appear when the summary is closed."""
+        log: list[dict[str, Any]] = self.save.get("log", [])
+        end = len(log)
+        if self.waiting_for_ack:
+            while end and log[end - 1].get("kind") in DEAL_OPENING:
+                end -= 1
+        return log[:end]
+
+    @cached_property
     def handover_due(self) -> str | None:
         """The person the device must go to now, or None (game.web.handover)."""
         return None if self.waiting_for_ack else handover.handover_to(self.state, self.save)
@@ -201,7 +218,7 @@ class Session:
 
     def _context(self, t: Translator) -> TableContext:
         ctx = TableContext(t=t, seat=self.my_seat, thinking=self.thinking,
-                           log=handover.seen_by(self.save.get("log", []), self.at_screen),
+                           log=handover.seen_by(self.log_so_far, self.at_screen),
                            paused=self.coach_waiting)
         if handover.shared(self.save["setup"]):
             ctx.people = {str(handover.seat(self.state, who)): self.person_name(who, t)

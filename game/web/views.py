@@ -376,6 +376,6 @@ def news(page: Page) -> tuple[list[dict[str, Any]], Any, bool] | None:
     if s is None or not page.at_table or page.handover_due:
         return None
     ctx = s.context(page.t)
-    return (s.save.get("log", []), lambda fresh: event_lines(
+    return (s.log_so_far, lambda fresh: event_lines(
         s.table, handover.seen_by(fresh, s.at_screen), ctx),
         s.human_to_act and not s.waiting_for_ack)
