@@ -37,6 +37,14 @@ from game.web.undo import mine, take_back, undoable
 # open, the log stops before them.
 DEAL_OPENING = frozenset({"dealt", "soloist_changed"})
 
+def _deal_opening(log: list[dict[str, Any]]) -> int:
+    """Where the deal-opening events that end `log` begin (its length if none)."""
+    end = len(log)
+    while end and log[end - 1].get("kind") in DEAL_OPENING:
+        end -= 1
+    return end
+
+
 # A renderer's `finished(before, obs, ctx)`: the table as a scored hand left it.
 Finished = Callable[[dict[str, Any], dict[str, Any], TableContext], Html]
 
@@ -140,16 +148,29 @@ class Session:
                     dataclasses.replace(self.context(t), seat=seat))
 
     @cached_property
+    def log(self) -> list[dict[str, Any]]:
+        """The log as the person at the screen reads it; while a hand's
+        summary is open, without the next deal's opening lines (the engine
+        has dealt it already; the table behind still shows the finished
+        hand): they appear when the summary is closed."""
+        log = handover.seen_by(self.save.get("log", []), self.at_screen)
+        return log[:_deal_opening(log)] if self.waiting_for_ack else log
+
+    @cached_property
     def log_so_far(self) -> list[dict[str, Any]]:
-        """The save's log (every person's entries) as far as the page tells
-        it: while a hand's summary is open, without the next deal's opening
-        lines (the engine has dealt it already; the table behind still shows
-        the finished hand), which appear when the summary is closed."""
+        """The save's log (every person's entries, as the live region counts
+        them) up to the next deal's opening while a hand's summary is open.
+        With several people each one's view of the scoring action comes in
+        turn, so it stops at the first of their views' openings."""
         log: list[dict[str, Any]] = self.save.get("log", [])
+        if not self.waiting_for_ack:
+            return log
         end = len(log)
-        if self.waiting_for_ack:
-            while end and log[end - 1].get("kind") in DEAL_OPENING:
-                end -= 1
+        for who in handover.people(self.save["setup"]):
+            mine = [i for i, event in enumerate(log) if event.get("for", who) == who]
+            opening = _deal_opening([log[i] for i in mine])
+            if opening < len(mine):
+                end = min(end, mine[opening])
         return log[:end]
 
     @cached_property
@@ -218,8 +239,7 @@ class Session:
 
     def _context(self, t: Translator) -> TableContext:
         ctx = TableContext(t=t, seat=self.my_seat, thinking=self.thinking,
-                           log=handover.seen_by(self.log_so_far, self.at_screen),
-                           paused=self.coach_waiting)
+                           log=self.log, paused=self.coach_waiting)
         if handover.shared(self.save["setup"]):
             ctx.people = {str(handover.seat(self.state, who)): self.person_name(who, t)
                           for who in handover.people(self.save["setup"])}
