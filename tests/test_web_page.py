@@ -414,3 +414,32 @@ def test_behind_a_hands_summary_the_log_stops_at_that_hand(game, values, next_de
     assert next_deal in side.rsplit("<li>", 2)[1] + side.rsplit("<li>", 1)[1]
     log, lines_of, _ = news(ctrl.page)
     assert next_deal in " ".join(map(str, lines_of(log[-3:])))
+
+
+@pytest.mark.parametrize("game", ["jekyll-hyde", "jekyll-vs-hyde", "dracula"])
+def test_while_a_lessons_note_holds_the_hand_nothing_is_offered_to_play(game):
+    """Issue 31: during a lesson's note ("Continue") the seats kept their "?"
+    marks and the playable cards their ring, as if the person could act. They
+    come back when the note is read."""
+    marks = ('playable"', "playable ", "designatable")
+    ctrl, screen, thinking = make_page()
+    ctrl.dispatch(SetupChanged({"game": game}))
+    ctrl.command("lesson", {})
+    held = offered = 0
+    for _ in range(400):
+        s = ctrl.session
+        if s.state.over or s.waiting_for_ack:
+            break
+        markup = str(screen.last.regions["screen"])
+        if s.coach_waiting:
+            if s.human_to_act:
+                held += 1
+                assert not any(m in markup for m in marks), (s.played, markup)
+            ctrl.command("coach-next", {})
+        elif s.human_to_act:
+            offered += any(m in markup for m in marks)
+            ctrl.on_table(ts.Act(s.coach.lesson.expected(s.played)))
+        else:
+            thinking.run(limit=1)
+    assert held, "no note held the person's decision"
+    assert offered or game == "dracula", "the table never offered a card"

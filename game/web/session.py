@@ -109,6 +109,21 @@ class Session:
         return self.state.observation(self.my_seat)
 
     @cached_property
+    def on_table(self) -> dict[str, Any]:
+        """The observation the table is drawn from: while a lesson's note
+        holds the hand nobody is deciding, so no card is ringed playable and
+        no seat marked to ask until the person presses Continue."""
+        if self.coach_waiting:
+            return {**self.observation, "legal": []}
+        return self.observation
+
+    @cached_property
+    def deciding(self) -> bool:
+        """The person may make their decision now (the table offers its parts)."""
+        return (self.human_to_act and not self.waiting_for_ack and not self.handover_due
+                and not self.coach_waiting)
+
+    @cached_property
     def human_to_act(self) -> bool:
         return handover.person_on_turn(self.state, self.save["setup"]) == self.at_screen
 
@@ -243,7 +258,7 @@ class Session:
         if handover.shared(self.save["setup"]):
             ctx.people = {str(handover.seat(self.state, who)): self.person_name(who, t)
                           for who in handover.people(self.save["setup"])}
-        if self.human_to_act and not self.waiting_for_ack and not self.handover_due:
+        if self.deciding:
             ctx.picked = self.picked
             ctx.offers = self.choice.offers(self.picked)
             ctx.complete = self.choice.complete(self.picked) if self.picked else None

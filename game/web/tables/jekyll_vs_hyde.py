@@ -639,7 +639,8 @@ def _hand(obs: dict[str, Any], ctx: TableContext) -> Html:
     received = _received(obs)
     items = []
     for c in sort_cards(obs["hand"]):
-        potion_lead = lead and colour_of(c) is None  # two clicks: the card, then a colour
+        # Two clicks: the card, then a colour (none while a lesson's note holds the hand).
+        potion_lead = lead and bool(legal) and colour_of(c) is None
         cls = "playable" if c in legal or potion_lead else ""
         badge = EMPTY
         if c in received:
