@@ -35,6 +35,9 @@ STATES = ("turn", "designation", "winning", "carried", "hand-end", "game-end")
 PICKS = (("turn", "en", "desktop"), ("winning", "en", "phone"), ("designation", "fr", "phone"),
          ("carried", "en", "desktop"), ("hand-end", "fr", "desktop"), ("game-end", "en", "phone"))
 SEED, TARGET = 11, "100"
+# Every card has arrived (game.web.motion's animations); the "?" badges pulse forever.
+STILL = """document.getAnimations().every(a =>
+  a.effect.getTiming().iterations === Infinity || a.playState !== 'running')"""
 
 
 def serve(site: Path) -> tuple[Any, str]:
@@ -82,6 +85,7 @@ def play(page: Any, url: str, lang: str, size: str, shoot: Any) -> None:
         if state not in seen:
             seen.add(state)
             page.evaluate("window.scrollTo(0, 0)")
+            page.wait_for_function(STILL)  # no card caught on its way to the table
             shoot(state)
 
     for _ in range(600):

@@ -519,3 +519,42 @@ def test_a_finished_hand_is_drawn_as_the_game_over_draws_the_last_one(options):
     assert re.sub(words, "", done) == re.sub(words, "", over)
     n = state.observation(seat)["hand_number"] + 1
     assert f'id="prompt">Hand {n} is over<' in done
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it", "de"])
+def test_three_players_the_summary_speaks_of_no_team_of_yours(lang):
+    """Issue 31: with 3 players there are no fixed teams, yet the summary said
+    "Votre équipe". A Jekyll player reads whom they played beside this hand;
+    the soloist, that they played with the ghost."""
+    t = Translator(lang)
+    your_team = t("jh.your_team", team="").strip(" ()").lower()  # "votre équipe"
+    state, log = _first_hand_logged({"players": 3, "target": 1000}, "Betty", 4)
+    event = next(e for e in log if e["kind"] == "hand_scored")
+    soloist = event["soloist"]
+    for me in ("Adam", "Betty", "Christian"):
+        seat = _seat(state, me)
+        _, own_log = _first_hand_logged({"players": 3, "target": 1000}, me, 4)
+        summary = str(jh.hand_summary(state.observation(seat), TableContext(
+            t=t, seat=seat, thinking=None, log=own_log)))
+        assert your_team not in summary.lower(), me
+        if me == soloist:
+            assert esc(t("jh.your_side.solo", team="")).strip(" ()") in summary
+        else:
+            partner = next(n for n in event["gained"] if n not in (me, soloist))
+            assert esc(t("jh.your_side.allied", team="", partner=partner).strip(" ()")) in summary
+
+
+def test_a_card_given_for_another_seat_is_labelled_as_given_in_french():
+    """Issue 31: under a card on the table "Christian donnée par Betty" (a
+    person with a feminine participle); now "carte donnée par Betty"."""
+    for seed in range(1, 40):
+        for state in _play({"players": 3, "target": 100}, seed):
+            obs = state.observation(0)
+            given = [p for p in obs["trick"]["plays"] if p["from"] != p["seat"]
+                     and jh.named(obs["names"], p["from"]) != "ghost"]
+            if given:
+                table = str(jh.render(obs, _ctx(0, "fr")))
+                giver = jh.named(obs["names"], given[0]["from"])
+                assert f'<span class="from">carte donnée par {giver}</span>' in table
+                return
+    raise AssertionError("no card given for another seat")

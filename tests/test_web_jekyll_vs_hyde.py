@@ -293,7 +293,12 @@ def test_the_pages_log_names_each_cards_player_through_undo_handover_and_round_e
         assert said == expected
         assert all(line in drawn for line in said)
         rebuilt = [ev for s in states for ev in handover.log_events(s, setup)]
-        assert ctx.log == handover.seen_by(rebuilt, session.at_screen)
+        whole = handover.seen_by(rebuilt, session.at_screen)
+        assert handover.seen_by(session.save["log"], session.at_screen) == whole
+        if session.waiting_for_ack:  # the log stops before the next round's deal
+            assert ctx.log == whole[:len(ctx.log)] and whole[len(ctx.log)]["kind"] == "dealt"
+        else:
+            assert ctx.log == whole
         if session.waiting_for_ack or session.state.over:  # the round's summary is open
             last = session.observation["history"][-1]["tricks_played"][-1]
             assert said[-2:] == [
@@ -374,3 +379,15 @@ def test_a_finished_round_is_drawn_as_the_game_over_draws_the_last_one(variant):
     words = (r'<div class="(prompt|jvh-aim)"[^>]*>[^<]*</div>|data-to-act="[a-z]*"'
              r'| · trick \d+ of \d+')
     assert re.sub(words, "", done) == re.sub(words, "", over)
+
+
+@pytest.mark.parametrize("lang, given, said", [
+    ("it", 1, "(ne hai scelta 1)"), ("it", 2, "(ne hai scelte 2)"),
+    ("en", 1, "(you chose 1)"), ("fr", 2, "(vous en avez choisi 2)"), ("de", 1, "(du hast 1 gewählt)")])
+def test_the_count_chosen_in_an_exchange_agrees_on_its_own(lang, given, said):
+    """Issue 31: Italian "(ne hai scelte 1)": the count chosen takes its own
+    singular or plural, apart from the count asked for."""
+    ctx = TableContext(t=Translator(lang), seat="J", thinking=None, log=[])
+    for code, count in (("wrong_give_count", 2), ("wrong_swap_count", 1)):
+        text = jvh.error_text(code, {"count": count, "given": given}, {}, ctx)
+        assert text is not None and text.endswith(said + "."), text

@@ -16,6 +16,7 @@ from game.web.links import Link
 from game.web.steps import FileChosen, StorageChanged
 from game.web.page import BackToTable, OpenSetup, SetLanguage, SetupChanged
 from game.web.tables.common import PERSON
+from game.web.views import news
 from tests.page_kit import items, make_page
 
 
@@ -378,3 +379,67 @@ def test_behind_a_hands_summary_the_table_shows_that_hand_not_the_next(game, val
     markup = ctrl.screen.last.regions["screen"]
     assert over not in markup
     assert all(f'data-card="{c}"' in _hand_mine(markup, game) for c in dealt)
+
+
+@pytest.mark.parametrize("game, values, next_deal", [
+    ("dracula", {"first": "me"}, "Deal 2"),
+    ("jekyll-hyde", {"players": "4", "seating": "A", "me": "0", "target": "1000"}, "Hand 2"),
+    ("jekyll-hyde", {"players": "3", "me": "1", "target": "300"}, "Hand 2"),
+    ("jekyll-vs-hyde", {"variant": "return-match", "jvh_role": "H"}, "Round 2")],
+    ids=["dracula", "werner4", "werner3", "duel"])
+def test_behind_a_hands_summary_the_log_stops_at_that_hand(game, values, next_deal):
+    """Issue 31: while a hand's summary is open the table behind shows that
+    hand, but the log (and the live region) went on with the next deal's
+    first lines. They stop at the hand's scoring, after a reload too, and
+    the next deal's lines come when the summary is closed."""
+    ctrl, screen, thinking = make_page()
+    _deal(ctrl, game, 5, **values)
+    for _ in range(200):
+        s = _my_turn(ctrl, thinking)
+        if s.waiting_for_ack:
+            break
+        ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
+    else:
+        raise AssertionError("no hand was scored")
+    reloaded = make_page(dict(items(ctrl)))[0]
+    reloaded.start(None)
+    for page in (ctrl, reloaded):
+        side = str(page.screen.last.regions["side"])
+        last_line = side.rsplit("<li>", 1)[1]
+        assert next_deal not in last_line, last_line
+        log, lines_of, _ = news(page.page)
+        assert next_deal not in " ".join(map(str, lines_of(log))), "read out before the close"
+    ctrl.command("ack-hand", {})
+    side = str(ctrl.screen.last.regions["side"])
+    assert next_deal in side.rsplit("<li>", 2)[1] + side.rsplit("<li>", 1)[1]
+    log, lines_of, _ = news(ctrl.page)
+    assert next_deal in " ".join(map(str, lines_of(log[-3:])))
+
+
+@pytest.mark.parametrize("game", ["jekyll-hyde", "jekyll-vs-hyde", "dracula"])
+def test_while_a_lessons_note_holds_the_hand_nothing_is_offered_to_play(game):
+    """Issue 31: during a lesson's note ("Continue") the seats kept their "?"
+    marks and the playable cards their ring, as if the person could act. They
+    come back when the note is read."""
+    marks = ('playable"', "playable ", "designatable")
+    ctrl, screen, thinking = make_page()
+    ctrl.dispatch(SetupChanged({"game": game}))
+    ctrl.command("lesson", {})
+    held = offered = 0
+    for _ in range(400):
+        s = ctrl.session
+        if s.state.over or s.waiting_for_ack:
+            break
+        markup = str(screen.last.regions["screen"])
+        if s.coach_waiting:
+            if s.human_to_act:
+                held += 1
+                assert not any(m in markup for m in marks), (s.played, markup)
+            ctrl.command("coach-next", {})
+        elif s.human_to_act:
+            offered += any(m in markup for m in marks)
+            ctrl.on_table(ts.Act(s.coach.lesson.expected(s.played)))
+        else:
+            thinking.run(limit=1)
+    assert held, "no note held the person's decision"
+    assert offered or game == "dracula", "the table never offered a card"

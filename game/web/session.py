@@ -33,6 +33,18 @@ from game.web.tables import Table, TableContext, explain
 from game.web.undo import mine, take_back, undoable
 
 
+# The events that open a deal (each game's engine): while a hand's summary is
+# open, the log stops before them.
+DEAL_OPENING = frozenset({"dealt", "soloist_changed"})
+
+def _deal_opening(log: list[dict[str, Any]]) -> int:
+    """Where the deal-opening events that end `log` begin (its length if none)."""
+    end = len(log)
+    while end and log[end - 1].get("kind") in DEAL_OPENING:
+        end -= 1
+    return end
+
+
 # A renderer's `finished(before, obs, ctx)`: the table as a scored hand left it.
 Finished = Callable[[dict[str, Any], dict[str, Any], TableContext], Html]
 
@@ -97,6 +109,21 @@ class Session:
         return self.state.observation(self.my_seat)
 
     @cached_property
+    def on_table(self) -> dict[str, Any]:
+        """The observation the table is drawn from: while a lesson's note
+        holds the hand nobody is deciding, so no card is ringed playable and
+        no seat marked to ask until the person presses Continue."""
+        if self.coach_waiting:
+            return {**self.observation, "legal": []}
+        return self.observation
+
+    @cached_property
+    def deciding(self) -> bool:
+        """The person may make their decision now (the table offers its parts)."""
+        return (self.human_to_act and not self.waiting_for_ack and not self.handover_due
+                and not self.coach_waiting)
+
+    @cached_property
     def human_to_act(self) -> bool:
         return handover.person_on_turn(self.state, self.save["setup"]) == self.at_screen
 
@@ -134,6 +161,32 @@ class Session:
         seat = handover.seat(before, self.at_screen)
         return draw(before.observation(seat), self.observation,
                     dataclasses.replace(self.context(t), seat=seat))
+
+    @cached_property
+    def log(self) -> list[dict[str, Any]]:
+        """The log as the person at the screen reads it; while a hand's
+        summary is open, without the next deal's opening lines (the engine
+        has dealt it already; the table behind still shows the finished
+        hand): they appear when the summary is closed."""
+        log = handover.seen_by(self.save.get("log", []), self.at_screen)
+        return log[:_deal_opening(log)] if self.waiting_for_ack else log
+
+    @cached_property
+    def log_so_far(self) -> list[dict[str, Any]]:
+        """The save's log (every person's entries, as the live region counts
+        them) up to the next deal's opening while a hand's summary is open.
+        With several people each one's view of the scoring action comes in
+        turn, so it stops at the first of their views' openings."""
+        log: list[dict[str, Any]] = self.save.get("log", [])
+        if not self.waiting_for_ack:
+            return log
+        end = len(log)
+        for who in handover.people(self.save["setup"]):
+            mine = [i for i, event in enumerate(log) if event.get("for", who) == who]
+            opening = _deal_opening([log[i] for i in mine])
+            if opening < len(mine):
+                end = min(end, mine[opening])
+        return log[:end]
 
     @cached_property
     def handover_due(self) -> str | None:
@@ -201,12 +254,11 @@ class Session:
 
     def _context(self, t: Translator) -> TableContext:
         ctx = TableContext(t=t, seat=self.my_seat, thinking=self.thinking,
-                           log=handover.seen_by(self.save.get("log", []), self.at_screen),
-                           paused=self.coach_waiting)
+                           log=self.log, paused=self.coach_waiting)
         if handover.shared(self.save["setup"]):
             ctx.people = {str(handover.seat(self.state, who)): self.person_name(who, t)
                           for who in handover.people(self.save["setup"])}
-        if self.human_to_act and not self.waiting_for_ack and not self.handover_due:
+        if self.deciding:
             ctx.picked = self.picked
             ctx.offers = self.choice.offers(self.picked)
             ctx.complete = self.choice.complete(self.picked) if self.picked else None

@@ -171,7 +171,7 @@ def screen(page: Page, panels: Panels) -> Html:
     if s.waiting_for_ack and handover.shared(s.save["setup"]):
         return heading  # everyone reads the summary: the next deal's hand stays out of sight
     # Behind a hand's summary, the hand it sums up, not the next one dealt.
-    drawn = s.finished_table(page.t) or s.table.render(s.observation, s.context(page.t))
+    drawn = s.finished_table(page.t) or s.table.render(s.on_table, s.context(page.t))
     return html('{}{}<div class="tools">{}{}{}</div>'
                 '<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
                 heading, drawn, undo_bar(page), hint_bar(page), review_button(page), s.message)
@@ -376,6 +376,6 @@ def news(page: Page) -> tuple[list[dict[str, Any]], Any, bool] | None:
     if s is None or not page.at_table or page.handover_due:
         return None
     ctx = s.context(page.t)
-    return (s.save.get("log", []), lambda fresh: event_lines(
+    return (s.log_so_far, lambda fresh: event_lines(
         s.table, handover.seen_by(fresh, s.at_screen), ctx),
         s.human_to_act and not s.waiting_for_ack)

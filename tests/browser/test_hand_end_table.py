@@ -1,7 +1,8 @@
 """Behind the end-of-hand window, the hand it sums up (issue 31): the engine
 deals the next hand as it scores one, and the table behind the window showed
 that next deal (cards in hand, a fresh coffin). It shows the hand just scored
-until the person moves on, at a phone's size and a desktop's."""
+until the person moves on, at a phone's size and a desktop's; and so does the
+log beside it: the next deal's first line comes when the window is closed."""
 
 from __future__ import annotations
 
@@ -15,6 +16,11 @@ GAMES = {
                ".hand.mine .card", "Hand 1 is over"),
     "dracula": ("dracula", {"first_dealer": 1}, 0, ".dr-hand .dc-btn", "Deal 1 of 6 is over"),
 }
+NEXT_DEAL = {"werner": "Hand 2:", "dracula": "Deal 2:"}  # the next deal's first log line
+
+
+def last_log_line(page) -> str:
+    return str(page.evaluate("[...document.querySelectorAll('#log li')].pop().textContent"))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -33,6 +39,8 @@ def test_the_table_behind_the_end_of_hand_window_shows_the_finished_hand(page, u
     else:  # the last trick, whole, with its winner
         assert page.locator(".table.jh .centre .played").count() == 4
         assert page.locator(".table.jh .centre .played.win").count() == 1
+    assert NEXT_DEAL[name] not in last_log_line(page), "the log tells of the next deal"
     page.click("#next-hand")
     page.wait_for_function("document.getElementById('modal').hidden")
     assert page.locator(hand).count() > 0 and page.inner_text("#prompt") != over
+    assert NEXT_DEAL[name] in page.text_content("#log")  # (the bots may have played on)

@@ -717,12 +717,31 @@ def _listed(items: list[str]) -> str:
     return " + ".join(items)
 
 
-def _team_breakdown(team: str, info: Obs, mine: bool, t: Translator) -> Html:
+def _partner(obs: Obs, event: Obs | None, me: int) -> str | None:
+    """With 3 players, the one who played Jekyll beside the person in the last
+    hand (None for the soloist, or with 4 players: a fixed partner)."""
+    if obs["options"].get("players") != 3 or event is None or "soloist" not in event:
+        return None
+    mine = obs["names"][str(me)]
+    others = [n for n in event.get("gained", {}) if n not in (mine, event["soloist"])]
+    return others[0] if mine != event["soloist"] and others else None
+
+
+def _my_side_label(label: str, obs: Obs, partner: str | None, t: Translator) -> str:
+    """The person's side in a hand's breakdown: with 3 players there are no
+    teams, only the soloist with the ghost against the two others this hand."""
+    if partner is not None:
+        return t("jh.your_side.allied", team=label, partner=partner)
+    if obs["options"].get("players") == 3:
+        return t("jh.your_side.solo", team=label)
+    return t("jh.your_team", team=label)
+
+
+def _team_breakdown(team: str, info: Obs, mine: str | None, t: Translator) -> Html:
     """One team's hand: the cards with points, its own actions (the multiplier),
-    the other side's actions (worth nothing), the product and why it is 0."""
-    label = t("jh.team_of", team=_team_label(team, t))
-    if mine:
-        label = t("jh.your_team", team=label)
+    the other side's actions (worth nothing), the product and why it is 0.
+    `mine`: the person's side as labelled, when it is theirs."""
+    label = mine or t("jh.team_of", team=_team_label(team, t))
     with_points = [t("jh.sum.card_points", card=card_name(c["card"], t), n=c["points"])
                    for c in info["cards"] if c["points"]]
     actions = [t("jh.sum.card_times", card=card_name(a["card"], t), n=a["multiplier"])
@@ -763,15 +782,20 @@ def _hand_result(obs: Obs, ctx: TableContext) -> tuple[Html, Html]:
                    m=entry["multiplier"][team], s=entry["score"][team]))
             for team in (mine, theirs)))]
     else:
+        partner = _partner(obs, event, me)
+        labelled = None if ctx.spectator else _my_side_label(
+            t("jh.team_of", team=_team_label(mine, t)), obs, partner, t)
         parts = [join(_team_breakdown(team, event["teams"][team],
-                                      team == mine and not ctx.spectator, t)
+                                      labelled if team == mine else None, t)
                       for team in (mine, theirs))]
     score = entry["score"]
     outcome = ("won" if score[mine] > score[theirs] else
                "lost" if score[mine] < score[theirs] else "draw")
     solo = "soloist" in entry
-    text = t(f"jh.sum.{'solo' if solo and mine == 'hyde' else 'hand'}.{outcome}",
-             mine=score[mine], theirs=score[theirs])
+    ally = _partner(obs, event, me)
+    voice = ("solo" if solo and mine == "hyde" else
+             "allied" if ally is not None and outcome != "draw" else "hand")
+    text = t(f"jh.sum.{voice}.{outcome}", mine=score[mine], theirs=score[theirs], partner=ally)
     if ctx.spectator and outcome != "draw":  # an example: nobody at the screen won
         won, lost = (mine, theirs) if outcome == "won" else (theirs, mine)
         text = t("jh.sum.team_won", team=_team_label(won, t), won=score[won], lost=score[lost])

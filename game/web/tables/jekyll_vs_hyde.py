@@ -639,7 +639,8 @@ def _hand(obs: dict[str, Any], ctx: TableContext) -> Html:
     received = _received(obs)
     items = []
     for c in sort_cards(obs["hand"]):
-        potion_lead = lead and colour_of(c) is None  # two clicks: the card, then a colour
+        # Two clicks: the card, then a colour (none while a lesson's note holds the hand).
+        potion_lead = lead and bool(legal) and colour_of(c) is None
         cls = "playable" if c in legal or potion_lead else ""
         badge = EMPTY
         if c in received:
@@ -858,7 +859,8 @@ def error_text(code: str, params: dict[str, Any], obs: dict[str, Any],
         return t("jvh.err.potion", n=params["potions"])
     if code in ("wrong_give_count", "wrong_swap_count"):
         verb, n = code.split("_")[1], params["count"]
-        return t(f"jvh.err.count_{verb}", n=n, m=params["given"])
+        # Two counts: the chosen one agrees on its own (Italian "ne hai scelta 1").
+        return t(f"jvh.err.count_{verb}", n=n, chosen=t("jvh.err.chosen", n=params["given"]))
     if code in ("must_play_named_colour", "must_follow"):
         key = "named" if code == "must_play_named_colour" else "follow"
         return t(f"jvh.err.{key}", colour=colour_name(params["colour"], t))
