@@ -42,6 +42,7 @@ def start() -> None:
         prefs_lang = _prefs_lang(store)
         lang = pick_language(link.lang, prefs_lang, str(window.navigator.language or ""))
         ctrl = Controller(store, _tab_storage(), screen, locks, link, lang, problem)
+        ctrl.online.make_wire = _relay_wire
     except Exception as e:  # the page itself could not start: a plain message, no traceback
         import traceback
 
@@ -54,6 +55,13 @@ def start() -> None:
     # setImmediate (static/js/python.mjs): unlike setTimeout, not throttled in a background tab.
     window.setImmediate(create_once_callable(lambda: ctrl.guarded(lambda: _up(ctrl, screen))))
     globals()["page"] = ctrl  # keep a reference (and a handle for debugging)
+
+
+def _relay_wire() -> Any:
+    """The wire of an online table: through the public relays (game.web.dom.wire)."""
+    from game.web.dom.wire import RelayWire
+
+    return RelayWire()
 
 
 def _prefs_lang(store: Storage) -> str | None:
@@ -83,6 +91,8 @@ def _up(ctrl: Any, screen: DomScreen) -> None:
             pending = pending or what
     form = read_form() if q("#setup") is not None else None  # the start screen first.js drew
     ctrl.start(pending, form)
+    # An online table's clock: an away friend's grace period is checked every 2 s.
+    window.setInterval(create_proxy(lambda: ctrl.guarded(ctrl.online.tick)), 2000)
     loader = q("#loader")
     if loader is not None:
         loader.remove()

@@ -1,0 +1,153 @@
+"""Play with friends: the page's part of an online table, beside the
+controller as the statistics and the file panel are (game.web.controller
+keeps one `Online` and hands it the `online-*` commands and every move).
+
+This page is either the host (game.web.online_host: the game runs here) or a
+guest (game.web.online_guest: it only has its seat's observation). The wire
+is a driver (game.online.wire.Wire) made by `make_wire`, which the browser
+sets to its relay wire (game.web.dom.wire) and the tests to a loopback; its
+events arrive here, each one a change of the page drawn once. `now` is the
+clock the room's grace periods are measured with; `tick` is called every
+few seconds by the browser (and by the tests when they let time pass).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import TYPE_CHECKING, Callable
+
+from game.online.host import GRACE_SECONDS, Tick
+from game.online.wire import Wire, WireEvent
+from game.web import page as pg
+from game.web.html import EMPTY, Html
+from game.web.links import read_join
+from game.web.online_guest import OnlineGuest
+from game.web.online_host import OnlineHost, new_host, reopen
+from game.web.online_view import contact_sentence
+
+if TYPE_CHECKING:
+    from game.core.state import State
+    from game.web.controller import Controller
+
+def no_wire() -> Wire:
+    raise RuntimeError("online play is not available on this page")
+
+
+class Online:
+    def __init__(self, ctrl: Controller) -> None:
+        self.ctrl = ctrl
+        self.make_wire: Callable[[], Wire] = no_wire
+        self.now: Callable[[], float] = time.monotonic
+        self.grace = GRACE_SECONDS
+        self.host: OnlineHost | None = None
+        self.guest: OnlineGuest | None = None
+
+    def contacts(self) -> Html:
+        from game.web.connection import relay_hosts, stun_hosts
+
+        return contact_sentence(self.ctrl.t, relay_hosts(), stun_hosts())
+
+    def show(self) -> None:
+        self.ctrl.page = dataclasses.replace(self.ctrl.page, view="online", overlay="none")
+
+    # -- what comes in ----------------------------------------------------------------
+
+    def heard(self, event: WireEvent) -> None:
+        """A wire's event (from the browser's callbacks): one change, drawn once."""
+        def step() -> None:
+            if self.host is not None:
+                self.host.hear(event)
+            elif self.guest is not None:
+                self.guest.hear(event)
+        self.ctrl.guarded(lambda: self.ctrl.change(step))
+
+    def tick(self) -> None:
+        """Time passes: an away friend's grace period may end."""
+        host = self.host
+        if host is not None and host.room.started:
+            self.ctrl.guarded(lambda: self.ctrl.change(lambda: host.hear(Tick())))
+
+    def moved(self, after: State) -> None:
+        if self.host is not None:
+            self.host.moved(after)
+
+    def resume(self, join: str | None) -> None:
+        """Start-up: an invite in the address, else the host's table kept from before."""
+        invite = read_join(join) if join else None
+        if invite is not None:
+            self.guest = OnlineGuest(self, *invite)
+            self.show()
+            if self.guest.rejoins:
+                self.guest.join(self.guest.guest.name)
+        elif not join:
+            self.host = reopen(self)
+
+    # -- the commands (`online-*`) ------------------------------------------------------
+
+    def command(self, cmd: str, data: dict[str, str]) -> None:
+        host, guest = self.host, self.guest
+        if cmd == "online-host":
+            if host is not None and host.room.started:
+                host.close()
+            self.host = new_host(self, self.ctrl.page.setup)
+            self.show()
+        elif cmd == "online-open" and host is not None:
+            host.open()
+        elif cmd == "online-seat" and host is not None:
+            host.choose(data.get("seat", ""), data.get("value", ""))
+        elif cmd == "online-start" and host is not None:
+            host.start()
+        elif cmd == "online-join" and guest is not None:
+            guest.join(data.get("name", ""))
+        elif cmd == "online-confirm" and guest is not None:
+            guest.confirm()
+        elif cmd == "online-react":
+            self.react(data.get("key", ""))
+        elif cmd in ("online-leave", "online-back"):
+            self.leave()
+        elif cmd == "online-download" and guest is not None:
+            self.ctrl.screen.download(f"{guest.game}-online.json", guest.record())
+        elif cmd == "online-review" and guest is not None and guest.guest.transcript:
+            self.ctrl.screen.review(self.ctrl, guest.guest.transcript, guest.guest.seat)
+
+    def react(self, key: str) -> None:
+        from game.online import guest as g
+        from game.online.host import HostReacts
+
+        if self.guest is not None:
+            self.guest.hear(g.ReactNow(key))
+        elif self.host is not None and self.ctrl.session is not None:
+            self.host.hear(HostReacts(str(self.ctrl.session.save["setup"]["me"]), key))
+
+    def decide(self, act: str | None, part: str | None) -> None:
+        """A click on a guest's table."""
+        guest = self.guest
+        if guest is not None:
+            self.ctrl.change(lambda: guest.decide(act, part))
+
+    def leave(self) -> None:
+        """Back to this page's own games; the others are told."""
+        if self.host is not None:
+            self.host.close()
+        if self.guest is not None:
+            self.guest.leave()
+        self.host = self.guest = None
+        self.ctrl.page = dataclasses.replace(self.ctrl.page, view="start")
+        if self.ctrl.session is not None:
+            self.ctrl.dispatch(pg.BackToTable())
+
+    # -- what the page shows -----------------------------------------------------------
+
+    def screen_html(self) -> Html:
+        if self.guest is not None:
+            return self.guest.html(self.contacts())
+        if self.host is not None:
+            return self.host.html(self.contacts())
+        return EMPTY
+
+    def side_html(self) -> Html:
+        return self.guest.side() if self.guest is not None else EMPTY
+
+    def bar(self) -> Html:
+        return self.host.bar() if self.host is not None else EMPTY

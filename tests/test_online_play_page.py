@@ -1,0 +1,183 @@
+"""Play with friends through the pages themselves, in CPython: a host page
+and guest pages (the real controllers, tests/page_kit.py) joined by a
+loopback wire. The host opens the table from the start screen, a guest
+opens the invite, joins, is seated and plays from what its page draws,
+clicking parts of its decisions as at a local table; a reload of either
+page keeps the table; a dropped guest is stood in for and comes back."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from game.online.wire import PeerJoined, PeerLeft, Received, WireEvent
+from game.web import session as ts
+from game.web.links import Link
+from game.web.page import SetupChanged
+from tests.page_kit import items, make_page
+
+
+@dataclass
+class LoopNet:
+    """Pages in rooms: every open wire meets the others of its room; what is
+    sent waits in a queue until `pump` (as a network would, never re-entrant)."""
+    rooms: dict[str, dict[str, Callable[[WireEvent], None]]] = field(default_factory=dict)
+    queue: list[tuple[Callable[[WireEvent], None], WireEvent]] = field(default_factory=list)
+    count: int = 0
+    opened: list[tuple[str, str]] = field(default_factory=list)
+    sent: list[str] = field(default_factory=list)
+
+    def decisions(self) -> int:
+        return sum(1 for text in self.sent if json.loads(text).get("type") == "decide")
+
+    def wire(self) -> LoopWire:
+        self.count += 1
+        return LoopWire(self, f"p{self.count}")
+
+    def pump(self, most: int = 100_000) -> None:
+        for _ in range(most):
+            if not self.queue:
+                return
+            heard, event = self.queue.pop(0)
+            heard(event)
+        raise AssertionError("the pages never stopped talking")
+
+
+@dataclass
+class LoopWire:
+    net: LoopNet
+    me: str
+    room: str | None = None
+
+    def open(self, room: str, secret: str, heard: Callable[[WireEvent], None]) -> None:
+        self.room = room
+        self.net.opened.append((room, secret))
+        peers = self.net.rooms.setdefault(room, {})
+        for peer, other in peers.items():
+            self.net.queue += [(other, PeerJoined(self.me)), (heard, PeerJoined(peer))]
+        peers[self.me] = heard
+
+    def send(self, peer: str, text: str) -> None:
+        self.net.sent.append(text)
+        heard = self.net.rooms.get(self.room or "", {}).get(peer)
+        if heard is not None:
+            self.net.queue.append((heard, Received(self.me, text)))
+
+    def close(self) -> None:
+        peers = self.net.rooms.get(self.room or "", {})
+        peers.pop(self.me, None)
+        self.net.queue += [(other, PeerLeft(self.me)) for other in peers.values()]
+
+
+class Pages:
+    """A host page and its guests on one loopback net."""
+
+    def __init__(self, game: str, setup: dict[str, str]) -> None:
+        self.net = LoopNet()
+        self.now = 0.0
+        self.host, self.host_screen, self.host_thinking = self.page()
+        self.host.start(None)
+        self.host.dispatch(SetupChanged({"game": game, **setup}))
+        self.host.command("online-host", {})
+        self.guests: list = []
+
+    def page(self, link: Link | None = None, stored: dict[str, str] | None = None):
+        ctrl, screen, thinking = make_page(stored=stored, link=link)
+        ctrl.online.make_wire = self.net.wire
+        ctrl.online.now = lambda: self.now
+        ctrl.online.grace = 5.0
+        return ctrl, screen, thinking
+
+    def screen_html(self, screen) -> str:
+        return str(screen.last.regions["screen"])
+
+    def invite(self) -> str:
+        found = re.search(r'id="invite-link" href="\?join=([^"]+)"', self.screen_html(
+            self.host_screen))
+        assert found is not None
+        return found.group(1)
+
+    def guest(self, name: str, stored: dict[str, str] | None = None):
+        ctrl, screen, thinking = self.page(Link(join=self.invite()), stored)
+        ctrl.start(None)
+        self.guests.append((ctrl, screen))
+        return ctrl, screen
+
+    def play(self, most: int = 20_000) -> None:
+        """Everyone plays to the end: each guest clicks the parts of a legal
+        action on its own table; the host's bots think; the host's person
+        acts and closes each hand's summary."""
+        rng = random.Random(4)
+        for _ in range(most):
+            self.net.pump()
+            s = self.host.session
+            assert s is not None
+            if s.state.over:
+                return
+            self.now += 1.0  # a second a decision: faster is a flood
+            guest = next((g for g, _ in self.guests if g.online.guest.guest.my_turn), None)
+            if guest is not None:
+                click_a_legal_action(guest, rng)
+            elif s.waiting_for_ack:
+                self.host.on_table(ts.AckHand())
+            elif s.human_to_act:
+                self.host.on_table(ts.Act(rng.choice(s.state.legal_actions())))
+            elif s.bots_on_turn:
+                assert self.host_thinking.run()
+            else:
+                assert s.remote_on_turn is not None  # waiting for a friend's message
+        raise AssertionError("the game did not end")
+
+
+def click_a_legal_action(ctrl, rng: random.Random) -> None:
+    """A guest's clicks: the parts of one legal action, one by one, as drawn."""
+    online = ctrl.online.guest
+    action = rng.choice(online.guest.legal)
+    parts = getattr(online.table, "parts", lambda a: (a,))(action)
+    for part in parts:
+        if online.guest.my_turn and part not in online.picked:
+            ctrl.online.decide(None, part)
+    if online.picked:
+        ctrl.command("confirm", {})  # routed to the guest by the runtime
+        ctrl.online.command("online-confirm", {})
+
+
+def test_host_opens_a_table_a_friend_joins_and_they_play_a_duel_to_the_end():
+    pages = Pages("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"})
+    html = pages.screen_html(pages.host_screen)
+    assert 'id="online-contacts"' in html and "nos.lol" in html and not pages.net.opened
+    pages.host.command("online-open", {})
+    assert len(pages.net.opened) == 1  # contacted only once chosen
+    guest, guest_screen = pages.guest("Ann")
+    assert 'id="online-join"' in pages.screen_html(guest_screen)
+    assert len(pages.net.opened) == 1  # the invite alone contacts nothing
+    guest.command("online-join", {"name": "Ann"})
+    pages.net.pump()
+    assert "Ann" in pages.screen_html(pages.host_screen)  # seated at once in the bot's seat
+    assert 'id="online-waiting"' in pages.screen_html(guest_screen)
+    pages.host.command("online-start", {})
+    pages.net.pump()
+    setup = pages.host.session.save["setup"]
+    assert setup["remote"] == {"H": "Ann"} and setup["me"] == "J" and setup["no_takebacks"]
+    assert 'id="online-bar"' in pages.screen_html(guest_screen)
+    pages.play()
+    assert pages.net.decisions() > 3  # the friend's own clicks played their seat
+    assert guest.online.guest.guest.transcript == pages.host.session.save["transcript"]
+    assert 'id="online-review"' in pages.screen_html(guest_screen)
+    guest.command("online-download", {})
+    name, text = guest.online.ctrl.screen.downloads[-1]
+    assert json.loads(text)["actions"] == pages.host.session.save["transcript"]["actions"]
+
+
+def test_a_dracula_deal_with_a_friend():
+    pages = Pages("dracula", {"dr_bot": "random"})
+    pages.host.command("online-open", {})
+    guest, _ = pages.guest("Bo")
+    guest.command("online-join", {"name": "Bo"})
+    pages.net.pump()
+    pages.host.command("online-start", {})
+    pages.play()
+    assert pages.host.session.state.over
