@@ -95,10 +95,14 @@ class Pages:
         return str(screen.last.regions["screen"])
 
     def invite(self) -> str:
+        """The lobby's invite link (the same link again once the game is on)."""
+        if getattr(self, "link", None):
+            return self.link
         found = re.search(r'id="invite-link" href="\?join=([^"]+)"', self.screen_html(
             self.host_screen))
         assert found is not None
-        return found.group(1)
+        self.link: str = found.group(1)
+        return self.link
 
     def guest(self, name: str, stored: dict[str, str] | None = None):
         ctrl, screen, thinking = self.page(Link(join=self.invite()), stored)
@@ -181,3 +185,108 @@ def test_a_dracula_deal_with_a_friend():
     pages.host.command("online-start", {})
     pages.play()
     assert pages.host.session.state.over
+
+
+def seated(game: str, setup: dict[str, str], names: list[str]) -> Pages:
+    """The host's table open, each friend joined and seated, the game started."""
+    pages = Pages(game, setup)
+    pages.host.command("online-open", {})
+    for name in names:
+        guest, _ = pages.guest(name)
+        guest.command("online-join", {"name": name})
+        pages.net.pump()
+    pages.host.command("online-start", {})
+    pages.net.pump()
+    return pages
+
+
+def test_a_werner_game_with_two_friends_a_bot_and_the_host():
+    pages = seated("jekyll-hyde", {"players": "4", "jh_me": "0", "jh_bot": "random"},
+                   ["Ann", "Bob"])
+    setup = pages.host.session.save["setup"]
+    assert sorted(setup["remote"].values()) == ["Ann", "Bob"] and len(setup["bots"]) == 1
+    pages.play()
+    assert pages.net.decisions() > 10
+    for guest, screen in pages.guests:
+        assert guest.online.guest.guest.transcript == pages.host.session.save["transcript"]
+
+
+def test_a_guest_who_reloads_takes_the_seat_back_from_the_same_link():
+    pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
+    guest, _ = pages.guests.pop()
+    guest.online.guest.wire.close()  # the tab reloads: its connection goes
+    pages.net.pump()
+    assert "online.dropped" in [key for key, _ in pages.host.page.notices]
+    again, screen = pages.guest("Ann", stored=dict(items(guest)))
+    pages.net.pump()  # no Join pressed: the token kept in this browser rejoins
+    assert again.online.guest.guest.status == "playing"
+    assert 'id="online-bar"' in pages.screen_html(screen)
+    assert pages.host.online.host.room.seat("H").peer is not None
+    pages.play()
+    assert again.online.guest.guest.transcript is not None
+
+
+def test_a_dropped_guest_is_stood_in_for_after_the_grace_and_gets_the_seat_back():
+    pages = seated("jekyll-vs-hyde", {"jvh_role": "H", "jvh_bot": "random"}, ["Ann"])
+    guest, _ = pages.guests.pop()
+    kept = dict(items(guest))
+    guest.online.guest.wire.close()
+    pages.net.pump()
+    s = pages.host.session
+    assert s.save["setup"].get("stood_in", []) == []
+    pages.now += 6.0  # past the grace period the test set (5 s)
+    pages.host.online.tick()
+    s = pages.host.session
+    assert s.save["setup"]["stood_in"] == ["J"] and s.save["setup"]["bots"]["J"] == "random"
+    assert "online.stood_in" in [key for key, _ in pages.host.page.notices]
+    for _ in range(30):  # the stand-in bot plays the seat meanwhile
+        s = pages.host.session
+        if s.human_to_act and not s.waiting_for_ack:
+            pages.host.on_table(ts.Act(s.state.legal_actions()[0]))
+        elif s.bots_on_turn:
+            pages.host_thinking.run()
+    assert len(pages.host.session.save["transcript"]["actions"]) > 2
+    back, _ = pages.guest("Ann", stored=kept)
+    pages.net.pump()
+    setup = pages.host.session.save["setup"]
+    assert setup["stood_in"] == [] and "J" not in setup["bots"]
+    assert back.online.guest.guest.status == "playing"
+    pages.play()
+
+
+def test_a_reload_of_the_host_page_keeps_the_table_and_the_friends_come_back():
+    pages = seated("dracula", {"dr_bot": "random"}, ["Bo"])
+    for _ in range(3):
+        s = pages.host.session
+        if s.human_to_act:
+            pages.host.on_table(ts.Act(s.state.legal_actions()[0]))
+            pages.net.pump()
+    host_items = dict(items(pages.host))
+    pages.host.online.host.wire.close()  # the host's tab reloads
+    pages.net.pump()
+    guest, screen = pages.guests[0]
+    assert guest.online.guest.guest.status == "reconnecting"
+    assert "Connection lost" in pages.screen_html(screen)
+    pages.host, pages.host_screen, pages.host_thinking = pages.page(stored=host_items)
+    pages.host.start(None)
+    pages.net.pump()
+    assert pages.host.online.host is not None and pages.host.page.view == "table"
+    assert guest.online.guest.guest.status == "playing"
+    pages.play()
+    assert guest.online.guest.guest.transcript == pages.host.session.save["transcript"]
+
+
+def test_garbage_from_a_stranger_does_not_stop_the_host():
+    pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
+    stranger = pages.net.wire()
+    heard: list = []
+    room = pages.host.online.host.room.room_id
+    stranger.open(room, "wrong", heard.append)
+    pages.net.pump()
+    host_peer = next(e.peer for e in heard if isinstance(e, PeerJoined))
+    for text in ("not json", "{}", '{"type": "decide"}', "x" * 1_000_000,
+                 json.dumps({"type": "join", "v": 1, "secret": "nope", "name": "Eve"})):
+        stranger.send(host_peer, text)
+        pages.net.pump()
+    pages.play()
+    assert pages.host.session.state.over and pages.host_screen.errors == []

@@ -164,7 +164,7 @@ class OnlineGuest:
         status = {"reconnecting": t("online.reconnecting"), "host_left": t("online.host_left"),
                   "connecting": t("online.reconnecting")}.get(guest.status, "")
         strip = bar(t, list(guest.seats), guest.turn, guest.seat,
-                    [(self.name_of(who), key) for who, key in guest.reactions])
+                    [(self.name_of(who), key) for who, key in guest.reactions], status)
         drawn = self.table.render(guest.observation or {}, self.context())
         over = guest.transcript is not None
         end = guest_end(t, over) if over or guest.status == "host_left" else EMPTY
