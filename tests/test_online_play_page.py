@@ -290,3 +290,13 @@ def test_garbage_from_a_stranger_does_not_stop_the_host():
         pages.net.pump()
     pages.play()
     assert pages.host.session.state.over and pages.host_screen.errors == []
+
+
+def test_an_online_game_is_counted_in_a_bucket_of_its_own():
+    from game.web import stats as st
+
+    pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
+    pages.play()
+    record = st.load(items(pages.host)[st.KEY])
+    assert [g.level for g in record.games] == ["online"]
+    assert [b.level for b in st.by_level(record, "jekyll-vs-hyde", ["random"])] == ["online"]
