@@ -147,7 +147,14 @@ class Online:
         return EMPTY
 
     def side_html(self) -> Html:
-        return self.guest.side() if self.guest is not None else EMPTY
+        """A guest's log at the table; else how to play the game of the table."""
+        from game.web.start_screen import help_html
+
+        guest = self.guest
+        if guest is not None and guest.guest.observation is not None:
+            return guest.side()
+        game = guest.game if guest is not None else self.host.game if self.host else None
+        return help_html(self.ctrl.t, game) if game is not None else EMPTY
 
     def bar(self) -> Html:
         return self.host.bar() if self.host is not None else EMPTY

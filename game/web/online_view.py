@@ -84,7 +84,7 @@ def host_intro(t: Translator, game: str, contacts: Html) -> Html:
                 'data-cmd="online-open" id="online-open">{}</button>'
                 '<button type="button" data-cmd="online-back" id="online-back">{}</button>'
                 '</div></section>', t("online.title"), t("game." + game), contacts,
-                t("online.open"), t("online.back"))
+                t("online.open"), t("online.go_back"))
 
 
 def seat_choices(t: Translator, current: str, levels: list[str],
@@ -137,7 +137,7 @@ def guest_join(t: Translator, game: str, contacts: Html, name: str) -> Html:
         'id="online-join">{}</button><button type="button" data-cmd="online-back" '
         'id="online-back">{}</button></div></form>',
         t("online.join_title"), t("game." + game), contacts, t("online.name"), name,
-        t("online.join"), t("online.back"))
+        t("online.join"), t("online.go_back"))
 
 
 def guest_message(t: Translator, key: str, params: dict[str, Any], extra: Html = EMPTY) -> Html:
