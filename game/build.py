@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from game import GAMES
+from game.web.connection import connect_sources
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -74,8 +75,10 @@ BOT_DATA = ("browser_caps.json", "ratings.json")
 # worker hooks with Function() at start-up, even with no worker, and without
 # 'unsafe-eval' the page never starts (measured: the violation comes from
 # @pyscript/core's core chunk).  Styles may be inline (style attributes).
+# Connections: the site, and the public relays online play may be introduced
+# through (game.web.connection; WebRTC itself is outside connect-src).
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; "
-       "style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
+       f"style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src {connect_sources()}; "
        "worker-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'self'; "
        "form-action 'self'")
 CSP_META = f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
@@ -245,6 +248,32 @@ def _copy_runtime(vendor: Path) -> None:
         json.dumps({"info": lock["info"], "packages": {}}), encoding="utf-8")
 
 
+# The WebRTC library of online play (docs/DESIGN.md, "Online play: the
+# connection"): npm package -> (folder in static/vendor/trystero/, the package's
+# folder of modules, its entry module). Its modules import each other by
+# package name; the copies import by path (a browser resolves no bare name
+# without an import map, an inline script the policy forbids).
+TRYSTERO = {"@trystero-p2p/core": ("core", "dist", "index.mjs"),
+            "@trystero-p2p/nostr": ("nostr", "dist", "index.mjs"),
+            "@noble/secp256k1": ("secp256k1", "", "index.js")}
+_SOURCE_MAP = re.compile(r"\n//# sourceMappingURL=\S+\s*$")
+
+
+def _copy_trystero(vendor: Path) -> None:
+    """The online play's library, its ES modules and licences, into `vendor`/trystero."""
+    for package, (folder, dist, _) in TRYSTERO.items():
+        src, dest = NODE / package, vendor / "trystero" / folder
+        if not src.is_dir():
+            raise BuildError(f"{package} is missing: run `npm ci` first")
+        dest.mkdir(parents=True)
+        shutil.copy2(src / "LICENSE", dest / "LICENSE")
+        for p in sorted(p for p in (src / dist).iterdir() if p.suffix in (".mjs", ".js")):
+            text = _SOURCE_MAP.sub("\n", p.read_text(encoding="utf-8"))
+            for other, (other_folder, _, entry) in TRYSTERO.items():
+                text = text.replace(f'from "{other}"', f'from "../{other_folder}/{entry}"')
+            (dest / p.name).write_text(text, encoding="utf-8")
+
+
 # Files of PYODIDE_FILES the build writes itself instead of copying.
 _REWRITTEN = ("python_stdlib.zip", "pyodide-lock.json", "pyodide.asm.mjs", "pyodide.mjs")
 
@@ -358,13 +387,17 @@ def _write_snapshot(site: Path) -> None:
 
 # Runtime chunks the page never loads (editor, terminal, MicroPython, TOML).
 _NOT_PRECACHED = ("codemirror", "xterm", "mpy-", "toml-")
+# Online play's library: fetched only when a player chooses to be introduced
+# through the relays, which needs the network anyway.
+_NOT_PRECACHED_DIRS = ("static/vendor/trystero/",)
 
 
 def _precache_list(site: Path) -> list[str]:
     files = ["./"] + [p.name for p in sorted(site.glob("*.html"))] + ["pyscript.json", "game.zip"]
     for p in sorted((site / "static").rglob("*")):
         rel = p.relative_to(site).as_posix()
-        if p.is_file() and not any(x in p.name for x in _NOT_PRECACHED):
+        if (p.is_file() and not any(x in p.name for x in _NOT_PRECACHED)
+                and not rel.startswith(_NOT_PRECACHED_DIRS)):
             files.append(rel)
     return files
 
@@ -439,6 +472,7 @@ def build(out_dir: str | os.PathLike[str] = SITE) -> Path:
                             encoding="utf-8")
         _write_icons(tmp / "static")
         _copy_runtime(tmp / "static" / "vendor")
+        _copy_trystero(tmp / "static" / "vendor")
         sources = tmp / "game-sources.zip"
         _write_zip(sources)
         _precompile((sources, tmp / "game.zip"),

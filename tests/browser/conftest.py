@@ -50,16 +50,23 @@ def site_url(tmp_path_factory, request):
 
 
 @pytest.fixture(scope="session")
-def browser_context(tmp_path_factory, site_url):
+def playwright_driver():
+    """The session's one Playwright (a second sync_playwright() in the same
+    thread fails): for tests that launch a browser of their own."""
     sync_api = pytest.importorskip("playwright.sync_api")
-    profile = tmp_path_factory.mktemp("profile")
     with sync_api.sync_playwright() as p:
-        ctx = p.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
-            viewport={"width": 1366, "height": 900})
-        ctx.set_default_timeout(30000)
-        yield ctx
-        ctx.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser_context(tmp_path_factory, site_url, playwright_driver):
+    profile = tmp_path_factory.mktemp("profile")
+    ctx = playwright_driver.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+        viewport={"width": 1366, "height": 900})
+    ctx.set_default_timeout(30000)
+    yield ctx
+    ctx.close()
     shutil.rmtree(profile, ignore_errors=True)
 
 

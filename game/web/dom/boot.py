@@ -84,6 +84,10 @@ def _up(ctrl: Any, screen: DomScreen) -> None:
         from game.web.thinking import SLICE
 
         bench.install(window, create_proxy, SLICE)
+    if getattr(window, "jhgWireProbe", None) is True:  # set by the browser tests only
+        from game.web.dom import wire_probe
+
+        wire_probe.install(window)
     pending = None
     for name, what in (("data-lesson-pending", "lesson"), ("data-start-pending", "start")):
         if attr(document.body, name) is not None:

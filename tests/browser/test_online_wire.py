@@ -1,0 +1,294 @@
+"""Online play's wire between real browsers on one machine, with no internet
+(issue 32): pages in separate browser contexts (separate storage, like
+separate people's browsers) of one Chromium, on 127.0.0.1.
+
+- Through the relays: a Nostr relay started here (tests/nostr_relay.py)
+  stands for the public ones; each page's wire is pointed at it through
+  `window.wireProbe` (game/web/dom/wire_probe.py), which a test installs
+  before the page loads. The relay listens on its own port, which the site's
+  policy (the published relays only) would refuse: these contexts bypass it.
+- By hand: the host's code and the guest's answer carried between the pages,
+  no relay and no STUN at all, under the site's own policy.
+
+Chromium hides a page's own addresses behind mDNS names, which nothing
+resolves here: the browser of these tests shows them, as a browser does once
+a page may use the camera. Timings and the code's length are printed (-s).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.build import CHROMIUM, CHROMIUM_ARGS
+from game.web.connection import MAX_MESSAGE
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from nostr_relay import NostrRelay  # noqa: E402
+
+pytestmark = pytest.mark.browser
+ROOM, SECRET = "room-7Qx2", "s3cret-Kb9"
+SHOW_ADDRESSES = "--disable-features=WebRtcHideLocalIpsWithMdns"
+# What Trystero logs as an error when the other page closes its channel (Chromium
+# reports the remote close as a channel error): a peer leaving, not a fault.
+PEER_CLOSED = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
+
+
+@pytest.fixture(scope="module")
+def chromium(playwright_driver, site_url):
+    browser = playwright_driver.chromium.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS + [SHOW_ADDRESSES], headless=True)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def relay():
+    with NostrRelay() as r:
+        yield r
+
+
+class Peer:
+    """One person's browser: a context of its own, the site open, the probe installed."""
+
+    def __init__(self, chromium, site_url: str, bypass_csp: bool) -> None:
+        self.ctx = chromium.new_context(bypass_csp=bypass_csp)
+        self.ctx.add_init_script("window.jhgWireProbe = true")
+        self.ctx.set_default_timeout(30000)
+        self.page = self.ctx.new_page()
+        self.errors: list[str] = []
+        self.warnings: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", self._console)
+        self.requests: list[str] = []
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.site_url = site_url
+        self.load()
+
+    def _console(self, message) -> None:
+        if message.type == "error" and message.text != PEER_CLOSED:
+            self.errors.append(message.text)
+        elif message.type == "warning":
+            self.warnings.append(message.text)
+
+    def load(self) -> None:
+        self.page.goto(self.site_url + "?lang=en")
+        self.page.wait_for_selector("body[data-state=ready]", timeout=60000)
+        self.page.wait_for_function("window.wireProbe !== undefined")
+
+    def events(self) -> list[list]:
+        return json.loads(self.page.evaluate("wireProbe.events()"))
+
+    def wait_event(self, kind: str, count: int = 1, timeout: float = 30000) -> list:
+        self.page.wait_for_function(
+            f"JSON.parse(wireProbe.events()).filter(e => e[0] === '{kind}').length >= {count}",
+            timeout=timeout)
+        return [e for e in self.events() if e[0] == kind][count - 1]
+
+    def joined(self) -> list[str]:
+        return [e[1] for e in self.events() if e[0] == "PeerJoined"]
+
+    def open_relays(self, relay_url: str, secret: str = SECRET) -> None:
+        self.page.evaluate("([r, s, u]) => wireProbe.openRelays(r, s, JSON.stringify([u]), '[]')",
+                           [ROOM, secret, relay_url])
+
+    def send(self, peer: str, text: str) -> None:
+        self.page.evaluate("([p, t]) => wireProbe.send(p, t)", [peer, text])
+
+    def close(self) -> None:
+        self.ctx.close()
+
+
+@pytest.fixture
+def people(chromium, site_url):
+    made: list[Peer] = []
+
+    def make(bypass_csp: bool = True) -> Peer:
+        made.append(Peer(chromium, site_url, bypass_csp))
+        return made[-1]
+
+    yield make
+    for p in made:
+        try:
+            p.close()
+        except Exception:
+            pass
+    for p in made:
+        assert not p.errors, p.errors
+
+
+def _exchange(a: Peer, b: Peer) -> None:
+    """a and b, joined, send each other a message and each hears the other's."""
+    b_name, a_name = a.joined()[-1], b.joined()[-1]
+    a.send(b_name, "from a: é ♠")
+    b.send(a_name, "from b")
+    assert b.wait_event("Received")[1:3] == [a_name, "from a: é ♠"]
+    assert a.wait_event("Received")[1:3] == [b_name, "from b"]
+
+
+def test_two_pages_meet_through_a_relay_and_a_stranger_never_does(people, relay):
+    host, guest = people(), people()
+    # Until a wire opens, the page has fetched neither the wire nor the library.
+    assert not [u for u in host.requests if "wire.mjs" in u or "trystero" in u]
+    host.open_relays(relay.url)
+    guest.open_relays(relay.url)
+    joined = [host.wait_event("PeerJoined"), guest.wait_event("PeerJoined")]
+    assert [u for u in host.requests if "/vendor/trystero/nostr/" in u]
+    print(f"\nrelay: open() to PeerJoined {joined[0][3]} ms (host), {joined[1][3]} ms (guest)")
+    _exchange(host, guest)
+    stranger = people()
+    stranger.open_relays(relay.url, secret="not-the-secret")
+    time.sleep(8)  # several of Trystero's offers answered in vain
+    assert stranger.joined() == []
+    assert len(host.joined()) == 1 and len(guest.joined()) == 1
+    assert not any(e[0] == "WireFailed" for p in (host, guest, stranger) for e in p.events())
+
+
+def test_a_page_that_closes_leaves_and_a_reload_comes_back_as_a_new_peer(people, relay):
+    host, guest = people(), people()
+    host.open_relays(relay.url)
+    guest.open_relays(relay.url)
+    first = host.wait_event("PeerJoined")[1]
+    guest.wait_event("PeerJoined")
+    started = time.monotonic()
+    guest.page.reload()  # the tab goes: its wire ends with it
+    assert host.wait_event("PeerLeft")[1] == first
+    print(f"\nrelay: a reloaded page's PeerLeft after {time.monotonic() - started:.1f} s")
+    guest.page.wait_for_selector("body[data-state=ready]", timeout=60000)
+    guest.page.wait_for_function("window.wireProbe !== undefined")
+    guest.open_relays(relay.url)
+    again = host.wait_event("PeerJoined", 2)[1]
+    assert again != first
+    _exchange(host, guest)
+
+
+def test_four_pages_in_one_room_all_meet(people, relay):
+    pages = [people() for _ in range(4)]
+    for p in pages:
+        p.open_relays(relay.url)
+    for p in pages:
+        p.wait_event("PeerJoined", 3, timeout=60000)
+    names = [set(p.joined()) for p in pages]
+    assert all(len(n) == 3 for n in names)
+    everyone = set().union(*names)
+    assert len(everyone) == 4  # each page is known by one name to the three others
+    print("\nrelay, four pages: last PeerJoined after",
+          [max(e[3] for e in p.events() if e[0] == "PeerJoined") for p in pages], "ms")
+    pages[3].page.evaluate("wireProbe.close()")  # the others hear it leave
+    for p in pages[:3]:
+        p.wait_event("PeerLeft", timeout=10000)
+    assert {p.wait_event("PeerLeft")[1] for p in pages[:3]} == everyone - names[3]
+    pages[3].page.wait_for_timeout(1000)  # what the closed wire might still hear
+    assert not any(e[0] == "PeerLeft" for e in pages[3].events())
+
+
+def _linked(host: Peer, guest: Peer) -> tuple[str, str]:
+    """Join guest to host by hand; (the host's name for the guest, the invitation)."""
+    host.page.evaluate("wireProbe.openLink()")
+    guest.page.evaluate("wireProbe.openLink()")
+    peer, offer = host.page.evaluate("wireProbe.invite()").split(" ")
+    answer = guest.page.evaluate("c => wireProbe.answer(c)", offer)
+    host.page.evaluate("([p, c]) => wireProbe.accept(p, c)", [peer, answer])
+    print(f"\nlink: invitation {len(offer)} characters, answer {len(answer)}: {offer}")
+    return peer, offer
+
+
+def test_two_pages_joined_by_hand_with_no_relay(people):
+    host, guest = people(bypass_csp=False), people(bypass_csp=False)
+    _linked(host, guest)
+    print(f"link: PeerJoined {host.wait_event('PeerJoined')[3]} ms after open (host)")
+    guest.wait_event("PeerJoined")
+    assert guest.joined() == ["host"]
+    _exchange(host, guest)
+    started = time.monotonic()
+    guest.page.close(run_before_unload=True)
+    assert host.wait_event("PeerLeft", timeout=3000)[1] == host.joined()[0]
+    print(f"link: a closed page's PeerLeft after {time.monotonic() - started:.1f} s")
+    assert not [u for p in (host, guest) for u in p.requests if "/vendor/trystero/" in u]
+
+
+def test_a_message_over_the_limit_never_reaches_python(people, relay):
+    host, guest = people(), people()
+    host.open_relays(relay.url)
+    guest.open_relays(relay.url)
+    host.wait_event("PeerJoined")
+    guest.wait_event("PeerJoined")
+    name = host.joined()[0]
+    host.page.evaluate("([p, n]) => wireProbe.send(p, 'x'.repeat(n))", [name, MAX_MESSAGE + 1])
+    host.send(name, "after")
+    assert guest.wait_event("Received")[2] == "after"
+    deadline = time.monotonic() + 30
+    while not any("was refused" in w for w in guest.warnings) and time.monotonic() < deadline:
+        guest.page.wait_for_timeout(200)
+    assert [w for w in guest.warnings if "was refused" in w] == [
+        f"online: a message of {MAX_MESSAGE + 1} characters from {guest.joined()[0]} was refused"]
+    assert [e[2] for e in guest.events() if e[0] == "Received"] == ["after"]
+
+
+
+
+def _renderers(chromium) -> set[int]:
+    info = chromium.new_browser_cdp_session().send("SystemInfo.getProcessInfo")
+    return {p["id"] for p in info["processInfo"] if p["type"] == "renderer"}
+
+
+@pytest.mark.parametrize("way", ["relay", "link"])
+def test_a_page_that_crashes_is_heard_gone_within_seconds(chromium, people, relay, way):
+    """No goodbye at all (a crashed tab; a phone that lost its network looks
+    the same): the connection's own checks tell the other page."""
+    host = people()
+    before = _renderers(chromium)
+    guest = people()
+    guest_renderers = _renderers(chromium) - before
+    assert guest_renderers
+    if way == "relay":
+        host.open_relays(relay.url)
+        guest.open_relays(relay.url)
+    else:
+        _linked(host, guest)
+    host.wait_event("PeerJoined")
+    guest.wait_event("PeerJoined")
+    started = time.monotonic()
+    for pid in guest_renderers:
+        os.kill(pid, signal.SIGKILL)
+    host.wait_event("PeerLeft", timeout=20000)
+    print(f"\n{way}: a crashed page's PeerLeft after {time.monotonic() - started:.1f} s")
+    guest.errors.clear()
+
+
+def test_no_relay_in_reach_fails_the_wire(people):
+    """Every relay out of reach (a port nothing listens on): the wire says so."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        dead = f"ws://127.0.0.1:{s.getsockname()[1]}"
+    page = people()
+    page.open_relays(dead)
+    failed = page.wait_event("WireFailed", timeout=30000)
+    assert failed[1] == "no-relay" and failed[3] >= 12000
+    page.errors[:] = [e for e in page.errors if "WebSocket connection" not in e]
+
+
+def test_the_policy_keeps_a_page_off_any_relay_not_published(chromium, people, relay, site_url):
+    """Under the site's own policy a wire pointed at another relay reaches
+    nothing; and no link installs the tests' probe."""
+    page = people(bypass_csp=False)
+    page.open_relays(relay.url)
+    assert page.wait_event("WireFailed", timeout=30000)[1] == "no-relay"
+    assert not relay.clients and not relay.events
+    page.errors[:] = [e for e in page.errors if "Content Security Policy" not in e]
+    ctx = chromium.new_context()  # a player's browser: no test script
+    try:
+        linked = ctx.new_page()
+        linked.goto(site_url + "?lang=en&jhgWireProbe=true&bench")
+        linked.wait_for_selector("body[data-state=ready]", timeout=60000)
+        assert linked.evaluate("typeof window.wireProbe") == "undefined"
+    finally:
+        ctx.close()
