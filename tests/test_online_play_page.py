@@ -167,6 +167,10 @@ def test_host_opens_a_table_a_friend_joins_and_they_play_a_duel_to_the_end():
     setup = pages.host.session.save["setup"]
     assert setup["remote"] == {"H": "Ann"} and setup["me"] == "J" and setup["no_takebacks"]
     assert 'id="online-bar"' in pages.screen_html(guest_screen)
+    # Each table names the other person, not "the bot".
+    assert "Hyde (Ann)" in pages.screen_html(pages.host_screen)
+    assert "(bot)" not in pages.screen_html(pages.host_screen)
+    assert "Jekyll (Host)" in pages.screen_html(guest_screen)
     pages.play()
     assert pages.net.decisions() > 3  # the friend's own clicks played their seat
     assert guest.online.guest.guest.transcript == pages.host.session.save["transcript"]

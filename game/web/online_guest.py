@@ -124,6 +124,11 @@ class OnlineGuest:
     def context(self) -> TableContext:
         guest = self.guest
         ctx = TableContext(t=self.ctrl.t, seat=guest.player, log=list(guest.log))
+        # The people at the table by name (their lasting player, as the seats
+        # name them); the bots stay "the bot".
+        ctx.people = {str(e.get("seat")): str(e.get("name") or self.ctrl.t("online.host"))
+                      for e in guest.seats if e.get("kind") in ("host", "person", "away")
+                      and str(e.get("seat")) != guest.seat}
         if guest.my_turn:
             choice = self.choice
             ctx.picked, ctx.offers = self.picked, choice.offers(self.picked)

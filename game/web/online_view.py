@@ -60,7 +60,8 @@ def reactions_bar(t: Translator, heard: Iterable[tuple[str, str]]) -> Html:
     buttons = join(html('<button type="button" data-cmd="online-react" data-key="{}">{}</button>',
                         key, t("react." + key)) for key in REACTIONS)
     said = join(html("<li>{}: {}</li>", who, t("react." + key)) for who, key in heard)
-    return html('<div class="online-reactions" id="online-reactions" aria-label="{}">{}</div>'
+    return html('<details class="online-react"><summary>{}</summary>'
+                '<div class="online-reactions" id="online-reactions">{}</div></details>'
                 '<ul class="online-heard" id="online-heard" aria-live="polite">{}</ul>',
                 t("online.react"), buttons, said)
 

@@ -167,9 +167,13 @@ class Session:
         ctx = TableContext(t=t, seat=self.my_seat, thinking=self.thinking,
                            log=handover.seen_by(self.save.get("log", []), self.at_screen),
                            paused=self.coach_waiting)
-        if handover.shared(self.save["setup"]):
+        setup = self.save["setup"]
+        if handover.shared(setup):
             ctx.people = {str(handover.seat(self.state, who)): self.person_name(who, t)
-                          for who in handover.people(self.save["setup"])}
+                          for who in handover.people(setup)}
+        if setup.get("remote"):  # an online table: its friends by name, not as bots
+            ctx.people = {**ctx.people, **{str(handover.seat(self.state, who)): name
+                                           for who, name in setup["remote"].items()}}
         if self.human_to_act and not self.waiting_for_ack and not self.handover_due:
             ctx.picked = self.picked
             ctx.offers = self.choice.offers(self.picked)
