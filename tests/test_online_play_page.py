@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
+from game.online import guest as g
 from game.online.wire import PeerJoined, PeerLeft, Received, WireEvent
 from game.web import session as ts
 from game.web.links import Link
@@ -84,8 +85,9 @@ class Pages:
         self.host.command("online-host", {})
         self.guests: list = []
 
-    def page(self, link: Link | None = None, stored: dict[str, str] | None = None):
-        ctrl, screen, thinking = make_page(stored=stored, link=link)
+    def page(self, link: Link | None = None, stored: dict[str, str] | None = None,
+             lang: str = "en"):
+        ctrl, screen, thinking = make_page(stored=stored, link=link, lang=lang)
         ctrl.online.make_wire = self.net.wire
         ctrl.online.now = lambda: self.now
         ctrl.online.grace = 5.0
@@ -304,3 +306,23 @@ def test_an_online_game_is_counted_in_a_bucket_of_its_own():
     record = st.load(items(pages.host)[st.KEY])
     assert [g.level for g in record.games] == ["online"]
     assert [b.level for b in st.by_level(record, "jekyll-vs-hyde", ["random"])] == ["online"]
+
+
+def test_a_refused_decision_is_explained_in_the_guests_own_language():
+    pages = Pages("jekyll-vs-hyde", {"jvh_role": "H", "jvh_bot": "random"})
+    pages.host.command("online-open", {})
+    guest, screen, _ = pages.page(Link(join=pages.invite()), lang="fr")
+    guest.start(None)
+    pages.guests.append((guest, screen))
+    guest.command("online-join", {"name": "Ann"})
+    pages.net.pump()
+    pages.host.command("online-start", {})
+    pages.net.pump()
+    online = guest.online.guest
+    assert online.guest.my_turn  # Jekyll gives first
+    online.hear(g.DecideNow("not-an-action"))  # what no click makes: the host's engine says no
+    pages.net.pump()
+    assert online.guest.errors
+    message = re.search(r'id="message"[^>]*>([^<]*)<', pages.screen_html(screen)).group(1)
+    assert message and message == online.error_words()
+    assert message != make_page(lang="en")[0].t(f"error.{online.guest.errors[-1]['code']}")
