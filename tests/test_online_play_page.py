@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from urllib.parse import unquote
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -30,6 +31,11 @@ class LoopNet:
     count: int = 0
     opened: list[tuple[str, str]] = field(default_factory=list)
     sent: list[str] = field(default_factory=list)
+    code_wires: dict[str, LoopCodeWire] = field(default_factory=dict)
+
+    def code_wire(self) -> LoopCodeWire:
+        self.count += 1
+        return LoopCodeWire(self, f"c{self.count}")
 
     def decisions(self) -> int:
         return sum(1 for text in self.sent if json.loads(text).get("type") == "decide")
@@ -73,6 +79,58 @@ class LoopWire:
         self.net.queue += [(other, PeerLeft(self.me)) for other in peers.values()]
 
 
+@dataclass
+class LoopCodeWire:
+    """The wire with no third party, on the loopback: the host's invitation
+    code names it and the guest's link; the host's `accept` of the answer
+    joins the two pages."""
+    net: LoopNet
+    me: str
+    heard: Callable[[WireEvent], None] | None = None
+    links: dict[str, LoopCodeWire] = field(default_factory=dict)  # peer -> the other page
+    made: int = 0
+
+    def open(self, room: str, secret: str, heard: Callable[[WireEvent], None]) -> None:
+        self.heard = heard
+        self.net.opened.append(("", ""))
+        self.net.code_wires[self.me] = self
+
+    async def invite(self) -> list[str]:
+        self.made += 1
+        return [f"link-{self.made}", f"o~loop~{self.me}~{self.made}~127.0.0.1_1"]
+
+    async def answering(self, code: str) -> str:
+        _, _, host, n, _ = code.split("~")
+        self.net.code_wires[host].links[f"link-{n}"] = self
+        self.links["host"] = self.net.code_wires[host]
+        return f"a~loop~{self.me}~{n}~127.0.0.1_2"
+
+    def answer(self, code: str):
+        if not code.startswith("o~loop~"):
+            raise ValueError("not an invitation")
+        return self.answering(code)
+
+    def accept(self, peer: str, code: str):
+        if not code.startswith("a~loop~") or peer not in self.links:
+            raise ValueError("not an answer")
+
+        async def join() -> None:
+            guest = self.links[peer]
+            self.net.queue += [(self.heard, PeerJoined(peer)), (guest.heard, PeerJoined("host"))]
+        return join()
+
+    def send(self, peer: str, text: str) -> None:
+        other = self.links.get(peer)
+        if other is None:
+            return
+        self.net.sent.append(text)
+        name = "host" if peer != "host" else next(p for p, w in other.links.items() if w is self)
+        self.net.queue.append((other.heard, Received(name, text)))
+
+    def close(self) -> None:
+        self.heard = None
+
+
 class Pages:
     """A host page and its guests on one loopback net."""
 
@@ -89,6 +147,7 @@ class Pages:
              lang: str = "en"):
         ctrl, screen, thinking = make_page(stored=stored, link=link, lang=lang)
         ctrl.online.make_wire = self.net.wire
+        ctrl.online.make_code_wire = self.net.code_wire
         ctrl.online.now = lambda: self.now
         ctrl.online.grace = 5.0
         return ctrl, screen, thinking
@@ -326,3 +385,33 @@ def test_a_refused_decision_is_explained_in_the_guests_own_language():
     message = re.search(r'id="message"[^>]*>([^<]*)<', pages.screen_html(screen)).group(1)
     assert message and message == online.error_words()
     assert message != make_page(lang="en")[0].t(f"error.{online.guest.errors[-1]['code']}")
+
+
+def test_friends_on_one_network_join_by_codes_with_no_third_party():
+    pages = Pages("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"})
+    pages.host.command("online-open-codes", {})
+    html = pages.screen_html(pages.host_screen)
+    assert 'id="online-no-third-party"' in html and 'id="invite-link"' not in html
+    pages.host.command("online-invite-code", {})
+    pages.host_thinking.run()
+    link = re.search(r'id="code-link-(link-1)" href="\?join=([^"&]+)&amp;code=([^"]+)"',
+                     pages.screen_html(pages.host_screen))
+    assert link is not None
+    code = unquote(link.group(3))
+    guest, screen, thinking = pages.page(Link(join=link.group(2), code=code))
+    guest.start(None)
+    pages.guests.append((guest, screen))
+    guest.command("online-join", {"name": "Ann"})
+    thinking.run()
+    answer = re.search(r'id="answer-code">([^<]+)<', pages.screen_html(screen)).group(1)
+    pages.host.command("online-accept", {"peer": "link-2", "answer": answer})  # no such
+    pages.host.command("online-accept", {"peer": "link-1", "answer": "garbage"})
+    assert "not valid" in pages.screen_html(pages.host_screen)
+    pages.host.command("online-accept", {"peer": "link-1", "answer": answer})
+    pages.host_thinking.run()
+    pages.net.pump()
+    assert 'id="online-waiting"' in pages.screen_html(screen)
+    pages.host.command("online-start", {})
+    pages.play()
+    assert guest.online.guest.guest.transcript == pages.host.session.save["transcript"]
+    assert all(room == "" for room, _ in pages.net.opened)  # no relay was ever opened

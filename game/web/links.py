@@ -31,7 +31,27 @@ class Link:
     speed: str | None = None
     bench: bool = False
     join: str | None = None  # an online table's invite (game.web.online)
+    code: str | None = None  # with it, the host's code: joined with no third party
     ignored: list[str] = field(default_factory=list)
+
+
+CODE = re.compile(r"[A-Za-z0-9+/~_,.:-]{10,1000}")  # game.web.connection.pack's code
+JOIN = re.compile(r"^([a-z-]{1,30})\.([A-Za-z0-9_-]{8,64})\.([A-Za-z0-9_-]{8,64})$")
+
+
+def read_join(value: str) -> tuple[str, str, str] | None:
+    """An online table's invite (game.web.online): its (game, room, secret),
+    or None if it is none of ours.
+
+    >>> read_join("dracula.abcdefgh12.s3cret-s3cret")
+    ('dracula', 'abcdefgh12', 's3cret-s3cret')
+    >>> read_join("chess.abcdefgh12.s3cret-s3cret") is None
+    True
+    """
+    match = JOIN.match(value)
+    if match is None or match.group(1) not in GAMES:
+        return None
+    return match.group(1), match.group(2), match.group(3)
 
 
 def _deal(value: str) -> bool:
@@ -51,25 +71,8 @@ VALID: dict[str, Callable[[str], bool]] = {
     "bench": lambda v: True,
     "lesson": lambda v: v in ("", "1"),  # the rules pages' "Learn by playing"
     "join": lambda v: read_join(v) is not None,
+    "code": lambda v: CODE.fullmatch(v) is not None,
 }
-
-
-JOIN = re.compile(r"^([a-z-]{1,30})\.([A-Za-z0-9_-]{8,64})\.([A-Za-z0-9_-]{8,64})$")
-
-
-def read_join(value: str) -> tuple[str, str, str] | None:
-    """An online table's invite (game.web.online): its (game, room, secret),
-    or None if it is none of ours.
-
-    >>> read_join("dracula.abcdefgh12.s3cret-s3cret")
-    ('dracula', 'abcdefgh12', 's3cret-s3cret')
-    >>> read_join("chess.abcdefgh12.s3cret-s3cret") is None
-    True
-    """
-    match = JOIN.match(value)
-    if match is None or match.group(1) not in GAMES:
-        return None
-    return match.group(1), match.group(2), match.group(3)
 
 
 def read_link(params: list[tuple[str, str]]) -> Link:
@@ -80,6 +83,7 @@ def read_link(params: list[tuple[str, str]]) -> Link:
                 deal=read_int(good["deal"], "deal") if "deal" in good else None,
                 lesson="lesson" in good, lang=dict(params).get("lang"),
                 speed=good.get("speed"), bench="bench" in dict(params), join=good.get("join"),
+                code=good.get("code"),
                 ignored=bad)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Awaitable, Callable, Protocol
 
 from game.online.host import GRACE_SECONDS, Tick
 from game.online.wire import Wire, WireEvent
@@ -30,6 +30,21 @@ if TYPE_CHECKING:
     from game.core.state import State
     from game.web.controller import Controller
 
+class CodeWire(Wire, Protocol):
+    """A wire with no third party (game.web.dom.wire.LinkWire): each guest is
+    joined by the host's invitation code and the guest's answer code,
+    carried by hand."""
+
+    def invite(self) -> Awaitable[list[str]]:
+        """The host: [the guest's peer, the invitation code for that guest]."""
+
+    def accept(self, peer: str, code: str) -> Awaitable[None]:
+        """The host: `peer`'s answer (ValueError if it is not one)."""
+
+    def answer(self, code: str) -> Awaitable[str]:
+        """A guest: the answer code to the invitation `code` (ValueError if none)."""
+
+
 def no_wire() -> Wire:
     raise RuntimeError("online play is not available on this page")
 
@@ -38,6 +53,7 @@ class Online:
     def __init__(self, ctrl: Controller) -> None:
         self.ctrl = ctrl
         self.make_wire: Callable[[], Wire] = no_wire
+        self.make_code_wire: Callable[[], CodeWire] = no_wire  # type: ignore[assignment]
         self.now: Callable[[], float] = time.monotonic
         self.grace = GRACE_SECONDS
         self.host: OnlineHost | None = None
@@ -76,9 +92,9 @@ class Online:
         """Start-up: an invite in the address, else the host's table kept from before."""
         invite = read_join(join) if join else None
         if invite is not None:
-            self.guest = OnlineGuest(self, *invite)
+            self.guest = OnlineGuest(self, *invite, code=self.ctrl.link.code)
             self.show()
-            if self.guest.rejoins:
+            if self.guest.rejoins and self.guest.code is None:
                 self.guest.join(self.guest.guest.name)
         elif not join:
             self.host = reopen(self)
@@ -92,8 +108,12 @@ class Online:
                 host.close()
             self.host = new_host(self, self.ctrl.page.setup)
             self.show()
-        elif cmd == "online-open" and host is not None:
-            host.open()
+        elif cmd in ("online-open", "online-open-codes") and host is not None:
+            host.open(by_code=cmd == "online-open-codes")
+        elif cmd == "online-invite-code" and host is not None:
+            self.later(host.invite_by_code())
+        elif cmd == "online-accept" and host is not None:
+            host.accept(data.get("peer", ""), data.get("answer", ""))
         elif cmd == "online-seat" and host is not None:
             host.choose(data.get("seat", ""), data.get("value", ""))
         elif cmd == "online-start" and host is not None:
@@ -110,6 +130,16 @@ class Online:
             self.ctrl.screen.download(f"{guest.game}-online.json", guest.record())
         elif cmd == "online-review" and guest is not None and guest.guest.transcript:
             self.ctrl.screen.review(self.ctrl, guest.guest.transcript, guest.guest.seat)
+
+    def later(self, step: Awaitable[None]) -> None:
+        """A step of the code wire, taken when it is ready: one change, drawn once."""
+        async def run() -> None:
+            try:
+                await step
+            except Exception as e:  # a wire's failure is said on the page, never a crash
+                self.ctrl.screen.error(f"online: {type(e).__name__}: {e}")
+            self.ctrl.guarded(lambda: self.ctrl.change(lambda: None))
+        self.ctrl.spawn(run())
 
     def react(self, key: str) -> None:
         from game.online import guest as g

@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from game.core.state import GameError
 from game.online import guest as g
 from game.online.wire import Wire, WireEvent
 from game.web.choice import Choice, single
 from game.web.html import EMPTY, Html, html, join
-from game.web.online_view import bar, guest_end, guest_join, guest_message, guest_waiting
+from game.web.online_view import (bar, guest_answer, guest_end, guest_join, guest_message,
+                                  guest_waiting)
 from game.web.tables import TableContext, event_lines, explain, renderer
 
 if TYPE_CHECKING:
@@ -30,7 +31,8 @@ TOKEN_PREFIX = "jhg.online.seat."
 
 
 class OnlineGuest:
-    def __init__(self, online: Online, game: str, room: str, secret: str) -> None:
+    def __init__(self, online: Online, game: str, room: str, secret: str,
+                 code: str | None = None) -> None:
         self.online, self.ctrl = online, online.ctrl
         self.game, self.room = game, room
         self.table = renderer(game)
@@ -39,6 +41,8 @@ class OnlineGuest:
         self.wire: Wire | None = None
         self.picked: tuple[str, ...] = ()
         self.message = ""
+        self.code = code  # the host's invitation code: no third party
+        self.answer: str | None = None  # this page's answer code, once made
 
     # -- this browser's seat token ----------------------------------------------------
 
@@ -60,9 +64,21 @@ class OnlineGuest:
     def join(self, name: str) -> None:
         name = " ".join(name.split())[:24] or self.ctrl.t("online.guest")
         self.guest = dataclasses.replace(self.guest, name=name)
-        if self.wire is None:
+        if self.wire is None and self.code is not None:
+            wire = self.online.make_code_wire()
+            self.wire = wire
+            wire.open(self.room, self.guest.secret, self.online.heard)
+            try:
+                self.online.later(self.answering(wire.answer(self.code)))
+            except ValueError:  # mistyped, cut short, or not an invitation
+                self.guest = dataclasses.replace(self.guest, status="failed", refusal={
+                    "code": "bad_code", "params": {}})
+        elif self.wire is None:
             self.wire = self.online.make_wire()
             self.wire.open(self.room, self.guest.secret, self.online.heard)
+
+    async def answering(self, answer: Awaitable[str]) -> None:
+        self.answer = await answer
 
     def hear(self, event: g.Event | WireEvent) -> None:
         token = self.guest.token
@@ -154,13 +170,16 @@ class OnlineGuest:
         if guest.status in ("refused", "failed"):
             refusal = guest.refusal or {"code": "wire_failed", "params": {}}
             code = str(refusal["code"])
-            key = "online.refused." + code if code != "wire_failed" else "online.wire_failed"
+            key = {"wire_failed": "online.wire_failed", "bad_code": "online.bad_code"}.get(
+                code, "online.refused." + code)
             return guest_message(t, key, refusal["params"])
         if guest.observation is None:
             if guest.status == "host_left":
                 return guest_message(t, "online.host_left", {}, guest_end(t, False))
             if guest.status in ("lobby", "seated"):
                 return guest_waiting(t, list(guest.seats), guest.seat)
+            if self.code is not None and guest.status == "connecting":
+                return guest_answer(t, self.answer)
             return guest_message(t, "online.connecting", {})
         return self.table_html()
 

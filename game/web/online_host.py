@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from urllib.parse import quote
 from typing import TYPE_CHECKING, Any
 
 from game.core.state import BadStateError, State
@@ -22,13 +23,13 @@ from game.online.wire import Wire, WireEvent
 from game.web import handover
 from game.web import page as pg
 from game.web.html import EMPTY, Html
-from game.web.online_view import bar, host_intro, lobby, seat_choices
+from game.web.online_view import bar, codes_html, host_intro, lobby, seat_choices
 from game.web.stats import new_game_id
 from game.web.stats_page import now_ms
 from game.web.tables import renderer
 
 if TYPE_CHECKING:
-    from game.web.online import Online
+    from game.web.online import CodeWire, Online
 
 ROOM_PREFIX = "jhg.online."
 
@@ -55,6 +56,8 @@ class OnlineHost:
         self.room, self.state, self.seed = room, state, seed
         self.levels = list(levels(room.game))
         self.wire: Wire | None = None
+        self.by_code: CodeWire | None = None  # the wire, when codes are carried by hand
+        self.invitations: dict[str, str] = {}  # peer -> its invitation code, until answered
         self.error = ""
         self.heard: list[tuple[str, str]] = []  # (name, reaction key), newest last
 
@@ -64,11 +67,34 @@ class OnlineHost:
 
     # -- the wire -------------------------------------------------------------------
 
-    def open(self) -> None:
-        """Contact the relays now (the person chose to)."""
+    def open(self, by_code: bool = False) -> None:
+        """Contact the relays now (the person chose to), or (`by_code`) no
+        third party at all: each friend is joined by codes carried by hand."""
         if self.wire is None:
-            self.wire = self.online.make_wire()
+            if by_code:
+                self.wire = self.by_code = self.online.make_code_wire()
+            else:
+                self.wire = self.online.make_wire()
             self.wire.open(self.room.room_id, self.room.secret, self.online.heard)
+
+    async def invite_by_code(self) -> None:
+        """A new invitation code, for one friend."""
+        if self.by_code is not None:
+            peer, code = await self.by_code.invite()
+            self.invitations = {**self.invitations, peer: code}
+
+    def accept(self, peer: str, answer: str) -> None:
+        """A friend's answer code, pasted by the host: their page connects."""
+        self.error = ""
+        if self.by_code is None or peer not in self.invitations:
+            return
+        try:
+            step = self.by_code.accept(peer, answer.strip())
+        except ValueError:  # mistyped, cut short, or not an answer
+            self.error = self.ctrl.t("online.bad_code")
+            return
+        self.invitations = {p: c for p, c in self.invitations.items() if p != peer}
+        self.online.later(step)
 
     def close(self) -> None:
         self.hear(h.Close())
@@ -192,6 +218,11 @@ class OnlineHost:
             people = [(p.peer, p.name) for p in joined]
             rows.append((seat.who, self.seat_word(seat.who), seat_choices(t, current, self.levels, people)))
         invite = invite_of(self.game, self.room.room_id, self.room.secret)
+        if self.by_code is not None:
+            codes = [(peer, invite + "&code=" + quote(code, safe=""))
+                     for peer, code in self.invitations.items()]
+            return lobby(t, invite, rows, [p.name for p in joined], self.error, EMPTY,
+                         codes_html(t, codes), by_code=True)
         return lobby(t, invite, rows, [p.name for p in joined], self.error, contacts, qr)
 
     def seat_word(self, who: str) -> str:

@@ -83,9 +83,11 @@ def host_intro(t: Translator, game: str, contacts: Html) -> Html:
     return html('<section class="online" id="online-intro"><h1>{}</h1><p>{}</p>{}'
                 '<div class="buttons"><button type="button" class="primary" '
                 'data-cmd="online-open" id="online-open">{}</button>'
-                '<button type="button" data-cmd="online-back" id="online-back">{}</button>'
-                '</div></section>', t("online.title"), t("game." + game), contacts,
-                t("online.open"), t("online.go_back"))
+                '<button type="button" data-cmd="online-open-codes" id="online-open-codes">{}'
+                '</button><button type="button" data-cmd="online-back" id="online-back">{}'
+                '</button></div></section>', t("online.title"), t("game." + game),
+                contacts + html('<p class="online-contacts">{}</p>', t("online.codes_way")),
+                t("online.open"), t("online.open_codes"), t("online.go_back"))
 
 
 def seat_choices(t: Translator, current: str, levels: list[str],
@@ -102,8 +104,10 @@ def seat_choices(t: Translator, current: str, levels: list[str],
 
 
 def lobby(t: Translator, invite: str, rows: list[tuple[str, str, Html]],
-          waiting: list[str], error: str, contacts: Html, qr: Html = EMPTY) -> Html:
-    """The host's lobby: the invite link, who joined, each seat's choice, Start."""
+          waiting: list[str], error: str, contacts: Html, qr: Html = EMPTY,
+          by_code: bool = False) -> Html:
+    """The host's lobby: the invite link (or the codes), who joined, each
+    seat's choice, Start."""
     seats = join(html('<li><label class="field"><span>{}</span><select data-cmd="online-seat" '
                       'data-seat="{}" id="online-seat-{}">{}</select></label></li>',
                       label, who, who, options) for who, label, options in rows)
@@ -113,17 +117,42 @@ def lobby(t: Translator, invite: str, rows: list[tuple[str, str, Html]],
         '<p class="field-error" id="online-error" role="alert">{}</p>', error)
     return html(
         '<section class="online" id="online-lobby"><h1>{title}</h1>{contacts}'
-        '<p>{invite_words}</p><p class="online-invite"><a id="invite-link" href="{invite}">'
-        '{invite}</a> <button type="button" data-cmd="online-copy" id="online-copy">{copy}'
-        '</button></p>{qr}<h2>{joined}</h2><ul id="online-joined">{people}</ul>'
+        '{invitation}{qr}<h2>{joined}</h2><ul id="online-joined">{people}</ul>'
         '<h2>{seats_title}</h2><ol class="online-lobby-seats">{seats}</ol>{error}'
         '<div class="buttons"><button type="button" class="primary" data-cmd="online-start" '
         'id="online-start">{start}</button><button type="button" data-cmd="online-leave" '
         'id="online-leave">{leave}</button></div></section>',
-        title=t("online.title"), contacts=contacts, invite_words=t("online.invite"),
-        invite=invite, copy=t("online.copy"), qr=qr, joined=t("online.joined_title"),
+        title=t("online.title"), contacts=contacts,
+        invitation=EMPTY if by_code else invite_html(t, invite), qr=qr,
+        joined=t("online.joined_title"),
         people=people, seats_title=t("online.seats"), seats=seats, error=shown_error,
         start=t("setup.start"), leave=t("online.leave"))
+
+
+def invite_html(t: Translator, invite: str) -> Html:
+    return html('<p>{}</p><p class="online-invite"><a id="invite-link" href="{}">{}</a> '
+                '<button type="button" data-cmd="online-copy" data-copy="#invite-link" '
+                'id="online-copy">{}</button></p>', t("online.invite"), invite, invite,
+                t("online.copy"))
+
+
+def codes_html(t: Translator, codes: list[tuple[str, str]]) -> Html:
+    """With no third party: each friend's invitation link (holding the host's
+    code), a field for the answer code they send back, and a new invitation."""
+    items = join(html(
+        '<li class="online-code" data-peer="{peer}"><p>{send}</p><p class="online-invite">'
+        '<a id="code-link-{peer}" href="{link}">{link}</a> <button type="button" '
+        'data-cmd="online-copy" data-copy="#code-link-{peer}">{copy}</button></p>'
+        '<label class="field"><span>{answer}</span><input id="online-answer-{peer}" '
+        'autocomplete="off" spellcheck="false"></label><button type="button" '
+        'data-cmd="online-accept" data-peer="{peer}" id="online-accept-{peer}">{accept}'
+        '</button></li>', peer=peer, link=link, send=t("online.code_send"),
+        copy=t("online.copy"), answer=t("online.code_answer"), accept=t("online.code_accept"))
+        for peer, link in codes)
+    return html('<p class="online-contacts" id="online-no-third-party">{}</p>'
+                '<ol class="online-codes" id="online-codes">{}</ol>'
+                '<button type="button" data-cmd="online-invite-code" id="online-invite-code">'
+                '{}</button>', t("online.codes_intro"), items, t("online.code_new"))
 
 
 # -- the guest's side --------------------------------------------------------------------
@@ -147,6 +176,17 @@ def guest_message(t: Translator, key: str, params: dict[str, Any], extra: Html =
                 '<p id="online-words" role="status">{}</p>{}</section>',
                 t("online.title"), t(key, **words) if t.has(key) else t("online.wire_failed"),
                 extra)
+
+
+def guest_answer(t: Translator, code: str | None) -> Html:
+    """With no third party: the answer code the guest sends back to the host."""
+    if code is None:
+        return guest_message(t, "online.connecting", {})
+    return html('<section class="online" id="online-answer"><h1>{}</h1><p>{}</p>'
+                '<p class="online-invite"><output id="answer-code">{}</output> '
+                '<button type="button" data-cmd="online-copy" data-copy="#answer-code">{}'
+                '</button></p><p role="status">{}</p></section>', t("online.title"),
+                t("online.code_reply"), code, t("online.copy"), t("online.connecting"))
 
 
 def guest_waiting(t: Translator, seats: list[dict[str, Any]], mine: str | None) -> Html:

@@ -43,6 +43,7 @@ def start() -> None:
         lang = pick_language(link.lang, prefs_lang, str(window.navigator.language or ""))
         ctrl = Controller(store, _tab_storage(), screen, locks, link, lang, problem)
         ctrl.online.make_wire = _relay_wire
+        ctrl.online.make_code_wire = _code_wire
         _test_relay(ctrl)
     except Exception as e:  # the page itself could not start: a plain message, no traceback
         import traceback
@@ -63,6 +64,13 @@ def _relay_wire() -> Any:
     from game.web.dom.wire import RelayWire
 
     return RelayWire()
+
+
+def _code_wire() -> Any:
+    """The wire with no third party: codes carried by hand (game.web.dom.wire)."""
+    from game.web.dom.wire import LinkWire
+
+    return LinkWire()
 
 
 def _test_relay(ctrl: Any) -> None:

@@ -310,11 +310,16 @@ class Events:
         if cmd == "online-join":
             field = q("#online-name")
             data["name"] = str(field.value) if field is not None else ""
-        elif cmd == "online-copy":
-            link = q("#invite-link")
-            if link is not None and window.navigator.clipboard:
-                window.navigator.clipboard.writeText(str(link.href))
+        elif cmd == "online-copy":  # a link's address, or a code's text
+            target = q(attr(el, "data-copy") or "#invite-link")
+            if target is not None and window.navigator.clipboard:
+                text = target.href if str(target.tagName) == "A" else target.textContent
+                window.navigator.clipboard.writeText(str(text))
                 el.textContent = self.ctrl.t("online.copied")
+        elif cmd == "online-accept":
+            data["peer"] = attr(el, "data-peer") or ""
+            field = q(f"#online-answer-{data['peer']}")
+            data["answer"] = str(field.value) if field is not None else ""
         elif cmd == "confirm":  # a guest's decision of several parts
             return "online-confirm"
         return cmd
