@@ -54,14 +54,16 @@ def relay():
 
 
 class Person:
-    def __init__(self, chromium, relay_url: str, size: str) -> None:
+    def __init__(self, chromium, relay_url: str, size: str, bypass_csp: bool = True) -> None:
         width, height = SIZES[size]
-        self.ctx = chromium.new_context(bypass_csp=True,
+        self.ctx = chromium.new_context(bypass_csp=bypass_csp,
                                         viewport={"width": width, "height": height})
         self.ctx.add_init_script(f"window.jhgTestRelay = {relay_url!r}; window.jhgTestGrace = 4")
         self.ctx.set_default_timeout(30000)
         self.page = self.ctx.new_page()
         self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("request", lambda r: self.requests.append(r.url))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
                      and m.text != PEER_CLOSED else None)
@@ -94,8 +96,8 @@ class Person:
 def people(chromium, site_url, relay):
     made: list[Person] = []
 
-    def make(size: str = "desktop") -> Person:
-        made.append(Person(chromium, relay.url, size))
+    def make(size: str = "desktop", bypass_csp: bool = True) -> Person:
+        made.append(Person(chromium, relay.url, size, bypass_csp))
         return made[-1]
 
     yield make
@@ -178,3 +180,34 @@ def test_a_dracula_deal_with_a_friend(people, site_url):
     host.page.click("#online-start")
     guest.page.wait_for_selector("#online-bar", timeout=30000)
     play(host, guest, "#next-hand, body[data-to-act=over]")
+
+
+def test_a_duel_joined_by_codes_with_no_third_party(people, site_url):
+    """Under the site's own policy (no relay allowed but the published ones,
+    and none is contacted): the invitation link and the answer code carried
+    between the pages by the test, as friends would by hand."""
+    host, guest = people("desktop", bypass_csp=False), people("phone", bypass_csp=False)
+    host.open(site_url + "?lang=en&speed=instant")
+    host.page.select_option("#f-game", "jekyll-vs-hyde")
+    host.page.click("#online-host")
+    host.page.click("#online-open-codes")
+    host.page.click("#online-invite-code")
+    invite = host.page.get_attribute("#online-codes a", "href", timeout=30000)
+    guest.open(site_url + invite + "&lang=en")
+    guest.page.fill("#online-name", "Ann")
+    started = time.monotonic()
+    guest.page.click("#online-join")
+    answer = guest.page.inner_text("#answer-code", timeout=30000)
+    guest.shoot("guest-answer-code")
+    host.page.fill("#online-answer-link-1", answer)
+    host.shoot("host-codes")
+    host.page.click("#online-accept-link-1")
+    guest.page.wait_for_selector("#online-waiting", timeout=30000)
+    print(f"\nby codes, from Join to the lobby: {time.monotonic() - started:.1f} s"
+          f" (invitation {len(invite)} characters, answer {len(answer)})")
+    host.page.click("#online-start")
+    guest.page.wait_for_selector("#online-bar", timeout=30000)
+    play(host, guest, "#next-hand, body[data-to-act=over]")
+    site = site_url.split("/jekyll/")[0]
+    for person in (host, guest):  # nothing but the site itself (and the devices' channel)
+        assert not [u for u in person.requests if not u.startswith((site, "data:", "blob:"))]
