@@ -426,3 +426,24 @@ def test_the_table_explains_every_mark_of_its_line_badges(lang):
                 assert shape in text, (lang, mark, text)
         state = state.apply(rng.choice(state.legal_actions()))
     assert {"…", "≥×2", "·", "N×N", "0"} <= marks, marks
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_finished_deal_is_drawn_as_the_game_over_draws_the_last_one(seed):
+    """`finished` (the table behind a deal's summary, issue 31) draws the deal
+    just scored from the observation before its last placement: for the last
+    deal its board (coffin, scored lines, key) and the empty hand are the ones
+    the engine's own game-over observation draws."""
+    state, rng = new_game("dracula", {"first_dealer": seed % 2}, seed=seed), random.Random(seed)
+    while not state.over:
+        before, state = state, state.apply(rng.choice(state.legal_actions()))
+    ctx = TableContext(t=Translator("en"), seat=0)
+    done = str(dr.finished(before.observation(0), state.observation(0), ctx))
+    over = str(dr.render(state.observation(0), ctx))
+
+    def board(markup: str) -> str:
+        return markup.split('<div class="dr-board">')[1].split('<div class="prompt"')[0]
+
+    assert board(done) == board(over)
+    assert '<div class="dr-hand" role="group" aria-label="Your hand" data-keys="row"></div>' in done
+    assert 'id="prompt">Deal 6 of 6 is over<' in done

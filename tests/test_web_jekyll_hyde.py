@@ -499,3 +499,23 @@ def test_a_tricks_points_in_the_log_take_the_singular_or_the_plural(lang, points
     line = jh.event_text({**won, "points": points}, TableContext(t=Translator(lang), seat=0,
                                                                  log=log))
     assert line.endswith(said), line
+
+
+@pytest.mark.parametrize("options", [{"players": 4, "seating": "A", "target": 200},
+                                     {"players": 3, "target": 100}], ids=["4", "3"])
+def test_a_finished_hand_is_drawn_as_the_game_over_draws_the_last_one(options):
+    """`finished` (the table behind a hand's summary, issue 31) draws the hand
+    just scored from the observation before its last card: for the last hand
+    it is the table the engine's own game-over observation draws, but for the
+    words on top ("Hand n · Trick 7") and the prompt ("Hand n is over")."""
+    state, rng = new_game("jekyll-hyde", options, seed=2), random.Random(2)
+    while not state.over:
+        before, state = state, state.apply(rng.choice(state.legal_actions()))
+    seat = 1
+    ctx = TableContext(t=Translator("en"), seat=seat)
+    done = str(jh.finished(before.observation(seat), state.observation(seat), ctx))
+    over = str(jh.render(state.observation(seat), ctx))
+    words = r'<div class="(tinfo|prompt)"[^>]*>[^<]*</div>'
+    assert re.sub(words, "", done) == re.sub(words, "", over)
+    n = state.observation(seat)["hand_number"] + 1
+    assert f'id="prompt">Hand {n} is over<' in done

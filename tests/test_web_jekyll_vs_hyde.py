@@ -353,3 +353,24 @@ def test_the_tracks_preview_says_an_even_round_would_not_move_the_marker():
     table = jvh.render(obs, TableContext(t=t, seat=seat))
     label = re.search(r'class="jvh-track" role="img" aria-label="([^"]*)"', table).group(1)
     assert "this round would not move it." in label and "by 0" not in label, label
+
+
+@pytest.mark.parametrize("variant", ["standard", "return-match"])
+def test_a_finished_round_is_drawn_as_the_game_over_draws_the_last_one(variant):
+    """`finished` (the table behind a round's summary, issue 31) draws the
+    round just scored from the observation before its last card: for the last
+    round it is the table the engine's own game-over observation draws, but
+    for the prompt ("Round n is over"), the role's aim under it and the last
+    trick's number ("trick 10 of 10"): the game is not over."""
+    state, rng = new_game("jekyll-vs-hyde", {"variant": variant}, seed=2), random.Random(2)
+    while not state.over:
+        before, state = state, state.apply(rng.choice(state.legal_actions()))
+    me = "J"
+    ctx = TableContext(t=Translator("en"), seat=me)
+    done = str(jvh.finished(before.observation(me), state.observation(me), ctx))
+    over = str(jvh.render(state.observation(me), ctx))
+    n = state.observation(me)["history"][-1]["round"]
+    assert f'id="prompt">Round {n} is over<' in done
+    words = (r'<div class="(prompt|jvh-aim)"[^>]*>[^<]*</div>|data-to-act="[a-z]*"'
+             r'| · trick \d+ of \d+')
+    assert re.sub(words, "", done) == re.sub(words, "", over)

@@ -327,3 +327,54 @@ def test_bots_think_here_while_another_event_loop_runs():
     finally:
         asyncio.events._set_running_loop(previous)
         loop.close()
+
+
+def _hand_mine(markup: str, game: str) -> str:
+    """The markup of the person's hand on the table."""
+    opening = 'class="dr-hand' if game == "dracula" else 'class="hand mine'
+    return markup.split(opening, 1)[1].split("</div>", 1)[0]
+
+
+@pytest.mark.parametrize("game, values", [
+    ("dracula", {"first": "me"}),
+    ("jekyll-hyde", {"players": "4", "seating": "A", "me": "0", "target": "1000"}),
+    ("jekyll-hyde", {"players": "3", "me": "1", "target": "300"}),
+    ("jekyll-vs-hyde", {"variant": "return-match", "jvh_role": "H"})],
+    ids=["dracula", "werner4", "werner3", "duel"])
+def test_behind_a_hands_summary_the_table_shows_that_hand_not_the_next(game, values):
+    """Issue 31: the engine deals the next hand as it scores one, and the table
+    behind the summary showed the next deal. It shows the hand just scored
+    (its last trick whole, or its full coffin; no card in hand; "… is over"),
+    after a reload too, and the next hand once the summary is closed."""
+    ctrl, screen, thinking = make_page()
+    _deal(ctrl, game, 5, **values)
+    for _ in range(200):
+        s = _my_turn(ctrl, thinking)
+        if s.waiting_for_ack:
+            break
+        ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
+    else:
+        raise AssertionError("no hand was scored")
+    entry = s.observation["history"][-1]
+    shown, over = {
+        "dracula": (entry.get("grid"), "Deal 1 of 6 is over"),
+        "jekyll-hyde": ([[p["card"] for p in entry.get("last_trick", {}).get("plays", [])]],
+                        "Hand 1 is over"),
+        "jekyll-vs-hyde": ([[entry.get("tricks_played", [{}])[-1].get(k) for k in ("lead", "follow")]],
+                           "Round 1 is over")}[game]
+    dealt = s.observation["hand"]
+    assert dealt, "the engine has dealt the next hand"
+    reloaded = make_page(dict(items(ctrl)))[0]
+    reloaded.start(None)
+    for page in (ctrl, reloaded):
+        assert page.session.waiting_for_ack
+        markup = page.screen.last.regions["screen"]
+        assert f'id="prompt">{over}<' in markup
+        assert "data-card=" not in _hand_mine(markup, game), "a card in the person's hand"
+        for row in shown:
+            for card in row:
+                assert f'data-card="{card}"' in markup, card
+    ctrl.command("ack-hand", {})
+    markup = ctrl.screen.last.regions["screen"]
+    assert over not in markup
+    assert all(f'data-card="{c}"' in _hand_mine(markup, game) for c in dealt)

@@ -261,8 +261,9 @@ class Motion:
         animation.onfinish = copy.remove.bind(copy)  # gone once there (a JS function: no proxy)
 
     def _animate(self, el: JsObject, card: str, start: Rect, end: Rect, ms: float) -> None:
-        frames: list[dict[str, Any]] = [{"transform": travel(start, end), "zIndex": 40},
-                                        {"zIndex": 40}]
+        # Under a dialog too: the last card of a hand lands on the table behind its summary.
+        frames: list[dict[str, Any]] = [{"transform": travel(start, end), "zIndex": 10},
+                                        {"zIndex": 10}]
         self._run(el, card, frames, ms, None)
 
     def _run(self, el: JsObject, card: str, frames: list[dict[str, Any]], ms: float,

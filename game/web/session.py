@@ -27,9 +27,14 @@ from game.core.state import Player, State
 from game.web import handover
 from game.web.choice import Choice, single
 from game.web.coach import Coach
+from game.web.html import Html
 from game.web.i18n import Translator
 from game.web.tables import Table, TableContext, explain
 from game.web.undo import mine, take_back, undoable
+
+
+# A renderer's `finished(before, obs, ctx)`: the table as a scored hand left it.
+Finished = Callable[[dict[str, Any], dict[str, Any], TableContext], Html]
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,7 @@ class Session:
     coach: Coach | None = None  # a lesson (game.web.coach): never saved
     token: int = 0
     message: str = ""
+    scored_from: State | None = None  # the position before the action that scored a hand
 
     @classmethod
     def start(cls, table: Table, state: State, save: dict[str, Any],
@@ -98,6 +104,36 @@ class Session:
     def waiting_for_ack(self) -> bool:
         """A hand was scored and its summary not yet closed."""
         return not self.state.over and self.state.hands_scored > self.save.get("seen_hands", 0)
+
+    @cached_property
+    def before_scoring(self) -> State | None:
+        """While a hand's summary is open, the position before the action that
+        scored it (the engine has dealt the next hand since): the table behind
+        the summary shows the hand it sums up. Replayed from the transcript
+        after a reload; None if that fails."""
+        if not self.waiting_for_ack:
+            return None
+        if self.scored_from is not None:
+            return self.scored_from
+        from game.core.transcript import Transcript
+
+        try:
+            return Transcript.from_json(self.save["transcript"]).states()[-2]
+        except Exception:  # a save's transcript that does not replay: the next hand, as before
+            return None
+
+    def finished_table(self, t: Translator) -> Html | None:
+        """While a hand's summary is open, the table as that hand left it, if
+        the game's renderer draws it (`finished`): from the observation before
+        the scoring action, seated as the person sat in that hand (Werner's
+        roles rotate with the deal)."""
+        before = self.before_scoring
+        draw: Finished | None = getattr(self.table, "finished", None)
+        if before is None or draw is None:
+            return None
+        seat = handover.seat(before, self.at_screen)
+        return draw(before.observation(seat), self.observation,
+                    dataclasses.replace(self.context(t), seat=seat))
 
     @cached_property
     def handover_due(self) -> str | None:
@@ -392,9 +428,11 @@ def commit(session: Session, action: str, after: State) -> Result:
     transcript = {**session.save["transcript"],
                   "actions": [*session.save["transcript"]["actions"], action]}
     log = [*session.save["log"], *handover.log_events(after, setup)]
+    scored = after.hands_scored != before.hands_scored
     nxt = dataclasses.replace(session.with_save(transcript=transcript, log=log), state=after,
                               picked=(), hint=None, thinking=None, undo_points=points,
-                              message="", token=session.token + 1)
+                              message="", token=session.token + 1,
+                              scored_from=before if scored else None)
     effects: list[Effect] = [Moved(after, handover.seat(after, nxt.at_screen)), Persist()]
     if after.over:
         effects.append(GameOver())

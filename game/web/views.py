@@ -182,7 +182,8 @@ def screen(page: Page, panels: Panels) -> Html:
         return handover.panel_html(page.t, s.person_name(who, page.t))
     if s.waiting_for_ack and handover.shared(s.save["setup"]):
         return heading  # everyone reads the summary: the next deal's hand stays out of sight
-    drawn = s.table.render(s.observation, s.context(page.t))
+    # Behind a hand's summary, the hand it sums up, not the next one dealt.
+    drawn = s.finished_table(page.t) or s.table.render(s.observation, s.context(page.t))
     return html('{}{}{}<div class="tools">{}{}{}</div>'
                 '<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
                 heading, panels.online_bar(), drawn, undo_bar(page), hint_bar(page),

@@ -277,3 +277,37 @@ def test_the_badges_key_opens_on_the_table(page, ui, size):
         assert mark in page.inner_text(".dr-key")
     page.locator(".dr-key").scroll_into_view_if_needed()
     ui.screenshot(page, f"dracula-key-open-{size[0]}x{size[1]}")
+
+
+def _in_view(page, selector: str) -> bool:
+    """Whether every element `selector` matches lies wholly inside the viewport as
+    the page opened, nothing scrolled (the boxes are relative to the viewport)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    size = page.viewport_size
+    boxes = [page.locator(selector).nth(i).bounding_box()
+             for i in range(page.locator(selector).count())]
+    return bool(boxes) and all(
+        b is not None and b["x"] >= 0 and b["y"] >= 0 and b["x"] + b["width"] <= size["width"]
+        and b["y"] + b["height"] <= size["height"] for b in boxes)
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1366, 768)], ids=["phone", "desktop"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_table_fits_the_screen_on_the_persons_turn(page, size, lang):
+    """Issue 31: at 1366x768 the table was 870 px tall and the hand, Undo and
+    Hint were under the fold. On the person's turn — the way to choose, then
+    a card to place — the decision's buttons, the hand, Undo and Hint lie in
+    the viewport without scrolling; on a desktop the whole table and the
+    message line under it too."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    _start(page, first="me", query=f"?speed=instant&lang={lang}")
+    assert _settle(page) == "me"
+    for sel in ("#way-Q", "#way-K", ".dr-hand"):
+        assert _in_view(page, sel), (sel, page.locator(sel).first.bounding_box())
+    n = _actions(page)
+    page.click("#way-Q")
+    page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
+    assert _settle(page) == "me" and _hand(page)
+    desktop = (".dr-table", "#message") if size[0] > 600 else ()
+    for sel in (".dr-hand", ".dr-hand .dc-btn", ".coffin", "#undo", "#hint", *desktop):
+        assert _in_view(page, sel), (sel, page.locator(sel).first.bounding_box())

@@ -393,3 +393,48 @@ def test_an_arrow_key_on_a_start_field_keeps_the_focus_there(page, ui):
     assert page.evaluate(FOCUSED, "#f-game")
     assert _arrow_on_field(page, "#f-game", "ArrowDown") == "jekyll-vs-hyde"
     assert page.evaluate(FOCUSED, "#f-game")
+
+
+# -- Werner: Tab and the arrows reach only the cards the person may play ------------
+
+FOCUSED_CARD = """() => { const e = document.activeElement;
+  return e && e.matches('.hand.mine .card')
+    ? {card: e.dataset.card, playable: e.classList.contains('playable')} : null; }"""
+
+
+def test_tab_reaches_only_the_werner_cards_the_person_may_play(page, ui):
+    """Issue 31: Tab landed on cards the person may not play (another suit is
+    led). On such a turn, a whole round of Tab over the page reaches every
+    playable card of the hand and no other; the arrow keys move between the
+    playable cards only; the keys panel says so."""
+    ui.open_site(page, "?speed=instant")
+    ui.start_game(page, mode="4A", me="0", seed=5, bots="random")
+    for _ in range(10):
+        assert _settle(page) == "me"
+        mine = page.locator(".hand.mine .card")
+        playable = page.eval_on_selector_all(".hand.mine .card.playable",
+                                             "els => els.map(e => e.dataset.card)")
+        if playable and mine.count() > len(playable):
+            break
+        target = (".hand.mine .card.playable" if playable else ".seat.designatable .plate")
+        n = _actions(page)
+        page.click(target)
+        page.wait_for_function(f"+document.body.dataset.actions > {n}")
+    else:
+        pytest.fail("no turn with a card the person may not play")
+    reached = []
+    for _ in range(80):  # more than every control of the page: round and round
+        page.keyboard.press("Tab")
+        card = page.evaluate(FOCUSED_CARD)
+        if card is not None:
+            reached.append(card)
+    assert reached and all(c["playable"] for c in reached), reached
+    assert {c["card"] for c in reached} == set(playable)
+    _key_to(page, ".hand.mine .card.playable")
+    for key in ["ArrowRight"] * mine.count() + ["ArrowLeft"] * mine.count():
+        page.keyboard.press(key)
+        card = page.evaluate(FOCUSED_CARD)
+        assert card is not None and card["playable"], (key, card)
+    page.keyboard.press("?")
+    assert "only between the cards you may play" in page.inner_text("#keys")
+    page.keyboard.press("Escape")

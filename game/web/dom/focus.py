@@ -54,10 +54,16 @@ def refocus(key: tuple[str, str, str] | None) -> None:
     if key is None:
         return
     name, value, where = key
-    for el in document.querySelectorAll(f"#screen [{name}]"):
-        if attr(el, name) == value and try_focus(el):
-            return
     group = q(f"#screen [data-keys].{where}") if where else None
+    for el in document.querySelectorAll(f"#screen [{name}]"):
+        if attr(el, name) != value:
+            continue
+        # A card the person may not play now is out of the Tab order: the
+        # first one they may play instead, if the hand has one.
+        if attr(el, "data-skip") == "true" and group is not None and focus_usable(group):
+            return
+        if try_focus(el):
+            return
     if group is None or not focus_first(group):
         focus_fallback()
 
@@ -65,12 +71,18 @@ def try_focus(el: JsObject) -> bool:
     focus(el)
     return bool(document.activeElement == el)
 
+def usable(el: JsObject) -> bool:
+    """Not a card the person may not play now (`data-skip`: Tab and the arrows pass it)."""
+    return attr(el, "data-skip") != "true"
+
+def focus_usable(within: JsObject) -> bool:
+    """Focus the first control in `within` the person may use now."""
+    return any(usable(el) and try_focus(el) for el in within.querySelectorAll(CONTROLS))
+
 def focus_first(within: JsObject) -> bool:
-    """Focus the first control in `within` that can take it."""
-    for el in within.querySelectorAll(CONTROLS):
-        if try_focus(el):
-            return True
-    return False
+    """Focus the first control in `within` that can take it, one the person
+    may use now first."""
+    return focus_usable(within) or any(try_focus(el) for el in within.querySelectorAll(CONTROLS))
 
 def focus_fallback() -> None:
     """The prompt (focusable by script only), else the table's first control."""
@@ -129,7 +141,8 @@ def move_focus(evt: JsObject, key: str) -> None:
     group = evt.target.closest("[data-keys]")
     if group is None or not group:
         return
-    items = list(group.querySelectorAll("[data-part], [data-act]"))
+    # Not the cards the person may not play now: Tab skips them too.
+    items = [el for el in group.querySelectorAll("[data-part], [data-act]") if usable(el)]
     here = next((i for i, el in enumerate(items) if el == evt.target), None)
     if here is None:
         return

@@ -18,11 +18,17 @@ then a cell) is held by the shell: a renderer may define
 order does not matter; default `(action,)`) and `confirm(action) -> bool`
 (wait for a click on `data-cmd="confirm"` once complete; default False) and
 `attempt(picked, obs) -> str | None` (the move picked parts spell even when it
-is not legal, so that the engine's coded error can say why).
+is not legal, so that the engine's coded error can say why), and
+`finished(before, obs, ctx)`: the table as a hand just scored left it, drawn
+behind the hand's summary while the engine has already dealt the next hand
+(`obs`), from the observation `before` the action that scored it (without
+it, the next hand is drawn there).
 Elements carry `data-part="<part>"`; the shell toggles the part and reports
 `ctx.picked`, `ctx.offers` and `ctx.complete`, computed from
 `legal_actions()`. A container with `data-keys="row"` (or `"grid"` with
-`data-cols`) gets arrow-key focus movement; Escape clears the picked parts.
+`data-cols`) gets arrow-key focus movement, which passes an element marked
+`data-skip="true"` (give it `tabindex="-1"` too: a card the person may not
+play now); Escape clears the picked parts.
 The shell reads out to screen readers (the polite live region `#live`) the
 `event_text` of each new event once, then the text of the element
 `id="prompt"` on the person's turn; it focuses the prompt when the focused

@@ -524,6 +524,24 @@ def _last_scored(obs: dict[str, Any]) -> dict[int, int]:
 
 
 def render(obs: dict[str, Any], ctx: TableContext) -> Html:
+    return _table(obs, ctx, _last_scored(obs))
+
+
+def finished(before: dict[str, Any], obs: dict[str, Any], ctx: TableContext) -> Html:
+    """The table as the deal just scored left it, drawn behind its summary
+    (the engine has already dealt the next deal, `obs`): the observation
+    `before` the deal's last placement, with the coffin the deal ended with
+    (the history's), no card left in either hand, the totals after it."""
+    entry = obs["history"][-1]
+    view = {**before, "grid": entry["grid"], "hand": [], "held": {"0": 0, "1": 0},
+            "to_act": None, "legal": [], "history": obs["history"], "totals": obs["totals"],
+            "scores": obs["scores"]}
+    return _table(view, ctx, deal_result(entry)["line"], done=True)
+
+
+def _table(obs: dict[str, Any], ctx: TableContext, scored: dict[int, int],
+           done: bool = False) -> Html:
+    """The table; `done`: a deal scored, its summary open over it."""
     t: Translator = _words(ctx)
     me = ctx.seat
     opp = 1 - me
@@ -534,13 +552,13 @@ def render(obs: dict[str, Any], ctx: TableContext) -> Html:
         info = t("dr.deal_no", n=DEALS) + " · " + t("dr.prompt.over")
     else:
         info = t("dr.deal_no", n=obs["deal_number"] + 1)
-        if phase == "place":
+        if phase == "place" and not done:
             info += " · " + t("dr.stock", n=obs["stock"])
     head = html('<div class="dr-info">{}</div>', info)  # the rules: linked in the header
     if phase == "way" and mine:
         middle = _way_choice(ctx)
     else:
-        middle = (coffin_html(obs, ctx, scored=_last_scored(obs))
+        middle = (coffin_html(obs, ctx, scored=scored)
                   + (_legend(obs, ctx) if obs["ways"] else EMPTY))
     placing = mine and phase == "place"
     cards = []
@@ -560,11 +578,15 @@ def render(obs: dict[str, Any], ctx: TableContext) -> Html:
                 cards=join(cards))
     card_picked = placing and any(not p.startswith("@") for p in ctx.picked)
     return html('{defs}<div class="dr-table{picked}" data-me="{me}" data-turn="{turn}" '
-                'data-phase="{phase}">{opp_plate}{head}{middle}'
-                '<div class="prompt" id="prompt">{prompt}</div>{my_plate}{hand}</div>',
+                'data-phase="{phase}">{opp_plate}{head}'
+                # Two columns on a wide screen (the board, the person's side), so
+                # that the whole table fits a laptop's height; one on a phone.
+                '<div class="dr-play"><div class="dr-board">{middle}</div><div class="dr-mine">'
+                '<div class="prompt" id="prompt">{prompt}</div>{my_plate}{hand}</div></div></div>',
                 defs=DEFS, picked=" card-picked" if card_picked else "", me=me, turn=turn,
                 phase=phase, opp_plate=_plate(obs, opp, ctx), head=head, middle=middle,
-                prompt=_prompt(obs, ctx), my_plate=_plate(obs, me, ctx), hand=hand)
+                prompt=t("dr.deal_over", n=obs["deal_number"] + 1) if done else _prompt(obs, ctx),
+                my_plate=_plate(obs, me, ctx), hand=hand)
 
 
 # -- results -------------------------------------------------------------------

@@ -177,9 +177,11 @@ def card_svg(card: str) -> Html:
 
 
 def card_html(card: str, t: Translator, cls: str = "", act: bool = True,
-              state: str = "") -> Html:
+              state: str = "", skip: bool = False) -> Html:
     """A card face: a button that plays it (`act`), or a picture of it;
     `state` is said after its name to screen readers and in its tooltip.
+    `skip`: a card the person may not play in the decision now: out of the
+    Tab order and the arrow keys' way (a click still says why not).
 
     The button is named by its content, the name printed on the card (voice
     control users say what they see; the corner marks are a drawing)."""
@@ -188,9 +190,12 @@ def card_html(card: str, t: Translator, cls: str = "", act: bool = True,
     face = html('{svg}<span class="nm">{name}</span>', svg=card_svg(card), name=shown_name)
     if act:
         said = html('<span class="sr"> ({})</span>', state) if state else EMPTY
+        # Still a button: a click says why the card may not be played.
+        skipped = html(' tabindex="-1" data-skip="true"') if skip else EMPTY
         return html('<button type="button" class="card {side} {cls}" data-card="{card}" '
-                    'data-act="{card}" title="{name}">{face}{said}</button>',
-                    side=card[0], cls=cls, card=card, name=name, face=face, said=said)
+                    'data-act="{card}" title="{name}"{skipped}>{face}{said}</button>',
+                    side=card[0], cls=cls, card=card, name=name, skipped=skipped, face=face,
+                    said=said)
     return html('<div class="card {side} {cls}" data-card="{card}" role="img" '
                 'aria-label="{name}" title="{name}">{face}</div>', side=card[0], cls=cls,
                 card=card, name=name, face=face)
@@ -236,6 +241,22 @@ def _prompt(obs: Obs, ctx: TableContext) -> str:
     return t("jh.prompt.wait", name=shown(seat_name(obs, obs["to_act"]), t))
 
 
+def finished(before: Obs, obs: Obs, ctx: TableContext) -> Html:
+    """The table as the hand just scored left it, drawn behind its summary
+    (the engine has already dealt the next hand, `obs`): the observation
+    `before` the hand's last card, with the last trick whole (the history's),
+    every hand empty, the totals after the hand. `ctx.seat` is the person's
+    seat in that hand (with 3 players the roles rotate with the deal)."""
+    entry = obs["history"][-1]
+    empty = {"J": 0, "H": 0}
+    view = {**before, "trick": None, "tricks": [*before["tricks"], entry["last_trick"]],
+            "carried": [], "hand": [], "ghost": None if before["ghost"] is None else [],
+            "backs": {seat: empty for seat in before["backs"]}, "turn": None,
+            "designated": None, "legal": [], "winning": None, "scores": obs["scores"],
+            "history": obs["history"]}
+    return render(view, ctx, done=True)
+
+
 def _seat_html(obs: Obs, seat: int, ctx: TableContext) -> Html:
     t: Translator = ctx.t
     me: int = ctx.seat
@@ -262,8 +283,8 @@ def _seat_html(obs: Obs, seat: int, ctx: TableContext) -> Html:
         ghost = sort_cards(obs["ghost"] or [])
         playable = set(legal) if obs["turn"] is not None else set()
         body = html('<div class="ghost-hand" data-keys="row">{}</div>', join(
-            card_html(c, t, "mini playable" if c in playable else "mini",
-                      act=(me == 0)) for c in ghost))
+            card_html(c, t, "mini playable" if c in playable else "mini", act=(me == 0),
+                      skip=bool(legal) and c not in playable) for c in ghost))
         label = name
     elif ctx.open_hands is not None:  # a review: the hand face up
         body = html('<div class="open-hand">{}</div>', join(
@@ -390,7 +411,8 @@ def _totals(obs: Obs, ctx: TableContext) -> Html:
                 target=t("jh.to_target", target=obs["options"].get("target", 1000)))
 
 
-def render(obs: Obs, ctx: TableContext) -> Html:
+def render(obs: Obs, ctx: TableContext, done: bool = False) -> Html:
+    """The table; `done`: a hand scored, its summary open over it."""
     t: Translator = ctx.t
     me: int = ctx.seat
     three = obs["options"].get("players") == 3
@@ -422,7 +444,9 @@ def render(obs: Obs, ctx: TableContext) -> Html:
         centre.append(html('<div class="banner{}">{}</div>',
                            " below" if below else "", banner))
     legal = set(obs["legal"])
-    cards = join(card_html(c, t, "playable" if c in legal else "") for c in sort_cards(obs["hand"]))
+    # On the person's decision Tab reaches only the cards they may play.
+    cards = join(card_html(c, t, "playable" if c in legal else "",
+                           skip=bool(legal) and c not in legal) for c in sort_cards(obs["hand"]))
     info = "" if obs["over"] else " · " + t("jh.trick_no",
                                             n=min(len(obs["tricks"]) + 1, TRICKS_PER_HAND))
     return html('<div class="table jh {players}" data-me="{me}" data-turn="{turn}" '
@@ -437,7 +461,8 @@ def render(obs: Obs, ctx: TableContext) -> Html:
                 designated="" if obs["designated"] is None else obs["designated"],
                 seats=join(_seat_html(obs, s, ctx) for s in range(4)),
                 hand_no=t("jh.hand_no", n=obs["hand_number"] + 1), info=info,
-                centre=join(centre), prompt=_prompt(obs, ctx), hand_label=t("jh.your_hand"),
+                centre=join(centre), prompt=t("jh.hand_over", n=obs["hand_number"] + 1) if done else _prompt(obs, ctx),
+                hand_label=t("jh.your_hand"),
                 cards=cards)
 
 

@@ -663,7 +663,23 @@ def _aim(obs: dict[str, Any], ctx: TableContext) -> str:
     return "" if obs["over"] else t(f"jvh.aim.{ctx.seat}")
 
 
-def render(obs: dict[str, Any], ctx: TableContext) -> Html:
+def finished(before: dict[str, Any], obs: dict[str, Any], ctx: TableContext) -> Html:
+    """The table as the round just scored left it, drawn behind its summary
+    (the engine has already dealt the next round, `obs`): the observation
+    `before` its last card, with the round's tricks and the marker after it
+    (the history's), both hands empty, nothing more to play. `ctx.seat` is
+    the person's role in that round (a return match swaps them)."""
+    entry = obs["history"][-1]
+    view = {**before, "played": entry["tricks_played"], "tricks": entry["tricks"],
+            "marker": entry["marker"], "trick": {**before["trick"], "cards": [], "named": None},
+            "hand": [], "hand_sizes": {"J": 0, "H": 0}, "phase": None, "to_act": None,
+            "legal": [], "winning": None, "waiting_for": None, "history": obs["history"],
+            "scores": obs["scores"]}
+    return render(view, ctx, done=entry["round"])
+
+
+def render(obs: dict[str, Any], ctx: TableContext, done: int = 0) -> Html:
+    """The table; `done`: the round of that number scored, its summary open over it."""
     me = ctx.seat
     last = _last_played(obs)
     steal: dict[str, str] = {}
@@ -688,7 +704,8 @@ def render(obs: dict[str, Any], ctx: TableContext) -> Html:
                 opp=_seat(obs, other(me), ctx, steal.get(other(me))),
                 track=_track(obs, ctx), ranking=_ranking(obs, ctx), status=_status(obs, ctx),
                 centre=_trick_area(obs, ctx), mine=_seat(obs, me, ctx, steal.get(me)),
-                prompt=_prompt(obs, ctx), aim=_aim(obs, ctx), hand=_hand(obs, ctx))
+                prompt=ctx.t("jvh.round_over", n=done) if done else _prompt(obs, ctx),
+                aim=_aim(obs, ctx), hand=_hand(obs, ctx))
 
 
 # -- pacing ----------------------------------------------------------------------
