@@ -150,7 +150,11 @@ def play(host: Person, guest: Person, until: str, most_seconds: float = 240) -> 
         elif guest_on_turn(guest):
             guest.click_something(rng)
         host.page.wait_for_timeout(60)
-    raise AssertionError(f"{until} never came")
+    host.shoot("stuck-host")
+    guest.shoot("stuck-guest")
+    state = [host.page.get_attribute("body", "data-to-act"), guest.page.inner_text("#online-bar"),
+             guest.page.inner_text("#message"), host.page.inner_text("#message")]
+    raise AssertionError(f"{until} never came: {state}")
 
 
 def test_a_duel_from_the_invite_link_to_the_end_of_a_round(people, site_url):
