@@ -20,10 +20,12 @@ relative, so the folder works from any sub-path (`/<repo>/` on GitHub Pages).
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import hashlib
 import http.server
+import io
 import json
 import os
 import re
@@ -61,8 +63,14 @@ ICON_BACKGROUND = "#1f4a3d"  # the SVG's own background
 # The cards' farthest corner is 33.5 units from the centre of the 64-unit icon:
 # scaled by 0.75 it stays inside the maskable safe circle (radius 25.6).
 _SAFE_SCALE = 0.75
-# Not shipped to the browser: the command line and this builder.
-_SKIP_PY = {"game/build.py", "game/__main__.py"}
+# Not shipped to the browser: the command line (with its matches, which may run
+# on a Dask cluster) and this builder.
+_SKIP_PY = {"game/build.py", "game/__main__.py", "game/core/match.py", "game/core/cluster.py"}
+# Parts of game.zip a first visit does not download: each goes into its own zip,
+# which the page fetches the first time it needs it (game.web.dom.parts). Online
+# play's modules, by the start of their names in game.zip.
+PARTS = {"online": ("game/online/", "game/web/connection.", "game/web/dom/wire",
+                    "game/web/online_", "game/web/qr.")}
 # Data of game/bots shipped in game.zip: the search's browser caps (browser=1)
 # and the ladder's ratings the start screen shows (benchmarks/ladder.py).
 BOT_DATA = ("browser_caps.json", "ratings.json")
@@ -367,6 +375,20 @@ def _precompile(game: tuple[Path, Path], stdlib: tuple[Path, Path]) -> None:
           NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js")
 
 
+def _split_parts(site: Path) -> None:
+    """Move each of PARTS out of game.zip into `<part>.zip` beside it."""
+    whole = (site / "game.zip").read_bytes()
+    with zipfile.ZipFile(io.BytesIO(whole)) as zin:
+        outs = {part: zipfile.ZipFile(site / f"{part}.zip", "w") for part in PARTS}
+        outs[""] = zipfile.ZipFile(site / "game.zip", "w")
+        with contextlib.ExitStack() as stack:
+            for z in outs.values():
+                stack.enter_context(z)
+            for info in zin.infolist():
+                part = next((p for p, starts in PARTS.items() if info.filename.startswith(starts)), "")
+                outs[part].writestr(info, zin.read(info), compresslevel=9)
+
+
 def _write_snapshot(site: Path) -> None:
     """The memory snapshot of the built runtime and package, and static/js/python.mjs naming it.
 
@@ -393,7 +415,8 @@ _NOT_PRECACHED_DIRS = ("static/vendor/trystero/",)
 
 
 def _precache_list(site: Path) -> list[str]:
-    files = ["./"] + [p.name for p in sorted(site.glob("*.html"))] + ["pyscript.json", "game.zip"]
+    files = (["./"] + [p.name for p in sorted(site.glob("*.html"))] + ["pyscript.json", "game.zip"]
+             + [f"{part}.zip" for part in PARTS])
     for p in sorted((site / "static").rglob("*")):
         rel = p.relative_to(site).as_posix()
         if (p.is_file() and not any(x in p.name for x in _NOT_PRECACHED)
@@ -479,6 +502,7 @@ def build(out_dir: str | os.PathLike[str] = SITE) -> Path:
                     (NODE / "pyodide" / "python_stdlib.zip",
                      tmp / "static" / "vendor" / "pyodide" / "python_stdlib.zip"))
         sources.unlink()
+        _split_parts(tmp)
         _write_snapshot(tmp)
         _write_service_worker(tmp)
         (tmp / ".fingerprint").write_text(_fingerprint())

@@ -5,8 +5,9 @@
 #     firefox-esr (for the browser tests; $CHROMIUM_PATH and $FIREFOX_PATH
 #     name other browsers);
 #   - the PyScript/Pyodide runtime pinned in package-lock.json, and the
-#     browser tests' axe-core and puppeteer-core (devDependencies; puppeteer
-#     drives Firefox), into node_modules/ (npm ci);
+#     tests' axe-core, puppeteer-core (puppeteer drives Firefox),
+#     qrcode-generator and jsqr (tests/test_qr.py's oracle and decoder), all
+#     devDependencies, into node_modules/ (npm ci);
 #   - this package and its test tools (pytest, hypothesis, playwright, and
 #     Dask for the cluster tests), into the project's virtual environment
 #     .venv/ (Debian's own Python refuses pip installs, PEP 668).

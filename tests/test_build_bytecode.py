@@ -113,3 +113,21 @@ def test_pyscripts_package_ships_as_bytecode_of_its_own_sources(built_site):
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert "pyscript/web.py" in report and "pyscript/__init__.py" in report
     assert report == {name: [0b11, True] for name in report}
+
+
+def test_online_play_ships_in_a_zip_of_its_own(built_site):
+    """A first visit downloads game.zip only: online play's modules are in
+    online.zip (fetched when a page needs them), every other module of the
+    page in game.zip, and neither holds the command line's."""
+    from game.build import PARTS
+
+    game_zip = set(zipfile.ZipFile(built_site / "game.zip").namelist())
+    online = set(zipfile.ZipFile(built_site / "online.zip").namelist())
+    assert {"game/online/host.pyc", "game/online/messages.pyc", "game/web/connection.pyc",
+            "game/web/dom/wire.pyc"} <= online
+    assert all(n.startswith(PARTS["online"]) for n in online)
+    assert not [n for n in game_zip if n.startswith(PARTS["online"])]
+    assert {"game/web/dom/parts.pyc", "game/web/controller.pyc"} <= game_zip
+    assert not {"game/core/match.pyc", "game/core/cluster.pyc", "game/build.pyc"} & game_zip
+    sw = (built_site / "sw.js").read_text()
+    assert '"online.zip"' in sw  # precached once the first visit is over: offline on one network

@@ -6,6 +6,7 @@ more than 50 ms each keeps clicks and scrolling waiting).
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -107,9 +108,7 @@ def _up(ctrl: Any, screen: DomScreen) -> None:
 
         bench.install(window, create_proxy, SLICE)
     if getattr(window, "jhgWireProbe", None) is True:  # set by the browser tests only
-        from game.web.dom import wire_probe
-
-        wire_probe.install(window)
+        asyncio.ensure_future(_install_wire_probe())
     pending = None
     for name, what in (("data-lesson-pending", "lesson"), ("data-start-pending", "start")):
         if attr(document.body, name) is not None:
@@ -123,6 +122,15 @@ def _up(ctrl: Any, screen: DomScreen) -> None:
     if loader is not None:
         loader.remove()
     document.body.dataset.state = "ready"
+
+
+async def _install_wire_probe() -> None:
+    from game.web.dom.parts import load_part
+
+    await load_part("online")
+    from game.web.dom import wire_probe
+
+    wire_probe.install(window)
 
 
 def start_live(setup: dict[str, str], menu: Html, lang: str) -> None:
