@@ -415,3 +415,22 @@ def test_friends_on_one_network_join_by_codes_with_no_third_party():
     pages.play()
     assert guest.online.guest.guest.transcript == pages.host.session.save["transcript"]
     assert all(room == "" for room, _ in pages.net.opened)  # no relay was ever opened
+
+
+def test_online_play_waits_for_its_modules_before_its_first_step():
+    """In the browser they are fetched the first time (game.web.dom.parts)."""
+    ctrl, screen, thinking = make_page()
+    fetched: list[str] = []
+
+    async def load() -> None:
+        fetched.append("online")
+
+    ctrl.online.load = load
+    ctrl.start(None)
+    ctrl.command("online-host", {})
+    assert ctrl.online.host is None and ctrl.page.view == "start"  # not yet here
+    thinking.run()
+    assert fetched == ["online"] and ctrl.online.host is not None
+    assert 'id="online-intro"' in str(screen.last.regions["screen"])
+    ctrl.command("online-back", {})
+    assert fetched == ["online"] and ctrl.page.view == "start"  # once

@@ -9,43 +9,32 @@ sets to its relay wire (game.web.dom.wire) and the tests to a loopback; its
 events arrive here, each one a change of the page drawn once. `now` is the
 clock the room's grace periods are measured with; `tick` is called every
 few seconds by the browser (and by the tests when they let time pass).
+
+Online play's modules (game.online, game.web.online_*, the wire) are not in
+a first visit's download (game.build.PARTS): this module imports them only
+once `load` has fetched them (`ready`), the first time a person chooses Play
+with friends, opens an invite, or reloads a host's table.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import time
-from typing import TYPE_CHECKING, Awaitable, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
-from game.online.host import GRACE_SECONDS, Tick
-from game.online.wire import Wire, WireEvent
 from game.web import page as pg
 from game.web.html import EMPTY, Html
 from game.web.links import read_join
-from game.web.online_guest import OnlineGuest
-from game.web.online_host import OnlineHost, new_host, reopen
-from game.web.online_view import contact_sentence
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # online play's modules: fetched when first needed (game.build.PARTS)
     from game.core.state import State
+    from game.online.wire import CodeWire, Wire, WireEvent
     from game.web.controller import Controller
-
-class CodeWire(Wire, Protocol):
-    """A wire with no third party (game.web.dom.wire.LinkWire): each guest is
-    joined by the host's invitation code and the guest's answer code,
-    carried by hand."""
-
-    def invite(self) -> Awaitable[list[str]]:
-        """The host: [the guest's peer, the invitation code for that guest]."""
-
-    def accept(self, peer: str, code: str) -> Awaitable[None]:
-        """The host: `peer`'s answer (ValueError if it is not one)."""
-
-    def answer(self, code: str) -> Awaitable[str]:
-        """A guest: the answer code to the invitation `code` (ValueError if none)."""
+    from game.web.online_guest import OnlineGuest
+    from game.web.online_host import OnlineHost
 
 
-def no_wire() -> Wire:
+def no_wire() -> Any:
     raise RuntimeError("online play is not available on this page")
 
 
@@ -53,14 +42,17 @@ class Online:
     def __init__(self, ctrl: Controller) -> None:
         self.ctrl = ctrl
         self.make_wire: Callable[[], Wire] = no_wire
-        self.make_code_wire: Callable[[], CodeWire] = no_wire  # type: ignore[assignment]
+        self.make_code_wire: Callable[[], CodeWire] = no_wire
         self.now: Callable[[], float] = time.monotonic
-        self.grace = GRACE_SECONDS
+        self.grace: float | None = None  # seconds; None: the room's own (game.online.host)
+        # Fetches online play's modules (the browser: game.web.dom.parts); None: they are here.
+        self.load: Callable[[], Awaitable[None]] | None = None
         self.host: OnlineHost | None = None
         self.guest: OnlineGuest | None = None
 
     def contacts(self) -> Html:
         from game.web.connection import relay_hosts, stun_hosts
+        from game.web.online_view import contact_sentence
 
         return contact_sentence(self.ctrl.t, relay_hosts(), stun_hosts())
 
@@ -82,26 +74,58 @@ class Online:
         """Time passes: an away friend's grace period may end."""
         host = self.host
         if host is not None and host.room.started:
+            from game.online.host import Tick
+
             self.ctrl.guarded(lambda: self.ctrl.change(lambda: host.hear(Tick())))
 
     def moved(self, after: State) -> None:
         if self.host is not None:
             self.host.moved(after)
 
+    def ready(self, step: Callable[[], None]) -> None:
+        """`step` once online play's modules are here: at once, or (the first
+        time, in the browser) after they are fetched, as one change drawn once."""
+        load = self.load
+        if load is None:
+            step()
+            return
+
+        async def run() -> None:
+            await load()
+            self.load = None
+            self.ctrl.guarded(lambda: self.ctrl.change(step))
+        self.ctrl.spawn(run())
+
     def resume(self, join: str | None) -> None:
         """Start-up: an invite in the address, else the host's table kept from before."""
         invite = read_join(join) if join else None
+        s = self.ctrl.session
         if invite is not None:
-            self.guest = OnlineGuest(self, *invite, code=self.ctrl.link.code)
-            self.show()
-            if self.guest.rejoins and self.guest.code is None:
-                self.guest.join(self.guest.guest.name)
-        elif not join:
-            self.host = reopen(self)
+            self.ready(lambda: self.invited(*invite))
+        elif s is not None and s.coach is None and s.save["setup"].get("remote"):
+            self.ready(self.reopen)
+
+    def invited(self, game: str, room: str, secret: str) -> None:
+        from game.web.online_guest import OnlineGuest
+
+        self.guest = OnlineGuest(self, game, room, secret, code=self.ctrl.link.code)
+        self.show()
+        if self.guest.rejoins and self.guest.code is None:
+            self.guest.join(self.guest.guest.name)
+
+    def reopen(self) -> None:
+        from game.web.online_host import reopen
+
+        self.host = reopen(self)
 
     # -- the commands (`online-*`) ------------------------------------------------------
 
     def command(self, cmd: str, data: dict[str, str]) -> None:
+        self.ready(lambda: self.run(cmd, data))
+
+    def run(self, cmd: str, data: dict[str, str]) -> None:
+        from game.web.online_host import new_host
+
         host, guest = self.host, self.guest
         if cmd == "online-host":
             if host is not None and host.room.started:

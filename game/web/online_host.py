@@ -29,7 +29,8 @@ from game.web.stats_page import now_ms
 from game.web.tables import renderer
 
 if TYPE_CHECKING:
-    from game.web.online import CodeWire, Online
+    from game.online.wire import CodeWire
+    from game.web.online import Online
 
 ROOM_PREFIX = "jhg.online."
 
@@ -257,8 +258,9 @@ def new_host(online: Online, setup: dict[str, str]) -> OnlineHost:
     seats = tuple(h.Seat(who, "host", here.get(who) or t("online.host")) if who in here
                   else h.Seat(who, "bot", level=parsed["bots"].get(who, "random"))
                   for who in h.lasting_players(state))
+    grace = h.GRACE_SECONDS if online.grace is None else online.grace
     room = h.Room(new_token()[:12], new_token(), game, seats,
-                  options=state.to_json()["options"], grace=online.grace)
+                  options=state.to_json()["options"], grace=grace)
     return OnlineHost(online, room, state, seed)
 
 

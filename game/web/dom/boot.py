@@ -45,6 +45,7 @@ def start() -> None:
         ctrl = Controller(store, _tab_storage(), screen, locks, link, lang, problem)
         ctrl.online.make_wire = _relay_wire
         ctrl.online.make_code_wire = _code_wire
+        ctrl.online.load = _load_online
         _test_relay(ctrl)
     except Exception as e:  # the page itself could not start: a plain message, no traceback
         import traceback
@@ -65,6 +66,13 @@ def _relay_wire() -> Any:
     from game.web.dom.wire import RelayWire
 
     return RelayWire()
+
+
+async def _load_online() -> None:
+    """Online play's modules, fetched the first time the page needs them."""
+    from game.web.dom.parts import load_part
+
+    await load_part("online")
 
 
 def _code_wire() -> Any:
