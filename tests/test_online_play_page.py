@@ -159,7 +159,7 @@ class Pages:
         """The lobby's invite link (the same link again once the game is on)."""
         if getattr(self, "link", None):
             return self.link
-        found = re.search(r'id="invite-link" href="\?join=([^"]+)"', self.screen_html(
+        found = re.search(r'id="invite-link" href="[^"?]*\?join=([^"]+)"', self.screen_html(
             self.host_screen))
         assert found is not None
         self.link: str = found.group(1)
@@ -434,3 +434,16 @@ def test_online_play_waits_for_its_modules_before_its_first_step():
     assert 'id="online-intro"' in str(screen.last.regions["screen"])
     ctrl.command("online-back", {})
     assert fetched == ["online"] and ctrl.page.view == "start"  # once
+
+
+def test_the_lobby_shows_the_whole_invite_link_and_its_qr_code():
+    pages = Pages("dracula", {"dr_bot": "random"})
+    pages.host.online.address = "https://example.org/cards/"
+    pages.host.command("online-open", {})
+    html = pages.screen_html(pages.host_screen)
+    link = re.search(r'id="invite-link" href="([^"]+)"', html).group(1)
+    assert link.startswith("https://example.org/cards/?join=dracula.")
+    assert '<figure class="online-qr" id="online-qr"><svg' in html
+    pages.host.online.address = "https://example.org/" + "x" * 300  # too long for a QR code
+    pages.host.command("online-seat", {"seat": "1", "value": "bot:easy"})
+    assert 'id="online-qr"' not in pages.screen_html(pages.host_screen)

@@ -44,6 +44,7 @@ class Online:
         self.make_wire: Callable[[], Wire] = no_wire
         self.make_code_wire: Callable[[], CodeWire] = no_wire
         self.now: Callable[[], float] = time.monotonic
+        self.address = ""  # this page's address (the browser's), for a whole invite link
         self.grace: float | None = None  # seconds; None: the room's own (game.online.host)
         # Fetches online play's modules (the browser: game.web.dom.parts); None: they are here.
         self.load: Callable[[], Awaitable[None]] | None = None

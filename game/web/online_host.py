@@ -22,7 +22,7 @@ from game.online import host as h
 from game.online.wire import Wire, WireEvent
 from game.web import handover
 from game.web import page as pg
-from game.web.html import EMPTY, Html
+from game.web.html import EMPTY, Html, html
 from game.web.online_view import bar, codes_html, host_intro, lobby, seat_choices
 from game.web.stats import new_game_id
 from game.web.stats_page import now_ms
@@ -206,7 +206,7 @@ class OnlineHost:
         self.hear(h.Start(state, transcript))
         self.ctrl.schedule()
 
-    def html(self, contacts: Html, qr: Html = EMPTY) -> Html:
+    def html(self, contacts: Html) -> Html:
         t = self.ctrl.t
         if self.wire is None:
             return host_intro(t, self.game, contacts)
@@ -218,13 +218,27 @@ class OnlineHost:
                 seat.kind, "open")
             people = [(p.peer, p.name) for p in joined]
             rows.append((seat.who, self.seat_word(seat.who), seat_choices(t, current, self.levels, people)))
-        invite = invite_of(self.game, self.room.room_id, self.room.secret)
+        invite = self.online.address + invite_of(self.game, self.room.room_id, self.room.secret)
         if self.by_code is not None:
             codes = [(peer, invite + "&code=" + quote(code, safe=""))
                      for peer, code in self.invitations.items()]
             return lobby(t, invite, rows, [p.name for p in joined], self.error, EMPTY,
                          codes_html(t, codes), by_code=True)
-        return lobby(t, invite, rows, [p.name for p in joined], self.error, contacts, qr)
+        return lobby(t, invite, rows, [p.name for p in joined], self.error, contacts,
+                     self.qr(invite))
+
+    def qr(self, invite: str) -> Html:
+        """The invite link as a QR code drawn by the page, for a phone's camera
+        (only a whole address: a link relative to this page means nothing there)."""
+        from game.web.qr import qr_svg
+
+        if not self.online.address:
+            return EMPTY
+        try:
+            drawn = qr_svg(invite, self.ctrl.t("online.qr"))
+        except ValueError:  # an address too long for a QR code: the link alone
+            return EMPTY
+        return html('<figure class="online-qr" id="online-qr">{}</figure>', drawn)
 
     def seat_word(self, who: str) -> str:
         """A seat as the page names it: Werner's by number, the duel's by its

@@ -119,8 +119,9 @@ def host_and_guest(people, site_url: str, game: str, form: dict[str, str]):
                 if "trystero" in u]  # nothing contacted before the person chooses
     host.page.click("#online-open")
     invite = host.page.get_attribute("#invite-link", "href")
-    assert invite.startswith("?join=")
-    guest.open(site_url + invite + "&lang=en")
+    assert invite.startswith(site_url + "?join=")  # whole: a phone's camera reads its QR code
+    assert host.page.locator("#online-qr svg").count() == 1
+    guest.open(invite + "&lang=en")
     guest.page.wait_for_selector("#online-join")
     started = time.monotonic()
     guest.page.fill("#online-name", "Ann")
@@ -197,7 +198,8 @@ def test_a_duel_joined_by_codes_with_no_third_party(people, site_url):
     host.page.click("#online-open-codes")
     host.page.click("#online-invite-code")
     invite = host.page.get_attribute("#online-codes a", "href", timeout=30000)
-    guest.open(site_url + invite + "&lang=en")
+    assert invite.startswith(site_url + "?join=")
+    guest.open(invite + "&lang=en")
     guest.page.fill("#online-name", "Ann")
     started = time.monotonic()
     guest.page.click("#online-join")

@@ -46,6 +46,7 @@ def start() -> None:
         ctrl.online.make_wire = _relay_wire
         ctrl.online.make_code_wire = _code_wire
         ctrl.online.load = _load_online
+        ctrl.online.address = str(window.location.origin) + str(window.location.pathname)
         _test_relay(ctrl)
     except Exception as e:  # the page itself could not start: a plain message, no traceback
         import traceback
