@@ -32,8 +32,8 @@ SHOW_ADDRESSES = "--disable-features=WebRtcHideLocalIpsWithMdns"
 SHOTS = Path(os.environ.get("SCREENSHOTS", Path(tempfile.gettempdir()) / "jekyll-hyde-shots"))
 PEER_CLOSED = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
 SIZES = {"phone": (390, 844), "desktop": (1366, 768)}
-# What may be clicked for a decision, the likeliest first: a playable card, a
-# whole action, a part still offered.
+# What may be clicked for a decision: a playable card, a whole action, a part
+# still offered (one of them at random).
 CLICKABLE = ("#screen .card.playable[data-act], #screen .card.playable[data-part]",
              "#screen [data-act]:not([disabled])",
              "#screen [data-part]:not(.off):not([disabled])")
@@ -84,11 +84,10 @@ class Person:
         if confirm.count():
             confirm.first.click()
             return True
-        for selector in CLICKABLE:
-            found = self.page.locator(selector)
-            if found.count():
-                found.nth(rng.randrange(found.count())).click()
-                return True
+        found = self.page.locator(", ".join(CLICKABLE))  # (a potion led needs its colour too)
+        if found.count():
+            found.nth(rng.randrange(found.count())).click()
+            return True
         return False
 
 

@@ -89,9 +89,11 @@ def _test_relay(ctrl: Any) -> None:
     link cannot set them, so the player's page uses the published relays."""
     relay, grace = getattr(window, "jhgTestRelay", None), getattr(window, "jhgTestGrace", None)
     if isinstance(relay, str):
-        from game.web.dom.wire import RelayWire
+        def test_wire() -> Any:
+            from game.web.dom.wire import RelayWire  # (online play's part, fetched by then)
 
-        ctrl.online.make_wire = lambda: RelayWire((relay,), ())
+            return RelayWire((relay,), ())
+        ctrl.online.make_wire = test_wire
     if isinstance(grace, (int, float)):
         ctrl.online.grace = float(grace)
 
