@@ -10,7 +10,7 @@ plain Python. Nothing in a message is trusted: the host checks every one
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Protocol, Union
+from typing import Awaitable, Callable, Protocol, Union
 
 
 @dataclass(frozen=True)
@@ -49,3 +49,18 @@ class Wire(Protocol):
 
     def close(self) -> None:
         """Leave the room; no event is heard afterwards."""
+
+
+class CodeWire(Wire, Protocol):
+    """A wire with no third party (the browser's is game.web.dom.wire.LinkWire):
+    each guest is joined by the host's invitation code and the guest's
+    answer code, carried by hand."""
+
+    def invite(self) -> Awaitable[list[str]]:
+        """The host: [the guest's peer, the invitation code for that guest]."""
+
+    def accept(self, peer: str, code: str) -> Awaitable[None]:
+        """The host: `peer`'s answer (ValueError if it is not one)."""
+
+    def answer(self, code: str) -> Awaitable[str]:
+        """A guest: the answer code to the invitation `code` (ValueError if none)."""

@@ -30,6 +30,7 @@ from game.web.i18n import Translator
 from game.web.inputs import BadNumber, read_int
 from game.web.keeper import Keeper, fresh_hold, held, released
 from game.web.links import Link
+from game.web.online import Online
 from game.web.page import Page, playable
 from game.web.session import Session
 from game.web.stats import new_game_id
@@ -62,6 +63,7 @@ class Controller:
                          store_problem=problem)
         self.stats = StatsPage(self)
         self.files = FilePanel(self)
+        self.online = Online(self)  # its wire factory is set by the browser (or a test)
         self.stats.read()  # a damaged record is reported as soon as the page is up
         self.depth = 0  # dispatches in progress: the page is drawn once, at the end
         self.after: list[Callable[[], None]] = []  # what waits for the draw (focus, flash)
@@ -97,7 +99,7 @@ class Controller:
     def redraw(self) -> None:
         if self.page.view == "start":  # (only its screen offers them: no storage reads at the table)
             self.page = dataclasses.replace(self.page, saved=self.keeper.saved_games(self.page))
-        self.screen.draw(self.page, draw(self.page, Panels(self.stats, self.files)))
+        self.screen.draw(self.page, draw(self.page, Panels(self.stats, self.files, self.online)))
         after, self.after = self.after, []
         for do in after:
             do()
@@ -116,6 +118,7 @@ class Controller:
         if isinstance(effect, ts.Moved):
             self.screen.moved(effect.after.game_id, effect.after.events(effect.seat),
                               effect.seat)
+            self.online.moved(effect.after)
         elif isinstance(effect, ts.StopMotion):
             self.screen.still()
         elif isinstance(effect, ts.Persist):
@@ -351,6 +354,7 @@ class Controller:
         `form`: what was chosen on the start screen drawn before Python was up."""
         def step() -> None:
             self.resume()
+            self.online.resume(self.link.join)
             if self.session is None and form:
                 self.dispatch(pg.SetupChanged(form))
             self.screen.forget_link()
@@ -403,8 +407,8 @@ class Controller:
                 self.dispatch(PAGE_ACTIONS[cmd](data))
             elif cmd.startswith("stats"):
                 self.stats.command(cmd)
-            elif cmd.startswith("file-"):
-                self.files.command(cmd, data)
+            elif cmd.startswith(("file-", "online-")):
+                (self.files if cmd[0] == "f" else self.online).command(cmd, data)
             elif cmd in COMMANDS:
                 if self.page.view == "stats":
                     self.stats.leave()
@@ -470,8 +474,8 @@ def end_lesson(ctrl: Controller) -> None:
 class Panels:
     """What the views ask of the statistics and the file panel (game.web.views.Panels)."""
 
-    def __init__(self, stats: StatsPage, files: FilePanel) -> None:
-        self.stats, self.files = stats, files
+    def __init__(self, stats: StatsPage, files: FilePanel, online: Online) -> None:
+        self.stats, self.files, self.online = stats, files, online
 
     def stats_html(self) -> Html:
         return self.stats.page_html()
@@ -487,6 +491,15 @@ class Panels:
 
     def file_html(self) -> Html | None:
         return self.files.panel_html()
+
+    def online_html(self) -> Html:
+        return self.online.screen_html()
+
+    def online_side(self) -> Html:
+        return self.online.side_html()
+
+    def online_bar(self) -> Html:
+        return self.online.bar()
 
 
 def _review(ctrl: Controller) -> None:

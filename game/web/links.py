@@ -10,6 +10,7 @@ take) is reported alike, never a crash.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -18,7 +19,7 @@ from game.web.i18n import pick_language
 from game.web.inputs import BadNumber, read_int
 from game.web.start_screen import SPEEDS
 
-STAY_IN_ADDRESS = {"lang", "speed", "bench"}  # what a reload may read again
+STAY_IN_ADDRESS = {"lang", "speed", "bench", "join"}  # what a reload may read again
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,28 @@ class Link:
     lang: str | None = None
     speed: str | None = None
     bench: bool = False
+    join: str | None = None  # an online table's invite (game.web.online)
+    code: str | None = None  # with it, the host's code: joined with no third party
     ignored: list[str] = field(default_factory=list)
+
+
+CODE = re.compile(r"[A-Za-z0-9+/~_,.:-]{10,1000}")  # game.web.connection.pack's code
+JOIN = re.compile(r"^([a-z-]{1,30})\.([A-Za-z0-9_-]{8,64})\.([A-Za-z0-9_-]{8,64})$")
+
+
+def read_join(value: str) -> tuple[str, str, str] | None:
+    """An online table's invite (game.web.online): its (game, room, secret),
+    or None if it is none of ours.
+
+    >>> read_join("dracula.abcdefgh12.s3cret-s3cret")
+    ('dracula', 'abcdefgh12', 's3cret-s3cret')
+    >>> read_join("chess.abcdefgh12.s3cret-s3cret") is None
+    True
+    """
+    match = JOIN.match(value)
+    if match is None or match.group(1) not in GAMES:
+        return None
+    return match.group(1), match.group(2), match.group(3)
 
 
 def _deal(value: str) -> bool:
@@ -48,6 +70,8 @@ VALID: dict[str, Callable[[str], bool]] = {
     "deal": _deal,
     "bench": lambda v: True,
     "lesson": lambda v: v in ("", "1"),  # the rules pages' "Learn by playing"
+    "join": lambda v: read_join(v) is not None,
+    "code": lambda v: CODE.fullmatch(v) is not None,
 }
 
 
@@ -58,7 +82,9 @@ def read_link(params: list[tuple[str, str]]) -> Link:
     return Link(game=good.get("game"),
                 deal=read_int(good["deal"], "deal") if "deal" in good else None,
                 lesson="lesson" in good, lang=dict(params).get("lang"),
-                speed=good.get("speed"), bench="bench" in dict(params), ignored=bad)
+                speed=good.get("speed"), bench="bench" in dict(params), join=good.get("join"),
+                code=good.get("code"),
+                ignored=bad)
 
 
 def kept_in_address(params: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -22,7 +22,7 @@ from game.web.session import Session
 from game.web.start_screen import SPEEDS, say
 from game.web.storage import FailureKind
 
-View = Literal["start", "table", "stats"]
+View = Literal["start", "table", "stats", "online"]  # online: game.web.online
 Overlay = Literal["none", "keys", "file", "review"]
 PANELS = ("log", "last", "scores")
 

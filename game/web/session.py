@@ -255,9 +255,13 @@ class Session:
     def _context(self, t: Translator) -> TableContext:
         ctx = TableContext(t=t, seat=self.my_seat, thinking=self.thinking,
                            log=self.log, paused=self.coach_waiting)
-        if handover.shared(self.save["setup"]):
+        setup = self.save["setup"]
+        if handover.shared(setup):
             ctx.people = {str(handover.seat(self.state, who)): self.person_name(who, t)
-                          for who in handover.people(self.save["setup"])}
+                          for who in handover.people(setup)}
+        if setup.get("remote"):  # an online table: its friends by name, not as bots
+            ctx.people = {**ctx.people, **{str(handover.seat(self.state, who)): name
+                                           for who, name in setup["remote"].items()}}
         if self.deciding:
             ctx.picked = self.picked
             ctx.offers = self.choice.offers(self.picked)

@@ -94,7 +94,8 @@ def setup_html(t: Translator, playable: list[str], values: dict[str, str],
         '<input name="seed" id="f-seed" inputmode="numeric" pattern="[0-9]*" maxlength="18" '
         'value="{seed}" placeholder="{seed_hint}"{invalid}></label>{error}{takebacks}'
         '<div class="buttons"><button type="submit" data-cmd="start" id="start" '
-        'class="primary">{start}</button>{lesson}{resume}</div>'
+        'class="primary">{start}</button>{lesson}<button type="button" data-cmd="online-host" '
+        'id="online-host" class="secondary">{friends}</button>{resume}</div>'
         '<p class="file-open"><button type="button" data-cmd="file-open" id="file-open" '
         'class="secondary" aria-haspopup="dialog">{open_file}</button></p></form>',
         title=t("setup.title"), game_label=t("setup.game"), games=games,
@@ -103,6 +104,7 @@ def setup_html(t: Translator, playable: list[str], values: dict[str, str],
         seed_hint=t("setup.seed_hint"),
         invalid=html(' aria-invalid="true" aria-describedby="setup-error"') if error else EMPTY,
         error=shown_error, takebacks=_takeback_field(t, values), start=t("setup.start"),
+        friends=t("setup.online"),
         lesson=lesson_button(t), resume=join((back, others)), open_file=t("file.open"))
 
 

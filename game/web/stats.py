@@ -23,6 +23,8 @@ streaks and the charts their order.
 - `level`: the bots' strength (`level_of`): the bot name when every bot the
   person played with (Werner's partner too) had the same, else "mixed" (its
   own bucket: "the strongest" would count a random partner as a strong one).
+  A game with friends on their own devices (`setup.remote`) is "online",
+  a bucket of its own, whatever bots sat with them.
 - `result` and `score`: from the engine alone (`outcome`): `state.returns()`
   of the person (1 won, 0 lost, 0.5 drawn; in Werner's team game a team's
   win is each of its players'), and the person's (or team's) total in the
@@ -58,6 +60,7 @@ MAX_GAMES = 5000
 MAX_TEXT = 4_000_000  # characters: a file or record longer than this is not ours
 RESULTS = ("won", "lost", "drawn")
 MIXED = "mixed"
+ONLINE = "online"  # a game with friends on their own devices: a bucket of its own
 _ID = re.compile(r"[A-Za-z0-9:._-]{1,80}")
 _MODE = re.compile(r"[A-Za-z0-9-]{1,40}")
 _FIELDS = ("id", "game", "mode", "level", "result", "score", "ended")
@@ -217,7 +220,8 @@ def finished_game(save: dict[str, Any], state: State, ended_ms: int) -> GameReco
     result, score = outcome(state, me)
     return GameRecord(id=str(game_id), game=state.game_id,
                       mode=mode_of(state.game_id, state.to_json()["options"], me),
-                      level=level_of(save["setup"]["bots"]), result=result, score=score,
+                      level=ONLINE if save["setup"].get("remote") else
+                      level_of(save["setup"]["bots"]), result=result, score=score,
                       ended=ended_ms)
 
 
@@ -269,7 +273,7 @@ def load(text: str) -> Stats:
             raise BrokenStats(f"{where}.game is not a game of this site")
         if not isinstance(mode, str) or not _MODE.fullmatch(mode):
             raise BrokenStats(f"{where}.mode is not a mode")
-        if entry["level"] != MIXED and entry["level"] not in list(levels(game)):
+        if entry["level"] not in (MIXED, ONLINE) and entry["level"] not in list(levels(game)):
             raise BrokenStats(f"{where}.level is not a bot of {game}")
         if entry["result"] not in RESULTS:
             raise BrokenStats(f"{where}.result is not one of {', '.join(RESULTS)}")
@@ -350,8 +354,8 @@ def buckets(stats: Stats, game: str) -> list[Bucket]:
 
 def by_level(stats: Stats, game: str, levels: Iterable[str]) -> list[Bucket]:
     """`game`'s games summed up per strength (every mode), weakest first (the
-    order of `levels`, MIXED last); strengths never played are left out."""
-    order = [*levels, MIXED]
+    order of `levels`, MIXED then ONLINE last); strengths never played are left out."""
+    order = [*levels, MIXED, ONLINE]
     found: dict[str, Bucket] = {}
     for g in stats.games:
         if g.game == game:

@@ -36,6 +36,14 @@ class Panels(Protocol):
 
     def file_html(self) -> Html | None: ...
 
+    def online_html(self) -> Html:
+        """An online table's lobby, join form or guest's table (game.web.online)."""
+
+    def online_side(self) -> Html: ...
+
+    def online_bar(self) -> Html:
+        """The strip over the host's online table: seats, turn, reactions."""
+
 
 @dataclass(frozen=True)
 class Dialog:
@@ -78,6 +86,8 @@ def draw(page: Page, panels: Panels) -> Drawn:
 
 
 def view_name(page: Page) -> str:
+    if page.view == "online":
+        return "online"
     if page.view != "table" or page.session is None:
         return "stats" if page.view == "stats" else "setup"
     return "handover" if page.handover_due else "table"
@@ -162,6 +172,8 @@ def screen(page: Page, panels: Panels) -> Html:
     s = page.session
     if page.view == "stats":
         return panels.stats_html()
+    if page.view == "online":
+        return panels.online_html()
     if s is None or not page.at_table:
         return start_screen(page)
     heading = html('<h1 class="sr">{}</h1>', page.say("app.title"))
@@ -172,9 +184,10 @@ def screen(page: Page, panels: Panels) -> Html:
         return heading  # everyone reads the summary: the next deal's hand stays out of sight
     # Behind a hand's summary, the hand it sums up, not the next one dealt.
     drawn = s.finished_table(page.t) or s.table.render(s.on_table, s.context(page.t))
-    return html('{}{}<div class="tools">{}{}{}</div>'
+    return html('{}{}{}<div class="tools">{}{}{}</div>'
                 '<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
-                heading, drawn, undo_bar(page), hint_bar(page), review_button(page), s.message)
+                heading, panels.online_bar(), drawn, undo_bar(page), hint_bar(page),
+                review_button(page), s.message)
 
 
 def start_screen(page: Page) -> Html:
@@ -251,6 +264,8 @@ def side(page: Page, panels: Panels) -> Html:
     s = page.session
     if page.view == "stats":
         return html('<div class="help"><p>{}</p></div>', page.t("stats.help"))
+    if page.view == "online":
+        return panels.online_side()
     if s is None or not page.at_table:
         return help_html(page.t, page.game_id)
     if page.handover_due:  # nothing of the game until the next person taps

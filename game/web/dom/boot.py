@@ -43,6 +43,11 @@ def start() -> None:
         prefs_lang = _prefs_lang(store)
         lang = pick_language(link.lang, prefs_lang, str(window.navigator.language or ""))
         ctrl = Controller(store, _tab_storage(), screen, locks, link, lang, problem)
+        ctrl.online.make_wire = _relay_wire
+        ctrl.online.make_code_wire = _code_wire
+        ctrl.online.load = _load_online
+        ctrl.online.address = str(window.location.origin) + str(window.location.pathname)
+        _test_relay(ctrl)
     except Exception as e:  # the page itself could not start: a plain message, no traceback
         import traceback
 
@@ -55,6 +60,42 @@ def start() -> None:
     # setImmediate (static/js/python.mjs): unlike setTimeout, not throttled in a background tab.
     window.setImmediate(create_once_callable(lambda: ctrl.guarded(lambda: _up(ctrl, screen))))
     globals()["page"] = ctrl  # keep a reference (and a handle for debugging)
+
+
+def _relay_wire() -> Any:
+    """The wire of an online table: through the public relays (game.web.dom.wire)."""
+    from game.web.dom.wire import RelayWire
+
+    return RelayWire()
+
+
+async def _load_online() -> None:
+    """Online play's modules, fetched the first time the page needs them."""
+    from game.web.dom.parts import load_part
+
+    await load_part("online")
+
+
+def _code_wire() -> Any:
+    """The wire with no third party: codes carried by hand (game.web.dom.wire)."""
+    from game.web.dom.wire import LinkWire
+
+    return LinkWire()
+
+
+def _test_relay(ctrl: Any) -> None:
+    """The browser tests' own relay and a short grace period, set by a test
+    before the page loads (`window.jhgTestRelay`, `window.jhgTestGrace`): a
+    link cannot set them, so the player's page uses the published relays."""
+    relay, grace = getattr(window, "jhgTestRelay", None), getattr(window, "jhgTestGrace", None)
+    if isinstance(relay, str):
+        def test_wire() -> Any:
+            from game.web.dom.wire import RelayWire  # (online play's part, fetched by then)
+
+            return RelayWire((relay,), ())
+        ctrl.online.make_wire = test_wire
+    if isinstance(grace, (int, float)):
+        ctrl.online.grace = float(grace)
 
 
 def _prefs_lang(store: Storage) -> str | None:
@@ -86,6 +127,8 @@ def _up(ctrl: Any, screen: DomScreen) -> None:
             pending = pending or what
     form = read_form() if q("#setup") is not None else None  # the start screen first.js drew
     ctrl.start(pending, form)
+    # An online table's clock: an away friend's grace period is checked every 2 s.
+    window.setInterval(create_proxy(lambda: ctrl.guarded(ctrl.online.tick)), 2000)
     loader = q("#loader")
     if loader is not None:
         loader.remove()

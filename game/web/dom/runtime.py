@@ -288,14 +288,16 @@ class Events:
 
     def command(self, cmd: str, el: JsObject) -> None:
         cmd = self.aliases.get(cmd, cmd)
-        data = {k: v for k, v in (("game", attr(el, "data-game")),
+        data = {k: v for k, v in (("game", attr(el, "data-game")), ("key", attr(el, "data-key")),
                                   ("panel", attr(el, "data-panel"))) if v is not None}
-        if cmd in ("start", "lesson") and q("#setup") is not None:
+        if cmd in ("start", "lesson", "online-host") and q("#setup") is not None:
             self.ctrl.dispatch(pg.SetupChanged(read_form()))
         if cmd == "file-continue":
             field = q("#file-step")
             if field is not None:
                 data["step"] = str(field.value)
+        if cmd.startswith("online-") or self.ctrl.page.view == "online":
+            cmd = self.online_command(cmd, el, data)
         if cmd == "keys":
             active = document.activeElement
             self.screen.opener = None if active is None or not active else active
@@ -303,10 +305,31 @@ class Events:
         if cmd == "panel" and window.innerWidth < 900:
             q("#side").scrollIntoView()
 
+    def online_command(self, cmd: str, el: JsObject, data: dict[str, str]) -> str:
+        """An online table's command, with what it needs from the page."""
+        if cmd == "online-join":
+            field = q("#online-name")
+            data["name"] = str(field.value) if field is not None else ""
+        elif cmd == "online-copy":  # a link's address, or a code's text
+            target = q(attr(el, "data-copy") or "#invite-link")
+            if target is not None and window.navigator.clipboard:
+                text = target.href if str(target.tagName) == "A" else target.textContent
+                window.navigator.clipboard.writeText(str(text))
+                el.textContent = self.ctrl.t("online.copied")
+        elif cmd == "online-accept":
+            data["peer"] = attr(el, "data-peer") or ""
+            field = q(f"#online-answer-{data['peer']}")
+            data["answer"] = str(field.value) if field is not None else ""
+        elif cmd == "confirm":  # a guest's decision of several parts
+            return "online-confirm"
+        return cmd
+
     def on_submit(self, evt: JsObject) -> None:
         evt.preventDefault()  # the start screen is a form: Enter starts the game
         if q("#setup") is not None and evt.target.closest("#setup"):
             self.command("start", evt.target)
+        elif evt.target.closest("#online-join-form"):
+            self.command("online-join", evt.target)
 
     def on_change(self, evt: JsObject) -> None:
         el = evt.target
@@ -323,6 +346,8 @@ class Events:
             el.value = ""  # the same file chosen again is a new choice
             asyncio.ensure_future(read_file(self.ctrl, "stats" if cmd == "stats-file"
                                             else "game", file))
+        elif cmd == "online-seat":
+            self.ctrl.command(cmd, {"seat": attr(el, "data-seat") or "", "value": str(el.value)})
         elif cmd == "setup-change":
             self.ctrl.dispatch(pg.SetupChanged(read_form()))
 
@@ -344,7 +369,9 @@ class Events:
     def decide(self, el: JsObject) -> bool:
         """A card, a seat, a button of the table's decision."""
         act, part = attr(el, "data-act"), attr(el, "data-part")
-        if act:
+        if self.ctrl.page.view == "online":  # a guest's table: the host decides
+            self.ctrl.online.decide(act or None, part or None)
+        elif act:
             self.ctrl.on_table(ts.Act(act))
         elif part:
             self.ctrl.on_table(ts.Pick(part))

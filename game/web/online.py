@@ -1,0 +1,215 @@
+"""Play with friends: the page's part of an online table, beside the
+controller as the statistics and the file panel are (game.web.controller
+keeps one `Online` and hands it the `online-*` commands and every move).
+
+This page is either the host (game.web.online_host: the game runs here) or a
+guest (game.web.online_guest: it only has its seat's observation). The wire
+is a driver (game.online.wire.Wire) made by `make_wire`, which the browser
+sets to its relay wire (game.web.dom.wire) and the tests to a loopback; its
+events arrive here, each one a change of the page drawn once. `now` is the
+clock the room's grace periods are measured with; `tick` is called every
+few seconds by the browser (and by the tests when they let time pass).
+
+Online play's modules (game.online, game.web.online_*, the wire) are not in
+a first visit's download (game.build.PARTS): this module imports them only
+once `load` has fetched them (`ready`), the first time a person chooses Play
+with friends, opens an invite, or reloads a host's table.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
+
+from game.web import page as pg
+from game.web.html import EMPTY, Html
+from game.web.links import read_join
+
+if TYPE_CHECKING:  # online play's modules: fetched when first needed (game.build.PARTS)
+    from game.core.state import State
+    from game.online.wire import CodeWire, Wire, WireEvent
+    from game.web.controller import Controller
+    from game.web.online_guest import OnlineGuest
+    from game.web.online_host import OnlineHost
+
+
+def no_wire() -> Any:
+    raise RuntimeError("online play is not available on this page")
+
+
+class Online:
+    def __init__(self, ctrl: Controller) -> None:
+        self.ctrl = ctrl
+        self.make_wire: Callable[[], Wire] = no_wire
+        self.make_code_wire: Callable[[], CodeWire] = no_wire
+        self.now: Callable[[], float] = time.monotonic
+        self.address = ""  # this page's address (the browser's), for a whole invite link
+        self.grace: float | None = None  # seconds; None: the room's own (game.online.host)
+        # Fetches online play's modules (the browser: game.web.dom.parts); None: they are here.
+        self.load: Callable[[], Awaitable[None]] | None = None
+        self.host: OnlineHost | None = None
+        self.guest: OnlineGuest | None = None
+
+    def contacts(self) -> Html:
+        from game.web.connection import relay_hosts, stun_hosts
+        from game.web.online_view import contact_sentence
+
+        return contact_sentence(self.ctrl.t, relay_hosts(), stun_hosts())
+
+    def show(self) -> None:
+        self.ctrl.page = dataclasses.replace(self.ctrl.page, view="online", overlay="none")
+
+    # -- what comes in ----------------------------------------------------------------
+
+    def heard(self, event: WireEvent) -> None:
+        """A wire's event (from the browser's callbacks): one change, drawn once."""
+        def step() -> None:
+            if self.host is not None:
+                self.host.hear(event)
+            elif self.guest is not None:
+                self.guest.hear(event)
+        self.ctrl.guarded(lambda: self.ctrl.change(step))
+
+    def tick(self) -> None:
+        """Time passes: an away friend's grace period may end."""
+        host = self.host
+        if host is not None and host.room.started:
+            from game.online.host import Tick
+
+            self.ctrl.guarded(lambda: self.ctrl.change(lambda: host.hear(Tick())))
+
+    def moved(self, after: State) -> None:
+        if self.host is not None:
+            self.host.moved(after)
+
+    def ready(self, step: Callable[[], None]) -> None:
+        """`step` once online play's modules are here: at once, or (the first
+        time, in the browser) after they are fetched, as one change drawn once."""
+        load = self.load
+        if load is None:
+            step()
+            return
+
+        async def run() -> None:
+            await load()
+            self.load = None
+            self.ctrl.guarded(lambda: self.ctrl.change(step))
+        self.ctrl.spawn(run())
+
+    def resume(self, join: str | None) -> None:
+        """Start-up: an invite in the address, else the host's table kept from before."""
+        invite = read_join(join) if join else None
+        s = self.ctrl.session
+        if invite is not None:
+            self.ready(lambda: self.invited(*invite))
+        elif s is not None and s.coach is None and s.save["setup"].get("remote"):
+            self.ready(self.reopen)
+
+    def invited(self, game: str, room: str, secret: str) -> None:
+        from game.web.online_guest import OnlineGuest
+
+        self.guest = OnlineGuest(self, game, room, secret, code=self.ctrl.link.code)
+        self.show()
+        if self.guest.rejoins and self.guest.code is None:
+            self.guest.join(self.guest.guest.name)
+
+    def reopen(self) -> None:
+        from game.web.online_host import reopen
+
+        self.host = reopen(self)
+
+    # -- the commands (`online-*`) ------------------------------------------------------
+
+    def command(self, cmd: str, data: dict[str, str]) -> None:
+        self.ready(lambda: self.run(cmd, data))
+
+    def run(self, cmd: str, data: dict[str, str]) -> None:
+        from game.web.online_host import new_host
+
+        host, guest = self.host, self.guest
+        if cmd == "online-host":
+            if host is not None and host.room.started:
+                host.close()
+            self.host = new_host(self, self.ctrl.page.setup)
+            self.show()
+        elif cmd in ("online-open", "online-open-codes") and host is not None:
+            host.open(by_code=cmd == "online-open-codes")
+        elif cmd == "online-invite-code" and host is not None:
+            self.later(host.invite_by_code())
+        elif cmd == "online-accept" and host is not None:
+            host.accept(data.get("peer", ""), data.get("answer", ""))
+        elif cmd == "online-seat" and host is not None:
+            host.choose(data.get("seat", ""), data.get("value", ""))
+        elif cmd == "online-start" and host is not None:
+            host.start()
+        elif cmd == "online-join" and guest is not None:
+            guest.join(data.get("name", ""))
+        elif cmd == "online-confirm" and guest is not None:
+            guest.confirm()
+        elif cmd == "online-react":
+            self.react(data.get("key", ""))
+        elif cmd in ("online-leave", "online-back"):
+            self.leave()
+        elif cmd == "online-download" and guest is not None:
+            self.ctrl.screen.download(f"{guest.game}-online.json", guest.record())
+        elif cmd == "online-review" and guest is not None and guest.guest.transcript:
+            self.ctrl.screen.review(self.ctrl, guest.guest.transcript, guest.guest.seat)
+
+    def later(self, step: Awaitable[None]) -> None:
+        """A step of the code wire, taken when it is ready: one change, drawn once."""
+        async def run() -> None:
+            try:
+                await step
+            except Exception as e:  # a wire's failure is said on the page, never a crash
+                self.ctrl.screen.error(f"online: {type(e).__name__}: {e}")
+            self.ctrl.guarded(lambda: self.ctrl.change(lambda: None))
+        self.ctrl.spawn(run())
+
+    def react(self, key: str) -> None:
+        from game.online import guest as g
+        from game.online.host import HostReacts
+
+        if self.guest is not None:
+            self.guest.hear(g.ReactNow(key))
+        elif self.host is not None and self.ctrl.session is not None:
+            self.host.hear(HostReacts(str(self.ctrl.session.save["setup"]["me"]), key))
+
+    def decide(self, act: str | None, part: str | None) -> None:
+        """A click on a guest's table."""
+        guest = self.guest
+        if guest is not None:
+            self.ctrl.change(lambda: guest.decide(act, part))
+
+    def leave(self) -> None:
+        """Back to this page's own games; the others are told."""
+        if self.host is not None:
+            self.host.close()
+        if self.guest is not None:
+            self.guest.leave()
+        self.host = self.guest = None
+        self.ctrl.page = dataclasses.replace(self.ctrl.page, view="start")
+        if self.ctrl.session is not None:
+            self.ctrl.dispatch(pg.BackToTable())
+
+    # -- what the page shows -----------------------------------------------------------
+
+    def screen_html(self) -> Html:
+        if self.guest is not None:
+            return self.guest.html(self.contacts())
+        if self.host is not None:
+            return self.host.html(self.contacts())
+        return EMPTY
+
+    def side_html(self) -> Html:
+        """A guest's log at the table; else how to play the game of the table."""
+        from game.web.start_screen import help_html
+
+        guest = self.guest
+        if guest is not None and guest.guest.observation is not None:
+            return guest.side()
+        game = guest.game if guest is not None else self.host.game if self.host else None
+        return help_html(self.ctrl.t, game) if game is not None else EMPTY
+
+    def bar(self) -> Html:
+        return self.host.bar() if self.host is not None else EMPTY

@@ -1,0 +1,215 @@
+"""A guest's page at an online table: the `Guest` value (game.online.guest)
+with its wire, the parts of a decision picked so far, and the table drawn
+from what the host sent with the game's own renderer.
+
+A click picks parts of a decision exactly as at a local table
+(game.web.choice over the observation's legal actions); a whole decision is
+sent to the host, who checks it with the engine. Nothing is contacted before
+the person presses Join. The seat token is kept in this browser (with the
+name), so a reload or the same link takes the seat back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
+
+from game.core.state import GameError
+from game.online import guest as g
+from game.online.wire import Wire, WireEvent
+from game.web.choice import Choice, single
+from game.web.html import EMPTY, Html, html, join
+from game.web.online_view import (bar, guest_answer, guest_end, guest_join, guest_message,
+                                  guest_waiting)
+from game.web.tables import TableContext, event_lines, explain, renderer
+
+if TYPE_CHECKING:
+    from game.web.online import Online
+
+TOKEN_PREFIX = "jhg.online.seat."
+
+
+class OnlineGuest:
+    def __init__(self, online: Online, game: str, room: str, secret: str,
+                 code: str | None = None) -> None:
+        self.online, self.ctrl = online, online.ctrl
+        self.game, self.room = game, room
+        self.table = renderer(game)
+        kept = self.kept()
+        self.guest = g.Guest(secret, str(kept.get("name", "")), kept.get("token"))
+        self.wire: Wire | None = None
+        self.picked: tuple[str, ...] = ()
+        self.message = ""
+        self.code = code  # the host's invitation code: no third party
+        self.answer: str | None = None  # this page's answer code, once made
+
+    # -- this browser's seat token ----------------------------------------------------
+
+    def kept(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.ctrl.stored(TOKEN_PREFIX + self.room) or "{}")
+        except ValueError:
+            return {}
+        ok = isinstance(data, dict) and all(isinstance(v, str) for v in data.values())
+        return data if ok else {}
+
+    @property
+    def rejoins(self) -> bool:
+        """A token kept from before: join again at once (the person chose to before)."""
+        return self.guest.token is not None
+
+    # -- the wire -----------------------------------------------------------------------
+
+    def join(self, name: str) -> None:
+        name = " ".join(name.split())[:24] or self.ctrl.t("online.guest")
+        self.guest = dataclasses.replace(self.guest, name=name)
+        if self.wire is None and self.code is not None:
+            wire = self.online.make_code_wire()
+            self.wire = wire
+            wire.open(self.room, self.guest.secret, self.online.heard)
+            try:
+                self.online.later(self.answering(wire.answer(self.code)))
+            except ValueError:  # mistyped, cut short, or not an invitation
+                self.guest = dataclasses.replace(self.guest, status="failed", refusal={
+                    "code": "bad_code", "params": {}})
+        elif self.wire is None:
+            self.wire = self.online.make_wire()
+            self.wire.open(self.room, self.guest.secret, self.online.heard)
+
+    async def answering(self, answer: Awaitable[str]) -> None:
+        self.answer = await answer
+
+    def hear(self, event: g.Event | WireEvent) -> None:
+        token = self.guest.token
+        self.guest, sends = g.reduce(self.guest, event)
+        for peer, text in sends:
+            if self.wire is not None:
+                self.wire.send(peer, text)
+        if self.guest.token is not None and self.guest.token != token:
+            self.ctrl.keep(TOKEN_PREFIX + self.room, json.dumps(
+                {"token": self.guest.token, "name": self.guest.name}))
+        if not self.guest.my_turn:
+            self.picked = ()
+        if isinstance(event, g.DecideNow | g.LeaveNow):
+            self.picked, self.message = (), ""
+
+    def leave(self) -> None:
+        if self.wire is not None:
+            self.hear(g.LeaveNow())
+            self.wire.close()
+            self.wire = None
+
+    # -- deciding ---------------------------------------------------------------------
+
+    @property
+    def choice(self) -> Choice:
+        return Choice(self.guest.legal, getattr(self.table, "parts", single))
+
+    def decide(self, act: str | None, part: str | None) -> None:
+        """A click on the table: a whole action, or a part of one (as at a local table)."""
+        self.message = ""
+        if not self.guest.my_turn:
+            self.message = self.ctrl.t("online.not_your_turn")
+            return
+        if act is not None:
+            self.hear(g.DecideNow(act))
+            return
+        if part is None:
+            return
+        choice = self.choice
+        picked = set(self.picked) ^ {part}
+        if not choice.allows(picked):
+            picked = {part} if choice.allows({part}) else set()
+            if not picked:
+                self.message = self.ctrl.t("msg.not_offered")
+        confirm: Callable[[str], bool] | None = getattr(self.table, "confirm", None)
+        action = choice.complete(picked)
+        if action is not None and choice.decisive(picked) and not (confirm and confirm(action)):
+            self.hear(g.DecideNow(action))
+        else:
+            self.picked = tuple(sorted(picked))
+
+    def confirm(self) -> None:
+        action = self.choice.complete(self.picked) if self.picked else None
+        if action is not None:
+            self.hear(g.DecideNow(action))
+
+    # -- what the page shows ------------------------------------------------------------
+
+    def context(self) -> TableContext:
+        guest = self.guest
+        ctx = TableContext(t=self.ctrl.t, seat=guest.player, log=list(guest.log))
+        # The people at the table by name (their lasting player, as the seats
+        # name them); the bots stay "the bot".
+        ctx.people = {str(e.get("seat")): str(e.get("name") or self.ctrl.t("online.host"))
+                      for e in guest.seats if e.get("kind") in ("host", "person", "away")
+                      and str(e.get("seat")) != guest.seat}
+        if guest.my_turn:
+            choice = self.choice
+            ctx.picked, ctx.offers = self.picked, choice.offers(self.picked)
+            ctx.complete = choice.complete(self.picked) if self.picked else None
+        return ctx
+
+    def error_words(self) -> str:
+        """The host's last word on this page's decision, in this page's language."""
+        if not self.guest.errors:
+            return self.message
+        error = self.guest.errors[-1]
+        t = self.ctrl.t
+        key = "online.refused." + str(error["code"])
+        if t.has(key):
+            return t(key, **{k: str(v) for k, v in error["params"].items()})
+        cause = GameError(str(error["code"]), code=str(error["code"]), params=error["params"])
+        return explain(self.table, cause, self.guest.observation or {}, self.context())
+
+    def html(self, contacts: Html) -> Html:
+        guest, t = self.guest, self.ctrl.t
+        if self.wire is None and guest.status == "connecting":
+            return guest_join(t, self.game, contacts, guest.name)
+        if guest.status in ("refused", "failed"):
+            refusal = guest.refusal or {"code": "wire_failed", "params": {}}
+            code = str(refusal["code"])
+            key = {"wire_failed": "online.wire_failed", "bad_code": "online.bad_code"}.get(
+                code, "online.refused." + code)
+            return guest_message(t, key, refusal["params"])
+        if guest.observation is None:
+            if guest.status == "host_left":
+                return guest_message(t, "online.host_left", {}, guest_end(t, False))
+            if guest.status in ("lobby", "seated"):
+                return guest_waiting(t, list(guest.seats), guest.seat)
+            if self.code is not None and guest.status == "connecting":
+                return guest_answer(t, self.answer)
+            return guest_message(t, "online.connecting", {})
+        return self.table_html()
+
+    def table_html(self) -> Html:
+        guest, t = self.guest, self.ctrl.t
+        status = {"reconnecting": t("online.reconnecting"), "host_left": t("online.host_left"),
+                  "connecting": t("online.reconnecting")}.get(guest.status, "")
+        strip = bar(t, list(guest.seats), guest.turn, guest.seat,
+                    [(self.name_of(who), key) for who, key in guest.reactions], status)
+        drawn = self.table.render(guest.observation or {}, self.context())
+        over = guest.transcript is not None
+        end = guest_end(t, over) if over or guest.status == "host_left" else EMPTY
+        return html('{}{}{}<div id="message" class="message" role="alert" '
+                    'aria-live="assertive">{}</div>', strip, drawn, end, self.error_words())
+
+    def name_of(self, who: str) -> str:
+        entry = next((s for s in self.guest.seats if str(s.get("seat")) == who), {})
+        return str(entry.get("name") or self.ctrl.t("online.host"))
+
+    def side(self) -> Html:
+        """The log, as this seat saw it."""
+        if self.guest.observation is None:
+            return EMPTY
+        lines = event_lines(self.table, list(self.guest.log)[-150:], self.context())
+        return html('<ol class="log" id="log" tabindex="0" aria-label="{}">{}</ol>',
+                    self.ctrl.t("menu.log"), join(html("<li>{}</li>", x) for x in lines))
+
+    def record(self) -> str:
+        """What this page saw, as a file: the transcript once the game is over."""
+        guest = self.guest
+        return json.dumps(guest.transcript if guest.transcript is not None else {
+            "game": self.game, "seat": guest.seat, "observation": guest.observation,
+            "log": list(guest.log)}, ensure_ascii=False, indent=1)

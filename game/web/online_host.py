@@ -1,0 +1,295 @@
+"""The host's page at an online table: its room (game.online.host), its wire,
+its lobby, and the glue between the room and the game on the table.
+
+The game stays the page's own: it is dealt and played by the controller as
+any game, with `setup.remote` seats for the friends (no bot thinks for them).
+After every move the state is handed to the room (`GameChanged`) and the
+room's messages sent; a friend's checked decision (`Decided`) comes back to
+the session as `RemoteMoved`; `StandIn`/`HandBack` make a seat a bot's or the
+friend's again. The room is kept beside the save (`jhg.online.<game>`), so a
+reload of the host's page keeps the table and opens the wire again.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from urllib.parse import quote
+from typing import TYPE_CHECKING, Any
+
+from game.core.state import BadStateError, State
+from game.online import host as h
+from game.online.wire import Wire, WireEvent
+from game.web import handover
+from game.web import page as pg
+from game.web.html import EMPTY, Html, html
+from game.web.online_view import bar, codes_html, host_intro, lobby, seat_choices
+from game.web.stats import new_game_id
+from game.web.stats_page import now_ms
+from game.web.tables import renderer
+
+if TYPE_CHECKING:
+    from game.online.wire import CodeWire
+    from game.web.online import Online
+
+ROOM_PREFIX = "jhg.online."
+
+
+def room_key(game: str) -> str:
+    return ROOM_PREFIX + game
+
+
+def new_token() -> str:
+    """A seat token or a room's secret: random, as messages.TOKEN wants."""
+    return secrets.token_urlsafe(18)
+
+
+def invite_of(game: str, room: str, secret: str) -> str:
+    """The invite link's query: the game, the room and its secret."""
+    return f"?join={game}.{room}.{secret}"
+
+
+class OnlineHost:
+    def __init__(self, online: Online, room: h.Room, state: State, seed: int) -> None:
+        from game.bots import levels
+
+        self.online, self.ctrl = online, online.ctrl
+        self.room, self.state, self.seed = room, state, seed
+        self.levels = list(levels(room.game))
+        self.wire: Wire | None = None
+        self.by_code: CodeWire | None = None  # the wire, when codes are carried by hand
+        self.invitations: dict[str, str] = {}  # peer -> its invitation code, until answered
+        self.error = ""
+        self.heard: list[tuple[str, str]] = []  # (name, reaction key), newest last
+
+    @property
+    def game(self) -> str:
+        return self.room.game
+
+    # -- the wire -------------------------------------------------------------------
+
+    def open(self, by_code: bool = False) -> None:
+        """Contact the relays now (the person chose to), or (`by_code`) no
+        third party at all: each friend is joined by codes carried by hand."""
+        if self.wire is None:
+            if by_code:
+                self.wire = self.by_code = self.online.make_code_wire()
+            else:
+                self.wire = self.online.make_wire()
+            self.wire.open(self.room.room_id, self.room.secret, self.online.heard)
+
+    async def invite_by_code(self) -> None:
+        """A new invitation code, for one friend."""
+        if self.by_code is not None:
+            peer, code = await self.by_code.invite()
+            self.invitations = {**self.invitations, peer: code}
+
+    def accept(self, peer: str, answer: str) -> None:
+        """A friend's answer code, pasted by the host: their page connects."""
+        self.error = ""
+        if self.by_code is None or peer not in self.invitations:
+            return
+        try:
+            step = self.by_code.accept(peer, answer.strip())
+        except ValueError:  # mistyped, cut short, or not an answer
+            self.error = self.ctrl.t("online.bad_code")
+            return
+        self.invitations = {p: c for p, c in self.invitations.items() if p != peer}
+        self.online.later(step)
+
+    def close(self) -> None:
+        self.hear(h.Close())
+        if self.wire is not None:
+            self.wire.close()
+            self.wire = None
+        self.ctrl.keeper.store.remove(room_key(self.game))
+
+    def hear(self, event: h.Event | WireEvent) -> None:
+        """The room after `event`: its messages sent, its effects carried out."""
+        self.room, sends, effects = h.reduce(self.room, event, self.online.now())
+        for send in sends:
+            if self.wire is not None:
+                self.wire.send(send.peer, send.text)
+        for effect in effects:
+            self.carry_out(effect)
+        if not self.room.started:
+            self.auto_seat()  # (after the messages above: a seat is told last)
+        else:
+            self.ctrl.keep(room_key(self.game), json.dumps(h.room_to_json(self.room)))
+
+    def carry_out(self, effect: h.Effect) -> None:
+        from game.web import session as ts
+
+        ctrl = self.ctrl
+        if isinstance(effect, h.Decided):  # applied like a bot's move, unless the game moved on
+            if effect.state_id == self.room.state_id and self.room.state is not None:
+                ctrl.on_table(ts.RemoteMoved(self.room.state, effect.who, effect.action))
+        elif isinstance(effect, (h.StandIn, h.HandBack)):
+            self.stood_in(effect.who, effect.level if isinstance(effect, h.StandIn) else None)
+        elif isinstance(effect, h.Notice):
+            words = {k: str(v) for k, v in effect.params.items()}
+            ctrl.dispatch(pg.Notice("online." + effect.key, words))
+        else:
+            seat = self.room.seat(effect.who)
+            self.heard = [*self.heard, (seat.name if seat else effect.who, effect.key)][-3:]
+
+    def stood_in(self, who: str, level: str | None) -> None:
+        """A bot of `level` plays `who`'s seat (None: the friend is back)."""
+        s = self.ctrl.session
+        if s is None or s.save.get("game") != self.game:
+            return
+        setup = dict(s.save["setup"])
+        stood = [w for w in setup.get("stood_in", []) if w != who]
+        bots = {k: v for k, v in setup["bots"].items() if k != who}
+        if level is not None:
+            stood, bots = [*stood, who], {**bots, who: level}
+        self.ctrl.update_save(setup={**setup, "stood_in": stood, "bots": bots})
+        self.ctrl.persist()
+        self.ctrl.schedule()
+
+    def moved(self, after: State) -> None:
+        """The game on the table moved: the room tells every friend."""
+        s = self.ctrl.session
+        if (self.room.started and self.room.state is not after and s is not None
+                and s.state is after and s.save.get("game") == self.game):
+            self.hear(h.GameChanged(after, s.save["transcript"]["actions"][-1]))
+
+    # -- the lobby ------------------------------------------------------------------
+
+    def auto_seat(self) -> None:
+        """A friend who joined and has no seat takes the first seat a bot holds."""
+        room = self.room
+        if room.started:
+            return
+        for peer in room.peers:
+            if peer.joined and peer.seat is None:
+                seat = next((s for s in self.room.seats if s.kind in ("bot", "open")), None)
+                if seat is None:
+                    return
+                self.hear(h.SeatPerson(seat.who, peer.peer, new_token()))
+
+    def choose(self, who: str, value: str) -> None:
+        """The lobby's choice for a seat: host, here, peer:<id>, bot:<level>, open."""
+        self.error = ""
+        name = self.ctrl.t("online.host")
+        if value == "host" or value == "here":
+            here = sum(1 for s in self.room.seats if s.kind == "host")
+            self.hear(h.SeatHost(who, name if value == "host" else
+                                 self.ctrl.t("setup.player", n=here + 1)))
+        elif value.startswith("peer:"):
+            self.hear(h.SeatPerson(who, value[5:], new_token()))
+        elif value.startswith("bot:") and value[4:] in self.levels:
+            self.hear(h.SeatBot(who, value[4:]))
+        else:
+            self.hear(h.OpenSeat(who))
+
+    def start(self) -> None:
+        """Deal the game with the lobby's seats: it goes on the table as any game."""
+        seats = self.room.seats
+        hosts = [s.who for s in seats if s.kind == "host"]
+        if not hosts or any(s.kind == "open" for s in seats):
+            self.error = self.ctrl.t("online.need_seats")
+            return
+        setup: dict[str, Any] = {
+            "me": hosts[0], "bots": {s.who: s.level for s in seats if s.kind == "bot"},
+            "remote": {s.who: s.name for s in seats if s.kind == "person"},
+            "no_takebacks": True, "online": self.room.room_id}
+        if len(hosts) > 1:
+            setup["people"] = {s.who: s.name for s in seats if s.kind == "host"}
+        state, game = self.state, self.game
+        transcript = {"game": game, "options": state.to_json()["options"], "seed": self.seed,
+                      "actions": []}
+        self.ctrl.put_on_table(renderer(game), state, {
+            "game": game, "setup": setup, "transcript": transcript,
+            "log": handover.log_events(state, setup), "seen_hands": 0,
+            "id": new_game_id(self.seed, now_ms())})
+        self.hear(h.Start(state, transcript))
+        self.ctrl.schedule()
+
+    def html(self, contacts: Html) -> Html:
+        t = self.ctrl.t
+        if self.wire is None:
+            return host_intro(t, self.game, contacts)
+        joined = [p for p in self.room.peers if p.joined]
+        rows = []
+        for seat in self.room.seats:
+            current = {"host": "host" if seat.name == t("online.host") else "here",
+                       "person": f"peer:{seat.peer}", "bot": f"bot:{seat.level}"}.get(
+                seat.kind, "open")
+            people = [(p.peer, p.name) for p in joined]
+            rows.append((seat.who, self.seat_word(seat.who), seat_choices(t, current, self.levels, people)))
+        invite = self.online.address + invite_of(self.game, self.room.room_id, self.room.secret)
+        if self.by_code is not None:
+            codes = [(peer, invite + "&code=" + quote(code, safe=""))
+                     for peer, code in self.invitations.items()]
+            return lobby(t, invite, rows, [p.name for p in joined], self.error, EMPTY,
+                         codes_html(t, codes), by_code=True)
+        return lobby(t, invite, rows, [p.name for p in joined], self.error, contacts,
+                     self.qr(invite))
+
+    def qr(self, invite: str) -> Html:
+        """The invite link as a QR code drawn by the page, for a phone's camera
+        (only a whole address: a link relative to this page means nothing there)."""
+        from game.web.qr import qr_svg
+
+        if not self.online.address:
+            return EMPTY
+        try:
+            drawn = qr_svg(invite, self.ctrl.t("online.qr"))
+        except ValueError:  # an address too long for a QR code: the link alone
+            return EMPTY
+        return html('<figure class="online-qr" id="online-qr">{}</figure>', drawn)
+
+    def seat_word(self, who: str) -> str:
+        """A seat as the page names it: Werner's by number, the duel's by its
+        side, a three-player game's by the name the engine gives it."""
+        t = self.ctrl.t
+        if who.isdigit():
+            return t("online.seat_n", seat=int(who) + 1)
+        side = {"J": "side.jekyll", "H": "side.hyde"}.get(who)
+        return t(side) if side else who
+
+    def bar(self) -> Html:
+        """The strip over the host's table."""
+        s, room = self.ctrl.session, self.room
+        if s is None or not room.started or s.save.get("game") != self.game:
+            return EMPTY
+        turn = None if s.state.to_act is None else str(s.state.identity(s.state.to_act))
+        return bar(self.ctrl.t, room.entries(), turn, str(s.save["setup"]["me"]), self.heard)
+
+
+def new_host(online: Online, setup: dict[str, str]) -> OnlineHost:
+    """A room for the start screen's choices: its seats as they chose (me and
+    the people here at the host's screen, bots elsewhere), the game dealt."""
+    from game import new_game
+    from game.bots import levels
+
+    game, t = setup["game"], online.ctrl.t
+    parsed = renderer(game).parse_setup(setup, list(levels(game)))
+    seed = int(setup["seed"]) if setup.get("seed", "").isdigit() else secrets.randbelow(2**31)
+    state = new_game(game, parsed["options"], seed)
+    here = handover.people(parsed)
+    seats = tuple(h.Seat(who, "host", here.get(who) or t("online.host")) if who in here
+                  else h.Seat(who, "bot", level=parsed["bots"].get(who, "random"))
+                  for who in h.lasting_players(state))
+    grace = h.GRACE_SECONDS if online.grace is None else online.grace
+    room = h.Room(new_token()[:12], new_token(), game, seats,
+                  options=state.to_json()["options"], grace=grace)
+    return OnlineHost(online, room, state, seed)
+
+
+def reopen(online: Online) -> OnlineHost | None:
+    """After a reload: the room kept beside the save of the game on the table,
+    back with the same seats and tokens, its wire open again."""
+    ctrl = online.ctrl
+    s = ctrl.session
+    if s is None or s.coach is not None or not s.save["setup"].get("remote"):
+        return None
+    text = ctrl.stored(room_key(s.save["game"]))
+    try:
+        room = h.room_from_json(json.loads(text or "null"), s.state, online.now())
+    except (ValueError, BadStateError):  # none kept, or damaged: the seats stay as saved
+        return None
+    host = OnlineHost(online, room, s.state, s.save["transcript"]["seed"])
+    host.open()
+    return host

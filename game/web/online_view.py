@@ -1,0 +1,208 @@
+"""An online table's markup, with no browser import: what the host's lobby,
+a guest's join form, waiting room and table, and the strip over every
+online table (who is who, whose turn, the quick reactions) look like.
+
+The guest's table is drawn by the game's own renderer (game.web.tables) from
+the observation its seat was sent, exactly as the host's page draws a seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from game.online.messages import REACTIONS
+from game.web.html import EMPTY, Html, html, join
+from game.web.i18n import Translator
+
+SELECTED = html(" selected")
+
+
+def contact_sentence(t: Translator, relays: Iterable[str], stuns: Iterable[str]) -> Html:
+    """What choosing online play contacts, in one sentence, and the way without a third party."""
+    return html('<p class="online-contacts" id="online-contacts">{}</p>',
+                t("online.contacts", relays=", ".join(relays), stun=", ".join(stuns)))
+
+
+def seat_label(t: Translator, entry: dict[str, Any]) -> str:
+    """A seat as everyone sees it: the person's name, or what plays it."""
+    kind, name, level = entry.get("kind"), str(entry.get("name") or ""), entry.get("level")
+    if kind == "bot":
+        return t("online.seat_bot", level=t("bot." + str(level)) if t.has(
+            "bot." + str(level)) else str(level))
+    if kind == "open":
+        return t("online.seat_open")
+    shown = name or t("online.host")
+    if kind == "away":
+        return t("online.seat_stood_in" if level else "online.seat_away", name=shown)
+    return shown
+
+
+def seats_strip(t: Translator, seats: Iterable[dict[str, Any]], turn: str | None,
+                mine: str | None) -> Html:
+    """Every seat, who plays it and whose turn it is."""
+    items = []
+    for entry in seats:
+        who = str(entry.get("seat"))
+        marks = join((html(' <span class="online-you">{}</span>', t("online.you"))
+                      if who == mine else EMPTY,
+                      html(' <span class="online-turn">{}</span>', t("online.turn"))
+                      if who == turn else EMPTY))
+        items.append(html('<li class="online-seat kind-{}" data-seat="{}"{}>{}{}</li>',
+                          str(entry.get("kind")), who,
+                          html(' aria-current="true"') if who == turn else EMPTY,
+                          seat_label(t, entry), marks))
+    return html('<ul class="online-seats" id="online-seats" aria-label="{}">{}</ul>',
+                t("online.seats"), join(items))
+
+
+def reactions_bar(t: Translator, heard: Iterable[tuple[str, str]]) -> Html:
+    """The quick reactions as buttons, and the last few heard."""
+    buttons = join(html('<button type="button" data-cmd="online-react" data-key="{}">{}</button>',
+                        key, t("react." + key)) for key in REACTIONS)
+    said = join(html("<li>{}: {}</li>", who, t("react." + key)) for who, key in heard)
+    return html('<details class="online-react"><summary>{}</summary>'
+                '<div class="online-reactions" id="online-reactions">{}</div></details>'
+                '<ul class="online-heard" id="online-heard" aria-live="polite">{}</ul>',
+                t("online.react"), buttons, said)
+
+
+def bar(t: Translator, seats: list[dict[str, Any]], turn: str | None, mine: str | None,
+        heard: list[tuple[str, str]], status: str = "") -> Html:
+    """The strip over an online table; `status` a word on the connection."""
+    shown = EMPTY if not status else html(
+        '<p class="online-status" id="online-status" role="status">{}</p>', status)
+    return html('<section class="online-bar" id="online-bar" aria-label="{}">{}{}{}'
+                '<p class="online-no-undo">{}</p></section>', t("online.title"), shown,
+                seats_strip(t, seats, turn, mine), reactions_bar(t, heard[-3:]),
+                t("online.no_undo"))
+
+
+# -- the host's side ----------------------------------------------------------------
+
+def host_intro(t: Translator, game: str, contacts: Html) -> Html:
+    return html('<section class="online" id="online-intro"><h1>{}</h1><p>{}</p>{}'
+                '<div class="buttons"><button type="button" class="primary" '
+                'data-cmd="online-open" id="online-open">{}</button>'
+                '<button type="button" data-cmd="online-open-codes" id="online-open-codes">{}'
+                '</button><button type="button" data-cmd="online-back" id="online-back">{}'
+                '</button></div></section>', t("online.title"), t("game." + game),
+                contacts + html('<p class="online-contacts">{}</p>', t("online.codes_way")),
+                t("online.open"), t("online.open_codes"), t("online.go_back"))
+
+
+def seat_choices(t: Translator, current: str, levels: list[str],
+                 people: list[tuple[str, str]]) -> Html:
+    """A seat's <option>s: me, a person here, each joined friend, each bot level."""
+    choices = [("host", t("online.choice_me")), ("here", t("online.choice_here"))]
+    choices += [("peer:" + peer, name) for peer, name in people]
+    choices += [("bot:" + level, t("online.seat_bot", level=t("bot." + level)))
+                for level in levels]
+    choices.append(("open", t("online.seat_open")))
+    return join(html('<option value="{}"{}>{}</option>', value,
+                     SELECTED if value == current else EMPTY, label)
+                for value, label in choices)
+
+
+def lobby(t: Translator, invite: str, rows: list[tuple[str, str, Html]],
+          waiting: list[str], error: str, contacts: Html, qr: Html = EMPTY,
+          by_code: bool = False) -> Html:
+    """The host's lobby: the invite link (or the codes), who joined, each
+    seat's choice, Start."""
+    seats = join(html('<li><label class="field"><span>{}</span><select data-cmd="online-seat" '
+                      'data-seat="{}" id="online-seat-{}">{}</select></label></li>',
+                      label, who, who, options) for who, label, options in rows)
+    people = join(html("<li>{}</li>", name) for name in waiting) or html(
+        "<li>{}</li>", t("online.nobody_yet"))
+    shown_error = EMPTY if not error else html(
+        '<p class="field-error" id="online-error" role="alert">{}</p>', error)
+    return html(
+        '<section class="online" id="online-lobby"><h1>{title}</h1>{contacts}'
+        '{invitation}{qr}<h2>{joined}</h2><ul id="online-joined">{people}</ul>'
+        '<h2>{seats_title}</h2><ol class="online-lobby-seats">{seats}</ol>{error}'
+        '<div class="buttons"><button type="button" class="primary" data-cmd="online-start" '
+        'id="online-start">{start}</button><button type="button" data-cmd="online-leave" '
+        'id="online-leave">{leave}</button></div></section>',
+        title=t("online.title"), contacts=contacts,
+        invitation=EMPTY if by_code else invite_html(t, invite), qr=qr,
+        joined=t("online.joined_title"),
+        people=people, seats_title=t("online.seats"), seats=seats, error=shown_error,
+        start=t("setup.start"), leave=t("online.leave"))
+
+
+def invite_html(t: Translator, invite: str) -> Html:
+    return html('<p>{}</p><p class="online-invite"><a id="invite-link" href="{}">{}</a> '
+                '<button type="button" data-cmd="online-copy" data-copy="#invite-link" '
+                'id="online-copy">{}</button></p>', t("online.invite"), invite, invite,
+                t("online.copy"))
+
+
+def codes_html(t: Translator, codes: list[tuple[str, str]]) -> Html:
+    """With no third party: each friend's invitation link (holding the host's
+    code), a field for the answer code they send back, and a new invitation."""
+    items = join(html(
+        '<li class="online-code" data-peer="{peer}"><p>{send}</p><p class="online-invite">'
+        '<a id="code-link-{peer}" href="{link}">{link}</a> <button type="button" '
+        'data-cmd="online-copy" data-copy="#code-link-{peer}">{copy}</button></p>'
+        '<label class="field"><span>{answer}</span><input id="online-answer-{peer}" '
+        'autocomplete="off" spellcheck="false"></label><button type="button" '
+        'data-cmd="online-accept" data-peer="{peer}" id="online-accept-{peer}">{accept}'
+        '</button></li>', peer=peer, link=link, send=t("online.code_send"),
+        copy=t("online.copy"), answer=t("online.code_answer"), accept=t("online.code_accept"))
+        for peer, link in codes)
+    return html('<p class="online-contacts" id="online-no-third-party">{}</p>'
+                '<ol class="online-codes" id="online-codes">{}</ol>'
+                '<button type="button" data-cmd="online-invite-code" id="online-invite-code">'
+                '{}</button>', t("online.codes_intro"), items, t("online.code_new"))
+
+
+# -- the guest's side --------------------------------------------------------------------
+
+def guest_join(t: Translator, game: str, contacts: Html, name: str) -> Html:
+    """Before anything is contacted: the game, what joining contacts, a name, Join."""
+    return html(
+        '<form class="online" id="online-join-form" novalidate><h1>{}</h1><p>{}</p>{}'
+        '<label class="field"><span>{}</span><input id="online-name" name="online_name" '
+        'maxlength="24" autocomplete="nickname" value="{}"></label>'
+        '<div class="buttons"><button type="button" class="primary" data-cmd="online-join" '
+        'id="online-join">{}</button><button type="button" data-cmd="online-back" '
+        'id="online-back">{}</button></div></form>',
+        t("online.join_title"), t("game." + game), contacts, t("online.name"), name,
+        t("online.join"), t("online.go_back"))
+
+
+def guest_message(t: Translator, key: str, params: dict[str, Any], extra: Html = EMPTY) -> Html:
+    words = {k: str(v) for k, v in params.items() if not isinstance(v, (list, dict))}
+    return html('<section class="online" id="online-guest"><h1>{}</h1>'
+                '<p id="online-words" role="status">{}</p>{}</section>',
+                t("online.title"), t(key, **words) if t.has(key) else t("online.wire_failed"),
+                extra)
+
+
+def guest_answer(t: Translator, code: str | None) -> Html:
+    """With no third party: the answer code the guest sends back to the host."""
+    if code is None:
+        return guest_message(t, "online.connecting", {})
+    return html('<section class="online" id="online-answer"><h1>{}</h1><p>{}</p>'
+                '<p class="online-invite"><output id="answer-code">{}</output> '
+                '<button type="button" data-cmd="online-copy" data-copy="#answer-code">{}'
+                '</button></p><p role="status">{}</p></section>', t("online.title"),
+                t("online.code_reply"), code, t("online.copy"), t("online.connecting"))
+
+
+def guest_waiting(t: Translator, seats: list[dict[str, Any]], mine: str | None) -> Html:
+    return html('<section class="online" id="online-waiting"><h1>{}</h1>'
+                '<p role="status">{}</p>{}<div class="buttons"><button type="button" '
+                'data-cmd="online-leave" id="online-leave">{}</button></div></section>',
+                t("online.title"), t("online.waiting"), seats_strip(t, seats, None, mine),
+                t("online.leave"))
+
+
+def guest_end(t: Translator, over: bool) -> Html:
+    """At the end (or once the host left): review and download what this page saw."""
+    review = EMPTY if not over else html(
+        '<button type="button" data-cmd="online-review" id="online-review">{}</button>',
+        t("review.button"))
+    return html('<div class="buttons online-end">{}<button type="button" '
+                'data-cmd="online-download" id="online-download">{}</button>'
+                '<button type="button" data-cmd="online-leave" id="online-leave">{}</button>'
+                '</div>', review, t("online.download"), t("online.leave"))

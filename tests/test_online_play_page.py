@@ -1,0 +1,449 @@
+"""Play with friends through the pages themselves, in CPython: a host page
+and guest pages (the real controllers, tests/page_kit.py) joined by a
+loopback wire. The host opens the table from the start screen, a guest
+opens the invite, joins, is seated and plays from what its page draws,
+clicking parts of its decisions as at a local table; a reload of either
+page keeps the table; a dropped guest is stood in for and comes back."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from urllib.parse import unquote
+from dataclasses import dataclass, field
+from typing import Callable
+
+from game.online import guest as g
+from game.online.wire import PeerJoined, PeerLeft, Received, WireEvent
+from game.web import session as ts
+from game.web.links import Link
+from game.web.page import SetupChanged
+from tests.page_kit import items, make_page
+
+
+@dataclass
+class LoopNet:
+    """Pages in rooms: every open wire meets the others of its room; what is
+    sent waits in a queue until `pump` (as a network would, never re-entrant)."""
+    rooms: dict[str, dict[str, Callable[[WireEvent], None]]] = field(default_factory=dict)
+    queue: list[tuple[Callable[[WireEvent], None], WireEvent]] = field(default_factory=list)
+    count: int = 0
+    opened: list[tuple[str, str]] = field(default_factory=list)
+    sent: list[str] = field(default_factory=list)
+    code_wires: dict[str, LoopCodeWire] = field(default_factory=dict)
+
+    def code_wire(self) -> LoopCodeWire:
+        self.count += 1
+        return LoopCodeWire(self, f"c{self.count}")
+
+    def decisions(self) -> int:
+        return sum(1 for text in self.sent if json.loads(text).get("type") == "decide")
+
+    def wire(self) -> LoopWire:
+        self.count += 1
+        return LoopWire(self, f"p{self.count}")
+
+    def pump(self, most: int = 100_000) -> None:
+        for _ in range(most):
+            if not self.queue:
+                return
+            heard, event = self.queue.pop(0)
+            heard(event)
+        raise AssertionError("the pages never stopped talking")
+
+
+@dataclass
+class LoopWire:
+    net: LoopNet
+    me: str
+    room: str | None = None
+
+    def open(self, room: str, secret: str, heard: Callable[[WireEvent], None]) -> None:
+        self.room = room
+        self.net.opened.append((room, secret))
+        peers = self.net.rooms.setdefault(room, {})
+        for peer, other in peers.items():
+            self.net.queue += [(other, PeerJoined(self.me)), (heard, PeerJoined(peer))]
+        peers[self.me] = heard
+
+    def send(self, peer: str, text: str) -> None:
+        self.net.sent.append(text)
+        heard = self.net.rooms.get(self.room or "", {}).get(peer)
+        if heard is not None:
+            self.net.queue.append((heard, Received(self.me, text)))
+
+    def close(self) -> None:
+        peers = self.net.rooms.get(self.room or "", {})
+        peers.pop(self.me, None)
+        self.net.queue += [(other, PeerLeft(self.me)) for other in peers.values()]
+
+
+@dataclass
+class LoopCodeWire:
+    """The wire with no third party, on the loopback: the host's invitation
+    code names it and the guest's link; the host's `accept` of the answer
+    joins the two pages."""
+    net: LoopNet
+    me: str
+    heard: Callable[[WireEvent], None] | None = None
+    links: dict[str, LoopCodeWire] = field(default_factory=dict)  # peer -> the other page
+    made: int = 0
+
+    def open(self, room: str, secret: str, heard: Callable[[WireEvent], None]) -> None:
+        self.heard = heard
+        self.net.opened.append(("", ""))
+        self.net.code_wires[self.me] = self
+
+    async def invite(self) -> list[str]:
+        self.made += 1
+        return [f"link-{self.made}", f"o~loop~{self.me}~{self.made}~127.0.0.1_1"]
+
+    async def answering(self, code: str) -> str:
+        _, _, host, n, _ = code.split("~")
+        self.net.code_wires[host].links[f"link-{n}"] = self
+        self.links["host"] = self.net.code_wires[host]
+        return f"a~loop~{self.me}~{n}~127.0.0.1_2"
+
+    def answer(self, code: str):
+        if not code.startswith("o~loop~"):
+            raise ValueError("not an invitation")
+        return self.answering(code)
+
+    def accept(self, peer: str, code: str):
+        if not code.startswith("a~loop~") or peer not in self.links:
+            raise ValueError("not an answer")
+
+        async def join() -> None:
+            guest = self.links[peer]
+            self.net.queue += [(self.heard, PeerJoined(peer)), (guest.heard, PeerJoined("host"))]
+        return join()
+
+    def send(self, peer: str, text: str) -> None:
+        other = self.links.get(peer)
+        if other is None:
+            return
+        self.net.sent.append(text)
+        name = "host" if peer != "host" else next(p for p, w in other.links.items() if w is self)
+        self.net.queue.append((other.heard, Received(name, text)))
+
+    def close(self) -> None:
+        self.heard = None
+
+
+class Pages:
+    """A host page and its guests on one loopback net."""
+
+    def __init__(self, game: str, setup: dict[str, str]) -> None:
+        self.net = LoopNet()
+        self.now = 0.0
+        self.host, self.host_screen, self.host_thinking = self.page()
+        self.host.start(None)
+        self.host.dispatch(SetupChanged({"game": game, **setup}))
+        self.host.command("online-host", {})
+        self.guests: list = []
+
+    def page(self, link: Link | None = None, stored: dict[str, str] | None = None,
+             lang: str = "en"):
+        ctrl, screen, thinking = make_page(stored=stored, link=link, lang=lang)
+        ctrl.online.make_wire = self.net.wire
+        ctrl.online.make_code_wire = self.net.code_wire
+        ctrl.online.now = lambda: self.now
+        ctrl.online.grace = 5.0
+        return ctrl, screen, thinking
+
+    def screen_html(self, screen) -> str:
+        return str(screen.last.regions["screen"])
+
+    def invite(self) -> str:
+        """The lobby's invite link (the same link again once the game is on)."""
+        if getattr(self, "link", None):
+            return self.link
+        found = re.search(r'id="invite-link" href="[^"?]*\?join=([^"]+)"', self.screen_html(
+            self.host_screen))
+        assert found is not None
+        self.link: str = found.group(1)
+        return self.link
+
+    def guest(self, name: str, stored: dict[str, str] | None = None):
+        ctrl, screen, thinking = self.page(Link(join=self.invite()), stored)
+        ctrl.start(None)
+        self.guests.append((ctrl, screen))
+        return ctrl, screen
+
+    def play(self, most: int = 20_000) -> None:
+        """Everyone plays to the end: each guest clicks the parts of a legal
+        action on its own table; the host's bots think; the host's person
+        acts and closes each hand's summary."""
+        rng = random.Random(4)
+        for _ in range(most):
+            self.net.pump()
+            s = self.host.session
+            assert s is not None
+            if s.state.over:
+                return
+            self.now += 1.0  # a second a decision: faster is a flood
+            guest = next((g for g, _ in self.guests if g.online.guest.guest.my_turn), None)
+            if guest is not None:
+                click_a_legal_action(guest, rng)
+            elif s.waiting_for_ack:
+                self.host.on_table(ts.AckHand())
+            elif s.human_to_act:
+                self.host.on_table(ts.Act(rng.choice(s.state.legal_actions())))
+            elif s.bots_on_turn:
+                assert self.host_thinking.run()
+            else:
+                assert s.remote_on_turn is not None  # waiting for a friend's message
+        raise AssertionError("the game did not end")
+
+
+def click_a_legal_action(ctrl, rng: random.Random) -> None:
+    """A guest's clicks: the parts of one legal action, one by one, as drawn."""
+    online = ctrl.online.guest
+    action = rng.choice(online.guest.legal)
+    parts = getattr(online.table, "parts", lambda a: (a,))(action)
+    for part in parts:
+        if online.guest.my_turn and part not in online.picked:
+            ctrl.online.decide(None, part)
+    if online.picked:
+        ctrl.command("confirm", {})  # routed to the guest by the runtime
+        ctrl.online.command("online-confirm", {})
+
+
+def test_host_opens_a_table_a_friend_joins_and_they_play_a_duel_to_the_end():
+    pages = Pages("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"})
+    html = pages.screen_html(pages.host_screen)
+    assert 'id="online-contacts"' in html and "nos.lol" in html and not pages.net.opened
+    pages.host.command("online-open", {})
+    assert len(pages.net.opened) == 1  # contacted only once chosen
+    guest, guest_screen = pages.guest("Ann")
+    assert 'id="online-join"' in pages.screen_html(guest_screen)
+    assert len(pages.net.opened) == 1  # the invite alone contacts nothing
+    guest.command("online-join", {"name": "Ann"})
+    pages.net.pump()
+    assert "Ann" in pages.screen_html(pages.host_screen)  # seated at once in the bot's seat
+    assert 'id="online-waiting"' in pages.screen_html(guest_screen)
+    pages.host.command("online-start", {})
+    pages.net.pump()
+    setup = pages.host.session.save["setup"]
+    assert setup["remote"] == {"H": "Ann"} and setup["me"] == "J" and setup["no_takebacks"]
+    assert 'id="online-bar"' in pages.screen_html(guest_screen)
+    # Each table names the other person, not "the bot".
+    assert "Hyde (Ann)" in pages.screen_html(pages.host_screen)
+    assert "(bot)" not in pages.screen_html(pages.host_screen)
+    assert "Jekyll (Host)" in pages.screen_html(guest_screen)
+    pages.play()
+    assert pages.net.decisions() > 3  # the friend's own clicks played their seat
+    assert guest.online.guest.guest.transcript == pages.host.session.save["transcript"]
+    assert 'id="online-review"' in pages.screen_html(guest_screen)
+    guest.command("online-download", {})
+    name, text = guest.online.ctrl.screen.downloads[-1]
+    assert json.loads(text)["actions"] == pages.host.session.save["transcript"]["actions"]
+
+
+def test_a_dracula_deal_with_a_friend():
+    pages = Pages("dracula", {"dr_bot": "random"})
+    pages.host.command("online-open", {})
+    guest, _ = pages.guest("Bo")
+    guest.command("online-join", {"name": "Bo"})
+    pages.net.pump()
+    pages.host.command("online-start", {})
+    pages.play()
+    assert pages.host.session.state.over
+
+
+def seated(game: str, setup: dict[str, str], names: list[str]) -> Pages:
+    """The host's table open, each friend joined and seated, the game started."""
+    pages = Pages(game, setup)
+    pages.host.command("online-open", {})
+    for name in names:
+        guest, _ = pages.guest(name)
+        guest.command("online-join", {"name": name})
+        pages.net.pump()
+    pages.host.command("online-start", {})
+    pages.net.pump()
+    return pages
+
+
+def test_a_werner_game_with_two_friends_a_bot_and_the_host():
+    pages = seated("jekyll-hyde", {"players": "4", "jh_me": "0", "jh_bot": "random"},
+                   ["Ann", "Bob"])
+    setup = pages.host.session.save["setup"]
+    assert sorted(setup["remote"].values()) == ["Ann", "Bob"] and len(setup["bots"]) == 1
+    pages.play()
+    assert pages.net.decisions() > 10
+    for guest, screen in pages.guests:
+        assert guest.online.guest.guest.transcript == pages.host.session.save["transcript"]
+
+
+def test_a_guest_who_reloads_takes_the_seat_back_from_the_same_link():
+    pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
+    guest, _ = pages.guests.pop()
+    guest.online.guest.wire.close()  # the tab reloads: its connection goes
+    pages.net.pump()
+    assert "online.dropped" in [key for key, _ in pages.host.page.notices]
+    again, screen = pages.guest("Ann", stored=dict(items(guest)))
+    pages.net.pump()  # no Join pressed: the token kept in this browser rejoins
+    assert again.online.guest.guest.status == "playing"
+    assert 'id="online-bar"' in pages.screen_html(screen)
+    assert pages.host.online.host.room.seat("H").peer is not None
+    pages.play()
+    assert again.online.guest.guest.transcript is not None
+
+
+def test_a_dropped_guest_is_stood_in_for_after_the_grace_and_gets_the_seat_back():
+    pages = seated("jekyll-vs-hyde", {"jvh_role": "H", "jvh_bot": "random"}, ["Ann"])
+    guest, _ = pages.guests.pop()
+    kept = dict(items(guest))
+    guest.online.guest.wire.close()
+    pages.net.pump()
+    s = pages.host.session
+    assert s.save["setup"].get("stood_in", []) == []
+    pages.now += 6.0  # past the grace period the test set (5 s)
+    pages.host.online.tick()
+    s = pages.host.session
+    assert s.save["setup"]["stood_in"] == ["J"] and s.save["setup"]["bots"]["J"] == "random"
+    assert "online.stood_in" in [key for key, _ in pages.host.page.notices]
+    for _ in range(30):  # the stand-in bot plays the seat meanwhile
+        s = pages.host.session
+        if s.human_to_act and not s.waiting_for_ack:
+            pages.host.on_table(ts.Act(s.state.legal_actions()[0]))
+        elif s.bots_on_turn:
+            pages.host_thinking.run()
+    assert len(pages.host.session.save["transcript"]["actions"]) > 2
+    back, _ = pages.guest("Ann", stored=kept)
+    pages.net.pump()
+    setup = pages.host.session.save["setup"]
+    assert setup["stood_in"] == [] and "J" not in setup["bots"]
+    assert back.online.guest.guest.status == "playing"
+    pages.play()
+
+
+def test_a_reload_of_the_host_page_keeps_the_table_and_the_friends_come_back():
+    pages = seated("dracula", {"dr_bot": "random"}, ["Bo"])
+    for _ in range(3):
+        s = pages.host.session
+        if s.human_to_act:
+            pages.host.on_table(ts.Act(s.state.legal_actions()[0]))
+            pages.net.pump()
+    host_items = dict(items(pages.host))
+    pages.host.online.host.wire.close()  # the host's tab reloads
+    pages.net.pump()
+    guest, screen = pages.guests[0]
+    assert guest.online.guest.guest.status == "reconnecting"
+    assert "Connection lost" in pages.screen_html(screen)
+    pages.host, pages.host_screen, pages.host_thinking = pages.page(stored=host_items)
+    pages.host.start(None)
+    pages.net.pump()
+    assert pages.host.online.host is not None and pages.host.page.view == "table"
+    assert guest.online.guest.guest.status == "playing"
+    pages.play()
+    assert guest.online.guest.guest.transcript == pages.host.session.save["transcript"]
+
+
+def test_garbage_from_a_stranger_does_not_stop_the_host():
+    pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
+    stranger = pages.net.wire()
+    heard: list = []
+    room = pages.host.online.host.room.room_id
+    stranger.open(room, "wrong", heard.append)
+    pages.net.pump()
+    host_peer = next(e.peer for e in heard if isinstance(e, PeerJoined))
+    for text in ("not json", "{}", '{"type": "decide"}', "x" * 1_000_000,
+                 json.dumps({"type": "join", "v": 1, "secret": "nope", "name": "Eve"})):
+        stranger.send(host_peer, text)
+        pages.net.pump()
+    pages.play()
+    assert pages.host.session.state.over and pages.host_screen.errors == []
+
+
+def test_an_online_game_is_counted_in_a_bucket_of_its_own():
+    from game.web import stats as st
+
+    pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
+    pages.play()
+    record = st.load(items(pages.host)[st.KEY])
+    assert [g.level for g in record.games] == ["online"]
+    assert [b.level for b in st.by_level(record, "jekyll-vs-hyde", ["random"])] == ["online"]
+
+
+def test_a_refused_decision_is_explained_in_the_guests_own_language():
+    pages = Pages("jekyll-vs-hyde", {"jvh_role": "H", "jvh_bot": "random"})
+    pages.host.command("online-open", {})
+    guest, screen, _ = pages.page(Link(join=pages.invite()), lang="fr")
+    guest.start(None)
+    pages.guests.append((guest, screen))
+    guest.command("online-join", {"name": "Ann"})
+    pages.net.pump()
+    pages.host.command("online-start", {})
+    pages.net.pump()
+    online = guest.online.guest
+    assert online.guest.my_turn  # Jekyll gives first
+    online.hear(g.DecideNow("not-an-action"))  # what no click makes: the host's engine says no
+    pages.net.pump()
+    assert online.guest.errors
+    message = re.search(r'id="message"[^>]*>([^<]*)<', pages.screen_html(screen)).group(1)
+    assert message and message == online.error_words()
+    assert message != make_page(lang="en")[0].t(f"error.{online.guest.errors[-1]['code']}")
+
+
+def test_friends_on_one_network_join_by_codes_with_no_third_party():
+    pages = Pages("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"})
+    pages.host.command("online-open-codes", {})
+    html = pages.screen_html(pages.host_screen)
+    assert 'id="online-no-third-party"' in html and 'id="invite-link"' not in html
+    pages.host.command("online-invite-code", {})
+    pages.host_thinking.run()
+    link = re.search(r'id="code-link-(link-1)" href="\?join=([^"&]+)&amp;code=([^"]+)"',
+                     pages.screen_html(pages.host_screen))
+    assert link is not None
+    code = unquote(link.group(3))
+    guest, screen, thinking = pages.page(Link(join=link.group(2), code=code))
+    guest.start(None)
+    pages.guests.append((guest, screen))
+    guest.command("online-join", {"name": "Ann"})
+    thinking.run()
+    answer = re.search(r'id="answer-code">([^<]+)<', pages.screen_html(screen)).group(1)
+    pages.host.command("online-accept", {"peer": "link-2", "answer": answer})  # no such
+    pages.host.command("online-accept", {"peer": "link-1", "answer": "garbage"})
+    assert "not valid" in pages.screen_html(pages.host_screen)
+    pages.host.command("online-accept", {"peer": "link-1", "answer": answer})
+    pages.host_thinking.run()
+    pages.net.pump()
+    assert 'id="online-waiting"' in pages.screen_html(screen)
+    pages.host.command("online-start", {})
+    pages.play()
+    assert guest.online.guest.guest.transcript == pages.host.session.save["transcript"]
+    assert all(room == "" for room, _ in pages.net.opened)  # no relay was ever opened
+
+
+def test_online_play_waits_for_its_modules_before_its_first_step():
+    """In the browser they are fetched the first time (game.web.dom.parts)."""
+    ctrl, screen, thinking = make_page()
+    fetched: list[str] = []
+
+    async def load() -> None:
+        fetched.append("online")
+
+    ctrl.online.load = load
+    ctrl.start(None)
+    ctrl.command("online-host", {})
+    assert ctrl.online.host is None and ctrl.page.view == "start"  # not yet here
+    thinking.run()
+    assert fetched == ["online"] and ctrl.online.host is not None
+    assert 'id="online-intro"' in str(screen.last.regions["screen"])
+    ctrl.command("online-back", {})
+    assert fetched == ["online"] and ctrl.page.view == "start"  # once
+
+
+def test_the_lobby_shows_the_whole_invite_link_and_its_qr_code():
+    pages = Pages("dracula", {"dr_bot": "random"})
+    pages.host.online.address = "https://example.org/cards/"
+    pages.host.command("online-open", {})
+    html = pages.screen_html(pages.host_screen)
+    link = re.search(r'id="invite-link" href="([^"]+)"', html).group(1)
+    assert link.startswith("https://example.org/cards/?join=dracula.")
+    assert '<figure class="online-qr" id="online-qr"><svg' in html
+    pages.host.online.address = "https://example.org/" + "x" * 300  # too long for a QR code
+    pages.host.command("online-seat", {"seat": "1", "value": "bot:easy"})
+    assert 'id="online-qr"' not in pages.screen_html(pages.host_screen)
