@@ -12,7 +12,8 @@ BROWSER = ("pyscript", "js")  # the browser's own modules: never in a snapshot
 # the page starts (as its shell always was): in the snapshot it would add
 # about 100 kB to a first visit, past its budget (tests/browser/test_startup.py).
 FROM_ZIP = ("game.web.controller", "game.web.views", "game.web.keeper", "game.web.thinking",
-            "game.web.drivers", "game.web.file_panel", "game.web.links")
+            "game.web.drivers", "game.web.file_panel", "game.web.links", "game.web.online",
+            "game.web.stats_page")
 
 
 def import_for_the_page(name, seen=set()):
