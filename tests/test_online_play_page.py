@@ -365,6 +365,16 @@ def test_an_online_game_is_counted_in_a_bucket_of_its_own():
     record = st.load(items(pages.host)[st.KEY])
     assert [g.level for g in record.games] == ["online"]
     assert [b.level for b in st.by_level(record, "jekyll-vs-hyde", ["random"])] == ["online"]
+    # The friend's browser counts it too, from its own seat, once.
+    guest, _ = pages.guests[0]
+    theirs = st.load(items(guest)[st.KEY]).games
+    assert [(g.level, g.mode) for g in theirs] == [("online", "standard-H")]
+    mine = record.games[0]
+    assert {mine.result, theirs[0].result} in ({"won", "lost"}, {"drawn"})
+    again, _ = pages.guest("Ann", stored=dict(items(guest)))  # rejoins at the end screen
+    pages.net.pump()
+    assert again.online.guest.guest.transcript is not None
+    assert len(st.load(items(again)[st.KEY]).games) == 1
 
 
 def test_a_refused_decision_is_explained_in_the_guests_own_language():

@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 from game.core.state import GameError
 from game.online import guest as g
 from game.online.wire import Wire, WireEvent
+from game.web import stats as st
 from game.web.choice import Choice, single
 from game.web.html import EMPTY, Html, html, join
 from game.web.online_view import (bar, guest_answer, guest_end, guest_join, guest_message,
                                   guest_waiting)
+from game.web.stats_page import now_ms
 from game.web.tables import TableContext, event_lines, explain, renderer
 
 if TYPE_CHECKING:
@@ -81,7 +83,7 @@ class OnlineGuest:
         self.answer = await answer
 
     def hear(self, event: g.Event | WireEvent) -> None:
-        token = self.guest.token
+        token, transcript = self.guest.token, self.guest.transcript
         self.guest, sends = g.reduce(self.guest, event)
         for peer, text in sends:
             if self.wire is not None:
@@ -93,6 +95,23 @@ class OnlineGuest:
             self.picked = ()
         if isinstance(event, g.DecideNow | g.LeaveNow):
             self.picked, self.message = (), ""
+        if self.guest.transcript is not None and transcript is None:
+            self.count()
+
+    def count(self) -> None:
+        """The game just over, in this browser's statistics (the online bucket),
+        judged by this page's engine from the host's transcript; counted once by
+        its id (its deal and room), so a rejoin at the end adds nothing."""
+        stats = self.ctrl.stats
+        try:
+            game = st.finished_online(self.guest.transcript or {}, self.room, self.guest.seat,
+                                   now_ms())
+            if game is not None:
+                recorded, new = st.record(stats.read(), game)
+                if new:
+                    stats.write(recorded)
+        except Exception as e:  # a host's odd transcript must never take the page down
+            self.ctrl.screen.error(f"statistics: {type(e).__name__}: {e}")
 
     def leave(self) -> None:
         if self.wire is not None:

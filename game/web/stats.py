@@ -225,6 +225,38 @@ def finished_game(save: dict[str, Any], state: State, ended_ms: int) -> GameReco
                       ended=ended_ms)
 
 
+def finished_online(transcript: dict[str, Any], room: str, seat: str | None,
+                    ended_ms: int) -> GameRecord | None:
+    """A guest's record of the online game it played as `seat`: the host's
+    `transcript` replayed by the engine (a transcript that does not replay, or
+    a game not over, counts nothing). Its id is the deal and the room.
+
+    >>> from game.core.transcript import Transcript
+    >>> from game import new_game
+    >>> state, actions = new_game("dracula", {}, 5), []
+    >>> while not state.over:
+    ...     actions.append(state.legal_actions()[0])
+    ...     state = state.apply(actions[-1])
+    >>> t = Transcript("dracula", {}, 5, actions=actions).to_json()
+    >>> finished_online(t, "r00m", "1", 0).level, finished_online(t, "r00m", "7", 0)
+    ('online', None)
+    """
+    from game.core.transcript import Transcript, TranscriptError
+
+    try:
+        state = Transcript.from_json(transcript).replay()
+    except TranscriptError:
+        return None
+    game_id = f"{transcript.get('seed')}-{room}"[:80]
+    players = {str(p) for p in state.returns()}
+    if not state.over or seat not in players or not valid_id(game_id):
+        return None
+    result, score = outcome(state, seat)
+    return GameRecord(id=game_id, game=state.game_id,
+                      mode=mode_of(state.game_id, state.to_json()["options"], seat),
+                      level=ONLINE, result=result, score=score, ended=ended_ms)
+
+
 def record(stats: Stats, game: GameRecord) -> tuple[Stats, bool]:
     """`stats` with `game` added, and whether it was new (a game already
     recorded, seen again after a reload, is not counted twice)."""
