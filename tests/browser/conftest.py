@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from game.build import CHROMIUM, CHROMIUM_ARGS
+from tests.nostr_relay import NostrRelay
 
 PREFIX = "/jekyll/"
 SHOTS = Path(os.environ.get("SCREENSHOTS", Path(tempfile.gettempdir()) / "jekyll-hyde-shots"))
@@ -68,6 +69,26 @@ def browser_context(tmp_path_factory, site_url, playwright_driver):
     yield ctx
     ctx.close()
     shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def chromium(playwright_driver, site_url):
+    """A Chromium of a module's own, for tests that need several browser
+    contexts (separate people). It shows a page's own addresses, which it
+    otherwise hides behind mDNS names that nothing resolves here, as a browser
+    does once a page may use the camera: online play's tests meet on 127.0.0.1."""
+    browser = playwright_driver.chromium.launch(
+        executable_path=CHROMIUM, headless=True,
+        args=CHROMIUM_ARGS + ["--disable-features=WebRtcHideLocalIpsWithMdns"])
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def relay():
+    """A Nostr relay on 127.0.0.1 (tests/nostr_relay.py), standing for the public ones."""
+    with NostrRelay() as r:
+        yield r
 
 
 class Watch:

@@ -1,6 +1,6 @@
 """Play with friends between real browsers on one machine, with no internet
 (issue 32): a host and a guest in separate browser contexts of one Chromium,
-introduced through a Nostr relay started here (tests/nostr_relay.py), which
+introduced through a Nostr relay on 127.0.0.1 (the `relay` fixture), which
 each page is pointed at before it loads (`window.jhgTestRelay`, see
 game/web/dom/boot.py; the contexts bypass the site's policy, which allows the
 published relays only). The host opens Play with friends, the guest opens the
@@ -15,20 +15,13 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import pytest
 
-from game.build import CHROMIUM, CHROMIUM_ARGS
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from nostr_relay import NostrRelay  # noqa: E402
-
 pytestmark = pytest.mark.browser
-SHOW_ADDRESSES = "--disable-features=WebRtcHideLocalIpsWithMdns"
 SHOTS = Path(os.environ.get("SCREENSHOTS", Path(tempfile.gettempdir()) / "jekyll-hyde-shots"))
 PEER_CLOSED = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
 SIZES = {"phone": (390, 844), "desktop": (1366, 768)}
@@ -37,20 +30,6 @@ SIZES = {"phone": (390, 844), "desktop": (1366, 768)}
 CLICKABLE = ("#screen .card.playable[data-act], #screen .card.playable[data-part]",
              "#screen [data-act]:not([disabled])",
              "#screen [data-part]:not(.off):not([disabled])")
-
-
-@pytest.fixture(scope="module")
-def chromium(playwright_driver, site_url):
-    browser = playwright_driver.chromium.launch(
-        executable_path=CHROMIUM, args=CHROMIUM_ARGS + [SHOW_ADDRESSES], headless=True)
-    yield browser
-    browser.close()
-
-
-@pytest.fixture
-def relay():
-    with NostrRelay() as r:
-        yield r
 
 
 class Person:

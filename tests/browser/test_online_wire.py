@@ -2,7 +2,7 @@
 (issue 32): pages in separate browser contexts (separate storage, like
 separate people's browsers) of one Chromium, on 127.0.0.1.
 
-- Through the relays: a Nostr relay started here (tests/nostr_relay.py)
+- Through the relays: a Nostr relay on 127.0.0.1 (the `relay` fixture)
   stands for the public ones; each page's wire is pointed at it through
   `window.wireProbe` (game/web/dom/wire_probe.py), which a test installs
   before the page loads. The relay listens on its own port, which the site's
@@ -20,38 +20,17 @@ from __future__ import annotations
 import json
 import os
 import signal
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
-from game.build import CHROMIUM, CHROMIUM_ARGS
 from game.web.connection import MAX_MESSAGE
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from nostr_relay import NostrRelay  # noqa: E402
 
 pytestmark = pytest.mark.browser
 ROOM, SECRET = "room-7Qx2", "s3cret-Kb9"
-SHOW_ADDRESSES = "--disable-features=WebRtcHideLocalIpsWithMdns"
 # What Trystero logs as an error when the other page closes its channel (Chromium
 # reports the remote close as a channel error): a peer leaving, not a fault.
 PEER_CLOSED = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
-
-
-@pytest.fixture(scope="module")
-def chromium(playwright_driver, site_url):
-    browser = playwright_driver.chromium.launch(
-        executable_path=CHROMIUM, args=CHROMIUM_ARGS + [SHOW_ADDRESSES], headless=True)
-    yield browser
-    browser.close()
-
-
-@pytest.fixture
-def relay():
-    with NostrRelay() as r:
-        yield r
 
 
 class Peer:
