@@ -4,11 +4,16 @@
 // and never copied into Python. Imported only once a player chooses online
 // play; Trystero itself only when they choose the relays.
 
-// `handler(text)` for each string message of at most `max` characters.
+// `handler(text)` for each string message of at most `max` characters. The
+// browser tests read what a page was handed (the hidden-card check) from
+// `window.jhgTestCapture`, an array only a test's script puts there before the
+// page loads; without it nothing is kept.
 export function limited(max, handler, refused) {
   return (data) => {
-    if (typeof data === "string" && data.length <= max) handler(data);
-    else refused(typeof data === "string" ? data.length : -1);
+    if (typeof data === "string" && data.length <= max) {
+      if (Array.isArray(globalThis.jhgTestCapture)) globalThis.jhgTestCapture.push(data);
+      handler(data);
+    } else refused(typeof data === "string" ? data.length : -1);
   };
 }
 

@@ -13,13 +13,20 @@ table and "reconnecting", at phone and desktop size.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 import pytest
+
+from game.core.state import State
+from game.core.transcript import Transcript
+from game.web import saves
+from tests.online_kit import SEED, Capture, leaks
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(os.environ.get("SCREENSHOTS", Path(tempfile.gettempdir()) / "jekyll-hyde-shots"))
@@ -37,11 +44,16 @@ class Person:
         width, height = SIZES[size]
         self.ctx = chromium.new_context(bypass_csp=bypass_csp,
                                         viewport={"width": width, "height": height})
-        self.ctx.add_init_script(f"window.jhgTestRelay = {relay_url!r}; window.jhgTestGrace = 4")
+        self.ctx.add_init_script(f"window.jhgTestRelay = {relay_url!r}; window.jhgTestGrace = 4;"
+                                 " window.jhgTestCapture = []")  # (static/js/wire.mjs)
         self.ctx.set_default_timeout(30000)
-        self.page = self.ctx.new_page()
         self.errors: list[str] = []
         self.requests: list[str] = []
+        self.new_page()
+
+    def new_page(self) -> None:
+        """A tab of this person's browser (its storage kept: a seat token, a save)."""
+        self.page = self.ctx.new_page()
         self.page.on("request", lambda r: self.requests.append(r.url))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
@@ -53,9 +65,22 @@ class Person:
 
     def shoot(self, name: str) -> None:
         SHOTS.mkdir(parents=True, exist_ok=True)
+        own = self.page.viewport_size
         for size, (width, height) in SIZES.items():
             self.page.set_viewport_size({"width": width, "height": height})
             self.page.screenshot(path=str(SHOTS / f"online-{name}-{size}.png"), full_page=True)
+        self.page.set_viewport_size(own)
+
+    def captured(self) -> list[str]:
+        """Every message this page was handed since it loaded."""
+        return self.page.evaluate("window.jhgTestCapture")
+
+    def answered(self, heard: int) -> None:
+        """Wait for the host's answer to a decision sent: a table or an error
+        among the messages after the first `heard`."""
+        self.page.wait_for_function(
+            "n => window.jhgTestCapture.slice(n).some(t => "
+            "['table', 'error'].includes(JSON.parse(t).type))", arg=heard, timeout=15000)
 
     def click_something(self, rng: random.Random) -> bool:
         """One click towards a decision: confirm a complete one, else a likely part."""
@@ -85,12 +110,16 @@ def people(chromium, site_url, relay):
         assert not p.errors, p.errors
 
 
-def host_and_guest(people, site_url: str, game: str, form: dict[str, str]):
-    host, guest = people("desktop"), people("phone")
+def host_and_guests(people, site_url: str, game: str, form: dict[str, str],
+                    guests: tuple[tuple[str, str], ...] = (("Ann", "phone"),),
+                    seed: str = "") -> tuple[Person, list[Person]]:
+    """The host (desktop) opens a table; each guest (name, size) joins from the link."""
+    host = people("desktop")
     host.open(site_url + "?lang=en&speed=instant")
     host.page.select_option("#f-game", game)
     for name, value in form.items():
         host.page.select_option(f'#setup [name="{name}"]', value)
+    host.page.fill("#f-seed", seed)
     host.page.click("#online-host")
     host.page.wait_for_selector("#online-contacts")
     assert not [u for u in host.page.evaluate("performance.getEntries().map(e => e.name)")
@@ -99,15 +128,19 @@ def host_and_guest(people, site_url: str, game: str, form: dict[str, str]):
     invite = host.page.get_attribute("#invite-link", "href")
     assert invite.startswith(site_url + "?join=")  # whole: a phone's camera reads its QR code
     assert host.page.locator("#online-qr svg").count() == 1
-    guest.open(invite + "&lang=en")
-    guest.page.wait_for_selector("#online-join")
-    started = time.monotonic()
-    guest.page.fill("#online-name", "Ann")
-    guest.page.click("#online-join")
-    guest.page.wait_for_selector("#online-waiting", timeout=60000)
-    host.page.wait_for_selector("#online-joined >> text=Ann")
-    print(f"\nfrom Join to the lobby: {time.monotonic() - started:.1f} s")
-    return host, guest
+    joined = []
+    for name, size in guests:
+        guest = people(size)
+        guest.open(invite + "&lang=en")
+        guest.page.wait_for_selector("#online-join")
+        started = time.monotonic()
+        guest.page.fill("#online-name", name)
+        guest.page.click("#online-join")
+        guest.page.wait_for_selector("#online-waiting", timeout=60000)
+        host.page.wait_for_selector(f"#online-joined >> text={name}")
+        print(f"\nfrom Join to the lobby: {time.monotonic() - started:.1f} s")
+        joined.append(guest)
+    return host, joined
 
 
 def guest_on_turn(guest: Person) -> bool:
@@ -115,36 +148,48 @@ def guest_on_turn(guest: Person) -> bool:
         "#online-seats [aria-current=true] .online-you").count() > 0
 
 
-def play(host: Person, guest: Person, until: str, most_seconds: float = 240) -> None:
-    """Both click until `until` (a selector on the host's page) appears."""
+Turn = Callable[[Person, random.Random], bool]
+
+
+def any_click(person: Person, rng: random.Random) -> bool:
+    return person.click_something(rng)
+
+
+def play(host: Person, guests: list[Person], until: str | Callable[[], bool],
+         turn: Turn = any_click, most_seconds: float = 240) -> None:
+    """Everyone clicks on their own page (`turn` once when it is theirs) until
+    `until` (a selector on the host's page, or a test) is there."""
     rng = random.Random(2)
     ends = time.monotonic() + most_seconds
     while time.monotonic() < ends:
-        if host.page.locator(until).count():
+        if until() if callable(until) else host.page.locator(until).count():
             return
         if host.page.locator("#next-hand").count():
             host.page.click("#next-hand")
         elif host.page.locator("body[data-to-act=me]").count():
-            host.click_something(rng)
-        elif guest_on_turn(guest):
-            guest.click_something(rng)
+            turn(host, rng)
+        else:
+            on_turn = next((g for g in guests if guest_on_turn(g)), None)
+            if on_turn is not None:
+                turn(on_turn, rng)
         host.page.wait_for_timeout(60)
     host.shoot("stuck-host")
-    guest.shoot("stuck-guest")
-    state = [host.page.get_attribute("body", "data-to-act"), guest.page.inner_text("#online-bar"),
-             guest.page.inner_text("#message"), host.page.inner_text("#message")]
+    for i, guest in enumerate(guests):
+        guest.shoot(f"stuck-guest-{i}")
+    state = [host.page.get_attribute("body", "data-to-act"), host.page.inner_text("#message"),
+             *[(g.page.inner_text("#online-bar"), g.page.inner_text("#message")) for g in guests]]
     raise AssertionError(f"{until} never came: {state}")
 
 
 def test_a_duel_from_the_invite_link_to_the_end_of_a_round(people, site_url):
-    host, guest = host_and_guest(people, site_url, "jekyll-vs-hyde",
-                                 {"jvh_role": "J", "jvh_bot": "random"})
+    host, (guest,) = host_and_guests(people, site_url, "jekyll-vs-hyde",
+                                     {"jvh_role": "J", "jvh_bot": "random"})
     host.shoot("host-lobby")
     guest.shoot("guest-waiting")
     host.page.click("#online-start")
     guest.page.wait_for_selector("#online-bar", timeout=30000)
     guest.shoot("guest-table")
-    play(host, guest, "#next-hand, body[data-to-act=over]")
+    play(host, [guest], "#next-hand, body[data-to-act=over]")
     assert "Ann" in host.page.inner_text("#online-seats")
 
     guest.page.reload()  # the guest's tab reloads: the token kept rejoins, no Join pressed
@@ -159,10 +204,10 @@ def test_a_duel_from_the_invite_link_to_the_end_of_a_round(people, site_url):
 
 
 def test_a_dracula_deal_with_a_friend(people, site_url):
-    host, guest = host_and_guest(people, site_url, "dracula", {"dr_bot": "random"})
+    host, (guest,) = host_and_guests(people, site_url, "dracula", {"dr_bot": "random"})
     host.page.click("#online-start")
     guest.page.wait_for_selector("#online-bar", timeout=30000)
-    play(host, guest, "#next-hand, body[data-to-act=over]")
+    play(host, [guest], "#next-hand, body[data-to-act=over]")
 
 
 def test_a_duel_joined_by_codes_with_no_third_party(people, site_url):
@@ -191,7 +236,168 @@ def test_a_duel_joined_by_codes_with_no_third_party(people, site_url):
           f" (invitation {len(invite)} characters, answer {len(answer)})")
     host.page.click("#online-start")
     guest.page.wait_for_selector("#online-bar", timeout=30000)
-    play(host, guest, "#next-hand, body[data-to-act=over]")
+    play(host, [guest], "#next-hand, body[data-to-act=over]")
     site = site_url.split("/jekyll/")[0]
     for person in (host, guest):  # nothing but the site itself (and the devices' channel)
         assert not [u for u in person.requests if not u.startswith((site, "data:", "blob:"))]
+
+
+# -- Werner's game: four at the table, two of them friends on their own devices -------
+
+WERNER = {"players": "4", "bot1": "random", "bot2": "random", "bot3": "random"}
+HAND_OVER = "#next-hand, body[data-to-act=over]"
+
+
+class WernerClicks:
+    """A Werner decision on a person's page: the first time they may, ask the
+    seat chosen for them to play a card for them (the rules' designation),
+    else play a card at random; then wait until the host took it."""
+
+    def __init__(self, host: Person, seats: dict[Person, str], asks: dict[Person, str]) -> None:
+        self.host, self.seats, self.asks = host, seats, dict(asks)
+        self.shot = False
+        self.clicks: dict[Person, int] = {}  # decisions taken, by person
+
+    def __call__(self, person: Person, rng: random.Random) -> bool:
+        page = person.page
+        asked = page.locator(f"#screen .seat.designatable[data-seat='{self.asks.get(person)}']")
+        cards = page.locator("#screen .card.playable[data-act]")
+        if person in self.asks and asked.count():
+            del self.asks[person]
+            clicked = asked.first
+        elif cards.count():
+            clicked = cards.nth(rng.randrange(cards.count()))
+            if person is not self.host and not self.shot and page.locator(
+                    f"#screen [data-designated='{self.seats[person]}']").count():
+                person.shoot("werner-guest-asked")  # a friend asked to give a card
+                self.shot = True
+        else:  # no card of the side needed: someone must give one
+            anyone = page.locator("#screen .seat.designatable")
+            if not anyone.count():
+                return False
+            clicked = anyone.nth(rng.randrange(anyone.count()))
+        self.clicks[person] = self.clicks.get(person, 0) + 1
+        if person is self.host:
+            done = page.get_attribute("body", "data-actions")
+            clicked.click()
+            page.wait_for_function("n => document.body.dataset.actions !== n", arg=done)
+        else:
+            heard = len(person.captured())
+            clicked.click()
+            person.answered(heard)
+        return True
+
+
+def host_save(host: Person, game: str) -> dict:
+    save, _ = saves.load(host.page.evaluate("g => localStorage.getItem('jhg.save.' + g)", game))
+    return save
+
+
+def check_captures(transcript: dict, captured: dict[str, list[str]]) -> int:
+    """Every message each guest page was handed (lasting player -> texts, in
+    the order heard), checked by tests/online_kit.py's checker against the
+    host's own game replayed here: each table update is the state it says it
+    is, seen from the guest's seat; no card hidden from that seat, nor the
+    seed, is in any of them. How many were checked."""
+    states: list[State] = Transcript.from_json(transcript).states()
+    checked = 0
+    for who, texts in captured.items():
+        state = None  # the host's state as of the last update heard
+        for text in texts:
+            data = json.loads(text)
+            if data["type"] == "table":
+                state = states[data["state"]]
+                assert data["observation"] == json.loads(json.dumps(
+                    state.observation(state.seat_of(who))))
+            assert leaks(Capture(text, state, who)) == [], text[:300]
+            checked += 1
+    return checked
+
+
+def doctored(text: str, state: State, other: str) -> str:
+    """A guest's table update with another seat's observation in it (its hand)."""
+    data = json.loads(text)
+    data["observation"] = state.observation(state.seat_of(other))
+    return json.dumps(data)
+
+
+def test_a_werner_hand_with_two_friends_and_a_bot(people, site_url):
+    """The issue asks for two remote people and two bots; the host's lobby
+    starts only with the host at a seat of its own (a page that runs the game
+    and watches would be another feature), so the table is the host, two
+    friends on their own devices (a phone and a computer) and one bot. Each
+    person asks another to play a card for them once; the friend asked
+    answers from their own page. Every message the friends' pages were handed
+    is then checked for hidden cards against the host's deal."""
+    host, (ann, bob) = host_and_guests(people, site_url, "jekyll-hyde", WERNER,
+                                       (("Ann", "phone"), ("Bob", "desktop")), str(SEED))
+    assert [host.page.locator(f"#online-seat-{i} option:checked").inner_text()
+            for i in range(4)] == ["Me", "Ann", "Bob", "Bot (beginner)"]
+    host.page.click("#online-start")
+    for guest in (ann, bob):
+        guest.page.wait_for_selector("#online-bar", timeout=30000)
+    ann.shoot("werner-guest-table")
+    seats = {host: "0", ann: "1", bob: "2"}
+    play(host, [ann, bob], HAND_OVER, WernerClicks(host, seats, {host: "1", ann: "2", bob: "1"}))
+    save = host_save(host, "jekyll-hyde")
+    assert save["setup"]["remote"] == {"1": "Ann", "2": "Bob"}
+    actions = save["transcript"]["actions"]
+    assert "@1" in actions and "@2" in actions  # each friend was asked, and gave a card
+    assert save["transcript"]["seed"] == SEED
+    captured = {"1": ann.captured(), "2": bob.captured()}
+    assert check_captures(save["transcript"], captured) > 2 * len(actions)
+
+    # The checker is not blind: Ann's update with Bob's hand in it is caught.
+    states = Transcript.from_json(save["transcript"]).states()
+    update = next(t for t in captured["1"] if json.loads(t)["type"] == "table"
+                  and json.loads(t)["state"] == 3)
+    assert any(f.startswith("card ") for f in leaks(Capture(doctored(update, states[3], "2"),
+                                                            states[3], "1")))
+    assert leaks(Capture(update.replace('"v":1', f'"v":1,"note":{SEED}'), states[3], "1"))
+
+
+def test_a_friend_who_drops_is_stood_in_for_and_takes_the_seat_back(people, site_url):
+    """Bob's tab closes mid-hand: after the grace period (4 s here) a bot
+    plays his seat and everyone is told; he opens the link again in his
+    browser (his seat token kept), takes his seat back, everyone is told, and
+    he plays on to the end of the hand."""
+    host, (ann, bob) = host_and_guests(people, site_url, "jekyll-hyde", WERNER,
+                                       (("Ann", "desktop"), ("Bob", "phone")), str(SEED))
+    invite = bob.page.url
+    host.page.click("#online-start")
+    for guest in (ann, bob):
+        guest.page.wait_for_selector("#online-bar", timeout=30000)
+    seats = {host: "0", ann: "1", bob: "2"}
+    clicks = WernerClicks(host, seats, {})
+    play(host, [ann, bob], lambda: clicks.clicks.get(bob, 0) >= 2, clicks)
+
+    heard_before = bob.captured()
+    bob.page.close()
+    host.page.wait_for_selector(".notice >> text=Bob lost the connection.", timeout=20000)
+    host.page.wait_for_selector(".notice >> text=Bob is still away: a bot plays their seat",
+                                timeout=20000)
+    for person in (host, ann):
+        person.page.wait_for_selector(
+            "#online-seats [data-seat='2'] >> text=Bob (away, a bot plays)")
+    host.shoot("werner-stood-in-host")
+    ann.shoot("werner-stood-in-guest")
+    played = len(host_save(host, "jekyll-hyde")["transcript"]["actions"])
+    play(host, [ann], lambda: len(host_save(host, "jekyll-hyde")["transcript"]["actions"])
+         >= played + 4, clicks)  # the table goes on with the bot in Bob's seat
+
+    bob.new_page()
+    bob.open(invite)  # the same link: the kept token takes the seat back, no Join pressed
+    bob.page.wait_for_selector("#online-bar", timeout=60000)
+    host.page.wait_for_selector(".notice >> text=Bob is back.", timeout=30000)
+    for person in (host, ann, bob):
+        person.page.wait_for_selector("#online-seats [data-seat='2'].kind-person >> text=Bob")
+    host.shoot("werner-handed-back-host")
+    bob.shoot("werner-handed-back-guest")
+    back = clicks.clicks.get(bob, 0)
+    play(host, [ann, bob], HAND_OVER, clicks)
+    assert clicks.clicks.get(bob, 0) > back  # Bob played again from his returned page
+    save = host_save(host, "jekyll-hyde")
+    assert save["setup"]["remote"] == {"1": "Ann", "2": "Bob"}
+    assert not save["setup"].get("stood_in") and "2" not in save["setup"]["bots"]
+    check_captures(save["transcript"], {"1": ann.captured(), "2": heard_before})
+    check_captures(save["transcript"], {"2": bob.captured()})
