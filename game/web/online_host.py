@@ -196,7 +196,7 @@ class OnlineHost:
             "no_takebacks": True, "online": self.room.room_id}
         if len(hosts) > 1:
             setup["people"] = {s.who: s.name for s in seats if s.kind == "host"}
-        state, game = self.state, self.game
+        state, game = self.named(), self.game
         transcript = {"game": game, "options": state.to_json()["options"], "seed": self.seed,
                       "actions": []}
         self.ctrl.put_on_table(renderer(game), state, {
@@ -205,6 +205,17 @@ class OnlineHost:
             "id": new_game_id(self.seed, now_ms())})
         self.hear(h.Start(state, transcript))
         self.ctrl.schedule()
+
+    def named(self) -> State:
+        """The game dealt again (the same deal) with the people's names on
+        their seats, where the game's table names seats (Werner's four)."""
+        from game import new_game
+
+        options = self.state.to_json()["options"]
+        name = getattr(renderer(self.game), "online_options", None)
+        people = {s.who: s.name for s in self.room.seats if s.kind in ("host", "person")}
+        named = options if name is None else name(options, people)
+        return self.state if named == options else new_game(self.game, named, self.seed)
 
     def html(self, contacts: Html) -> Html:
         t = self.ctrl.t

@@ -98,6 +98,32 @@ def setup_form(t: Any, bots: list[str], values: dict[str, str]) -> Html:
     return join(fields)
 
 
+def _named(places: tuple[str, ...], people: dict[int, str]) -> tuple[str, ...]:
+    """The people's names on their seats (the others keep theirs), unless two
+    are alike or one is a word the engine keeps (a team, "ghost")."""
+    named = tuple(people.get(i, place) for i, place in enumerate(places))
+    if len(set(named)) == len(named) and not set(named) & {*TEAMS, "ghost"}:
+        return named
+    return places
+
+
+def online_options(options: dict[str, Any], people: dict[str, str]) -> dict[str, Any]:
+    """An online table's options once its seats are taken (`people`: seat ->
+    name, the host's and the friends'): with four players their names on the
+    table, as at a table of people here. With three the engine's names are
+    the room's players (its seats) and stay.
+
+    >>> online_options({"players": 4}, {"0": "Host", "2": "Ann"})["names"]
+    ['Host', 'Adam', 'Ann', 'Christian']
+    >>> online_options({"players": 4}, {"0": "Host", "2": "Adam"})  # two Adams: the seats' own
+    {'players': 4}
+    """
+    if options["players"] == 3 or len(people) < 2:
+        return options
+    places = _named(SEAT_NAMES, {int(seat): name for seat, name in people.items()})
+    return {**options, "names": list(places)} if places != SEAT_NAMES else options
+
+
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
     """Who plays where: the person at `me`, a person or a bot at each other
     seat. People's names label their seats (the engine's `names`: with 3
@@ -108,10 +134,8 @@ def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
     me = _me(values, places)
     choices = {i: seat_choice(values, f"bot{i}", bots) for i in range(len(places)) if i != me}
     people = [i for i in range(len(places)) if i == me or choices[i] == PERSON]
-    named = [person_name(values, f"name{i}", place) if i in people and len(people) > 1
-             else place for i, place in enumerate(places)]
-    if len(set(named)) == len(named) and not set(named) & {*TEAMS, "ghost"}:
-        places = tuple(named)
+    if len(people) > 1:
+        places = _named(places, {i: person_name(values, f"name{i}", places[i]) for i in people})
         if places != _places(options):
             options["names"] = list(places)
 
