@@ -303,7 +303,15 @@ def _notice(page: Page, act: Notice) -> Result:
     notice = (act.key, act.words)
     if notice in page.notices:
         return page, ()
-    return dataclasses.replace(page, notices=(*page.notices, notice)), ()
+    # At an online table the newest word on a friend (joined, lost, stood in
+    # for, back) replaces the older ones: a pile of them would push the table down.
+    kept = tuple(n for n in page.notices if not (
+        _on_friend(n) and _on_friend(notice) and n[1]["name"] == act.words["name"]))
+    return dataclasses.replace(page, notices=(*kept, notice)), ()
+
+
+def _on_friend(notice: tuple[str, dict[str, str]]) -> bool:
+    return notice[0].startswith("online.") and "name" in notice[1]
 
 
 Handler = Callable[[Page, Any], Result]
