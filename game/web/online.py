@@ -110,6 +110,7 @@ class Online:
         from game.web.online_guest import OnlineGuest
 
         self.guest = OnlineGuest(self, game, room, secret, code=self.ctrl.link.code)
+        self.ctrl.dispatch(pg.SetupChanged({"game": game}))  # the page named after it
         self.show()
         if self.guest.rejoins and self.guest.code is None:
             self.guest.join(self.guest.guest.name)
