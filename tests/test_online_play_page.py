@@ -19,6 +19,7 @@ from game.online.wire import PeerJoined, PeerLeft, Received, WireEvent
 from game.web import session as ts
 from game.web.links import Link
 from game.web.page import SetupChanged
+from game.web.tables.jekyll_hyde import SEAT_NAMES
 from tests.page_kit import items, make_page
 
 
@@ -270,6 +271,12 @@ def test_a_werner_game_with_two_friends_a_bot_and_the_host():
                    ["Ann", "Bob"])
     setup = pages.host.session.save["setup"]
     assert sorted(setup["remote"].values()) == ["Ann", "Bob"] and len(setup["bots"]) == 1
+    # The table names the people as the strip over it does (the bot keeps its seat's name).
+    names = pages.host.session.state.to_json()["options"]["names"]
+    assert names == ["Host", *[setup["remote"].get(str(i), SEAT_NAMES[i]) for i in (1, 2, 3)]]
+    for guest, screen in pages.guests:
+        mine = setup["remote"][guest.online.guest.guest.seat]
+        assert f"{mine} (you)" in pages.screen_html(screen)
     pages.play()
     assert pages.net.decisions() > 10
     for guest, screen in pages.guests:
@@ -286,6 +293,7 @@ def test_a_guest_who_reloads_takes_the_seat_back_from_the_same_link():
     pages.net.pump()  # no Join pressed: the token kept in this browser rejoins
     assert again.online.guest.guest.status == "playing"
     assert 'id="online-bar"' in pages.screen_html(screen)
+    assert screen.last.title == "Jekyll vs Hyde"  # the game played, not the start screen's
     assert pages.host.online.host.room.seat("H").peer is not None
     pages.play()
     assert again.online.guest.guest.transcript is not None
@@ -316,6 +324,9 @@ def test_a_dropped_guest_is_stood_in_for_after_the_grace_and_gets_the_seat_back(
     setup = pages.host.session.save["setup"]
     assert setup["stood_in"] == [] and "J" not in setup["bots"]
     assert back.online.guest.guest.status == "playing"
+    # Only the newest word on Ann stays over the host's table (not a pile of them).
+    assert [k for k, words in pages.host.page.notices if words.get("name") == "Ann"] == [
+        "online.back"]
     pages.play()
 
 

@@ -189,6 +189,7 @@ def test_a_duel_from_the_invite_link_to_the_end_of_a_round(people, site_url):
     host.page.click("#online-start")
     guest.page.wait_for_selector("#online-bar", timeout=30000)
     guest.shoot("guest-table")
+    assert guest.page.title() == "Jekyll vs Hyde"  # the game played, not the site's first
     play(host, [guest], "#next-hand, body[data-to-act=over]")
     assert "Ann" in host.page.inner_text("#online-seats")
 
@@ -336,6 +337,10 @@ def test_a_werner_hand_with_two_friends_and_a_bot(people, site_url):
     host.page.click("#online-start")
     for guest in (ann, bob):
         guest.page.wait_for_selector("#online-bar", timeout=30000)
+    # Each page's table names the people as the strip over it does.
+    assert sorted(ann.page.locator("#screen .seat .who").all_inner_texts()) == [
+        "Ann (you)", "Bob", "Christian", "Host"]
+    assert "Bob (you)" in bob.page.locator("#screen .seat .who").all_inner_texts()
     ann.shoot("werner-guest-table")
     seats = {host: "0", ann: "1", bob: "2"}
     play(host, [ann, bob], HAND_OVER, WernerClicks(host, seats, {host: "1", ann: "2", bob: "1"}))
