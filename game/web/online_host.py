@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import secrets
 from urllib.parse import quote
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from game.core.state import BadStateError, State
 from game.online import host as h
@@ -106,16 +106,36 @@ class OnlineHost:
 
     def hear(self, event: h.Event | WireEvent) -> None:
         """The room after `event`: its messages sent, its effects carried out."""
+        rest = self.take(event)
+        if rest is not None:
+            rest()
+
+    def take(self, event: h.Event | WireEvent) -> Callable[[], None] | None:
+        """The room after `event`, its messages sent; then what is left to do
+        on this page, or None when nothing it shows or keeps has changed (a
+        refused message: a flood costs its reading, not a drawing and a save each)."""
+        before = self.shown()
         self.room, sends, effects = h.reduce(self.room, event, self.online.now())
         for send in sends:
             if self.wire is not None:
                 self.wire.send(send.peer, send.text)
-        for effect in effects:
-            self.carry_out(effect)
-        if not self.room.started:
-            self.auto_seat()  # (after the messages above: a seat is told last)
-        else:
-            self.ctrl.keep(room_key(self.game), json.dumps(h.room_to_json(self.room)))
+        if not effects and self.shown() == before:
+            return None
+
+        def rest() -> None:
+            for effect in effects:
+                self.carry_out(effect)
+            if not self.room.started:
+                self.auto_seat()  # (after the messages above: a seat is told last)
+            else:
+                self.ctrl.keep(room_key(self.game), json.dumps(h.room_to_json(self.room)))
+        return rest
+
+    def shown(self) -> tuple[Any, ...]:
+        """What of the room this page draws or keeps (not a peer's message count)."""
+        room = self.room
+        return (room.seats, room.state_id, room.started,
+                tuple((p.peer, p.name, p.joined, p.seat) for p in room.peers))
 
     def carry_out(self, effect: h.Effect) -> None:
         from game.web import session as ts
