@@ -29,6 +29,7 @@ from game.web.links import read_join
 if TYPE_CHECKING:  # online play's modules: fetched when first needed (game.build.PARTS)
     from game.core.state import State
     from game.online.host import Event as HostEvent
+    from game.online.proof import Keys
     from game.online.wire import CodeWire, Wire, WireEvent
     from game.web.controller import Controller
     from game.web.online_guest import OnlineGuest
@@ -44,6 +45,8 @@ class Online:
         self.ctrl = ctrl
         self.make_wire: Callable[[], Wire] = no_wire
         self.make_code_wire: Callable[[], CodeWire] = no_wire
+        # The page's signer (the browser's WebCrypto): None, no key in the invite link.
+        self.keys: Keys | None = None
         self.now: Callable[[], float] = time.monotonic
         self.address = ""  # this page's address (the browser's), for a whole invite link
         self.grace: float | None = None  # seconds; None: the room's own (game.online.host)
@@ -115,10 +118,10 @@ class Online:
         elif s is not None and s.coach is None and s.save["setup"].get("remote"):
             self.ready(self.reopen)
 
-    def invited(self, game: str, room: str, secret: str) -> None:
+    def invited(self, game: str, room: str, secret: str, key: str | None) -> None:
         from game.web.online_guest import OnlineGuest
 
-        self.guest = OnlineGuest(self, game, room, secret, code=self.ctrl.link.code)
+        self.guest = OnlineGuest(self, game, room, secret, key, code=self.ctrl.link.code)
         self.show()
         if self.guest.rejoins and self.guest.code is None:
             self.guest.join(self.guest.guest.name)

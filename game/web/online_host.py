@@ -12,13 +12,15 @@ reload of the host's page keeps the table and opens the wire again.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 from urllib.parse import quote
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from game.core.state import BadStateError, State
 from game.online import host as h
+from game.online import messages as m
 from game.online.wire import Wire, WireEvent
 from game.web import handover
 from game.web import page as pg
@@ -44,9 +46,9 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-def invite_of(game: str, room: str, secret: str) -> str:
-    """The invite link's query: the game, the room and its secret."""
-    return f"?join={game}.{room}.{secret}"
+def invite_of(game: str, room: str, secret: str, key: str = "") -> str:
+    """The invite link's query: the game, the room, its secret and the host's public key."""
+    return f"?join={game}.{room}.{secret}" + (f".{key}" if key else "")
 
 
 class OnlineHost:
@@ -76,7 +78,23 @@ class OnlineHost:
                 self.wire = self.by_code = self.online.make_code_wire()
             else:
                 self.wire = self.online.make_wire()
-            self.wire.open(self.room.room_id, self.room.secret, self.online.heard)
+            wire, keys = self.wire, self.online.keys
+            if by_code or keys is None or self.room.key:
+                wire.open(self.room.room_id, self.room.secret, self.online.heard)
+            else:  # the key pair first: the link carries its public half
+                self.online.later(self.keyed(keys.make(), wire))
+
+    async def keyed(self, made: Awaitable[list[str]], wire: Wire) -> None:
+        key, private = await made
+        self.room = dataclasses.replace(self.room, key=key, private=private)
+        wire.open(self.room.room_id, self.room.secret, self.online.heard)
+
+    async def proving(self, effect: h.Prove) -> None:
+        """A page asked this one to prove it is the host: the signed answer."""
+        keys, wire = self.online.keys, self.wire
+        if keys is not None and wire is not None and self.room.private:
+            signature = await keys.sign(self.room.private, effect.text)
+            wire.send(effect.peer, m.encode(m.Proof(signature)))
 
     async def invite_by_code(self) -> None:
         """A new invitation code, for one friend."""
@@ -149,6 +167,8 @@ class OnlineHost:
         elif isinstance(effect, h.Notice):
             words = {k: str(v) for k, v in effect.params.items()}
             ctrl.dispatch(pg.Notice("online." + effect.key, words))
+        elif isinstance(effect, h.Prove):
+            self.online.later(self.proving(effect))
         else:
             seat = self.room.seat(effect.who)
             self.heard = [*self.heard, (seat.name if seat else effect.who, effect.key)][-3:]
@@ -238,7 +258,8 @@ class OnlineHost:
                 seat.kind, "open")
             people = [(p.peer, p.name) for p in joined]
             rows.append((seat.who, self.seat_word(seat.who), seat_choices(t, current, self.levels, people)))
-        invite = self.online.address + invite_of(self.game, self.room.room_id, self.room.secret)
+        invite = self.online.address + invite_of(self.game, self.room.room_id, self.room.secret,
+                                                 self.room.key)
         if self.by_code is not None:
             codes = [(peer, invite + "&code=" + quote(code, safe=""))
                      for peer, code in self.invitations.items()]
