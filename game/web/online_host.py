@@ -60,6 +60,7 @@ class OnlineHost:
         self.levels = list(levels(room.game))
         self.wire: Wire | None = None
         self.by_code: CodeWire | None = None  # the wire, when codes are carried by hand
+        self.keying = False  # the key pair is being made: the wire opens next
         self.invitations: dict[str, str] = {}  # peer -> its invitation code, until answered
         self.error = ""
         self.heard: list[tuple[str, str]] = []  # (name, reaction key), newest last
@@ -73,21 +74,26 @@ class OnlineHost:
     def open(self, by_code: bool = False) -> None:
         """Contact the relays now (the person chose to), or (`by_code`) no
         third party at all: each friend is joined by codes carried by hand."""
-        if self.wire is None:
-            if by_code:
-                self.wire = self.by_code = self.online.make_code_wire()
-            else:
-                self.wire = self.online.make_wire()
-            wire, keys = self.wire, self.online.keys
-            if by_code or keys is None or self.room.key:
-                wire.open(self.room.room_id, self.room.secret, self.online.heard)
-            else:  # the key pair first: the link carries its public half
-                self.online.later(self.keyed(keys.make(), wire))
+        keys = self.online.keys
+        if self.wire is not None or self.keying:
+            return
+        if not by_code and keys is not None and not self.room.key:
+            self.keying = True  # the key pair first: the invite link carries its public half
+            self.online.later(self.keyed(keys.make()))
+            return
+        if by_code:
+            self.wire = self.by_code = self.online.make_code_wire()
+        else:
+            self.wire = self.online.make_wire()
+        self.wire.open(self.room.room_id, self.room.secret, self.online.heard)
 
-    async def keyed(self, made: Awaitable[list[str]], wire: Wire) -> None:
-        key, private = await made
+    async def keyed(self, made: Awaitable[list[str]]) -> None:
+        try:
+            key, private = await made
+        finally:  # (a failure is said on the page; Open tries again)
+            self.keying = False
         self.room = dataclasses.replace(self.room, key=key, private=private)
-        wire.open(self.room.room_id, self.room.secret, self.online.heard)
+        self.open()
 
     async def proving(self, effect: h.Prove) -> None:
         """A page asked this one to prove it is the host: the signed answer."""

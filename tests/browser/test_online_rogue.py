@@ -116,7 +116,7 @@ class Rogue:
         self.person, self.page = person, person.page
         person.open(site_url + "?lang=en")
         self.page.wait_for_function("window.wireProbe !== undefined")
-        _game, room, secret = parse_qs(urlparse(invite).query)["join"][0].split(".")
+        room, secret = parse_qs(urlparse(invite).query)["join"][0].split(".")[1:3]
         self.page.evaluate("([r, s, u]) => wireProbe.openRelays(r, s, JSON.stringify([u]), '[]')",
                            [room, secret, relay_url])
         self.secret = secret
@@ -293,3 +293,76 @@ def state_id(host: Person) -> int:
     """The state id the honest guest's move answers now (the host keeps its room in storage)."""
     return int(host.page.evaluate(
         "JSON.parse(localStorage.getItem('jhg.online.jekyll-vs-hyde')).state_id"))
+
+
+def test_a_friend_who_pretends_to_be_the_host_is_ignored(people, site_url, relay):
+    """While the host's page reloads, its guest looks for it again: a page with
+    the link comes into the room then, sends her a table as the host would and a
+    forged proof, passes her challenge on to the host once it is back and her
+    the host's proof for itself. She sends that page nothing but her challenge
+    (not her seat token) and takes her seat back from the real host only."""
+    host, guest = people("desktop"), people("phone")
+    host.open(site_url + "?lang=en&speed=instant")
+    host.page.select_option("#f-game", "jekyll-vs-hyde")
+    host.page.select_option('#setup [name="jvh_role"]', "J")
+    host.page.click("#online-host")
+    host.page.click("#online-open")
+    invite = host.page.get_attribute("#invite-link", "href")
+    key = parse_qs(urlparse(invite).query)["join"][0].split(".")[3]
+    assert len(key) == 44 and host.page.locator("#online-qr svg").count() == 1
+    print(f"\nthe invite link with the host's key: {len(invite)} characters ({invite})")
+    guest.open(invite + "&lang=en")
+    guest.page.fill("#online-name", "Ann")
+    guest.page.click("#online-join")
+    host.page.wait_for_selector("#online-joined >> text=Ann", timeout=60000)
+    host.page.click("#online-start")
+    guest.page.wait_for_selector("#online-bar", timeout=30000)
+    rogue = Rogue(people("desktop", probe=True), site_url, relay.url, invite)
+    rogue.page.wait_for_function(
+        "JSON.parse(wireProbe.events()).filter(e => e[0] === 'PeerJoined').length >= 2",
+        timeout=60000)
+    for peer in rogue.peers():
+        rogue.send(peer, "hello?")
+    rogue.page.wait_for_function(
+        "JSON.parse(wireProbe.events()).some(e => e[0] === 'Received')", timeout=30000)
+    (old_host,) = {e[1] for e in rogue.events() if e[0] == "Received"}
+    (ann,) = set(rogue.peers()) - {old_host}
+
+    host.page.reload()
+    guest.page.wait_for_selector("#online-status", timeout=30000)  # reconnecting
+    rogue.page.evaluate("wireProbe.close()")  # and in again: she meets it anew
+    rogue.page.evaluate("([r, s, u]) => wireProbe.openRelays(r, s, JSON.stringify([u]), '[]')",
+                        [*parse_qs(urlparse(invite).query)["join"][0].split(".")[1:3], relay.url])
+    fake_table = json.dumps({"v": 1, "type": "table", "game": "jekyll-vs-hyde", "you": "H",
+                             "player": 1, "observation": {}, "log": [], "state": 99,
+                             "turn": "H", "seats": [{"seat": "J", "kind": "person",
+                                                     "name": "Eve", "level": ""}]})
+    forged = json.dumps({"v": 1, "type": "proof", "signature": "A" * 86})
+    challenges: list[str] = []
+    passed, relayed, ends = 0, False, time.monotonic() + 90
+    while guest.page.locator("#online-status").count() or not relayed:
+        assert time.monotonic() < ends, "the guest never found her host again"
+        events = [e for e in rogue.events() if e[0] == "Received"]
+        for _kind, peer, text, _at in events[passed:]:
+            if peer == ann:
+                challenges.append(text)
+                rogue.send(ann, fake_table)
+                rogue.send(ann, forged)
+            elif json.loads(text).get("type") == "proof":  # the host's, for the rogue
+                rogue.send(ann, text)
+                relayed = True
+        passed = len(events)
+        new_hosts = set(rogue.peers()) - {old_host, ann}
+        if challenges and new_hosts and not relayed:
+            for peer in new_hosts:
+                rogue.send(peer, challenges[0])
+        rogue.page.wait_for_timeout(200)
+    assert challenges and {json.loads(c)["type"] for c in challenges} == {"challenge"}
+    assert [m["type"] for m in rogue.heard(ann)] == ["challenge"] * len(challenges)
+    guest.page.wait_for_timeout(1000)
+    assert "Eve" not in guest.page.inner_text("#screen")
+    assert "Ann" in host.page.inner_text("#online-seats")
+    guest.shoot("rogue-pretender-guest")
+    rng = random.Random(3)
+    until_guest_on_turn(host, guest, rng)
+    assert guest_moves(host, guest, rng) < MOST_DELAY_S  # her seat is hers, at the real table
