@@ -210,3 +210,14 @@ def test_a_friend_who_pretends_to_be_the_host_is_ignored():
     pages.host.command("online-start", {})
     settle(pages, thinking, bob_thinking)
     assert 'id="online-bar"' in pages.screen_html(bob_screen)
+
+
+def test_the_hosts_key_survives_a_reload_of_its_page_and_older_rooms_still_open():
+    room = h.Room("room-1", SECRET, "dracula", (h.Seat("0", "host"), h.Seat("1", "bot")),
+                  key=KEY, private='{"kty":"EC"}')
+    again = h.room_from_json(json.loads(json.dumps(h.room_to_json(room))), None, 0.0)
+    assert (again.key, again.private) == (KEY, '{"kty":"EC"}')
+    older = {k: v for k, v in h.room_to_json(room).items() if k not in ("key", "private")}
+    assert h.room_from_json(older, None, 0.0).key == ""  # its guests trust who answers
+    with pytest.raises(h.BadStateError):
+        h.room_from_json({**h.room_to_json(room), "key": "not a key"}, None, 0.0)
