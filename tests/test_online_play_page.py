@@ -368,6 +368,25 @@ def test_garbage_from_a_stranger_does_not_stop_the_host():
     assert pages.host.session.state.over and pages.host_screen.errors == []
 
 
+def test_a_refused_message_is_neither_drawn_nor_kept():
+    """A flood of bad messages costs the host's page their reading only: no
+    drawing and no save for each (a browser test measures the delay)."""
+    pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
+    rogue = pages.net.wire()
+    rogue.open(pages.host.online.host.room.room_id, "", lambda event: None)
+    pages.net.pump()
+    kept: list[str] = []
+    keep = pages.host.keep
+    pages.host.keep = lambda key, text: (kept.append(key), keep(key, text))
+    drawn = len(pages.host_screen.drawn)
+    for n in range(100):
+        rogue.send("p1", json.dumps({"v": 1, "type": "react", "key": "wow", "n": n}))
+    pages.net.pump()
+    assert len(pages.host_screen.drawn) == drawn and kept == []
+    pages.play()  # and the game goes on
+    assert pages.host.session.state.over
+
+
 def test_an_online_game_is_counted_in_a_bucket_of_its_own():
     from game.web import stats as st
 

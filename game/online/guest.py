@@ -8,7 +8,13 @@ log are what a table's renderer draws from (game.web.tables), as for the
 person at the host's screen.
 
 The guest answers the host's peer only: in a mesh it also sees the other
-guests, whose messages are not host messages and are ignored.
+guests, whose messages are ignored. With the host's key (the invite link
+carries it, game.online.proof) the guest first challenges every page it
+meets, and takes as its host only the one whose proof its page verified
+(`checking` holds the proofs to verify, `Proven` says the result); before
+that it sends that page neither the secret, its name nor its seat token.
+Without a key (codes carried by hand: the one page at the other end is the
+host's, its identity fixed by the code) the first page that answers is the host.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ STATUSES = ("connecting", "lobby", "seated", "playing", "reconnecting", "refused
             "host_left", "left", "failed")
 KEEP_ERRORS = 5
 KEEP_REACTIONS = 20
+KEEP_CHECKS = 8  # proofs waiting to be verified (a page sending many keeps one)
 
 
 @dataclass(frozen=True)
@@ -50,6 +57,9 @@ class Guest:
     reactions: tuple[tuple[str, str], ...] = ()  # (seat, key), newest last
     refusal: dict[str, Any] | None = None
     transcript: dict[str, Any] | None = None
+    key: str | None = None  # the host's public key, from the invite link
+    nonce: str = ""  # this page's challenge (random, made by the page)
+    checking: tuple[tuple[str, str], ...] = ()  # (peer, its proof) for the page to verify
 
     @property
     def my_turn(self) -> bool:
@@ -78,7 +88,15 @@ class LeaveNow:
     pass
 
 
-Event = Union[PeerJoined, PeerLeft, Received, WireFailed, DecideNow, ReactNow, LeaveNow]
+@dataclass(frozen=True)
+class Proven:
+    """The page verified `peer`'s proof `signature`: `ok` if it is the host's."""
+    peer: str
+    signature: str
+    ok: bool
+
+
+Event = Union[PeerJoined, PeerLeft, Received, WireFailed, DecideNow, ReactNow, LeaveNow, Proven]
 Result = tuple[Guest, tuple[tuple[str, str], ...]]  # the guest, and (peer, text) to send
 
 
@@ -88,7 +106,15 @@ def reduce(guest: Guest, event: Event) -> Result:
         if guest.host is not None and event.peer != guest.host or guest.status in (
                 "left", "host_left"):
             return guest, ()
+        if guest.key is not None:  # who says it is the host proves it first
+            return guest, ((event.peer, m.encode(m.Challenge(guest.nonce))),)
         return guest, ((event.peer, _join(guest)),)
+    if isinstance(event, Proven):
+        checking = tuple(c for c in guest.checking if c != (event.peer, event.signature))
+        guest = dataclasses.replace(guest, checking=checking)
+        if not event.ok or guest.host is not None or guest.status in ("left", "host_left"):
+            return guest, ()
+        return dataclasses.replace(guest, host=event.peer), ((event.peer, _join(guest)),)
     if isinstance(event, PeerLeft):
         if event.peer != guest.host or guest.status in ("host_left", "left", "refused"):
             return guest, ()
@@ -113,11 +139,20 @@ def _join(guest: Guest) -> str:
 
 
 def _heard(guest: Guest, event: Received) -> Result:
-    if guest.host is not None and event.peer != guest.host:
+    known = guest.host is not None and event.peer == guest.host
+    if guest.host is not None and not known:
         return guest, ()
     try:
         message = m.read_host(event.text)
     except m.MessageError:  # another guest's message, or a broken one: not the host's
+        return guest, ()
+    if guest.key is not None and not known:  # not proven yet: only its proof is read
+        if not isinstance(message, m.Proof) or guest.status in ("left", "host_left"):
+            return guest, ()
+        others = tuple(c for c in guest.checking if c[0] != event.peer)  # its newest only
+        return dataclasses.replace(
+            guest, checking=(*others, (event.peer, message.signature))[-KEEP_CHECKS:]), ()
+    if isinstance(message, m.Proof):
         return guest, ()
     guest = dataclasses.replace(guest, host=event.peer)
     return _apply(guest, message), ()

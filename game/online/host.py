@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import hmac
+import re
 from dataclasses import dataclass, field
 from typing import Any, Union
 
@@ -32,6 +33,7 @@ from game.core.state import BadStateError, GameError, State
 from game.core.validate import (at, fail, read_bool, read_choice, read_int, read_list,
                                 read_object, read_str)
 from game.online import messages as m
+from game.online import proof
 from game.online.wire import PeerJoined, PeerLeft, Received, WireFailed
 
 GRACE_SECONDS = 60.0  # an away person's seat waits this long before a bot plays it
@@ -94,6 +96,11 @@ class Room:
     # whole on a rejoin so the guest's log catches up.
     logs: dict[str, tuple[tuple[int, list[dict[str, Any]]], ...]] = field(default_factory=dict)
     sent: dict[str, int] = field(default_factory=dict)  # seat -> last state id sent
+    # The host's key pair (game.online.proof): the public key, as the invite
+    # link carries it, and the private key in the form the page's signer
+    # keeps it. Empty: the guests trust the page that answers (codes by hand).
+    key: str = ""
+    private: str = ""
 
     @property
     def started(self) -> bool:
@@ -244,7 +251,15 @@ class ShowReaction:
     key: str
 
 
-Effect = Union[Decided, StandIn, HandBack, Notice, ShowReaction]
+@dataclass(frozen=True)
+class Prove:
+    """Sign `text` with the room's private key and send it to `peer` as a
+    `proof` (the signer is the browser's, and asynchronous)."""
+    peer: str
+    text: str
+
+
+Effect = Union[Decided, StandIn, HandBack, Notice, ShowReaction, Prove]
 Result = tuple[Room, tuple[Send, ...], tuple[Effect, ...]]
 
 
@@ -292,6 +307,11 @@ def _received(room: Room, event: Received, now: float) -> Result:
         return _join(room, peer, message)
     if isinstance(message, m.Decide):
         return _decide(room, peer, message)
+    if isinstance(message, m.Challenge):
+        if not room.private:  # no key: the guests of this room do not ask
+            return room, (_refuse(peer.peer, "no_key"),), ()
+        return room, (), (Prove(peer.peer, proof.proof_text(room.room_id, message.nonce,
+                                                            peer.peer)),)
     if isinstance(message, m.React):
         seat = room.seat_of_peer(peer.peer)
         if seat is None:
@@ -543,6 +563,7 @@ def room_to_json(room: Room) -> dict[str, Any]:
         "state_id": room.state_id, "transcript": room.transcript,
         "logs": {who: [[n, events] for n, events in entries]
                  for who, entries in room.logs.items()},
+        "key": room.key, "private": room.private,
     }
 
 
@@ -553,7 +574,8 @@ def room_from_json(data: Any, state: State | None, now: float) -> Room:
     Anything malformed raises BadStateError naming the field."""
     E = BadStateError
     data = read_object(data, "room", E, ("room", "secret", "game", "options", "stand_in_level",
-                                         "grace", "seats", "state_id", "transcript", "logs"), None)
+                                         "grace", "seats", "state_id", "transcript", "logs"),
+                       ("key", "private"))
     seats = []
     for i, raw in enumerate(read_list(data["seats"], "room.seats", E, 1, 8)):
         where = at("room.seats", i)
@@ -577,7 +599,19 @@ def room_from_json(data: Any, state: State | None, now: float) -> Room:
         stand_in_level=read_str(data["stand_in_level"], "room.stand_in_level", E),
         grace=float(grace), state=state,
         state_id=read_int(data["state_id"], "room.state_id", E, 0, 10**9),
-        transcript=data["transcript"], logs=_read_logs(data["logs"]))
+        transcript=data["transcript"], logs=_read_logs(data["logs"]),
+        key=_read_key(data.get("key", ""), proof.KEY, "room.key"),
+        private=_read_key(data.get("private", ""), PRIVATE, "room.private"))
+
+
+PRIVATE = re.compile(r"[ -~]{1,1000}")  # the signer's private key (a JWK, as JSON text)
+
+
+def _read_key(value: Any, pattern: re.Pattern[str], where: str) -> str:
+    """A key of the room ("" for none: a room kept before keys, or by codes)."""
+    if value != "" and (type(value) is not str or not pattern.fullmatch(value)):
+        fail(BadStateError, where, "a key", value)
+    return str(value)
 
 
 def _read_logs(value: Any) -> dict[str, tuple[tuple[int, list[dict[str, Any]]], ...]]:

@@ -4,9 +4,9 @@ checked field by field like a game file before anything reads them.
 Guest -> host: `join` (the room's secret, a chosen name, the seat token kept
 in that browser when rejoining), `decide` (an action in the game's notation,
 the state id it answers and the seat token), `react` (a key of `REACTIONS`: no free text),
-`leave`.
+`leave`, and `challenge` (a nonce: prove you are the host, game.online.proof).
 
-Host -> guest: `refused` (a code and its params), `lobby` (the seats and
+Host -> guest: `proof` (the signature that answers a challenge), `refused` (a code and its params), `lobby` (the seats and
 which one is yours), `seated` (your seat and its token), `table` (your
 seat's observation, its new events by state id, whose turn, the seats),
 `error` (an engine error's code and params, for the guest to say in its own
@@ -37,6 +37,7 @@ from typing import Any, Callable, ClassVar, Mapping, Union
 
 from game.core.state import GameError
 from game.core.transcript import too_deep
+from game.online import proof
 
 VERSION = 1
 # A guest's message is a few dozen characters: anything far larger is refused
@@ -92,7 +93,13 @@ class Leave:
     TYPE: ClassVar[str] = "leave"
 
 
-GuestMessage = Union[Join, Decide, React, Leave]
+@dataclass(frozen=True)
+class Challenge:
+    TYPE: ClassVar[str] = "challenge"
+    nonce: str
+
+
+GuestMessage = Union[Join, Decide, React, Leave, Challenge]
 
 
 # -- host -> guest ------------------------------------------------------------------
@@ -158,7 +165,14 @@ class HostLeft:
     TYPE: ClassVar[str] = "host_left"
 
 
-HostMessage = Union[Refused, Lobby, Seated, TableUpdate, Error, Reaction, Over, HostLeft]
+@dataclass(frozen=True)
+class Proof:
+    """The host's signature of proof_text(room, the challenge's nonce, the asker)."""
+    TYPE: ClassVar[str] = "proof"
+    signature: str
+
+
+HostMessage = Union[Refused, Lobby, Seated, TableUpdate, Error, Reaction, Over, HostLeft, Proof]
 Message = Union[GuestMessage, HostMessage]
 
 
@@ -275,6 +289,7 @@ FIELDS: dict[type, dict[str, Check]] = {
              "state": _count, "token": _TOKEN},
     React: {"key": _reaction},
     Leave: {},
+    Challenge: {"nonce": _pattern(proof.NONCE, "a nonce (16 to 64 letters, digits, - or _)")},
     Refused: {"code": _CODE, "params": _object},
     Lobby: {"game": _text(40), "seats": _list_of(_seat_entry), "you": _optional(_SEAT)},
     Seated: {"seat": _SEAT, "token": _TOKEN},
@@ -285,10 +300,11 @@ FIELDS: dict[type, dict[str, Check]] = {
     Reaction: {"seat": _SEAT, "key": _reaction},
     Over: {"transcript": _object},
     HostLeft: {},
+    Proof: {"signature": _pattern(proof.SIGNATURE, "a P-256 signature in base64url")},
 }
-GUEST_TYPES = {kind.TYPE: kind for kind in (Join, Decide, React, Leave)}
+GUEST_TYPES = {kind.TYPE: kind for kind in (Join, Decide, React, Leave, Challenge)}
 HOST_TYPES = {kind.TYPE: kind for kind in (Refused, Lobby, Seated, TableUpdate, Error, Reaction,
-                                           Over, HostLeft)}
+                                           Over, HostLeft, Proof)}
 
 
 def _read(text: Any, types: Mapping[str, Any], most: int) -> Any:

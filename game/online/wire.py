@@ -40,6 +40,10 @@ WireEvent = Union[PeerJoined, PeerLeft, Received, WireFailed]
 
 
 class Wire(Protocol):
+    # This page's id as the other pages' wires name it ("" where they name it
+    # otherwise, as by codes): what the host's proof is signed for (game.online.proof).
+    me: str
+
     def open(self, room: str, secret: str, heard: Callable[[WireEvent], None]) -> None:
         """Join `room` (strangers without `secret` cannot connect); every
         event afterwards is passed to `heard`."""

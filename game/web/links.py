@@ -36,22 +36,25 @@ class Link:
 
 
 CODE = re.compile(r"[A-Za-z0-9+/~_,.:-]{10,1000}")  # game.web.connection.pack's code
-JOIN = re.compile(r"^([a-z-]{1,30})\.([A-Za-z0-9_-]{8,64})\.([A-Za-z0-9_-]{8,64})$")
+JOIN = re.compile(r"^([a-z-]{1,30})\.([A-Za-z0-9_-]{8,64})\.([A-Za-z0-9_-]{8,64})"
+                  r"(?:\.([AB][A-Za-z0-9_-]{43}))?$")
 
 
-def read_join(value: str) -> tuple[str, str, str] | None:
-    """An online table's invite (game.web.online): its (game, room, secret),
-    or None if it is none of ours.
+def read_join(value: str) -> tuple[str, str, str, str | None] | None:
+    """An online table's invite (game.web.online): its (game, room, secret,
+    the host's public key or None), or None if it is none of ours.
 
     >>> read_join("dracula.abcdefgh12.s3cret-s3cret")
-    ('dracula', 'abcdefgh12', 's3cret-s3cret')
+    ('dracula', 'abcdefgh12', 's3cret-s3cret', None)
+    >>> read_join("dracula.abcdefgh12.s3cret-s3cret." + "A" * 44)[3] == "A" * 44
+    True
     >>> read_join("chess.abcdefgh12.s3cret-s3cret") is None
     True
     """
     match = JOIN.match(value)
     if match is None or match.group(1) not in GAMES:
         return None
-    return match.group(1), match.group(2), match.group(3)
+    return match.group(1), match.group(2), match.group(3), match.group(4)
 
 
 def _deal(value: str) -> bool:

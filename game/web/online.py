@@ -28,6 +28,8 @@ from game.web.links import read_join
 
 if TYPE_CHECKING:  # online play's modules: fetched when first needed (game.build.PARTS)
     from game.core.state import State
+    from game.online.host import Event as HostEvent
+    from game.online.proof import Keys
     from game.online.wire import CodeWire, Wire, WireEvent
     from game.web.controller import Controller
     from game.web.online_guest import OnlineGuest
@@ -43,6 +45,8 @@ class Online:
         self.ctrl = ctrl
         self.make_wire: Callable[[], Wire] = no_wire
         self.make_code_wire: Callable[[], CodeWire] = no_wire
+        # The page's signer (the browser's WebCrypto): None, no key in the invite link.
+        self.keys: Keys | None = None
         self.now: Callable[[], float] = time.monotonic
         self.address = ""  # this page's address (the browser's), for a whole invite link
         self.grace: float | None = None  # seconds; None: the room's own (game.online.host)
@@ -64,12 +68,20 @@ class Online:
 
     def heard(self, event: WireEvent) -> None:
         """A wire's event (from the browser's callbacks): one change, drawn once."""
+        host, guest = self.host, self.guest
+        if host is not None:
+            self.hosted(host, event)
+        elif guest is not None:
+            self.ctrl.guarded(lambda: self.ctrl.change(lambda: guest.hear(event)))
+
+    def hosted(self, host: OnlineHost, event: WireEvent | HostEvent) -> None:
+        """The host's room hears `event`; the page is drawn only if something it
+        shows changed (not for a refused message: a flood must not stall it)."""
         def step() -> None:
-            if self.host is not None:
-                self.host.hear(event)
-            elif self.guest is not None:
-                self.guest.hear(event)
-        self.ctrl.guarded(lambda: self.ctrl.change(step))
+            rest = host.take(event)
+            if rest is not None:
+                self.ctrl.change(rest)
+        self.ctrl.guarded(step)
 
     def tick(self) -> None:
         """Time passes: an away friend's grace period may end."""
@@ -77,7 +89,7 @@ class Online:
         if host is not None and host.room.started:
             from game.online.host import Tick
 
-            self.ctrl.guarded(lambda: self.ctrl.change(lambda: host.hear(Tick())))
+            self.hosted(host, Tick())
 
     def moved(self, after: State) -> None:
         if self.host is not None:
@@ -106,10 +118,10 @@ class Online:
         elif s is not None and s.coach is None and s.save["setup"].get("remote"):
             self.ready(self.reopen)
 
-    def invited(self, game: str, room: str, secret: str) -> None:
+    def invited(self, game: str, room: str, secret: str, key: str | None) -> None:
         from game.web.online_guest import OnlineGuest
 
-        self.guest = OnlineGuest(self, game, room, secret, code=self.ctrl.link.code)
+        self.guest = OnlineGuest(self, game, room, secret, key, code=self.ctrl.link.code)
         self.ctrl.dispatch(pg.SetupChanged({"game": game}))  # the page named after it
         self.show()
         if self.guest.rejoins and self.guest.code is None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import secrets
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from game.core.state import GameError
@@ -34,12 +35,17 @@ TOKEN_PREFIX = "jhg.online.seat."
 
 class OnlineGuest:
     def __init__(self, online: Online, game: str, room: str, secret: str,
-                 code: str | None = None) -> None:
+                 key: str | None = None, code: str | None = None) -> None:
         self.online, self.ctrl = online, online.ctrl
         self.game, self.room = game, room
         self.table = renderer(game)
         kept = self.kept()
-        self.guest = g.Guest(secret, str(kept.get("name", "")), kept.get("token"))
+        # By codes the one page at the other end is the host's (the code fixes
+        # its connection's keys): the key is asked for only in the relays' mesh.
+        key = key if code is None and online.keys is not None else None
+        self.guest = g.Guest(secret, str(kept.get("name", "")), kept.get("token"), key=key,
+                             nonce=secrets.token_urlsafe(18))
+        self.verifying: set[tuple[str, str]] = set()  # proofs whose check is under way
         self.wire: Wire | None = None
         self.picked: tuple[str, ...] = ()
         self.message = ""
@@ -95,6 +101,9 @@ class OnlineGuest:
             self.picked = ()
         if isinstance(event, g.DecideNow | g.LeaveNow):
             self.picked, self.message = (), ""
+        for check in set(self.guest.checking) - self.verifying:
+            self.verifying.add(check)
+            self.online.later(self.verify(*check))
         if self.guest.transcript is not None and transcript is None:
             self.count()
 
@@ -112,6 +121,19 @@ class OnlineGuest:
                     stats.write(recorded)
         except Exception as e:  # a host's odd transcript must never take the page down
             self.ctrl.screen.error(f"statistics: {type(e).__name__}: {e}")
+
+    async def verify(self, peer: str, signature: str) -> None:
+        """Whether `peer`'s proof is the host's signature for this page's
+        challenge and this page's id as the host's wire names it."""
+        from game.online.proof import proof_text
+
+        keys, wire, key = self.online.keys, self.wire, self.guest.key
+        ok = False
+        if keys is not None and wire is not None and key is not None:
+            ok = await keys.verify(key, proof_text(self.room, self.guest.nonce, wire.me),
+                                   signature)
+        self.verifying.discard((peer, signature))
+        self.hear(g.Proven(peer, signature, ok))
 
     def leave(self) -> None:
         if self.wire is not None:

@@ -12,13 +12,15 @@ reload of the host's page keeps the table and opens the wire again.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 from urllib.parse import quote
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from game.core.state import BadStateError, State
 from game.online import host as h
+from game.online import messages as m
 from game.online.wire import Wire, WireEvent
 from game.web import handover
 from game.web import page as pg
@@ -44,9 +46,9 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-def invite_of(game: str, room: str, secret: str) -> str:
-    """The invite link's query: the game, the room and its secret."""
-    return f"?join={game}.{room}.{secret}"
+def invite_of(game: str, room: str, secret: str, key: str = "") -> str:
+    """The invite link's query: the game, the room, its secret and the host's public key."""
+    return f"?join={game}.{room}.{secret}" + (f".{key}" if key else "")
 
 
 class OnlineHost:
@@ -58,6 +60,7 @@ class OnlineHost:
         self.levels = list(levels(room.game))
         self.wire: Wire | None = None
         self.by_code: CodeWire | None = None  # the wire, when codes are carried by hand
+        self.keying = False  # the key pair is being made: the wire opens next
         self.invitations: dict[str, str] = {}  # peer -> its invitation code, until answered
         self.error = ""
         self.heard: list[tuple[str, str]] = []  # (name, reaction key), newest last
@@ -71,12 +74,33 @@ class OnlineHost:
     def open(self, by_code: bool = False) -> None:
         """Contact the relays now (the person chose to), or (`by_code`) no
         third party at all: each friend is joined by codes carried by hand."""
-        if self.wire is None:
-            if by_code:
-                self.wire = self.by_code = self.online.make_code_wire()
-            else:
-                self.wire = self.online.make_wire()
-            self.wire.open(self.room.room_id, self.room.secret, self.online.heard)
+        keys = self.online.keys
+        if self.wire is not None or self.keying:
+            return
+        if not by_code and keys is not None and not self.room.key:
+            self.keying = True  # the key pair first: the invite link carries its public half
+            self.online.later(self.keyed(keys.make()))
+            return
+        if by_code:
+            self.wire = self.by_code = self.online.make_code_wire()
+        else:
+            self.wire = self.online.make_wire()
+        self.wire.open(self.room.room_id, self.room.secret, self.online.heard)
+
+    async def keyed(self, made: Awaitable[list[str]]) -> None:
+        try:
+            key, private = await made
+        finally:  # (a failure is said on the page; Open tries again)
+            self.keying = False
+        self.room = dataclasses.replace(self.room, key=key, private=private)
+        self.open()
+
+    async def proving(self, effect: h.Prove) -> None:
+        """A page asked this one to prove it is the host: the signed answer."""
+        keys, wire = self.online.keys, self.wire
+        if keys is not None and wire is not None and self.room.private:
+            signature = await keys.sign(self.room.private, effect.text)
+            wire.send(effect.peer, m.encode(m.Proof(signature)))
 
     async def invite_by_code(self) -> None:
         """A new invitation code, for one friend."""
@@ -106,16 +130,36 @@ class OnlineHost:
 
     def hear(self, event: h.Event | WireEvent) -> None:
         """The room after `event`: its messages sent, its effects carried out."""
+        rest = self.take(event)
+        if rest is not None:
+            rest()
+
+    def take(self, event: h.Event | WireEvent) -> Callable[[], None] | None:
+        """The room after `event`, its messages sent; then what is left to do
+        on this page, or None when nothing it shows or keeps has changed (a
+        refused message: a flood costs its reading, not a drawing and a save each)."""
+        before = self.shown()
         self.room, sends, effects = h.reduce(self.room, event, self.online.now())
         for send in sends:
             if self.wire is not None:
                 self.wire.send(send.peer, send.text)
-        for effect in effects:
-            self.carry_out(effect)
-        if not self.room.started:
-            self.auto_seat()  # (after the messages above: a seat is told last)
-        else:
-            self.ctrl.keep(room_key(self.game), json.dumps(h.room_to_json(self.room)))
+        if not effects and self.shown() == before:
+            return None
+
+        def rest() -> None:
+            for effect in effects:
+                self.carry_out(effect)
+            if not self.room.started:
+                self.auto_seat()  # (after the messages above: a seat is told last)
+            else:
+                self.ctrl.keep(room_key(self.game), json.dumps(h.room_to_json(self.room)))
+        return rest
+
+    def shown(self) -> tuple[Any, ...]:
+        """What of the room this page draws or keeps (not a peer's message count)."""
+        room = self.room
+        return (room.seats, room.state_id, room.started,
+                tuple((p.peer, p.name, p.joined, p.seat) for p in room.peers))
 
     def carry_out(self, effect: h.Effect) -> None:
         from game.web import session as ts
@@ -129,6 +173,8 @@ class OnlineHost:
         elif isinstance(effect, h.Notice):
             words = {k: str(v) for k, v in effect.params.items()}
             ctrl.dispatch(pg.Notice("online." + effect.key, words))
+        elif isinstance(effect, h.Prove):
+            self.online.later(self.proving(effect))
         else:
             seat = self.room.seat(effect.who)
             self.heard = [*self.heard, (seat.name if seat else effect.who, effect.key)][-3:]
@@ -229,7 +275,8 @@ class OnlineHost:
                 seat.kind, "open")
             people = [(p.peer, p.name) for p in joined]
             rows.append((seat.who, self.seat_word(seat.who), seat_choices(t, current, self.levels, people)))
-        invite = self.online.address + invite_of(self.game, self.room.room_id, self.room.secret)
+        invite = self.online.address + invite_of(self.game, self.room.room_id, self.room.secret,
+                                                 self.room.key)
         if self.by_code is not None:
             codes = [(peer, invite + "&code=" + quote(code, safe=""))
                      for peer, code in self.invitations.items()]

@@ -24,7 +24,8 @@ export function listen(channel, max, handler, refused) {
 }
 
 // Join `room` through `relays`; `on` has joined(peer), left(peer),
-// received(peer, text), refused(peer, size). Resolves to {send, leave, relaysUp}.
+// received(peer, text), refused(peer, size). Resolves to {me, send, leave,
+// relaysUp}; `me` is this page's id as the others' wires name it.
 export async function joinRelays({ appId, room, secret, relays, iceServers, max }, on) {
   const nostr = await import("../vendor/trystero/nostr/index.mjs");
   const joined = nostr.joinRoom(
@@ -39,6 +40,7 @@ export async function joinRelays({ appId, room, secret, relays, iceServers, max 
   joined.onPeerJoin = (peer) => on.joined(peer);
   joined.onPeerLeave = (peer) => on.left(peer);
   return {
+    me: nostr.selfId,
     send: (peer, text) => action.send(text, { target: peer }).catch(() => {}),
     // Unhooked first: Python lets its handlers go as soon as this returns.
     leave: () => {
@@ -49,4 +51,37 @@ export async function joinRelays({ appId, room, secret, relays, iceServers, max 
     relaysUp: () => Object.values(nostr.getRelaySockets())
       .filter((socket) => socket.readyState === WebSocket.OPEN).length,
   };
+}
+
+// The host's key pair and its proofs (game/online/proof.py says what is signed):
+// ECDSA P-256 with SHA-256 through WebCrypto, keys and signatures in base64url.
+const ECDSA = { name: "ECDSA", namedCurve: "P-256" };
+const SIGNING = { name: "ECDSA", hash: "SHA-256" };
+const b64 = (bytes) => btoa(String.fromCharCode(...new Uint8Array(bytes)))
+  .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const unb64 = (text) => Uint8Array.from(
+  atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+const utf8 = (text) => new TextEncoder().encode(text);
+
+// [the public key, uncompressed (65 bytes), in base64url; the private key as JWK text]
+export async function makeKey() {
+  const pair = await crypto.subtle.generateKey(ECDSA, true, ["sign", "verify"]);
+  const raw = await crypto.subtle.exportKey("raw", pair.publicKey);
+  const jwk = await crypto.subtle.exportKey("jwk", pair.privateKey);
+  return [b64(raw), JSON.stringify(jwk)];
+}
+
+export async function sign(privateJwk, text) {
+  const key = await crypto.subtle.importKey("jwk", JSON.parse(privateJwk), ECDSA, false, ["sign"]);
+  return b64(await crypto.subtle.sign(SIGNING, key, utf8(text)));
+}
+
+// `point`: the uncompressed public key in base64url (game/online/proof.py's expand).
+export async function verify(point, text, signature) {
+  try {
+    const key = await crypto.subtle.importKey("raw", unb64(point), ECDSA, false, ["verify"]);
+    return await crypto.subtle.verify(SIGNING, key, unb64(signature), utf8(text));
+  } catch {
+    return false; // not a key or not a signature: not the host's
+  }
 }

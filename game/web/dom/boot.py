@@ -45,7 +45,7 @@ def start() -> None:
         ctrl = Controller(store, _tab_storage(), screen, locks, link, lang, problem)
         ctrl.online.make_wire = _relay_wire
         ctrl.online.make_code_wire = _code_wire
-        ctrl.online.load = _load_online
+        ctrl.online.load = lambda: _load_online(ctrl)
         ctrl.online.address = str(window.location.origin) + str(window.location.pathname)
         _test_relay(ctrl)
     except Exception as e:  # the page itself could not start: a plain message, no traceback
@@ -69,11 +69,17 @@ def _relay_wire() -> Any:
     return RelayWire()
 
 
-async def _load_online() -> None:
-    """Online play's modules, fetched the first time the page needs them."""
+async def _load_online(ctrl: Any) -> None:
+    """Online play's modules, fetched the first time the page needs them, and
+    the host's signer: WebCrypto is offered on https and localhost only
+    (elsewhere the invite link carries no key and a guest trusts who answers)."""
     from game.web.dom.parts import load_part
 
     await load_part("online")
+    if getattr(window.crypto, "subtle", None) is not None:
+        from game.web.dom.wire import WebKeys
+
+        ctrl.online.keys = WebKeys()
 
 
 def _code_wire() -> Any:

@@ -17,11 +17,13 @@ MAX_MESSAGE is dropped in static/js/wire.mjs, before Python copies it.
 from __future__ import annotations
 
 import asyncio
+import base64
 from typing import Any, Awaitable, Callable
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import js_import, window
 
+from game.online.proof import BadKey, compress, expand
 from game.online.wire import PeerJoined, PeerLeft, Received, WireEvent, WireFailed
 from game.web.connection import APP_ID, MAX_MESSAGE, RELAYS, STUN, Description, pack, unpack
 
@@ -54,6 +56,7 @@ class RelayWire:
     def __init__(self, relays: tuple[str, ...] = RELAYS, ice_servers: tuple[str, ...] = STUN) -> None:
         self.relays, self.ice_servers = relays, ice_servers
         self.room: JsObject = None
+        self.me = ""  # this page's id in the room (Trystero's), once joined
         self.heard: Heard | None = None
         self.proxies: list[JsObject] = []
         self.task: asyncio.Future[None] | None = None
@@ -85,7 +88,7 @@ class RelayWire:
         if self.heard is None:  # closed while the library loaded
             joined.leave()
             return
-        self.room = joined
+        self.room, self.me = joined, str(joined.me)
         await asyncio.sleep(RELAY_WAIT_S)
         if self.room is not None and not self.room.relaysUp():
             self._tell(WireFailed("no-relay"))
@@ -180,6 +183,7 @@ class LinkWire:
 
     def __init__(self, ice_servers: tuple[str, ...] = ()) -> None:
         self.ice_servers = ice_servers
+        self.me = ""  # (each side names the other its own way: no proof is asked)
         self.heard: Heard | None = None
         self.links: dict[str, _Link] = {}
         self.made = 0
@@ -257,3 +261,22 @@ class LinkWire:
             window.removeEventListener("pagehide", self.on_hide)
             self.on_hide.destroy()
             self.on_hide = None
+
+
+class WebKeys:
+    """The host's key pair and its proofs (game.online.proof.Keys) through the
+    browser's WebCrypto (static/js/wire.mjs): on https and on localhost only."""
+
+    async def make(self) -> list[str]:
+        point, private = (await (await _module()).makeKey()).to_py()
+        return [compress(base64.urlsafe_b64decode(point + "=" * (-len(point) % 4))), private]
+
+    async def sign(self, private: str, text: str) -> str:
+        return str(await (await _module()).sign(private, text))
+
+    async def verify(self, key: str, text: str, signature: str) -> bool:
+        try:
+            point = base64.urlsafe_b64encode(expand(key)).decode().rstrip("=")
+        except BadKey:
+            return False
+        return bool(await (await _module()).verify(point, text, signature))
