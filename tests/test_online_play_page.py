@@ -487,3 +487,25 @@ def test_the_lobby_shows_the_whole_invite_link_and_its_qr_code():
     pages.host.online.address = "https://example.org/" + "x" * 300  # too long for a QR code
     pages.host.command("online-seat", {"seat": "1", "value": "bot:easy"})
     assert 'id="online-qr"' not in pages.screen_html(pages.host_screen)
+
+
+def test_the_host_chooses_the_bot_that_stands_in_for_a_friend_who_is_away():
+    pages = Pages("jekyll-vs-hyde", {"jvh_role": "H", "jvh_bot": "strong"})
+    pages.host.command("online-open", {})
+    lobby = pages.screen_html(pages.host_screen)
+    # The start screen's strength, at first; the host may change it.
+    assert re.search(r'id="online-standin">.*<option value="strong" selected', lobby)
+    pages.host.command("online-standin", {"value": "no-such-level"})
+    pages.host.command("online-standin", {"value": "easy"})
+    assert re.search(r'<option value="easy" selected', pages.screen_html(pages.host_screen))
+    guest, _ = pages.guest("Ann")
+    guest.command("online-join", {"name": "Ann"})
+    pages.net.pump()
+    pages.host.command("online-start", {})
+    pages.net.pump()
+    guest.online.guest.wire.close()
+    pages.net.pump()
+    pages.now += 6.0
+    pages.host.online.tick()
+    setup = pages.host.session.save["setup"]
+    assert setup["stood_in"] == ["J"] and setup["bots"]["J"] == "easy"

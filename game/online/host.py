@@ -172,6 +172,12 @@ class OpenSeat:
 
 
 @dataclass(frozen=True)
+class ChooseStandIn:
+    """The bot level that plays an away friend's seat after the grace period."""
+    level: str
+
+
+@dataclass(frozen=True)
 class Start:
     """The game begins: its first state and its transcript (seed included,
     kept here until the game is over)."""
@@ -202,8 +208,8 @@ class Tick:
     """Time passes (the page ticks every few seconds): grace periods end."""
 
 
-Command = Union[SeatPerson, SeatBot, SeatHost, OpenSeat, Start, GameChanged, HostReacts,
-                Close, Tick]
+Command = Union[SeatPerson, SeatBot, SeatHost, OpenSeat, ChooseStandIn, Start, GameChanged,
+                HostReacts, Close, Tick]
 Event = Union[PeerJoined, PeerLeft, Received, WireFailed, Command]
 
 
@@ -493,6 +499,7 @@ _COMMANDS: dict[type, Any] = {
     SeatBot: lambda room, c: _place(room, Seat(c.who, "bot", level=c.level)),
     SeatHost: lambda room, c: _place(room, Seat(c.who, "host", c.name)),
     OpenSeat: lambda room, c: _place(room, Seat(c.who)),
+    ChooseStandIn: lambda room, c: (dataclasses.replace(room, stand_in_level=c.level), (), ()),
     Start: _start,
     GameChanged: _game_changed,
     HostReacts: lambda room, c: _react(room, c.who, c.key),

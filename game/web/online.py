@@ -154,6 +154,8 @@ class Online:
             host.accept(data.get("peer", ""), data.get("answer", ""))
         elif cmd == "online-seat" and host is not None:
             host.choose(data.get("seat", ""), data.get("value", ""))
+        elif cmd == "online-standin" and host is not None:
+            host.choose_stand_in(data.get("value", ""))
         elif cmd == "online-start" and host is not None:
             host.start()
         elif cmd == "online-join" and guest is not None:

@@ -25,7 +25,8 @@ from game.online.wire import Wire, WireEvent
 from game.web import handover
 from game.web import page as pg
 from game.web.html import EMPTY, Html, html
-from game.web.online_view import bar, codes_html, host_intro, lobby, seat_choices
+from game.web.online_view import (bar, codes_html, host_intro, lobby, seat_choices,
+                                  stand_in_choice)
 from game.web.stats import new_game_id
 from game.web.stats_page import now_ms
 from game.web.tables import renderer
@@ -229,6 +230,10 @@ class OnlineHost:
         else:
             self.hear(h.OpenSeat(who))
 
+    def choose_stand_in(self, level: str) -> None:
+        if level in self.levels:
+            self.hear(h.ChooseStandIn(level))
+
     def start(self) -> None:
         """Deal the game with the lobby's seats: it goes on the table as any game."""
         seats = self.room.seats
@@ -281,9 +286,15 @@ class OnlineHost:
             codes = [(peer, invite + "&code=" + quote(code, safe=""))
                      for peer, code in self.invitations.items()]
             return lobby(t, invite, rows, [p.name for p in joined], self.error, EMPTY,
-                         codes_html(t, codes), by_code=True)
+                         codes_html(t, codes), by_code=True, stand_in=self.stand_in_html())
         return lobby(t, invite, rows, [p.name for p in joined], self.error, contacts,
-                     self.qr(invite))
+                     self.qr(invite), stand_in=self.stand_in_html())
+
+    def stand_in_html(self) -> Html:
+        """Which bot plays a friend's seat while they are away (the start
+        screen's strength at first)."""
+        return stand_in_choice(self.ctrl.t, self.room.stand_in_level, self.levels,
+                               round(self.room.grace))
 
     def qr(self, invite: str) -> Html:
         """The invite link as a QR code drawn by the page, for a phone's camera
@@ -331,8 +342,10 @@ def new_host(online: Online, setup: dict[str, str]) -> OnlineHost:
                   else h.Seat(who, "bot", level=parsed["bots"].get(who, "random"))
                   for who in h.lasting_players(state))
     grace = h.GRACE_SECONDS if online.grace is None else online.grace
+    chosen = [s.level for s in seats if s.kind == "bot"]
     room = h.Room(new_token()[:12], new_token(), game, seats,
-                  options=state.to_json()["options"], grace=grace)
+                  options=state.to_json()["options"], grace=grace,
+                  stand_in_level=chosen[0] if chosen else h.Room.stand_in_level)
     return OnlineHost(online, room, state, seed)
 
 

@@ -103,9 +103,19 @@ def seat_choices(t: Translator, current: str, levels: list[str],
                 for value, label in choices)
 
 
+def stand_in_choice(t: Translator, current: str, levels: list[str], grace: int) -> Html:
+    """The lobby's choice of the bot that plays a friend's seat while they are away."""
+    options = join(html('<option value="{}"{}>{}</option>', level,
+                        SELECTED if level == current else EMPTY, t("bot." + level))
+                   for level in levels)
+    return html('<p><label class="field"><span>{}</span><select data-cmd="online-standin" '
+                'id="online-standin">{}</select></label></p>',
+                t("online.stand_in", seconds=grace), options)
+
+
 def lobby(t: Translator, invite: str, rows: list[tuple[str, str, Html]],
           waiting: list[str], error: str, contacts: Html, qr: Html = EMPTY,
-          by_code: bool = False) -> Html:
+          by_code: bool = False, stand_in: Html = EMPTY) -> Html:
     """The host's lobby: the invite link (or the codes), who joined, each
     seat's choice, Start."""
     seats = join(html('<li><label class="field"><span>{}</span><select data-cmd="online-seat" '
@@ -118,14 +128,15 @@ def lobby(t: Translator, invite: str, rows: list[tuple[str, str, Html]],
     return html(
         '<section class="online" id="online-lobby"><h1>{title}</h1>{contacts}'
         '{invitation}{qr}<h2>{joined}</h2><ul id="online-joined">{people}</ul>'
-        '<h2>{seats_title}</h2><ol class="online-lobby-seats">{seats}</ol>{error}'
+        '<h2>{seats_title}</h2><ol class="online-lobby-seats">{seats}</ol>{stand_in}{error}'
         '<div class="buttons"><button type="button" class="primary" data-cmd="online-start" '
         'id="online-start">{start}</button><button type="button" data-cmd="online-leave" '
         'id="online-leave">{leave}</button></div></section>',
         title=t("online.title"), contacts=contacts,
         invitation=EMPTY if by_code else invite_html(t, invite), qr=qr,
         joined=t("online.joined_title"),
-        people=people, seats_title=t("online.seats"), seats=seats, error=shown_error,
+        people=people, seats_title=t("online.seats"), seats=seats, stand_in=stand_in,
+        error=shown_error,
         start=t("setup.start"), leave=t("online.leave"))
 
 

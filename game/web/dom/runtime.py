@@ -348,6 +348,8 @@ class Events:
                                             else "game", file))
         elif cmd == "online-seat":
             self.ctrl.command(cmd, {"seat": attr(el, "data-seat") or "", "value": str(el.value)})
+        elif cmd == "online-standin":
+            self.ctrl.command(cmd, {"value": str(el.value)})
         elif cmd == "setup-change":
             self.ctrl.dispatch(pg.SetupChanged(read_form()))
 
