@@ -509,3 +509,22 @@ def test_the_host_chooses_the_bot_that_stands_in_for_a_friend_who_is_away():
     pages.host.online.tick()
     setup = pages.host.session.save["setup"]
     assert setup["stood_in"] == ["J"] and setup["bots"]["J"] == "easy"
+
+
+def test_the_other_friends_are_told_when_one_drops_is_stood_in_for_and_is_back():
+    pages = seated("jekyll-hyde", {"players": "4", "jh_me": "0", "jh_bot": "random"},
+                   ["Ann", "Bob"])
+    (ann, ann_screen), (bob, _) = pages.guests
+    kept = dict(items(bob))
+    bob.online.guest.wire.close()
+    pages.net.pump()
+    assert "Bob lost the connection." in pages.screen_html(ann_screen)
+    pages.now += 6.0
+    pages.host.online.tick()
+    pages.net.pump()
+    assert "Bob is still away: a bot plays" in pages.screen_html(ann_screen)
+    pages.guests.pop()
+    pages.guest("Bob", stored=kept)
+    pages.net.pump()
+    assert '<p class="online-news" id="online-news" role="status">Bob is back.' in \
+        pages.screen_html(ann_screen)

@@ -57,6 +57,7 @@ class Guest:
     reactions: tuple[tuple[str, str], ...] = ()  # (seat, key), newest last
     refusal: dict[str, Any] | None = None
     transcript: dict[str, Any] | None = None
+    news: tuple[str, str] | None = None  # the latest change at another seat: (key, name)
     key: str | None = None  # the host's public key, from the invite link
     nonce: str = ""  # this page's challenge (random, made by the page)
     checking: tuple[tuple[str, str], ...] = ()  # (peer, its proof) for the page to verify
@@ -195,4 +196,37 @@ def _table(guest: Guest, update: m.TableUpdate) -> Guest:
     return dataclasses.replace(
         guest, status="playing", game=update.game, seat=update.you, player=update.player,
         observation=update.observation, state_id=update.state, turn=update.turn,
-        seats=tuple(update.seats), log=tuple(log), log_ids=frozenset(ids), errors=())
+        seats=tuple(update.seats), log=tuple(log), log_ids=frozenset(ids), errors=(),
+        news=_news(guest, update.seats) or guest.news)
+
+
+def _news(guest: Guest, seats: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """What changed at another person's seat since the last table: they
+    dropped, a bot stands in for them, or they are back (as the host is told).
+
+    >>> away = {"seat": "J", "kind": "away", "name": "Bo", "level": ""}
+    >>> here = {**away, "kind": "person"}
+    >>> was = Guest("s", "Ann", status="playing", seat="H", seats=(here,))
+    >>> _news(was, [away]), _news(was, [here])
+    (('online.dropped', 'Bo'), None)
+    >>> _news(dataclasses.replace(was, seats=(away,)), [{**away, "level": "easy"}])
+    ('online.stood_in', 'Bo')
+    >>> _news(dataclasses.replace(was, seats=(away,)), [here])
+    ('online.back', 'Bo')
+    """
+    if guest.status != "playing":
+        return None
+    before = {str(e.get("seat")): e for e in guest.seats}
+    found = None
+    for entry in seats:
+        old = before.get(str(entry.get("seat")))
+        if old is None or str(entry.get("seat")) == guest.seat:
+            continue
+        name, kind, was = str(entry.get("name", "")), entry.get("kind"), old.get("kind")
+        if was == "person" and kind == "away":
+            found = ("online.dropped", name)
+        elif was == "away" and kind == "away" and entry.get("level") and not old.get("level"):
+            found = ("online.stood_in", name)
+        elif was == "away" and kind == "person":
+            found = ("online.back", name)
+    return found

@@ -233,8 +233,11 @@ class OnlineGuest:
         drawn = self.table.render(guest.observation or {}, self.context())
         over = guest.transcript is not None
         end = guest_end(t, over) if over or guest.status == "host_left" else EMPTY
-        return html('{}{}{}<div id="message" class="message" role="alert" '
-                    'aria-live="assertive">{}</div>', strip, drawn, end, self.error_words())
+        news = EMPTY if guest.news is None else html(
+            '<p class="online-news" id="online-news" role="status">{}</p>',
+            t(guest.news[0], name=guest.news[1]))
+        return html('{}{}{}{}<div id="message" class="message" role="alert" '
+                    'aria-live="assertive">{}</div>', strip, news, drawn, end, self.error_words())
 
     def name_of(self, who: str) -> str:
         entry = next((s for s in self.guest.seats if str(s.get("seat")) == who), {})
