@@ -384,6 +384,7 @@ def test_a_friend_who_drops_is_stood_in_for_and_takes_the_seat_back(people, site
     for person in (host, ann):
         person.page.wait_for_selector(
             "#online-seats [data-seat='2'] >> text=Bob (away, a bot plays)")
+    ann.page.wait_for_selector("#online-news >> text=Bob is still away: a bot plays")
     host.shoot("werner-stood-in-host")
     ann.shoot("werner-stood-in-guest")
     played = len(host_save(host, "jekyll-hyde")["transcript"]["actions"])
@@ -394,6 +395,7 @@ def test_a_friend_who_drops_is_stood_in_for_and_takes_the_seat_back(people, site
     bob.open(invite)  # the same link: the kept token takes the seat back, no Join pressed
     bob.page.wait_for_selector("#online-bar", timeout=60000)
     host.page.wait_for_selector(".notice >> text=Bob is back.", timeout=30000)
+    ann.page.wait_for_selector("#online-news >> text=Bob is back.", timeout=30000)
     for person in (host, ann, bob):
         person.page.wait_for_selector("#online-seats [data-seat='2'].kind-person >> text=Bob")
     host.shoot("werner-handed-back-host")
