@@ -4,7 +4,8 @@ heuristic on the same seat-swapped deals, and the share of that gap the
 expert closes.
 
     nice -n 19 python benchmarks/gap.py --game dracula --games 40 --workers 1 \
-        [--options '{"players": 3}'] [--seed 1] [--head-to-head] [--iterations N]
+        [--options '{"players": 3}'] [--seed 1] [--head-to-head] [--iterations N] \
+        [--settings infer=1]
 
 The expert is the bot the game's ladder plays at its expert level (as
 benchmarks/ladder.py writes it: `strong:browser=1` in Dracula, whose expert
@@ -12,7 +13,9 @@ level is the strong bot; `expert:browser=1` in the card games), and the
 cheater is the same search seeing every card, at the same caps
 (`cheater-expert:browser=1` for the expert bot, `cheater:browser=1` for
 strong). `--iterations N` gives both N iterations a decision instead (a
-quick check, not browser strength).
+quick check, not browser strength). `--settings` adds settings to the
+expert's bot (`infer=1`: worlds weighted by the opponent's plays); the
+cheater sees every card and has no use for them.
 
 Both matches play the same deals (the same `--seed`), each deal twice with
 the seats swapped; a deal's score is the mean of its two games. The share
@@ -100,13 +103,15 @@ def score_line(label: str, points: float, games: int) -> str:
 
 
 def run(game: str, options: dict[str, Any], games: int, seed: int, workers: int,
-        iterations: int | None, head_to_head: bool) -> str:
+        iterations: int | None, head_to_head: bool, settings: str = "") -> str:
     """Play the matches and return the report."""
     if games < 2 or games % 2:
         raise ValueError("--games must be an even number, at least 2 (each deal twice)")
     expert = level_specs(game)[0]["expert"]
     if iterations is not None:
         expert = f"{expert.partition(':')[0]}:iterations={iterations}"
+    if settings:
+        expert += (";" if ":" in expert else ":") + settings
     cheater = cheater_of(expert)
     started = time.time()
     both = {}
@@ -142,13 +147,16 @@ def main() -> None:
     p.add_argument("--workers", metavar="N", help="processes (default: one per core)")
     p.add_argument("--iterations", type=int,
                    help="expert and cheater think N iterations a decision, not at browser caps")
+    p.add_argument("--settings", default="",
+                   help="more settings for the expert's bot, e.g. infer=1")
     p.add_argument("--head-to-head", action="store_true",
                    help="also expert against cheater (always in the duel)")
     args = p.parse_args()
     try:
         options = json.loads(args.options) if args.options else {}
         print(run(args.game, options, args.games, args.seed, parse_workers(args.workers),
-                  args.iterations, args.head_to_head or args.game == DUEL), flush=True)
+                  args.iterations, args.head_to_head or args.game == DUEL, args.settings),
+              flush=True)
     except (GameError, ValueError) as e:
         p.exit(2, f"error: {e}\n")
 

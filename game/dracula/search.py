@@ -62,9 +62,11 @@ LAST_DEAL_WIN = 0.8  # in the sixth deal, the share of the utility that is winni
 
 
 class Sampler:
-    """Draws full states that fit one observation."""
+    """Draws full states that fit one observation.  With `infer`, the
+    opponent's hand is drawn by how likely it makes his placements so far in
+    the deal (`Evidence`), not uniformly."""
 
-    def __init__(self, obs: dict[str, Any]) -> None:
+    def __init__(self, obs: dict[str, Any], infer: bool = False) -> None:
         self.obs = obs
         me = self.me = obs["player"]
         table = self.table_template = Table.__new__(Table)
@@ -95,10 +97,15 @@ class Sampler:
             self.placed = (placed[0::2], placed[1::2]) if non_dealer == 0 else (placed[1::2],
                                                                                 placed[0::2])
         self.dealer = obs["dealer"]
+        self.evidence = (Evidence(obs, self.unseen)
+                         if infer and self.ways is not None and self.opp_held else None)
 
     def sample(self, rng: random.Random) -> DraculaState:
         obs, me = self.obs, self.me
-        pool = rng.sample(self.unseen, len(self.unseen))
+        if self.evidence is None or not self.evidence.turns:
+            pool = rng.sample(self.unseen, len(self.unseen))
+        else:
+            pool = self.evidence.draw(rng, self.opp_held)
         table = Table.__new__(Table)
         template = self.table_template
         table.options, table.first_dealer, table.seed, table.deals = (
@@ -139,6 +146,95 @@ def _dealt(non_dealer: list[str], dealer: list[str], nail: str) -> list[str]:
     out.append(nail)
     return out
 
+
+# -- inference from the opponent's placements ----------------------------
+
+# How sharply the model of the opponent prefers the placements the playout's
+# estimate rates higher: he picks a placement with probability proportional
+# to exp(SHARPNESS x its worth in points). Fitted by maximum likelihood to the
+# heuristic's own placements (benchmarks/dracula_inference.py).
+SHARPNESS = 0.1
+CANDIDATES = 16  # hands drawn for each world, of which one is kept by its likelihood
+
+
+class Evidence:
+    """What the opponent's placements so far in this deal say about his hand.
+
+    A model of his play (a softmax over the playout's worth of each placement,
+    from his side of the coffin: `worths`) gives each hand he may hold the
+    probability that he would have placed as he did: at each of his
+    placements, his hand then was his hand now plus the cards he placed since,
+    all of which he could have placed. The worth of a placement depends only
+    on the coffin and the card, so that probability is, up to a factor the
+    same for every hand, the product over his placements of
+    1 / (known + sum of z[c] over the cards c of the hand), where z[c] sums
+    exp(SHARPNESS x (worth of c in a cell - worth of what he placed)) over
+    the cells open then and `known` is that sum over the cards he placed
+    since.  Only the observation is read: the cards placed, the coffin, and
+    the cards this player has not seen.
+    """
+
+    def __init__(self, obs: dict[str, Any], unseen: list[str]) -> None:
+        me, dealer = obs["player"], obs["dealer"]
+        ways = (obs["ways"]["0"], obs["ways"]["1"])
+        his = 1 - me
+        moves = [(m.partition("@")[0], CELL_INDEX[m.partition("@")[2]]) for m in obs["moves"]]
+        grid: list[str | None] = [None] * 9
+        grid[NAIL] = obs["grid"][1][1]
+        self.unseen = unseen
+        self.turns: list[tuple[float, dict[str, float]]] = []  # (known, z) per placement
+        for i, (card, cell) in enumerate(moves):
+            mover = 1 - dealer if i % 2 == 0 else dealer
+            if mover == his:
+                since = [c for j, (c, _) in enumerate(moves) if j >= i and j % 2 == i % 2]
+                worth = worths(grid, ways, his, since + unseen)
+                played = worth[card][cell]
+                z = {c: sum(math.exp(SHARPNESS * (v - played)) for v in worth[c].values())
+                     for c in since + unseen}
+                self.turns.append((sum(z[c] for c in since), {c: z[c] for c in unseen}))
+            grid[cell] = card
+
+    def weight(self, hand: list[str]) -> float:
+        """How likely `hand` makes his placements, up to a common factor."""
+        w = 1.0
+        for known, z in self.turns:
+            w /= known + sum(z[c] for c in hand)
+        return w
+
+    def draw(self, rng: random.Random, held: int) -> list[str]:
+        """The unseen cards in an order for a world: his hand (`held` cards)
+        first, drawn among `CANDIDATES` uniform hands by their weights
+        (sampling-importance-resampling), then the rest shuffled."""
+        hands = [rng.sample(self.unseen, held) for _ in range(CANDIDATES)]
+        hand = rng.choices(hands, [self.weight(h) for h in hands])[0]
+        rest = [c for c in self.unseen if c not in hand]
+        rng.shuffle(rest)
+        return hand + rest
+
+
+def worths(grid: list["str | None"], ways: tuple[str, str], player: int,
+           cards: list[str]) -> dict[str, dict[int, float]]:
+    """For each card, its worth to `player` in each cell open to it: the
+    playout's estimate (`playout_action`) of his best lines minus his
+    opponent's once it is there."""
+    mine_way, his_way = ways[player], ways[1 - player]
+    my_lines, his_lines = LINES[mine_way], LINES[his_way]
+    cells = [i for i in range(9) if grid[i] is None
+             and any(grid[n] is not None for n in NEIGHBOURS[i])]
+    g = list(grid)
+    out: dict[str, dict[int, float]] = {}
+    for card in cards:
+        out[card] = {}
+        for cell in cells:
+            g[cell] = card
+            mine = [_estimate((g[a], g[b], g[c]), mine_way) for a, b, c in my_lines]
+            his = [_estimate((g[a], g[b], g[c]), his_way) for a, b, c in his_lines]
+            out[card][cell] = _soft_best(mine) - _soft_best(his)
+            g[cell] = None
+    return out
+
+
+infers = True  # `Sampler(observation, infer=True)` weighs worlds by the opponent's plays
 
 EXACT_FROM = 6  # empty cells from which a tree search solves its worlds exactly
 SOLVE_FROM = 7  # empty cells from which a decision is solved world by world (`Solve`)
