@@ -14,8 +14,11 @@ cheater is the same search seeing every card, at the same caps
 (`cheater-expert:browser=1` for the expert bot, `cheater:browser=1` for
 strong). `--iterations N` gives both N iterations a decision instead (a
 quick check, not browser strength). `--settings` adds settings to the
-expert's bot (`infer=1`: worlds weighted by the opponent's plays); the
-cheater sees every card and has no use for them.
+expert's bot (`infer=1`: worlds weighted by the opponent's plays) and
+reports the expert both without them (before) and with them (after) on the
+same deals, with the after-minus-before difference of the deal scores (95%
+interval over the paired deals); the cheater sees every card and is played
+once, without them.
 
 Both matches play the same deals (the same `--seed`), each deal twice with
 the seats swapped; a deal's score is the mean of its two games. The share
@@ -88,6 +91,22 @@ def gap_share(expert: Sequence[float], cheater: Sequence[float]) -> tuple[float,
     return share, share - half, share + half
 
 
+def paired_difference(after: Sequence[float], before: Sequence[float]) -> str:
+    """The mean difference of two bots' scores on the same deals, with its 95%
+    interval (normal, over the deals).
+
+    >>> paired_difference([1, 0.5, 1], [0.5, 0.5, 1])
+    '  with the settings minus without: +16.7 percentage points [-16.0, +49.3]'
+    """
+    diffs = [a - b for a, b in zip(after, before)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else math.nan
+    half = Z95 * spread / math.sqrt(n)
+    return (f"  with the settings minus without: {100 * mean:+.1f} percentage points "
+            f"[{100 * (mean - half):+.1f}, {100 * (mean + half):+.1f}]")
+
+
 def cheater_of(spec: str) -> str:
     """The cheater that thinks as the search bot `spec` does."""
     name, colon, settings = spec.partition(":")
@@ -110,25 +129,29 @@ def run(game: str, options: dict[str, Any], games: int, seed: int, workers: int,
     expert = level_specs(game)[0]["expert"]
     if iterations is not None:
         expert = f"{expert.partition(':')[0]}:iterations={iterations}"
-    if settings:
-        expert += (";" if ":" in expert else ":") + settings
     cheater = cheater_of(expert)
+    experts = [expert] + ([expert + (";" if ":" in expert else ":") + settings]
+                          if settings else [])
     started = time.time()
     both = {}
-    for bot in (expert, cheater):
+    for bot in (*experts, cheater):
         result = simulate(game, [bot, HEURISTIC], games, seed, options or None, workers=workers)
         both[bot] = result
-    share, low, high = gap_share(deal_scores(both[expert].first_scores),
-                                 deal_scores(both[cheater].first_scores))
     strength = f"{iterations} iterations a decision" if iterations is not None \
         else "browser strength"
     mode = " ".join([game, *(f"{k}={json.dumps(v)}" for k, v in sorted(options.items()))])
     lines = [f"{mode}, {strength}: {games // 2} deals x 2 seats, seed {seed}",
-             score_line(f"  expert ({expert}) vs heuristic", both[expert].points[expert], games),
              score_line(f"  cheater ({cheater}) vs heuristic", both[cheater].points[cheater],
-                        games),
-             f"  share of the gap the expert closes: {share:.1%} [{low:.1%}, {high:.1%}] "
-             "(95%, delta method over paired deals)"]
+                        games)]
+    for bot in experts:
+        share, low, high = gap_share(deal_scores(both[bot].first_scores),
+                                     deal_scores(both[cheater].first_scores))
+        lines += [score_line(f"  expert ({bot}) vs heuristic", both[bot].points[bot], games),
+                  f"    share of the gap it closes: {share:.1%} [{low:.1%}, {high:.1%}] "
+                  "(95%, delta method over paired deals)"]
+    if settings:
+        lines.append(paired_difference(deal_scores(both[experts[1]].first_scores),
+                                       deal_scores(both[expert].first_scores)))
     if head_to_head:
         duel = simulate(game, [expert, cheater], games, seed, options or None, workers=workers)
         lines.append(score_line(f"  expert vs cheater head to head", duel.points[expert], games))
