@@ -47,9 +47,10 @@ ladder has one search level here (`LADDER` in game/dracula/bots.py).
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from game.dracula.cards import (
     CELL_INDEX, CELLS, COLUMNS, DECK, NAIL, NEIGHBOURS, ROWS, VALUE, VAMPIRES, sort_cards,
@@ -154,7 +155,10 @@ def _dealt(non_dealer: list[str], dealer: list[str], nail: str) -> list[str]:
 # to exp(SHARPNESS x its worth in points). Fitted by maximum likelihood to the
 # heuristic's own placements (benchmarks/dracula_inference.py).
 SHARPNESS = 0.1
-CANDIDATES = 16  # hands drawn for each world, of which one is kept by its likelihood
+# Up to this many possible hands, a world's hand is drawn from all of them by
+# their weights (exact); beyond, from CANDIDATES uniform hands by theirs.
+ENUMERATE = 5000
+CANDIDATES = 16
 
 
 class Evidence:
@@ -183,6 +187,8 @@ class Evidence:
         grid[NAIL] = obs["grid"][1][1]
         self.unseen = unseen
         self.turns: list[tuple[float, dict[str, float]]] = []  # (known, z) per placement
+        self.hands: list[tuple[str, ...]] | None = None  # every possible hand, once enumerated
+        self.cumulative: list[float] = []  # their weights, summed
         for i, (card, cell) in enumerate(moves):
             mover = 1 - dealer if i % 2 == 0 else dealer
             if mover == his:
@@ -194,7 +200,7 @@ class Evidence:
                 self.turns.append((sum(z[c] for c in since), {c: z[c] for c in unseen}))
             grid[cell] = card
 
-    def weight(self, hand: list[str]) -> float:
+    def weight(self, hand: Sequence[str]) -> float:
         """How likely `hand` makes his placements, up to a common factor."""
         w = 1.0
         for known, z in self.turns:
@@ -203,10 +209,17 @@ class Evidence:
 
     def draw(self, rng: random.Random, held: int) -> list[str]:
         """The unseen cards in an order for a world: his hand (`held` cards)
-        first, drawn among `CANDIDATES` uniform hands by their weights
-        (sampling-importance-resampling), then the rest shuffled."""
-        hands = [rng.sample(self.unseen, held) for _ in range(CANDIDATES)]
-        hand = rng.choices(hands, [self.weight(h) for h in hands])[0]
+        first, drawn by the weights (among every possible hand when there are
+        at most `ENUMERATE`, else among `CANDIDATES` uniform ones:
+        sampling-importance-resampling), then the rest shuffled."""
+        if self.hands is None and math.comb(len(self.unseen), held) <= ENUMERATE:
+            self.hands = list(itertools.combinations(self.unseen, held))
+            self.cumulative = list(itertools.accumulate(self.weight(h) for h in self.hands))
+        if self.hands:
+            hand = list(rng.choices(self.hands, cum_weights=self.cumulative)[0])
+        else:
+            hands = [rng.sample(self.unseen, held) for _ in range(CANDIDATES)]
+            hand = rng.choices(hands, [self.weight(h) for h in hands])[0]
         rest = [c for c in self.unseen if c not in hand]
         rng.shuffle(rest)
         return hand + rest
