@@ -4,8 +4,11 @@ solver agrees with plain minimax; `strong` plays legal placements."""
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 import time
+from collections import Counter
 
 import pytest
 
@@ -88,7 +91,7 @@ def test_the_sampler_never_reads_hidden_cards():
             assert a.hands == b.hands and a.table.deck == b.table.deck
 
 
-def _after_a_weak_first_placement():
+def _after_a_weak_first_placement(then=()):
     """Deal one: he scores the columns, the nail is the King of Hearts, and he
     (to play first, holding only low cards) puts the 2 of Clubs beside it in
     the middle row, mine.  A high Heart above or below the nail would have
@@ -99,6 +102,8 @@ def _after_a_weak_first_placement():
     state = DraculaState.start(Table(None, 0, [{"deck": deck}])).apply("way:Q")
     assert state.ways == ("Q", "K") and state.to_act == 1
     state = state.apply("2C@10")
+    for action in then:
+        state = state.apply(action)
     return state.observation(state.to_act)
 
 
@@ -273,3 +278,23 @@ def test_mirror_placements_are_worth_the_same_in_every_world():
     for action, twin in alias.items():
         if action != twin:
             assert placement(action) == placement(twin)
+
+
+def test_his_last_cards_are_drawn_from_every_possible_hand_by_its_weight():
+    """With his two last cards there are few hands: each is drawn as often as
+    its weight says (exact), the cards' shares matching the weights' sums."""
+    obs = _after_a_weak_first_placement(then=("6S@12", "3C@00"))
+    sampler = Sampler(obs, infer=True)
+    evidence = sampler.evidence
+    assert evidence is not None and len(evidence.turns) == 2 and sampler.opp_held == 2
+    hands = list(itertools.combinations(sampler.unseen, 2))
+    total = sum(evidence.weight(h) for h in hands)
+    share = {c: sum(evidence.weight(h) for h in hands if c in h) / total
+             for c in sampler.unseen}
+    rng, draws = random.Random(8), 4000
+    counts = Counter(c for _ in range(draws) for c in sampler.sample(rng).hands[1])
+    assert evidence.hands is not None and len(evidence.hands) == len(hands)
+    for card, p in share.items():
+        assert abs(counts[card] / draws - p) < 4 * math.sqrt(p * (1 - p) / draws) + 1e-9
+    # The weights do tell: the likeliest card is far more likely than the least.
+    assert max(share.values()) > 2 * min(share.values())
