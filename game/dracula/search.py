@@ -5,6 +5,28 @@
   card), the opponent's number of cards.  The unseen cards are dealt at
   random to the opponent's hand and to the stock, whose order (the future
   deals) is sampled too.
+- `Sampler(observation, infer=True)` (the bot setting `infer=1`, off by
+  default): the opponent's hand is drawn by how likely it makes his
+  placements so far in the deal under a model of his play (`Evidence`).
+  Measured, it is not shown to help: that model (a softmax over the playout's
+  worth, SHARPNESS fitted to the heuristic's placements: 0.27 nats a
+  placement better than uniform) tells almost nothing about the
+  heuristic's hand, 0.00-0.04 nats at 4-7 empty cells over 24 games
+  (`benchmarks/dracula_regret.py --infer`), and strong(100) with it lost
+  0.0377 a decision against 0.0344 without (360 positions, 12 games, with
+  16-candidate resampling throughout).  In whole games at the page's
+  strength (seed 1, the first 20 deals x 2 seats, 2026-11-27, load average
+  about 7): strong:browser=1 won 67.5% of 40 [52.0, 79.9] against the
+  heuristic, 35.0% of the gap to the cheater closed [5.6, 64.4], with
+  infer=1 75.0% [59.8, 85.8], 50.0% [27.5, 72.5] (the cheater won all 100
+  games of these deals' run of 2026-11-26); the paired difference, +7.5
+  points [-3.2, +18.2], is within chance. CPU cost (benchmarks/search_speed.py
+  --cpython-only, 4 positions a stage): exact-5 10595 -> 9997 iterations a
+  second, exact-4 46632 -> 41996, the other stages unchanged (no placement
+  of his to weigh before his first).
+  The heuristic's own static estimate as the model would tell 0.2-0.3
+  nats about his hand (72 positions, a one-off measure), but it costs about
+  2 ms a hand in CPython, too much for every world.
 - `solves` / `solver`: from 7 empty cells on (all but the non-dealer's first
   placement) the bot solves each sampled world exactly: every placement is
   valued by alpha-beta with both hands known (`game.dracula.bots.solve`),
