@@ -2,7 +2,7 @@
 all cards known, and how much the opponent's placements say about his hand.
 
     python benchmarks/dracula_regret.py [--games 40] [--caps 50,100,300] [--information]
-        [--workers 2 | --scheduler tcp://HOST:8786]
+        [--infer] [--workers 2 | --scheduler tcp://HOST:8786]
 
 Far cheaper than whole games for telling whether a change to the strong bot
 helps.  Positions come from games between two heuristic bots (seeds from
@@ -24,6 +24,11 @@ placements made with 6 or fewer empty cells as perfect play with all cards
 known prefers, softened by a temperature T (a softmax over the deal-score
 difference).  (His first placement of a deal is left out: valuing it costs
 a second for each hand.)
+
+`--infer` also plays strong with the setting `infer=1` at each cap (its
+worlds weighted by the opponent's placements, `game.dracula.search.Evidence`)
+and prints how much that model of his play tells about his hand, as above but
+from all his placements this deal, at every empty-cell count.
 
 CPU time per decision is printed too (this machine). `--workers` (default:
 one process per core) shares the positions among processes, `--scheduler`
@@ -86,15 +91,18 @@ def regret(states: list[DraculaState], truths: list[dict[str, float]], bot: str,
 
 
 def decide(task: tuple[str, int, DraculaState]) -> tuple[str, float]:
-    """The action of `bot` ("heuristic", or strong's iteration cap) at the k-th
-    position, from its own `random.Random(k)`, and the CPU seconds it took."""
+    """The action of `bot` ("heuristic", or strong's iteration cap, "+infer"
+    with inference) at the k-th position, from its own `random.Random(k)`,
+    and the CPU seconds it took."""
     bot, k, state = task
     obs = state.observation(state.to_act)
     t0 = time.process_time()
     if bot == "heuristic":
         action = HeuristicBot().choose(obs, obs["legal"], random.Random(k))
     else:
-        search = searcher(obs, random.Random(k), int(bot), time.monotonic)
+        cap, _, infer = bot.partition("+")
+        search = searcher(obs, random.Random(k), int(cap), time.monotonic,
+                          infer=infer == "infer")
         while not search.finished():
             search.iterate()
         action = search.best(obs["legal"])
@@ -128,6 +136,24 @@ def information(states: list[DraculaState], temperatures: tuple[float, ...],
             mean = top + math.log(sum(math.exp(x - top) for x in drawn_ll) / hands)
             gains[k].append(_log_likelihood(real, temperature) - mean)
     return [sum(g) / len(g) if g else 0.0 for g in gains]
+
+
+def model_information(states: list[DraculaState], hands: int = 200) -> dict[int, float]:
+    """By empty cells, the mean log-likelihood ratio (nats) of the opponent's
+    real hand against random hands that fit the observation, under the model
+    of his play that `infer=1` weighs worlds by (`Evidence.weight`)."""
+    rng = random.Random(1)
+    gains: dict[int, list[float]] = {}
+    for state in states:
+        me = state.to_act
+        sampler = Sampler(state.observation(me), infer=True)
+        if sampler.evidence is None or not sampler.evidence.turns:
+            continue
+        weight = sampler.evidence.weight
+        drawn = [weight(rng.sample(sampler.unseen, sampler.opp_held)) for _ in range(hands)]
+        real = weight(list(state.hands[1 - me]))
+        gains.setdefault(_empties(state), []).append(math.log(real / (sum(drawn) / hands)))
+    return {e: sum(g) / len(g) for e, g in sorted(gains.items(), reverse=True)}
 
 
 def _log_likelihood(decisions: list[tuple[float, list[float]]], temperature: float) -> float:
@@ -187,6 +213,8 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=500)
     p.add_argument("--caps", default="50,100,300", help="strong's iteration caps")
     p.add_argument("--information", action="store_true")
+    p.add_argument("--infer", action="store_true",
+                   help="also strong with infer=1, and what its model of his play tells")
     add_workers_arguments(p)
     args = p.parse_args()
     try:
@@ -203,13 +231,20 @@ def report(args: argparse.Namespace, workers: Workers) -> None:
           "by empty cells: " + ", ".join(f"{e}: {n}" for e, n in counts.items()))
     print("regret: worth of the best placement in the real deal minus the chosen one's "
           "(worth: the strong bot's chance-to-win scale, 0-1)")
-    print(f"{'bot':16}" + "".join(f"{e:>8}" for e in EMPTIES) + f"{'all':>8}{'ms/move':>9}")
-    bots = [("heuristic", "heuristic")] + [(f"strong({c})", str(int(c)))
-                                           for c in args.caps.split(",") if c]
+    print(f"{'bot':20}" + "".join(f"{e:>8}" for e in EMPTIES) + f"{'all':>8}{'ms/move':>9}")
+    caps = [int(c) for c in args.caps.split(",") if c]
+    bots = [("heuristic", "heuristic")] + [(f"strong({c})", str(c)) for c in caps]
+    if args.infer:
+        bots += [(f"strong({c};infer)", f"{c}+infer") for c in caps]
     for name, bot in bots:
         by, overall, ms = regret(states, truths, bot, workers)
-        print(f"{name:16}" + "".join(f"{by.get(e, float('nan')):8.4f}" for e in EMPTIES)
+        print(f"{name:20}" + "".join(f"{by.get(e, float('nan')):8.4f}" for e in EMPTIES)
               + f"{overall:8.4f}{ms:9.0f}", flush=True)
+    if args.infer:
+        gains = model_information(states)
+        print("information in his placements this deal under infer=1's model of his play "
+              "(nats, by empty cells): "
+              + ", ".join(f"{e}: {g:.3f}" for e, g in gains.items()))
     if args.information:
         late = [s for s in states if _empties(s) <= 5]
         temperatures = (5.0, 10.0, 20.0)

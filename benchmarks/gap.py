@@ -4,7 +4,8 @@ heuristic on the same seat-swapped deals, and the share of that gap the
 expert closes.
 
     nice -n 19 python benchmarks/gap.py --game dracula --games 40 --workers 1 \
-        [--options '{"players": 3}'] [--seed 1] [--head-to-head] [--iterations N]
+        [--options '{"players": 3}'] [--seed 1] [--head-to-head] [--iterations N] \
+        [--settings infer=1]
 
 The expert is the bot the game's ladder plays at its expert level (as
 benchmarks/ladder.py writes it: `strong:browser=1` in Dracula, whose expert
@@ -12,7 +13,12 @@ level is the strong bot; `expert:browser=1` in the card games), and the
 cheater is the same search seeing every card, at the same caps
 (`cheater-expert:browser=1` for the expert bot, `cheater:browser=1` for
 strong). `--iterations N` gives both N iterations a decision instead (a
-quick check, not browser strength).
+quick check, not browser strength). `--settings` adds settings to the
+expert's bot (`infer=1`: worlds weighted by the opponent's plays) and
+reports the expert both without them (before) and with them (after) on the
+same deals, with the after-minus-before difference of the deal scores (95%
+interval over the paired deals); the cheater sees every card and is played
+once, without them.
 
 Both matches play the same deals (the same `--seed`), each deal twice with
 the seats swapped; a deal's score is the mean of its two games. The share
@@ -85,6 +91,22 @@ def gap_share(expert: Sequence[float], cheater: Sequence[float]) -> tuple[float,
     return share, share - half, share + half
 
 
+def paired_difference(after: Sequence[float], before: Sequence[float]) -> str:
+    """The mean difference of two bots' scores on the same deals, with its 95%
+    interval (normal, over the deals).
+
+    >>> paired_difference([1, 0.5, 1], [0.5, 0.5, 1])
+    '  with the settings minus without: +16.7 percentage points [-16.0, +49.3]'
+    """
+    diffs = [a - b for a, b in zip(after, before)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else math.nan
+    half = Z95 * spread / math.sqrt(n)
+    return (f"  with the settings minus without: {100 * mean:+.1f} percentage points "
+            f"[{100 * (mean - half):+.1f}, {100 * (mean + half):+.1f}]")
+
+
 def cheater_of(spec: str) -> str:
     """The cheater that thinks as the search bot `spec` does."""
     name, colon, settings = spec.partition(":")
@@ -100,7 +122,7 @@ def score_line(label: str, points: float, games: int) -> str:
 
 
 def run(game: str, options: dict[str, Any], games: int, seed: int, workers: int,
-        iterations: int | None, head_to_head: bool) -> str:
+        iterations: int | None, head_to_head: bool, settings: str = "") -> str:
     """Play the matches and return the report."""
     if games < 2 or games % 2:
         raise ValueError("--games must be an even number, at least 2 (each deal twice)")
@@ -108,22 +130,28 @@ def run(game: str, options: dict[str, Any], games: int, seed: int, workers: int,
     if iterations is not None:
         expert = f"{expert.partition(':')[0]}:iterations={iterations}"
     cheater = cheater_of(expert)
+    experts = [expert] + ([expert + (";" if ":" in expert else ":") + settings]
+                          if settings else [])
     started = time.time()
     both = {}
-    for bot in (expert, cheater):
+    for bot in (*experts, cheater):
         result = simulate(game, [bot, HEURISTIC], games, seed, options or None, workers=workers)
         both[bot] = result
-    share, low, high = gap_share(deal_scores(both[expert].first_scores),
-                                 deal_scores(both[cheater].first_scores))
     strength = f"{iterations} iterations a decision" if iterations is not None \
         else "browser strength"
     mode = " ".join([game, *(f"{k}={json.dumps(v)}" for k, v in sorted(options.items()))])
     lines = [f"{mode}, {strength}: {games // 2} deals x 2 seats, seed {seed}",
-             score_line(f"  expert ({expert}) vs heuristic", both[expert].points[expert], games),
              score_line(f"  cheater ({cheater}) vs heuristic", both[cheater].points[cheater],
-                        games),
-             f"  share of the gap the expert closes: {share:.1%} [{low:.1%}, {high:.1%}] "
-             "(95%, delta method over paired deals)"]
+                        games)]
+    for bot in experts:
+        share, low, high = gap_share(deal_scores(both[bot].first_scores),
+                                     deal_scores(both[cheater].first_scores))
+        lines += [score_line(f"  expert ({bot}) vs heuristic", both[bot].points[bot], games),
+                  f"    share of the gap it closes: {share:.1%} [{low:.1%}, {high:.1%}] "
+                  "(95%, delta method over paired deals)"]
+    if settings:
+        lines.append(paired_difference(deal_scores(both[experts[1]].first_scores),
+                                       deal_scores(both[expert].first_scores)))
     if head_to_head:
         duel = simulate(game, [expert, cheater], games, seed, options or None, workers=workers)
         lines.append(score_line(f"  expert vs cheater head to head", duel.points[expert], games))
@@ -142,13 +170,16 @@ def main() -> None:
     p.add_argument("--workers", metavar="N", help="processes (default: one per core)")
     p.add_argument("--iterations", type=int,
                    help="expert and cheater think N iterations a decision, not at browser caps")
+    p.add_argument("--settings", default="",
+                   help="more settings for the expert's bot, e.g. infer=1")
     p.add_argument("--head-to-head", action="store_true",
                    help="also expert against cheater (always in the duel)")
     args = p.parse_args()
     try:
         options = json.loads(args.options) if args.options else {}
         print(run(args.game, options, args.games, args.seed, parse_workers(args.workers),
-                  args.iterations, args.head_to_head or args.game == DUEL), flush=True)
+                  args.iterations, args.head_to_head or args.game == DUEL, args.settings),
+              flush=True)
     except (GameError, ValueError) as e:
         p.exit(2, f"error: {e}\n")
 

@@ -3,6 +3,7 @@ CPython and in Pyodide (the page's runtime, run by Node: the same wasm
 interpreter and V8 as Chromium).
 
     python benchmarks/search_speed.py [--game dracula] [--per-stage 3] [--src DIR]
+        [--settings infer=1] [--cpython-only]
 
 Not a test: prints a table. Each side searches the same positions (those of
 benchmarks/browser_caps.py: heuristic games, `--per-stage` decisions of each
@@ -11,6 +12,8 @@ caches), and divides the iterations by the process's CPU time, so other work
 on the machine hardly moves the figures: made for before/after comparisons
 on a busy machine (`--src` points at another checkout's `game/`). The caps
 the page reaches (benchmarks/browser_caps.py) still need a quiet machine.
+`--settings` gives the search bot settings (`infer=1;endgame=2`), for the
+cost of one; `--cpython-only` leaves Pyodide out.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ def run():
     rates = {}
     for i, obs in enumerate(observations):
         stage = rules.stage(obs)
-        search = SearchBot(iterations=ITERATIONS[stage]).start(obs, random.Random(i))
+        search = SearchBot(iterations=ITERATIONS[stage], **SETTINGS).start(obs, random.Random(i))
         t0 = cpu_now()
         while not search.finished():
             search.iterate()
@@ -77,24 +80,27 @@ console.log(py.globals.get("RESULT"));
 """
 
 
-def _setup(game: str, per_stage: int, src: str) -> str:
+def _setup(game: str, per_stage: int, src: str, settings: dict[str, int]) -> str:
     return (f"GAME = {game!r}\nPER_STAGE = {per_stage}\nSRC = {src!r}\n"
-            f"ITERATIONS = {ITERATIONS!r}\n")
+            f"ITERATIONS = {ITERATIONS!r}\nSETTINGS = {settings!r}\n")
 
 
-def cpython(game: str, per_stage: int, src: Path) -> dict[str, float]:
-    code = "import time\ncpu_now = time.process_time\n" + _setup(game, per_stage, str(src)) \
+def cpython(game: str, per_stage: int, src: Path,
+            settings: dict[str, int]) -> dict[str, float]:
+    code = "import time\ncpu_now = time.process_time\n" \
+        + _setup(game, per_stage, str(src), settings) \
         + PROGRAM + "\nprint(RESULT)\n"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=tempfile.gettempdir())
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def pyodide(game: str, per_stage: int, src: Path) -> dict[str, float]:
+def pyodide(game: str, per_stage: int, src: Path,
+            settings: dict[str, int]) -> dict[str, float]:
     script = NODE % {"pyodide": json.dumps(str(PYODIDE / "pyodide.mjs")),
                      "index": json.dumps(str(PYODIDE) + "/"),
                      "game": json.dumps(str(src / "game")),
-                     "program": json.dumps(_setup(game, per_stage, "/src") + PROGRAM)}
+                     "program": json.dumps(_setup(game, per_stage, "/src", settings) + PROGRAM)}
     with tempfile.NamedTemporaryFile("w", suffix=".mjs", delete=False) as f:
         f.write(script)
     try:
@@ -109,16 +115,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", default="dracula")
     ap.add_argument("--per-stage", type=int, default=3)
     ap.add_argument("--src", default=str(ROOT), help="the checkout whose game/ to time")
+    ap.add_argument("--settings", default="", help="the search bot's settings: infer=1;...")
+    ap.add_argument("--cpython-only", action="store_true")
     args = ap.parse_args(argv)
     src = Path(args.src).resolve()
+    settings = {k: int(v) for k, _, v in (s.partition("=") for s in args.settings.split(";") if s)}
     load = os.getloadavg()[0]
-    cp = cpython(args.game, args.per_stage, src)
-    pyo = pyodide(args.game, args.per_stage, src)
-    print(f"{args.game} from {src}: iterations per CPU second; load average {load:.1f} "
-          f"before, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores")
+    cp = cpython(args.game, args.per_stage, src, settings)
+    pyo = {} if args.cpython_only else pyodide(args.game, args.per_stage, src, settings)
+    print(f"{args.game} from {src}{' ' + args.settings if settings else ''}: iterations per "
+          f"CPU second; load average {load:.1f} before, {os.getloadavg()[0]:.1f} after, "
+          f"on {os.cpu_count()} cores")
     print(f"{'stage':10}{'CPython':>10}{'Pyodide':>10}{'ratio':>7}")
     for stage in cp:
-        print(f"{stage:10}{cp[stage]:10.0f}{pyo[stage]:10.0f}{cp[stage] / pyo[stage]:6.2f}x")
+        if stage in pyo:
+            print(f"{stage:10}{cp[stage]:10.0f}{pyo[stage]:10.0f}{cp[stage] / pyo[stage]:6.2f}x")
+        else:
+            print(f"{stage:10}{cp[stage]:10.0f}")
     return 0
 
 

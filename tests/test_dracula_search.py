@@ -4,8 +4,11 @@ solver agrees with plain minimax; `strong` plays legal placements."""
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 import time
+from collections import Counter
 
 import pytest
 
@@ -50,7 +53,7 @@ def test_sampled_worlds_reproduce_the_observation():
     for state in random_states(60, seed=1):
         for player in (0, 1):
             obs = state.observation(player)
-            sampler = Sampler(obs)
+            sampler = Sampler(obs, infer=rng.random() < 0.5)  # weighted by his plays or not
             for _ in range(3):
                 world = sampler.sample(rng)
                 assert world.observation(player) == obs
@@ -82,9 +85,51 @@ def test_the_sampler_never_reads_hidden_cards():
         other = replay(Table(None, 0, [{"deck": deck}]), state)
         obs = state.observation(player)
         assert other.observation(player) == obs
-        a = Sampler(obs).sample(random.Random(9))
-        b = Sampler(other.observation(player)).sample(random.Random(9))
-        assert a.hands == b.hands and a.table.deck == b.table.deck
+        for infer in (False, True):
+            a = Sampler(obs, infer=infer).sample(random.Random(9))
+            b = Sampler(other.observation(player), infer=infer).sample(random.Random(9))
+            assert a.hands == b.hands and a.table.deck == b.table.deck
+
+
+def _after_a_weak_first_placement(then=()):
+    """Deal one: he scores the columns, the nail is the King of Hearts, and he
+    (to play first, holding only low cards) puts the 2 of Clubs beside it in
+    the middle row, mine.  A high Heart above or below the nail would have
+    begun a column of one suit (worth five times its cards)."""
+    his, mine = ["2C", "3C", "4C", "5S"], ["6S", "7S", "8C", "9C"]
+    deck = [c for pair in zip(his, mine) for c in pair] + ["KH"]
+    deck += [c for c in DECK if c not in deck]
+    state = DraculaState.start(Table(None, 0, [{"deck": deck}])).apply("way:Q")
+    assert state.ways == ("Q", "K") and state.to_act == 1
+    state = state.apply("2C@10")
+    for action in then:
+        state = state.apply(action)
+    return state.observation(state.to_act)
+
+
+def test_inference_makes_the_cards_his_placement_passed_over_less_likely():
+    obs = _after_a_weak_first_placement()
+    high_hearts = {"10H", "9H", "8H"}
+    counts = {}
+    for infer in (False, True):
+        sampler, rng = Sampler(obs, infer=infer), random.Random(5)
+        counts[infer] = sum(len(high_hearts.intersection(sampler.sample(rng).hands[1]))
+                            for _ in range(3000))
+    # Uniform: 3 of his 3 cards among 48 unseen, 3000 x 3 x 3 / 48 = 562 expected.
+    assert 480 < counts[False] < 640
+    assert counts[True] < 0.75 * counts[False]
+
+
+def test_inference_weighs_hands_by_his_placements_alone():
+    obs = _after_a_weak_first_placement()
+    evidence = Sampler(obs, infer=True).evidence
+    assert evidence is not None and len(evidence.turns) == 1
+    # A hand with a high Heart made his placement less likely than one without.
+    assert evidence.weight(["10H", "3D", "4S"]) < evidence.weight(["JS", "3D", "4S"])
+    # Before he has placed a card nothing is known of his hand: no weighting.
+    first = DraculaState.start(Table(None, 0, [{"deck": list(DECK)}])).apply("way:Q")
+    sampler = Sampler(first.observation(first.to_act), infer=True)
+    assert sampler.evidence is not None and not sampler.evidence.turns
 
 
 def test_apply_in_place_agrees_with_apply():
@@ -233,3 +278,23 @@ def test_mirror_placements_are_worth_the_same_in_every_world():
     for action, twin in alias.items():
         if action != twin:
             assert placement(action) == placement(twin)
+
+
+def test_his_last_cards_are_drawn_from_every_possible_hand_by_its_weight():
+    """With his two last cards there are few hands: each is drawn as often as
+    its weight says (exact), the cards' shares matching the weights' sums."""
+    obs = _after_a_weak_first_placement(then=("6S@12", "3C@00"))
+    sampler = Sampler(obs, infer=True)
+    evidence = sampler.evidence
+    assert evidence is not None and len(evidence.turns) == 2 and sampler.opp_held == 2
+    hands = list(itertools.combinations(sampler.unseen, 2))
+    total = sum(evidence.weight(h) for h in hands)
+    share = {c: sum(evidence.weight(h) for h in hands if c in h) / total
+             for c in sampler.unseen}
+    rng, draws = random.Random(8), 4000
+    counts = Counter(c for _ in range(draws) for c in sampler.sample(rng).hands[1])
+    assert evidence.hands is not None and len(evidence.hands) == len(hands)
+    for card, p in share.items():
+        assert abs(counts[card] / draws - p) < 4 * math.sqrt(p * (1 - p) / draws) + 1e-9
+    # The weights do tell: the likeliest card is far more likely than the least.
+    assert max(share.values()) > 2 * min(share.values())

@@ -67,3 +67,11 @@ def test_the_script_runs_quickly_with_fixed_iterations() -> None:
     assert "expert (strong:iterations=3) vs heuristic" in report
     assert "cheater (cheater:iterations=3) vs heuristic" in report
     assert "head to head" in report and "load average" in report
+
+
+def test_settings_are_measured_against_the_expert_without_them() -> None:
+    report = _gap().run("dracula", {}, 2, 1, 1, iterations=3, head_to_head=False,
+                        settings="infer=1")
+    assert "expert (strong:iterations=3) vs heuristic" in report
+    assert "expert (strong:iterations=3;infer=1) vs heuristic" in report
+    assert report.count("cheater (") == 1 and "with the settings minus without" in report

@@ -67,6 +67,10 @@ class SearchBot:
     (`Solve`) instead of searching a tree; off by default until the page's
     caps for it are measured (a cap counts exact valuations then, not tree
     iterations).
+    `infer=1`: in a game whose search module `infers` (Dracula), the worlds
+    are drawn by how likely they make the opponent's plays so far under a
+    model of his play (the game's `Sampler(observation, infer=True)`), not
+    uniformly; still from the observation alone.
     """
 
     name = "strong"
@@ -75,7 +79,7 @@ class SearchBot:
     page_level = "strong"  # whose caps in BROWSER_CAPS `browser=1` plays at
 
     def __init__(self, budget: float | None = None, iterations: int | None = None,
-                 browser: int = 0, endgame: int = 0,
+                 browser: int = 0, endgame: int = 0, infer: int = 0,
                  clock: Callable[[], float] = time.monotonic) -> None:
         if browser and (budget is not None or iterations is not None):
             raise BadOptionsError("browser=1 sets the iteration caps itself: give it no "
@@ -94,6 +98,7 @@ class SearchBot:
         self.iterations = iterations
         self.browser = bool(browser)
         self.endgame = endgame
+        self.infer = bool(infer)
         self.clock = clock
         self.cancelled = False
         self.last_iterations = 0
@@ -117,7 +122,7 @@ class SearchBot:
     def start(self, observation: dict[str, Any], rng: random.Random) -> "Search | Solve":
         """A search that can be advanced in slices (the browser yields between them)."""
         return searcher(observation, rng, self.cap(observation), self.clock,
-                        endgame=self.endgame)
+                        endgame=self.endgame, infer=self.infer)
 
     def cap(self, observation: dict[str, Any]) -> int | None:
         """The iteration cap for this decision."""
@@ -176,17 +181,20 @@ class CheatingBot(SearchBot):
 
 
 def searcher(observation: dict[str, Any], rng: random.Random, iterations: int | None,
-             clock: Callable[[], float], world: Any = None, endgame: int = 0) -> "Search | Solve":
+             clock: Callable[[], float], world: Any = None, endgame: int = 0,
+             infer: bool = False) -> "Search | Solve":
     """The search for this decision: `Solve` where the game can solve the rest
     exactly (always, or with `endgame` cards or fewer in hand), else
-    `Search`.  `world`: the real state (only the cheater)."""
+    `Search`.  `world`: the real state (only the cheater).  `infer`: worlds
+    weighted by the opponent's plays, where the game `infers`."""
     rules = rules_of(observation["game"])
     solves = getattr(rules, "solves", None)
     exact_at = getattr(rules, "exact_at", None)
     exact = (solves is not None and solves(observation)) or (
         endgame > 0 and exact_at is not None and exact_at(observation, endgame))
     kind = Solve if exact else Search
-    return kind(rules, observation, rng, iterations, clock, world)
+    return kind(rules, observation, rng, iterations, clock, world,
+                infer and getattr(rules, "infers", False))
 
 
 class _Anytime:
@@ -195,8 +203,11 @@ class _Anytime:
     a clock, and `step` to advance in time slices."""
 
     def __init__(self, rules: Any, observation: dict[str, Any], rng: random.Random,
-                 iterations: int | None, clock: Callable[[], float], world: Any = None) -> None:
-        self.sampler = rules.Sampler(observation) if world is None else _Known(world)
+                 iterations: int | None, clock: Callable[[], float], world: Any = None,
+                 infer: bool = False) -> None:
+        self.sampler = (_Known(world) if world is not None
+                        else rules.Sampler(observation, infer=True) if infer
+                        else rules.Sampler(observation))
         self.alias, self.actions = _distinct(rules, observation)
         self.rng = rng
         self.cap = iterations
@@ -224,8 +235,9 @@ class Search(_Anytime):
     """One decision's tree, advanced in time slices by `step`."""
 
     def __init__(self, rules: Any, observation: dict[str, Any], rng: random.Random,
-                 iterations: int | None, clock: Callable[[], float], world: Any = None) -> None:
-        super().__init__(rules, observation, rng, iterations, clock, world)
+                 iterations: int | None, clock: Callable[[], float], world: Any = None,
+                 infer: bool = False) -> None:
+        super().__init__(rules, observation, rng, iterations, clock, world, infer)
         self.at_horizon = rules.at_horizon
         self.utility = rules.utility
         self.playout_action = rules.playout_action
@@ -296,8 +308,9 @@ class Solve(_Anytime):
     """
 
     def __init__(self, rules: Any, observation: dict[str, Any], rng: random.Random,
-                 iterations: int | None, clock: Callable[[], float], world: Any = None) -> None:
-        super().__init__(rules, observation, rng, iterations, clock, world)
+                 iterations: int | None, clock: Callable[[], float], world: Any = None,
+                 infer: bool = False) -> None:
+        super().__init__(rules, observation, rng, iterations, clock, world, infer)
         self.solver = rules.solver
         self.player = observation["player"]
         self.known = world is not None  # one world says it all

@@ -5,6 +5,28 @@
   card), the opponent's number of cards.  The unseen cards are dealt at
   random to the opponent's hand and to the stock, whose order (the future
   deals) is sampled too.
+- `Sampler(observation, infer=True)` (the bot setting `infer=1`, off by
+  default): the opponent's hand is drawn by how likely it makes his
+  placements so far in the deal under a model of his play (`Evidence`).
+  Measured, it is not shown to help: that model (a softmax over the playout's
+  worth, SHARPNESS fitted to the heuristic's placements: 0.27 nats a
+  placement better than uniform) tells almost nothing about the
+  heuristic's hand, 0.00-0.04 nats at 4-7 empty cells over 24 games
+  (`benchmarks/dracula_regret.py --infer`), and strong(100) with it lost
+  0.0377 a decision against 0.0344 without (360 positions, 12 games, with
+  16-candidate resampling throughout).  In whole games at the page's
+  strength (seed 1, the first 20 deals x 2 seats, 2026-11-27, load average
+  about 7): strong:browser=1 won 67.5% of 40 [52.0, 79.9] against the
+  heuristic, 35.0% of the gap to the cheater closed [5.6, 64.4], with
+  infer=1 75.0% [59.8, 85.8], 50.0% [27.5, 72.5] (the cheater won all 100
+  games of these deals' run of 2026-11-26); the paired difference, +7.5
+  points [-3.2, +18.2], is within chance. CPU cost (benchmarks/search_speed.py
+  --cpython-only, 4 positions a stage): exact-5 10595 -> 9997 iterations a
+  second, exact-4 46632 -> 41996, the other stages unchanged (no placement
+  of his to weigh before his first).
+  The heuristic's own static estimate as the model would tell 0.2-0.3
+  nats about his hand (72 positions, a one-off measure), but it costs about
+  2 ms a hand in CPython, too much for every world.
 - `solves` / `solver`: from 7 empty cells on (all but the non-dealer's first
   placement) the bot solves each sampled world exactly: every placement is
   valued by alpha-beta with both hands known (`game.dracula.bots.solve`),
@@ -47,9 +69,10 @@ ladder has one search level here (`LADDER` in game/dracula/bots.py).
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from game.dracula.cards import (
     CELL_INDEX, CELLS, COLUMNS, DECK, NAIL, NEIGHBOURS, ROWS, VALUE, VAMPIRES, sort_cards,
@@ -62,9 +85,11 @@ LAST_DEAL_WIN = 0.8  # in the sixth deal, the share of the utility that is winni
 
 
 class Sampler:
-    """Draws full states that fit one observation."""
+    """Draws full states that fit one observation.  With `infer`, the
+    opponent's hand is drawn by how likely it makes his placements so far in
+    the deal (`Evidence`), not uniformly."""
 
-    def __init__(self, obs: dict[str, Any]) -> None:
+    def __init__(self, obs: dict[str, Any], infer: bool = False) -> None:
         self.obs = obs
         me = self.me = obs["player"]
         table = self.table_template = Table.__new__(Table)
@@ -95,10 +120,15 @@ class Sampler:
             self.placed = (placed[0::2], placed[1::2]) if non_dealer == 0 else (placed[1::2],
                                                                                 placed[0::2])
         self.dealer = obs["dealer"]
+        self.evidence = (Evidence(obs, self.unseen)
+                         if infer and self.ways is not None and self.opp_held else None)
 
     def sample(self, rng: random.Random) -> DraculaState:
         obs, me = self.obs, self.me
-        pool = rng.sample(self.unseen, len(self.unseen))
+        if self.evidence is None or not self.evidence.turns:
+            pool = rng.sample(self.unseen, len(self.unseen))
+        else:
+            pool = self.evidence.draw(rng, self.opp_held)
         table = Table.__new__(Table)
         template = self.table_template
         table.options, table.first_dealer, table.seed, table.deals = (
@@ -139,6 +169,107 @@ def _dealt(non_dealer: list[str], dealer: list[str], nail: str) -> list[str]:
     out.append(nail)
     return out
 
+
+# -- inference from the opponent's placements ----------------------------
+
+# How sharply the model of the opponent prefers the placements the playout's
+# estimate rates higher: he picks a placement with probability proportional
+# to exp(SHARPNESS x its worth in points). Fitted by maximum likelihood to the
+# heuristic's own placements (benchmarks/dracula_inference.py).
+SHARPNESS = 0.1
+# Up to this many possible hands, a world's hand is drawn from all of them by
+# their weights (exact); beyond, from CANDIDATES uniform hands by theirs.
+ENUMERATE = 5000
+CANDIDATES = 16
+
+
+class Evidence:
+    """What the opponent's placements so far in this deal say about his hand.
+
+    A model of his play (a softmax over the playout's worth of each placement,
+    from his side of the coffin: `worths`) gives each hand he may hold the
+    probability that he would have placed as he did: at each of his
+    placements, his hand then was his hand now plus the cards he placed since,
+    all of which he could have placed. The worth of a placement depends only
+    on the coffin and the card, so that probability is, up to a factor the
+    same for every hand, the product over his placements of
+    1 / (known + sum of z[c] over the cards c of the hand), where z[c] sums
+    exp(SHARPNESS x (worth of c in a cell - worth of what he placed)) over
+    the cells open then and `known` is that sum over the cards he placed
+    since.  Only the observation is read: the cards placed, the coffin, and
+    the cards this player has not seen.
+    """
+
+    def __init__(self, obs: dict[str, Any], unseen: list[str]) -> None:
+        me, dealer = obs["player"], obs["dealer"]
+        ways = (obs["ways"]["0"], obs["ways"]["1"])
+        his = 1 - me
+        moves = [(m.partition("@")[0], CELL_INDEX[m.partition("@")[2]]) for m in obs["moves"]]
+        grid: list[str | None] = [None] * 9
+        grid[NAIL] = obs["grid"][1][1]
+        self.unseen = unseen
+        self.turns: list[tuple[float, dict[str, float]]] = []  # (known, z) per placement
+        self.hands: list[tuple[str, ...]] | None = None  # every possible hand, once enumerated
+        self.cumulative: list[float] = []  # their weights, summed
+        for i, (card, cell) in enumerate(moves):
+            mover = 1 - dealer if i % 2 == 0 else dealer
+            if mover == his:
+                since = [c for j, (c, _) in enumerate(moves) if j >= i and j % 2 == i % 2]
+                worth = worths(grid, ways, his, since + unseen)
+                played = worth[card][cell]
+                z = {c: sum(math.exp(SHARPNESS * (v - played)) for v in worth[c].values())
+                     for c in since + unseen}
+                self.turns.append((sum(z[c] for c in since), {c: z[c] for c in unseen}))
+            grid[cell] = card
+
+    def weight(self, hand: Sequence[str]) -> float:
+        """How likely `hand` makes his placements, up to a common factor."""
+        w = 1.0
+        for known, z in self.turns:
+            w /= known + sum(z[c] for c in hand)
+        return w
+
+    def draw(self, rng: random.Random, held: int) -> list[str]:
+        """The unseen cards in an order for a world: his hand (`held` cards)
+        first, drawn by the weights (among every possible hand when there are
+        at most `ENUMERATE`, else among `CANDIDATES` uniform ones:
+        sampling-importance-resampling), then the rest shuffled."""
+        if self.hands is None and math.comb(len(self.unseen), held) <= ENUMERATE:
+            self.hands = list(itertools.combinations(self.unseen, held))
+            self.cumulative = list(itertools.accumulate(self.weight(h) for h in self.hands))
+        if self.hands:
+            hand = list(rng.choices(self.hands, cum_weights=self.cumulative)[0])
+        else:
+            hands = [rng.sample(self.unseen, held) for _ in range(CANDIDATES)]
+            hand = rng.choices(hands, [self.weight(h) for h in hands])[0]
+        rest = [c for c in self.unseen if c not in hand]
+        rng.shuffle(rest)
+        return hand + rest
+
+
+def worths(grid: list["str | None"], ways: tuple[str, str], player: int,
+           cards: list[str]) -> dict[str, dict[int, float]]:
+    """For each card, its worth to `player` in each cell open to it: the
+    playout's estimate (`playout_action`) of his best lines minus his
+    opponent's once it is there."""
+    mine_way, his_way = ways[player], ways[1 - player]
+    my_lines, his_lines = LINES[mine_way], LINES[his_way]
+    cells = [i for i in range(9) if grid[i] is None
+             and any(grid[n] is not None for n in NEIGHBOURS[i])]
+    g = list(grid)
+    out: dict[str, dict[int, float]] = {}
+    for card in cards:
+        out[card] = {}
+        for cell in cells:
+            g[cell] = card
+            mine = [_estimate((g[a], g[b], g[c]), mine_way) for a, b, c in my_lines]
+            his = [_estimate((g[a], g[b], g[c]), his_way) for a, b, c in his_lines]
+            out[card][cell] = _soft_best(mine) - _soft_best(his)
+            g[cell] = None
+    return out
+
+
+infers = True  # `Sampler(observation, infer=True)` weighs worlds by the opponent's plays
 
 EXACT_FROM = 6  # empty cells from which a tree search solves its worlds exactly
 SOLVE_FROM = 7  # empty cells from which a decision is solved world by world (`Solve`)
