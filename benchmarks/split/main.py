@@ -3,7 +3,8 @@
 # whose answers (region patches, the dialog, <body>'s data, the live region's
 # lines, the focus) are applied here. Nothing of the game is decided here.
 # Marks for the benchmark (run.py): performance.mark "split:mpy-up",
-# "split:worker-ready"; window.splitTimes holds each action's round trip.
+# "split:worker-ready"; window.splitTimes holds each action's round trip and
+# the parts of it spent applying the answer and in the worker.
 import asyncio
 import json
 
@@ -16,6 +17,7 @@ engine = None  # the worker's exports, once it is up
 pending = []  # what was pressed before the worker was up: [("start"|"lesson")]
 queue = []  # messages for the worker, in order
 busy = [False]
+took = [0.0]  # the last action's time in the worker (ms)
 
 
 def q(selector):
@@ -69,6 +71,8 @@ def apply(out_json):
                 target.focus()
         if "forget_link" in msg:
             window.history.replaceState(None, "", window.location.pathname)
+        if "took" in msg:
+            took[0] = msg["took"]
         if "worker" in msg:
             window.splitWorker = json.dumps(msg["worker"])
 
@@ -81,8 +85,12 @@ async def drain():
     try:
         while queue:
             msg, at = queue.pop(0)
-            apply(await engine.act(json.dumps(msg)))
-            window.splitTimes.push(window.performance.now() - at)
+            answer = await engine.act(json.dumps(msg))
+            answered = window.performance.now()
+            apply(answer)
+            now = window.performance.now()
+            # click -> applied, and of it: the patches applied here, the worker's work
+            window.splitTimes.push(window.Array.new(now - at, now - answered, took[0]))
     finally:
         busy[0] = False
 
@@ -161,6 +169,10 @@ async def up():
     for kind, handler in (("click", on_click), ("submit", on_submit), ("change", on_change)):
         document.addEventListener(kind, create_proxy(handler))
     worker = await workers["engine"]
+    # Pressed before this layer was up: first.js marked it on <body>, as for today's page.
+    for name, what in (("data-lesson-pending", "lesson"), ("data-start-pending", "start")):
+        if body.hasAttribute(name) and what not in pending:
+            pending.append(what)
     init = {"search": str(window.location.search), "lang": str(window.navigator.language or ""),
             "storage": storage_items(), "pending": pending[0] if pending else None,
             "form": read_form() if q("#setup") is not None else None}

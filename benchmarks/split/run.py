@@ -93,7 +93,8 @@ def make(site: Path, mpy_prefix: Path) -> None:
     # Paths in a config are relative to it ([files]) or to the page (interpreter).
     (folder / "mpy.json").write_text(json.dumps(
         {"interpreter": "./static/vendor/micropython/micropython.mjs", "plugins": ["!error"]}))
-    worker = {"plugins": ["!error"], "files": {"../game.zip": "./*"}}
+    # sync_main_only: the worker never asks for `window` (PyScript then does not warn).
+    worker = {"plugins": ["!error"], "files": {"../game.zip": "./*"}, "sync_main_only": True}
     (folder / "worker.json").write_text(json.dumps(
         {**worker, "interpreter": "../static/js/python.mjs"}))
     (folder / "worker-fresh.json").write_text(json.dumps(
@@ -204,9 +205,10 @@ def one(p, base: str, name: str, path: str, clicks: int) -> dict:
         start_to_table = (time.monotonic() - t0) * 1000
         page.wait_for_selector("body[data-state=ready]")
         trips = round_trips(page, clicks)
+        parts = page.evaluate("Array.from(window.splitTimes || [], a => Array.from(a))")
         table_rss, table_pss = renderer_memory(profile)
         ctx.close()
-    return {"cold": cold, "warm": warm, "start_to_table": start_to_table, "trips": trips,
+    return {"cold": cold, "warm": warm, "start_to_table": start_to_table, "trips": trips, "parts": parts,
             "table_rss": table_rss, "table_pss": table_pss}
 
 
@@ -234,6 +236,12 @@ def summary(results: dict[str, list[dict]]) -> None:
               f" [{max(r['start_to_table'] for r in runs):.0f}]")
         print(f"  round trip click -> patched ({len(trips)}): median {med(trips):.1f} ms, "
               f"p90 {sorted(trips)[int(len(trips) * 0.9)]:.1f}, max {max(trips):.1f}")
+        parts = [x for r in runs for x in r["parts"]]
+        if parts:
+            print(f"  of which (main.py's own count, {len(parts)}): click -> applied median "
+                  f"{med([x[0] for x in parts]):.1f} ms; in the worker {med([x[2] for x in parts]):.1f}; "
+                  f"applying on the main thread {med([x[1] for x in parts]):.1f} "
+                  f"(max {max(x[1] for x in parts):.1f})")
         print(f"  renderer at the table after the clicks: RSS {med([r['table_rss'] for r in runs]):.0f}"
               f" PSS {med([r['table_pss'] for r in runs]):.0f} MB")
         print(f"  crossOriginIsolated: {runs[0]['cold']['isolated']}")
@@ -246,6 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mpy", type=Path, default=Path("/tmp/split-npm"))
     ap.add_argument("--keep", type=Path, help="build into this folder and keep it")
     ap.add_argument("--pages", default="today,split,split-fresh")
+    ap.add_argument("--raw", type=Path, help="write the raw results to this JSON file")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -268,6 +277,8 @@ def main(argv: list[str] | None = None) -> int:
         for run in range(args.runs):
             for name in (names if run % 2 == 0 else names[::-1]):
                 results[name].append(one(p, base, name, paths[name], args.clicks))
+                if args.raw:  # kept as it comes: a later failure loses nothing
+                    args.raw.write_text(json.dumps(results))
                 load.append(os.getloadavg()[0])
             print(f"run {run + 1}/{args.runs} done", file=sys.stderr)
     server.shutdown()

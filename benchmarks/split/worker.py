@@ -129,6 +129,7 @@ def start(init_json: str) -> str:
 def act(msg_json: str) -> str:
     """One DOM event as the main thread read it: a command (`data-cmd`, its
     data and the start screen's form) or a decision (`data-act`/`data-part`)."""
+    t = js.performance.now()
     msg = json.loads(msg_json)
     if "form" in msg:
         from game.web import page as pg
@@ -140,7 +141,9 @@ def act(msg_json: str) -> str:
         ctrl.guarded(lambda: ctrl.on_table(ts.Act(msg["act"])))
     elif "part" in msg:
         ctrl.guarded(lambda: ctrl.on_table(ts.Pick(msg["part"])))
-    return screen.take()
+    out = json.loads(screen.take())
+    out.append({"took": js.performance.now() - t})  # the action's time in the worker (run.py)
+    return json.dumps(out)
 
 
 async def later() -> str:
