@@ -56,6 +56,7 @@ def test_make_adds_the_split_pages_beside_index(tmp_path: Path) -> None:
     for name in run.MPY_FILES:
         assert (site / "static" / "vendor" / "micropython" / name).stat().st_size == 100
     assert (site / "split" / "worker.py").exists() and (site / "split" / "main.py").exists()
+    assert "xworker.sync.pushed" in (site / "sync-probe.html").read_text()
 
 
 def test_make_refuses_a_page_without_its_python(tmp_path: Path) -> None:
