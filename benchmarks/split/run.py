@@ -90,7 +90,8 @@ def make(site: Path, mpy_prefix: Path) -> None:
     folder.mkdir(exist_ok=True)
     for name in ("main.py", "worker.py"):
         shutil.copy(HERE / name, folder / name)
-    shutil.copy(HERE / "sync-probe.html", site / "sync-probe.html")
+    for name in ("sync-probe.html", "mpy-bare.html", "mpy-pyscript.html"):  # the probes
+        shutil.copy(HERE / name, site / name)
     # Paths in a config are relative to it ([files]) or to the page (interpreter).
     (folder / "mpy.json").write_text(json.dumps(
         {"interpreter": "./static/vendor/micropython/micropython.mjs", "plugins": ["!error"]}))
