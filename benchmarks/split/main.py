@@ -12,8 +12,14 @@ js.performance.mark("split:mpy-first-line")  # (what PyScript's own package cost
 import asyncio  # noqa: E402
 import json  # noqa: E402
 
-from pyscript import document, window, workers  # noqa: E402
-from pyscript.ffi import create_proxy  # noqa: E402
+try:
+    from pyscript import document, window, workers
+    from pyscript.ffi import create_proxy
+except ImportError:  # split-direct.html: MicroPython without PyScript (direct.mjs)
+    document, window, workers = js.document, js.window, None
+
+    def create_proxy(handler):
+        return handler
 
 window.performance.mark("split:mpy-up")
 body = document.body
@@ -172,7 +178,7 @@ async def up():
     window.splitTimes = window.Array.new()
     for kind, handler in (("click", on_click), ("submit", on_submit), ("change", on_change)):
         document.addEventListener(kind, create_proxy(handler))
-    worker = await workers["engine"]
+    worker = await workers["engine"] if workers is not None else window.splitEngine
     # Pressed before this layer was up: first.js marked it on <body>, as for today's page.
     for name, what in (("data-lesson-pending", "lesson"), ("data-start-pending", "start")):
         if body.hasAttribute(name) and what not in pending:

@@ -88,7 +88,7 @@ def make(site: Path, mpy_prefix: Path) -> None:
         shutil.copy(source / name, vendor / name)
     folder = site / "split"
     folder.mkdir(exist_ok=True)
-    for name in ("main.py", "worker.py"):
+    for name in ("main.py", "worker.py", "direct.mjs", "direct-worker.mjs"):
         shutil.copy(HERE / name, folder / name)
     for name in ("sync-probe.html", "mpy-bare.html", "mpy-pyscript.html"):  # the probes
         shutil.copy(HERE / name, site / name)
@@ -107,6 +107,12 @@ def make(site: Path, mpy_prefix: Path) -> None:
         html, n = PY_SCRIPT.subn(SPLIT_SCRIPTS.format(worker=worker_config), index)
         assert n == 1, "index.html's Python script not found"
         (site / page).write_text(html)
+    # No PyScript on the main thread: first.js loads direct.mjs after the first paint.
+    html, n = PY_SCRIPT.subn("", index.replace(
+        'data-runtime="./static/vendor/pyscript/core.js"', 'data-runtime="./split/direct.mjs"'))
+    assert n == 1 and "./split/direct.mjs" in html, "index.html's runtime not found"
+    (site / "split-direct.html").write_text(html.replace(
+        '<link rel="modulepreload" href="./static/vendor/pyscript/core.js">', ""))
 
 
 def sizes(site: Path) -> dict[str, tuple[int, int]]:
@@ -271,7 +277,8 @@ def main(argv: list[str] | None = None) -> int:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     paths = {"today": "index.html?speed=slow", "split": "split.html?speed=slow",
-             "split-fresh": "split-fresh.html?speed=slow"}
+             "split-fresh": "split-fresh.html?speed=slow",
+             "split-direct": "split-direct.html?speed=slow"}
     names = args.pages.split(",")
     results: dict[str, list[dict]] = {n: [] for n in names}
     load = [os.getloadavg()[0]]
