@@ -14,7 +14,9 @@ run = load_benchmark("split/run")
 
 INDEX = """<!doctype html><html><head>
 <meta http-equiv="Content-Security-Policy" content="default-src 'self'; worker-src 'self'; object-src 'none'">
+<link rel="modulepreload" href="./static/vendor/pyscript/core.js">
 </head><body><section id="screen"></section>
+<script src="./static/js/first.js" data-runtime="./static/vendor/pyscript/core.js"></script>
 <script type="py" config="./pyscript.json">
 from game.web.dom.boot import start
 start()
@@ -47,6 +49,11 @@ def test_make_adds_the_split_pages_beside_index(tmp_path: Path) -> None:
     for page in (split, fresh):
         assert "from game.web.dom.boot import start" not in page
         assert "worker-src 'self' blob:" in page  # PyScript's workers start from a Blob URL
+    # The direct variant: no PyScript on the main thread at all.
+    direct = (site / "split-direct.html").read_text()
+    assert 'data-runtime="./split/direct.mjs"' in direct
+    assert "pyscript" not in direct and 'type="py"' not in direct
+    assert "worker-src 'self';" in direct  # its worker is a file of the site: no blob:
     assert (site / "index.html").read_text() == INDEX  # today's page is left as it is
     # Local runtimes only: a worker's paths are relative to its config (split/).
     assert json.loads((site / "split" / "worker.json").read_text())["interpreter"] \
@@ -55,7 +62,8 @@ def test_make_adds_the_split_pages_beside_index(tmp_path: Path) -> None:
         == "./static/vendor/micropython/micropython.mjs"
     for name in run.MPY_FILES:
         assert (site / "static" / "vendor" / "micropython" / name).stat().st_size == 100
-    assert (site / "split" / "worker.py").exists() and (site / "split" / "main.py").exists()
+    for name in ("worker.py", "main.py", "direct.mjs", "direct-worker.mjs"):
+        assert (site / "split" / name).exists()
     assert "xworker.sync.pushed" in (site / "sync-probe.html").read_text()
 
 

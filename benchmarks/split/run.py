@@ -101,14 +101,14 @@ def make(site: Path, mpy_prefix: Path) -> None:
         {**worker, "interpreter": "../static/js/python.mjs"}))
     (folder / "worker-fresh.json").write_text(json.dumps(
         {**worker, "interpreter": "../static/vendor/pyodide/pyodide.mjs"}))
-    index = (site / "index.html").read_text()
-    index = index.replace("worker-src 'self'", "worker-src 'self' blob:")
+    today = (site / "index.html").read_text()
+    index = today.replace("worker-src 'self'", "worker-src 'self' blob:")
     for page, worker_config in (("split.html", "worker"), ("split-fresh.html", "worker-fresh")):
         html, n = PY_SCRIPT.subn(SPLIT_SCRIPTS.format(worker=worker_config), index)
         assert n == 1, "index.html's Python script not found"
         (site / page).write_text(html)
     # No PyScript on the main thread: first.js loads direct.mjs after the first paint.
-    html, n = PY_SCRIPT.subn("", index.replace(
+    html, n = PY_SCRIPT.subn("", today.replace(
         'data-runtime="./static/vendor/pyscript/core.js"', 'data-runtime="./split/direct.mjs"'))
     assert n == 1 and "./split/direct.mjs" in html, "index.html's runtime not found"
     (site / "split-direct.html").write_text(html.replace(
