@@ -173,18 +173,24 @@ async def later():
         apply(await engine.later())
 
 
+def pressed():
+    """Start or a lesson asked for before the worker was up: here, or marked on
+    <body> by first.js before this layer was up (as for today's page)."""
+    for name, what in (("data-lesson-pending", "lesson"), ("data-start-pending", "start")):
+        if body.hasAttribute(name) and what not in pending:
+            pending.append(what)
+    return pending[0] if pending else None
+
+
 async def up():
     global engine
     window.splitTimes = window.Array.new()
     for kind, handler in (("click", on_click), ("submit", on_submit), ("change", on_change)):
         document.addEventListener(kind, create_proxy(handler))
     worker = await workers["engine"] if workers is not None else window.splitEngine
-    # Pressed before this layer was up: first.js marked it on <body>, as for today's page.
-    for name, what in (("data-lesson-pending", "lesson"), ("data-start-pending", "start")):
-        if body.hasAttribute(name) and what not in pending:
-            pending.append(what)
+    asked = pressed()
     init = {"search": str(window.location.search), "lang": str(window.navigator.language or ""),
-            "storage": storage_items(), "pending": pending[0] if pending else None,
+            "storage": storage_items(), "pending": asked,
             "form": read_form() if q("#setup") is not None else None}
     out = await worker.start(json.dumps(init))
     engine = worker
@@ -192,9 +198,16 @@ async def up():
     loader = q("#loader")
     if loader is not None:
         loader.remove()
+    late = pressed()
     body.removeAttribute("data-start-pending")
+    body.removeAttribute("data-lesson-pending")
     body.setAttribute("data-state", "ready")
     window.performance.mark("split:worker-ready")
+    if late and not asked:  # pressed while the worker was starting
+        msg = {"cmd": late, "data": {}}
+        if q("#setup") is not None:
+            msg["form"] = read_form()
+        send(msg, window.performance.now())
     asyncio.create_task(later())
 
 
