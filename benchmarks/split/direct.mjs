@@ -8,6 +8,7 @@ const worker = new Worker(new URL("./direct-worker.mjs", import.meta.url), { typ
 const waiting = new Map();
 let lastId = 0;
 worker.onmessage = ({ data: { id, result, error } }) => {
+  window.splitArrived = performance.now();  // main.py: how long MicroPython takes to resume
   const { resolve, reject } = waiting.get(id);
   waiting.delete(id);
   if (error) reject(new Error(error));

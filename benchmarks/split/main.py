@@ -100,7 +100,10 @@ async def drain():
             apply(answer)
             now = window.performance.now()
             # click -> applied, and of it: the patches applied here, the worker's work
-            window.splitTimes.push(window.Array.new(now - at, now - answered, took[0]))
+            # (direct.mjs also notes when the answer reached the main thread)
+            arrived = getattr(window, "splitArrived", None)
+            window.splitTimes.push(window.Array.new(now - at, now - answered, took[0],
+                                                    answered - arrived if arrived else -1))
     finally:
         busy[0] = False
 
