@@ -13,11 +13,15 @@ folder, then three pages are added beside index.html:
 - split-fresh.html: the same with the stock pyodide.mjs in the worker (no
   snapshot: Python starts and imports the game, game.zip unpacked);
 - the CSP of both pages adds `blob:` to worker-src (PyScript's workers are
-  started from a Blob URL).
+  started from a Blob URL);
+- split-direct.html: no PyScript on the main thread: first.js loads
+  direct.mjs, which starts direct-worker.mjs (Pyodide from python.mjs,
+  game.zip unpacked, worker.py) and runs main.py on MicroPython's own
+  loadMicroPython.
 Served by game.build's static server: no COOP/COEP headers, as on GitHub
 Pages (so no SharedArrayBuffer: `crossOriginIsolated` is printed).
 
-Measured in Chromium (fresh profile per page and run; a cold visit, then a
+Measured in Chromium (`--pages`; fresh profile per page and run; a cold visit, then a
 warm one from the HTTP cache), from navigation to ready (today's page:
 <body data-state=ready>; the split: the worker's first answer applied):
 longest main-thread task and total blocking time (PerformanceObserver
@@ -261,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--clicks", type=int, default=50)
     ap.add_argument("--mpy", type=Path, default=Path("/tmp/split-npm"))
     ap.add_argument("--keep", type=Path, help="build into this folder and keep it")
-    ap.add_argument("--pages", default="today,split,split-fresh")
+    ap.add_argument("--pages", default="today,split,split-fresh,split-direct")
     ap.add_argument("--raw", type=Path, help="write the raw results to this JSON file")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
