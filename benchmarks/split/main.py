@@ -1,0 +1,217 @@
+# The prototype's main thread, on MicroPython (split.html's <script type="mpy">):
+# DOM events become plain-data messages for the Pyodide worker (worker.py),
+# whose answers (region patches, the dialog, <body>'s data, the live region's
+# lines, the focus) are applied here. Nothing of the game is decided here.
+# Marks for the benchmark (run.py): performance.mark "split:mpy-up",
+# "split:worker-ready"; window.splitTimes holds each action's round trip and
+# the parts of it spent applying the answer and in the worker.
+import js
+
+js.performance.mark("split:mpy-first-line")  # (what PyScript's own package costs: below)
+
+import asyncio  # noqa: E402
+import json  # noqa: E402
+
+try:
+    from pyscript import document, window, workers
+    from pyscript.ffi import create_proxy
+except ImportError:  # split-direct.html: MicroPython without PyScript (direct.mjs)
+    document, window, workers = js.document, js.window, None
+
+    def create_proxy(handler):
+        return handler
+
+window.performance.mark("split:mpy-up")
+body = document.body
+engine = None  # the worker's exports, once it is up
+pending = []  # what was pressed before the worker was up: [("start"|"lesson")]
+queue = []  # messages for the worker, in order
+busy = [False]
+took = [0.0]  # the last action's time in the worker (ms)
+
+
+def q(selector):
+    return document.querySelector(selector)
+
+
+def attr(el, name):
+    value = el.getAttribute(name)
+    return None if value is None else str(value)
+
+
+def read_form():
+    values = {}
+    fields = document.querySelectorAll("#setup select, #setup input")
+    for i in range(fields.length):
+        el = fields.item(i)
+        if str(el.type) == "checkbox":
+            values[str(el.name)] = "on" if el.checked else ""
+        else:
+            values[str(el.name)] = str(el.value)
+    return values
+
+
+def apply(out_json):
+    """The worker's answers, in order: patch what changed."""
+    for msg in json.loads(out_json):
+        for name, markup in msg.get("regions", {}).items():
+            el = q("#" + name)
+            if el is not None:
+                el.innerHTML = markup  # markup made by game.web.html in the worker
+        if "dialog" in msg:
+            modal = q("#modal")
+            modal.innerHTML = msg["dialog"]
+            modal.hidden = not msg["dialog"]
+        for name, value in msg.get("body", {}).items():
+            body.setAttribute("data-" + name, value)
+        if "title" in msg:
+            document.title = msg["title"]
+            document.documentElement.lang = msg["lang"]
+        lines = msg.get("live")
+        if lines:
+            burst = document.createElement("div")
+            for line in lines:
+                p = document.createElement("p")
+                p.textContent = line
+                burst.append(p)
+            q("#live").append(burst)
+        if "focus" in msg:
+            target = q(msg["focus"])
+            if target is not None:
+                target.focus()
+        if "forget_link" in msg:
+            window.history.replaceState(None, "", window.location.pathname)
+        if "took" in msg:
+            took[0] = msg["took"]
+        if "worker" in msg:
+            window.splitWorker = json.dumps(msg["worker"])
+
+
+async def drain():
+    """Send the queued messages one at a time (the page's actions are ordered)."""
+    if busy[0]:
+        return
+    busy[0] = True
+    try:
+        while queue:
+            msg, at = queue.pop(0)
+            answer = await engine.act(json.dumps(msg))
+            answered = window.performance.now()
+            apply(answer)
+            now = window.performance.now()
+            # click -> applied, and of it: the patches applied here, the worker's work
+            # (direct.mjs also notes when the answer reached the main thread)
+            arrived = getattr(window, "splitArrived", None)
+            window.splitTimes.push(window.Array.new(now - at, now - answered, took[0],
+                                                    answered - arrived if arrived else -1))
+    finally:
+        busy[0] = False
+
+
+def send(msg, at):
+    if engine is None:
+        if msg.get("cmd") in ("start", "lesson"):
+            pending.append(msg["cmd"])  # dealt the moment the worker is up
+            body.setAttribute("data-start-pending", "")
+        return
+    queue.append((msg, at))
+    asyncio.create_task(drain())
+
+
+def on_click(evt):
+    el = evt.target.closest("[data-cmd], [data-act], [data-part]")
+    if el is None:
+        return
+    cmd = attr(el, "data-cmd")
+    if cmd:
+        if str(el.tagName) in ("SELECT", "INPUT", "OPTION"):
+            return
+        if cmd == "start":
+            evt.preventDefault()  # handled here, not by the form's submit
+        data = {}
+        for key in ("game", "key", "panel"):
+            value = attr(el, "data-" + key)
+            if value is not None:
+                data[key] = value
+        msg = {"cmd": cmd, "data": data}
+        if cmd in ("start", "lesson") and q("#setup") is not None:
+            msg["form"] = read_form()
+        send(msg, evt.timeStamp)
+        return
+    act, part = attr(el, "data-act"), attr(el, "data-part")
+    if act:
+        send({"act": act}, evt.timeStamp)
+    elif part:
+        send({"part": part}, evt.timeStamp)
+
+
+def on_submit(evt):
+    evt.preventDefault()  # the start screen is a form: Enter starts the game
+    if q("#setup") is not None and evt.target.closest("#setup"):
+        send({"cmd": "start", "data": {}, "form": read_form()}, evt.timeStamp)
+
+
+def on_change(evt):
+    el = evt.target
+    cmd = attr(el, "data-cmd")
+    if cmd == "setup-change" and engine is not None:
+        send({"form": read_form()}, evt.timeStamp)
+
+
+def storage_items():
+    items = {}
+    try:
+        store = window.localStorage
+        for i in range(store.length):
+            key = str(store.key(i))
+            items[key] = str(store.getItem(key))
+    except Exception:
+        pass  # storage refused: the worker keeps its own in memory
+    return items
+
+
+async def later():
+    """What the worker draws without a click (bots, hints): asked again and again."""
+    while True:
+        apply(await engine.later())
+
+
+def pressed():
+    """Start or a lesson asked for before the worker was up: here, or marked on
+    <body> by first.js before this layer was up (as for today's page)."""
+    for name, what in (("data-lesson-pending", "lesson"), ("data-start-pending", "start")):
+        if body.hasAttribute(name) and what not in pending:
+            pending.append(what)
+    return pending[0] if pending else None
+
+
+async def up():
+    global engine
+    window.splitTimes = window.Array.new()
+    for kind, handler in (("click", on_click), ("submit", on_submit), ("change", on_change)):
+        document.addEventListener(kind, create_proxy(handler))
+    worker = await workers["engine"] if workers is not None else window.splitEngine
+    asked = pressed()
+    init = {"search": str(window.location.search), "lang": str(window.navigator.language or ""),
+            "storage": storage_items(), "pending": asked,
+            "form": read_form() if q("#setup") is not None else None}
+    out = await worker.start(json.dumps(init))
+    engine = worker
+    apply(out)
+    loader = q("#loader")
+    if loader is not None:
+        loader.remove()
+    late = pressed()
+    body.removeAttribute("data-start-pending")
+    body.removeAttribute("data-lesson-pending")
+    body.setAttribute("data-state", "ready")
+    window.performance.mark("split:worker-ready")
+    if late and not asked:  # pressed while the worker was starting
+        msg = {"cmd": late, "data": {}}
+        if q("#setup") is not None:
+            msg["form"] = read_form()
+        send(msg, window.performance.now())
+    asyncio.create_task(later())
+
+
+asyncio.create_task(up())
