@@ -1,14 +1,15 @@
 """Start-up traced in Chromium: the main thread's blocking time until the page is ready.
 
-    python benchmarks/trace.py [--runs 5] [--site DIR] [--pages index,embed]
+    python benchmarks/trace.py [--runs 5] [--site DIR] [--compare DIR] [--pages index,embed]
 
 Not a test: prints numbers. Each page is loaded in a fresh persistent
 Chromium profile (a disk cache like a real browser), a cold visit then a
 warm one (index.html: a game left in progress, so the warm visit resumes the
 table; the embed: its example again), with the bare PyScript page of
 `benchmarks/load.py` as a baseline in the same run, all served by one local
-server. `--site` measures an already built folder (e.g. an older build, to
-compare); by default the site is built from the sources.
+server. `--site` measures an already built folder; by default the site is
+built from the sources. `--compare DIR` also measures the pages of another
+built folder (e.g. an older build) in the same run, as "old index", "old embed".
 
 Two instruments, both in each visit:
 - Chromium's tracing (CDP `Tracing`, the categories DevTools' performance
@@ -88,8 +89,12 @@ def _trace(page, cdp, url: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     measured = page.evaluate(MEASURE)
     page.wait_for_timeout(100)  # the ready task's end in the trace
     cdp.send("Tracing.end")
-    while not done:
+    for _ in range(1200):
+        if done:
+            break
         page.wait_for_timeout(50)
+    else:
+        raise RuntimeError("the trace did not complete within a minute")
     return measured, events
 
 
@@ -214,11 +219,13 @@ def _one(p, kind: str, url: str) -> dict[str, dict[str, Any]]:
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
         cdp = ctx.new_cdp_session(page)
         cold = _visit(page, cdp, url)
-        if kind == "index":  # a game in progress: the warm visit resumes the table
+        if kind.endswith("index"):  # a game in progress: the warm visit resumes the table
             page.click("#start")
             page.wait_for_selector("body[data-view=table]")
-        # A returning visitor comes back after the service worker has precached.
-        page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
+        # A returning visitor comes back after the service worker has precached
+        # (the embed registers none: its warm visit has the HTTP cache only).
+        if not kind.endswith("embed"):
+            page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
         page.wait_for_timeout(500)
         warm = _visit(page, cdp, url)
         ctx.close()
@@ -246,26 +253,34 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--site", help="a built site folder to measure (default: build the sources)")
+    ap.add_argument("--compare", help="another built site folder, measured in the same run")
     ap.add_argument("--pages", default="index,embed", help="of: index, embed (bare is always run)")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     kinds = ["bare"] + [k for k in args.pages.split(",") if k in PAGES and k != "bare"]
+    if args.compare:
+        kinds += [f"old {k}" for k in kinds[1:]]
     site = Path(args.site).resolve() if args.site else ensure_built(SITE)
     print(f"load average at start {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {site}")
     results: dict[str, dict[str, list[dict[str, Any]]]] = {k: {"cold": [], "warm": []}
                                                            for k in kinds}
     with tempfile.TemporaryDirectory() as tmp:
         _pages(Path(tmp), site)
+        if args.compare:
+            (Path(tmp) / "old").symlink_to(Path(args.compare).resolve(), target_is_directory=True)
         server = make_server(tmp, 0)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         with sync_playwright() as p:
             for run in range(args.runs):
                 for kind in (kinds if run % 2 == 0 else kinds[::-1]):
-                    r = _one(p, kind, base + PAGES[kind])
+                    url = PAGES[kind] if kind in PAGES else "old" + PAGES[kind[4:]][4:]
+                    r = _one(p, kind, base + url)
                     for visit in ("cold", "warm"):
                         results[kind][visit].append(r[visit])
+                    print(f"  {kind}: ready {r['cold']['ready']:.0f} / {r['warm']['ready']:.0f} ms",
+                          file=sys.stderr)
                 print(f"run {run + 1}/{args.runs} done", file=sys.stderr)
         server.shutdown()
     _report(results, args.runs)
