@@ -61,11 +61,13 @@ async function gameZip() {
 
 // `py` with the package in place: the zip written, and where Python started
 // fresh, put on sys.path (the snapshot has it there already). A snapshot's
-// importer re-reads the zip's table of contents from the file written now.
+// importer re-reads the zip's table of contents from the file written now
+// (its own invalidate_caches: importlib's would import importlib.metadata,
+// measured 400 ms).
 function withGame(py, bytes, fresh) {
   py.FS.writeFile(GAME_PATH, bytes, { canOwn: true });
   py.runPython(fresh ? `import sys; sys.path.insert(0, "${GAME_PATH}")`
-                     : "import importlib; importlib.invalidate_caches()");
+                     : `import sys; getattr(sys.path_importer_cache.get("${GAME_PATH}"), "invalidate_caches", int)()`);
   return py;
 }
 

@@ -7,7 +7,6 @@ Python imports from, as from game.zip (static/js/python.mjs).
 from __future__ import annotations
 
 import asyncio
-import importlib
 import os
 import sys
 import zipimport
@@ -42,8 +41,7 @@ def add_to_packages(archive: str) -> None:
         if (name == "game" or name.startswith("game.")) and hasattr(module, "__path__"):
             folder = os.path.join(archive, *name.split("."))
             if folder not in module.__path__:
-                module.__path__.append(folder)
-    importlib.invalidate_caches()
+                module.__path__.append(folder)  # (a new entry: no cache to invalidate)
 
 
 async def load_part(part: str) -> None:
