@@ -1,6 +1,6 @@
 """Load time of the site against a bare PyScript page on the same runtime.
 
-    python benchmarks/load.py [--runs 3] [--browser chromium|firefox]
+    python benchmarks/load.py [--runs 3] [--browser chromium|firefox] [--site DIR]
 
 Not a test: prints numbers and ratios. Both pages are served by the same
 local server and loaded in fresh persistent Chromium profiles (a disk cache
@@ -125,10 +125,11 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--browser", choices=("chromium", "firefox"), default="chromium")
+    ap.add_argument("--site", help="a built site folder to measure (default: build the sources)")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    site = ensure_built(SITE)
+    site = Path(args.site).resolve() if args.site else ensure_built(SITE)
     results: dict[str, dict[str, list[dict]]] = {k: {v: [] for v in VISITS}
                                                  for k in ("bare", "site")}
     with tempfile.TemporaryDirectory() as tmp:

@@ -339,10 +339,10 @@ _WASM_FAILED_SAID = ('catch(l){console.warn("wasm instantiation failed!"),consol
 def _wasm_failure_said(script: str) -> str:
     """pyodide.mjs telling the page when its wasm failed to instantiate (see above)."""
     return _patch_pinned(script, "pyodide.mjs", "_WASM_FAILED", _WASM_FAILED, _WASM_FAILED_SAID)
-# Where Pyodide mounts the standard library, and where PyScript unpacks game.zip
-# (the interpreter's working directory): the file names in tracebacks.
+# Where Pyodide mounts the standard library, and where the page writes game.zip
+# (static/js/python.mjs), which Python imports from: the file names in tracebacks.
 _STDLIB_PREFIX = "/lib/python314.zip/"
-_PACKAGE_PREFIX = "/home/pyodide/"
+_PACKAGE_PREFIX = "/home/pyodide/game.zip/"
 
 
 def _node(script: str, what: str, *args: str | os.PathLike[str]) -> str:
@@ -364,7 +364,7 @@ def _node(script: str, what: str, *args: str | os.PathLike[str]) -> str:
 
 def _precompile(game: tuple[Path, Path], stdlib: tuple[Path, Path]) -> None:
     """The game's (source zip, output zip) with every .py compiled to .pyc (and
-    PyScript's own package's bytecode), and the standard library's with the
+    PyScript's own package's, see precompile.mjs), and the standard library's with the
     modules the page imports as it starts compiled.
 
     Compiled by Pyodide itself, in Node (scripts/precompile.mjs), so the

@@ -16,10 +16,12 @@
 //
 // PyScript writes its own Python package (the `pyscript` module) as source
 // into the working directory at every start and imports it: GAME_OUT also
-// gets that package's bytecode in `pyscript/__pycache__/`, compiled from
+// gets that package as sourceless bytecode in `pyscript/`, compiled from
 // PYSCRIPT_STDLIB (@pyscript/core's src/stdlib/pyscript.js, the sources its
-// dist embeds). Checked hash-based .pyc files: Python uses one only if the
-// source PyScript wrote hashes the same, so another PyScript's is recompiled.
+// dist embeds), which Python imports instead since game.zip comes first on
+// sys.path. Hash-based .pyc files, the hash of the source they were compiled
+// from in their header (tests/test_build_bytecode.py compares it with the
+// source PyScript writes).
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -61,15 +63,15 @@ def imported_from(prefix):
 
 def precompile(src, dst, prefix, only=None, cached=None, optimize=0):
     """Write zip \`dst\`: zip \`src\` with each .py (of \`only\`, if given) as a
-    sourceless .pyc (compiled at \`optimize\`), plus the __pycache__ .pyc of
-    each \`cached\` {name: source}; (compiled, kept)."""
+    sourceless .pyc (compiled at \`optimize\`), plus a sourceless hash-based
+    .pyc of each \`cached\` {name: source}; (compiled, kept)."""
     compiled = kept = 0
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
         for name, source in (cached or {}).items():
             data = source.encode()
             code = compile(data, prefix + name, "exec", dont_inherit=True)
             pyc = _external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=True)
-            out = zipfile.ZipInfo(importlib.util.cache_from_source(name),
+            out = zipfile.ZipInfo(name + "c",
                                   date_time=(2020, 1, 1, 0, 0, 0))
             zout.writestr(out, bytes(pyc), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
             compiled += 1

@@ -2,7 +2,8 @@
 # steps: scripts/snapshot.mjs imports it into the memory snapshot, and
 # scripts/precompile.mjs ships as bytecode the standard library modules it
 # imports (the others ship as source: fewer bytes, compiled if ever imported).
-# The game's package is unpacked in the working directory, as PyScript does.
+# The game's package is on sys.path: game.zip itself, as in the page, for the
+# snapshot; its sources unpacked in the working directory for precompile.mjs.
 import dis
 import importlib
 import importlib.util

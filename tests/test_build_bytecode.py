@@ -16,9 +16,9 @@ import zipfile
 
 import pytest
 
-# Loads the built runtime and package like the page (game.zip unpacked into
-# the working directory), imports the engine and the page's pure modules,
-# plays a move, and reports where each module came from.
+# Loads the built runtime and package like the page (game.zip written as one
+# file, first on sys.path: static/js/python.mjs), imports the engine and the
+# page's pure modules, plays a move, and reports where each module came from.
 CHECK = r"""
 const [site] = process.argv.slice(1);
 const vendor = site + "/static/vendor/pyodide/";
@@ -27,13 +27,17 @@ const fs = await import("node:fs");
 const py = await loadPyodide({ indexURL: vendor });
 py.FS.writeFile("/home/pyodide/game.zip", fs.readFileSync(site + "/game.zip"));
 console.log(py.runPython(`
-import json, os, sys, zipfile
-os.chdir("/home/pyodide")
-zipfile.ZipFile("game.zip").extractall()
-sys.path.insert(0, "/home/pyodide")
+import json, sys
+sys.path.insert(0, "/home/pyodide/game.zip")
 import game, game.bots, game.web.i18n, game.web.saves, game.web.tables.jekyll_hyde
 state = game.new_game("jekyll-hyde", {}, seed=1)
 state = state.apply(state.legal_actions()[0])
+# The package's data, read from inside the zip through the modules' loader.
+import game.bots.ratings, game.bots.search, game.web.coach
+assert game.web.i18n.catalog("fr")["setup.wait"], "no French catalog"
+assert game.web.coach.load("dracula").actions, "no lesson"
+assert game.bots.search.browser_caps("dracula", "strong"), "no browser caps"
+assert game.bots.ratings.load_ratings()["modes"], "no ratings"
 # Frozen modules (os, codecs, ...) are built into the interpreter: not imported from a file.
 json.dumps({name: m.__file__ for name, m in list(sys.modules.items())
             if getattr(m, "__file__", None) and m.__spec__ and m.__spec__.origin != "frozen"})
@@ -64,15 +68,16 @@ def test_pyodide_imports_the_built_bytecode_without_compiling(built_site):
     assert done.returncode == 0, done.stderr[-2000:]
     files = json.loads(done.stdout.strip().splitlines()[-1])
     ours = {n: f for n, f in files.items()
-            if f.startswith(("/lib/python314.zip/", "/home/pyodide/game/"))}
+            if f.startswith(("/lib/python314.zip/", "/home/pyodide/game.zip/"))}
     assert "game.web.tables.jekyll_hyde" in ours and "random" in ours and "json" in ours
     compiled = {n: f for n, f in ours.items() if not f.endswith(".pyc")}
     assert compiled == {}, f"imported from source (compiled in the page): {compiled}"
 
 
 # PyScript writes its package's sources at start-up, as its dist embeds them
-# (@pyscript/core's src/stdlib/pyscript.js); each must hash like the .pyc the
-# build put in pyscript/__pycache__/, or Python compiles it in the page.
+# (@pyscript/core's src/stdlib/pyscript.js), and Python imports instead the
+# .pyc the build put in game.zip's pyscript/ (the zip is first on sys.path):
+# each must have been compiled from the very source PyScript writes.
 PYSCRIPT_CHECK = r"""
 const [site, stdlib] = process.argv.slice(1);
 const vendor = site + "/static/vendor/pyodide/";
@@ -91,7 +96,7 @@ import importlib.util, json, zipfile
 z = zipfile.ZipFile("/home/pyodide/game.zip")
 report = {}
 for name, source in files.items():
-    pyc = z.read(importlib.util.cache_from_source(name))
+    pyc = z.read(name + "c")
     # flags 0b11: hash-based, checked against the source
     report[name] = (int.from_bytes(pyc[4:8], "little"),
                     pyc[8:16] == importlib.util.source_hash(source.encode()))

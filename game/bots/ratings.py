@@ -114,10 +114,13 @@ def fit(results: Mapping[tuple[str, str], tuple[float, int]], anchor: str,
 def load_ratings(path: str = RATINGS_FILE) -> dict[str, Any]:
     """The ratings file as data; empty when there is none yet."""
     try:
-        with open(path, encoding="utf-8") as f:
-            data: dict[str, Any] = json.load(f)
-    except FileNotFoundError:
+        # Through the module's loader, which also reads inside game.zip (the page).
+        raw = __loader__.get_data(path)  # type: ignore[name-defined]
+    except OSError:
+        if os.path.exists(path):  # a file that is there but unreadable
+            raise
         return {"modes": {}}
+    data: dict[str, Any] = json.loads(raw.decode("utf-8"))
     return data
 
 

@@ -445,7 +445,9 @@ def browser_caps(game_id: str, level: str) -> dict[str, int]:
     """Every stage's cap for `level` in game `game_id`; a clear error if the
     file lacks the game, the level or one of the game's `STAGES`."""
     try:
-        games = json.loads(BROWSER_CAPS.read_text(encoding="utf-8"))["games"]
+        # Through the module's loader, which also reads inside game.zip (the page).
+        data = __loader__.get_data(str(BROWSER_CAPS))  # type: ignore[name-defined]
+        games = json.loads(data.decode("utf-8"))["games"]
     except (OSError, ValueError, KeyError) as e:
         raise _no_caps(game_id, level, f"unreadable: {e}") from None
     caps = games.get(game_id, {}).get(level)

@@ -43,7 +43,7 @@
   }
   text.textContent = w[0]; step(8, 0);
   var marks = [["core.js", 15, 1], ["pyodide.mjs", 25, 1], ["pyodide.asm.mjs", 35, 1],
-               ["pyodide.asm.wasm", 60, 2], ["python_stdlib.zip", 75, 2], ["game.zip", 88, 3]];
+               ["pyodide.asm.wasm", 60, 2], ["python_stdlib.zip", 75, 2]];
   if (window.PerformanceObserver) {
     try {
       new PerformanceObserver(function (l) {
@@ -53,6 +53,8 @@
       }).observe({type: "resource", buffered: true});
     } catch (e) {}
   }
+  // Python is up (PyScript's event): the page's own program starts.
+  addEventListener("py:ready", function () { step(88, 3); });
   var t0 = Date.now();
   var tick = setInterval(function () {  // creep forward while wasm compiles
     if (!document.getElementById("loader") || Date.now() - t0 > 60000) { clearInterval(tick); return; }

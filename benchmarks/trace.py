@@ -1,0 +1,292 @@
+"""Start-up traced in Chromium: the main thread's blocking time until the page is ready.
+
+    python benchmarks/trace.py [--runs 5] [--site DIR] [--compare DIR] [--pages index,embed]
+
+Not a test: prints numbers. Each page is loaded in a fresh persistent
+Chromium profile (a disk cache like a real browser), a cold visit then a
+warm one (index.html: a game left in progress, so the warm visit resumes the
+table; the embed: its example again), with the bare PyScript page of
+`benchmarks/load.py` as a baseline in the same run, all served by one local
+server. `--site` measures an already built folder; by default the site is
+built from the sources. `--compare DIR` also measures the pages of another
+built folder (e.g. an older build) in the same run, as "old index", "old embed".
+
+Two instruments, both in each visit:
+- Chromium's tracing (CDP `Tracing`, the categories DevTools' performance
+  panel records): every task on the page's main thread, with what ran inside
+  it (script URLs and function names, wasm compiles, parsing, layout), so the
+  longest task is named, not only timed;
+- a `PerformanceObserver` of `longtask` entries, installed by an init script
+  before any of the page's scripts: the browser's own count of tasks over
+  50 ms (durations without attribution), as a check of the trace's.
+Printed, medians over the runs: total blocking time from first contentful
+paint to ready (over the main thread's tasks, of the part of each in that
+window, its length − 50 ms; as Lighthouse counts it, but ending at ready),
+the same from longtask entries, the longest task from navigation to ready
+with what it was (in the run whose longest task is the median), and time to
+ready ("ready": `<body data-state="ready">`, as load.py). The machine's load
+average at start and end: on 2 shared cores other work stretches every task.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import threading
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT))
+
+from load import _pages  # noqa: E402  (the bare page, built beside the site)
+
+from game.build import CHROMIUM, CHROMIUM_ARGS, SITE, ensure_built, make_server  # noqa: E402
+
+CATEGORIES = ",".join(("devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel",
+                       "blink.user_timing", "loading", "v8", "v8.execute",
+                       "disabled-by-default-v8.cpu_profiler"))
+# A main-thread task, as Chromium names the outermost event of one.
+TASKS = ("ThreadControllerImpl::RunTask", "RunTask")
+# The trace's clock against the page's: a user-timing mark made before any of
+# the page's scripts (its trace event's ts against its startTime), and the
+# browser's own long tasks.
+INIT = """
+performance.mark("trace-origin");
+self.__longtasks = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) self.__longtasks.push([e.startTime, e.duration]);
+  }).observe({type: "longtask", buffered: true});
+} catch (e) {}
+"""
+MEASURE = """() => {
+  const paint = performance.getEntriesByType('paint').find(e => e.name === 'first-contentful-paint');
+  const origin = performance.getEntriesByName('trace-origin')[0];
+  return {ready: performance.now(), fcp: paint ? paint.startTime : null,
+          origin: origin ? origin.startTime : null, longtasks: self.__longtasks || []};
+}"""
+PAGES = {"index": "site/index.html?speed=slow", "embed": "site/embed.html?game=jekyll-hyde",
+         "bare": "bare/"}
+
+
+def _trace(page, cdp, url: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Visit `url` traced: (the page's measures, the trace's events)."""
+    events: list[dict[str, Any]] = []
+    done: list[bool] = []
+    cdp.on("Tracing.dataCollected", lambda params: events.extend(params["value"]))
+    cdp.on("Tracing.tracingComplete", lambda params: done.append(True))
+    cdp.send("Tracing.start", {"transferMode": "ReportEvents",
+                               "traceConfig": {"includedCategories": CATEGORIES.split(",")}})
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("document.body && document.body.dataset.state === 'ready'",
+                           polling="raf", timeout=120000)
+    measured = page.evaluate(MEASURE)
+    page.wait_for_timeout(100)  # the ready task's end in the trace
+    cdp.send("Tracing.end")
+    for _ in range(1200):
+        if done:
+            break
+        page.wait_for_timeout(50)
+    else:
+        raise RuntimeError("the trace did not complete within a minute")
+    return measured, events
+
+
+def _main_thread(events: list[dict[str, Any]]) -> tuple[int, int, float] | None:
+    """(pid, tid) of the page's main thread and the trace's ts (µs) of its time origin."""
+    for e in events:
+        if e.get("name") == "trace-origin" and e.get("cat", "").startswith("blink.user_timing"):
+            return e["pid"], e["tid"], float(e["ts"])
+    return None
+
+
+def _tasks(events: list[dict[str, Any]], pid: int, tid: int) -> list[dict[str, Any]]:
+    """The outermost complete events of the thread's tasks, in order (ts, dur in µs)."""
+    mine = sorted((e for e in events if e.get("pid") == pid and e.get("tid") == tid
+                   and e.get("ph") == "X" and e.get("name") in TASKS and "dur" in e),
+                  key=lambda e: (e["ts"], -e["dur"]))
+    out: list[dict[str, Any]] = []
+    for e in mine:
+        if out and e["ts"] < out[-1]["ts"] + out[-1]["dur"]:
+            continue  # nested in the previous task
+        out.append(e)
+    return out
+
+
+# Wrappers that say nothing of what ran, and the garbage collector's own events.
+_GENERIC = ("RunTask", "ThreadControllerImpl::RunTask", "v8.callFunction", "RunMicrotasks",
+            "BlinkScheduler_PerformMicrotaskCheckpoint", "SimpleWatcher::OnHandleReady",
+            "Receive mojo message", "V8.", "MajorGC", "MinorGC", "HandlePostMessage")
+
+
+def _samples(events: list[dict[str, Any]], pid: int, tid: int) -> list[tuple[float, str]]:
+    """The JS sampling profiler's samples of the thread: (ts, the outermost
+    named script functions of its stack, e.g. "writeFile > unpackArchive")."""
+    profiles = {e["id"]: e["args"]["data"]["startTime"] for e in events
+                if e.get("name") == "Profile" and e.get("pid") == pid and e.get("tid") == tid}
+    nodes: dict[tuple[str, int], dict[str, Any]] = {}
+    out: list[tuple[float, str]] = []
+    clock = dict(profiles)
+    for e in events:
+        if e.get("name") != "ProfileChunk" or e.get("id") not in profiles:
+            continue
+        data = e["args"]["data"]
+        for n in data.get("cpuProfile", {}).get("nodes", []):
+            nodes[e["id"], n["id"]] = n
+        for sample, delta in zip(data.get("cpuProfile", {}).get("samples", []),
+                                 data.get("timeDeltas", [])):
+            clock[e["id"]] += delta
+            out.append((clock[e["id"]], _stack_label(nodes, e["id"], sample)))
+    return out
+
+
+def _stack_label(nodes: dict[tuple[str, int], dict[str, Any]], profile: str, leaf: int) -> str:
+    names: list[str] = []
+    node: dict[str, Any] | None = nodes.get((profile, leaf))
+    while node is not None:
+        frame = node["callFrame"]
+        url = frame.get("url", "")
+        if frame.get("functionName") and url and not url.endswith(".wasm"):
+            names.append(frame["functionName"])
+        elif not url and frame.get("functionName", "").startswith("(") and not names:
+            names.append(frame["functionName"])  # (program), (garbage collector)
+        node = nodes.get((profile, node["parent"])) if "parent" in node else None
+    return " > ".join(names[::-1][:3]) or "(wasm)"
+
+
+def _what(events: list[dict[str, Any]], samples: list[tuple[float, str]], task: dict[str, Any],
+          pid: int, tid: int) -> str:
+    """What ran in `task`: the script functions its samples were in (share of
+    them), then its longest inner trace events that name something (an event
+    type, a wasm compile, layout), with their ms."""
+    start, end = task["ts"], task["ts"] + task["dur"]
+    seen = Counter(label for ts, label in samples if start <= ts < end)
+    names = [f"{label} {100 * n / sum(seen.values()):.0f}%" for label, n in seen.most_common(3)]
+    inner = [e for e in events if e.get("pid") == pid and e.get("tid") == tid
+             and e.get("ph") == "X" and start <= e["ts"] < end and e.get("dur", 0) > 0.1 * task["dur"]]
+    for e in sorted(inner, key=lambda e: -e["dur"]):
+        if e["name"].startswith(_GENERIC):
+            continue
+        data = (e.get("args") or {}).get("data") or {}
+        label = " ".join(x for x in (e["name"], data.get("type") or "") if x)
+        if not any(n.startswith(label + " ") for n in names):
+            names.append(f"{label} {e['dur'] / 1000:.0f}ms")
+        if len(names) == 5:
+            break
+    return "; ".join(names)
+
+
+def _blocking(spans: list[tuple[float, float]], start: float, end: float) -> float:
+    """Total blocking time (ms) of the tasks `spans` (start, duration in ms) within [start, end]."""
+    total = 0.0
+    for t0, dur in spans:
+        if dur <= 50:
+            continue
+        clipped = min(t0 + dur, end) - max(t0, start)
+        total += max(0.0, clipped - 50)
+    return total
+
+
+def _visit(page, cdp, url: str) -> dict[str, Any]:
+    measured, events = _trace(page, cdp, url)
+    found = _main_thread(events)
+    if found is None or measured["origin"] is None:
+        raise RuntimeError("the trace has no trace-origin mark: cannot find the main thread")
+    pid, tid, origin_ts = found
+    zero = origin_ts - measured["origin"] * 1000  # the page's time 0 on the trace's clock
+    tasks = [t for t in _tasks(events, pid, tid) if zero <= t["ts"] <= zero + measured["ready"] * 1000]
+    spans = [((t["ts"] - zero) / 1000, t["dur"] / 1000) for t in tasks]
+    fcp, ready = measured["fcp"] or 0.0, measured["ready"]
+    longest = max(tasks, key=lambda t: t["dur"], default=None)
+    return {"ready": ready, "fcp": fcp, "tbt": _blocking(spans, fcp, ready),
+            "tbt_longtask": _blocking([tuple(x) for x in measured["longtasks"]], fcp, ready),
+            "longest": longest["dur"] / 1000 if longest else 0.0,
+            "what": _what(events, _samples(events, pid, tid), longest, pid, tid) if longest else "",
+            "at": (longest["ts"] - zero) / 1000 if longest else 0.0}
+
+
+def _one(p, kind: str, url: str) -> dict[str, dict[str, Any]]:
+    with tempfile.TemporaryDirectory() as profile:
+        ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM,
+                                                   args=CHROMIUM_ARGS, headless=True)
+        ctx.add_init_script(INIT)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        cdp = ctx.new_cdp_session(page)
+        cold = _visit(page, cdp, url)
+        if kind.endswith("index"):  # a game in progress: the warm visit resumes the table
+            page.click("#start")
+            page.wait_for_selector("body[data-view=table]")
+        # A returning visitor comes back after the service worker has precached
+        # (the embed registers none: its warm visit has the HTTP cache only).
+        if not kind.endswith("embed"):
+            page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
+        page.wait_for_timeout(500)
+        warm = _visit(page, cdp, url)
+        ctx.close()
+    return {"cold": cold, "warm": warm}
+
+
+def _report(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int) -> None:
+    print(f"{'':12}{'TBT fcp→ready':>14}{'(longtask)':>11}{'longest':>9}{'ready':>8}"
+          f"   longest task: at ms, what ran in it (ms)")
+    for kind, visits in results.items():
+        for visit, rows in visits.items():
+            def med(key: str) -> float:
+                return statistics.median(r[key] for r in rows)
+            typical = sorted(rows, key=lambda r: r["longest"])[len(rows) // 2]
+            print(f"{kind + ' ' + visit:12}{med('tbt'):14.0f}{med('tbt_longtask'):11.0f}"
+                  f"{med('longest'):9.0f}{med('ready'):8.0f}   at {typical['at']:.0f}: "
+                  f"{typical['what']}")
+    print(f"(ms, medians of {runs}; TBT ratio to bare, cold/warm: " + ", ".join(
+        f"{kind} {statistics.median(r['tbt'] for r in results[kind]['cold']) / max(1.0, statistics.median(r['tbt'] for r in results['bare']['cold'])):.2f}"
+        f"/{statistics.median(r['tbt'] for r in results[kind]['warm']) / max(1.0, statistics.median(r['tbt'] for r in results['bare']['warm'])):.2f}"
+        for kind in results if kind != "bare") + ")")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--site", help="a built site folder to measure (default: build the sources)")
+    ap.add_argument("--compare", help="another built site folder, measured in the same run")
+    ap.add_argument("--pages", default="index,embed", help="of: index, embed (bare is always run)")
+    args = ap.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    kinds = ["bare"] + [k for k in args.pages.split(",") if k in PAGES and k != "bare"]
+    if args.compare:
+        kinds += [f"old {k}" for k in kinds[1:]]
+    site = Path(args.site).resolve() if args.site else ensure_built(SITE)
+    print(f"load average at start {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {site}")
+    results: dict[str, dict[str, list[dict[str, Any]]]] = {k: {"cold": [], "warm": []}
+                                                           for k in kinds}
+    with tempfile.TemporaryDirectory() as tmp:
+        _pages(Path(tmp), site)
+        if args.compare:
+            (Path(tmp) / "old").symlink_to(Path(args.compare).resolve(), target_is_directory=True)
+        server = make_server(tmp, 0)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        with sync_playwright() as p:
+            for run in range(args.runs):
+                for kind in (kinds if run % 2 == 0 else kinds[::-1]):
+                    url = PAGES[kind] if kind in PAGES else "old" + PAGES[kind[4:]][4:]
+                    r = _one(p, kind, base + url)
+                    for visit in ("cold", "warm"):
+                        results[kind][visit].append(r[visit])
+                    print(f"  {kind}: ready {r['cold']['ready']:.0f} / {r['warm']['ready']:.0f} ms",
+                          file=sys.stderr)
+                print(f"run {run + 1}/{args.runs} done", file=sys.stderr)
+        server.shutdown()
+    _report(results, args.runs)
+    print(f"load average at end {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
