@@ -204,11 +204,15 @@ def test_a_duel_from_the_invite_link_to_the_end_of_a_round(people, site_url):
     guest.page.wait_for_selector("#online-status", state="detached", timeout=60000)
 
 
-def test_a_dracula_deal_with_a_friend(people, site_url):
+def test_a_dracula_game_with_a_friend_to_its_end(people, site_url):
     host, (guest,) = host_and_guests(people, site_url, "dracula", {"dr_bot": "random"})
     host.page.click("#online-start")
     guest.page.wait_for_selector("#online-bar", timeout=30000)
-    play(host, [guest], "#next-hand, body[data-to-act=over]")
+    play(host, [guest], "body[data-to-act=over]")  # every deal, the host dealing the next
+    guest.page.wait_for_selector("#online-review", timeout=30000)  # the whole game to review
+    # Counted on the friend's device too, in the bucket of online games.
+    stats = json.loads(guest.page.evaluate("localStorage.getItem('jhg.stats')"))
+    assert [g["level"] for g in stats["games"]] == ["online"]
 
 
 def test_a_duel_joined_by_codes_with_no_third_party(people, site_url):
@@ -237,7 +241,8 @@ def test_a_duel_joined_by_codes_with_no_third_party(people, site_url):
           f" (invitation {len(invite)} characters, answer {len(answer)})")
     host.page.click("#online-start")
     guest.page.wait_for_selector("#online-bar", timeout=30000)
-    play(host, [guest], "#next-hand, body[data-to-act=over]")
+    play(host, [guest], "body[data-to-act=over]")  # the whole game, round after round
+    guest.page.wait_for_selector("#online-review", timeout=30000)
     site = site_url.split("/jekyll/")[0]
     for person in (host, guest):  # nothing but the site itself (and the devices' channel)
         assert not [u for u in person.requests if not u.startswith((site, "data:", "blob:"))]

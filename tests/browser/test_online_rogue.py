@@ -180,7 +180,8 @@ def play_to_end(host: Person, guest: Person, rng: random.Random) -> None:
         host.page.wait_for_timeout(60)
 
 
-def test_a_rogue_with_the_link_never_crashes_or_stalls_the_host(people, site_url, relay):
+def a_duel_with_ann(people, site_url: str) -> tuple[Person, Person, str]:
+    """A host's duel under way with Ann from the invite link: host, Ann, the link."""
     host, guest = people("desktop"), people("phone")
     host.open(site_url + "?lang=en&speed=instant")
     host.page.select_option("#f-game", "jekyll-vs-hyde")
@@ -194,6 +195,11 @@ def test_a_rogue_with_the_link_never_crashes_or_stalls_the_host(people, site_url
     host.page.wait_for_selector("#online-joined >> text=Ann", timeout=60000)
     host.page.click("#online-start")
     guest.page.wait_for_selector("#online-bar", timeout=30000)
+    return host, guest, invite
+
+
+def test_a_rogue_with_the_link_never_crashes_or_stalls_the_host(people, site_url, relay):
+    host, guest, invite = a_duel_with_ann(people, site_url)
 
     rogue = Rogue(people("desktop", probe=True), site_url, relay.url, invite)
     rogue.page.wait_for_function(
@@ -285,22 +291,10 @@ def test_a_friend_who_pretends_to_be_the_host_is_ignored(people, site_url, relay
     forged proof, passes her challenge on to the host once it is back and her
     the host's proof for itself. She sends that page nothing but her challenge
     (not her seat token) and takes her seat back from the real host only."""
-    host, guest = people("desktop"), people("phone")
-    host.open(site_url + "?lang=en&speed=instant")
-    host.page.select_option("#f-game", "jekyll-vs-hyde")
-    host.page.select_option('#setup [name="jvh_role"]', "J")
-    host.page.click("#online-host")
-    host.page.click("#online-open")
-    invite = host.page.get_attribute("#invite-link", "href")
+    host, guest, invite = a_duel_with_ann(people, site_url)
     key = parse_qs(urlparse(invite).query)["join"][0].split(".")[3]
     assert len(key) == 44 and host.page.locator("#online-qr svg").count() == 1
     print(f"\nthe invite link with the host's key: {len(invite)} characters ({invite})")
-    guest.open(invite + "&lang=en")
-    guest.page.fill("#online-name", "Ann")
-    guest.page.click("#online-join")
-    host.page.wait_for_selector("#online-joined >> text=Ann", timeout=60000)
-    host.page.click("#online-start")
-    guest.page.wait_for_selector("#online-bar", timeout=30000)
     rogue = Rogue(people("desktop", probe=True), site_url, relay.url, invite)
     rogue.page.wait_for_function(
         "JSON.parse(wireProbe.events()).filter(e => e[0] === 'PeerJoined').length >= 2",
