@@ -186,8 +186,10 @@ def test_a_duel_from_the_invite_link_to_the_end_of_a_round(people, site_url):
                                      {"jvh_role": "J", "jvh_bot": "random"})
     host.shoot("host-lobby")
     guest.shoot("guest-waiting")
+    started = time.monotonic()
     host.page.click("#online-start")
     guest.page.wait_for_selector("#online-bar", timeout=30000)
+    print(f"\nfrom Deal to the friend's table: {time.monotonic() - started:.1f} s")
     guest.shoot("guest-table")
     assert guest.page.title() == "Jekyll vs Hyde"  # the game played, not the site's first
     play(host, [guest], "#next-hand, body[data-to-act=over]")
