@@ -528,3 +528,17 @@ def test_the_other_friends_are_told_when_one_drops_is_stood_in_for_and_is_back()
     pages.net.pump()
     assert '<p class="online-news" id="online-news" role="status">Bob is back.' in \
         pages.screen_html(ann_screen)
+
+
+def test_a_three_player_werner_table_is_named_after_its_people():
+    pages = seated("jekyll-hyde", {"players": "3", "jh_me": "0", "jh_bot": "random"},
+                   ["Ann", "Bob"])
+    setup = pages.host.session.save["setup"]
+    assert sorted(setup["remote"]) == ["Ann", "Bob"] and setup["remote"]["Ann"] == "Ann"
+    (ann, ann_screen), _ = pages.guests
+    assert ann.online.guest.guest.seat == "Ann"
+    table = pages.screen_html(ann_screen)
+    assert "Ann (you)" in table and "Betty" not in table and "Christian" not in table
+    pages.play()
+    assert pages.host.session.state.over
+    assert ann.online.guest.guest.transcript == pages.host.session.save["transcript"]

@@ -172,6 +172,14 @@ class OpenSeat:
 
 
 @dataclass(frozen=True)
+class RenameSeats:
+    """Before the start: the seats' players renamed (`names`: old -> new), when
+    the game is dealt again with the people's names as its players (Werner's
+    game with three, whose players are names)."""
+    names: dict[str, str]
+
+
+@dataclass(frozen=True)
 class ChooseStandIn:
     """The bot level that plays an away friend's seat after the grace period."""
     level: str
@@ -208,8 +216,8 @@ class Tick:
     """Time passes (the page ticks every few seconds): grace periods end."""
 
 
-Command = Union[SeatPerson, SeatBot, SeatHost, OpenSeat, ChooseStandIn, Start, GameChanged,
-                HostReacts, Close, Tick]
+Command = Union[SeatPerson, SeatBot, SeatHost, OpenSeat, RenameSeats, ChooseStandIn, Start,
+                GameChanged, HostReacts, Close, Tick]
 Event = Union[PeerJoined, PeerLeft, Received, WireFailed, Command]
 
 
@@ -429,6 +437,16 @@ def _tick(room: Room, now: float) -> Result:
 
 # -- the host's commands ------------------------------------------------------------------
 
+def _rename(room: Room, command: RenameSeats) -> Result:
+    if room.started:
+        return room, (), ()
+    names = command.names
+    seats = tuple(dataclasses.replace(s, who=names.get(s.who, s.who)) for s in room.seats)
+    peers = tuple(dataclasses.replace(p, seat=names.get(p.seat, p.seat)) if p.seat else p
+                  for p in room.peers)
+    return dataclasses.replace(room, seats=seats, peers=peers), (), ()
+
+
 def _place(room: Room, seat: Seat) -> Result:
     """Put `seat` in place of the seat of the same player, before the game starts;
     a person seated there before goes back to waiting."""
@@ -499,6 +517,7 @@ _COMMANDS: dict[type, Any] = {
     SeatBot: lambda room, c: _place(room, Seat(c.who, "bot", level=c.level)),
     SeatHost: lambda room, c: _place(room, Seat(c.who, "host", c.name)),
     OpenSeat: lambda room, c: _place(room, Seat(c.who)),
+    RenameSeats: _rename,
     ChooseStandIn: lambda room, c: (dataclasses.replace(room, stand_in_level=c.level), (), ()),
     Start: _start,
     GameChanged: _game_changed,

@@ -236,18 +236,22 @@ class OnlineHost:
 
     def start(self) -> None:
         """Deal the game with the lobby's seats: it goes on the table as any game."""
-        seats = self.room.seats
-        hosts = [s.who for s in seats if s.kind == "host"]
-        if not hosts or any(s.kind == "open" for s in seats):
+        hosts = [s.who for s in self.room.seats if s.kind == "host"]
+        if not hosts or any(s.kind == "open" for s in self.room.seats):
             self.error = self.ctrl.t("online.need_seats")
             return
+        state, game = self.named(), self.game
+        renamed = dict(zip(h.lasting_players(self.state), h.lasting_players(state)))
+        if any(old != new for old, new in renamed.items()):  # players that are names
+            self.hear(h.RenameSeats(renamed))
+        seats = self.room.seats
+        hosts = [s.who for s in seats if s.kind == "host"]
         setup: dict[str, Any] = {
             "me": hosts[0], "bots": {s.who: s.level for s in seats if s.kind == "bot"},
             "remote": {s.who: s.name for s in seats if s.kind == "person"},
             "no_takebacks": True, "online": self.room.room_id}
         if len(hosts) > 1:
             setup["people"] = {s.who: s.name for s in seats if s.kind == "host"}
-        state, game = self.named(), self.game
         transcript = {"game": game, "options": state.to_json()["options"], "seed": self.seed,
                       "actions": []}
         self.ctrl.put_on_table(renderer(game), state, {
@@ -259,7 +263,8 @@ class OnlineHost:
 
     def named(self) -> State:
         """The game dealt again (the same deal) with the people's names on
-        their seats, where the game's table names seats (Werner's four)."""
+        their seats, where the game's table names seats (Werner's: with three
+        players the seats themselves are renamed)."""
         from game import new_game
 
         options = self.state.to_json()["options"]

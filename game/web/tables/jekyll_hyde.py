@@ -110,18 +110,23 @@ def _named(places: tuple[str, ...], people: dict[int, str]) -> tuple[str, ...]:
 def online_options(options: dict[str, Any], people: dict[str, str]) -> dict[str, Any]:
     """An online table's options once its seats are taken (`people`: seat ->
     name, the host's and the friends'): with four players their names on the
-    table, as at a table of people here. With three the engine's names are
-    the room's players (its seats) and stay.
+    table, as at a table of people here. With three, the seats are the
+    engine's named players: they take the people's names (the room renames
+    its seats to match).
 
     >>> online_options({"players": 4}, {"0": "Host", "2": "Ann"})["names"]
     ['Host', 'Adam', 'Ann', 'Christian']
     >>> online_options({"players": 4}, {"0": "Host", "2": "Adam"})  # two Adams: the seats' own
     {'players': 4}
+    >>> online_options({"players": 3}, {"Adam": "Host", "Christian": "Ann"})["names"]
+    ['Host', 'Betty', 'Ann']
     """
-    if options["players"] == 3 or len(people) < 2:
+    if len(people) < 2:
         return options
-    places = _named(SEAT_NAMES, {int(seat): name for seat, name in people.items()})
-    return {**options, "names": list(places)} if places != SEAT_NAMES else options
+    places = _places(options)
+    index = {str(i) if options["players"] == 4 else place: i for i, place in enumerate(places)}
+    named = _named(places, {index[seat]: name for seat, name in people.items() if seat in index})
+    return {**options, "names": list(named)} if named != places else options
 
 
 def parse_setup(values: dict[str, str], bots: list[str]) -> dict[str, Any]:
