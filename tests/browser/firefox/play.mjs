@@ -104,8 +104,13 @@ try {
       for (const c of cards.slice(0, need)) await click(`#jvh-pick [data-part="${c}"]`);
       await clickAccepted('#jvh-confirm');
     } else if (await page.$('.hand.mine .cards > .card.playable[data-part]')) {
-      await click('.hand.mine .cards > .card.playable[data-part]');  // a Potion: name purple
-      await clickAccepted('.jvh-namer button[data-part=":P"]');
+      // A card of several actions (a Potion led: its colour to name): once the
+      // namer is drawn, a colour; a card that needed none is played at once.
+      const n = await actions();
+      await click('.hand.mine .cards > .card.playable[data-part]');
+      await page.waitForFunction(k => +document.body.dataset.actions !== k
+                                 || document.querySelector('.jvh-namer button[data-part]'), {}, n);
+      if (await actions() === n) await clickAccepted('.jvh-namer button[data-part]');
     } else {
       await clickAccepted('.hand.mine .cards > .card.playable');
     }
