@@ -293,7 +293,7 @@ def test_a_friend_who_pretends_to_be_the_host_is_ignored(people, site_url, relay
     (not her seat token) and takes her seat back from the real host only."""
     host, guest, invite = a_duel_with_ann(people, site_url)
     key = parse_qs(urlparse(invite).query)["join"][0].split(".")[3]
-    assert len(key) == 44 and host.page.locator("#online-qr svg").count() == 1
+    assert len(key) == 44  # (its QR code in the lobby: test_online_play.py)
     print(f"\nthe invite link with the host's key: {len(invite)} characters ({invite})")
     rogue = Rogue(people("desktop", probe=True), site_url, relay.url, invite)
     rogue.page.wait_for_function(
