@@ -15,11 +15,15 @@ const ready = (async () => {
   return py;
 })();
 
-self.onmessage = async ({ data: { id, fn, arg } }) => {
+// The page's clock (ms since its timeOrigin) from this worker's.
+const onPageClock = (origin) => performance.timeOrigin + performance.now() - origin;
+
+self.onmessage = async ({ data: { id, fn, arg, origin } }) => {
+  const received = onPageClock(origin);
   try {
     const py = await ready;
     const result = await py.globals.get(fn)(...(arg === undefined ? [] : [arg]));
-    postMessage({ id, result });
+    postMessage({ id, result, hops: { received, answered: onPageClock(origin) } });
   } catch (e) {
     postMessage({ id, error: String(e) });
   }

@@ -7,8 +7,13 @@ import { loadMicroPython } from "../static/vendor/micropython/micropython.mjs";
 const worker = new Worker(new URL("./direct-worker.mjs", import.meta.url), { type: "module" });
 const waiting = new Map();
 let lastId = 0;
-worker.onmessage = ({ data: { id, result, error } }) => {
-  window.splitArrived = performance.now();  // main.py: how long MicroPython takes to resume
+// Each hop of a call, in ms on this page's clock (run.py prints them): posted here,
+// received, Python's start and end (worker.py) and posted back in the worker
+// (its clock put on ours through performance.timeOrigin), arrived here.
+const posted = new Map();
+worker.onmessage = ({ data: { id, result, error, hops } }) => {
+  window.splitHops = { ...hops, posted: posted.get(id), arrived: performance.now() };
+  posted.delete(id);
   const { resolve, reject } = waiting.get(id);
   waiting.delete(id);
   if (error) reject(new Error(error));
@@ -17,7 +22,8 @@ worker.onmessage = ({ data: { id, result, error } }) => {
 const call = (fn) => (arg) => new Promise((resolve, reject) => {
   const id = ++lastId;
   waiting.set(id, { resolve, reject });
-  worker.postMessage({ id, fn, arg });
+  posted.set(id, performance.now());
+  worker.postMessage({ id, fn, arg, origin: performance.timeOrigin });
 });
 window.splitEngine = { start: call("start"), act: call("act"), later: call("later") };
 

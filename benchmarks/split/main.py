@@ -3,8 +3,8 @@
 # whose answers (region patches, the dialog, <body>'s data, the live region's
 # lines, the focus) are applied here. Nothing of the game is decided here.
 # Marks for the benchmark (run.py): performance.mark "split:mpy-up",
-# "split:worker-ready"; window.splitTimes holds each action's round trip and
-# the parts of it spent applying the answer and in the worker.
+# "split:worker-ready"; window.splitTimes holds each action's hops (below, `hops`),
+# window.splitBotTimes those of what the worker drew without a click.
 import js
 
 js.performance.mark("split:mpy-first-line")  # (what PyScript's own package costs: below)
@@ -28,6 +28,7 @@ pending = []  # what was pressed before the worker was up: [("start"|"lesson")]
 queue = []  # messages for the worker, in order
 busy = [False]
 took = [0.0]  # the last action's time in the worker (ms)
+worker_times = {}  # the last answer's moments in the worker: "python" [start, end], "drawn_at"
 
 
 def q(selector):
@@ -83,8 +84,36 @@ def apply(out_json):
             window.history.replaceState(None, "", window.location.pathname)
         if "took" in msg:
             took[0] = msg["took"]
+        for name in ("python", "drawn_at"):
+            if name in msg:
+                worker_times[name] = msg[name]
         if "worker" in msg:
             window.splitWorker = json.dumps(msg["worker"])
+
+
+def on_page_clock(epoch_ms):
+    """A moment of the worker's (ms since the epoch) on this page's clock."""
+    return epoch_ms - window.performance.timeOrigin
+
+
+def hops(marks, resumed):
+    """One answer's way, in ms on this page's clock (run.py prints the gaps):
+    `marks` (the click's timeStamp, the handler's start, the task's start...),
+    direct.mjs's (posted, received and answered in the worker, arrived), the
+    worker's Python's start and end, MicroPython resumed, the patches applied."""
+    got = dict(marks)
+    got["resumed"] = resumed
+    got["applied"] = window.performance.now()
+    if "python" in worker_times:
+        got["py_start"], got["py_end"] = [on_page_clock(t) for t in worker_times.pop("python")]
+    if "drawn_at" in worker_times:
+        got["drawn"] = on_page_clock(worker_times.pop("drawn_at"))
+    seen = getattr(window, "splitHops", None)  # split-direct.html only
+    if seen is not None:
+        for name in ("posted", "received", "answered", "arrived"):
+            got[name] = getattr(seen, name)
+        window.splitHops = None
+    return js.JSON.parse(json.dumps(got))
 
 
 async def drain():
@@ -94,31 +123,29 @@ async def drain():
     busy[0] = True
     try:
         while queue:
-            msg, at = queue.pop(0)
+            msg, marks = queue.pop(0)
+            marks["task"] = window.performance.now()
             answer = await engine.act(json.dumps(msg))
-            answered = window.performance.now()
+            resumed = window.performance.now()
             apply(answer)
-            now = window.performance.now()
-            # click -> applied, and of it: the patches applied here, the worker's work
-            # (direct.mjs also notes when the answer reached the main thread)
-            arrived = getattr(window, "splitArrived", None)
-            window.splitTimes.push(window.Array.new(now - at, now - answered, took[0],
-                                                    answered - arrived if arrived else -1))
+            window.splitTimes.push(hops(marks, resumed))
     finally:
         busy[0] = False
 
 
-def send(msg, at):
+def send(msg, at, handler):
+    """`at`: the event's timeStamp; `handler`: when its handler began."""
     if engine is None:
         if msg.get("cmd") in ("start", "lesson"):
             pending.append(msg["cmd"])  # dealt the moment the worker is up
             body.setAttribute("data-start-pending", "")
         return
-    queue.append((msg, at))
+    queue.append((msg, {"click": at, "handler": handler}))
     asyncio.create_task(drain())
 
 
 def on_click(evt):
+    handler = window.performance.now()
     el = evt.target.closest("[data-cmd], [data-act], [data-part]")
     if el is None:
         return
@@ -136,26 +163,28 @@ def on_click(evt):
         msg = {"cmd": cmd, "data": data}
         if cmd in ("start", "lesson") and q("#setup") is not None:
             msg["form"] = read_form()
-        send(msg, evt.timeStamp)
+        send(msg, evt.timeStamp, handler)
         return
     act, part = attr(el, "data-act"), attr(el, "data-part")
     if act:
-        send({"act": act}, evt.timeStamp)
+        send({"act": act}, evt.timeStamp, handler)
     elif part:
-        send({"part": part}, evt.timeStamp)
+        send({"part": part}, evt.timeStamp, handler)
 
 
 def on_submit(evt):
+    handler = window.performance.now()
     evt.preventDefault()  # the start screen is a form: Enter starts the game
     if q("#setup") is not None and evt.target.closest("#setup"):
-        send({"cmd": "start", "data": {}, "form": read_form()}, evt.timeStamp)
+        send({"cmd": "start", "data": {}, "form": read_form()}, evt.timeStamp, handler)
 
 
 def on_change(evt):
+    handler = window.performance.now()
     el = evt.target
     cmd = attr(el, "data-cmd")
     if cmd == "setup-change" and engine is not None:
-        send({"form": read_form()}, evt.timeStamp)
+        send({"form": read_form()}, evt.timeStamp, handler)
 
 
 def storage_items():
@@ -173,7 +202,10 @@ def storage_items():
 async def later():
     """What the worker draws without a click (bots, hints): asked again and again."""
     while True:
-        apply(await engine.later())
+        answer = await engine.later()
+        resumed = window.performance.now()
+        apply(answer)
+        window.splitBotTimes.push(hops({}, resumed))
 
 
 def pressed():
@@ -188,6 +220,7 @@ def pressed():
 async def up():
     global engine
     window.splitTimes = window.Array.new()
+    window.splitBotTimes = window.Array.new()
     for kind, handler in (("click", on_click), ("submit", on_submit), ("change", on_change)):
         document.addEventListener(kind, create_proxy(handler))
     worker = await workers["engine"] if workers is not None else window.splitEngine
@@ -210,7 +243,8 @@ async def up():
         msg = {"cmd": late, "data": {}}
         if q("#setup") is not None:
             msg["form"] = read_form()
-        send(msg, window.performance.now())
+        now = window.performance.now()
+        send(msg, now, now)
     asyncio.create_task(later())
 
 

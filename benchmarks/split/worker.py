@@ -24,6 +24,12 @@ from game.web.storage import MemoryStorage  # noqa: E402
 from game.web.views import news  # noqa: E402
 
 
+def page_clock() -> float:
+    """Now, in ms since the epoch: the main thread subtracts its own
+    performance.timeOrigin to put the worker's moments on its clock."""
+    return float(js.performance.timeOrigin + js.performance.now())
+
+
 class WireScreen:
     """The Screen driver (game.web.drivers.Screen) of the worker: each draw
     becomes a message for the main thread holding only the regions whose
@@ -38,6 +44,7 @@ class WireScreen:
         self.waiting: asyncio.Future | None = None
         self.pending_focus: list[str] = []
         self.moves = 0
+        self.drawn_at = 0.0
 
     def draw(self, page, drawn) -> None:
         regions = {k: str(v) for k, v in drawn.regions.items() if self.sent.get(k) != str(v)}
@@ -59,6 +66,8 @@ class WireScreen:
         self.push(msg)
 
     def push(self, msg: dict) -> None:
+        if not self.out:  # when the first of the next answer's messages was drawn (run.py)
+            self.drawn_at = page_clock()
         self.out.append(msg)
         if self.waiting is not None and not self.waiting.done():
             self.waiting.set_result(None)
@@ -68,6 +77,8 @@ class WireScreen:
         if self.pending_focus and out:
             out[-1]["focus"] = self.pending_focus[-1]
         self.pending_focus = []
+        if out:
+            out[-1]["drawn_at"] = self.drawn_at
         return json.dumps(out)
 
     def flash(self, message: str) -> None:
@@ -130,6 +141,7 @@ def act(msg_json: str) -> str:
     """One DOM event as the main thread read it: a command (`data-cmd`, its
     data and the start screen's form) or a decision (`data-act`/`data-part`)."""
     t = js.performance.now()
+    began = page_clock()
     msg = json.loads(msg_json)
     if "form" in msg:
         from game.web import page as pg
@@ -142,7 +154,8 @@ def act(msg_json: str) -> str:
     elif "part" in msg:
         ctrl.guarded(lambda: ctrl.on_table(ts.Pick(msg["part"])))
     out = json.loads(screen.take())
-    out.append({"took": js.performance.now() - t})  # the action's time in the worker (run.py)
+    # The action's time in the worker, and when it began and ended (run.py).
+    out.append({"took": js.performance.now() - t, "python": [began, page_clock()]})
     return json.dumps(out)
 
 
