@@ -1,7 +1,8 @@
 // The "direct" variant (split-direct.html): no PyScript on the main thread.
 // The Pyodide worker (direct-worker.mjs) is created at once; MicroPython is
 // loaded by micropython.mjs's own loadMicroPython and runs main.py, which
-// finds the worker's functions in window.splitEngine (each returns a promise).
+// finds the worker's functions in window.splitEngine (each returns a promise)
+// and sets window.splitPushed, called with what the worker draws unasked.
 import { loadMicroPython } from "../static/vendor/micropython/micropython.mjs";
 
 const worker = new Worker(new URL("./direct-worker.mjs", import.meta.url), { type: "module" });
@@ -11,8 +12,14 @@ let lastId = 0;
 // received, Python's start and end (worker.py) and posted back in the worker
 // (its clock put on ours through performance.timeOrigin), arrived here.
 const posted = new Map();
-worker.onmessage = ({ data: { id, result, error, hops } }) => {
-  window.splitHops = { ...hops, posted: posted.get(id), arrived: performance.now() };
+// What the worker drew without a click ({pushed}) goes straight to main.py.
+worker.onmessage = ({ data: { id, result, error, hops, pushed } }) => {
+  window.splitHops = { ...hops, arrived: performance.now() };
+  if (pushed !== undefined) {
+    window.splitPushed(pushed);
+    return;
+  }
+  window.splitHops.posted = posted.get(id);
   posted.delete(id);
   const { resolve, reject } = waiting.get(id);
   waiting.delete(id);
@@ -25,7 +32,7 @@ const call = (fn) => (arg) => new Promise((resolve, reject) => {
   posted.set(id, performance.now());
   worker.postMessage({ id, fn, arg, origin: performance.timeOrigin });
 });
-window.splitEngine = { start: call("start"), act: call("act"), later: call("later") };
+window.splitEngine = { start: call("start"), act: call("act") };
 
 const [mp, code] = await Promise.all([
   loadMicroPython({ linebuffer: false, stderr: (line) => console.error(line) }),

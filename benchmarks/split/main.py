@@ -110,27 +110,39 @@ def hops(marks, resumed):
         got["drawn"] = on_page_clock(worker_times.pop("drawn_at"))
     seen = getattr(window, "splitHops", None)  # split-direct.html only
     if seen is not None:
-        for name in ("posted", "received", "answered", "arrived"):
+        for name in js.Object.keys(seen):  # posted, received, answered, arrived
             got[name] = getattr(seen, name)
         window.splitHops = None
     return js.JSON.parse(json.dumps(got))
 
 
-async def drain():
-    """Send the queued messages one at a time (the page's actions are ordered)."""
-    if busy[0]:
+def drain():
+    """Send the next queued message (the page's actions are ordered: one at a
+    time), from the event's own handler; its answer is applied by the
+    promise's callback, which sends the next. No asyncio here: a task's first
+    step and an awaited promise's resumption each wait for a setTimeout,
+    behind whatever the main thread has queued (a frame, the next input)."""
+    if busy[0] or not queue:
         return
     busy[0] = True
-    try:
-        while queue:
-            msg, marks = queue.pop(0)
-            marks["task"] = window.performance.now()
-            answer = await engine.act(json.dumps(msg))
-            resumed = window.performance.now()
+    msg, marks = queue.pop(0)
+    marks["task"] = window.performance.now()
+
+    def answered(answer):
+        resumed = window.performance.now()
+        try:
             apply(answer)
             window.splitTimes.push(hops(marks, resumed))
-    finally:
+        finally:
+            busy[0] = False
+            drain()
+
+    def failed(error):
+        js.console.error("split: the worker failed", error)
         busy[0] = False
+        drain()
+
+    engine.act(json.dumps(msg)).then(create_proxy(answered), create_proxy(failed))
 
 
 def send(msg, at, handler):
@@ -141,7 +153,7 @@ def send(msg, at, handler):
             body.setAttribute("data-start-pending", "")
         return
     queue.append((msg, {"click": at, "handler": handler}))
-    asyncio.create_task(drain())
+    drain()
 
 
 def on_click(evt):
@@ -199,13 +211,19 @@ def storage_items():
     return items
 
 
+def pushed(answer):
+    """What the worker drew without a click (bots, hints), as it posted it
+    (split-direct.html: direct.mjs calls this from the message's handler)."""
+    resumed = window.performance.now()
+    apply(answer)
+    window.splitBotTimes.push(hops({}, resumed))
+
+
 async def later():
-    """What the worker draws without a click (bots, hints): asked again and again."""
+    """The same through PyScript's worker, which cannot post unasked: a long
+    poll, asked again as soon as an answer is applied."""
     while True:
-        answer = await engine.later()
-        resumed = window.performance.now()
-        apply(answer)
-        window.splitBotTimes.push(hops({}, resumed))
+        pushed(await engine.later())
 
 
 def pressed():
@@ -224,6 +242,8 @@ async def up():
     for kind, handler in (("click", on_click), ("submit", on_submit), ("change", on_change)):
         document.addEventListener(kind, create_proxy(handler))
     worker = await workers["engine"] if workers is not None else window.splitEngine
+    if workers is None:
+        window.splitPushed = create_proxy(pushed)  # before start: the worker may draw at once
     asked = pressed()
     init = {"search": str(window.location.search), "lang": str(window.navigator.language or ""),
             "storage": storage_items(), "pending": asked,
@@ -245,7 +265,8 @@ async def up():
             msg["form"] = read_form()
         now = window.performance.now()
         send(msg, now, now)
-    asyncio.create_task(later())
+    if workers is not None:
+        asyncio.create_task(later())
 
 
 asyncio.create_task(up())
