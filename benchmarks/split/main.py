@@ -91,9 +91,14 @@ def apply(out_json):
             window.splitWorker = json.dumps(msg["worker"])
 
 
+# Read through performance's JSON: MicroPython turns a JS number without a
+# fraction into an int, and one this large (ms since the epoch) comes out wrong.
+TIME_ORIGIN = float(json.loads(js.JSON.stringify(window.performance))["timeOrigin"])
+
+
 def on_page_clock(epoch_ms):
     """A moment of the worker's (ms since the epoch) on this page's clock."""
-    return epoch_ms - window.performance.timeOrigin
+    return epoch_ms - TIME_ORIGIN
 
 
 def hops(marks, resumed):
