@@ -2,7 +2,7 @@
 the build's memory snapshot), a thin MicroPython layer on the main thread.
 
     npm install --prefix /tmp/split-npm @micropython/micropython-webassembly-pyscript@1.28.0-6
-    python benchmarks/split/run.py [--runs 3] [--clicks 50] [--mpy /tmp/split-npm] [--keep DIR]
+    python benchmarks/split/run.py [--runs 3] [--clicks 50] [--bots 12] [--mpy /tmp/split-npm] [--keep DIR]
 
 Not a test, and the site is unchanged: the site is built into a temporary
 folder, then three pages are added beside index.html:
@@ -28,9 +28,12 @@ longest main-thread task and total blocking time (PerformanceObserver
 `longtask`), the input delay of clicks made every 100 ms during the load
 (Event Timing), the time to the start screen's answer to Start pressed at
 first paint (the table drawn), the round trip of `--clicks` actions at a
-table (click -> patches applied: the keys panel opened and closed), the
+table (click -> patches applied: the keys panel opened and closed) and, for
+the split pages, each hop of it (main.py's window.splitTimes: median and p90
+of the time from each moment to the next), the same for what the bots draw
+without a click (`--bots` draws, the person's turns played meanwhile), the
 renderer's memory (RSS and PSS of its processes, read from /proc), and the
-worker's start.
+worker's start. The load average is printed: read the ratios of one run.
 """
 
 from __future__ import annotations
