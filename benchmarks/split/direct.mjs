@@ -12,6 +12,7 @@ let lastId = 0;
 // received, Python's start and end (worker.py) and posted back in the worker
 // (its clock put on ours through performance.timeOrigin), arrived here.
 const posted = new Map();
+const frames = new Map();
 // What the worker drew without a click ({pushed}) goes straight to main.py.
 worker.onmessage = ({ data: { id, result, error, hops, pushed } }) => {
   window.splitHops = { ...hops, arrived: performance.now() };
@@ -20,7 +21,9 @@ worker.onmessage = ({ data: { id, result, error, hops, pushed } }) => {
     return;
   }
   window.splitHops.posted = posted.get(id);
+  if (frames.has(id)) window.splitHops.frame = frames.get(id);
   posted.delete(id);
+  frames.delete(id);
   const { resolve, reject } = waiting.get(id);
   waiting.delete(id);
   if (error) reject(new Error(error));
@@ -30,6 +33,8 @@ const call = (fn) => (arg) => new Promise((resolve, reject) => {
   const id = ++lastId;
   waiting.set(id, { resolve, reject });
   posted.set(id, performance.now());
+  // When the page's next frame began (if before the answer arrived: it waited for the frame).
+  requestAnimationFrame(() => { if (posted.has(id)) frames.set(id, performance.now()); });
   worker.postMessage({ id, fn, arg, origin: performance.timeOrigin });
 });
 window.splitEngine = { start: call("start"), act: call("act") };
