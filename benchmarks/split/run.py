@@ -227,15 +227,21 @@ MOMENTS = ("click", "handler", "task", "posted", "received", "py_start", "py_end
 BOT_MOMENTS = ("drawn", "py_end", "answered", "arrived", "resumed", "applied")
 
 
-def hop_table(records: list[dict], moments: tuple[str, ...]) -> None:
-    """Each hop's median and p90 (ms) over `records`."""
+def hop_gaps(records: list[dict], moments: tuple[str, ...]) -> dict[str, list[float]]:
+    """Each record's time from each of `moments` it holds to the next it
+    holds (a page variant notes only some), and from its first to its last."""
     gaps: dict[str, list[float]] = {}
     for r in records:
         present = [m for m in moments if r.get(m) is not None]
         for a, b in zip(present, present[1:]):
             gaps.setdefault(f"{a} -> {b}", []).append(r[b] - r[a])
         gaps.setdefault(f"{present[0]} -> {present[-1]} (all)", []).append(r[present[-1]] - r[present[0]])
-    for hop, values in gaps.items():
+    return gaps
+
+
+def hop_table(records: list[dict], moments: tuple[str, ...]) -> None:
+    """Each hop's median and p90 (ms) over `records`."""
+    for hop, values in hop_gaps(records, moments).items():
         values.sort()
         print(f"    {hop:28} median {statistics.median(values):6.1f}  p90 "
               f"{values[int(len(values) * 0.9)]:6.1f}  max {values[-1]:6.1f}  ({len(values)})")
