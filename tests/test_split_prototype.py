@@ -78,3 +78,23 @@ def test_blocking_time_counts_tasks_before_ready_over_50_ms() -> None:
     tasks = [[10.0, 80.0], [200.0, 50.0], [300.0, 120.0], [900.0, 400.0]]
     longest, blocking, count = run.tbt(tasks, until=500.0)
     assert (longest, blocking, count) == (120.0, 30.0 + 0.0 + 70.0, 3)
+
+
+def test_hops_run_from_each_moment_noted_to_the_next() -> None:
+    # split.html notes no message moments (PyScript carries them): its hops skip them.
+    direct = {"click": 1.0, "handler": 3.0, "task": 3.5, "posted": 3.5, "received": 4.0,
+              "py_start": 4.5, "py_end": 9.5, "answered": 9.5, "arrived": 15.0,
+              "resumed": 15.5, "applied": 17.0}
+    pyscript = {"click": 2.0, "handler": 4.0, "task": 4.0, "py_start": 6.0, "py_end": 10.0,
+                "resumed": 12.0, "applied": 13.0, "frame": 8.0}  # frame: not a hop
+    gaps = run.hop_gaps([direct, pyscript], run.MOMENTS)
+    assert gaps["click -> handler"] == [2.0, 2.0]
+    assert gaps["answered -> arrived"] == [5.5]
+    assert gaps["task -> py_start"] == [2.0]
+    assert gaps["py_end -> resumed"] == [2.0]
+    assert gaps["click -> applied (all)"] == [16.0, 11.0]
+    assert not any("frame" in hop for hop in gaps)
+    # What the bots drew: from the worker's draw, whatever the way back noted.
+    bot = run.hop_gaps([{"drawn": 1.0, "answered": 1.2, "arrived": 9.0, "resumed": 9.1,
+                         "applied": 12.0}], run.BOT_MOMENTS)
+    assert bot["drawn -> answered"] == [1.2 - 1.0] and bot["drawn -> applied (all)"] == [11.0]

@@ -2,8 +2,8 @@
 // Debian firefox-esr profile (puppeteer-core over WebDriver BiDi, as
 // benchmarks/firefox_visits.mjs): ready, Start, the keys panel opened and
 // closed `clicks` times. Prints one JSON line: ready (ms from navigation),
-// crossOriginIsolated, how the worker started, and splitTimes (main.py's
-// own count of each action: click -> applied, applying, in the worker).
+// crossOriginIsolated, how the worker started, and from main.py's hops of
+// each action: click -> applied, applying, Python's action in the worker.
 // Usage: node firefox.mjs <url of split.html> <firefox> [clicks]
 import puppeteer from 'puppeteer-core';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,7 +33,8 @@ try {
   await page.waitForFunction((n) => window.splitTimes.length >= n, {}, Number(clicks) + 1);
   console.log(JSON.stringify(await page.evaluate((ready, errors) => ({
     ready, errors, isolated: self.crossOriginIsolated, worker: window.splitWorker,
-    times: Array.from(window.splitTimes, (a) => Array.from(a)),
+    times: Array.from(window.splitTimes,
+                      (h) => [h.applied - h.click, h.applied - h.resumed, h.py_end - h.py_start]),
   }), ready, errors)));
 } finally {
   await browser.close();

@@ -3,8 +3,8 @@
 # whose answers (region patches, the dialog, <body>'s data, the live region's
 # lines, the focus) are applied here. Nothing of the game is decided here.
 # Marks for the benchmark (run.py): performance.mark "split:mpy-up",
-# "split:worker-ready"; window.splitTimes holds each action's round trip and
-# the parts of it spent applying the answer and in the worker.
+# "split:worker-ready"; window.splitTimes holds each action's hops (below, `hops`),
+# window.splitBotTimes those of what the worker drew without a click.
 import js
 
 js.performance.mark("split:mpy-first-line")  # (what PyScript's own package costs: below)
@@ -28,6 +28,7 @@ pending = []  # what was pressed before the worker was up: [("start"|"lesson")]
 queue = []  # messages for the worker, in order
 busy = [False]
 took = [0.0]  # the last action's time in the worker (ms)
+worker_times = {}  # the last answer's moments in the worker: "python" [start, end], "drawn_at"
 
 
 def q(selector):
@@ -83,42 +84,85 @@ def apply(out_json):
             window.history.replaceState(None, "", window.location.pathname)
         if "took" in msg:
             took[0] = msg["took"]
+        for name in ("python", "drawn_at"):
+            if name in msg:
+                worker_times[name] = msg[name]
         if "worker" in msg:
             window.splitWorker = json.dumps(msg["worker"])
 
 
-async def drain():
-    """Send the queued messages one at a time (the page's actions are ordered)."""
-    if busy[0]:
+# Read through performance's JSON: MicroPython turns a JS number without a
+# fraction into an int, and one this large (ms since the epoch) comes out wrong.
+TIME_ORIGIN = float(json.loads(js.JSON.stringify(window.performance))["timeOrigin"])
+
+
+def on_page_clock(epoch_ms):
+    """A moment of the worker's (ms since the epoch) on this page's clock."""
+    return epoch_ms - TIME_ORIGIN
+
+
+def hops(marks, resumed):
+    """One answer's way, in ms on this page's clock (run.py prints the gaps):
+    `marks` (the click's timeStamp, the handler's start, the task's start...),
+    direct.mjs's (posted, received and answered in the worker, arrived), the
+    worker's Python's start and end, MicroPython resumed, the patches applied."""
+    got = dict(marks)
+    got["resumed"] = resumed
+    got["applied"] = window.performance.now()
+    if "python" in worker_times:
+        got["py_start"], got["py_end"] = [on_page_clock(t) for t in worker_times.pop("python")]
+    if "drawn_at" in worker_times:
+        got["drawn"] = on_page_clock(worker_times.pop("drawn_at"))
+    seen = getattr(window, "splitHops", None)  # split-direct.html only
+    if seen is not None:
+        for name in js.Object.keys(seen):  # posted, received, answered, arrived
+            got[name] = getattr(seen, name)
+        window.splitHops = None
+    return js.JSON.parse(json.dumps(got))
+
+
+def drain():
+    """Send the next queued message (the page's actions are ordered: one at a
+    time), from the event's own handler; its answer is applied by the
+    promise's callback, which sends the next. No asyncio here: a task's first
+    step and an awaited promise's resumption each wait for a setTimeout,
+    behind whatever the main thread has queued (a frame, the next input)."""
+    if busy[0] or not queue:
         return
     busy[0] = True
-    try:
-        while queue:
-            msg, at = queue.pop(0)
-            answer = await engine.act(json.dumps(msg))
-            answered = window.performance.now()
+    msg, marks = queue.pop(0)
+    marks["task"] = window.performance.now()
+
+    def answered(answer):
+        resumed = window.performance.now()
+        try:
             apply(answer)
-            now = window.performance.now()
-            # click -> applied, and of it: the patches applied here, the worker's work
-            # (direct.mjs also notes when the answer reached the main thread)
-            arrived = getattr(window, "splitArrived", None)
-            window.splitTimes.push(window.Array.new(now - at, now - answered, took[0],
-                                                    answered - arrived if arrived else -1))
-    finally:
+            window.splitTimes.push(hops(marks, resumed))
+        finally:
+            busy[0] = False
+            drain()
+
+    def failed(error):
+        js.console.error("split: the worker failed", error)
         busy[0] = False
+        drain()
+
+    engine.act(json.dumps(msg)).then(create_proxy(answered), create_proxy(failed))
 
 
-def send(msg, at):
+def send(msg, at, handler):
+    """`at`: the event's timeStamp; `handler`: when its handler began."""
     if engine is None:
         if msg.get("cmd") in ("start", "lesson"):
             pending.append(msg["cmd"])  # dealt the moment the worker is up
             body.setAttribute("data-start-pending", "")
         return
-    queue.append((msg, at))
-    asyncio.create_task(drain())
+    queue.append((msg, {"click": at, "handler": handler}))
+    drain()
 
 
 def on_click(evt):
+    handler = window.performance.now()
     el = evt.target.closest("[data-cmd], [data-act], [data-part]")
     if el is None:
         return
@@ -136,26 +180,28 @@ def on_click(evt):
         msg = {"cmd": cmd, "data": data}
         if cmd in ("start", "lesson") and q("#setup") is not None:
             msg["form"] = read_form()
-        send(msg, evt.timeStamp)
+        send(msg, evt.timeStamp, handler)
         return
     act, part = attr(el, "data-act"), attr(el, "data-part")
     if act:
-        send({"act": act}, evt.timeStamp)
+        send({"act": act}, evt.timeStamp, handler)
     elif part:
-        send({"part": part}, evt.timeStamp)
+        send({"part": part}, evt.timeStamp, handler)
 
 
 def on_submit(evt):
+    handler = window.performance.now()
     evt.preventDefault()  # the start screen is a form: Enter starts the game
     if q("#setup") is not None and evt.target.closest("#setup"):
-        send({"cmd": "start", "data": {}, "form": read_form()}, evt.timeStamp)
+        send({"cmd": "start", "data": {}, "form": read_form()}, evt.timeStamp, handler)
 
 
 def on_change(evt):
+    handler = window.performance.now()
     el = evt.target
     cmd = attr(el, "data-cmd")
     if cmd == "setup-change" and engine is not None:
-        send({"form": read_form()}, evt.timeStamp)
+        send({"form": read_form()}, evt.timeStamp, handler)
 
 
 def storage_items():
@@ -170,10 +216,19 @@ def storage_items():
     return items
 
 
+def pushed(answer):
+    """What the worker drew without a click (bots, hints), as it posted it
+    (split-direct.html: direct.mjs calls this from the message's handler)."""
+    resumed = window.performance.now()
+    apply(answer)
+    window.splitBotTimes.push(hops({}, resumed))
+
+
 async def later():
-    """What the worker draws without a click (bots, hints): asked again and again."""
+    """The same through PyScript's worker, which cannot post unasked: a long
+    poll, asked again as soon as an answer is applied."""
     while True:
-        apply(await engine.later())
+        pushed(await engine.later())
 
 
 def pressed():
@@ -188,9 +243,12 @@ def pressed():
 async def up():
     global engine
     window.splitTimes = window.Array.new()
+    window.splitBotTimes = window.Array.new()
     for kind, handler in (("click", on_click), ("submit", on_submit), ("change", on_change)):
         document.addEventListener(kind, create_proxy(handler))
     worker = await workers["engine"] if workers is not None else window.splitEngine
+    if workers is None:
+        window.splitPushed = create_proxy(pushed)  # before start: the worker may draw at once
     asked = pressed()
     init = {"search": str(window.location.search), "lang": str(window.navigator.language or ""),
             "storage": storage_items(), "pending": asked,
@@ -210,8 +268,10 @@ async def up():
         msg = {"cmd": late, "data": {}}
         if q("#setup") is not None:
             msg["form"] = read_form()
-        send(msg, window.performance.now())
-    asyncio.create_task(later())
+        now = window.performance.now()
+        send(msg, now, now)
+    if workers is not None:
+        asyncio.create_task(later())
 
 
 asyncio.create_task(up())

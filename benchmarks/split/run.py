@@ -2,7 +2,7 @@
 the build's memory snapshot), a thin MicroPython layer on the main thread.
 
     npm install --prefix /tmp/split-npm @micropython/micropython-webassembly-pyscript@1.28.0-6
-    python benchmarks/split/run.py [--runs 3] [--clicks 50] [--mpy /tmp/split-npm] [--keep DIR]
+    python benchmarks/split/run.py [--runs 3] [--clicks 50] [--bots 12] [--mpy /tmp/split-npm] [--keep DIR]
 
 Not a test, and the site is unchanged: the site is built into a temporary
 folder, then three pages are added beside index.html:
@@ -28,9 +28,12 @@ longest main-thread task and total blocking time (PerformanceObserver
 `longtask`), the input delay of clicks made every 100 ms during the load
 (Event Timing), the time to the start screen's answer to Start pressed at
 first paint (the table drawn), the round trip of `--clicks` actions at a
-table (click -> patches applied: the keys panel opened and closed), the
+table (click -> patches applied: the keys panel opened and closed) and, for
+the split pages, each hop of it (main.py's window.splitTimes: median and p90
+of the time from each moment to the next), the same for what the bots draw
+without a click (`--bots` draws, the person's turns played meanwhile), the
 renderer's memory (RSS and PSS of its processes, read from /proc), and the
-worker's start.
+worker's start. The load average is printed: read the ratios of one run.
 """
 
 from __future__ import annotations
@@ -191,7 +194,60 @@ def round_trips(page, clicks: int) -> list[float]:
     return times
 
 
-def one(p, base: str, name: str, path: str, clicks: int) -> dict:
+# What the person may play, tried in this order (a card first: asking a seat may be refused).
+PLAYABLE = ("#screen .hand.mine .card.playable[data-act]", "#screen .card.playable[data-part]",
+            "#screen [data-act]:not([disabled])")
+
+
+def bot_moves(page, moves: int, seconds: float = 60) -> None:
+    """Play the person's turns until the bots have drawn `moves` times (the
+    split's window.splitBotTimes: each draw made without a click)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if page.evaluate("(window.splitBotTimes || []).length") >= moves:
+            return
+        if page.evaluate("document.body.dataset.view") != "table":
+            page.click("#new-game, #start, [data-cmd=new]", timeout=5000)
+        else:
+            for selector in PLAYABLE:
+                mine = page.locator(selector)
+                if mine.count():
+                    try:
+                        mine.first.click(timeout=2000)
+                    except Exception:
+                        pass  # redrawn meanwhile: try again
+                    break
+        page.wait_for_timeout(150)
+
+
+# The moments main.py notes of each answer (on the page's clock), in order; a
+# hop is the time from one present to the next present.
+MOMENTS = ("click", "handler", "task", "posted", "received", "py_start", "py_end", "answered",
+           "arrived", "resumed", "applied")
+BOT_MOMENTS = ("drawn", "py_end", "answered", "arrived", "resumed", "applied")
+
+
+def hop_gaps(records: list[dict], moments: tuple[str, ...]) -> dict[str, list[float]]:
+    """Each record's time from each of `moments` it holds to the next it
+    holds (a page variant notes only some), and from its first to its last."""
+    gaps: dict[str, list[float]] = {}
+    for r in records:
+        present = [m for m in moments if r.get(m) is not None]
+        for a, b in zip(present, present[1:]):
+            gaps.setdefault(f"{a} -> {b}", []).append(r[b] - r[a])
+        gaps.setdefault(f"{present[0]} -> {present[-1]} (all)", []).append(r[present[-1]] - r[present[0]])
+    return gaps
+
+
+def hop_table(records: list[dict], moments: tuple[str, ...]) -> None:
+    """Each hop's median and p90 (ms) over `records`."""
+    for hop, values in hop_gaps(records, moments).items():
+        values.sort()
+        print(f"    {hop:28} median {statistics.median(values):6.1f}  p90 "
+              f"{values[int(len(values) * 0.9)]:6.1f}  max {values[-1]:6.1f}  ({len(values)})")
+
+
+def one(p, base: str, name: str, path: str, clicks: int, bots: int) -> dict:
     with tempfile.TemporaryDirectory(prefix="split-profile-") as profile:
         ctx = p.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
@@ -217,10 +273,15 @@ def one(p, base: str, name: str, path: str, clicks: int) -> dict:
         start_to_table = (time.monotonic() - t0) * 1000
         page.wait_for_selector("body[data-state=ready]")
         trips = round_trips(page, clicks)
-        parts = page.evaluate("Array.from(window.splitTimes || [], a => Array.from(a))")
+        load = os.getloadavg()[0]
+        parts = page.evaluate("window.splitTimes || []")
+        if bots and name != "today":
+            bot_moves(page, bots)
+        bot_parts = page.evaluate("window.splitBotTimes || []")
         table_rss, table_pss = renderer_memory(profile)
         ctx.close()
     return {"cold": cold, "warm": warm, "start_to_table": start_to_table, "trips": trips, "parts": parts,
+            "bot_parts": bot_parts, "load_at_clicks": load,
             "table_rss": table_rss, "table_pss": table_pss}
 
 
@@ -247,13 +308,19 @@ def summary(results: dict[str, list[dict]]) -> None:
         print(f"  Start at first paint -> table: {med([r['start_to_table'] for r in runs]):.0f} ms"
               f" [{max(r['start_to_table'] for r in runs):.0f}]")
         print(f"  round trip click -> patched ({len(trips)}): median {med(trips):.1f} ms, "
-              f"p90 {sorted(trips)[int(len(trips) * 0.9)]:.1f}, max {max(trips):.1f}")
+              f"p90 {sorted(trips)[int(len(trips) * 0.9)]:.1f}, max {max(trips):.1f}"
+              f" (load at the clicks {', '.join(str(round(r['load_at_clicks'], 1)) for r in runs)})")
+        for r in runs:
+            t = sorted(r["trips"])
+            print(f"    one run: median {med(t):.1f}, p90 {t[int(len(t) * 0.9)]:.1f}")
         parts = [x for r in runs for x in r["parts"]]
         if parts:
-            print(f"  of which (main.py's own count, {len(parts)}): click -> applied median "
-                  f"{med([x[0] for x in parts]):.1f} ms; in the worker {med([x[2] for x in parts]):.1f}; "
-                  f"applying on the main thread {med([x[1] for x in parts]):.1f} "
-                  f"(max {max(x[1] for x in parts):.1f})")
+            print(f"  of which, hop by hop (main.py's marks, {len(parts)} actions; ms):")
+            hop_table(parts, MOMENTS)
+        bot_parts = [x for r in runs for x in r["bot_parts"] if x.get("drawn") is not None]
+        if bot_parts:
+            print(f"  drawn without a click (bots), worker's draw -> applied ({len(bot_parts)}):")
+            hop_table(bot_parts, BOT_MOMENTS)
         print(f"  renderer at the table after the clicks: RSS {med([r['table_rss'] for r in runs]):.0f}"
               f" PSS {med([r['table_pss'] for r in runs]):.0f} MB")
         print(f"  crossOriginIsolated: {runs[0]['cold']['isolated']}")
@@ -263,6 +330,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--clicks", type=int, default=50)
+    ap.add_argument("--bots", type=int, default=12, help="bot moves to time per split page and run")
     ap.add_argument("--mpy", type=Path, default=Path("/tmp/split-npm"))
     ap.add_argument("--keep", type=Path, help="build into this folder and keep it")
     ap.add_argument("--pages", default="today,split,split-fresh,split-direct")
@@ -289,7 +357,7 @@ def main(argv: list[str] | None = None) -> int:
     with sync_playwright() as p:
         for run in range(args.runs):
             for name in (names if run % 2 == 0 else names[::-1]):
-                results[name].append(one(p, base, name, paths[name], args.clicks))
+                results[name].append(one(p, base, name, paths[name], args.clicks, args.bots))
                 if args.raw:  # kept as it comes: a later failure loses nothing
                     args.raw.write_text(json.dumps(results))
                 load.append(os.getloadavg()[0])

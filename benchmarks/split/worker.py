@@ -24,6 +24,17 @@ from game.web.storage import MemoryStorage  # noqa: E402
 from game.web.views import news  # noqa: E402
 
 
+def page_clock() -> float:
+    """Now, in ms since the epoch: the main thread subtracts its own
+    performance.timeOrigin to put the worker's moments on its clock."""
+    return float(js.performance.timeOrigin + js.performance.now())
+
+
+# split-direct.html's worker (direct-worker.mjs) posts what is drawn without a
+# click at once; PyScript's worker cannot, and answers the long poll `later()`.
+POST = getattr(js, "splitPush", None)
+
+
 class WireScreen:
     """The Screen driver (game.web.drivers.Screen) of the worker: each draw
     becomes a message for the main thread holding only the regions whose
@@ -38,6 +49,8 @@ class WireScreen:
         self.waiting: asyncio.Future | None = None
         self.pending_focus: list[str] = []
         self.moves = 0
+        self.drawn_at = 0.0
+        self.answering = False  # inside start() or act(): their answer carries the draws
 
     def draw(self, page, drawn) -> None:
         regions = {k: str(v) for k, v in drawn.regions.items() if self.sent.get(k) != str(v)}
@@ -59,8 +72,14 @@ class WireScreen:
         self.push(msg)
 
     def push(self, msg: dict) -> None:
+        if not self.out:  # when the first of the next answer's messages was drawn (run.py)
+            self.drawn_at = page_clock()
         self.out.append(msg)
-        if self.waiting is not None and not self.waiting.done():
+        if self.answering:
+            return
+        if POST is not None:
+            POST(self.take())
+        elif self.waiting is not None and not self.waiting.done():
             self.waiting.set_result(None)
 
     def take(self) -> str:
@@ -68,13 +87,18 @@ class WireScreen:
         if self.pending_focus and out:
             out[-1]["focus"] = self.pending_focus[-1]
         self.pending_focus = []
+        if out:
+            out[-1]["drawn_at"] = self.drawn_at
         return json.dumps(out)
 
     def flash(self, message: str) -> None:
         self.push({"flash": message})
 
     def focus(self, selector: str) -> None:
-        self.pending_focus.append(selector)
+        if self.answering or POST is None:
+            self.pending_focus.append(selector)  # on the answer's last message
+        else:
+            self.push({"focus": selector})
 
     def moved(self, game, events, seat) -> None:
         self.moves += 1  # the main thread animates; the worker only says that something moved
@@ -119,18 +143,18 @@ def start(init_json: str) -> str:
     store.items.update(init.get("storage", {}))
     lang = init.get("lang") or "en"
     ctrl = Controller(store, tab_store, screen, NoLocks(), link, lang)
-    ctrl.start(init.get("pending"), init.get("form"))
+    screen.answering = True
+    try:
+        ctrl.start(init.get("pending"), init.get("form"))
+    finally:
+        screen.answering = False
     out = json.loads(screen.take())
     out.append({"worker": {"from": STARTED_FROM, "python_at_ms": T0,
                            "start_ms": (time.perf_counter() - t) * 1000}})
     return json.dumps(out)
 
 
-def act(msg_json: str) -> str:
-    """One DOM event as the main thread read it: a command (`data-cmd`, its
-    data and the start screen's form) or a decision (`data-act`/`data-part`)."""
-    t = js.performance.now()
-    msg = json.loads(msg_json)
+def handle(msg: dict) -> None:
     if "form" in msg:
         from game.web import page as pg
 
@@ -141,8 +165,22 @@ def act(msg_json: str) -> str:
         ctrl.guarded(lambda: ctrl.on_table(ts.Act(msg["act"])))
     elif "part" in msg:
         ctrl.guarded(lambda: ctrl.on_table(ts.Pick(msg["part"])))
+
+
+def act(msg_json: str) -> str:
+    """One DOM event as the main thread read it: a command (`data-cmd`, its
+    data and the start screen's form) or a decision (`data-act`/`data-part`)."""
+    t = js.performance.now()
+    began = page_clock()
+    msg = json.loads(msg_json)
+    screen.answering = True
+    try:
+        handle(msg)
+    finally:
+        screen.answering = False
     out = json.loads(screen.take())
-    out.append({"took": js.performance.now() - t})  # the action's time in the worker (run.py)
+    # The action's time in the worker, and when it began and ended (run.py).
+    out.append({"took": js.performance.now() - t, "python": [began, page_clock()]})
     return json.dumps(out)
 
 
