@@ -17,7 +17,7 @@ from game.web import session as ts
 from game.web.controller import Controller
 from game.web.dom.focus import (ARROWS, attr, focus, focus_area, focus_fallback, focus_first,
                                 focus_key, move_focus, q, refocus, trap_tab, try_focus)
-from game.web.dom.live import Heard, announce, announce_coach, hush
+from game.web.dom.live import Heard, live_region
 from game.web.html import EMPTY, Html, html, set_html
 from game.web.motion import Motion
 from game.web.page import Page
@@ -35,7 +35,7 @@ class DomScreen:
     def __init__(self, menu: Html | None = None) -> None:
         self.drawn: dict[str, Html] = {}
         self.dialog: Html | None = None
-        self.heard_so_far = Heard()
+        self.live = live_region()
         self.motion = Motion(window)
         self.menu = menu
         self.overlay = "none"
@@ -61,16 +61,16 @@ class DomScreen:
         self.show_dialog(drawn)
         self.mark_hint(drawn.hinted)
         if view == "handover":
-            hush(self.heard_so_far)
+            self.live.hush()
             if focus_area() in ("screen", "body", "modal"):
                 focus(q("#handover-ready"))
         elif screen_changed and view == "table":
             refocus(kept)
         said = news(page)
         if said is not None:
-            announce(self.heard_so_far, *said)
+            self.live.announce(*said)
         if "side" in regions and view == "table":
-            announce_coach(self.heard_so_far)
+            self.live.coach()
         self.overlays(page, was)
 
     def patch(self, regions: dict[str, Html]) -> bool:
@@ -186,7 +186,7 @@ class DomScreen:
         self.motion.reset()
 
     def heard(self, events: int) -> None:
-        self.heard_so_far = Heard(events=events)
+        self.live.heard = Heard(events=events)
 
     def error(self, text: str) -> None:
         window.console.error(text)
