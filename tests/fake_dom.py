@@ -70,7 +70,7 @@ class Element:
         self.children: list[Element | str] = []
         self.parentNode: Element | None = None
         self.ownerDocument = doc
-        self.value = self.attrs.get("value", "")
+        self._value: str | None = None  # set by a script (or a person)
         self.checked = "checked" in self.attrs
         self.listeners: dict[str, list[Callable[[Any], None]]] = {}
         self.scrollTop = 0
@@ -89,6 +89,23 @@ class Element:
 
     def hasAttribute(self, name: str) -> bool:
         return name in self.attrs
+
+    @property
+    def value(self) -> str:
+        """A field's value: set, else its attribute; a <select>'s selected
+        option's (its first, if none is marked)."""
+        if self._value is not None:
+            return self._value
+        if self.tagName == "SELECT":
+            options = self.querySelectorAll("option")
+            chosen = next((o for o in options if o.hasAttribute("selected")), None)
+            chosen = chosen or (options[0] if options else None)
+            return "" if chosen is None else chosen.attrs.get("value", chosen.textContent)
+        return self.attrs.get("value", "")
+
+    @value.setter
+    def value(self, value: str) -> None:
+        self._value = str(value)
 
     @property
     def id(self) -> str:
@@ -287,6 +304,7 @@ class Event:
         self.type, self.target = kind, target
         self.defaultPrevented = False
         self.timeStamp = 0.0
+        self.ctrlKey = self.metaKey = self.shiftKey = self.altKey = False
         for name, value in fields.items():
             setattr(self, name, value)
 

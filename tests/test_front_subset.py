@@ -69,8 +69,9 @@ import { loadMicroPython } from %s;
 const out = [];
 const mp = await loadMicroPython({stdout: (l) => out.push(l), stderr: (l) => out.push(l),
                                   linebuffer: true});
-mp.FS.mkdir("/front");
-for (const [name, text] of Object.entries(%s)) mp.FS.writeFile("/front/" + name, text);
+for (const dir of ["/game", "/game/web", "/game/web/front"]) mp.FS.mkdir(dir);
+for (const dir of ["/game", "/game/web"]) mp.FS.writeFile(dir + "/__init__.py", "");
+for (const [name, text] of Object.entries(%s)) mp.FS.writeFile("/game/web/front/" + name, text);
 try {
   mp.runPython(%s);
 } catch (e) {
@@ -82,11 +83,18 @@ console.log(JSON.stringify(out));
 SMOKE = """
 import sys
 sys.path.append("/")
-from front.focus import Focus, attr, usable
-from front.live import Heard, Live
+from game.web.front.focus import Focus, attr, usable
+from game.web.front.live import Heard, Live
+from game.web.front.screen import Front, kebab
+from game.web.front.events import Events
 assert attr(None, "id") is None and usable(None)
 live = Live(None)
 assert live.heard.events == 0 and Heard(3).events == 3
+front = Front(Focus(None), live, None)
+assert front.overlay == "none" and kebab("toAct") == "to-act"
+sent = []
+events = Events(front, None, sent.append, lambda purpose, file: None)
+assert sorted(events.handlers()) == ["change", "click", "keydown", "submit"]
 print("ok", sys.implementation.name)
 """
 

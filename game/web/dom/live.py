@@ -5,9 +5,9 @@ from __future__ import annotations
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-from game.web.front.live import LIVE_KEPT, Heard, Live
+from game.web.front.live import Live
 
-__all__ = ["LIVE_KEPT", "Heard", "live_region"]
+__all__ = ["live_region"]
 
 
 def live_region() -> Live:
