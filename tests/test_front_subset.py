@@ -87,6 +87,7 @@ from game.web.front.focus import Focus, attr, usable
 from game.web.front.live import Heard, Live
 from game.web.front.screen import Front, kebab
 from game.web.front.events import Events
+from game.web.front.motion import Motion, travel
 assert attr(None, "id") is None and usable(None)
 live = Live(None)
 assert live.heard.events == 0 and Heard(3).events == 3
@@ -95,6 +96,8 @@ assert front.overlay == "none" and kebab("toAct") == "to-act"
 sent = []
 events = Events(front, None, sent.append, lambda purpose, file: None)
 assert sorted(events.handlers()) == ["change", "click", "keydown", "submit"]
+assert travel((0, 0, 50, 80), (100, 40, 100, 160)) == "translate(-125.0px, -80.0px) scale(0.5, 0.5)"
+assert Motion(None).moves == []
 print("ok", sys.implementation.name)
 """
 

@@ -6,8 +6,8 @@ what the worker posts to the main thread, unchanged.
 A frame from a draw holds the regions whose markup changed since the last
 frame (`regions`), whether a dialog is open and its markup if it changed
 (`dialog_open`, `dialog`), `<body>`'s data, the title and language, the
-hinted action, the table's news for the live region (`news`, each event
-once), and what the focus and the keys need to know of the page (`view`,
+hinted action, the cards the last action moved (`moves`), the table's
+news for the live region (`news`, each event once), and what the focus and the keys need to know of the page (`view`,
 `overlay`, `at_table`, `choices`).
 """
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.web.html import Html
+from game.web.motion import Course
 from game.web.page import Page
 from game.web.views import Drawn, news
 
@@ -36,6 +37,7 @@ class Frames:
         self.dialog: str | None = ""  # the dialog as last sent ("": none)
         self.events_heard = 0  # the log's entries already read out
         self.ears_fresh = False  # a game was put on the table: the live region starts over
+        self.course = Course()  # what the next redraw shows moving
 
     def draw(self, page: Page, drawn: Drawn) -> Frame:
         regions = {name: markup(html) for name, html in drawn.regions.items()}
@@ -55,6 +57,11 @@ class Frames:
             frame["dialog"] = dialog
             frame["dialog_titled"] = drawn.dialog is not None and not drawn.dialog.part
         self.dialog = dialog
+        if drawn.body["view"] != "table":
+            self.course.reset()  # nothing moves off the table, nor after it
+        moves = self.course.take()
+        if moves:
+            frame["moves"] = moves
         if self.ears_fresh:
             frame["heard"], self.ears_fresh = self.events_heard, False
         said = news(page)

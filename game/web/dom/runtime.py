@@ -21,7 +21,7 @@ from game.web.front.events import Events
 from game.web.front.screen import Front
 from game.web.html import Html
 from game.web.gestures import carry_out
-from game.web.motion import Motion
+from game.web.front.motion import Motion
 from game.web.page import Page
 from game.web.steps import FileChosen
 from game.web.views import Drawn
@@ -37,8 +37,7 @@ class DomScreen:
 
     def __init__(self, menu: Html | None = None) -> None:
         self.frames = Frames(menu)
-        self.motion = Motion(window)
-        self.front = Front(FOCUS, live_region(), self.motion)
+        self.front = Front(FOCUS, live_region(), Motion(window))
         self.menu = menu
 
     def draw(self, page: Page, drawn: Drawn) -> None:
@@ -53,10 +52,11 @@ class DomScreen:
         self.front.apply({"focus": selector})
 
     def moved(self, game: str, events: list[dict[str, Any]], seat: Any) -> None:
-        self.motion.note(game, events, seat)
+        self.frames.course.note(game, events, seat)
 
     def still(self) -> None:
-        self.motion.reset()
+        self.frames.course.reset()
+        self.front.apply({"still": True})
 
     def heard(self, events: int) -> None:
         self.frames.heard(events)

@@ -32,6 +32,8 @@ class Front:
 
     def apply(self, frame: "dict[str, Any]") -> None:
         """A frame: a draw's (it has `view`), or one effect."""
+        if "still" in frame:
+            self.motion.reset()  # nothing in flight (a new table, an undo, the start screen)
         if "view" in frame:
             self.draw(frame)
         if "flash" in frame:
@@ -49,6 +51,8 @@ class Front:
         view = frame["view"]
         if view != "table":
             self.motion.reset()  # nothing moves off the table, nor after it
+        elif "moves" in frame:
+            self.motion.moves = frame["moves"]
         screen_changed = self.patch(frame["regions"])
         body = self.doc.body
         for name, value in frame["body"].items():
