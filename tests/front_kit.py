@@ -44,7 +44,7 @@ class FrontScreen(RecordingScreen):
         super().__init__()
         self.doc = Document(BODY)
         self.frames = Frames()
-        self.front = Front(Focus(self.doc), Live(self.doc), Still())
+        self.front = Front(None, Focus(self.doc), Live(self.doc), Still())
         self.sent: list[Frame] = []
         self.events: Events | None = None  # the DOM events, once wired (dealt)
 

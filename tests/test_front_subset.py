@@ -91,7 +91,7 @@ from game.web.front.motion import Motion, travel
 assert attr(None, "id") is None and usable(None)
 live = Live(None)
 assert live.heard.events == 0 and Heard(3).events == 3
-front = Front(Focus(None), live, None)
+front = Front(None, Focus(None), live, None)
 assert front.overlay == "none" and kebab("toAct") == "to-act"
 sent = []
 events = Events(front, None, sent.append, lambda purpose, file: None)

@@ -10,18 +10,19 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from game.web.controller import Controller
-from game.web.dom.focus import FOCUS, q
+from game.web.dom.focus import FOCUS
 from game.web.dom.live import live_region
 from game.web.frames import Frames
 from game.web.front.events import Events
-from game.web.front.screen import Front
-from game.web.html import Html
-from game.web.gestures import carry_out
 from game.web.front.motion import Motion
+from game.web.front.screen import Front
+from game.web.gestures import carry_out
+from game.web.html import Html
+from game.web.links import forget_link
 from game.web.page import Page
 from game.web.steps import FileChosen
 from game.web.views import Drawn
@@ -37,7 +38,7 @@ class DomScreen:
 
     def __init__(self, menu: Html | None = None) -> None:
         self.frames = Frames(menu)
-        self.front = Front(FOCUS, live_region(), Motion(window))
+        self.front = Front(window, FOCUS, live_region(), Motion(window))
         self.menu = menu
 
     def draw(self, page: Page, drawn: Drawn) -> None:
@@ -62,52 +63,20 @@ class DomScreen:
         self.frames.heard(events)
 
     def error(self, text: str) -> None:
-        window.console.error(text)
+        self.front.apply({"error": text})
 
     def download(self, name: str, text: str) -> None:
-        """Through an object URL, made, clicked and let go: nothing leaves the browser."""
-        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
-                                                    dict_converter=window.Object.fromEntries))
-        url = window.URL.createObjectURL(blob)
-        link = document.createElement("a")
-        link.href, link.download, link.hidden = url, name, True
-        document.body.append(link)
-        link.click()
-        link.remove()
-        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 60000)
+        self.front.apply({"download": [name, text]})
 
     def choose_file(self, purpose: str) -> None:
-        self.front.note_opener()
-        if purpose == "stats":
-            el = q("#stats-file")
-        else:
-            el = q("#file-input")
-            if el is None:  # the page's one file input for games, hidden
-                el = document.createElement("input")
-                el.type, el.id, el.hidden = "file", "file-input", True
-                el.accept = ".json,application/json"
-                el.setAttribute("data-cmd", "file-chosen")
-                el.setAttribute("aria-hidden", "true")
-                el.tabIndex = -1
-                document.body.append(el)
-        if el is not None:
-            el.value = ""  # the same file chosen twice is read twice
-            el.click()
+        self.front.apply({"choose_file": purpose})
 
     def forget_link(self) -> None:
         if self.menu is not None:
             return  # the embed's address is its configuration: kept
-        from urllib.parse import parse_qsl
-
-        from game.web.links import kept_in_address
-
-        params = parse_qsl(str(window.location.search).lstrip("?"), keep_blank_values=True)
-        kept = kept_in_address(params)
-        if kept != params:
-            query = "&".join(f"{k}={window.encodeURIComponent(v)}" for k, v in kept)
-            window.history.replaceState(window.history.state, "",
-                                        str(window.location.pathname) + (f"?{query}" if query else "")
-                                        + str(window.location.hash))
+        search = forget_link(str(window.location.search))
+        if search is not None:
+            self.front.apply({"address": search})
 
     def review(self, host: Any, transcript: dict[str, Any] | None, me: Any) -> None:
         from game.web.dom import review_dialog

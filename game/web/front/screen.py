@@ -4,6 +4,8 @@ data, the hint, the live region — keeping the focus where a player expects
 it, and carries out the screen's other effects (a flashed message, a
 focus). (MicroPython's subset: see game.web.front.)"""
 
+import json
+
 from game.web.front.focus import Focus, attr
 from game.web.front.live import Heard, Live
 
@@ -13,11 +15,12 @@ if TYPE_CHECKING:
 
 
 class Front:
-    """One document's front. `focus` and `live` are bound to it; `motion`
+    """One document's front (`window`'s). `focus` and `live` are bound to it; `motion`
     animates the cards a redraw moved (`before`/`after` a redraw of
     `#screen`, `reset`)."""
 
-    def __init__(self, focus: Focus, live: Live, motion: "Any") -> None:
+    def __init__(self, window: "Any", focus: Focus, live: Live, motion: "Any") -> None:
+        self.window = window
         self.doc = focus.doc
         self.keys = focus
         self.live = live
@@ -40,6 +43,17 @@ class Front:
             self.flash(frame["flash"])
         if "focus" in frame:
             self.focus(frame["focus"])
+        if "error" in frame:
+            self.window.console.error(frame["error"])  # a developer's message
+        if "download" in frame:
+            self.download(frame["download"][0], frame["download"][1])
+        if "choose_file" in frame:
+            self.choose_file(frame["choose_file"])
+        if "address" in frame:  # the link was read: what stays of it in the address
+            where = self.window.location
+            self.window.history.replaceState(self.window.history.state, "",
+                                             str(where.pathname) + frame["address"]
+                                             + str(where.hash))
 
     # -- a draw --------------------------------------------------------------------------
 
@@ -189,6 +203,39 @@ class Front:
             if el is not None:
                 self.keys.focus(el)
                 return
+
+    def download(self, name: str, text: str) -> None:
+        """Through an object URL, made, clicked and let go: nothing leaves the browser."""
+        js = self.window.JSON.parse  # plain JavaScript values, whichever Python runs this
+        blob = self.window.Blob.new(js(json.dumps([text])), js('{"type": "application/json"}'))
+        url = self.window.URL.createObjectURL(blob)
+        link = self.doc.createElement("a")
+        link.href, link.download, link.hidden = url, name, True
+        self.doc.body.append(link)
+        link.click()
+        link.remove()
+        urls = self.window.URL
+        self.window.setTimeout(urls.revokeObjectURL.bind(urls, url), 60000)
+
+    def choose_file(self, purpose: str) -> None:
+        """The browser's file chooser; the file chosen comes as a change
+        event (game.web.front.events)."""
+        self.note_opener()
+        if purpose == "stats":
+            el = self.keys.q("#stats-file")
+        else:
+            el = self.keys.q("#file-input")
+            if el is None:  # the page's one file input for games, hidden
+                el = self.doc.createElement("input")
+                el.type, el.id, el.hidden = "file", "file-input", True
+                el.accept = ".json,application/json"
+                el.setAttribute("data-cmd", "file-chosen")
+                el.setAttribute("aria-hidden", "true")
+                el.tabIndex = -1
+                self.doc.body.append(el)
+        if el is not None:
+            el.value = ""  # the same file chosen twice is read twice
+            el.click()
 
     def note_opener(self) -> None:
         """An overlay is about to open: the focus goes back here when it closes."""
