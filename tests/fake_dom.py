@@ -111,6 +111,36 @@ class Element:
     def id(self) -> str:
         return self.attrs.get("id", "")
 
+    @id.setter
+    def id(self, value: str) -> None:
+        self.attrs["id"] = str(value)
+
+    @property
+    def className(self) -> str:
+        return self.attrs.get("class", "")
+
+    @className.setter
+    def className(self, value: str) -> None:
+        self.attrs["class"] = str(value)
+
+    @property
+    def disabled(self) -> bool:
+        return "disabled" in self.attrs
+
+    @property
+    def open(self) -> bool:
+        """A <dialog> shown."""
+        return "open" in self.attrs
+
+    def showModal(self) -> None:
+        self.attrs["open"] = ""
+
+    def close(self) -> None:
+        """A <dialog> closed: its `close` event follows."""
+        if self.attrs.pop("open", None) is not None and self.ownerDocument is not None:
+            for handler in self.listeners.get("close", []):
+                handler(Event("close", self))
+
     @property
     def type(self) -> str:
         return self.attrs.get("type", "")
@@ -303,6 +333,7 @@ class Event:
     def __init__(self, kind: str, target: Element, **fields: Any) -> None:
         self.type, self.target = kind, target
         self.defaultPrevented = False
+        self.stopped = False
         self.timeStamp = 0.0
         self.ctrlKey = self.metaKey = self.shiftKey = self.altKey = False
         for name, value in fields.items():
@@ -310,6 +341,9 @@ class Event:
 
     def preventDefault(self) -> None:
         self.defaultPrevented = True
+
+    def stopPropagation(self) -> None:
+        self.stopped = True
 
 
 class Document:

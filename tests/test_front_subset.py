@@ -88,6 +88,7 @@ from game.web.front.live import Heard, Live
 from game.web.front.screen import Front, kebab
 from game.web.front.events import Events
 from game.web.front.motion import Motion, travel
+from game.web.front.steps import ReviewDialog, Player, command_of
 assert attr(None, "id") is None and usable(None)
 live = Live(None)
 assert live.heard.events == 0 and Heard(3).events == 3

@@ -20,10 +20,12 @@ from game.web.frames import Frames
 from game.web.front.events import Events
 from game.web.front.motion import Motion
 from game.web.front.screen import Front
+from game.web.front.steps import ReviewDialog
 from game.web.gestures import carry_out
 from game.web.html import Html
 from game.web.links import forget_link
 from game.web.page import Page
+from game.web.step_player import ReviewPlayer, open_review
 from game.web.steps import FileChosen
 from game.web.views import Drawn
 
@@ -39,6 +41,9 @@ class DomScreen:
     def __init__(self, menu: Html | None = None) -> None:
         self.frames = Frames(menu)
         self.front = Front(window, FOCUS, live_region(), Motion(window))
+        self.front.players["review"] = ReviewDialog(document, FOCUS.no_scroll,
+                                                    self.review_message, Listeners())
+        self.reviewing: ReviewPlayer | None = None
         self.menu = menu
 
     def draw(self, page: Page, drawn: Drawn) -> None:
@@ -79,12 +84,32 @@ class DomScreen:
             self.front.apply({"address": search})
 
     def review(self, host: Any, transcript: dict[str, Any] | None, me: Any) -> None:
-        from game.web.dom import review_dialog
+        if self.reviewing is not None and self.reviewing.open:
+            return  # one review at a time
+        self.reviewing = open_review(host, transcript, self.front.apply, asyncio.ensure_future, me)
 
-        if transcript is None:
-            review_dialog.from_table(host)
-        else:
-            review_dialog.start(host, transcript, me=me)
+    def review_message(self, msg: dict[str, Any]) -> None:
+        """A command from the review's dialog (game.web.front.steps)."""
+        if self.reviewing is not None:
+            self.reviewing.message(msg)
+
+
+class Listeners:
+    """Event listeners added through Pyodide's proxies, and taken away with them."""
+
+    def __init__(self) -> None:
+        self.added: list[tuple[JsObject, str, JsObject]] = []
+
+    def add(self, el: JsObject, kind: str, handler: Any) -> None:
+        proxy = create_proxy(handler)
+        el.addEventListener(kind, proxy)
+        self.added.append((el, kind, proxy))
+
+    def clear(self) -> None:
+        for el, kind, proxy in self.added:
+            el.removeEventListener(kind, proxy)
+            proxy.destroy()
+        self.added = []
 
 
 async def read_file(ctrl: Controller, purpose: str, file: JsObject) -> None:

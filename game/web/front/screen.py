@@ -29,6 +29,7 @@ class Front:
         self.overlay = "none"
         self.opener: "Any" = None  # where the focus was when an overlay opened
         # What the keys need to know of the page, as the last frame said:
+        self.players: "dict[str, Any]" = {}  # the step players by name (game.web.front.steps)
         self.view = "setup"
         self.at_table = False
         self.choices: "dict[str, list[str]]" = {"parts": [], "acts": []}
@@ -39,6 +40,10 @@ class Front:
             self.motion.reset()  # nothing in flight (a new table, an undo, the start screen)
         if "view" in frame:
             self.draw(frame)
+        if "steps" in frame:
+            player = self.players.get(frame["steps"]["name"])
+            if player is not None:
+                player.apply(frame["steps"])
         if "flash" in frame:
             self.flash(frame["flash"])
         if "focus" in frame:
