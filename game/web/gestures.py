@@ -8,6 +8,7 @@ controller. Today both run in the page; once the game moves to a worker
     {"kind": "setup", "form": {...}}   {"kind": "lang", "value": "fr"}
     {"kind": "pace", "value": "slow"}  {"kind": "escape"}
     {"kind": "storage", "key": "jhg.prefs", "value": "..." or None}
+    {"kind": "refused", "failure": "full" | "blocked"}   (a write, game.web.mirror)
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ def _carry_out(ctrl: Controller, msg: Message) -> None:
     elif kind == "storage":
         value = msg.get("value")
         ctrl.perform(StorageChanged(str(msg["key"]), value if isinstance(value, str) else None))
+    elif kind == "refused" and msg.get("failure") in ("full", "blocked"):
+        ctrl.dispatch(pg.StorageRefused(msg["failure"]))
     else:
         ctrl.screen.error(f"the page sent a message the game does not know: {kind!r}")
 
