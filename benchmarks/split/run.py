@@ -117,6 +117,28 @@ def make(site: Path, mpy_prefix: Path) -> None:
     assert n == 1 and "./split/direct.mjs" in html, "index.html's runtime not found"
     (site / "split-direct.html").write_text(html.replace(
         '<link rel="modulepreload" href="./static/vendor/pyscript/core.js">', ""))
+    make_front(site, today, folder)
+
+
+FRONT_SOURCES = ("game/web/front/*.py", "game/web/dom/main_thread.py")
+
+
+def make_front(site: Path, today: str, folder: Path) -> None:
+    """split-front.html: the real split — the page's front (game/web/front/,
+    MicroPython, its sources in split/front.json) and the game in a worker
+    of ours (game/web/dom/worker.py) — loaded by first.js after the first paint."""
+    for name in ("front.mjs", "front-worker.mjs"):
+        shutil.copy(HERE / name, folder / name)
+    sources = {"game/__init__.py": "", "game/web/__init__.py": "", "game/web/dom/__init__.py": ""}
+    for pattern in FRONT_SOURCES:
+        for path in sorted(ROOT.glob(pattern)):
+            sources[str(path.relative_to(ROOT))] = path.read_text()
+    (folder / "front.json").write_text(json.dumps(sources))
+    html, n = PY_SCRIPT.subn("", today.replace(
+        'data-runtime="./static/vendor/pyscript/core.js"', 'data-runtime="./split/front.mjs"'))
+    assert n == 1 and "./split/front.mjs" in html, "index.html's runtime not found"
+    (site / "split-front.html").write_text(html.replace(
+        '<link rel="modulepreload" href="./static/vendor/pyscript/core.js">', ""))
 
 
 def sizes(site: Path) -> dict[str, tuple[int, int]]:
@@ -263,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--clicks", type=int, default=50)
-    ap.add_argument("--mpy", type=Path, default=Path("/tmp/split-npm"))
+    ap.add_argument("--mpy", type=Path, default=ROOT, help="where node_modules holds MicroPython")
     ap.add_argument("--keep", type=Path, help="build into this folder and keep it")
     ap.add_argument("--pages", default="today,split,split-fresh,split-direct")
     ap.add_argument("--raw", type=Path, help="write the raw results to this JSON file")
@@ -282,7 +304,8 @@ def main(argv: list[str] | None = None) -> int:
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     paths = {"today": "index.html?speed=slow", "split": "split.html?speed=slow",
              "split-fresh": "split-fresh.html?speed=slow",
-             "split-direct": "split-direct.html?speed=slow"}
+             "split-direct": "split-direct.html?speed=slow",
+             "split-front": "split-front.html?speed=slow"}
     names = args.pages.split(",")
     results: dict[str, list[dict]] = {n: [] for n in names}
     load = [os.getloadavg()[0]]
