@@ -3,8 +3,8 @@
 // game/web/dom/worker.py); the page's front (game/web/front/ and
 // game/web/dom/main_thread.py, in MicroPython) listens and draws. first.js
 // loads this module once the first screen is painted.
-import { loadMicroPython } from "../static/vendor/micropython/micropython.mjs";
-
+// The worker first: the game's start (the longest) begins before MicroPython is
+// even fetched (a static import of micropython.mjs would hold it back).
 const engine = new Worker(new URL("./front-worker.mjs", import.meta.url), { type: "module" });
 window.jhgEngine = engine;
 
@@ -23,6 +23,7 @@ window.jhgReadFile = async (file, purpose, limit) => {
   engine.postMessage({ file: head, data }, data ? [data] : []);
 };
 
+const { loadMicroPython } = await import("../static/vendor/micropython/micropython.mjs");
 const [mp, sources] = await Promise.all([
   loadMicroPython({ linebuffer: true, stdout: (line) => console.log(line),
                     stderr: (line) => console.error(line) }),
