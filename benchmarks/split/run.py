@@ -1,8 +1,10 @@
 """Issue 33's prototype, measured: Pyodide in a PyScript worker (started from
 the build's memory snapshot), a thin MicroPython layer on the main thread.
 
-    npm install --prefix /tmp/split-npm @micropython/micropython-webassembly-pyscript@1.28.0-6
-    python benchmarks/split/run.py [--runs 3] [--clicks 50] [--mpy /tmp/split-npm] [--keep DIR]
+    python benchmarks/split/run.py [--runs 3] [--clicks 50] [--mpy DIR] [--keep DIR]
+
+MicroPython comes from package.json (`npm ci`); `--mpy` names another
+`node_modules` parent.
 
 Not a test, and the site is unchanged: the site is built into a temporary
 folder, then three pages are added beside index.html:
@@ -17,7 +19,11 @@ folder, then three pages are added beside index.html:
 - split-direct.html: no PyScript on the main thread: first.js loads
   direct.mjs, which starts direct-worker.mjs (Pyodide from python.mjs,
   game.zip unpacked, worker.py) and runs main.py on MicroPython's own
-  loadMicroPython.
+  loadMicroPython;
+- split-front.html: the real split, the page's own code on both sides
+  (front.mjs, front-worker.mjs: game/web/front/ and
+  game/web/dom/main_thread.py on MicroPython, game/web/dom/worker.py in
+  the worker).
 Served by game.build's static server: no COOP/COEP headers, as on GitHub
 Pages (so no SharedArrayBuffer: `crossOriginIsolated` is printed).
 
