@@ -7,6 +7,17 @@
 // even fetched (a static import of micropython.mjs would hold it back).
 const engine = new Worker(new URL("./front-worker.mjs", import.meta.url), { type: "module" });
 window.jhgEngine = engine;
+// A worker that could not start (its scripts, Pyodide, the game): static/js/loader.js
+// says so and its "Try again" reloads the page.
+const engineFailed = () => dispatchEvent(new Event("jhg:engine-failed"));
+engine.addEventListener("error", (event) => {
+  event.preventDefault();
+  console.error("The game's worker failed:", event.message);
+  engineFailed();
+});
+engine.addEventListener("message", ({ data }) => {
+  if (typeof data === "string" && data.startsWith('{"failed"')) engineFailed();
+});
 
 // A chosen file, read here (awaiting it is JavaScript's part) and posted to the
 // game with its bytes; a file over the game's limit is never read.

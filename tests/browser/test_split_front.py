@@ -73,3 +73,18 @@ def test_the_game_in_a_worker_plays_from_the_front_on_the_main_thread(chromium, 
     ctx.close()
     assert not foreign, foreign
     assert not errors, errors
+
+
+def test_a_game_that_cannot_start_in_its_worker_says_so_and_offers_to_try_again(
+        chromium, split_url):
+    ctx = chromium.new_context()
+    ctx.route("**/game.zip", lambda route: route.abort())  # fetched by the worker
+    page = ctx.new_page()
+    page.goto(split_url + "split-front.html")
+    page.wait_for_selector("#loader-failed", timeout=120_000)
+    assert page.locator("#loader-retry").is_visible()
+    assert page.evaluate("document.body.dataset.state") == "loading"
+    ctx.unroute("**/game.zip")
+    page.click("#loader-retry")  # the page is loaded again, and starts
+    page.wait_for_function("document.body.dataset.state === 'ready'", timeout=120_000)
+    ctx.close()

@@ -70,6 +70,8 @@ class Page:
     def receive(self, event: "Any") -> None:
         """A frame from the game."""
         frame = json.loads(str(event.data))
+        if "failed" in frame:
+            return  # the page's first script has said so (front.mjs)
         if "store" in frame:
             area, key, value = frame["store"]
             where = self.local if area == "local" else self.session
