@@ -78,14 +78,10 @@ def test_a_game_without_a_planner_moves_nothing():
     assert plan("chess", [{"kind": "played", "card": "e4"}], 0) == ([], {})
 
 
-class _Page:
-    """Enough of a window for `Motion.note`, which touches no page."""
-
-
 def test_a_finished_trick_waits_for_a_card_to_move_before_it_leaves():
-    from game.web.motion import Motion
+    from game.web.motion import Course
 
-    motion = Motion(_Page())
+    motion = Course()
     won = [{"kind": "played", "seat": 3, "card": "H5", "from": 3},
            {"kind": "trick_won", "winner": 1, "taken": ["H5", "J3"]}]
     motion.note("jekyll-hyde", won, 0)
@@ -95,6 +91,6 @@ def test_a_finished_trick_waits_for_a_card_to_move_before_it_leaves():
     assert motion.moves == [] and motion.leaving
     # The next card played: then the trick leaves for its winner.
     motion.note("jekyll-hyde", [{"kind": "played", "seat": 1, "card": "J7", "from": 2}], 0)
-    assert [(m.card, m.kind) for m in motion.moves] == [("H5", "leave"), ("J3", "leave"),
-                                                         ("J7", "arrive")]
-    assert motion.leaving == {}
+    assert [(m["card"], m["kind"]) for m in motion.take()] == [
+        ("H5", "leave"), ("J3", "leave"), ("J7", "arrive")]
+    assert motion.leaving == {} and motion.take() == []

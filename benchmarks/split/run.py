@@ -1,8 +1,10 @@
 """Issue 33's prototype, measured: Pyodide in a PyScript worker (started from
 the build's memory snapshot), a thin MicroPython layer on the main thread.
 
-    npm install --prefix /tmp/split-npm @micropython/micropython-webassembly-pyscript@1.28.0-6
-    python benchmarks/split/run.py [--runs 3] [--clicks 50] [--bots 12] [--mpy /tmp/split-npm] [--keep DIR]
+    python benchmarks/split/run.py [--runs 3] [--clicks 50] [--bots 12] [--mpy DIR] [--keep DIR]
+
+MicroPython comes from package.json (`npm ci`); `--mpy` names another
+`node_modules` parent.
 
 Not a test, and the site is unchanged: the site is built into a temporary
 folder, then three pages are added beside index.html:
@@ -17,7 +19,11 @@ folder, then three pages are added beside index.html:
 - split-direct.html: no PyScript on the main thread: first.js loads
   direct.mjs, which starts direct-worker.mjs (Pyodide from python.mjs,
   game.zip unpacked, worker.py) and runs main.py on MicroPython's own
-  loadMicroPython.
+  loadMicroPython;
+- split-front.html: the real split, the page's own code on both sides
+  (front.mjs, front-worker.mjs: game/web/front/ and
+  game/web/dom/main_thread.py on MicroPython, game/web/dom/worker.py in
+  the worker).
 Served by game.build's static server: no COOP/COEP headers, as on GitHub
 Pages (so no SharedArrayBuffer: `crossOriginIsolated` is printed).
 
@@ -119,6 +125,28 @@ def make(site: Path, mpy_prefix: Path) -> None:
         'data-runtime="./static/vendor/pyscript/core.js"', 'data-runtime="./split/direct.mjs"'))
     assert n == 1 and "./split/direct.mjs" in html, "index.html's runtime not found"
     (site / "split-direct.html").write_text(html.replace(
+        '<link rel="modulepreload" href="./static/vendor/pyscript/core.js">', ""))
+    make_front(site, today, folder)
+
+
+FRONT_SOURCES = ("game/web/front/*.py", "game/web/dom/main_thread.py")
+
+
+def make_front(site: Path, today: str, folder: Path) -> None:
+    """split-front.html: the real split — the page's front (game/web/front/,
+    MicroPython, its sources in split/front.json) and the game in a worker
+    of ours (game/web/dom/worker.py) — loaded by first.js after the first paint."""
+    for name in ("front.mjs", "front-worker.mjs"):
+        shutil.copy(HERE / name, folder / name)
+    sources = {"game/__init__.py": "", "game/web/__init__.py": "", "game/web/dom/__init__.py": ""}
+    for pattern in FRONT_SOURCES:
+        for path in sorted(ROOT.glob(pattern)):
+            sources[str(path.relative_to(ROOT))] = path.read_text()
+    (folder / "front.json").write_text(json.dumps(sources))
+    html, n = PY_SCRIPT.subn("", today.replace(
+        'data-runtime="./static/vendor/pyscript/core.js"', 'data-runtime="./split/front.mjs"'))
+    assert n == 1 and "./split/front.mjs" in html, "index.html's runtime not found"
+    (site / "split-front.html").write_text(html.replace(
         '<link rel="modulepreload" href="./static/vendor/pyscript/core.js">', ""))
 
 
@@ -275,7 +303,7 @@ def one(p, base: str, name: str, path: str, clicks: int, bots: int) -> dict:
         trips = round_trips(page, clicks)
         load = os.getloadavg()[0]
         parts = page.evaluate("window.splitTimes || []")
-        if bots and name != "today":
+        if bots and name not in ("today", "split-front"):  # (split-front keeps no such record)
             bot_moves(page, bots)
         bot_parts = page.evaluate("window.splitBotTimes || []")
         table_rss, table_pss = renderer_memory(profile)
@@ -331,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--clicks", type=int, default=50)
     ap.add_argument("--bots", type=int, default=12, help="bot moves to time per split page and run")
-    ap.add_argument("--mpy", type=Path, default=Path("/tmp/split-npm"))
+    ap.add_argument("--mpy", type=Path, default=ROOT, help="where node_modules holds MicroPython")
     ap.add_argument("--keep", type=Path, help="build into this folder and keep it")
     ap.add_argument("--pages", default="today,split,split-fresh,split-direct")
     ap.add_argument("--raw", type=Path, help="write the raw results to this JSON file")
@@ -350,7 +378,8 @@ def main(argv: list[str] | None = None) -> int:
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     paths = {"today": "index.html?speed=slow", "split": "split.html?speed=slow",
              "split-fresh": "split-fresh.html?speed=slow",
-             "split-direct": "split-direct.html?speed=slow"}
+             "split-direct": "split-direct.html?speed=slow",
+             "split-front": "split-front.html?speed=slow"}
     names = args.pages.split(",")
     results: dict[str, list[dict]] = {n: [] for n in names}
     load = [os.getloadavg()[0]]

@@ -94,3 +94,25 @@ def kept_in_address(params: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """What stays in the address once the link was read: the language and
     pace, which replace nothing (a reload resumes the game in progress)."""
     return [(k, v) for k, v in params if k in STAY_IN_ADDRESS]
+
+
+def forget_link(search: str) -> str | None:
+    """The address's query once the link was read (`kept_in_address`), or
+    None if it keeps everything.
+
+    >>> forget_link("?game=dracula&lang=fr&seed=7")
+    '?lang=fr'
+    >>> forget_link("?game=dracula"), forget_link("?lang=fr") is None
+    ('', True)
+    """
+    from urllib.parse import parse_qsl, quote
+
+    params = parse_qsl(search.lstrip("?"), keep_blank_values=True)
+    kept = kept_in_address(params)
+    if kept == params:
+        return None
+    query = "&".join(f"{k}={quote(v, safe=URI_COMPONENT_SAFE)}" for k, v in kept)
+    return f"?{query}" if query else ""
+
+
+URI_COMPONENT_SAFE = "-_.!~*'()"  # what JavaScript's encodeURIComponent leaves as it is

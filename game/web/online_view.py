@@ -143,8 +143,8 @@ def lobby(t: Translator, invite: str, rows: list[tuple[str, str, Html]],
 def invite_html(t: Translator, invite: str) -> Html:
     return html('<p>{}</p><p class="online-invite"><a id="invite-link" href="{}">{}</a> '
                 '<button type="button" data-cmd="online-copy" data-copy="#invite-link" '
-                'id="online-copy">{}</button></p>', t("online.invite"), invite, invite,
-                t("online.copy"))
+                'data-done="{}" id="online-copy">{}</button></p>', t("online.invite"), invite,
+                invite, t("online.copied"), t("online.copy"))
 
 
 def codes_html(t: Translator, codes: list[tuple[str, str]]) -> Html:
@@ -153,12 +153,14 @@ def codes_html(t: Translator, codes: list[tuple[str, str]]) -> Html:
     items = join(html(
         '<li class="online-code" data-peer="{peer}"><p>{send}</p><p class="online-invite">'
         '<a id="code-link-{peer}" href="{link}">{link}</a> <button type="button" '
-        'data-cmd="online-copy" data-copy="#code-link-{peer}">{copy}</button></p>'
+        'data-cmd="online-copy" data-copy="#code-link-{peer}" data-done="{copied}">{copy}'
+        '</button></p>'
         '<label class="field"><span>{answer}</span><input id="online-answer-{peer}" '
         'autocomplete="off" spellcheck="false"></label><button type="button" '
         'data-cmd="online-accept" data-peer="{peer}" id="online-accept-{peer}">{accept}'
         '</button></li>', peer=peer, link=link, send=t("online.code_send"),
-        copy=t("online.copy"), answer=t("online.code_answer"), accept=t("online.code_accept"))
+        copy=t("online.copy"), copied=t("online.copied"), answer=t("online.code_answer"),
+        accept=t("online.code_accept"))
         for peer, link in codes)
     return html('<p class="online-contacts" id="online-no-third-party">{}</p>'
                 '<ol class="online-codes" id="online-codes">{}</ol>'
@@ -195,9 +197,10 @@ def guest_answer(t: Translator, code: str | None) -> Html:
         return guest_message(t, "online.connecting", {})
     return html('<section class="online" id="online-answer"><h1>{}</h1><p>{}</p>'
                 '<p class="online-invite"><output id="answer-code">{}</output> '
-                '<button type="button" data-cmd="online-copy" data-copy="#answer-code">{}'
-                '</button></p><p role="status">{}</p></section>', t("online.title"),
-                t("online.code_reply"), code, t("online.copy"), t("online.connecting"))
+                '<button type="button" data-cmd="online-copy" data-copy="#answer-code" '
+                'data-done="{}">{}</button></p><p role="status">{}</p></section>',
+                t("online.title"), t("online.code_reply"), code, t("online.copied"),
+                t("online.copy"), t("online.connecting"))
 
 
 def guest_waiting(t: Translator, seats: list[dict[str, Any]], mine: str | None) -> Html:

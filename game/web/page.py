@@ -188,8 +188,15 @@ class Notice:
     words: dict[str, str]
 
 
+@dataclass(frozen=True)
+class StorageRefused:
+    """The browser refused a write after the fact (a game in a worker,
+    game.web.mirror): the page says so once, as for a write refused at once."""
+    failure: FailureKind
+
+
 PageAction = Union[OnTable, ShowPanel, Dismiss, OpenSetup, BackToTable, KeepDeal, SetLanguage,
-                   SetPace, SetupChanged, OpenOverlay, CloseOverlay, Notice]
+                   SetPace, SetupChanged, OpenOverlay, CloseOverlay, Notice, StorageRefused]
 
 
 # -- effects the controller carries out -----------------------------------------------
@@ -310,6 +317,12 @@ def _notice(page: Page, act: Notice) -> Result:
     return dataclasses.replace(page, notices=(*kept, notice)), ()
 
 
+def _storage_refused(page: Page, act: StorageRefused) -> Result:
+    if page.store_problem is not None:
+        return page, ()
+    return dataclasses.replace(page, store_problem=act.failure), ()
+
+
 def _on_friend(notice: tuple[str, dict[str, str]]) -> bool:
     return notice[0].startswith("online.") and "name" in notice[1]
 
@@ -319,5 +332,5 @@ HANDLERS: dict[type, Handler] = {
     OnTable: _on_table, ShowPanel: _show_panel, Dismiss: _dismiss, OpenSetup: _open_setup,
     BackToTable: _back_to_table, KeepDeal: _keep_deal, SetLanguage: _set_language,
     SetPace: _set_pace, SetupChanged: _setup_changed, OpenOverlay: _open_overlay,
-    CloseOverlay: _close_overlay, Notice: _notice,
+    CloseOverlay: _close_overlay, Notice: _notice, StorageRefused: _storage_refused,
 }

@@ -4,9 +4,10 @@ examples (game.web.embed) and the Review of finished hands (game.web.review).
 A transcript replays into the list of its states (the state before each
 action and after the last one); step `n` shows the state after `n` actions.
 `Steps` is the pure view of one step (HTML strings, tested under CPython);
-game.web.dom.stepper's `Stepper` draws it into the page and drives it: first,
-previous, next, last, autoplay, and the keys Left/Right, Home/End.  Undo
-(game.web.undo) replays through `replay_states` too.
+game.web.step_player drives it (first, previous, next, last, autoplay) and
+game.web.front.steps draws it into the page and takes its buttons and keys
+(Left/Right, Home/End).  Undo (game.web.undo) replays through
+`replay_states` too.
 """
 
 from __future__ import annotations
@@ -22,8 +23,6 @@ if TYPE_CHECKING:
     from game.web.tables import Table, TableContext
 
 AUTOPLAY_SECONDS = 2.5
-COMMANDS = ("first", "prev", "play", "next", "last")
-KEYS = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last"}
 
 
 def replay_states(transcript: dict[str, Any]) -> list[State]:

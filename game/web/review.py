@@ -12,11 +12,10 @@ progress (the next deal, under the summary) is never shown but as the person
 sees it.
 
 This module is the pure part (`Review`, `hand_ranges`; tested under CPython).
-The modal `<dialog>` that shows it over the page, pauses the bots, never
-writes the save and never touches the game is game.web.dom.review_dialog,
-whose entry point (also for a transcript opened from a file) is
-
-    start(app, transcript, first_step=0, last_step=None, me=None, step=None)
+It is played over the page — pausing the bots, never writing the save, never
+touching the game — by game.web.step_player's `ReviewPlayer` (opened by
+`open_review`, also for a transcript opened from a file), in the modal
+`<dialog>` of game.web.front.steps.
 """
 
 from __future__ import annotations

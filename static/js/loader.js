@@ -132,8 +132,10 @@
     var el = e.target;
     if (starting() && el && el.tagName === "SCRIPT" && el.src) failed(false);
   }, true);
-  // The wasm's download broke off midway: Pyodide gave up (game/build.py tells us).
+  // The wasm's download broke off midway: Pyodide gave up (game/build.py tells us);
+  // or the game's worker could not start (the page whose Python runs in a worker).
   addEventListener("pyodide:wasm-failed", function () { if (starting()) failed(false); });
+  addEventListener("jhg:engine-failed", function () { if (starting()) failed(false); });
   addEventListener("unhandledrejection", function (e) {
     var why = e.reason;
     if (starting() && why instanceof TypeError &&

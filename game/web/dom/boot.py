@@ -14,7 +14,8 @@ from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
 from game.web.dom.focus import attr, q
-from game.web.dom.runtime import DomScreen, Events, read_form
+from game.web.dom.runtime import DomScreen, listen
+from game.web.front.events import read_form
 from game.web.dom.storage import BrowserStorage, open_storage
 from game.web.dom.tabs import TabLocks
 from game.web.html import Html
@@ -118,7 +119,7 @@ def _prefs_lang(store: Storage) -> str | None:
 
 def _up(ctrl: Any, screen: DomScreen) -> None:
     """Listen, draw, and take what was pressed before Python was up."""
-    Events(ctrl, screen, {}).listen()
+    globals()["events"] = listen(ctrl, screen, {})  # kept: its handlers live as long as the page
     if ctrl.link.bench:
         from game.web import bench  # window.thinkBench, for benchmarks/think.py only
         from game.web.thinking import SLICE
@@ -131,7 +132,7 @@ def _up(ctrl: Any, screen: DomScreen) -> None:
         if attr(document.body, name) is not None:
             document.body.removeAttribute(name)
             pending = pending or what
-    form = read_form() if q("#setup") is not None else None  # the start screen first.js drew
+    form = read_form(document) if q("#setup") is not None else None  # the start screen first.js drew
     ctrl.start(pending, form)
     # An online table's clock: an away friend's grace period is checked every 2 s.
     window.setInterval(create_proxy(lambda: ctrl.guarded(ctrl.online.tick)), 2000)
@@ -164,7 +165,7 @@ def start_live(setup: dict[str, str], menu: Html, lang: str) -> None:
     globals()["page"] = ctrl
 
     def up() -> None:
-        Events(ctrl, screen, {"new": "restart"}).listen()
+        globals()["events"] = listen(ctrl, screen, {"new": "restart"})
         ctrl.dispatch(pg.SetupChanged(setup))
         ctrl.command("start", {})
         loader = q("#loader")

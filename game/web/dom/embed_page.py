@@ -12,11 +12,13 @@ from pyodide.ffi import create_proxy
 from pyodide.http import pyfetch
 from pyscript import document, window
 
-from game.web.dom.stepper import Stepper
+from game.web.dom.focus import FOCUS
 from game.web.embed import FIT_MIN, EmbedError, load_scenario, parse
+from game.web.front.steps import Player, command_of
 from game.web.html import html, set_html
 from game.web.i18n import Translator, pick_language
 from game.web.replay import Steps, error_html, word
+from game.web.step_player import StepPlayer
 from game.web.tables import TABLES, renderer
 
 
@@ -84,26 +86,26 @@ async def _start_scenario(params: dict[str, Any], lang: str,
         if natural > room > 0:
             screen.style.zoom = f"{max(FIT_MIN, room / natural):.3f}"
 
-    stepper = Stepper(view, screen, document.getElementById("ex-caption"),
-                      document.getElementById("ex-controls"), body, drawn=fit)
+    shown = Player(document, FOCUS.no_scroll, screen, document.getElementById("ex-caption"),
+                   document.getElementById("ex-controls"), body, drawn=fit)
+    player = StepPlayer(view, lambda frame: shown.draw(frame["steps"]), asyncio.ensure_future)
 
-    def on_click(evt: Any) -> None:
-        stepper.on_click(evt)
+    def on_event(evt: Any) -> None:
+        msg = command_of(evt)
+        if msg is not None:
+            player.command(msg["cmd"], msg["keep"])
 
-    def on_key(evt: Any) -> None:
-        stepper.on_key(evt)
-
-    proxies = [create_proxy(on_click), create_proxy(on_key), create_proxy(fit)]
+    proxies = [create_proxy(on_event), create_proxy(fit)]
     bar.addEventListener("click", proxies[0])
-    document.addEventListener("keydown", proxies[1])
-    window.addEventListener("resize", proxies[2])
+    document.addEventListener("keydown", proxies[0])
+    window.addEventListener("resize", proxies[1])
     window._embed_proxies = proxies  # keep them alive
     bar.hidden = False
     body.dataset.view = "scenario"
-    stepper.draw()
+    player.draw()
     _ready(document)
     if params["autoplay"]:
-        stepper.go("play")
+        player.command("play")
 
 
 def _start_live(params: dict[str, Any], lang: str) -> None:

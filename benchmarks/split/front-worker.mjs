@@ -1,0 +1,19 @@
+// split-front.html's worker: Pyodide from the site's own python.mjs (the
+// snapshot, game.zip written as one file), then game/web/dom/worker.py, which
+// takes each message of the page: a gesture as JSON, or a chosen file ({file,
+// data}). Messages that come before Python is up wait here, in order. A start
+// that fails is posted as {"failed": why}.
+import { loadPyodide } from "../static/js/python.mjs";
+
+const waiting = [];
+let receive = null;
+const take = (data) => (typeof data === "string" ? receive(data) : receive(data.file, data.data));
+self.onmessage = ({ data }) => (receive ? take(data) : waiting.push(data));
+try {
+  const py = await loadPyodide();
+  receive = py.pyimport("game.web.dom.worker").receive;
+} catch (e) {  // the page says so and offers "Try again" (front.mjs, loader.js)
+  console.error("The game could not start:", e);
+  postMessage(JSON.stringify({ failed: String(e) }));
+}
+if (receive) for (const data of waiting.splice(0)) take(data);

@@ -1,0 +1,118 @@
+"""The page's main thread when the game runs in a worker (issue 33):
+MicroPython runs this and the page's front (game.web.front). DOM events
+become gestures posted to the worker (game/web/dom/worker.py); the frames
+it posts back are applied here, and its storage writes made for real.
+(MicroPython's subset: see game.web.front.)
+
+The page's first script has made the worker (`window.jhgEngine`) and gives
+`window.jhgReadFile(file, purpose, limit)`, which reads a chosen file and
+posts it to the worker itself (awaiting the file is JavaScript's part).
+"""
+
+import json
+
+import js
+
+from game.web.front import storage
+from game.web.front.events import Events, read_form
+from game.web.front.focus import Focus
+from game.web.front.live import Live
+from game.web.front.motion import Motion
+from game.web.front.screen import Front
+from game.web.front.steps import ReviewDialog
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+window, document = js.window, js.document
+
+
+def js_value(text: str) -> "Any":
+    """A plain JavaScript value (an options object) from its JSON."""
+    return window.JSON.parse(text)
+
+
+class Listeners:
+    """Listeners on the review's dialog: MicroPython wraps each function
+    itself, and the dialog goes with them when it closes."""
+
+    def add(self, el: "Any", kind: str, handler: "Any") -> None:
+        el.addEventListener(kind, handler)
+
+    def clear(self) -> None:
+        pass
+
+
+class Page:
+    def __init__(self, engine: "Any") -> None:
+        self.engine = engine
+        no_scroll = js_value('{"preventScroll": true}')
+        focus = Focus(document, no_scroll)
+        self.front = Front(window, focus, Live(document, js_value('{"block": "nearest"}')),
+                           Motion(window))
+        self.front.players["review"] = ReviewDialog(document, no_scroll, self.send, Listeners())
+        self.events = Events(self.front, window, self.send, self.read_file)
+        self.local, self.problem = storage.opened(window)
+        try:
+            self.session = window.sessionStorage
+        except Exception:
+            self.session = None
+        self.limits = {"game": 0, "stats": 0}
+        self.up = False
+
+    def send(self, msg: "dict[str, Any]") -> None:
+        self.engine.postMessage(json.dumps(msg))
+
+    def read_file(self, purpose: str, file: "Any") -> None:
+        window.jhgReadFile(file, purpose, self.limits.get(purpose, 0))
+
+    def receive(self, event: "Any") -> None:
+        """A frame from the game."""
+        frame = json.loads(str(event.data))
+        if "failed" in frame:
+            return  # the page's first script has said so (front.mjs)
+        if "store" in frame:
+            area, key, value = frame["store"]
+            where = self.local if area == "local" else self.session
+            failure = storage.write(where, key, value)
+            if failure is not None and area == "local":
+                self.send({"kind": "refused", "failure": failure})
+            return
+        if "limits" in frame:
+            self.limits = frame["limits"]
+            return
+        self.front.apply(frame)
+        if not self.up and "view" in frame:
+            self.ready()
+
+    def ready(self) -> None:
+        """The game's first drawing is on the page."""
+        self.up = True
+        loader = document.getElementById("loader")
+        if loader:
+            loader.remove()
+        document.body.removeAttribute("data-start-pending")
+        document.body.removeAttribute("data-lesson-pending")
+        document.body.setAttribute("data-state", "ready")
+
+    def start(self) -> None:
+        """Listen, and tell the game what only the page can read."""
+        for kind, handler in self.events.handlers().items():
+            document.addEventListener(kind, handler)
+        window.addEventListener("storage", self.events.on_storage)
+        self.engine.onmessage = self.receive
+        pending = None
+        for name, what in (("data-lesson-pending", "lesson"), ("data-start-pending", "start")):
+            if document.body.hasAttribute(name):
+                pending = pending or what
+        form = read_form(document) if document.getElementById("setup") else None
+        self.send({"start": {"search": str(window.location.search),
+                             "lang": str(window.navigator.language or ""),
+                             "local": storage.items(self.local) if self.local else {},
+                             "session": storage.items(self.session) if self.session else {},
+                             "problem": self.problem, "pending": pending, "form": form}})
+
+
+PAGE = Page(window.jhgEngine)
+PAGE.start()

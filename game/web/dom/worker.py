@@ -1,0 +1,139 @@
+"""The game in a worker (issue 33): Pyodide runs the page's controller,
+views, engine and bots here, off the main thread. The page's front
+(game.web.front, on the main thread's MicroPython: game/web/dom/main_thread.py)
+posts each gesture here as JSON and applies the frames posted back. Nothing
+here touches `window` or `document`: the storage is a mirror
+(game.web.mirror), the tab's locks are the worker's own Web Locks.
+
+The first message is `{"start": {"search", "lang", "local", "session",
+"problem", "pending", "form"}}`: what only the page can read (the address,
+the browser's language, the storages' items, whether storage is refused,
+Start pressed before the game was up, the start screen's choices).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+from urllib.parse import parse_qsl
+
+import js
+from pyodide.ffi import create_proxy
+
+from game.web.controller import Controller
+from game.web.dom.tabs import TabLocks
+from game.web.frames import Frame, Frames
+from game.web.gestures import carry_out
+from game.web.i18n import pick_language
+from game.web.links import forget_link, read_link
+from game.web.mirror import MirroredStorage
+from game.web.page import Page
+from game.web.step_player import ReviewPlayer, open_review
+from game.web.steps import FileChosen
+from game.web.views import Drawn
+
+
+def post(frame: Frame) -> None:
+    js.postMessage(json.dumps(frame))
+
+
+class WorkerScreen:
+    """The screen driver (game.web.drivers.Screen) of a game in a worker:
+    every effect becomes a frame posted to the page."""
+
+    def __init__(self, search: str) -> None:
+        self.frames = Frames()
+        self.search = search
+        self.reviewing: ReviewPlayer | None = None
+
+    def draw(self, page: Page, drawn: Drawn) -> None:
+        post(self.frames.draw(page, drawn))
+
+    def flash(self, message: str) -> None:
+        post({"flash": message})
+
+    def focus(self, selector: str) -> None:
+        post({"focus": selector})
+
+    def moved(self, game: str, events: list[dict[str, Any]], seat: Any) -> None:
+        self.frames.course.note(game, events, seat)
+
+    def still(self) -> None:
+        self.frames.course.reset()
+        post({"still": True})
+
+    def heard(self, events: int) -> None:
+        self.frames.heard(events)
+
+    def error(self, text: str) -> None:
+        post({"error": text})
+
+    def download(self, name: str, text: str) -> None:
+        post({"download": [name, text]})
+
+    def choose_file(self, purpose: str) -> None:
+        post({"choose_file": purpose})
+
+    def forget_link(self) -> None:
+        search = forget_link(self.search)
+        if search is not None:
+            self.search = search
+            post({"address": search})
+
+    def review(self, host: Any, transcript: dict[str, Any] | None, me: Any) -> None:
+        if self.reviewing is not None and self.reviewing.open:
+            return  # one review at a time
+        self.reviewing = open_review(host, transcript, post, asyncio.ensure_future, me)
+
+
+class Game:
+    """The controller, started by the page's first message, then fed each gesture."""
+
+    def __init__(self) -> None:
+        self.ctrl: Controller | None = None
+        self.local: MirroredStorage | None = None
+        self.screen: WorkerScreen | None = None
+
+    def receive(self, text: str, data: Any = None) -> None:
+        """A message of the page: a gesture (JSON), or a file chosen with
+        its bytes (`data`: an ArrayBuffer, None if it was not read)."""
+        msg = json.loads(text)
+        if "start" in msg:
+            self.start(msg["start"])
+            return
+        ctrl, screen = self.ctrl, self.screen
+        if ctrl is None or screen is None:
+            return  # (the page sends nothing before its start)
+        kind = msg.get("kind")
+        if kind == "storage" and self.local is not None:
+            self.local.heard(str(msg["key"]), msg.get("value"))  # before the page reads it
+        if kind == "steps":
+            if screen.reviewing is not None:
+                screen.reviewing.message(msg)
+        elif kind == "file":
+            ctrl.perform(FileChosen(str(msg["purpose"]), str(msg["name"]), int(msg["size"]),
+                                    data.to_bytes() if data is not None else None))
+        else:
+            carry_out(ctrl, msg)
+
+    def start(self, init: dict[str, Any]) -> None:
+        search = str(init.get("search") or "")
+        link = read_link(parse_qsl(search.lstrip("?"), keep_blank_values=True))
+        self.local = MirroredStorage("local", init.get("local") or {}, post)
+        tab = MirroredStorage("session", init.get("session") or {}, post)
+        self.screen = screen = WorkerScreen(search)
+        locks = TabLocks(js, lambda game: ctrl.guarded(lambda: ctrl.lost_to_another_tab(game)))
+        prefs = json.loads(self.local.get("jhg.prefs") or "{}")
+        lang = pick_language(link.lang, prefs.get("lang") if isinstance(prefs, dict) else None,
+                             str(init.get("lang") or ""))
+        problem = init.get("problem")
+        ctrl = Controller(self.local, tab, screen, locks, link, lang,
+                          problem if problem in ("full", "blocked") else None)
+        self.ctrl = ctrl
+        post({"limits": {"game": ctrl.file_limit("game"), "stats": ctrl.file_limit("stats")}})
+        ctrl.start(init.get("pending"), init.get("form"))
+
+
+GAME = Game()
+receive = create_proxy(GAME.receive)  # called by the worker's script for each message

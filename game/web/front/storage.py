@@ -1,0 +1,61 @@
+"""The page's storage written for real (a `store` frame from a game in a
+worker: game.web.mirror), and its items read to hand them over at start.
+(MicroPython's subset: see game.web.front.)"""
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def keys(storage: "Any") -> "list[str]":
+    """The keys of a `Storage` (none if the browser refuses it)."""
+    try:
+        return [str(storage.key(i)) for i in range(int(storage.length))]
+    except Exception:
+        return []
+
+
+def items(storage: "Any") -> "dict[str, str]":
+    """Every item of a `Storage` (none if the browser refuses it)."""
+    found = {}
+    try:
+        for key in keys(storage):
+            found[key] = str(storage.getItem(key))
+    except Exception:
+        return {}
+    return found
+
+
+def opened(window: "Any") -> "tuple[Any, str | None]":
+    """The browser's `localStorage`, or None and "blocked" where it refuses it
+    (a setting, some private modes)."""
+    try:
+        local = window.localStorage
+        local.getItem("jhg.prefs")  # some browsers refuse only the first use
+    except Exception:
+        return None, "blocked"
+    if local is None or not local:
+        return None, "blocked"
+    return local, None
+
+
+def write(storage: "Any", key: str, value: "str | None") -> "str | None":
+    """Write (or, value None, remove) an item: None once done, else why not:
+    "full" (its quota) or "blocked" (the browser keeps nothing for this site)."""
+    if storage is None:
+        return "blocked"
+    try:
+        if value is None:
+            storage.removeItem(key)
+        else:
+            storage.setItem(key, value)
+        return None
+    except Exception as e:
+        words = (str(getattr(e, "name", "")) + " " + str(e)).lower()
+        if "quota" in words:
+            return "full"
+        try:
+            int(storage.length)
+        except Exception:
+            return "blocked"
+        return "full"

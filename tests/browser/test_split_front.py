@@ -1,0 +1,90 @@
+"""Issue 33's split, in Chromium: the prototype page split-front.html
+(benchmarks/split/run.py adds it beside index.html) runs the game in a
+worker (game/web/dom/worker.py) and only the page's front on the main
+thread, in MicroPython (game/web/front/, game/web/dom/main_thread.py). The
+same table plays, the keys panel opens and closes, the game is saved and a
+reload puts it back — and Pyodide is never loaded by the page itself."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from game.build import ROOT, make_server
+
+pytestmark = pytest.mark.browser
+
+
+def _prototype():
+    spec = importlib.util.spec_from_file_location("split_run", ROOT / "benchmarks/split/run.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def split_url(copy_site, tmp_path_factory):
+    site = copy_site(tmp_path_factory.mktemp("split") / "site")
+    _prototype().make(site, ROOT)
+    server = make_server(site, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def test_the_game_in_a_worker_plays_from_the_front_on_the_main_thread(chromium, split_url):
+    ctx = chromium.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    errors: list[str] = []
+    foreign: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    page.on("request", lambda r: None if r.url.startswith(split_url) else foreign.append(r.url))
+    page.goto(split_url + "split-front.html?speed=instant&game=jekyll-hyde")
+    page.wait_for_function("document.body.dataset.state === 'ready'", timeout=120_000)
+    page.click("#start")
+    page.wait_for_function("document.body.dataset.toAct === 'me'", timeout=60_000)
+    played = int(page.evaluate("document.body.dataset.actions"))
+    card = page.locator(".hand.mine [data-act]:not([data-skip=true]):not([disabled])").first
+    card.click()
+    page.wait_for_function(f"+document.body.dataset.actions > {played}", timeout=30_000)
+    page.keyboard.press("?")
+    page.wait_for_function("document.activeElement.dataset.cmd === 'keys-close'")
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('#keys')")
+    saved = json.loads(page.evaluate("localStorage.getItem('jhg.save.jekyll-hyde')"))
+    assert len(saved["transcript"]["actions"]) >= played + 1
+    # (Chromium lists the worker's module scripts among the page's resources,
+    # but not what the worker fetches: Pyodide's wasm is the worker's alone.)
+    loaded = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert not [u for u in loaded if "pyodide.asm" in u], "the page itself never runs Pyodide"
+    assert page.evaluate("typeof loadPyodide === 'undefined' && typeof pyodide === 'undefined'")
+    assert any("micropython.wasm" in u for u in loaded)
+    page.reload()
+    page.wait_for_function("document.body.dataset.state === 'ready'", timeout=120_000)
+    assert page.evaluate("document.body.dataset.view") == "table", "the game comes back"
+    assert int(page.evaluate("document.body.dataset.actions")) >= played + 1
+    ctx.close()
+    assert not foreign, foreign
+    assert not errors, errors
+
+
+def test_a_game_that_cannot_start_in_its_worker_says_so_and_offers_to_try_again(
+        chromium, split_url):
+    ctx = chromium.new_context()
+    ctx.route("**/game.zip", lambda route: route.abort())  # fetched by the worker
+    page = ctx.new_page()
+    page.goto(split_url + "split-front.html")
+    page.wait_for_selector("#loader-failed", timeout=120_000)
+    assert page.locator("#loader-retry").is_visible()
+    assert page.evaluate("document.body.dataset.state") == "loading"
+    ctx.unroute("**/game.zip")
+    page.click("#loader-retry")  # the page is loaded again, and starts
+    page.wait_for_function("document.body.dataset.state === 'ready'", timeout=120_000)
+    ctx.close()
