@@ -48,10 +48,12 @@ def test_set_html_refuses_plain_strings():
 
 def test_markup_is_built_only_through_the_helper():
     """No call site can forget to escape: no f-string or concatenation builds a
-    tag, nothing but game/web/html.py writes innerHTML or makes Html."""
+    tag, nothing but game/web/html.py writes innerHTML or makes Html — and
+    game/web/front/markup.py, the front's write of a frame's markup, which
+    game/web/frames.py makes only of Html."""
     offenders = []
     for path in sorted(WEB.rglob("*.py")):
-        if path.name == "html.py":
+        if path.name == "html.py" or path.relative_to(WEB).as_posix() == "front/markup.py":
             continue
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             where = f"{path.relative_to(WEB)}:{n}: {line.strip()}"

@@ -8,6 +8,7 @@ import json
 
 from game.web.front.focus import Focus, attr
 from game.web.front.live import Heard, Live
+from game.web.front.markup import put_markup
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -121,7 +122,7 @@ class Front:
         would fall to <body>."""
         focused = self.doc.activeElement
         kept_id = str(focused.id) if focused and el.contains(focused) else ""
-        el.innerHTML = markup
+        put_markup(el, markup)
         again = self.doc.getElementById(kept_id) if kept_id else None
         if again and el.contains(again):
             self.keys.focus(again)  # it stands where the old one stood: no scrolling to it
@@ -134,7 +135,7 @@ class Front:
             return
         if not is_open:
             if self.dialog_open:
-                modal.innerHTML = ""
+                modal.textContent = ""
             self.dialog_open = False
             modal.hidden = True
             return

@@ -4,6 +4,8 @@ the page itself, the Review in a modal `<dialog>` over the page — and its
 buttons, keys (Left/Right, Home/End) and the Review's hand choice and close
 sent back as messages. (MicroPython's subset: see game.web.front.)"""
 
+from game.web.front.markup import put_markup
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Callable
@@ -30,11 +32,11 @@ class Player:
         self.draw(frame)
 
     def draw(self, frame: "dict[str, Any]") -> None:
-        self.screen.innerHTML = frame["screen"]  # markup built and escaped by the game
+        put_markup(self.screen, frame["screen"])
         text = frame["caption"]
         self.caption.textContent = text
         self.caption.hidden = not text
-        self.controls.innerHTML = frame["controls"]
+        put_markup(self.controls, frame["controls"])
         self.marker.setAttribute("data-step", str(frame["step"]))
         if self.drawn is not None:
             self.drawn()
@@ -91,7 +93,7 @@ class ReviewDialog:
             self.open()
         dialog = self.dialog
         if "head" in frame:
-            dialog.querySelector("#rv-head").innerHTML = frame["head"]
+            put_markup(dialog.querySelector("#rv-head"), frame["head"])
         for name, value in frame["data"].items():
             dialog.setAttribute("data-" + name, value)
         if self.player is not None:
@@ -107,7 +109,7 @@ class ReviewDialog:
         dialog = self.doc.createElement("dialog")
         dialog.id, dialog.className = "review", "review"
         dialog.setAttribute("aria-labelledby", "rv-title")
-        dialog.innerHTML = REVIEW_PARTS
+        put_markup(dialog, REVIEW_PARTS)
         self.doc.body.append(dialog)
         self.dialog = dialog
         self.player = Player(self.doc, self.no_scroll, dialog.querySelector("#rv-screen"),
