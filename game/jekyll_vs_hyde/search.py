@@ -5,7 +5,10 @@
   the other unless played), the colours the other showed he lacks; the rest
   of the unseen cards are split between the other hand and the five aside.
   A choice the other made first (Jekyll's exchange or swap, when Hyde
-  decides) is guessed too.
+  decides) is guessed too. `hands(limit)` lists every hand the other may
+  hold (all equally likely) and `world(hand)` makes the world in which he
+  holds it: the search bot's `enumerate=1` draws each once before any again
+  (not while a choice of his must be guessed).
 - `at_horizon` / `utility`: a search looks to the end of the current round
   and values it by where the marker ends (Hyde reaching 10 is a sure loss
   for Jekyll; after round 3 anything less is a sure win).
