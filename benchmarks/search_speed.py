@@ -3,7 +3,7 @@ CPython and in Pyodide (the page's runtime, run by Node: the same wasm
 interpreter and V8 as Chromium).
 
     python benchmarks/search_speed.py [--game dracula] [--per-stage 3] [--src DIR]
-        [--settings infer=1] [--cpython-only]
+        [--settings infer=1] [--cpython-only] [--by-hand]
 
 Not a test: prints a table. Each side searches the same positions (those of
 benchmarks/browser_caps.py: heuristic games, `--per-stage` decisions of each
@@ -13,7 +13,11 @@ on the machine hardly moves the figures: made for before/after comparisons
 on a busy machine (`--src` points at another checkout's `game/`). The caps
 the page reaches (benchmarks/browser_caps.py) still need a quiet machine.
 `--settings` gives the search bot settings (`infer=1;endgame=2`), for the
-cost of one; `--cpython-only` leaves Pyodide out.
+cost of one; `--cpython-only` leaves Pyodide out. `--by-hand` splits each
+stage by the cards in the player's hand (`late-3`), for the card games'
+exact endgames (`endgame=N;enumerate=1`, where an iteration values one
+action in one world and a decision may end before its cap: the CPU
+milliseconds a decision are printed too).
 """
 
 from __future__ import annotations
@@ -51,10 +55,12 @@ def run():
         t0 = cpu_now()
         while not search.finished():
             search.iterate()
-        total = rates.setdefault(stage, [0, 0.0])
+        key = f"{stage}-{len(obs['hand'])}" if BY_HAND else stage
+        total = rates.setdefault(key, [0, 0.0, 0])
         total[0] += search.iterations
         total[1] += cpu_now() - t0
-    return {stage: n / max(t, 1e-9) for stage, (n, t) in rates.items()}
+        total[2] += 1
+    return {key: [n / max(t, 1e-9), 1000 * t / d] for key, (n, t, d) in sorted(rates.items())}
 
 run()
 RESULT = json.dumps(run())
@@ -80,27 +86,29 @@ console.log(py.globals.get("RESULT"));
 """
 
 
-def _setup(game: str, per_stage: int, src: str, settings: dict[str, int]) -> str:
+def _setup(game: str, per_stage: int, src: str, settings: dict[str, int],
+           by_hand: bool) -> str:
     return (f"GAME = {game!r}\nPER_STAGE = {per_stage}\nSRC = {src!r}\n"
-            f"ITERATIONS = {ITERATIONS!r}\nSETTINGS = {settings!r}\n")
+            f"ITERATIONS = {ITERATIONS!r}\nSETTINGS = {settings!r}\nBY_HAND = {by_hand!r}\n")
 
 
-def cpython(game: str, per_stage: int, src: Path,
-            settings: dict[str, int]) -> dict[str, float]:
+def cpython(game: str, per_stage: int, src: Path, settings: dict[str, int],
+            by_hand: bool = False) -> dict[str, list[float]]:
     code = "import time\ncpu_now = time.process_time\n" \
-        + _setup(game, per_stage, str(src), settings) \
+        + _setup(game, per_stage, str(src), settings, by_hand) \
         + PROGRAM + "\nprint(RESULT)\n"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=tempfile.gettempdir())
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def pyodide(game: str, per_stage: int, src: Path,
-            settings: dict[str, int]) -> dict[str, float]:
+def pyodide(game: str, per_stage: int, src: Path, settings: dict[str, int],
+            by_hand: bool = False) -> dict[str, list[float]]:
     script = NODE % {"pyodide": json.dumps(str(PYODIDE / "pyodide.mjs")),
                      "index": json.dumps(str(PYODIDE) + "/"),
                      "game": json.dumps(str(src / "game")),
-                     "program": json.dumps(_setup(game, per_stage, "/src", settings) + PROGRAM)}
+                     "program": json.dumps(_setup(game, per_stage, "/src", settings, by_hand)
+                                          + PROGRAM)}
     with tempfile.NamedTemporaryFile("w", suffix=".mjs", delete=False) as f:
         f.write(script)
     try:
@@ -117,21 +125,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--src", default=str(ROOT), help="the checkout whose game/ to time")
     ap.add_argument("--settings", default="", help="the search bot's settings: infer=1;...")
     ap.add_argument("--cpython-only", action="store_true")
+    ap.add_argument("--by-hand", action="store_true",
+                    help="each stage split by the cards in hand")
     args = ap.parse_args(argv)
     src = Path(args.src).resolve()
     settings = {k: int(v) for k, _, v in (s.partition("=") for s in args.settings.split(";") if s)}
     load = os.getloadavg()[0]
-    cp = cpython(args.game, args.per_stage, src, settings)
-    pyo = {} if args.cpython_only else pyodide(args.game, args.per_stage, src, settings)
+    cp = cpython(args.game, args.per_stage, src, settings, args.by_hand)
+    pyo = {} if args.cpython_only else pyodide(args.game, args.per_stage, src, settings,
+                                               args.by_hand)
     print(f"{args.game} from {src}{' ' + args.settings if settings else ''}: iterations per "
           f"CPU second; load average {load:.1f} before, {os.getloadavg()[0]:.1f} after, "
           f"on {os.cpu_count()} cores")
-    print(f"{'stage':10}{'CPython':>10}{'Pyodide':>10}{'ratio':>7}")
-    for stage in cp:
+    print(f"{'stage':10}{'CPython':>10}{'Pyodide':>10}{'ratio':>7}"
+          f"{'ms/decision CPython':>21}{'Pyodide':>9}")
+    for stage, (rate, ms) in cp.items():
         if stage in pyo:
-            print(f"{stage:10}{cp[stage]:10.0f}{pyo[stage]:10.0f}{cp[stage] / pyo[stage]:6.2f}x")
+            print(f"{stage:10}{rate:10.0f}{pyo[stage][0]:10.0f}{rate / pyo[stage][0]:6.2f}x"
+                  f"{ms:21.1f}{pyo[stage][1]:9.1f}")
         else:
-            print(f"{stage:10}{cp[stage]:10.0f}")
+            print(f"{stage:10}{rate:10.0f}{'':17}{ms:21.1f}")
     return 0
 
 

@@ -117,6 +117,8 @@ def test_hidden_cards_never_change_an_exact_decision(seed: int) -> None:
     assert role is not None
     twin = hidden_twin(s, "JH".index(role))
     assert twin.to_json() != s.to_json() and twin.observation(role) == s.observation(role)
-    choices = [make_bot("jekyll-vs-hyde", "expert:iterations=60;endgame=3").choose(
-        state.observation(role), state.legal_actions(), random.Random(3)) for state in (s, twin)]
-    assert choices[0] == choices[1]
+    for spec in ("expert:iterations=60;endgame=3", "expert:iterations=60;endgame=3;enumerate=1"):
+        choices = [make_bot("jekyll-vs-hyde", spec).choose(
+            state.observation(role), state.legal_actions(), random.Random(3))
+            for state in (s, twin)]
+        assert choices[0] == choices[1]

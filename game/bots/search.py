@@ -71,6 +71,12 @@ class SearchBot:
     are drawn by how likely they make the opponent's plays so far under a
     model of his play (the game's `Sampler(observation, infer=True)`), not
     uniformly; still from the observation alone.
+    `enumerate=1`: in a game whose `Sampler` lists the opponent's possible
+    hands (`hands(limit)`: the duel once his exchange is known), when they
+    number at most the decision's cap (at most `ENUMERATE_MAX` without one),
+    each world is drawn once, in a shuffled order, before any is drawn again;
+    an exact decision (`Solve`) stops once every world is valued: its answer
+    is then the exact average over them all.
     """
 
     name = "strong"
@@ -79,7 +85,7 @@ class SearchBot:
     page_level = "strong"  # whose caps in BROWSER_CAPS `browser=1` plays at
 
     def __init__(self, budget: float | None = None, iterations: int | None = None,
-                 browser: int = 0, endgame: int = 0, infer: int = 0,
+                 browser: int = 0, endgame: int = 0, infer: int = 0, enumerate: int = 0,
                  clock: Callable[[], float] = time.monotonic) -> None:
         if browser and (budget is not None or iterations is not None):
             raise BadOptionsError("browser=1 sets the iteration caps itself: give it no "
@@ -99,6 +105,7 @@ class SearchBot:
         self.browser = bool(browser)
         self.endgame = endgame
         self.infer = bool(infer)
+        self.enumerate = bool(enumerate)
         self.clock = clock
         self.cancelled = False
         self.last_iterations = 0
@@ -122,7 +129,7 @@ class SearchBot:
     def start(self, observation: dict[str, Any], rng: random.Random) -> "Search | Solve":
         """A search that can be advanced in slices (the browser yields between them)."""
         return searcher(observation, rng, self.cap(observation), self.clock,
-                        endgame=self.endgame, infer=self.infer)
+                        endgame=self.endgame, infer=self.infer, enumerate=self.enumerate)
 
     def cap(self, observation: dict[str, Any]) -> int | None:
         """The iteration cap for this decision."""
@@ -182,19 +189,26 @@ class CheatingBot(SearchBot):
 
 def searcher(observation: dict[str, Any], rng: random.Random, iterations: int | None,
              clock: Callable[[], float], world: Any = None, endgame: int = 0,
-             infer: bool = False) -> "Search | Solve":
+             infer: bool = False, enumerate: bool = False) -> "Search | Solve":
     """The search for this decision: `Solve` where the game can solve the rest
     exactly (always, or with `endgame` cards or fewer in hand), else
     `Search`.  `world`: the real state (only the cheater).  `infer`: worlds
-    weighted by the opponent's plays, where the game `infers`."""
+    weighted by the opponent's plays, where the game `infers`.  `enumerate`:
+    each world once before any again, where the game lists them (`Enumerated`)."""
     rules = rules_of(observation["game"])
     solves = getattr(rules, "solves", None)
     exact_at = getattr(rules, "exact_at", None)
     exact = (solves is not None and solves(observation)) or (
         endgame > 0 and exact_at is not None and exact_at(observation, endgame))
     kind = Solve if exact else Search
-    return kind(rules, observation, rng, iterations, clock, world,
-                infer and getattr(rules, "infers", False))
+    search = kind(rules, observation, rng, iterations, clock, world,
+                  infer and getattr(rules, "infers", False))
+    hands = getattr(search.sampler, "hands", None)
+    if enumerate and hands is not None:  # never the cheater's _Known
+        listed = hands(min(iterations or ENUMERATE_MAX, ENUMERATE_MAX))
+        if listed is not None:
+            search.sampler = Enumerated(search.sampler, listed)
+    return search
 
 
 class _Anytime:
@@ -322,7 +336,8 @@ class Solve(_Anytime):
         self.partial: dict[str, float] = {}
 
     def finished(self) -> bool:
-        return (super().finished() or (self.known and self.worlds > 0)
+        every = isinstance(self.sampler, Enumerated) and self.worlds >= self.sampler.count
+        return (super().finished() or (self.known and self.worlds > 0) or every
                 or len(self.active) == 1)
 
     def iterate(self) -> None:
@@ -403,6 +418,31 @@ def _distinct(rules: Any, observation: dict[str, Any]) -> tuple[dict[str, str], 
     same = getattr(rules, "same_worth", None)
     alias = same(observation) if same else {a: a for a in legal}
     return alias, [a for a in legal if alias[a] == a]
+
+
+# The most worlds listed for one decision: the duel's opponent holds one of
+# C(15, 10) = 3003 hands before the exchange, far fewer after; a list this
+# long takes milliseconds to make (the worlds themselves are made as drawn).
+ENUMERATE_MAX = 3003
+
+
+class Enumerated:
+    """A sampler's worlds, every one listed: each is drawn once, in a shuffled
+    order, before any is drawn again (they are equally likely, so a full pass
+    weighs them exactly; a part of one is a sample without repeats)."""
+
+    def __init__(self, sampler: Any, hands: list[Any]) -> None:
+        self.sampler = sampler
+        self.hands = hands
+        self.count = len(hands)
+        self.drawn = self.count  # shuffle at the first draw
+
+    def sample(self, rng: random.Random) -> Any:
+        if self.drawn == self.count:
+            rng.shuffle(self.hands)
+            self.drawn = 0
+        self.drawn += 1
+        return self.sampler.world(self.hands[self.drawn - 1])
 
 
 class _Known:

@@ -29,8 +29,10 @@ True
 
 from __future__ import annotations
 
+import math
 import random
-from typing import Any, Callable, Sequence
+from itertools import combinations
+from typing import Any, Callable, Iterator, Sequence
 
 from game.jekyll_vs_hyde.cards import COLOUR, COLOURS, DECK, VALUE
 
@@ -121,12 +123,27 @@ class Knowledge:
         self.voids = voids
         self.hidden: int = obs["hand_sizes"][opp] - len(self.known)
 
+    def _candidates(self) -> list[str]:
+        """The unseen cards the opponent may hold: none of a colour he showed
+        he lacks (unless too few are left, which only a rule change could do)."""
+        pool = [c for c in self.pool if COLOUR[c] not in self.voids]
+        return pool if len(pool) >= self.hidden else self.pool
+
     def sample(self, rng: random.Random) -> list[str]:
         """One guess at the opponent's hand."""
-        pool = [c for c in self.pool if COLOUR[c] not in self.voids]
-        if len(pool) < self.hidden:
-            pool = self.pool
+        pool = self._candidates()
         return self.known + rng.sample(pool, max(0, min(self.hidden, len(pool))))
+
+    def hand_count(self) -> int:
+        """How many hands `sample` chooses from (each equally likely)."""
+        pool = self._candidates()
+        return math.comb(len(pool), max(0, min(self.hidden, len(pool))))
+
+    def hands(self) -> Iterator[list[str]]:
+        """Every hand `sample` can return, each once, in a fixed order."""
+        pool = self._candidates()
+        for hidden in combinations(pool, max(0, min(self.hidden, len(pool)))):
+            yield self.known + list(hidden)
 
 
 def strength(card: str, ranking: tuple[str, ...]) -> float:

@@ -5,7 +5,10 @@
   the other unless played), the colours the other showed he lacks; the rest
   of the unseen cards are split between the other hand and the five aside.
   A choice the other made first (Jekyll's exchange or swap, when Hyde
-  decides) is guessed too.
+  decides) is guessed too. `hands(limit)` lists every hand the other may
+  hold (all equally likely) and `world(hand)` makes the world in which he
+  holds it: the search bot's `enumerate=1` draws each once before any again
+  (not while a choice of his must be guessed).
 - `at_horizon` / `utility`: a search looks to the end of the current round
   and values it by where the marker ends (Hyde reaching 10 is a sure loss
   for Jekyll; after round 3 anything less is a sure win).
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from game.jekyll_vs_hyde.bots import Knowledge, resolve
 from game.jekyll_vs_hyde.cards import COLOUR, COLOURS, VALUE, sort_cards
@@ -43,6 +46,7 @@ class Sampler:
         self.obs = obs
         self.me = ROLES.index(obs["player"])
         self.knowledge = Knowledge(obs)
+        self.guesses_choice = obs["phase"] in (GIVE, SWAP) and self.me == 1
         self.table = Table(obs["options"], 0, None)
         self.played = tuple(
             (ROLES.index(t["leader"]), t["lead"], t["named"], t["follow"],
@@ -62,8 +66,30 @@ class Sampler:
             self.trick_winner = 1 - leader if VALUE[follow] > VALUE[lead] else leader
 
     def sample(self, rng: random.Random) -> JekyllVsHydeState:
+        s = self.world(self.knowledge.sample(rng))
+        if self.guesses_choice:
+            # Jekyll has chosen already; guess what.
+            count = give_count(s.round) if s.phase == GIVE else s.swap_count()
+            choices: list[tuple[str, ...]] = list(combinations(s.hands[0], count))
+            if s.must_give_potion(0):
+                choices = [c for c in choices if any(COLOUR[x] is None for x in c)]
+            s.pending = (rng.choice(choices), None)
+        return s
+
+    def hands(self, limit: int) -> list[tuple[str, ...]] | None:
+        """Every hand the opponent may hold, each once (`sample` draws them
+        all equally likely), if there are at most `limit`; None if there are
+        more, or if his choice made first (Jekyll's exchange or swap, when
+        Hyde decides) would have to be guessed as well."""
+        k = self.knowledge
+        if self.guesses_choice or k.hand_count() > limit:
+            return None
+        return [tuple(hand) for hand in k.hands()]
+
+    def world(self, other: Sequence[str]) -> JekyllVsHydeState:
+        """The world in which the opponent holds `other` (the rest of the
+        unseen cards aside)."""
         obs, k, me = self.obs, self.knowledge, self.me
-        other = k.sample(rng)
         drawn = set(other)
         aside = tuple(c for c in k.pool if c not in drawn)
         hands: list[tuple[str, ...]] = [(), ()]
@@ -92,13 +118,6 @@ class Sampler:
         s.legs = tuple(obs["legs"])
         s.winner_name = None
         s._to_act = ROLES.index(obs["to_act"])
-        if s.phase in (GIVE, SWAP) and me == 1:
-            # Jekyll has chosen already; guess what.
-            count = give_count(s.round) if s.phase == GIVE else s.swap_count()
-            choices: list[tuple[str, ...]] = list(combinations(s.hands[0], count))
-            if s.must_give_potion(0):
-                choices = [c for c in choices if any(COLOUR[x] is None for x in c)]
-            s.pending = (rng.choice(choices), None)
         return s
 
 
