@@ -65,12 +65,17 @@ ICON_BACKGROUND = "#1f4a3d"  # the SVG's own background
 _SAFE_SCALE = 0.75
 # Not shipped to the browser: the command line (with its matches, which may run
 # on a Dask cluster) and this builder.
-_SKIP_PY = {"game/build.py", "game/__main__.py", "game/core/match.py", "game/core/cluster.py"}
+# Nor what MicroPython runs on the main thread of the split page (issue 33): it
+# goes in that page's own bundle of the front's sources.
+_SKIP_PY = {"game/build.py", "game/__main__.py", "game/core/match.py", "game/core/cluster.py",
+            "game/web/dom/main_thread.py"}
 # Parts of game.zip a first visit does not download: each goes into its own zip,
 # which the page fetches the first time it needs it (game.web.dom.parts). Online
-# play's modules, by the start of their names in game.zip.
+# play's modules, and the split page's worker, by the start of their names in game.zip.
 PARTS = {"online": ("game/online/", "game/web/connection.", "game/web/dom/wire",
-                    "game/web/online_", "game/web/qr.")}
+                    "game/web/online_", "game/web/qr."),
+         # The game in a worker (issue 33): only the split page loads it (its worker).
+         "split": ("game/web/dom/worker.", "game/web/mirror.")}
 # Data of game/bots shipped in game.zip: the search's browser caps (browser=1)
 # and the ladder's ratings the start screen shows (benchmarks/ladder.py).
 BOT_DATA = ("browser_caps.json", "ratings.json")
@@ -412,11 +417,13 @@ _NOT_PRECACHED = ("codemirror", "xterm", "mpy-", "toml-")
 # Online play's library: fetched only when a player chooses to be introduced
 # through the relays, which needs the network anyway.
 _NOT_PRECACHED_DIRS = ("static/vendor/trystero/",)
+# The split page's worker part (issue 33): index.html never loads it.
+_NOT_PRECACHED_PARTS = ("split",)
 
 
 def _precache_list(site: Path) -> list[str]:
     files = (["./"] + [p.name for p in sorted(site.glob("*.html"))] + ["pyscript.json", "game.zip"]
-             + [f"{part}.zip" for part in PARTS])
+             + [f"{part}.zip" for part in PARTS if part not in _NOT_PRECACHED_PARTS])
     for p in sorted((site / "static").rglob("*")):
         rel = p.relative_to(site).as_posix()
         if (p.is_file() and not any(x in p.name for x in _NOT_PRECACHED)

@@ -14,7 +14,12 @@ BROWSER = ("pyscript", "js")  # the browser's own modules: never in a snapshot
 # about 100 kB to a first visit, past its budget (tests/browser/test_startup.py).
 FROM_ZIP = ("game.web.controller", "game.web.views", "game.web.keeper", "game.web.thinking",
             "game.web.drivers", "game.web.file_panel", "game.web.links", "game.web.online",
-            "game.web.stats_page")
+            "game.web.stats_page", "game.web.frames", "game.web.gestures", "game.web.front")
+
+
+def from_zip(name):
+    """Read from game.zip at start: one of FROM_ZIP, or a module of one (a package)."""
+    return any(name == z or name.startswith(z + ".") for z in FROM_ZIP)
 
 
 def import_for_the_page(name, seen=set()):
@@ -24,7 +29,7 @@ def import_for_the_page(name, seen=set()):
         return
     seen.add(name)
     try:
-        if name not in FROM_ZIP:
+        if not from_zip(name):
             importlib.import_module(name)
             return
     except ModuleNotFoundError as e:
@@ -40,7 +45,7 @@ def import_for_the_page(name, seen=set()):
         elif op.opname == "IMPORT_FROM":
             wanted.append(f"{module}.{op.argval}")
     for module in wanted:
-        if module.split(".")[0] in BROWSER or module.rpartition(".")[0] in FROM_ZIP:
+        if module.split(".")[0] in BROWSER or from_zip(module.rpartition(".")[0]):
             continue  # (looking for a module inside one would import it)
         try:
             found = importlib.util.find_spec(module)

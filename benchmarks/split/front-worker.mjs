@@ -10,7 +10,16 @@ let receive = null;
 const take = (data) => (typeof data === "string" ? receive(data) : receive(data.file, data.data));
 self.onmessage = ({ data }) => (receive ? take(data) : waiting.push(data));
 try {
-  const py = await loadPyodide();
+  // The worker's own modules are a part of the build (split.zip, game.build.PARTS).
+  const [py, part] = await Promise.all([
+    loadPyodide(),
+    fetch(new URL("../split.zip", import.meta.url)).then((r) => {
+      if (!r.ok) throw new Error(`split.zip: HTTP ${r.status}`);
+      return r.arrayBuffer();
+    }),
+  ]);
+  py.FS.writeFile("/home/pyodide/split.zip", new Uint8Array(part));
+  py.pyimport("game.web.dom.parts").add_to_packages("/home/pyodide/split.zip");
   receive = py.pyimport("game.web.dom.worker").receive;
 } catch (e) {  // the page says so and offers "Try again" (front.mjs, loader.js)
   console.error("The game could not start:", e);

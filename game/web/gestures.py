@@ -13,12 +13,14 @@ controller. Today both run in the page; once the game moves to a worker
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.web import page as pg
 from game.web import session as ts
-from game.web.controller import Controller
 from game.web.steps import StorageChanged
+
+if TYPE_CHECKING:  # (the controller is the page's own program, read from game.zip at start)
+    from game.web.controller import Controller
 
 Message = dict[str, Any]
 

@@ -1,7 +1,9 @@
 """The parts of the program a first visit does not download (game.build.PARTS):
 online play's modules ship in a zip of their own, fetched from the site the
 first time a page needs them and written beside game.zip as one file, which
-Python imports from, as from game.zip (static/js/python.mjs).
+Python imports from, as from game.zip (static/js/python.mjs). (The split
+page's worker, which has no PyScript, fetches its part itself and calls
+`add_to_packages`.)
 """
 
 from __future__ import annotations
@@ -12,13 +14,13 @@ import sys
 import zipimport
 from typing import cast
 
-from pyodide.http import pyfetch
-from pyscript import window
-
 _loading: dict[str, asyncio.Future[None]] = {}
 
 
 async def _fetch(part: str) -> None:
+    from pyodide.http import pyfetch
+    from pyscript import window
+
     url = window.URL.new(f"./{part}.zip", window.document.baseURI).href
     response = await pyfetch(url)
     if not response.ok:

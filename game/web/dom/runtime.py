@@ -25,7 +25,6 @@ from game.web.gestures import carry_out
 from game.web.html import Html
 from game.web.links import forget_link
 from game.web.page import Page
-from game.web.step_player import ReviewPlayer, open_review
 from game.web.steps import FileChosen
 from game.web.views import Drawn
 
@@ -43,7 +42,9 @@ class DomScreen:
         self.front = Front(window, FOCUS, live_region(), Motion(window))
         self.front.players["review"] = ReviewDialog(document, FOCUS.no_scroll,
                                                     self.review_message, Listeners())
-        self.reviewing: ReviewPlayer | None = None
+        # The review open over the page (game.web.step_player's ReviewPlayer): its
+        # code is imported when a review first opens, not at the page's start.
+        self.reviewing: Any = None
         self.menu = menu
 
     def draw(self, page: Page, drawn: Drawn) -> None:
@@ -86,6 +87,8 @@ class DomScreen:
     def review(self, host: Any, transcript: dict[str, Any] | None, me: Any) -> None:
         if self.reviewing is not None and self.reviewing.open:
             return  # one review at a time
+        from game.web.step_player import open_review  # (the review's code: when first opened)
+
         self.reviewing = open_review(host, transcript, self.front.apply, asyncio.ensure_future, me)
 
     def review_message(self, msg: dict[str, Any]) -> None:
