@@ -8,25 +8,28 @@ Not a test: prints numbers. Lighthouse 13.5 wants Node 22.19 but runs on
 Debian's Node 20 (npm warns, EBADENGINE). The site (`--site`, or built from
 the sources into a temporary folder) is served by game.build's static server
 on 127.0.0.1 (no compression, `Cache-Control: no-cache` but for
-static/vendor/), or with `--gzip` by the same answering gzip-encoded as a
-compressing host does (the transfer sizes feed Lighthouse's simulated
-network: slow 4G on mobile); each page is measured by the Lighthouse CLI with Debian's
-Chromium (CHROMIUM_PATH, default /usr/bin/chromium: headless, no sandbox),
-once with `--preset=desktop` and once with the default mobile emulation
-(Moto G Power, simulated slow 4G and a 4× slower CPU), `--runs` times in
-alternating order; each run is a fresh Chromium with a fresh profile and
-Lighthouse clears the origin's storage: a first visit.
+static/vendor/), or with `--gzip` answering gzip-encoded as a compressing
+host does (the transfer sizes feed Lighthouse's simulated network). Each
+page is measured by the Lighthouse CLI with Debian's Chromium (CHROMIUM_PATH,
+default /usr/bin/chromium: headless, no sandbox), once with
+`--preset=desktop` and once with the default mobile emulation (Moto G Power,
+simulated slow 4G and a 4x slower CPU), `--runs` times in alternating order;
+each run is a fresh Chromium with a fresh profile and Lighthouse clears the
+origin's storage: a first visit. The scores and metrics are Lighthouse's
+simulation (Lantern) from the trace, not the observed times.
 
-When Lighthouse stops: once FCP + 1 s, the load event + 1 s, and the network
-quiet for 1 s (at most 2 requests in flight, none critical) have all come,
-then the main thread quiet (no task over 50 ms) for 1 s; at most 45 s. The
-page's Python start counts: its fetches (the snapshot, the wasm) keep the
-network busy and its long tasks the main thread, so Lighthouse stops after
-it (its final screenshot shows the ready page: `--keep` writes them all into
-final-screenshots.html). The
-scores and metrics are Lighthouse's simulation (Lantern) from the trace,
-not the observed times; the service worker registers only at `py:all-done`
-and is not measured.
+What Lighthouse waits for: FCP + 1 s, the load event + 1 s, and the network
+quiet for 1 s (at most 2 requests in flight, none critical), then the main
+thread quiet (no task over 50 ms) for 1 s; at most 45 s. It does not wait
+for the page's ready. On today's pages Python's start counts all the same:
+its fetches keep the network busy and its long tasks the main thread, so
+Lighthouse stops after ready (as a rule: under load it once stopped before
+the embed's table). A page whose Python runs in a worker (the split
+prototype) falls quiet on the main thread once the worker's downloads end,
+and Lighthouse stops before the worker is ready: its ready is not scored.
+The final screenshots tell which: `--keep DIR` keeps the reports and writes
+every run's final screenshot into DIR/final-screenshots.html. The service
+worker registers only at `py:all-done` and is not measured.
 
 Printed, medians over the runs, per page and form factor: the performance
 score, total blocking time, LCP, FCP, Speed Index, CLS, time to interactive,

@@ -71,3 +71,12 @@ def test_the_gzip_server_compresses_what_a_host_would(tmp_path: Path) -> None:
         assert get("snapshot.bin.gz", "gzip") == (None, gzip.compress(b"already"))
     finally:
         server.shutdown()
+
+
+def test_screenshots_show_each_runs_final_screen() -> None:
+    report = _report()
+    report["audits"]["final-screenshot"] = _audit(
+        details={"data": "data:image/jpeg;base64,AAAA", "timing": 3725})
+    page = lighthouse.screenshots({("embed.html?game=<x>", "mobile"): [report, report]})
+    assert page.count("<img src='data:image/jpeg;base64,AAAA'") == 2
+    assert "embed.html?game=&lt;x&gt;, mobile, run 2: 3725 ms" in page
