@@ -254,8 +254,9 @@ def test_each_games_ladder_climbs_level_by_level() -> None:
     for key, mode in load_ratings()["modes"].items():
         ladder_bots = levels(mode["game"])
         assert all(make_bot(mode["game"], spec) for spec in ladder_bots.values())
+        # a rating too vague to be shown claims nothing (Werner's expert: a few hands)
         rated = [mode["levels"][name]["rating"] for name in map(LEVEL_NAMES.get, ladder_bots)
-                 if name in mode["levels"]]
+                 if mode["levels"].get(name, {}).get("shown")]
         assert rated == sorted(rated) and len(set(rated)) == len(rated), key
 
 
@@ -275,7 +276,13 @@ def test_the_page_plays_each_level_with_the_bot_its_ladder_names() -> None:
     assert seat_bot("dracula", "no-such-level").budget == seat_bot("dracula", "expert").budget
 
 
-@pytest.mark.parametrize("game,options", MODES)
+# Werner's expert over strong is not measured well enough for a figure yet (docs/DESIGN.md,
+# "Werner's expert step"): strict, so that the test says so once it is.
+UNMEASURED = pytest.mark.xfail(strict=True, reason="Werner's expert step has no floor yet")
+
+
+@pytest.mark.parametrize("game,options", [
+    pytest.param(g, o, marks=UNMEASURED) if g == "jekyll-hyde" else (g, o) for g, o in MODES])
 def test_the_start_screen_rates_all_five_levels_in_every_mode(game: str,
                                                              options: dict[str, int]) -> None:
     """No level is left without a figure: a newcomer can tell each from the one below."""
@@ -320,3 +327,20 @@ def test_the_ladder_keeps_hands_apart_from_games_of_the_same_bots(tmp_path: Path
     ladder.play_pair(file, *args, wanted=2, block=2, seed=5, workers=1, note="")
     assert "unit" not in pair() and pair()["games"] == 2  # games start afresh, not added to hands
     assert re.search(r"easy vs beginner +2 ", ladder.refit(file, "jekyll-hyde players=4", specs, ""))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_werners_expert_not_yet_rated_reads_as_the_strongest_not_as_unrated_and_weaker(
+        lang: str) -> None:
+    """Werner's expert has no rating to show yet (hands measured, too few for a
+    floor): the start screen says it is the strongest, not yet rated, and
+    invents no number."""
+    from game.web.tables.common import level_labels
+
+    t = Translator(lang)
+    for players in (3, 4):
+        ratings = level_ratings("jekyll-hyde", {"players": players})
+        assert "expert" not in ratings and "strong" in ratings  # what the test is about
+        expert = level_labels(t, "jekyll-hyde", {"players": players})["expert"]
+        thinks = t("bot.thinks", level=t("bot.expert"), seconds="1")
+        assert expert == t("bot.unrated_strongest", level=thinks) != thinks
