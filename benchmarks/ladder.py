@@ -35,8 +35,8 @@ bots at browser caps takes many minutes) plays each deal's first hand alone
 instead of a whole game, seat-swapped as games are, won by the camp that
 scores more in it; the pair's record says `"unit": "hands"` and is kept apart
 from games of the same bots. A hand is not a game: a game adds many hands up,
-so the stronger side wins more of its games than of its hands, and a rating
-fitted from hands understates the gap. The start screen therefore shows a
+so the stronger side, as a rule, wins more of its games than of its hands,
+and a rating fitted from hands understates the gap. The start screen therefore shows a
 level measured in hands only as a floor (below).
 
 The ratings are a Bradley–Terry fit on the Elo scale with normal anchored at
@@ -247,9 +247,10 @@ def shown_ratings(pairs: dict[str, Any], ratings: dict[str, Rating]) -> dict[str
     A level that won every game against the level below has only a floor:
     its fitted rating rests on the virtual draw, and the games show only
     that it is far stronger. So has a level measured against the one below
-    in hands (`"unit": "hands"`): winning hands more often than the level
-    below means winning its games more often still, so the gap fitted
-    from hands is at most the games' gap. It shows the level below's rating plus the gap
+    in hands (`"unit": "hands"`): a game adds about ten hands up, so a
+    side that scores better hand by hand wins its games more often still,
+    as a rule (not always: a hand won counts alike however many points it
+    is won by), and the gap fitted from hands is then below the games'. It shows the level below's rating plus the gap
     of the Wilson 95% lower bound of its win rate, with a "+" (and so does
     every level above it, each on its own pair), or no figure while that
     bound is not even above 50% (too few games). Any other level shows its
