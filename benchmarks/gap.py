@@ -5,7 +5,7 @@ expert closes.
 
     nice -n 19 python benchmarks/gap.py --game dracula --games 40 --workers 1 \
         [--options '{"players": 3}'] [--seed 1] [--head-to-head] [--iterations N] \
-        [--settings infer=1]
+        [--settings infer=1] [--unit hands]
 
 The expert is the bot the game's ladder plays at its expert level (as
 benchmarks/ladder.py writes it: `strong:browser=1` in Dracula, whose expert
@@ -27,7 +27,9 @@ interval comes from the delta method over the paired deals (the two
 matches' deal scores are correlated, since a deal easy for one is often
 easy for the other). In the duel (or with `--head-to-head`) the expert also
 meets the cheater head to head at equal caps: the heuristic is too weak there
-to tell them apart. The load average printed is the machine's 1, 5 and
+to tell them apart. `--unit hands` (Werner's game) plays each deal's first
+hand alone instead of a whole game to 1000 points (game.core.match.simulate),
+far quicker, though a hand's edge is smaller than a game's. The load average printed is the machine's 1, 5 and
 15-minute average when the figures were done.
 """
 
@@ -46,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from game.bots.ratings import Z95  # noqa: E402
-from game.core.match import CHEATERS, parse_workers, simulate, wilson95  # noqa: E402
+from game.core.match import CHEATERS, UNITS, parse_workers, simulate, wilson95  # noqa: E402
 from game.core.state import GameError  # noqa: E402
 from ladder import level_specs  # noqa: E402
 
@@ -116,13 +118,14 @@ def cheater_of(spec: str) -> str:
     return by_copied[name] + colon + settings
 
 
-def score_line(label: str, points: float, games: int) -> str:
+def score_line(label: str, points: float, games: int, unit: str = "games") -> str:
     lo, hi = wilson95(points, games)
-    return f"{label:<58} {points / games:6.1%} of {games} games [{lo:.1%}, {hi:.1%}]"
+    return f"{label:<58} {points / games:6.1%} of {games} {unit} [{lo:.1%}, {hi:.1%}]"
 
 
 def run(game: str, options: dict[str, Any], games: int, seed: int, workers: int,
-        iterations: int | None, head_to_head: bool, settings: str = "") -> str:
+        iterations: int | None, head_to_head: bool, settings: str = "",
+        unit: str = "games") -> str:
     """Play the matches and return the report."""
     if games < 2 or games % 2:
         raise ValueError("--games must be an even number, at least 2 (each deal twice)")
@@ -135,26 +138,29 @@ def run(game: str, options: dict[str, Any], games: int, seed: int, workers: int,
     started = time.time()
     both = {}
     for bot in (*experts, cheater):
-        result = simulate(game, [bot, HEURISTIC], games, seed, options or None, workers=workers)
+        result = simulate(game, [bot, HEURISTIC], games, seed, options or None, workers=workers,
+                          unit=unit)
         both[bot] = result
     strength = f"{iterations} iterations a decision" if iterations is not None \
         else "browser strength"
     mode = " ".join([game, *(f"{k}={json.dumps(v)}" for k, v in sorted(options.items()))])
-    lines = [f"{mode}, {strength}: {games // 2} deals x 2 seats, seed {seed}",
+    lines = [f"{mode}, {strength}: {games // 2} deals x 2 seats, seed {seed}, unit {unit}",
              score_line(f"  cheater ({cheater}) vs heuristic", both[cheater].points[cheater],
-                        games)]
+                        games, unit)]
     for bot in experts:
         share, low, high = gap_share(deal_scores(both[bot].first_scores),
                                      deal_scores(both[cheater].first_scores))
-        lines += [score_line(f"  expert ({bot}) vs heuristic", both[bot].points[bot], games),
+        lines += [score_line(f"  expert ({bot}) vs heuristic", both[bot].points[bot], games, unit),
                   f"    share of the gap it closes: {share:.1%} [{low:.1%}, {high:.1%}] "
                   "(95%, delta method over paired deals)"]
     if settings:
         lines.append(paired_difference(deal_scores(both[experts[1]].first_scores),
                                        deal_scores(both[expert].first_scores)))
     if head_to_head:
-        duel = simulate(game, [expert, cheater], games, seed, options or None, workers=workers)
-        lines.append(score_line(f"  expert vs cheater head to head", duel.points[expert], games))
+        duel = simulate(game, [expert, cheater], games, seed, options or None, workers=workers,
+                        unit=unit)
+        lines.append(score_line(f"  expert vs cheater head to head", duel.points[expert], games,
+                                unit))
     one, five, fifteen = os.getloadavg()
     lines.append(f"  load average {one:.2f} {five:.2f} {fifteen:.2f}; "
                  f"{(time.time() - started) / 60:.1f} min, {workers} worker(s)")
@@ -172,13 +178,16 @@ def main() -> None:
                    help="expert and cheater think N iterations a decision, not at browser caps")
     p.add_argument("--settings", default="",
                    help="more settings for the expert's bot, e.g. infer=1")
+    p.add_argument("--unit", choices=UNITS, default="games",
+                   help="hands: each deal's first hand alone, not a whole game (Werner's game)")
     p.add_argument("--head-to-head", action="store_true",
                    help="also expert against cheater (always in the duel)")
     args = p.parse_args()
     try:
         options = json.loads(args.options) if args.options else {}
         print(run(args.game, options, args.games, args.seed, parse_workers(args.workers),
-                  args.iterations, args.head_to_head or args.game == DUEL, args.settings),
+                  args.iterations, args.head_to_head or args.game == DUEL, args.settings,
+                  args.unit),
               flush=True)
     except (GameError, ValueError) as e:
         p.exit(2, f"error: {e}\n")

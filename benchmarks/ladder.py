@@ -3,7 +3,7 @@ their ratings for the start screen.
 
     python benchmarks/ladder.py --game jekyll-hyde --options '{"players": 4}' \
         --games 1000 [--far-games 0] [--pairs beginner-easy,easy-normal] \
-        [--workers N] [--block 100] [--seed 1]
+        [--workers N] [--block 100] [--seed 1] [--unit hands]
     python benchmarks/ladder.py --game dracula --fit-only
 
 Levels, weakest first: beginner, easy, normal, strong, expert (the names
@@ -30,12 +30,22 @@ are not played; the fit needs only the chain of neighbours). A pair whose
 bots' settings changed starts again from nothing; games on file between the
 same bots count for whichever pair of levels they now play.
 
+`--unit hands` (Werner's game, where one game to 1000 points with search
+bots at browser caps takes many minutes) plays each deal's first hand alone
+instead of a whole game, seat-swapped as games are, won by the camp that
+scores more in it; the pair's record says `"unit": "hands"` and is kept apart
+from games of the same bots. A hand is not a game: a game adds many hands up,
+so the stronger side, as a rule, wins more of its games than of its hands,
+and a rating fitted from hands understates the gap. The start screen therefore shows a
+level measured in hands only as a floor (below).
+
 The ratings are a Bradley–Terry fit on the Elo scale with normal anchored at
 1500 and 95% intervals from the Fisher information (see game/bots/ratings.py
 for the model and its one virtual draw a pair). What the start screen shows
 is decided here too (`shown_ratings`): a level that won every game against
-the one below shows a floor, "1665+", from the Wilson lower bound of that
-pair, and a rating known no better than ±100 points is not shown. The file holds, per game and
+the one below, or was measured against it in hands, shows a floor, "1665+",
+from the Wilson lower bound of that pair, and a rating known no better than
+±100 points is not shown. The file holds, per game and
 mode, each pair's games, points, seeds, dates and the load average seen
 while it played, the machine, and each level's bot spec and fitted rating,
 all keyed by the levels' names; nothing in it is extrapolated.
@@ -60,7 +70,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bots import LEVEL_NAMES, LEVELS, EasyBot, levels, make_bot  # noqa: E402
 from game.bots.ratings import RATINGS_FILE, Rating, fit, load_ratings  # noqa: E402
-from game.core.match import parse_workers, simulate, wilson95  # noqa: E402
+from game.core.match import UNITS, parse_workers, simulate, wilson95  # noqa: E402
 from game.core.state import GameError  # noqa: E402
 
 LADDER = [LEVEL_NAMES[level] for level in LEVELS]  # the levels' names, weakest first
@@ -177,19 +187,23 @@ def relabel(mode: dict[str, Any], specs: dict[str, str]) -> None:
 
 def play_pair(path: str, key: str, game: str, options: dict[str, Any], low: str, high: str,
               specs: dict[str, str], wanted: int, block: int, seed: int, workers: int,
-              note: str) -> None:
-    """Play blocks of `low` against `high` until the pair has `wanted` games on file."""
+              note: str, unit: str = "games") -> None:
+    """Play blocks of `low` against `high` until the pair has `wanted` games
+    (or hands, with `unit` "hands") on file."""
     name = pair_key(low, high)
     bots = [specs[high], specs[low]]
     fresh = {"bots": bots, "block": block, "seed": seed, "blocks": 0, "games": 0,
              "points": 0.0, "by_side": {}, "load": [], "dates": []}
+    if unit != "games":  # a games record has no unit, as before there were others
+        fresh["unit"] = unit
 
     def on_file(data: dict[str, Any]) -> dict[str, Any]:
         """The pair's record for these bots, block and seed (a fresh one if none)."""
         if key in data["modes"]:
             relabel(data["modes"][key], specs)
         record = data["modes"].get(key, {}).get("pairs", {}).get(name)
-        same = record and all(record[k] == fresh[k] for k in ("bots", "block", "seed"))
+        same = record and all(record[k] == fresh[k] for k in ("bots", "block", "seed")) \
+            and record.get("unit", "games") == unit
         return record if same else json.loads(json.dumps(fresh))
 
     while True:
@@ -199,7 +213,8 @@ def play_pair(path: str, key: str, game: str, options: dict[str, Any], low: str,
         if record["games"] >= wanted:
             return
         started = time.time()
-        result = simulate(game, bots, block, seed + done, options or None, workers=workers)
+        result = simulate(game, bots, block, seed + done, options or None, workers=workers,
+                          unit=unit)
         load = os.getloadavg()[0]
         with Locked(path) as data:
             record = on_file(data)
@@ -222,7 +237,7 @@ def play_pair(path: str, key: str, game: str, options: dict[str, Any], low: str,
             games, points = record["games"], record["points"]
         lo, hi = wilson95(points, games)
         print(f"{key}: {high} ({bots[0]}) beats {low} ({bots[1]}) "
-              f"{points / games:.1%} of {games} games [{lo:.1%}, {hi:.1%}]; block {done + 1} "
+              f"{points / games:.1%} of {games} {unit} [{lo:.1%}, {hi:.1%}]; block {done + 1} "
               f"took {time.time() - started:.0f} s at load {load:.2f}{note}", flush=True)
 
 
@@ -231,7 +246,11 @@ def shown_ratings(pairs: dict[str, Any], ratings: dict[str, Rating]) -> dict[str
 
     A level that won every game against the level below has only a floor:
     its fitted rating rests on the virtual draw, and the games show only
-    that it is far stronger. It shows the level below's rating plus the gap
+    that it is far stronger. So has a level measured against the one below
+    in hands (`"unit": "hands"`): a game adds about ten hands up, so a
+    side that scores better hand by hand wins its games more often still,
+    as a rule (not always: a hand won counts alike however many points it
+    is won by), and the gap fitted from hands is then below the games'. It shows the level below's rating plus the gap
     of the Wilson 95% lower bound of its win rate, with a "+" (and so does
     every level above it, each on its own pair), or no figure while that
     bound is not even above 50% (too few games). Any other level shows its
@@ -246,8 +265,9 @@ def shown_ratings(pairs: dict[str, Any], ratings: dict[str, Rating]) -> dict[str
         r = ratings[level]
         pair = pairs.get(pair_key(LADDER[i - 1], level)) if i else None
         perfect = bool(pair and pair["games"] and pair["points"] == pair["games"])
+        in_hands = bool(pair and pair.get("unit") == "hands")
         below = LADDER[i - 1] if i else None
-        if pair and (floor is not None or perfect) and below and shown.get(below):
+        if pair and (floor is not None or perfect or in_hands) and below and shown.get(below):
             low, _ = wilson95(pair["points"], pair["games"])
             base = floor if floor is not None else ratings[below].rating
             # a floor below the level beneath says nothing: too few games
@@ -295,7 +315,8 @@ def refit(path: str, key: str, specs: dict[str, str], specs_note: str) -> str:
             if adjacent:
                 verdict = ("ok" if lo >= GOAL else "below 65%" if hi < GOAL else "unsure") + (
                     "" if (hi - lo) / 2 < 0.03 else ", interval over ±3")
-            lines.append(f"  {high:>8} vs {low:<10} {games:>9} {points / games:6.1%}"
+            unit = "" if record.get("unit", "games") == "games" else " " + record["unit"]
+            lines.append(f"  {high:>8} vs {low:<10} {games:>9}{unit} {points / games:6.1%}"
                          f"  [{lo:5.1%}, {hi:5.1%}]  {record['load'][0]:.1f}-"
                          f"{record['load'][1]:.1f}  {verdict}")
         lines.append("  level      rating   95% CI (Bradley-Terry, normal = 1500)   bot")
@@ -318,6 +339,8 @@ def main() -> None:
     p.add_argument("--pairs", help="only these pairs, e.g. beginner-easy,normal-strong")
     p.add_argument("--block", type=int, default=100, help="games played between saves (even)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--unit", choices=UNITS, default="games",
+                   help="hands: each deal's first hand alone, not a whole game (Werner's game)")
     p.add_argument("--workers", metavar="N", help="processes (default: one per core)")
     p.add_argument("--file", default=RATINGS_FILE)
     p.add_argument("--fit-only", action="store_true", help="play nothing; fit what is on file")
@@ -334,7 +357,7 @@ def main() -> None:
         if not args.fit_only:
             for low, high, wanted in planned_pairs(args.pairs, args.games, args.far_games):
                 play_pair(args.file, key, args.game, options, low, high, specs, wanted,
-                          args.block, args.seed, workers, note)
+                          args.block, args.seed, workers, note, args.unit)
         print(refit(args.file, key, specs, note), f"\n  uptime: {os.getloadavg()}", flush=True)
     except (GameError, ValueError) as e:
         p.exit(2, f"error: {e}\n")

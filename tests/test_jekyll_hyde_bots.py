@@ -78,3 +78,46 @@ def test_bot_registry():
     assert bot_names("jekyll-hyde") == ["random", "easy", "heuristic", "strong", "expert"]
     with pytest.raises(GameError, match="no bot 'genius'"):
         make_bot("jekyll-hyde", "genius")
+
+
+@pytest.mark.parametrize("options", MODES)
+def test_hand_gains_are_what_each_camp_scored_in_the_first_hand(options):
+    from game.jekyll_hyde import hand_gains, sides
+
+    rng = random.Random(4)
+    state = new_game("jekyll-hyde", options, seed=11)
+    bots = {state.identity(s): make_bot("jekyll-hyde", "random") for s in range(4)
+            if state.identity(s) is not None}
+    first = play_out(state, bots, {who: rng for who in bots},
+                     until=lambda s: hand_gains(s) is not None)
+    assert first.to_act is not None and len(first.history) == 1  # stopped after one hand
+    score = first.history[0]["score"]
+    gains = hand_gains(first)
+    camps = sides(options)
+    if options["players"] == 3:  # the first camp is the first hand's soloist: Hyde
+        assert first.history[0]["soloist"] == camps["first"][0]
+        assert [gains[who] for who in camps["first"]] == [score["hyde"]]
+        assert [gains[who] for who in camps["others"]] == [score["jekyll"]] * 2
+    else:
+        for team in ("jekyll", "hyde"):
+            assert [gains[seat] for seat in camps[team]] == [score[team]] * 2
+
+
+@pytest.mark.parametrize("options", MODES)
+def test_a_match_in_hands_plays_each_deal_as_one_hand_per_seating(options):
+    result = simulate("jekyll-hyde", ["heuristic", "random"], 6, seed=2, options=options,
+                      unit="hands")
+    assert result.unit == "hands" and result.games == 6 and "6 hands" in result.table()
+    assert result.points["heuristic"] + result.points["random"] == 6
+    assert set(result.first_scores) <= {0.0, 0.5, 1.0}
+    games = simulate("jekyll-hyde", ["heuristic", "random"], 2, seed=2, options=options)
+    assert games.unit == "games"
+
+
+def test_only_a_game_scored_hand_by_hand_is_measured_in_hands():
+    from game.core.state import BadOptionsError
+
+    with pytest.raises(BadOptionsError, match="dracula is not scored hand by hand"):
+        simulate("dracula", ["random", "random"], 2, seed=1, unit="hands")
+    with pytest.raises(BadOptionsError, match="unit must be one of games, hands"):
+        simulate("jekyll-hyde", ["random", "random"], 2, seed=1, unit="tricks")

@@ -254,8 +254,9 @@ def test_each_games_ladder_climbs_level_by_level() -> None:
     for key, mode in load_ratings()["modes"].items():
         ladder_bots = levels(mode["game"])
         assert all(make_bot(mode["game"], spec) for spec in ladder_bots.values())
+        # a rating too vague to be shown claims nothing (Werner's expert: a few hands)
         rated = [mode["levels"][name]["rating"] for name in map(LEVEL_NAMES.get, ladder_bots)
-                 if name in mode["levels"]]
+                 if mode["levels"].get(name, {}).get("shown")]
         assert rated == sorted(rated) and len(set(rated)) == len(rated), key
 
 
@@ -275,11 +276,65 @@ def test_the_page_plays_each_level_with_the_bot_its_ladder_names() -> None:
     assert seat_bot("dracula", "no-such-level").budget == seat_bot("dracula", "expert").budget
 
 
+# Werner's expert over strong is not measured well enough for a figure yet (docs/DESIGN.md,
+# "Werner's expert step"): strict, so that the test says so once it is.
+UNMEASURED = pytest.mark.xfail(strict=True, reason="Werner's expert step has no floor yet")
+
+
+@pytest.mark.parametrize("game,options", [
+    pytest.param(g, o, marks=UNMEASURED) if g == "jekyll-hyde" else (g, o) for g, o in MODES])
+def test_the_start_screen_rates_all_five_levels_in_every_mode(game: str,
+                                                             options: dict[str, int]) -> None:
+    """No level is left without a figure: a newcomer can tell each from the one below."""
+    ratings = level_ratings(game, options)
+    assert set(ratings) == set(levels(game)), (game, options)
+    figures = [int(ratings[level].rstrip("+")) for level in levels(game)]
+    assert figures == sorted(figures)
+
+
+def test_a_level_measured_in_hands_shows_a_floor_above_the_level_below() -> None:
+    """A hand's edge is smaller than a game's: hands give a floor, never a figure."""
+    ladder = _ladder()
+    pairs = {"beginner-easy": {"games": 1000, "points": 800.0},
+             "easy-normal": {"games": 1000, "points": 700.0},
+             "normal-strong": {"games": 1000, "points": 900.0},
+             "strong-expert": {"games": 2000, "points": 1300.0, "unit": "hands"}}
+    results = {(high, low): (p["points"], p["games"]) for low, high in
+               (name.split("-") for name in pairs) for p in [pairs[f"{low}-{high}"]]}
+    ratings = fit(results, "normal", 1500)
+    assert (ratings["expert"].high - ratings["expert"].low) / 2 < ladder.SHOWN_HALF_WIDTH
+    shown = ladder.shown_ratings(pairs, ratings)
+    assert shown["strong"] == f"{ratings['strong'].rating:.0f}"
+    low = wilson95(1300, 2000)[0]
+    assert shown["expert"] == f"{ratings['strong'].rating + 400 * math.log10(low / (1 - low)):.0f}+"
+    pairs["strong-expert"]["points"] = 1000.0  # even: no floor above strong
+    assert ladder.shown_ratings(pairs, ratings)["expert"] is None
+
+
+def test_the_ladder_keeps_hands_apart_from_games_of_the_same_bots(tmp_path: Path) -> None:
+    ladder = _ladder()
+    file = str(tmp_path / "ratings.json")
+    specs, _ = ladder.level_specs("jekyll-hyde")
+    args = ("jekyll-hyde players=4", "jekyll-hyde", {"players": 4}, "beginner", "easy", specs)
+
+    def pair() -> dict[str, object]:
+        data = json.loads(Path(file).read_text())
+        record: dict[str, object] = data["modes"]["jekyll-hyde players=4"]["pairs"]["beginner-easy"]
+        return record
+
+    ladder.play_pair(file, *args, wanted=2, block=2, seed=5, workers=1, note="", unit="hands")
+    assert pair()["unit"] == "hands" and pair()["games"] == 2
+    ladder.play_pair(file, *args, wanted=2, block=2, seed=5, workers=1, note="")
+    assert "unit" not in pair() and pair()["games"] == 2  # games start afresh, not added to hands
+    assert re.search(r"easy vs beginner +2 ", ladder.refit(file, "jekyll-hyde players=4", specs, ""))
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_werners_expert_not_yet_rated_reads_as_the_strongest_not_as_unrated_and_weaker(
         lang: str) -> None:
-    """Werner's expert has no measured rating (it needs hours of CPU): the
-    start screen says it is the strongest, not yet rated, and invents no number."""
+    """Werner's expert has no rating to show yet (hands measured, too few for a
+    floor): the start screen says it is the strongest, not yet rated, and
+    invents no number."""
     from game.web.tables.common import level_labels
 
     t = Translator(lang)

@@ -849,6 +849,24 @@ def sides(options: dict[str, Any] | None) -> dict[str, list[Any]]:
     return {team: [s for s in range(4) if table.side[s] == i] for i, team in enumerate(TEAMS)}
 
 
+def hand_gains(state: JekyllHydeState) -> dict[Any, int] | None:
+    """The points each lasting player (as `sides` names them) gained in the
+    game's first hand, once it is scored; None before. A benchmark's unit:
+    seat-swapped duplicate hands (game.core.match.simulate, unit "hands").
+
+    >>> state = new_state({"players": 3}, seed=1)
+    >>> hand_gains(state) is None
+    True
+    """
+    if not state.history:
+        return None
+    entry, table = state.history[0], state.table
+    score = entry["score"]
+    if table.players == 4:
+        return {seat: score[TEAMS[table.side[seat]]] for seat in range(4)}
+    return {name: score["hyde" if name == entry["soloist"] else "jekyll"] for name in table.names}
+
+
 def new_state(options: dict[str, Any] | None = None, seed: int | None = None,
               deals: list[Any] | None = None) -> JekyllHydeState:
     """A new game: the first hand is dealt and the seat left of the dealer is on turn."""
