@@ -75,7 +75,9 @@ _SKIP_PY = {"game/build.py", "game/__main__.py", "game/core/match.py", "game/cor
 PARTS = {"online": ("game/online/", "game/web/connection.", "game/web/dom/wire",
                     "game/web/online_", "game/web/qr."),
          # The game in a worker (issue 33): only the split page loads it (its worker).
-         "split": ("game/web/dom/worker.", "game/web/mirror.")}
+         "split": ("game/web/dom/worker.", "game/web/mirror."),
+         # benchmarks/think.py's hook (`?bench`): never a player's.
+         "bench": ("game/web/bench.",)}
 # Data of game/bots shipped in game.zip: the search's browser caps (browser=1)
 # and the ladder's ratings the start screen shows (benchmarks/ladder.py).
 BOT_DATA = ("browser_caps.json", "ratings.json")
@@ -204,6 +206,17 @@ def _fingerprint() -> str:
         st = p.stat()
         h.update(f"{p.relative_to(ROOT)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
     return h.hexdigest()
+
+
+def _compact_css(text: str) -> str:
+    r"""A stylesheet without its comments and indentation: the bytes a first
+    visit downloads (the sources keep them). No string in our CSS holds "/*".
+
+    >>> _compact_css("a {\n  color: red; /* why */\n}\n")
+    'a {\ncolor: red;\n}'
+    """
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return "\n".join(line.strip() for line in text.splitlines() if line.strip())
 
 
 def _package_files() -> list[tuple[Path, str]]:
@@ -417,8 +430,9 @@ _NOT_PRECACHED = ("codemirror", "xterm", "mpy-", "toml-")
 # Online play's library: fetched only when a player chooses to be introduced
 # through the relays, which needs the network anyway.
 _NOT_PRECACHED_DIRS = ("static/vendor/trystero/",)
-# The split page's worker part (issue 33): index.html never loads it.
-_NOT_PRECACHED_PARTS = ("split",)
+# The split page's worker part (issue 33) and the benchmark's hook: a player's
+# page never loads them.
+_NOT_PRECACHED_PARTS = ("split", "bench")
 
 
 def _precache_list(site: Path) -> list[str]:
@@ -497,6 +511,8 @@ def build(out_dir: str | os.PathLike[str] = SITE) -> Path:
         shutil.copytree(ROOT / "static", tmp / "static",
                         ignore=shutil.ignore_patterns("vendor", "i18n", "lessons", "chrome", "sw.js",
                                                       ".*"))
+        for sheet in (tmp / "static" / "css").glob("*.css"):
+            sheet.write_text(_compact_css(sheet.read_text(encoding="utf-8")), encoding="utf-8")
         for page in (tmp / "static").rglob("*.html"):  # the rules pages
             page.write_text(with_policy(page.read_text(encoding="utf-8"), page.name),
                             encoding="utf-8")

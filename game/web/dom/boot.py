@@ -120,11 +120,8 @@ def _prefs_lang(store: Storage) -> str | None:
 def _up(ctrl: Any, screen: DomScreen) -> None:
     """Listen, draw, and take what was pressed before Python was up."""
     globals()["events"] = listen(ctrl, screen, {})  # kept: its handlers live as long as the page
-    if ctrl.link.bench:
-        from game.web import bench  # window.thinkBench, for benchmarks/think.py only
-        from game.web.thinking import SLICE
-
-        bench.install(window, create_proxy, SLICE)
+    if ctrl.link.bench:  # window.thinkBench, for benchmarks/think.py only
+        asyncio.ensure_future(_install_bench())
     if getattr(window, "jhgWireProbe", None) is True:  # set by the browser tests only
         asyncio.ensure_future(_install_wire_probe())
     pending = None
@@ -140,6 +137,16 @@ def _up(ctrl: Any, screen: DomScreen) -> None:
     if loader is not None:
         loader.remove()
     document.body.dataset.state = "ready"
+
+
+async def _install_bench() -> None:
+    from game.web.dom.parts import load_part
+
+    await load_part("bench")  # a part of its own: no player's page downloads it
+    from game.web import bench
+    from game.web.thinking import SLICE
+
+    bench.install(window, create_proxy, SLICE)
 
 
 async def _install_wire_probe() -> None:
