@@ -96,14 +96,18 @@ def test_a_finished_trick_slides_to_its_winner_and_a_transformation_stays(page, 
     _werner(page, ui, "instant")  # seed 7: the person leads a Transformation
     page.evaluate(RECORD_COPIES)
     page.set_viewport_size({"width": 1366, "height": 768})
-    # Counts the cards moving into the carried row; stops the first trick leaving
-    # halfway, for a screenshot.
-    page.evaluate("""() => { window.carried = 0; const look = () => {
-      const moving = %s;
-      window.carried += moving.filter(a => a.effect.target.closest('.carried')).length;
-      const leaving = moving.filter(a => a.effect.target.classList.contains('motion-copy'));
-      if (leaving.length) leaving.forEach(a => { a.pause(); a.currentTime = 110; });
-      else requestAnimationFrame(look); }; look(); }""" % MOVING)
+    # Counts the cards moving into the carried row as each animation starts (a
+    # frame-by-frame look could miss one that the next click finishes, on a busy
+    # machine); stops the first trick leaving halfway, for a screenshot.
+    page.evaluate("""() => { window.carried = 0;
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (...args) {
+        if (this.closest('.carried')) window.carried += 1;
+        return animate.apply(this, args); };
+      const look = () => {
+        const leaving = %s.filter(a => a.effect.target.classList.contains('motion-copy'));
+        if (leaving.length) leaving.forEach(a => { a.pause(); a.currentTime = 110; });
+        else requestAnimationFrame(look); }; look(); }""" % MOVING)
     for _ in range(14):
         page.evaluate(PLAY)
         if ui.wait_settled(page) != "me" or page.evaluate("window.copies.length"):
