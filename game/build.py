@@ -65,17 +65,20 @@ ICON_BACKGROUND = "#1f4a3d"  # the SVG's own background
 _SAFE_SCALE = 0.75
 # Not shipped to the browser: the command line (with its matches, which may run
 # on a Dask cluster) and this builder.
-# Nor what MicroPython runs on the main thread of the split page (issue 33): it
-# goes in that page's own bundle of the front's sources.
+# Nor what MicroPython runs on the page's main thread (docs/DESIGN.md, "Python
+# off the main thread"): it goes in the front's own bundle, static/js/front.json.
 _SKIP_PY = {"game/build.py", "game/__main__.py", "game/core/match.py", "game/core/cluster.py",
             "game/web/dom/main_thread.py"}
+# The front: MicroPython's sources, as {path: text} in static/js/front.json.
+FRONT_SOURCES = ("game/web/front/*.py", "game/web/dom/main_thread.py")
+# MicroPython (npm), as the page's main thread loads it (static/js/front.mjs).
+MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 # Parts of game.zip a first visit does not download: each goes into its own zip,
 # which the page fetches the first time it needs it (game.web.dom.parts). Online
-# play's modules, and the split page's worker, by the start of their names in game.zip.
+# play's modules, by the start of their names in game.zip.
 PARTS = {"online": ("game/online/", "game/web/connection.", "game/web/dom/wire",
                     "game/web/online_", "game/web/qr."),
-         # The game in a worker (issue 33): only the split page loads it (its worker).
-         "split": ("game/web/dom/worker.", "game/web/mirror."),
          # benchmarks/think.py's hook (`?bench`): never a player's.
          "bench": ("game/web/bench.",)}
 # Data of game/bots shipped in game.zip: the search's browser caps (browser=1)
@@ -244,6 +247,23 @@ def _write_zip(dest: Path) -> None:
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, src.read_bytes())
+
+
+def _write_front(site: Path) -> None:
+    """MicroPython into static/vendor/micropython/, and the front's sources
+    (FRONT_SOURCES, with their packages' __init__.py) as static/js/front.json."""
+    source = NODE / MICROPYTHON
+    if not source.is_dir():
+        raise BuildError(f"{MICROPYTHON} is missing: run `npm ci` first")
+    vendor = site / "static" / "vendor" / "micropython"
+    vendor.mkdir(parents=True)
+    for name in MICROPYTHON_FILES:
+        shutil.copy2(source / name, vendor / name)
+    sources = {"game/__init__.py": "", "game/web/__init__.py": "", "game/web/dom/__init__.py": ""}
+    for pattern in FRONT_SOURCES:
+        for path in sorted(ROOT.glob(pattern)):
+            sources[path.relative_to(ROOT).as_posix()] = path.read_text(encoding="utf-8")
+    (site / "static" / "js" / "front.json").write_text(json.dumps(sources), encoding="utf-8")
 
 
 def _copy_runtime(vendor: Path) -> None:
@@ -430,9 +450,8 @@ _NOT_PRECACHED = ("codemirror", "xterm", "mpy-", "toml-")
 # Online play's library: fetched only when a player chooses to be introduced
 # through the relays, which needs the network anyway.
 _NOT_PRECACHED_DIRS = ("static/vendor/trystero/",)
-# The split page's worker part (issue 33) and the benchmark's hook: a player's
-# page never loads them.
-_NOT_PRECACHED_PARTS = ("split", "bench")
+# The benchmark's hook: a player's page never loads it.
+_NOT_PRECACHED_PARTS = ("bench",)
 
 
 def _precache_list(site: Path) -> list[str]:
@@ -519,6 +538,7 @@ def build(out_dir: str | os.PathLike[str] = SITE) -> Path:
         _write_icons(tmp / "static")
         _copy_runtime(tmp / "static" / "vendor")
         _copy_trystero(tmp / "static" / "vendor")
+        _write_front(tmp)
         sources = tmp / "game-sources.zip"
         _write_zip(sources)
         _precompile((sources, tmp / "game.zip"),

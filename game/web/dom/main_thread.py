@@ -108,6 +108,7 @@ class Page:
                 pending = pending or what
         form = read_form(document) if document.getElementById("setup") else None
         self.send({"start": {"search": str(window.location.search),
+                             "address": str(window.location.origin) + str(window.location.pathname),
                              "lang": str(window.navigator.language or ""),
                              "local": storage.items(self.local) if self.local else {},
                              "session": storage.items(self.session) if self.session else {},

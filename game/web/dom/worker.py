@@ -5,8 +5,8 @@ posts each gesture here as JSON and applies the frames posted back. Nothing
 here touches `window` or `document`: the storage is a mirror
 (game.web.mirror), the tab's locks are the worker's own Web Locks.
 
-The first message is `{"start": {"search", "lang", "local", "session",
-"problem", "pending", "form"}}`: what only the page can read (the address,
+The first message is `{"start": {"search", "address", "lang", "local",
+"session", "problem", "pending", "form"}}`: what only the page can read (the address,
 the browser's language, the storages' items, whether storage is refused,
 Start pressed before the game was up, the start screen's choices).
 """
@@ -131,6 +131,9 @@ class Game:
         ctrl = Controller(self.local, tab, screen, locks, link, lang,
                           problem if problem in ("full", "blocked") else None)
         self.ctrl = ctrl
+        ctrl.online.address = str(init.get("address") or "")
+        # An online table's clock: an away friend's grace period is checked every 2 s.
+        js.setInterval(create_proxy(lambda: ctrl.guarded(ctrl.online.tick)), 2000)
         post({"limits": {"game": ctrl.file_limit("game"), "stats": ctrl.file_limit("stats")}})
         ctrl.start(init.get("pending"), init.get("form"))
 

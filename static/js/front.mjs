@@ -1,11 +1,11 @@
-// split-front.html: the real split (issue 33), no PyScript. The game runs in a
-// worker of ours (front-worker.mjs: Pyodide from the snapshot, then
+// The page's runtime (docs/DESIGN.md, "Python off the main thread"). The game
+// runs in a worker (engine.mjs: Pyodide from the snapshot, then
 // game/web/dom/worker.py); the page's front (game/web/front/ and
-// game/web/dom/main_thread.py, in MicroPython) listens and draws. first.js
-// loads this module once the first screen is painted.
+// game/web/dom/main_thread.py, in MicroPython, their sources in front.json)
+// listens and draws. first.js loads this module once the first screen is painted.
 // The worker first: the game's start (the longest) begins before MicroPython is
 // even fetched (a static import of micropython.mjs would hold it back).
-const engine = new Worker(new URL("./front-worker.mjs", import.meta.url), { type: "module" });
+const engine = new Worker(new URL("./engine.mjs", import.meta.url), { type: "module" });
 window.jhgEngine = engine;
 // A worker that could not start (its scripts, Pyodide, the game): static/js/loader.js
 // says so and its "Try again" reloads the page.
@@ -34,7 +34,7 @@ window.jhgReadFile = async (file, purpose, limit) => {
   engine.postMessage({ file: head, data }, data ? [data] : []);
 };
 
-const { loadMicroPython } = await import("../static/vendor/micropython/micropython.mjs");
+const { loadMicroPython } = await import("../vendor/micropython/micropython.mjs");
 const [mp, sources] = await Promise.all([
   loadMicroPython({ linebuffer: true, stdout: (line) => console.log(line),
                     stderr: (line) => console.error(line) }),

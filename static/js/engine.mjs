@@ -1,25 +1,17 @@
-// split-front.html's worker: Pyodide from the site's own python.mjs (the
-// snapshot, game.zip written as one file), then game/web/dom/worker.py, which
+// The game's worker (front.mjs starts it): Pyodide from the site's own
+// python.mjs (the snapshot, game.zip written as one file), then
+// game/web/dom/worker.py, which
 // takes each message of the page: a gesture as JSON, or a chosen file ({file,
 // data}). Messages that come before Python is up wait here, in order. A start
 // that fails is posted as {"failed": why}.
-import { loadPyodide } from "../static/js/python.mjs";
+import { loadPyodide } from "./python.mjs";
 
 const waiting = [];
 let receive = null;
 const take = (data) => (typeof data === "string" ? receive(data) : receive(data.file, data.data));
 self.onmessage = ({ data }) => (receive ? take(data) : waiting.push(data));
 try {
-  // The worker's own modules are a part of the build (split.zip, game.build.PARTS).
-  const [py, part] = await Promise.all([
-    loadPyodide(),
-    fetch(new URL("../split.zip", import.meta.url)).then((r) => {
-      if (!r.ok) throw new Error(`split.zip: HTTP ${r.status}`);
-      return r.arrayBuffer();
-    }),
-  ]);
-  py.FS.writeFile("/home/pyodide/split.zip", new Uint8Array(part));
-  py.pyimport("game.web.dom.parts").add_to_packages("/home/pyodide/split.zip");
+  const py = await loadPyodide();
   receive = py.pyimport("game.web.dom.worker").receive;
 } catch (e) {  // the page says so and offers "Try again" (front.mjs, loader.js)
   console.error("The game could not start:", e);

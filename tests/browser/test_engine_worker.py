@@ -1,52 +1,28 @@
-"""Issue 33's split, in Chromium: the prototype page split-front.html
-(benchmarks/split/run.py adds it beside index.html) runs the game in a
-worker (game/web/dom/worker.py) and only the page's front on the main
-thread, in MicroPython (game/web/front/, game/web/dom/main_thread.py). The
-same table plays, the keys panel opens and closes, the game is saved and a
-reload puts it back — and Pyodide is never loaded by the page itself."""
+"""The page's split, in Chromium: the game runs in a worker
+(static/js/engine.mjs, game/web/dom/worker.py) and only the page's front
+on the main thread, in MicroPython (game/web/front/,
+game/web/dom/main_thread.py). The table plays, the keys panel opens and
+closes, the game is saved and a reload puts it back — and Pyodide is never
+loaded by the page itself."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import threading
-from pathlib import Path
 
 import pytest
-
-from game.build import ROOT, make_server
 
 pytestmark = pytest.mark.browser
 
 
-def _prototype():
-    spec = importlib.util.spec_from_file_location("split_run", ROOT / "benchmarks/split/run.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(scope="module")
-def split_url(copy_site, tmp_path_factory):
-    site = copy_site(tmp_path_factory.mktemp("split") / "site")
-    _prototype().make(site, ROOT)
-    server = make_server(site, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
-
-
-def test_the_game_in_a_worker_plays_from_the_front_on_the_main_thread(chromium, split_url):
+def test_the_game_in_a_worker_plays_from_the_front_on_the_main_thread(chromium, site_url):
     ctx = chromium.new_context(viewport={"width": 390, "height": 844})
     page = ctx.new_page()
     errors: list[str] = []
     foreign: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
-    page.on("request", lambda r: None if r.url.startswith(split_url) else foreign.append(r.url))
-    page.goto(split_url + "split-front.html?speed=instant&game=jekyll-hyde")
+    page.on("request", lambda r: None if r.url.startswith(site_url) else foreign.append(r.url))
+    page.goto(site_url + "?speed=instant&game=jekyll-hyde")
     page.wait_for_function("document.body.dataset.state === 'ready'", timeout=120_000)
     page.click("#start")
     page.wait_for_function("document.body.dataset.toAct === 'me'", timeout=60_000)
@@ -76,11 +52,11 @@ def test_the_game_in_a_worker_plays_from_the_front_on_the_main_thread(chromium, 
 
 
 def test_a_game_that_cannot_start_in_its_worker_says_so_and_offers_to_try_again(
-        chromium, split_url):
+        chromium, site_url):
     ctx = chromium.new_context()
     ctx.route("**/game.zip", lambda route: route.abort())  # fetched by the worker
     page = ctx.new_page()
-    page.goto(split_url + "split-front.html")
+    page.goto(site_url)
     page.wait_for_selector("#loader-failed", timeout=120_000)
     assert page.locator("#loader-retry").is_visible()
     assert page.evaluate("document.body.dataset.state") == "loading"
