@@ -16,7 +16,13 @@ engine.addEventListener("error", (event) => {
   engineFailed();
 });
 engine.addEventListener("message", ({ data }) => {
-  if (typeof data === "string" && data.startsWith('{"failed"')) engineFailed();
+  if (typeof data !== "string") return;
+  if (data.startsWith('{"failed"')) engineFailed();
+  else if (data.startsWith('{"fetched"')) dispatchEvent(new CustomEvent("jhg:fetched", { detail: JSON.parse(data).fetched }));
+  else if (data.startsWith('{"python"')) {
+    document.documentElement.dataset.python = JSON.parse(data).python;
+    dispatchEvent(new Event("jhg:python"));
+  }
 });
 
 // A chosen file, read here (awaiting it is JavaScript's part) and posted to the

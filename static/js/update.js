@@ -101,7 +101,12 @@
     if (offered) offer();
   }).observe(document.documentElement, {attributes: true, attributeFilter: ["lang"]});
 
-  addEventListener("py:all-done", function () {
+  // Python is up: PyScript's event (the embed), or the page's once the game's
+  // worker has drawn (game/web/dom/main_thread.py).
+  var started = false;
+  function up() {
+    if (started) return;
+    started = true;
     var current = null;  // the registration (a new one after a first install that failed)
     function register() {
       return navigator.serviceWorker.register("./sw.js").then(function (reg) {
@@ -120,5 +125,7 @@
       document.addEventListener("visibilitychange", function () { if (!document.hidden) check(); });
       addEventListener("online", check);  // an install cut short by the connection: finish it
     }).catch(function () {});
-  });
+  }
+  addEventListener("py:all-done", up);
+  addEventListener("jhg:ready", up);
 })();

@@ -70,8 +70,8 @@ class Page:
     def receive(self, event: "Any") -> None:
         """A frame from the game."""
         frame = json.loads(str(event.data))
-        if "failed" in frame:
-            return  # the page's first script has said so (front.mjs)
+        if "failed" in frame or "python" in frame or "fetched" in frame:
+            return  # for the page's first script (front.mjs)
         if "store" in frame:
             area, key, value = frame["store"]
             where = self.local if area == "local" else self.session
@@ -95,6 +95,7 @@ class Page:
         document.body.removeAttribute("data-start-pending")
         document.body.removeAttribute("data-lesson-pending")
         document.body.setAttribute("data-state", "ready")
+        window.dispatchEvent(js.Event.new("jhg:ready"))  # static/js/update.js: offline play
 
     def start(self) -> None:
         """Listen, and tell the game what only the page can read."""

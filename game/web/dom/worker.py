@@ -139,4 +139,8 @@ class Game:
 
 
 GAME = Game()
-receive = create_proxy(GAME.receive)  # called by the worker's script for each message
+
+
+def receive(text: str, data: Any = None) -> None:
+    """Each message of the page (static/js/engine.mjs calls it)."""
+    GAME.receive(text, data)
