@@ -6,6 +6,8 @@
 // that fails is posted as {"failed": why}.
 import { loadPyodide } from "./python.mjs";
 
+// static/js/wire.mjs for game/web/dom/wire.py's WebKeys (WebCrypto is here too).
+self.jhgWireModule = () => import("./wire.mjs");
 const waiting = [];
 let receive = null;
 const take = (data) => (typeof data === "string" ? receive(data) : receive(data.file, data.data));
