@@ -4,6 +4,7 @@ page's events and answers routed back to the wire they are for."""
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import re
 from pathlib import Path
@@ -174,3 +175,24 @@ def test_the_tests_probe_uses_the_games_constants():
     assert const("APP_ID") == f'"{connection.APP_ID}"'
     assert int(const("MAX_MESSAGE")) == connection.MAX_MESSAGE
     assert int(const("RELAY_WAIT_MS")) == round(wire.RELAY_WAIT_S * 1000)
+
+
+@pytest.mark.parametrize("module", ["worker.py", "worker_online.py"])
+def test_the_worker_starts_without_online_plays_part(module):
+    """What the worker imports at its start is in game.zip: online play's
+    modules (online.zip) are imported only once `Online.load` fetched them."""
+    from game.build import PARTS
+
+    tree = ast.parse((ROOT / "game" / "web" / "dom" / module).read_text(encoding="utf-8"))
+    started, nodes = [], list(tree.body)
+    while nodes:  # what runs on import: not a function's body, not `if TYPE_CHECKING:`
+        node = nodes.pop()
+        if isinstance(node, ast.ImportFrom) and node.module:
+            started += [f"{node.module}.{a.name}" for a in node.names] + [node.module]
+        elif isinstance(node, ast.Import):
+            started += [a.name for a in node.names]
+        elif isinstance(node, (ast.If, ast.Try, ast.ClassDef)) and not (
+                isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"):
+            nodes += [n for n in ast.iter_child_nodes(node) if isinstance(n, ast.stmt)]
+    paths = [name.replace(".", "/") + "." for name in started]
+    assert not [p for p in paths if p.startswith(PARTS["online"])]
