@@ -13,6 +13,8 @@ try {
   }).observe({ type: "resource", buffered: true });
 } catch (e) {}  // (no progress shown, nothing else lost)
 
+// static/js/wire.mjs for game/web/dom/wire.py's WebKeys (WebCrypto is here too).
+self.jhgWireModule = () => import("./wire.mjs");
 const waiting = [];
 let receive = null;
 const take = (data) => (typeof data === "string" ? receive(data) : receive(data.file, data.data));
