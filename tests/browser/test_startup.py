@@ -141,11 +141,11 @@ def test_a_first_visit_starts_python_normally_and_never_downloads_the_snapshot(
     assert first_visit.errors == []
 
 
-def test_a_first_visit_downloads_at_most_half_again_a_bare_pyscript_page(
+def test_a_first_visit_downloads_at_most_1_3_times_a_bare_pyscript_page(
         tmp_path, built_site, browser_context):
-    # Bytes, unlike seconds, do not depend on the machine's load: the limit
-    # of issue 19 (the snapshot's megabytes are paid for by shipping less
-    # else) is checked here, the times only by the benchmark.
+    # Bytes, unlike seconds, do not depend on the machine's load: issue 33's
+    # limit is checked here (the workers' downloads counted: the game runs in
+    # one), the times only by the benchmark.
     from game.build import make_server
 
     load = load_benchmark("load")
@@ -166,4 +166,4 @@ def test_a_first_visit_downloads_at_most_half_again_a_bare_pyscript_page(
         server.server_close()
     assert downloaded["bare"] > 5_000_000, downloaded  # the runtime was counted
     ratio = downloaded["site"] / downloaded["bare"]
-    assert ratio <= 1.5, f"a first visit downloads {ratio:.3f}x the bare page ({downloaded})"
+    assert ratio <= 1.3, f"a first visit downloads {ratio:.3f}x the bare page ({downloaded})"
