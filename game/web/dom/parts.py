@@ -13,15 +13,19 @@ import os
 import sys
 import zipimport
 from typing import cast
+from urllib.parse import urljoin
 
 _loading: dict[str, asyncio.Future[None]] = {}
 
 
-async def _fetch(part: str) -> None:
+async def _fetch(part: str, base: str | None) -> None:
     from pyodide.http import pyfetch
-    from pyscript import window
 
-    url = window.URL.new(f"./{part}.zip", window.document.baseURI).href
+    if base is None:  # a page's own Python: the zip beside the page
+        from pyscript import window
+
+        base = str(window.document.baseURI)
+    url = urljoin(base, f"{part}.zip")
     response = await pyfetch(url)
     if not response.ok:
         raise OSError(f"{part}.zip could not be fetched (HTTP {response.status})")
@@ -46,11 +50,12 @@ def add_to_packages(archive: str) -> None:
                 module.__path__.append(folder)  # (a new entry: no cache to invalidate)
 
 
-async def load_part(part: str) -> None:
+async def load_part(part: str, base: str | None = None) -> None:
     """Fetch and write `part` once (callers meanwhile wait for the same fetch);
-    a failed fetch is tried again by the next call."""
+    a failed fetch is tried again by the next call. `base`: the page's address
+    (a worker's own is its script's), by default the page's base URI."""
     if part not in _loading:
-        _loading[part] = asyncio.ensure_future(_fetch(part))
+        _loading[part] = asyncio.ensure_future(_fetch(part, base))
     try:
         await _loading[part]
     except BaseException:

@@ -108,7 +108,11 @@ class Game:
         kind = msg.get("kind")
         if kind == "storage" and self.local is not None:
             self.local.heard(str(msg["key"]), msg.get("value"))  # before the page reads it
-        if kind == "steps":
+        if kind == "bench":  # benchmarks/think.py's hook (game.web.dom.worker_bench)
+            from game.web.dom import worker_bench
+
+            worker_bench.answer(msg, post)
+        elif kind == "steps":
             if screen.reviewing is not None:
                 screen.reviewing.message(msg)
         elif kind == "file":
@@ -135,6 +139,10 @@ class Game:
         # An online table's clock: an away friend's grace period is checked every 2 s.
         js.setInterval(create_proxy(lambda: ctrl.guarded(ctrl.online.tick)), 2000)
         post({"limits": {"game": ctrl.file_limit("game"), "stats": ctrl.file_limit("stats")}})
+        if link.bench:  # the page's window.thinkBench, for benchmarks/think.py only
+            from game.web.dom import worker_bench
+
+            asyncio.ensure_future(worker_bench.install(ctrl.online.address, post))
         ctrl.start(init.get("pending"), init.get("form"))
 
 
