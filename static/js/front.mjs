@@ -18,12 +18,6 @@ engine.addEventListener("error", (event) => {
 engine.addEventListener("message", ({ data }) => {
   if (typeof data === "string" && data.startsWith('{"failed"')) engineFailed();
 });
-// benchmarks/think.py's hook (?bench only): its module, when the worker has it.
-engine.addEventListener("message", ({ data }) => {
-  if (typeof data === "string" && data.startsWith('{"bench"')) {
-    import("./bench.mjs").then((bench) => bench.heard(engine, JSON.parse(data).bench));
-  }
-});
 
 // A chosen file, read here (awaiting it is JavaScript's part) and posted to the
 // game with its bytes; a file over the game's limit is never read.
@@ -39,6 +33,13 @@ window.jhgReadFile = async (file, purpose, limit) => {
   const head = JSON.stringify({ kind: "file", purpose, name: file.name, size: file.size });
   engine.postMessage({ file: head, data }, data ? [data] : []);
 };
+
+// benchmarks/think.py's hook (?bench only): its module, when the worker has it.
+engine.addEventListener("message", ({ data }) => {
+  if (typeof data === "string" && data.startsWith('{"bench"')) {
+    import("./bench.mjs").then((bench) => bench.heard(engine, JSON.parse(data).bench));
+  }
+});
 
 const { loadMicroPython } = await import("../vendor/micropython/micropython.mjs");
 const [mp, sources] = await Promise.all([

@@ -1,9 +1,9 @@
 """The parts of the program a first visit does not download (game.build.PARTS):
 online play's modules ship in a zip of their own, fetched from the site the
 first time a page needs them and written beside game.zip as one file, which
-Python imports from, as from game.zip (static/js/python.mjs). (The split
-page's worker, which has no PyScript, fetches its part itself and calls
-`add_to_packages`.)
+Python imports from, as from game.zip (static/js/python.mjs). The game's
+worker (game/web/dom/worker.py), which has no PyScript and no document,
+gives the page's address to resolve the part's URL against.
 """
 
 from __future__ import annotations
@@ -13,19 +13,19 @@ import os
 import sys
 import zipimport
 from typing import cast
-from urllib.parse import urljoin
 
 _loading: dict[str, asyncio.Future[None]] = {}
 
 
 async def _fetch(part: str, base: str | None) -> None:
+    import js
     from pyodide.http import pyfetch
 
-    if base is None:  # a page's own Python: the zip beside the page
+    if base is None:
         from pyscript import window
 
         base = str(window.document.baseURI)
-    url = urljoin(base, f"{part}.zip")
+    url = js.URL.new(f"./{part}.zip", base).href
     response = await pyfetch(url)
     if not response.ok:
         raise OSError(f"{part}.zip could not be fetched (HTTP {response.status})")
@@ -51,9 +51,9 @@ def add_to_packages(archive: str) -> None:
 
 
 async def load_part(part: str, base: str | None = None) -> None:
-    """Fetch and write `part` once (callers meanwhile wait for the same fetch);
-    a failed fetch is tried again by the next call. `base`: the page's address
-    (a worker's own is its script's), by default the page's base URI."""
+    """Fetch and write `part` once (callers meanwhile wait for the same fetch),
+    from beside `base` (the page's address; the document's own by default);
+    a failed fetch is tried again by the next call."""
     if part not in _loading:
         _loading[part] = asyncio.ensure_future(_fetch(part, base))
     try:

@@ -108,16 +108,16 @@ class Game:
         kind = msg.get("kind")
         if kind == "storage" and self.local is not None:
             self.local.heard(str(msg["key"]), msg.get("value"))  # before the page reads it
-        if kind == "bench":  # benchmarks/think.py's hook (game.web.dom.worker_bench)
-            from game.web.dom import worker_bench
-
-            worker_bench.answer(msg, post)
-        elif kind == "steps":
+        if kind == "steps":
             if screen.reviewing is not None:
                 screen.reviewing.message(msg)
         elif kind == "file":
             ctrl.perform(FileChosen(str(msg["purpose"]), str(msg["name"]), int(msg["size"]),
                                     data.to_bytes() if data is not None else None))
+        elif kind == "bench":  # benchmarks/think.py's hook (game.web.dom.worker_bench)
+            from game.web.dom import worker_bench
+
+            worker_bench.answer(msg, post)
         else:
             carry_out(ctrl, msg)
 
@@ -142,7 +142,7 @@ class Game:
         if link.bench:  # the page's window.thinkBench, for benchmarks/think.py only
             from game.web.dom import worker_bench
 
-            asyncio.ensure_future(worker_bench.install(ctrl.online.address, post))
+            asyncio.ensure_future(worker_bench.install(str(init.get("address") or ""), post))
         ctrl.start(init.get("pending"), init.get("form"))
 
 
