@@ -101,7 +101,21 @@
     if (offered) offer();
   }).observe(document.documentElement, {attributes: true, attributeFilter: ["lang"]});
 
-  addEventListener("py:all-done", function () {
+  // Python is up: PyScript's pages say so with py:all-done; index.html, whose
+  // game runs in a worker, with <body data-state="ready"> (its front sets it
+  // when the game's first drawing is on the page).
+  var up = false;
+  function whenUp(start) {
+    function once() {
+      if (!up) { up = true; start(); }
+    }
+    addEventListener("py:all-done", once);
+    new MutationObserver(function (_, seen) {
+      if (document.body.dataset.state === "ready") { seen.disconnect(); once(); }
+    }).observe(document.body, {attributes: true, attributeFilter: ["data-state"]});
+  }
+
+  whenUp(function () {
     var current = null;  // the registration (a new one after a first install that failed)
     function register() {
       return navigator.serviceWorker.register("./sw.js").then(function (reg) {
