@@ -29,8 +29,9 @@ are while the worker thinks, not the search's own slices.
      time (the sum of each task's time over 50 ms) and the longest frame gap;
    - search iterations per second in Pyodide, and in CPython on this machine
      for the same positions (the observations the page searched, same budget).
-2. At the table, per game (`--no-table` leaves it out): a game dealt with
-   every bot at each level in turn (`--levels`), the person's turns played
+2. At the table, per game (`--no-table` leaves it out): after a warm-up
+   game (not counted), a game dealt with every bot at each level in turn
+   (`--levels`), the person's turns played
    with the page's own hint (its action posted as the front posts a click's),
    until the bots have been on turn `--bot-turns` times; the main thread's
    longest task and total blocking time while a bot is to act (<body
@@ -252,6 +253,9 @@ def open_file(page, game: str, seed: int, got: dict[str, list]) -> None:
 def table_rows(page, game: str, levels: list[str], args: argparse.Namespace) -> list[tuple]:
     """The table's measurements of one game: (what, n, p50 ms, windows)."""
     got: dict[str, list] = {"hint": [], "review": [], "file": []}
+    # A warm-up first, not counted: the first table of a game runs code the
+    # page has not run yet (MicroPython's lazily compiled wasm, first imports).
+    play(page, game, levels[0], args.seed - 1, 1, args.seconds, {"hint": [], "review": []})
     rows = []
     for i, level in enumerate(levels):
         first = page.evaluate("__bench.bots.length")
