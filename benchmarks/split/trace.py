@@ -1,9 +1,10 @@
-"""What the main thread's long tasks are, on one page of the prototype's site.
+"""What the main thread's long tasks are, on the index.html of built sites.
 
-    python benchmarks/split/trace.py SITE_DIR [split.html|index.html ...]
+    python benchmarks/split/trace.py SITE_DIR [SITE_DIR ...]
 
-SITE_DIR is a site built and completed by `run.py --keep SITE_DIR`. A cold
-load in a fresh Chromium profile is traced until <body data-state=ready>;
+Each SITE_DIR is a built site, e.g. the two `run.py --keep DIR` keeps
+(DIR/site, DIR/baseline). A cold load of its index.html in a fresh Chromium
+profile is traced until <body data-state=ready>;
 each main-thread task over 50 ms is printed with the longest events inside it
 (function calls with their script, wasm compiles, parsing, layout).
 """
@@ -52,12 +53,13 @@ def long_tasks(trace: dict) -> list[tuple[float, float, list[tuple[float, str]]]
 def main(argv: list[str]) -> int:
     from playwright.sync_api import sync_playwright
 
-    site, pages = Path(argv[0]), argv[1:] or ["split.html", "index.html"]
-    server = make_server(site, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    sites = [Path(a) for a in argv]
+    servers = [make_server(site, 0) for site in sites]
+    for server in servers:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
     with sync_playwright() as p:
-        for name in pages:
+        for site, server in zip(sites, servers):
+            name = str(site)
             with tempfile.TemporaryDirectory() as profile:
                 ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM,
                                                            args=CHROMIUM_ARGS, headless=True)
@@ -68,7 +70,7 @@ def main(argv: list[str]) -> int:
                 cdp.on("Tracing.dataCollected", lambda d: chunks.extend(d["value"]))
                 cdp.on("Tracing.tracingComplete", lambda d: done.set())
                 cdp.send("Tracing.start", {"traceConfig": {"includedCategories": CATEGORIES}})
-                page.goto(base + name + "?speed=slow")
+                page.goto(f"http://127.0.0.1:{server.server_address[1]}/index.html?speed=slow")
                 page.wait_for_selector("body[data-state=ready]", timeout=120000)
                 page.wait_for_timeout(500)
                 cdp.send("Tracing.end")
@@ -80,7 +82,8 @@ def main(argv: list[str]) -> int:
                 print(f"  at {at:7.0f}  {dur:6.0f} ms")
                 for d, what in parts:
                     print(f"        {d:6.0f}  {what}")
-    server.shutdown()
+    for server in servers:
+        server.shutdown()
     return 0
 
 

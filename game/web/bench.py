@@ -1,8 +1,9 @@
 """Think-time measurements of the strong bot inside the page (benchmarks/think.py).
 
 The page exposes `window.thinkBench(game, seed, count, budget, marks, per_stage)` when its URL
-has `?bench` (installed by the shell; it builds its own positions and never
-touches the game on the table). It plays a game with heuristic bots from deal `seed`, and at
+has `?bench` (static/js/bench.mjs: each call is answered by the game's worker,
+game.web.dom.worker_bench; it builds its own positions and never touches the
+game on the table). It plays a game with heuristic bots from deal `seed`, and at
 each of the first `count` decisions with a real choice runs the strong bot
 as the page does (slices of `thinking.SLICE` that yield to the browser) under
 `budget` seconds (counted, as on the table, from the search's start). It answers JSON:
@@ -11,8 +12,8 @@ slice, the decision's stage (the game's `search.stage`), the iterations reached 
 the `marks` (seconds into the search, for benchmarks/browser_caps.py: one 3 s search
 also says what 1 s reaches, the same search being a prefix of the longer one) and the
 observation searched (so CPython can search the same positions).
-The module is tiny and imports the game only when called; the page's clock comes
-from game.web.dom.clock.
+The module is tiny and imports the game only when called; it is given the page's
+clock (performance.now() of the page, where the browser times its tasks).
 """
 
 from __future__ import annotations
@@ -129,17 +130,29 @@ async def _one(obs: dict[str, Any], i: int, budget: float, slice_s: float,
             "iteration_ms": worst * 1000, "obs": obs}
 
 
+DEFAULTS = (1, 10, 1.0, "", False)  # thinkBench's seed, count, budget, marks, per_stage
+
+
+def call(args: list[Any], slice_s: float, page_now: Callable[[], float]) -> asyncio.Future[str]:
+    """One call of `thinkBench(game, seed, count, budget, marks, per_stage)`, its
+    arguments as the page gave them (those left out: `DEFAULTS`). `marks`: seconds
+    into each search, comma-separated ("1,3"); `per_stage`: `count` decisions of
+    each stage."""
+    given: list[Any] = [*args, *DEFAULTS[len(args) - 1:]]
+    game, seed, count, budget, marks, per_stage = given
+    at = tuple(float(m) for m in str(marks).split(",") if m.strip())
+    return asyncio.ensure_future(think(str(game), int(seed), int(count), float(budget),
+                                       slice_s, page_now, at, bool(per_stage)))
+
+
 def install(window: Any, create_proxy: Callable[[Callable[..., Any]], Any],
             slice_s: float) -> None:
-    """Set `window.thinkBench` (`window` and `create_proxy` are the page's)."""
+    """Set `window.thinkBench` on a page whose Python runs on the main thread
+    (`window` and `create_proxy` are the page's). The game's worker has its own
+    (game.web.dom.worker_bench)."""
     from game.web.dom.clock import page_now  # the page's clock: only in the browser
 
-    def think_bench(game: str, seed: int = 1, count: int = 10, budget: float = 1.0,
-                    marks: str = "", per_stage: bool = False) -> asyncio.Future[str]:
-        """`marks`: seconds into each search, comma-separated ("1,3"); `per_stage`:
-        `count` decisions of each stage."""
-        at = tuple(float(m) for m in str(marks).split(",") if m.strip())
-        return asyncio.ensure_future(think(str(game), int(seed), int(count), float(budget),
-                                           slice_s, page_now, at, bool(per_stage)))
+    def think_bench(*args: Any) -> asyncio.Future[str]:
+        return call(list(args), slice_s, page_now)
 
     window.thinkBench = create_proxy(think_bench)

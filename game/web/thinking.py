@@ -18,7 +18,11 @@ from game.web.session import Session
 if TYPE_CHECKING:
     from game.web.controller import Controller
 
-SLICE = 0.04  # seconds of bot search between two yields to the browser
+# Seconds of bot search between two yields to the event loop. In the game's
+# worker the main thread never waits for a slice, but the page's messages do:
+# a click while a bot thinks is carried out between two slices, and a search
+# made moot by it is dropped there (benchmarks/think.py prints the longest).
+SLICE = 0.04
 MAX_THINK = 3.0  # seconds: the expert bot's budget
 
 

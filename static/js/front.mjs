@@ -58,6 +58,13 @@ window.jhgReadFile = async (file, purpose, limit) => {
   engine.postMessage({ file: head, data }, data ? [data] : []);
 };
 
+// benchmarks/think.py's hook (?bench only): its module, when the worker has it.
+engine.addEventListener("message", ({ data }) => {
+  if (typeof data === "string" && data.startsWith('{"bench"')) {
+    import("./bench.mjs").then((bench) => bench.heard(engine, JSON.parse(data).bench));
+  }
+});
+
 const { loadMicroPython } = await import("../vendor/micropython/micropython.mjs");
 const [mp, sources] = await Promise.all([
   loadMicroPython({ linebuffer: true, stdout: (line) => console.log(line),

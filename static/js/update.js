@@ -101,12 +101,21 @@
     if (offered) offer();
   }).observe(document.documentElement, {attributes: true, attributeFilter: ["lang"]});
 
-  // Python is up: PyScript's event (the embed), or the page's once the game's
-  // worker has drawn (game/web/dom/main_thread.py).
-  var started = false;
-  function up() {
-    if (started) return;
-    started = true;
+  // Python is up: PyScript's pages say so with py:all-done; index.html, whose
+  // game runs in a worker, with <body data-state="ready"> (its front sets it
+  // when the game's first drawing is on the page).
+  var up = false;
+  function whenUp(start) {
+    function once() {
+      if (!up) { up = true; start(); }
+    }
+    addEventListener("py:all-done", once);
+    new MutationObserver(function (_, seen) {
+      if (document.body.dataset.state === "ready") { seen.disconnect(); once(); }
+    }).observe(document.body, {attributes: true, attributeFilter: ["data-state"]});
+  }
+
+  whenUp(function () {
     var current = null;  // the registration (a new one after a first install that failed)
     function register() {
       return navigator.serviceWorker.register("./sw.js").then(function (reg) {
@@ -125,7 +134,5 @@
       document.addEventListener("visibilitychange", function () { if (!document.hidden) check(); });
       addEventListener("online", check);  // an install cut short by the connection: finish it
     }).catch(function () {});
-  }
-  addEventListener("py:all-done", up);
-  addEventListener("jhg:ready", up);
+  });
 })();

@@ -98,7 +98,6 @@ class Page:
         document.body.removeAttribute("data-start-pending")
         document.body.removeAttribute("data-lesson-pending")
         document.body.setAttribute("data-state", "ready")
-        window.dispatchEvent(js.Event.new("jhg:ready"))  # static/js/update.js: offline play
 
     def start(self) -> None:
         """Listen, and tell the game what only the page can read."""

@@ -119,6 +119,10 @@ class Game:
         elif kind == "file":
             ctrl.perform(FileChosen(str(msg["purpose"]), str(msg["name"]), int(msg["size"]),
                                     data.to_bytes() if data is not None else None))
+        elif kind == "bench":  # benchmarks/think.py's hook (game.web.dom.worker_bench)
+            from game.web.dom import worker_bench
+
+            worker_bench.answer(msg, post)
         else:
             carry_out(ctrl, msg)
 
@@ -140,6 +144,10 @@ class Game:
         # An online table's clock: an away friend's grace period is checked every 2 s.
         js.setInterval(create_proxy(lambda: ctrl.guarded(ctrl.online.tick)), 2000)
         post({"limits": {"game": ctrl.file_limit("game"), "stats": ctrl.file_limit("stats")}})
+        if link.bench:  # the page's window.thinkBench, for benchmarks/think.py only
+            from game.web.dom import worker_bench
+
+            asyncio.ensure_future(worker_bench.install(str(init.get("address") or ""), post))
         ctrl.start(init.get("pending"), init.get("form"))
 
 
