@@ -18,7 +18,6 @@ from game.web.dom.runtime import DomScreen, listen
 from game.web.front.events import read_form
 from game.web.dom.storage import BrowserStorage, open_storage
 from game.web.dom.tabs import TabLocks
-from game.web.html import Html
 from game.web.i18n import pick_language
 from game.web.links import read_link
 from game.web.storage import MemoryStorage, Storage
@@ -157,26 +156,3 @@ async def _install_wire_probe() -> None:
 
     wire_probe.install(window)
 
-
-def start_live(setup: dict[str, str], menu: Html, lang: str) -> None:
-    """The embed's live table: the page's own table with fixed options, its
-    own menu, no side panel, and nothing written (an embedded game must not
-    replace the player's own game): storage in memory, no tab locks."""
-    from game.web import page as pg
-    from game.web.controller import Controller
-    from game.web.drivers import NoLocks
-    from game.web.links import Link
-
-    screen = DomScreen(menu=menu)
-    ctrl = Controller(MemoryStorage(), MemoryStorage(), screen, NoLocks(), Link(), lang)
-    globals()["page"] = ctrl
-
-    def up() -> None:
-        globals()["events"] = listen(ctrl, screen, {"new": "restart"})
-        ctrl.dispatch(pg.SetupChanged(setup))
-        ctrl.command("start", {})
-        loader = q("#loader")
-        if loader is not None:
-            loader.remove()
-        document.body.dataset.state = "ready"
-    ctrl.guarded(up)
