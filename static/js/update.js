@@ -101,7 +101,19 @@
     if (offered) offer();
   }).observe(document.documentElement, {attributes: true, attributeFilter: ["lang"]});
 
-  addEventListener("py:all-done", function () {
+  // Python is up once the page is (<body data-state="ready">: the game's worker
+  // has drawn), as PyScript's "py:all-done" said before the game moved to a worker.
+  function whenUp(start) {
+    var body = document.body;
+    function up() { return body.getAttribute("data-state") === "ready"; }
+    if (up()) { start(); return; }
+    var watch = new MutationObserver(function () {
+      if (up()) { watch.disconnect(); start(); }
+    });
+    watch.observe(body, {attributes: true, attributeFilter: ["data-state"]});
+  }
+
+  whenUp(function () {
     var current = null;  // the registration (a new one after a first install that failed)
     function register() {
       return navigator.serviceWorker.register("./sw.js").then(function (reg) {
