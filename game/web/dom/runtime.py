@@ -22,7 +22,6 @@ from game.web.front.motion import Motion
 from game.web.front.screen import Front
 from game.web.front.steps import ReviewDialog
 from game.web.gestures import carry_out
-from game.web.html import Html
 from game.web.links import forget_link
 from game.web.page import Page
 from game.web.steps import FileChosen
@@ -34,18 +33,16 @@ JsObject = Any  # a JavaScript object seen through Pyodide (a JsProxy): untyped 
 class DomScreen:
     """The screen driver (game.web.drivers.Screen) of a browser page: each
     draw becomes a frame (game.web.frames) that the page's front
-    (game.web.front.screen) applies. `menu`: the embed's own menu bar, and
-    no side panel."""
+    (game.web.front.screen) applies."""
 
-    def __init__(self, menu: Html | None = None) -> None:
-        self.frames = Frames(menu)
+    def __init__(self) -> None:
+        self.frames = Frames()
         self.front = Front(window, FOCUS, live_region(), Motion(window))
         self.front.players["review"] = ReviewDialog(document, FOCUS.no_scroll,
                                                     self.review_message, Listeners())
         # The review open over the page (game.web.step_player's ReviewPlayer): its
         # code is imported when a review first opens, not at the page's start.
         self.reviewing: Any = None
-        self.menu = menu
 
     def draw(self, page: Page, drawn: Drawn) -> None:
         self.front.apply(self.frames.draw(page, drawn))
@@ -78,8 +75,6 @@ class DomScreen:
         self.front.apply({"choose_file": purpose})
 
     def forget_link(self) -> None:
-        if self.menu is not None:
-            return  # the embed's address is its configuration: kept
         search = forget_link(str(window.location.search))
         if search is not None:
             self.front.apply({"address": search})
