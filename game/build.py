@@ -447,8 +447,9 @@ def _write_snapshot(site: Path) -> None:
                       encoding="utf-8")
 
 
-# Runtime chunks the page never loads (editor, terminal, MicroPython, TOML).
-_NOT_PRECACHED = ("codemirror", "xterm", "mpy-", "toml-")
+# Runtime chunks the page never loads (editor, terminal, MicroPython, TOML), and
+# the browser tests' handle on the wires.
+_NOT_PRECACHED = ("codemirror", "xterm", "mpy-", "toml-", "wire-probe")
 # Online play's library: fetched only when a player chooses to be introduced
 # through the relays, which needs the network anyway.
 _NOT_PRECACHED_DIRS = ("static/vendor/trystero/",)

@@ -14,7 +14,8 @@ BROWSER = ("pyscript", "js")  # the browser's own modules: never in a snapshot
 # about 100 kB to a first visit, past its budget (tests/browser/test_startup.py).
 FROM_ZIP = ("game.web.controller", "game.web.views", "game.web.keeper", "game.web.thinking",
             "game.web.drivers", "game.web.file_panel", "game.web.links", "game.web.online",
-            "game.web.stats_page", "game.web.frames", "game.web.gestures", "game.web.front")
+            "game.web.stats_page", "game.web.frames", "game.web.gestures", "game.web.front",
+            "game.web.dom.worker")
 
 
 def from_zip(name):
@@ -55,9 +56,9 @@ def import_for_the_page(name, seen=set()):
             import_for_the_page(module)
 
 
-# The page's entry point (index.html) and the modules its shell imports later
-# for the game on the table.
-import_for_the_page("game.web.dom.boot")
+# The game's worker (static/js/engine.mjs; it holds the browser's `js`, so it is
+# read from game.zip) and the modules its shell imports later for the game on the table.
+import_for_the_page("game.web.dom.worker")
 import game.web.tables  # noqa: E402
 
 for table in game.web.tables.TABLES.values():

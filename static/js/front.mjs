@@ -16,8 +16,32 @@ engine.addEventListener("error", (event) => {
   engineFailed();
 });
 engine.addEventListener("message", ({ data }) => {
-  if (typeof data === "string" && data.startsWith('{"failed"')) engineFailed();
+  if (typeof data !== "string") return;
+  if (data.startsWith('{"failed"')) engineFailed();
+  else if (data.startsWith('{"fetched"')) dispatchEvent(new CustomEvent("jhg:fetched", { detail: JSON.parse(data).fetched }));
+  else if (data.startsWith('{"python"')) {
+    document.documentElement.dataset.python = JSON.parse(data).python;
+    dispatchEvent(new Event("jhg:python"));
+  }
 });
+
+// Online play's connections live here, not in the worker (a worker has no
+// WebRTC): each {"wire"} frame goes to wire-host.mjs, loaded with the first one
+// (main_thread.py ignores them); its events go back as {"kind": "wire"} messages.
+let wires = null;
+engine.addEventListener("message", ({ data }) => {
+  if (typeof data !== "string" || !data.startsWith('{"wire"')) return;
+  const { wire } = JSON.parse(data);
+  wires ??= import("./wire-host.mjs").then(({ Wires }) =>
+    new Wires((event) => engine.postMessage(JSON.stringify({ kind: "wire", ...event }))));
+  wires.then((host) => host.take(wire), (e) => {
+    console.error("online play's connections could not load:", e);
+    const failed = { kind: "wire", id: wire.id, event: "failed", code: "no-webrtc" };
+    if (wire.open) engine.postMessage(JSON.stringify(failed));
+  });
+});
+// The browser tests' handle on the connections (set by a test's script only).
+if (window.jhgWireProbe === true) import("./wire-probe.mjs").then(({ install }) => install(window));
 
 // A chosen file, read here (awaiting it is JavaScript's part) and posted to the
 // game with its bytes; a file over the game's limit is never read.

@@ -42,19 +42,23 @@
     if (i !== undefined && w[i]) text.textContent = w[i];
   }
   text.textContent = w[0]; step(8, 0);
-  var marks = [["core.js", 15, 1], ["pyodide.mjs", 25, 1], ["pyodide.asm.mjs", 35, 1],
-               ["pyodide.asm.wasm", 60, 2], ["python_stdlib.zip", 75, 2]];
+  var marks = [["core.js", 15, 1], ["engine.mjs", 15, 1], ["pyodide.mjs", 25, 1],
+               ["pyodide.asm.mjs", 35, 1], ["pyodide.asm.wasm", 60, 2], ["python_stdlib.zip", 75, 2]];
+  function fetched(name) {
+    marks.forEach(function (m) { if (name.indexOf(m[0]) >= 0) step(m[1], m[2]); });
+  }
   if (window.PerformanceObserver) {
     try {
       new PerformanceObserver(function (l) {
-        l.getEntries().forEach(function (e) {
-          marks.forEach(function (m) { if (e.name.indexOf(m[0]) >= 0) step(m[1], m[2]); });
-        });
+        l.getEntries().forEach(function (e) { fetched(e.name); });
       }).observe({type: "resource", buffered: true});
     } catch (e) {}
   }
-  // Python is up (PyScript's event): the page's own program starts.
+  // What the game's worker downloads (static/js/front.mjs passes it on).
+  addEventListener("jhg:fetched", function (e) { fetched(String(e.detail)); });
+  // Python is up (PyScript's event, or the game's worker's): the page's own program starts.
   addEventListener("py:ready", function () { step(88, 3); });
+  addEventListener("jhg:python", function () { step(88, 3); });
   var t0 = Date.now();
   var tick = setInterval(function () {  // creep forward while wasm compiles
     if (!document.getElementById("loader") || Date.now() - t0 > 60000) { clearInterval(tick); return; }

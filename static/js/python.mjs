@@ -4,9 +4,11 @@
 //
 // The snapshot (made at build time by scripts/snapshot.mjs: Python started and
 // the game imported) is only an accelerator: restoring it skips Python's
-// start-up and imports, the longest tasks of a page's start. A return visit
-// takes the service worker's copy; a first visit fetches it beside the wasm,
-// unless the connection is slow; a worker inflates it. A missing,
+// start-up and imports. A return visit takes the service worker's copy; a
+// first visit starts Python normally and never downloads it: its megabytes
+// would cost a first visit a third more bytes, for a start that no longer
+// holds the page (Python runs in the game's worker, static/js/engine.mjs).
+// A worker of its own inflates it. A missing,
 // corrupt or mismatched snapshot, or a browser without workers or
 // DecompressionStream, starts Python normally, silently (the console says why).
 //
@@ -73,71 +75,28 @@ function withGame(py, bytes, fresh) {
 
 // The snapshot to start from: null if there is none to use, else {bytes: a
 // promise of its bytes}, so that Pyodide fetches its wasm while it inflates.
-// The service worker's copy, or on a first visit the network's, unless the
-// browser says the connection is slow or the visitor saves data: on a slow
-// link its megabytes cost more time than the start-up they save.
+// Only the service worker's copy (see above). Inflated here, in the game's
+// worker: the page's thread never sees its megabytes.
 async function snapshot() {
-  if (!self.Worker || !self.DecompressionStream || !(SNAPSHOT_SIZE > 0)) return null;
-  const url = new URL(SNAPSHOT, INDEX_URL).href;
-  // The worker starts up while the snapshot is looked for.
-  const worker = new Worker(new URL("snapshot-worker.js", import.meta.url));
-  try {
-    let source = self.caches ? await caches.match(url) : undefined;
-    if (!source) {
-      const link = navigator.connection;
-      if (link && (link.saveData || /(^|-)[23]g$/.test(link.effectiveType || ""))) {
-        worker.terminate();
-        return null;
-      }
-      source = await fetch(url);
-      if (!source.ok) throw new Error(`snapshot: HTTP ${source.status}`);
-    }
-    const bytes = inflate(worker, source.body);
-    bytes.catch(() => {});  // a failure is reported once, by loadPyodide below
-    return { bytes };
-  } catch (e) {
-    worker.terminate();
-    throw e;
-  }
-}
-
-// The gzipped stream inflated by static/js/snapshot-worker.js, off the main
-// thread. The page fetches it (so its bytes count in the page's resource timing
-// like every other file's) and hands the stream over, or passes its chunks on.
-function inflate(worker, body) {
-  return new Promise((resolve, reject) => {
-    worker.onmessage = ({ data }) => {
-      worker.terminate();
-      if (data.error) reject(new Error(data.error));
-      else resolve(data.bytes);
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      worker.terminate();
-      reject(new Error(`snapshot worker: ${event.message}`));
-    };
-    try {
-      worker.postMessage({ size: SNAPSHOT_SIZE, body }, [body]);
-      return;
-    } catch (e) {}  // a browser that cannot transfer a stream: pass the chunks on
-    worker.postMessage({ size: SNAPSHOT_SIZE });
-    (async () => {
-      const reader = body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        worker.postMessage({ chunk: value });
-      }
-      worker.postMessage({ end: true });
-    })().catch((e) => {
-      worker.terminate();
-      reject(e);
-    });
+  if (!self.DecompressionStream || !self.caches || !(SNAPSHOT_SIZE > 0)) return null;
+  const source = await caches.match(new URL(SNAPSHOT, INDEX_URL).href);
+  if (!source) return null;
+  const inflated = new Response(source.body.pipeThrough(new DecompressionStream("gzip")));
+  const bytes = inflated.arrayBuffer().then((raw) => {
+    if (raw.byteLength > SNAPSHOT_SIZE) throw new Error("snapshot larger than built");
+    const whole = new Uint8Array(SNAPSHOT_SIZE);  // the tail the build dropped: zeros
+    whole.set(new Uint8Array(raw));
+    return whole;
   });
+  bytes.catch(() => {});  // a failure is reported once, by loadPyodide below
+  return { bytes };
 }
 
-// How Python started, for tests and curious players: <html data-python="snapshot|fresh">.
+// How Python started, for tests and curious players: <html data-python="snapshot|fresh">
+// (in a worker, its page is told: static/js/engine.mjs).
+export let started = null;
 function said(how) {
+  started = how;
   if (self.document) document.documentElement.dataset.python = how;
 }
 

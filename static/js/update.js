@@ -101,19 +101,12 @@
     if (offered) offer();
   }).observe(document.documentElement, {attributes: true, attributeFilter: ["lang"]});
 
-  // Python is up once the page is (<body data-state="ready">: the game's worker
-  // has drawn), as PyScript's "py:all-done" said before the game moved to a worker.
-  function whenUp(start) {
-    var body = document.body;
-    function up() { return body.getAttribute("data-state") === "ready"; }
-    if (up()) { start(); return; }
-    var watch = new MutationObserver(function () {
-      if (up()) { watch.disconnect(); start(); }
-    });
-    watch.observe(body, {attributes: true, attributeFilter: ["data-state"]});
-  }
-
-  whenUp(function () {
+  // Python is up: the page's event once the game's worker has drawn
+  // (game/web/dom/main_thread.py).
+  var started = false;
+  function up() {
+    if (started) return;
+    started = true;
     var current = null;  // the registration (a new one after a first install that failed)
     function register() {
       return navigator.serviceWorker.register("./sw.js").then(function (reg) {
@@ -132,5 +125,6 @@
       document.addEventListener("visibilitychange", function () { if (!document.hidden) check(); });
       addEventListener("online", check);  // an install cut short by the connection: finish it
     }).catch(function () {});
-  });
+  }
+  addEventListener("jhg:ready", up);
 })();

@@ -1,8 +1,9 @@
-// Online play's calls into the browser that Python does not make itself
-// (game/web/dom/wire.py holds the logic): Trystero's room over Nostr relays,
-// and a size check on every message, so that an oversized one is dropped here
-// and never copied into Python. Imported only once a player chooses online
-// play; Trystero itself only when they choose the relays.
+// Online play's calls into the browser: Trystero's room over Nostr relays and
+// a size check on every message, so that an oversized one is dropped here and
+// never posted to the game (on the page: wire-host.mjs), and the host's
+// WebCrypto keys (in the game's worker: game/web/dom/wire.py's WebKeys).
+// Imported only once a player chooses online play; Trystero itself only when
+// they choose the relays.
 
 // `handler(text)` for each string message of at most `max` characters. The
 // browser tests read what a page was handed (the hidden-card check) from
@@ -42,7 +43,7 @@ export async function joinRelays({ appId, room, secret, relays, iceServers, max 
   return {
     me: nostr.selfId,
     send: (peer, text) => action.send(text, { target: peer }).catch(() => {}),
-    // Unhooked first: Python lets its handlers go as soon as this returns.
+    // Unhooked first: nothing is heard after this returns.
     leave: () => {
       joined.onPeerJoin = joined.onPeerLeave = action.onMessage = null;
       return joined.leave();

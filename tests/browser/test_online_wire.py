@@ -4,7 +4,7 @@ separate people's browsers) of one Chromium, on 127.0.0.1.
 
 - Through the relays: a Nostr relay on 127.0.0.1 (the `relay` fixture)
   stands for the public ones; each page's wire is pointed at it through
-  `window.wireProbe` (game/web/dom/wire_probe.py), which a test installs
+  `window.wireProbe` (static/js/wire-probe.mjs), which a test installs
   before the page loads. The relay listens on its own port, which the site's
   policy (the published relays only) would refuse: these contexts bypass it.
 - By hand: the host's code and the guest's answer carried between the pages,
@@ -174,7 +174,7 @@ def _linked(host: Peer, guest: Peer) -> tuple[str, str]:
     peer, offer = host.page.evaluate("wireProbe.invite()").split(" ")
     answer = guest.page.evaluate("c => wireProbe.answer(c)", offer)
     host.page.evaluate("([p, c]) => wireProbe.accept(p, c)", [peer, answer])
-    print(f"\nlink: invitation {len(offer)} characters, answer {len(answer)}: {offer}")
+    print(f"\nlink: offer {len(offer)} characters, answer {len(answer)} (base64 SDP)")
     return peer, offer
 
 

@@ -46,8 +46,9 @@ class Page:
 
     def receive(self, event: "Any") -> None:
         frame = json.loads(str(event.data))
-        if "failed" not in frame:  # (a worker that failed: front.mjs has said so)
-            self.embedded.apply(frame)
+        if "failed" in frame or "python" in frame or "fetched" in frame:
+            return  # for the page's first script (front.mjs)
+        self.embedded.apply(frame)
 
     def start(self) -> None:
         self.engine.onmessage = self.receive

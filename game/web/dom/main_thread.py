@@ -69,9 +69,12 @@ class Page:
 
     def receive(self, event: "Any") -> None:
         """A frame from the game."""
-        frame = json.loads(str(event.data))
-        if "failed" in frame:
-            return  # the page's first script has said so (front.mjs)
+        text = str(event.data)
+        if text.startswith('{"wire"'):
+            return  # online play's connections: front.mjs hands it to static/js/wire-host.mjs
+        frame = json.loads(text)
+        if "failed" in frame or "python" in frame or "fetched" in frame:
+            return  # for the page's first script (front.mjs)
         if "store" in frame:
             area, key, value = frame["store"]
             where = self.local if area == "local" else self.session
@@ -95,6 +98,7 @@ class Page:
         document.body.removeAttribute("data-start-pending")
         document.body.removeAttribute("data-lesson-pending")
         document.body.setAttribute("data-state", "ready")
+        window.dispatchEvent(js.Event.new("jhg:ready"))  # static/js/update.js: offline play
 
     def start(self) -> None:
         """Listen, and tell the game what only the page can read."""
@@ -112,7 +116,19 @@ class Page:
                              "lang": str(window.navigator.language or ""),
                              "local": storage.items(self.local) if self.local else {},
                              "session": storage.items(self.session) if self.session else {},
-                             "problem": self.problem, "pending": pending, "form": form}})
+                             "problem": self.problem, "pending": pending, "form": form,
+                             "test": read_test_hooks()}})
+
+
+def read_test_hooks() -> "dict[str, Any]":
+    """The browser tests' own relay and grace period (game.web.dom.worker_online),
+    which only a test's script sets before the page loads: a link cannot."""
+    hooks = {}  # type: dict[str, Any]
+    for key, name in (("relay", "jhgTestRelay"), ("grace", "jhgTestGrace")):
+        value = getattr(window, name, None)
+        if isinstance(value, (str, int, float)):
+            hooks[key] = value
+    return hooks
 
 
 PAGE = Page(window.jhgEngine)

@@ -1,9 +1,9 @@
 """The parts of the program a first visit does not download (game.build.PARTS):
 online play's modules ship in a zip of their own, fetched from the site the
 first time a page needs them and written beside game.zip as one file, which
-Python imports from, as from game.zip (static/js/python.mjs). (The split
-page's worker, which has no PyScript, fetches its part itself and calls
-`add_to_packages`.)
+Python imports from, as from game.zip (static/js/python.mjs). The game's
+worker (game/web/dom/worker.py), which has no PyScript and no document,
+gives the page's address to resolve the part's URL against.
 """
 
 from __future__ import annotations
@@ -17,11 +17,15 @@ from typing import cast
 _loading: dict[str, asyncio.Future[None]] = {}
 
 
-async def _fetch(part: str) -> None:
+async def _fetch(part: str, base: str | None) -> None:
+    import js
     from pyodide.http import pyfetch
-    from pyscript import window
 
-    url = window.URL.new(f"./{part}.zip", window.document.baseURI).href
+    if base is None:
+        from pyscript import window
+
+        base = str(window.document.baseURI)
+    url = js.URL.new(f"./{part}.zip", base).href
     response = await pyfetch(url)
     if not response.ok:
         raise OSError(f"{part}.zip could not be fetched (HTTP {response.status})")
@@ -46,11 +50,12 @@ def add_to_packages(archive: str) -> None:
                 module.__path__.append(folder)  # (a new entry: no cache to invalidate)
 
 
-async def load_part(part: str) -> None:
-    """Fetch and write `part` once (callers meanwhile wait for the same fetch);
+async def load_part(part: str, base: str | None = None) -> None:
+    """Fetch and write `part` once (callers meanwhile wait for the same fetch),
+    from beside `base` (the page's address; the document's own by default);
     a failed fetch is tried again by the next call."""
     if part not in _loading:
-        _loading[part] = asyncio.ensure_future(_fetch(part))
+        _loading[part] = asyncio.ensure_future(_fetch(part, base))
     try:
         await _loading[part]
     except BaseException:

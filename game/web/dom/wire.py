@@ -1,233 +1,202 @@
-"""The browser's wires (game.online.wire's `Wire`): WebRTC data channels
-between the pages of one online table, opened in one of two ways.
+"""The game's wires (game.online.wire's `Wire`) as the worker holds them: the
+connections themselves are WebRTC data channels, and a dedicated worker has
+no WebRTC, so they live on the page's main thread (static/js/wire-host.mjs).
+Here each wire is a number on a `Switchboard`: what it is told to do is
+posted to the page as a frame `{"wire": {"id": n, ...}}`, and what the page
+hears comes back as a gesture `{"kind": "wire", "id": n, ...}`
+(game/web/dom/worker.py routes it to `Switchboard.heard`).
 
 - `RelayWire`: Trystero introduces the pages through public Nostr relays
   (game.web.connection.RELAYS; offers and answers encrypted with the room's
   secret, so a page without it never connects) and STUN tells each page its
   public address.
 - `LinkWire`: no third party at all, for one network: the host's offer and the
-  guest's answer are carried by hand as short codes (game.web.connection.pack),
-  and the pages reach each other through their own addresses (host candidates).
+  guest's answer are carried by hand as short codes (game.web.connection.pack,
+  made here from the descriptions the page gathers), and the pages reach each
+  other through their own addresses (host candidates).
 
-Nothing is fetched or contacted before `open` (RelayWire) or `invite`/`answer`
-(LinkWire): importing this module makes no request. A message longer than
-MAX_MESSAGE is dropped in static/js/wire.mjs, before Python copies it.
+Nothing is fetched or contacted before `open`: the page loads its side with
+the first wire frame. A message longer than MAX_MESSAGE is dropped on the
+page (static/js/wire.mjs), before it is posted here. `WebKeys` signs in the
+worker itself: WebCrypto is there too.
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import json
 from typing import Any, Awaitable, Callable
-
-from pyodide.ffi import create_proxy, to_js
-from pyscript import js_import, window
 
 from game.online.proof import BadKey, compress, expand
 from game.online.wire import PeerJoined, PeerLeft, Received, WireEvent, WireFailed
 from game.web.connection import APP_ID, MAX_MESSAGE, RELAYS, STUN, Description, pack, unpack
 
-JsObject = Any  # a JavaScript object seen through Pyodide: untyped for mypy
 Heard = Callable[[WireEvent], None]
+Post = Callable[[dict[str, Any]], None]
 # Without a relay after this long, the relays are out of reach (the page says so).
 RELAY_WAIT_S = 12.0
-# Host candidates are gathered within a second; a page on a network that hides
-# them still answers with what it has after this long.
-GATHER_WAIT_S = 5.0
 
 
-def _js(value: Any) -> JsObject:
-    return to_js(value, dict_converter=window.Object.fromEntries)
+class WireError(OSError):
+    """The page could not do what a wire asked (no WebRTC, a link gone)."""
 
 
-async def _module() -> JsObject:
-    (module,) = await js_import(window.URL.new("./static/js/wire.mjs", window.document.baseURI).href)
-    return module
+class Switchboard:
+    """The worker's end of the page's wires: orders out as frames, the
+    page's events and answers routed back to the wire they are for."""
+
+    def __init__(self, post: Post) -> None:
+        self.post = post
+        self.wires: dict[int, PageWire] = {}
+        self.made = 0
+
+    def plug(self, wire: PageWire) -> int:
+        self.made += 1
+        self.wires[self.made] = wire
+        return self.made
+
+    def unplug(self, number: int) -> None:
+        self.wires.pop(number, None)
+
+    def order(self, number: int, **order: Any) -> None:
+        self.post({"wire": {"id": number, **order}})
+
+    def heard(self, msg: dict[str, Any]) -> None:
+        """A gesture `{"kind": "wire", "id", ...}`: dropped if its wire is closed."""
+        number = msg.get("id")
+        wire = self.wires.get(number) if isinstance(number, int) else None
+        if wire is not None:
+            wire.take(msg)
 
 
-def _warn_refused(peer: str, size: int) -> None:
-    window.console.warn(f"online: a message of {size} characters from {peer} was refused")
+def _post_to_page(frame: dict[str, Any]) -> None:
+    import js  # the worker's global scope
+
+    js.postMessage(json.dumps(frame))
 
 
-class RelayWire:
-    """Pages introduced through public relays; `relays` and `ice_servers` are
-    the published ones unless a test gives its own local relay."""
+def _wire_module() -> Any:
+    """static/js/wire.mjs, imported in the worker (static/js/engine.mjs's import)."""
+    import js
 
-    def __init__(self, relays: tuple[str, ...] = RELAYS, ice_servers: tuple[str, ...] = STUN) -> None:
-        self.relays, self.ice_servers = relays, ice_servers
-        self.room: JsObject = None
-        self.me = ""  # this page's id in the room (Trystero's), once joined
+    return js.jhgWireModule()
+
+
+BOARD = Switchboard(_post_to_page)  # the worker's wires (game/web/dom/worker.py)
+
+
+class PageWire:
+    """A wire whose connections the page holds; `heard` gets its events."""
+
+    def __init__(self, board: Switchboard | None) -> None:
+        self.board = board or BOARD
+        self.number = 0  # on the board, once open
+        self.me = ""
         self.heard: Heard | None = None
-        self.proxies: list[JsObject] = []
-        self.task: asyncio.Future[None] | None = None
+        self.asked: dict[int, asyncio.Future[Any]] = {}
+        self.asks = 0
 
-    def open(self, room: str, secret: str, heard: Heard) -> None:
+    def _open(self, heard: Heard, **order: Any) -> None:
         self.heard = heard
-        self.task = asyncio.ensure_future(self._join(room, secret))
+        self.number = self.board.plug(self)
+        self.board.order(self.number, **order)
+
+    def _ask(self, **order: Any) -> asyncio.Future[Any]:
+        """Something the page answers (`{"reply": k, "value"}` or `"error"`)."""
+        self.asks += 1
+        future: asyncio.Future[Any] = asyncio.get_event_loop().create_future()
+        self.asked[self.asks] = future
+        self.board.order(self.number, ask=self.asks, **order)
+        return future
+
+    def take(self, msg: dict[str, Any]) -> None:
+        """What the page heard or answers for this wire."""
+        if "reply" in msg:
+            future = self.asked.pop(msg["reply"], None)
+            if future is not None and not future.done():
+                if "error" in msg:
+                    future.set_exception(WireError(str(msg["error"])))
+                else:
+                    future.set_result(msg.get("value"))
+            return
+        event, peer = msg.get("event"), str(msg.get("peer", ""))
+        if event == "me":
+            self.me = peer
+        elif event == "joined":
+            self._tell(PeerJoined(peer))
+        elif event == "left":
+            self._tell(PeerLeft(peer))
+        elif event == "received":
+            self._tell(Received(peer, str(msg.get("text", ""))))
+        elif event == "failed":
+            self._tell(WireFailed(str(msg.get("code", ""))))
 
     def _tell(self, event: WireEvent) -> None:
         if self.heard is not None:
             self.heard(event)
 
-    async def _join(self, room: str, secret: str) -> None:
-        on = {"joined": lambda peer: self._tell(PeerJoined(str(peer))),
-              "left": lambda peer: self._tell(PeerLeft(str(peer))),
-              "received": lambda peer, text: self._tell(Received(str(peer), str(text))),
-              "refused": _warn_refused}
-        self.proxies = [create_proxy(f) for f in on.values()]
-        try:
-            module = await _module()
-            options = {"appId": APP_ID, "room": room, "secret": secret, "max": MAX_MESSAGE,
-                       "relays": list(self.relays),
-                       "iceServers": [{"urls": url} for url in self.ice_servers]}
-            joined = await module.joinRelays(_js(options), _js(dict(zip(on, self.proxies))))
-        except Exception as e:  # the library missing from the site, a browser without WebRTC
-            window.console.warn(f"online: the relays' wire did not open: {e}")
-            self._tell(WireFailed("no-webrtc"))
-            return
-        if self.heard is None:  # closed while the library loaded
-            joined.leave()
-            return
-        self.room, self.me = joined, str(joined.me)
-        await asyncio.sleep(RELAY_WAIT_S)
-        if self.room is not None and not self.room.relaysUp():
-            self._tell(WireFailed("no-relay"))
-
     def send(self, peer: str, text: str) -> None:
-        if self.room is not None:
-            self.room.send(peer, text)
+        if self.number and self.heard is not None:
+            self.board.order(self.number, send=[peer, text])
 
     def close(self) -> None:
         self.heard = None
-        if self.room is not None:
-            self.room.leave()
-            self.room = None
-        if self.task is not None:
-            self.task.cancel()
-        for proxy in self.proxies:
-            proxy.destroy()
-        self.proxies = []
+        if self.number:
+            self.board.order(self.number, close=True)
+            self.board.unplug(self.number)
+        for future in self.asked.values():
+            future.cancel()
+        self.asked = {}
 
 
-class _Link:
-    """One peer connection of a LinkWire and its one data channel."""
+class RelayWire(PageWire):
+    """Pages introduced through public relays; `relays` and `ice_servers` are
+    the published ones unless a test gives its own local relay."""
 
-    def __init__(self, wire: LinkWire, peer: str, module: JsObject) -> None:
-        self.wire, self.peer, self.open = wire, peer, False
-        self.pc = window.RTCPeerConnection.new(
-            _js({"iceServers": [{"urls": url} for url in wire.ice_servers]}))
-        # Both ends make the same channel (negotiated, id 0): nothing to announce.
-        self.channel = self.pc.createDataChannel("m", _js({"negotiated": True, "id": 0}))
-        self.proxies = [create_proxy(self._opened), create_proxy(self._closed),
-                        create_proxy(self._state), create_proxy(self._received),
-                        create_proxy(_warn_refused_link)]
-        self.channel.onopen, self.channel.onclose = self.proxies[0], self.proxies[1]
-        self.pc.onconnectionstatechange = self.proxies[2]
-        module.listen(self.channel, MAX_MESSAGE, self.proxies[3], self.proxies[4])
+    def __init__(self, relays: tuple[str, ...] = RELAYS, ice_servers: tuple[str, ...] = STUN,
+                 board: Switchboard | None = None) -> None:
+        super().__init__(board)
+        self.relays, self.ice_servers = relays, ice_servers
 
-    def _opened(self, _event: JsObject = None) -> None:
-        self.open = True
-        self.wire._tell(PeerJoined(self.peer))
-
-    def _closed(self, _event: JsObject = None) -> None:
-        self.wire._drop(self)
-
-    def _state(self, _event: JsObject = None) -> None:
-        # "disconnected" comes seconds before the channel closes when a page
-        # vanishes without closing (a crash, a lost network): the peer has left.
-        if str(self.pc.connectionState) in ("disconnected", "failed", "closed"):
-            self.wire._drop(self)
-
-    def _received(self, text: str) -> None:
-        self.wire._tell(Received(self.peer, str(text)))
-
-    async def describe(self, kind: str) -> str:
-        """Make this end's offer or answer, wait for its candidates, and pack it."""
-        made = await (self.pc.createOffer() if kind == "offer" else self.pc.createAnswer())
-        await self.pc.setLocalDescription(made)
-        for _ in range(int(GATHER_WAIT_S / 0.05)):
-            if str(self.pc.iceGatheringState) == "complete":
-                break
-            await asyncio.sleep(0.05)
-        return pack(Description(kind, str(self.pc.localDescription.sdp)))
-
-    async def take(self, description: Description) -> None:
-        await self.pc.setRemoteDescription(_js({"type": description.kind, "sdp": description.sdp}))
-
-    def end(self) -> None:
-        # Unhooked first: closing fires the handlers again, and one of them may
-        # be running now; its proxy is let go once it has returned.
-        self.channel.onopen = self.channel.onclose = self.channel.onmessage = None
-        self.pc.onconnectionstatechange = None
-        self.channel.close()
-        self.pc.close()
-        asyncio.get_running_loop().call_soon(self._let_go)
-
-    def _let_go(self) -> None:
-        for proxy in self.proxies:
-            proxy.destroy()
+    def open(self, room: str, secret: str, heard: Heard) -> None:
+        self._open(heard, open="relays", appId=APP_ID, room=room, secret=secret,
+                   relays=list(self.relays), iceServers=[{"urls": u} for u in self.ice_servers],
+                   max=MAX_MESSAGE, wait=round(RELAY_WAIT_S * 1000))
 
 
-def _warn_refused_link(size: int) -> None:
-    _warn_refused("a linked page", size)
-
-
-class LinkWire:
+class LinkWire(PageWire):
     """Pages joined by codes carried by hand: the host `invite`s once per guest
     and `accept`s each guest's answer; a guest `answer`s the host's invitation.
     `open`'s room and secret are not used: a code holds the keys of its own
     connection (the other page's DTLS fingerprint), and only the friend it was
-    given to has it."""
+    given to has it. The page names a guest's link `link-<n>` and a guest's
+    one link "host"."""
 
-    HOST = "host"  # a guest's name for the one page it is joined to
-
-    def __init__(self, ice_servers: tuple[str, ...] = ()) -> None:
+    def __init__(self, ice_servers: tuple[str, ...] = (), board: Switchboard | None = None) -> None:
+        super().__init__(board)
         self.ice_servers = ice_servers
-        self.me = ""  # (each side names the other its own way: no proof is asked)
-        self.heard: Heard | None = None
-        self.links: dict[str, _Link] = {}
-        self.made = 0
-        self.on_hide: JsObject = None
+        self.invited: set[str] = set()  # (each side names the other its own way: no proof, me "")
 
     def open(self, room: str, secret: str, heard: Heard) -> None:
-        self.heard = heard
-        # A closing tab ends its channels itself: the other pages hear it at
-        # once instead of when their connection times out (6 s in Chromium).
-        self.on_hide = create_proxy(lambda _event: self._end_links())
-        window.addEventListener("pagehide", self.on_hide)
-
-    def _tell(self, event: WireEvent) -> None:
-        if self.heard is not None:
-            self.heard(event)
-
-    def _drop(self, link: _Link) -> None:
-        if self.links.get(link.peer) is link:
-            del self.links[link.peer]
-            if link.open:
-                self._tell(PeerLeft(link.peer))
-            link.end()
-
-    async def _new(self, peer: str | None = None) -> _Link:
-        if peer is None:
-            self.made += 1
-            peer = f"link-{self.made}"
-        link = _Link(self, peer, await _module())
-        self.links[peer] = link
-        return link
+        self._open(heard, open="link", iceServers=[{"urls": u} for u in self.ice_servers],
+                   max=MAX_MESSAGE)
 
     def invite(self) -> Awaitable[list[str]]:
         """The host: [the guest's peer name, the code to give that guest]."""
         async def run() -> list[str]:
-            link = await self._new()
-            return [link.peer, await link.describe("offer")]
+            peer, sdp = await self._ask(invite=True)
+            self.invited.add(str(peer))
+            return [str(peer), pack(Description("offer", str(sdp)))]
         return asyncio.ensure_future(run())
 
     def accept(self, peer: str, code: str) -> Awaitable[None]:
         """The host: take `peer`'s answer (BadCode if it is not one)."""
         description = unpack(code)
-        if description.kind != "answer" or peer not in self.links:
+        if description.kind != "answer" or peer not in self.invited:
             raise ValueError("not an answer to a waiting invitation")
-        return asyncio.ensure_future(self.links[peer].take(description))
+        self.invited.discard(peer)
+        return self._ask(accept=[peer, description.sdp])
 
     def answer(self, code: str) -> Awaitable[str]:
         """A guest: the code to send back for the host's invitation `code`."""
@@ -236,47 +205,28 @@ class LinkWire:
             raise ValueError("not an invitation")
 
         async def run() -> str:
-            old = self.links.get(self.HOST)
-            if old is not None:
-                self._drop(old)
-            link = await self._new(self.HOST)
-            await link.take(description)
-            return await link.describe("answer")
+            return pack(Description("answer", str(await self._ask(answer=description.sdp))))
         return asyncio.ensure_future(run())
-
-    def send(self, peer: str, text: str) -> None:
-        link = self.links.get(peer)
-        if link is not None and link.open:
-            link.channel.send(text)
-
-    def _end_links(self) -> None:
-        for link in list(self.links.values()):
-            link.end()
-        self.links = {}
-
-    def close(self) -> None:
-        self.heard = None
-        self._end_links()
-        if self.on_hide is not None:
-            window.removeEventListener("pagehide", self.on_hide)
-            self.on_hide.destroy()
-            self.on_hide = None
 
 
 class WebKeys:
-    """The host's key pair and its proofs (game.online.proof.Keys) through the
-    browser's WebCrypto (static/js/wire.mjs): on https and on localhost only."""
+    """The host's key pair and its proofs (game.online.proof.Keys) through
+    WebCrypto (static/js/wire.mjs, which `module` imports: in the worker);
+    on https and on localhost only."""
+
+    def __init__(self, module: Callable[[], Awaitable[Any]] = _wire_module) -> None:
+        self.module = module
 
     async def make(self) -> list[str]:
-        point, private = (await (await _module()).makeKey()).to_py()
+        point, private = (await (await self.module()).makeKey()).to_py()
         return [compress(base64.urlsafe_b64decode(point + "=" * (-len(point) % 4))), private]
 
     async def sign(self, private: str, text: str) -> str:
-        return str(await (await _module()).sign(private, text))
+        return str(await (await self.module()).sign(private, text))
 
     async def verify(self, key: str, text: str, signature: str) -> bool:
         try:
             point = base64.urlsafe_b64encode(expand(key)).decode().rstrip("=")
         except BadKey:
             return False
-        return bool(await (await _module()).verify(point, text, signature))
+        return bool(await (await self.module()).verify(point, text, signature))

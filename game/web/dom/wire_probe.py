@@ -1,5 +1,6 @@
-"""`window.wireProbe`: the browser tests' handle on this page's wire
-(tests/browser/test_online_wire.py), installed only when a test set
+"""`window.wireProbe` of the old page (game/web/dom/boot.py, which only the
+embed still loads, for its live table: this goes with boot.py's `start`).
+index.html's probe is static/js/wire-probe.mjs. Installed only when a test set
 `window.jhgWireProbe` before the page loaded. A link cannot set it, so no
 link can point a page at another relay; the player's own page uses the
 published relays only (game.web.connection).

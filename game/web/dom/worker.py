@@ -6,11 +6,13 @@ here touches `window` or `document`: the storage is a mirror
 (game.web.mirror), the tab's locks are the worker's own Web Locks.
 
 The first message is `{"start": {"search", "address", "lang", "local",
-"session", "problem", "pending", "form"}}`: what only the page can read (the address,
+"session", "problem", "pending", "form", "test"}}`: what only the page can read (the address,
 the browser's language, the storages' items, whether storage is refused,
-Start pressed before the game was up, the start screen's choices).
-embed.html's says `"embed": true` (with its search, address and language):
-its game is game.web.embed_game's.
+Start pressed before the game was up, the start screen's choices, the
+browser tests' hooks). Online play's connections live on the page (no WebRTC
+in a worker): game.web.dom.worker_online. embed.html's start says
+`"embed": true` (with its search, address and language): its game is
+game.web.embed_game's.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import js
 from pyodide.ffi import create_proxy
 
 from game.web.controller import Controller
+from game.web.dom import worker_online
 from game.web.dom.tabs import TabLocks
 from game.web.frames import Frame, Frames
 from game.web.gestures import carry_out
@@ -129,6 +132,8 @@ class Game:
         if kind == "steps":
             if screen.reviewing is not None:
                 screen.reviewing.message(msg)
+        elif kind == "wire":
+            ctrl.guarded(lambda: worker_online.heard(msg))
         elif kind == "file":
             ctrl.perform(FileChosen(str(msg["purpose"]), str(msg["name"]), int(msg["size"]),
                                     data.to_bytes() if data is not None else None))
@@ -149,7 +154,7 @@ class Game:
         ctrl = Controller(self.local, tab, screen, locks, link, lang,
                           problem if problem in ("full", "blocked") else None)
         self.ctrl = ctrl
-        ctrl.online.address = str(init.get("address") or "")
+        worker_online.install(ctrl, str(init.get("address") or ""), init.get("test") or {})
         # An online table's clock: an away friend's grace period is checked every 2 s.
         js.setInterval(create_proxy(lambda: ctrl.guarded(ctrl.online.tick)), 2000)
         post({"limits": {"game": ctrl.file_limit("game"), "stats": ctrl.file_limit("stats")}})
@@ -157,4 +162,8 @@ class Game:
 
 
 GAME = Game()
-receive = create_proxy(GAME.receive)  # called by the worker's script for each message
+
+
+def receive(text: str, data: Any = None) -> None:
+    """Each message of the page (static/js/engine.mjs calls it)."""
+    GAME.receive(text, data)
