@@ -68,9 +68,11 @@ _SAFE_SCALE = 0.75
 # Nor what MicroPython runs on the page's main thread (docs/DESIGN.md, "Python
 # off the main thread"): it goes in the front's own bundle, static/js/front.json.
 _SKIP_PY = {"game/build.py", "game/__main__.py", "game/core/match.py", "game/core/cluster.py",
-            "game/web/dom/main_thread.py"}
-# The front: MicroPython's sources, as {path: text} in static/js/front.json.
-FRONT_SOURCES = ("game/web/front/*.py", "game/web/dom/main_thread.py")
+            "game/web/dom/main_thread.py", "game/web/dom/embed_front.py"}
+# The front: MicroPython's sources, as {path: text} in static/js/front.json
+# (main_thread.py: index.html's entry; embed_front.py: embed.html's).
+FRONT_SOURCES = ("game/web/front/*.py", "game/web/dom/main_thread.py",
+                 "game/web/dom/embed_front.py")
 # MicroPython (npm), as the page's main thread loads it (static/js/front.mjs).
 MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")

@@ -109,11 +109,17 @@ def test_the_build_ships_and_precaches_the_embed_page_and_its_examples(built_sit
     import json
 
     html = (built_site / "embed.html").read_text()
-    assert 'config="./pyscript.json"' in html
+    # Its front on the page (MicroPython), its game in the worker: no PyScript.
+    assert 'data-runtime="./static/js/front.mjs"' in html and 'data-front="embed_front"' in html
+    assert 'type="py"' not in html and "pyscript" not in html
+    front = json.loads((built_site / "static" / "js" / "front.json").read_text())
+    assert {"game/web/dom/embed_front.py", "game/web/front/embedded.py"} <= set(front)
     assert not re.search(r'(src|href)="(/|https?:)', html)
     sw = (built_site / "sw.js").read_text()
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
     assert "embed.html" in files and "static/css/embed.css" in files
+    assert {"static/js/embed-start.js", "static/js/front.mjs", "static/js/front.json",
+            "static/js/engine.mjs", "static/vendor/micropython/micropython.wasm"} <= set(files)
     assert {f"static/scenarios/{p.parent.name}/{p.name}" for p in SCENARIOS} <= set(files)
     assert {f"static/rules/{g}.{lang}.html" for g in GAMES for lang in LANGUAGES} <= set(files)
 

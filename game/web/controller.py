@@ -5,8 +5,9 @@ storage, this tab's locks, the screen, the thinking of bots. No browser
 import: the tests run it in CPython with a store in memory and a screen that
 only records what it was asked to draw.
 
-A click goes: DOM event (game.web.dom.runtime) -> an action -> `reduce` ->
-effects here -> one `draw` of the regions whose markup changed.
+A click goes: DOM event (game.web.front.events, on the page) -> a gesture
+(game.web.gestures, in the worker) -> an action -> `reduce` -> effects here
+-> one `draw` of the regions whose markup changed, posted as a frame.
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ renderer (game.web.tables) from the observation of one player for the whole
 example (`seat=`, else the first to decide), as a spectator sees it: nobody is
 "you".
 
-This module is the pure part (parameters, the scenario's replay; tested under
-CPython); the page's part, which embed.html starts, is game.web.dom.embed_page.
+This module checks the parameters and replays a scenario; the worker's
+game is game.web.embed_game, the page's front game.web.front.embedded.
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ NAME = re.compile(r"[a-z0-9-]{1,64}")
 SCENARIO_PARAMS = {"game", "scenario", "step", "lang", "seat", "autoplay"}
 # A live table's parameters besides its game's options (see live_params).
 LIVE_PARAMS = {"game", "lang", "seed", "bots", "seat", "role", "first", "speed"}
-FIT_MIN = 0.5  # the smallest zoom a scripted example's table is drawn at
 
 
 class EmbedError(ValueError):

@@ -1,5 +1,5 @@
 """Where the page keeps saves, preferences and statistics: a small interface,
-so the browser's `localStorage` (game.web.dom.storage), a blocked browser's
+so the browser's `localStorage` (mirrored in the worker: game.web.mirror), a blocked browser's
 stand-in and the tests' store are alike to the page.
 
 A write that fails raises `StorageFailure` with its kind, never the browser's

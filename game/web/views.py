@@ -1,6 +1,6 @@
 """The page drawn from a `Page` (game.web.page): pure functions to regions of
-markup, no browser import. The runtime (game.web.dom.runtime) patches only
-the regions whose markup changed, then keeps the focus and reads out the news.
+markup, no browser import. The page's front (game.web.front.screen) patches
+only the regions whose markup changed, then keeps the focus and reads out the news.
 
 Each region is an element of index.html by id: the menu bar, the table's
 deal and rules links, the notices, the screen (start screen, table, hand-over

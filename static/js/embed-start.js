@@ -1,4 +1,5 @@
-// embed.html's start: load the PyScript runtime, or say why it cannot run.
+// embed.html's start: load its front (static/js/front.mjs, which starts the
+// game's worker), or say why it cannot run.
 // Opened as a file (file://, e.g. a rules page double-clicked in a folder) the
 // browser refuses the runtime's modules: instead of "Loading…" forever and
 // blocked requests, the frame says at once how to serve the site. A runtime
@@ -8,19 +9,19 @@
     en: {file: ["This example needs a web server",
                 "Opened as a file (file://), the browser will not run it. Serve the site's folder over http instead, for example with “python -m game serve”, and open it at http://127.0.0.1:8000/."],
          runtime: ["The example could not start",
-                   "The runtime (PyScript) did not load. Check that the whole site was copied and is served over http(s), then reload the page."]},
+                   "The example's scripts did not load. Check that the whole site was copied and is served over http(s), then reload the page."]},
     fr: {file: ["Cet exemple a besoin d’un serveur web",
                 "Ouvert comme fichier (file://), le navigateur refuse de l’exécuter. Servez plutôt le dossier du site en http, par exemple avec « python -m game serve », et ouvrez-le à l’adresse http://127.0.0.1:8000/."],
          runtime: ["L’exemple n’a pas pu démarrer",
-                   "L’environnement d’exécution (PyScript) ne s’est pas chargé. Vérifiez que tout le site a été copié et qu’il est servi en http(s), puis rechargez la page."]},
+                   "Les scripts de l’exemple ne se sont pas chargés. Vérifiez que tout le site a été copié et qu’il est servi en http(s), puis rechargez la page."]},
     it: {file: ["Questo esempio ha bisogno di un server web",
                 "Aperto come file (file://), il browser non lo esegue. Servite invece la cartella del sito via http, per esempio con «python -m game serve», e apritelo all’indirizzo http://127.0.0.1:8000/."],
          runtime: ["L’esempio non è potuto partire",
-                   "L’ambiente di esecuzione (PyScript) non si è caricato. Verificate che tutto il sito sia stato copiato e servito via http(s), poi ricaricate la pagina."]},
+                   "Gli script dell’esempio non si sono caricati. Verificate che tutto il sito sia stato copiato e servito via http(s), poi ricaricate la pagina."]},
     de: {file: ["Dieses Beispiel braucht einen Webserver",
                 "Als Datei geöffnet (file://) führt der Browser es nicht aus. Stelle den Ordner der Seite stattdessen über http bereit, zum Beispiel mit „python -m game serve“, und öffne http://127.0.0.1:8000/."],
          runtime: ["Das Beispiel konnte nicht starten",
-                   "Die Laufzeitumgebung (PyScript) wurde nicht geladen. Prüfe, ob die ganze Seite kopiert ist und über http(s) bereitgestellt wird, und lade die Seite neu."]}
+                   "Die Skripte des Beispiels wurden nicht geladen. Prüfe, ob die ganze Seite kopiert ist und über http(s) bereitgestellt wird, und lade die Seite neu."]}
   };
   var body = document.body;
   var runtime = document.currentScript.getAttribute("data-runtime");

@@ -80,4 +80,6 @@ for (const [path, text] of Object.entries(sources)) {
   }
   mp.FS.writeFile("/lib/" + path, text);
 }
-mp.runPython("import game.web.dom.main_thread");
+// The page's own entry: index.html's main_thread, or the one its <body> names
+// (embed.html: data-front="embed_front").
+mp.runPython(`import game.web.dom.${document.body.dataset.front || "main_thread"}`);

@@ -56,8 +56,7 @@
   }
   // What the game's worker downloads (static/js/front.mjs passes it on).
   addEventListener("jhg:fetched", function (e) { fetched(String(e.detail)); });
-  // Python is up (PyScript's event, or the game's worker's): the page's own program starts.
-  addEventListener("py:ready", function () { step(88, 3); });
+  // Python is up in the game's worker (static/js/front.mjs): the page's own program starts.
   addEventListener("jhg:python", function () { step(88, 3); });
   var t0 = Date.now();
   var tick = setInterval(function () {  // creep forward while wasm compiles

@@ -101,15 +101,13 @@
     if (offered) offer();
   }).observe(document.documentElement, {attributes: true, attributeFilter: ["lang"]});
 
-  // Python is up: PyScript's pages say so with py:all-done; index.html, whose
-  // game runs in a worker, with <body data-state="ready"> (its front sets it
-  // when the game's first drawing is on the page).
+  // The game is up: <body data-state="ready">, which the page's front sets
+  // when the game's first drawing (from its worker) is on the page.
   var up = false;
   function whenUp(start) {
     function once() {
       if (!up) { up = true; start(); }
     }
-    addEventListener("py:all-done", once);
     new MutationObserver(function (_, seen) {
       if (document.body.dataset.state === "ready") { seen.disconnect(); once(); }
     }).observe(document.body, {attributes: true, attributeFilter: ["data-state"]});

@@ -2,8 +2,10 @@
 
 - a first visit, a new deployment offered (never forced) and the saved game
   resumed after it, then the server stopped: a reload still starts and plays;
-- embed.html steps through a scenario and shows the expected cards, refuses a
-  scenario from another origin, and runs a live table without touching saves;
+- embed.html steps through a scenario and shows the expected cards (its Python
+  in a worker, none on the page's thread), plays offline from the precache,
+  refuses a scenario from another origin, and runs a live table without
+  touching saves;
 - the rules pages load with their embedded examples and no console error.
 
 The update test has its own copy of the site on its own server (its own
@@ -137,6 +139,32 @@ def test_embed_steps_through_a_scenario(page):
     assert _played(page) == ["HF4", "JE"]
     # No game was saved by the example.
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('jhg.save'))") == []
+    # Its Python runs in a worker: the reader's page thread only loaded MicroPython's front.
+    loaded = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert any(url.endswith("/micropython.wasm") for url in loaded), loaded
+    assert not [url for url in loaded if "pyodide.asm.wasm" in url or "pyscript" in url], loaded
+
+
+def test_an_embedded_example_plays_offline_from_the_precache(browser_context, ui, own_site):
+    page = browser_context.new_page()
+    page.site_url = own_site.url
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        ui.open_site(page)  # the site's page installs the service worker
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60000)
+        own_site.server.shutdown()
+        own_site.server.server_close()
+        page.goto(own_site.url + "embed.html?game=jekyll-hyde&scenario=designation&step=6&lang=fr")
+        page.wait_for_selector("body[data-state=ready]", timeout=60000)
+        assert page.get_attribute("body", "data-view") == "scenario", page.inner_text("body")
+        assert _played(page) == ["HF4", "JE", "H1"]
+        page.click("#ex-next")
+        page.wait_for_selector("body[data-step='7']")
+        assert _played(page) == ["HF4", "JE", "H1", "JD"]
+    finally:
+        page.close()
+    assert not errors, errors
 
 
 def test_embed_refuses_a_scenario_from_another_origin(page):

@@ -2,7 +2,7 @@
 (issue 32): a host and a guest in separate browser contexts of one Chromium,
 introduced through a Nostr relay on 127.0.0.1 (the `relay` fixture), which
 each page is pointed at before it loads (`window.jhgTestRelay`, see
-game/web/dom/boot.py; the contexts bypass the site's policy, which allows the
+game/web/dom/main_thread.py; the contexts bypass the site's policy, which allows the
 published relays only). The host opens Play with friends, the guest opens the
 invite link, joins and is seated, and they play through clicks on their own
 pages; a reload of the guest's page takes the seat back, a reload of the

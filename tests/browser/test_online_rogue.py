@@ -1,7 +1,7 @@
 """A bad guest between real browsers (issue 32): a host page and an honest
 guest play a duel through a Nostr relay started here (tests/nostr_relay.py),
 while a third page that holds the invite's room and secret, a raw wire page
-(`window.wireProbe`, game/web/dom/wire_probe.py), sends the host garbage,
+(`window.wireProbe`, static/js/wire-probe.mjs), sends the host garbage,
 JSON of the wrong shape, moves for the honest guest's seat (as the guest's
 message would be, with the current and an earlier position: the rogue cannot
 read the guest's own messages, which travel on the guest's encrypted channel

@@ -10,14 +10,16 @@ The first message is `{"start": {"search", "address", "lang", "local",
 the browser's language, the storages' items, whether storage is refused,
 Start pressed before the game was up, the start screen's choices, the
 browser tests' hooks). Online play's connections live on the page (no WebRTC
-in a worker): game.web.dom.worker_online.
+in a worker): game.web.dom.worker_online. embed.html's start says
+`"embed": true` (with its search, address and language): its game is
+game.web.embed_game's.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl
 
 import js
@@ -28,6 +30,7 @@ from game.web.dom import worker_online
 from game.web.dom.tabs import TabLocks
 from game.web.frames import Frame, Frames
 from game.web.gestures import carry_out
+from game.web.html import Html
 from game.web.i18n import pick_language
 from game.web.links import forget_link, read_link
 from game.web.mirror import MirroredStorage
@@ -35,6 +38,9 @@ from game.web.page import Page
 from game.web.step_player import ReviewPlayer, open_review
 from game.web.steps import FileChosen
 from game.web.views import Drawn
+
+if TYPE_CHECKING:  # (embed.html's game: imported by its page only)
+    from game.web.embed_game import EmbedGame
 
 
 def post(frame: Frame) -> None:
@@ -45,8 +51,8 @@ class WorkerScreen:
     """The screen driver (game.web.drivers.Screen) of a game in a worker:
     every effect becomes a frame posted to the page."""
 
-    def __init__(self, search: str) -> None:
-        self.frames = Frames()
+    def __init__(self, search: str, menu: Html | None = None) -> None:
+        self.frames = Frames(menu)  # (`menu`: the embed's own, and no side panel)
         self.search = search
         self.reviewing: ReviewPlayer | None = None
 
@@ -79,6 +85,8 @@ class WorkerScreen:
         post({"choose_file": purpose})
 
     def forget_link(self) -> None:
+        if self.frames.menu is not None:
+            return  # the embed's address is its configuration: kept
         search = forget_link(self.search)
         if search is not None:
             self.search = search
@@ -97,13 +105,23 @@ class Game:
         self.ctrl: Controller | None = None
         self.local: MirroredStorage | None = None
         self.screen: WorkerScreen | None = None
+        self.embed: EmbedGame | None = None
 
     def receive(self, text: str, data: Any = None) -> None:
         """A message of the page: a gesture (JSON), or a file chosen with
         its bytes (`data`: an ArrayBuffer, None if it was not read)."""
         msg = json.loads(text)
         if "start" in msg:
-            self.start(msg["start"])
+            if msg["start"].get("embed"):
+                from game.web.dom.embed_worker import start_embed
+
+                self.embed = start_embed(msg["start"], post, asyncio.ensure_future,
+                                         lambda menu: WorkerScreen("", menu))
+            else:
+                self.start(msg["start"])
+            return
+        if self.embed is not None:
+            self.embed.receive(msg)
             return
         ctrl, screen = self.ctrl, self.screen
         if ctrl is None or screen is None:
