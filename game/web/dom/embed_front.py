@@ -7,12 +7,8 @@ import json
 
 import js
 
+from game.web.front.assemble import assemble
 from game.web.front.embedded import Embedded
-from game.web.front.focus import Focus
-from game.web.front.live import Live
-from game.web.front.motion import Motion
-from game.web.front.screen import Front
-from game.web.front.steps import ReviewDialog
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -21,24 +17,10 @@ if TYPE_CHECKING:
 window, document = js.window, js.document
 
 
-class Listeners:
-    """Listeners on the live table's Review: MicroPython wraps each function
-    itself, and the dialog goes with them when it closes."""
-
-    def add(self, el: "Any", kind: str, handler: "Any") -> None:
-        el.addEventListener(kind, handler)
-
-    def clear(self) -> None:
-        pass
-
-
 class Page:
     def __init__(self, engine: "Any") -> None:
         self.engine = engine
-        no_scroll = window.JSON.parse('{"preventScroll": true}')
-        front = Front(window, Focus(document, no_scroll),
-                      Live(document, window.JSON.parse('{"block": "nearest"}')), Motion(window))
-        front.players["review"] = ReviewDialog(document, no_scroll, self.send, Listeners())
+        front, no_scroll = assemble(window, self.send)
         self.embedded = Embedded(window, front, no_scroll, self.send)
 
     def send(self, msg: "dict[str, Any]") -> None:

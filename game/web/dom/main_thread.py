@@ -14,12 +14,8 @@ import json
 import js
 
 from game.web.front import storage
+from game.web.front.assemble import assemble
 from game.web.front.events import Events, read_form
-from game.web.front.focus import Focus
-from game.web.front.live import Live
-from game.web.front.motion import Motion
-from game.web.front.screen import Front
-from game.web.front.steps import ReviewDialog
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -28,30 +24,10 @@ if TYPE_CHECKING:
 window, document = js.window, js.document
 
 
-def js_value(text: str) -> "Any":
-    """A plain JavaScript value (an options object) from its JSON."""
-    return window.JSON.parse(text)
-
-
-class Listeners:
-    """Listeners on the review's dialog: MicroPython wraps each function
-    itself, and the dialog goes with them when it closes."""
-
-    def add(self, el: "Any", kind: str, handler: "Any") -> None:
-        el.addEventListener(kind, handler)
-
-    def clear(self) -> None:
-        pass
-
-
 class Page:
     def __init__(self, engine: "Any") -> None:
         self.engine = engine
-        no_scroll = js_value('{"preventScroll": true}')
-        focus = Focus(document, no_scroll)
-        self.front = Front(window, focus, Live(document, js_value('{"block": "nearest"}')),
-                           Motion(window))
-        self.front.players["review"] = ReviewDialog(document, no_scroll, self.send, Listeners())
+        self.front, _ = assemble(window, self.send)
         self.events = Events(self.front, window, self.send, self.read_file)
         self.local, self.problem = storage.opened(window)
         try:

@@ -1,0 +1,34 @@
+"""The front on a page's document, as index.html's and embed.html's main
+threads both make it (game/web/dom/main_thread.py, embed_front.py)."""
+
+from game.web.front.focus import Focus
+from game.web.front.live import Live
+from game.web.front.motion import Motion
+from game.web.front.screen import Front
+from game.web.front.steps import ReviewDialog
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable
+
+
+class Listeners:
+    """Listeners on the review's dialog: MicroPython wraps each function
+    itself, and the dialog goes with them when it closes."""
+
+    def add(self, el: "Any", kind: str, handler: "Any") -> None:
+        el.addEventListener(kind, handler)
+
+    def clear(self) -> None:
+        pass
+
+
+def assemble(window: "Any", send: "Callable[[dict[str, Any]], None]") -> "tuple[Front, Any]":
+    """The front (with the review's dialog, which posts with `send`) and the
+    focus options that never scroll."""
+    document = window.document
+    no_scroll = window.JSON.parse('{"preventScroll": true}')
+    front = Front(window, Focus(document, no_scroll),
+                  Live(document, window.JSON.parse('{"block": "nearest"}')), Motion(window))
+    front.players["review"] = ReviewDialog(document, no_scroll, send, Listeners())
+    return front, no_scroll
