@@ -102,11 +102,12 @@ def test_review_steps_through_the_hand_just_finished(page, ui, game):
     # The live table's keys wait: U (undo) does nothing to the game under the review.
     page.keyboard.press("u")
     # Autoplay moves on by itself, and stops when asked.
+    # (The page answers a click with the worker's next frame: wait for it.)
     page.click("#ex-play")
-    assert page.get_attribute("#ex-play", "aria-pressed") == "true"
+    page.wait_for_selector("#ex-play[aria-pressed=true]")
     page.wait_for_function(f"Number({STEP}) > {first}", timeout=30000)
     page.click("#ex-play")
-    assert page.get_attribute("#ex-play", "aria-pressed") == "false"
+    page.wait_for_selector("#ex-play[aria-pressed=false]")
     now = int(page.evaluate(STEP))
     at(now)
 
