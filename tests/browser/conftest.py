@@ -144,16 +144,27 @@ class UI:
     def start_game(page, mode: str = "4A", me: str = "0", seed: int = 7, bots: str = "random",
                    target: str = "1000") -> None:
         """Fill the start screen and deal (`mode`: "3", or 4 players and a seating)."""
-        page.select_option("#f-players", mode[0])
+        UI.choose(page, "#f-players", mode[0])
         if mode != "3":
-            page.select_option("#f-seating", mode[1:])
-        page.select_option("#f-me", me)
+            UI.choose(page, "#f-seating", mode[1:])
+        UI.choose(page, "#f-me", me)
         for name in page.eval_on_selector_all("select[name^=bot]", "els => els.map(e => e.name)"):
-            page.select_option(f"select[name={name}]", bots)
-        page.select_option("#f-target", target)
+            UI.choose(page, f"select[name={name}]", bots)
+        UI.choose(page, "#f-target", target)
         page.fill("#f-seed", str(seed))
         page.click("#start")
         page.wait_for_selector("body[data-view=table]")
+
+    @staticmethod
+    def choose(page, selector: str, value: str) -> None:
+        """Choose `value` in a start-screen <select>. The worker redraws the form
+        with it a few ms later (which also draws over any field typed
+        meanwhile, and changes which fields there are): wait for that drawing."""
+        if page.input_value(selector) == value:
+            return  # (the form is drawn as it is)
+        page.eval_on_selector("#setup", "el => { el.dataset.stale = ''; }")
+        page.select_option(selector, value)
+        page.wait_for_function("!document.querySelector('#setup[data-stale]')")
 
     @staticmethod
     def wait_settled(page, timeout: float = 30000) -> str:

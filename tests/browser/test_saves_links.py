@@ -18,11 +18,11 @@ pytestmark = pytest.mark.browser
 GAMES = ("jekyll-hyde", "jekyll-vs-hyde", "dracula")
 
 
-def _deal(page, game: str, seed: int) -> None:
+def _deal(page, ui, game: str, seed: int) -> None:
     """Deal `game` from the start screen with its default choices."""
     page.click("#new-game")
     page.wait_for_selector("#setup")
-    page.select_option("#f-game", game)
+    ui.choose(page, "#f-game", game)
     page.fill("#f-seed", str(seed))
     page.click("#start")
     page.wait_for_selector("body[data-view=table]")
@@ -56,7 +56,7 @@ def test_a_new_game_of_one_game_keeps_the_others_game(page, ui):
     ui.wait_settled(page)  # the bots' replies are saved too
     werner = _on_table(page)
     assert werner[0] == "jekyll-hyde" and werner[2] >= 1
-    _deal(page, "dracula", 5)
+    _deal(page, ui, "dracula", 5)
     assert _on_table(page)[:2] == ("dracula", 5)
     # The rules page's "Play" link opens Dracula, never the saved Werner game.
     _goto(page, "index.html?game=dracula&lang=en")
@@ -95,7 +95,7 @@ def test_the_play_link_of_a_game_without_a_save_opens_its_start_screen(page, ui)
 def test_the_one_save_of_earlier_versions_moves_to_its_games_key(page, ui, game):
     """An old `jhg.save` of any game is resumed as it was, then kept under its game's key."""
     ui.open_site(page, "?speed=instant")
-    _deal(page, game, 8)
+    _deal(page, ui, game, 8)
     ui.wait_settled(page)
     text = page.evaluate(f"localStorage.getItem('jhg.save.{game}')")
     before = (ui.actions(page), _drawn(page))
@@ -110,9 +110,9 @@ def test_the_one_save_of_earlier_versions_moves_to_its_games_key(page, ui, game)
 
 def test_an_old_save_beside_a_newer_one_of_its_game_is_kept_aside(page, ui):
     ui.open_site(page, "?speed=instant")
-    _deal(page, "dracula", 8)
+    _deal(page, ui, "dracula", 8)
     old = page.evaluate("localStorage.getItem('jhg.save.dracula')")
-    _deal(page, "dracula", 9)
+    _deal(page, ui, "dracula", 9)
     page.evaluate("t => localStorage.setItem('jhg.save', t)", old)
     _goto(page, "?speed=instant")
     page.wait_for_selector("#broken-save")
