@@ -89,12 +89,15 @@ def test_illegal_click_changes_nothing_and_says_why(page, ui):
     # Seat 1 plays Hyde (seating A): a Jekyll card in the hand is never playable.
     wrong = [c for c in ui.hand(page) if c.startswith("J")]
     assert wrong, "seed gives no Jekyll card"
+    # The page says why with the worker's answer, a few ms after the click.
+    said = "text => (document.getElementById('message')?.textContent || '').includes(text)"
     page.click(f'.hand.mine .card[data-card="{wrong[0]}"]')
+    page.wait_for_function(said, arg="Hyde")
     msg = page.inner_text("#message")
     assert "Hyde" in msg and "not" in msg
     # Asking yourself is not allowed either.
     page.click(".seat[data-seat='1'] .plate")
-    assert "cannot ask yourself" in page.inner_text("#message")
+    page.wait_for_function(said, arg="cannot ask yourself")
     assert (ui.actions(page), ui.hand(page), page.inner_html(".centre")) == before
 
 
@@ -148,12 +151,14 @@ def test_switching_language_changes_the_interface(page, ui):
     ui.open_site(page, "?lang=en&speed=instant")
     assert page.inner_text("#new-game") == "New game"
     ui.start_game(page, seed=9)
+    expect = pytest.importorskip("playwright.sync_api").expect
+    # The page redraws in the new language with the worker's next frame.
     page.select_option("#lang", "fr")
-    assert page.inner_text("#new-game") == "Nouvelle partie"
+    expect(page.locator("#new-game")).to_have_text("Nouvelle partie")
     assert page.evaluate("document.documentElement.lang") == "fr"
     labels = page.eval_on_selector_all(".hand.mine .card", "els => els.map(e => e.title)")
     page.select_option("#lang", "it")
-    assert page.inner_text("#new-game") == "Nuova partita"
+    expect(page.locator("#new-game")).to_have_text("Nuova partita")
     labels_it = page.eval_on_selector_all(".hand.mine .card", "els => els.map(e => e.title)")
     assert labels != labels_it  # card names follow the language
     # The choice is remembered (without a ?lang= in the address, which wins).
