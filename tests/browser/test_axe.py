@@ -171,7 +171,7 @@ def test_werner_hand(page, ui, axe, mode):
 @pytest.mark.parametrize("variant", ["standard", "return-match"])
 def test_duel_round(page, ui, axe, variant):
     ui.open_site(page, "?game=jekyll-vs-hyde&speed=instant")
-    page.select_option("#f-variant", variant)
+    ui.choose(page, "#f-variant", variant)
     page.fill("#f-seed", "5")
     page.click("#start")
     page.wait_for_selector(".table.jvh")
@@ -180,7 +180,7 @@ def test_duel_round(page, ui, axe, variant):
 
 def test_dracula_deal(page, ui, axe):
     ui.open_site(page, "?game=dracula&speed=instant")
-    page.select_option("#f-first", "me")
+    ui.choose(page, "#f-first", "me")
     page.fill("#f-seed", "12")
     page.click("#start")
     page.wait_for_selector(".dr-table")
@@ -191,8 +191,8 @@ def test_pass_and_play(page, ui, axe):
     """Friends at one screen: the start screen with a person's name field, the
     hand-over panel (desktop and phone) and the next person's turn."""
     ui.open_site(page, "?game=dracula&speed=instant")
-    page.select_option("#f-first", "bot")  # the other player deals and chooses: a hand-over
-    page.select_option("#f-dr_bot", "person")
+    ui.choose(page, "#f-first", "bot")  # the other player deals and chooses: a hand-over
+    ui.choose(page, "#f-dr_bot", "person")
     page.wait_for_selector("#f-dr_name_other")
     axe.check("the start screen with two people")
     page.fill("#f-seed", "12")

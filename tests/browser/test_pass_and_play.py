@@ -100,14 +100,14 @@ def _werner_move(page, ui, asked: dict) -> None:
 
 def test_werner_two_people_two_bots(page, ui):
     ui.open_site(page, "?speed=instant")
-    page.select_option("#f-players", "4")
-    page.select_option("#f-seating", "A")
-    page.select_option("#f-me", "0")
-    page.select_option("#f-bot2", "person")
+    ui.choose(page, "#f-players", "4")
+    ui.choose(page, "#f-seating", "A")
+    ui.choose(page, "#f-me", "0")
+    ui.choose(page, "#f-bot2", "person")
     page.fill("#f-name0", "Ann")
     page.fill("#f-name2", "Bob")
     for seat in ("1", "3"):
-        page.select_option(f"#f-bot{seat}", "random")
+        ui.choose(page, f"#f-bot{seat}", "random")
     page.fill("#f-seed", "11")
     page.click("#start")
     page.wait_for_selector("body[data-view=table], body[data-view=handover]")
@@ -148,12 +148,12 @@ def test_werner_three_players(page, ui):
     """Zoe the soloist (she also plays the open ghost hand: no hand-over for
     it) and Yan are people, Christian a bot; the names key the seats."""
     ui.open_site(page, "?speed=instant")
-    page.select_option("#f-players", "3")
-    page.select_option("#f-me", "0")
-    page.select_option("#f-bot1", "person")
+    ui.choose(page, "#f-players", "3")
+    ui.choose(page, "#f-me", "0")
+    ui.choose(page, "#f-bot1", "person")
     page.fill("#f-name0", "Zoe")
     page.fill("#f-name1", "Yan")
-    page.select_option("#f-bot2", "random")
+    ui.choose(page, "#f-bot2", "random")
     page.fill("#f-seed", "4")
     page.click("#start")
     page.wait_for_selector("body[data-view=table], body[data-view=handover]")
@@ -194,10 +194,10 @@ def _duel_move(page, ui) -> None:
 
 def test_duel_between_two_people(page, ui):
     ui.open_site(page, "?speed=instant")
-    page.select_option("#f-game", "jekyll-vs-hyde")
+    ui.choose(page, "#f-game", "jekyll-vs-hyde")
     page.wait_for_selector("#f-jvh_role")
-    page.select_option("#f-jvh_role", "J")
-    page.select_option("#f-jvh_bot", "person")
+    ui.choose(page, "#f-jvh_role", "J")
+    ui.choose(page, "#f-jvh_bot", "person")
     page.fill("#f-jvh_name", "Ann")
     page.fill("#f-jvh_name_other", "Bob")
     page.fill("#f-seed", "5")
@@ -232,8 +232,8 @@ def test_dracula_two_people_name_each_other(page, ui):
     """The other player deals and chooses first: a hand-over at once; then
     each person's table names the other, never "the bot"."""
     ui.open_site(page, "?game=dracula&speed=instant")
-    page.select_option("#f-first", "bot")
-    page.select_option("#f-dr_bot", "person")
+    ui.choose(page, "#f-first", "bot")
+    ui.choose(page, "#f-dr_bot", "person")
     page.fill("#f-dr_name", "Ann")
     page.fill("#f-dr_name_other", "Bob")
     page.fill("#f-seed", "12")

@@ -97,10 +97,10 @@ def test_duel_marks_the_lead_winning_so_far_and_keeps_its_score_on_screen(page, 
                                                                              so_far):
     page.set_viewport_size(PHONE)
     ui.open_site(page, f"?lang={lang}&speed=instant")
-    page.select_option("#f-game", "jekyll-vs-hyde")
+    ui.choose(page, "#f-game", "jekyll-vs-hyde")
     page.wait_for_selector("#f-jvh_role")
-    page.select_option("#f-jvh_role", "H")  # Jekyll leads the first trick
-    page.select_option("#f-jvh_bot", "random")
+    ui.choose(page, "#f-jvh_role", "H")  # Jekyll leads the first trick
+    ui.choose(page, "#f-jvh_bot", "random")
     page.fill("#f-seed", "5")
     page.click("#start")
     page.wait_for_selector(".table.jvh")
@@ -135,10 +135,10 @@ def test_duel_marks_the_lead_winning_so_far_and_keeps_its_score_on_screen(page, 
 def test_dracula_turn_and_hint_shapes_and_score_on_screen(page, ui):
     page.set_viewport_size(PHONE)
     ui.open_site(page, "?lang=en&speed=instant")
-    page.select_option("#f-game", "dracula")
+    ui.choose(page, "#f-game", "dracula")
     page.wait_for_selector("#f-first")
-    page.select_option("#f-first", "me")
-    page.select_option("#f-dr_bot", "random")
+    ui.choose(page, "#f-first", "me")
+    ui.choose(page, "#f-dr_bot", "random")
     page.fill("#f-seed", "3")
     page.click("#start")
     page.wait_for_selector(".dr-table")

@@ -22,7 +22,7 @@ SAVE = """game => {
 
 
 def _werner(page, ui, no_takebacks: bool) -> None:
-    page.select_option("#f-game", "jekyll-hyde")
+    ui.choose(page, "#f-game", "jekyll-hyde")
     page.wait_for_selector("#f-players")
     _no_takebacks(page, no_takebacks)
     ui.start_game(page, mode="4A", me="0", seed=8, bots="random")  # seat 0 leads
@@ -33,7 +33,7 @@ def _werner_move(page, ui) -> None:
 
 
 def _duel(page, ui, no_takebacks: bool) -> None:
-    _start(page, "jekyll-vs-hyde", {"#f-jvh_role": "J", "#f-jvh_bot": "random"}, 5,
+    _start(page, ui, "jekyll-vs-hyde", {"#f-jvh_role": "J", "#f-jvh_bot": "random"}, 5,
            ".table.jvh", no_takebacks)
 
 
@@ -51,17 +51,17 @@ def _duel_move(page, ui) -> None:
 
 
 def _dracula(page, ui, no_takebacks: bool) -> None:
-    _start(page, "dracula", {"#f-first": "bot", "#f-dr_bot": "random"}, 12, ".dr-table",
+    _start(page, ui, "dracula", {"#f-first": "bot", "#f-dr_bot": "random"}, 12, ".dr-table",
            no_takebacks)
 
 
-def _start(page, game: str, fields: dict[str, str], seed: int, table: str,
+def _start(page, ui, game: str, fields: dict[str, str], seed: int, table: str,
            no_takebacks: bool) -> None:
-    page.select_option("#f-game", game)
+    ui.choose(page, "#f-game", game)
     page.wait_for_selector(next(iter(fields)))
     _no_takebacks(page, no_takebacks)
     for field, value in fields.items():
-        page.select_option(field, value)
+        ui.choose(page, field, value)
     page.fill("#f-seed", str(seed))
     page.click("#start")
     page.wait_for_selector(table)
