@@ -80,6 +80,37 @@ for (const [path, text] of Object.entries(sources)) {
   }
   mp.FS.writeFile("/lib/" + path, text);
 }
+// A storage area, or null where the browser refuses it (a setting, some private
+// modes: reading `localStorage` throws). MicroPython cannot catch a JavaScript
+// exception (it would unwind through its WebAssembly), so main_thread.py asks here,
+// and writes through jhgStorageWrite.
+window.jhgStorageArea = (name) => {
+  try {
+    const area = window[name];
+    area.getItem("jhg.prefs");  // some browsers refuse only the first use
+    return area;
+  } catch (e) {
+    return null;
+  }
+};
+// A write (value null: a removal) to an area: null once done, else why not, as
+// game/web/front/storage.py's `write` says it: "full" (its quota) or "blocked".
+window.jhgStorageWrite = (area, key, value) => {
+  if (area === null) return "blocked";
+  try {
+    if (value === null) area.removeItem(key);
+    else area.setItem(key, value);
+    return null;
+  } catch (e) {
+    if (`${e.name} ${e.message}`.toLowerCase().includes("quota")) return "full";
+    try {
+      void area.length;
+    } catch (e2) {
+      return "blocked";
+    }
+    return "full";
+  }
+};
 // The page's own entry: index.html's main_thread, or the one its <body> names
 // (embed.html: data-front="embed_front").
 mp.runPython(`import game.web.dom.${document.body.dataset.front || "main_thread"}`);

@@ -151,16 +151,15 @@ def test_build_makes_a_relative_self_contained_site(built_site):
                  "static/js/engine.mjs", "static/vendor/micropython/micropython.wasm"):
         assert (built_site / name).is_file(), name
     assert not list(built_site.rglob("*.map"))
-    # index.html is the split page: first.js starts the front (MicroPython), which
+    # Both pages are split: a first script starts the front (MicroPython), which
     # starts the game's worker; no PyScript, and no inline script (the CSP forbids it).
     html = (built_site / "index.html").read_text()
     assert '<script src="./static/js/first.js" data-runtime="./static/js/front.mjs">' in html
-    assert 'type="py"' not in html and "pyscript" not in html
-    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html)
-    # The embed still runs the game through PyScript, configured by pyscript.json.
     embed = (built_site / "embed.html").read_text()
-    assert 'config="./pyscript.json"' in embed
+    assert 'data-runtime="./static/js/front.mjs"' in embed
     for page in (html, embed):
+        assert 'type="py"' not in page and "pyscript" not in page
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", page)
         assert not re.search(r'(src|href)="(/|https?:)', page)
     config = json.loads((built_site / "pyscript.json").read_text())
     assert config["interpreter"].startswith("./")

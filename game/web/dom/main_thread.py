@@ -29,11 +29,10 @@ class Page:
         self.engine = engine
         self.front, _ = assemble(window, self.send)
         self.events = Events(self.front, window, self.send, self.read_file)
-        self.local, self.problem = storage.opened(window)
-        try:
-            self.session = window.sessionStorage
-        except Exception:
-            self.session = None
+        # front.mjs reads the areas: a refused one throws, which MicroPython cannot catch.
+        self.local = window.jhgStorageArea("localStorage")  # None where refused
+        self.problem = None if self.local is not None else "blocked"
+        self.session = window.jhgStorageArea("sessionStorage")
         self.limits = {"game": 0, "stats": 0}
         self.up = False
 
@@ -54,7 +53,7 @@ class Page:
         if "store" in frame:
             area, key, value = frame["store"]
             where = self.local if area == "local" else self.session
-            failure = storage.write(where, key, value)
+            failure = window.jhgStorageWrite(where, key, value)  # (front.mjs: it may throw)
             if failure is not None and area == "local":
                 self.send({"kind": "refused", "failure": failure})
             return

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, jsnull
 
 from game.web.controller import Controller
 from game.web.dom import worker_online
@@ -109,7 +109,7 @@ class Game:
 
     def receive(self, text: str, data: Any = None) -> None:
         """A message of the page: a gesture (JSON), or a file chosen with
-        its bytes (`data`: an ArrayBuffer, None if it was not read)."""
+        its bytes (`data`: an ArrayBuffer, JS null if it was not read)."""
         msg = json.loads(text)
         if "start" in msg:
             if msg["start"].get("embed"):
@@ -135,8 +135,10 @@ class Game:
         elif kind == "wire":
             ctrl.guarded(lambda: worker_online.heard(msg))
         elif kind == "file":
+            # A file over the limit is never read: its data is JS null, Pyodide's jsnull.
+            read = data is not None and data is not jsnull
             ctrl.perform(FileChosen(str(msg["purpose"]), str(msg["name"]), int(msg["size"]),
-                                    data.to_bytes() if data is not None else None))
+                                    data.to_bytes() if read else None))
         elif kind == "bench":  # benchmarks/think.py's hook (game.web.dom.worker_bench)
             from game.web.dom import worker_bench
 
