@@ -18,7 +18,28 @@ self.jhgWireModule = () => import("./wire.mjs");
 const waiting = [];
 let receive = null;
 const take = (data) => (typeof data === "string" ? receive(data) : receive(data.file, data.data));
-self.onmessage = ({ data }) => (receive ? take(data) : waiting.push(data));
+
+// A start-up download that fails for want of a network (the runtime, the
+// standard library, game.zip) is told to the page ({"offline"}) and asked again
+// when the page says so ({"retry"}: "Try again", Start, or the browser back
+// online; static/js/loader.js): the start goes on as if it had only been slow.
+let retries = [];
+const RETRY = '{"retry":true}';
+const fetchNow = self.fetch.bind(self);
+self.fetch = (...args) => fetchNow(...args).catch(function again(e) {
+  if (receive || (e && e.name === "AbortError")) throw e;
+  console.warn("A start-up download failed; it is asked again on retry:", e);
+  postMessage(JSON.stringify({ offline: String(e) }));
+  return new Promise((resolve) => retries.push(resolve)).then(() => fetchNow(...args).catch(again));
+});
+// The wasm cut off midway cannot be asked again here: the page reloads.
+self.addEventListener("pyodide:wasm-failed", () => postMessage(JSON.stringify({ failed: "wasm" })));
+
+self.onmessage = ({ data }) => {
+  if (data === RETRY) for (const resume of retries.splice(0)) resume();
+  else if (receive) take(data);
+  else waiting.push(data);
+};
 try {
   const py = await loadPyodide();
   postMessage(JSON.stringify({ python: started }));  // how it started: <html data-python>

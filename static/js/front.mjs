@@ -18,6 +18,7 @@ engine.addEventListener("error", (event) => {
 engine.addEventListener("message", ({ data }) => {
   if (typeof data !== "string") return;
   if (data.startsWith('{"failed"')) engineFailed();
+  else if (data.startsWith('{"offline"')) dispatchEvent(new Event("jhg:download-failed"));
   else if (data.startsWith('{"fetched"')) dispatchEvent(new CustomEvent("jhg:fetched", { detail: JSON.parse(data).fetched }));
   else if (data.startsWith('{"python"')) {
     document.documentElement.dataset.python = JSON.parse(data).python;

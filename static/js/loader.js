@@ -139,6 +139,10 @@
   // or the game's worker could not start (the page whose Python runs in a worker).
   addEventListener("pyodide:wasm-failed", function () { if (starting()) failed(false); });
   addEventListener("jhg:engine-failed", function () { if (starting()) failed(false); });
+  // A download of the game's worker failed: it waits for the retry (static/js/engine.mjs).
+  addEventListener("jhg:download-failed", function () {
+    if (starting()) failed(true).then(function () { window.jhgEngine.postMessage('{"retry":true}'); });
+  });
   addEventListener("unhandledrejection", function (e) {
     var why = e.reason;
     if (starting() && why instanceof TypeError &&

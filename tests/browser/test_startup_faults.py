@@ -136,7 +136,7 @@ def test_start_pressed_after_a_failed_download_is_no_dead_button(own_site, ui):
 def test_a_runtime_module_that_did_not_load_is_told_and_try_again_reloads(own_site, ui):
     # A module that failed cannot be imported again in the same page.
     page = own_site.page
-    core = "**/static/vendor/pyscript/core.js"
+    core = "**/static/js/engine.mjs"  # the game's worker
     page.route(core, lambda route: route.abort())
     page.goto(page.site_url + "?lang=it&speed=instant")
     page.wait_for_selector("#loader-retry", state="visible", timeout=60000)

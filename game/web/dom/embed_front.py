@@ -28,7 +28,7 @@ class Page:
 
     def receive(self, event: "Any") -> None:
         frame = json.loads(str(event.data))
-        if "failed" in frame or "python" in frame or "fetched" in frame:
+        if "failed" in frame or "python" in frame or "fetched" in frame or "offline" in frame:
             return  # for the page's first script (front.mjs)
         self.embedded.apply(frame)
 

@@ -48,7 +48,7 @@ class Page:
         if text.startswith('{"wire"'):
             return  # online play's connections: front.mjs hands it to static/js/wire-host.mjs
         frame = json.loads(text)
-        if "failed" in frame or "python" in frame or "fetched" in frame:
+        if "failed" in frame or "python" in frame or "fetched" in frame or "offline" in frame:
             return  # for the page's first script (front.mjs)
         if "store" in frame:
             area, key, value = frame["store"]
