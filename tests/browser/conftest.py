@@ -66,6 +66,9 @@ def browser_context(tmp_path_factory, site_url, playwright_driver):
         str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
         viewport={"width": 1366, "height": 900})
     ctx.set_default_timeout(30000)
+    # Tests wait with `expect` for what a gesture's frame draws (the game answers
+    # from its worker), on a machine that may be busy: as long as for a selector.
+    pytest.importorskip("playwright.sync_api").expect.set_options(timeout=30000)
     yield ctx
     ctx.close()
     shutil.rmtree(profile, ignore_errors=True)
