@@ -180,6 +180,18 @@ class UI:
         page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
 
     @staticmethod
+    def click_and_redrawn(page, locator) -> None:
+        """Click something that changes the table (a part of a choice, not yet an
+        action) and wait for the game's answer to be drawn in #screen: it comes
+        from the worker, a few ms after the click's task."""
+        page.evaluate("""() => { window.redrawn = false;
+          const seen = new MutationObserver(() => { window.redrawn = true; seen.disconnect(); });
+          seen.observe(document.getElementById('screen'),
+                       {childList: true, subtree: true, attributes: true}); }""")
+        locator.click()
+        page.wait_for_function("window.redrawn")
+
+    @staticmethod
     def duel_play_first(page) -> None:
         """In the duel, play the first playable card (a Potion led names purple)."""
         first = page.locator(".hand.mine .cards > .card.playable").first
