@@ -158,15 +158,20 @@ def test_a_gift_goes_face_down_into_the_opponent_hand(page, ui):
     pick = [c for c in hand if c.endswith("+")][:1] + [c for c in hand if not c.endswith("+")]
     for c in pick[:need]:
         page.click(f'#jvh-pick [data-part="{c}"]')
+    # The picks are drawn from the worker's answers: the button is on once they are in.
+    page.wait_for_selector("#jvh-confirm:not([disabled])")
+    # The copies are caught as the worker's answer lays them over the page (in
+    # that frame's task): a look frame by frame could come after their flight.
     in_flight = page.evaluate("""() => new Promise(resolve => {
-      document.getElementById('jvh-confirm').click();
-      const tick = () => {
+      const seen = new MutationObserver(() => {
         const copies = %s.filter(a => a.effect.target.classList.contains('motion-copy'));
-        if (copies.length) { copies.forEach(a => { a.pause(); a.currentTime = 120; });
-                             resolve(copies.length); }
-        else requestAnimationFrame(tick);
-      };
-      tick();
+        if (!copies.length) return;
+        seen.disconnect();
+        copies.forEach(a => { a.pause(); a.currentTime = 120; });
+        resolve(copies.length);
+      });
+      seen.observe(document.body, {childList: true});
+      document.getElementById('jvh-confirm').click();
     })""" % MOVING)
     assert in_flight == need
     ui.screenshot(page, "motion-duel-gift")
