@@ -66,6 +66,9 @@ def browser_context(tmp_path_factory, site_url, playwright_driver):
         str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
         viewport={"width": 1366, "height": 900})
     ctx.set_default_timeout(30000)
+    # Tests wait with `expect` for what a gesture's frame draws (the game answers
+    # from its worker), on a machine that may be busy: as long as for a selector.
+    pytest.importorskip("playwright.sync_api").expect.set_options(timeout=30000)
     yield ctx
     ctx.close()
     shutil.rmtree(profile, ignore_errors=True)
@@ -186,6 +189,18 @@ class UI:
         n = UI.actions(page)
         page.click(selector)
         page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
+
+    @staticmethod
+    def click_and_redrawn(page, locator) -> None:
+        """Click something that changes the table (a part of a choice, not yet an
+        action) and wait for the game's answer to be drawn in #screen: it comes
+        from the worker, a few ms after the click's task."""
+        page.evaluate("""() => { window.redrawn = false;
+          const seen = new MutationObserver(() => { window.redrawn = true; seen.disconnect(); });
+          seen.observe(document.getElementById('screen'),
+                       {childList: true, subtree: true, attributes: true}); }""")
+        locator.click()
+        page.wait_for_function("window.redrawn")
 
     @staticmethod
     def duel_play_first(page) -> None:

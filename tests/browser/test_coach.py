@@ -63,7 +63,7 @@ def _decide(page, ui) -> None:
             break
         kind, value = fresh[0]
         clicked.add((kind, value))
-        page.locator(f'#screen [data-{kind}="{value}"]').first.click()
+        ui.click_and_redrawn(page, page.locator(f'#screen [data-{kind}="{value}"]').first)
     assert clicked, "the coach highlights what to click"
     if ui.actions(page) == n and page.locator("#jvh-confirm:not([disabled])").count():
         page.click("#jvh-confirm")
@@ -87,17 +87,20 @@ def test_the_lesson_is_completed_by_following_the_coach(page, ui, game):
         if not page.is_hidden("#modal"):
             break
         assert page.is_visible("#coach")
-        if page.locator("#coach-next").count():
+        note = page.query_selector("#coach-next")
+        if note:
             assert page.evaluate("document.activeElement.id") == "coach-next", notes
             # Nobody is deciding while a note holds the hand, and the prompt says so.
             assert page.inner_text("#prompt") == _words("en", f"coach.{game}.paused")
             notes += 1
-            page.click("#coach-next")
+            note.click()
+            note.wait_for_element_state("hidden")  # gone once the game's answer is drawn
             continue
         at, clicks = OTHER[game]
         if not objections and ui.actions(page) == at:
             for selector in clicks:
                 page.click(selector)
+            page.wait_for_selector("#coach-why")
             why = page.inner_text("#coach-why")
             assert why == _words("en", next(s["why"] for s in lesson["steps"]
                                             if s["at"] == at and "why" in s))

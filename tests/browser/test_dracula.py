@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+# The page answers a click when the game's worker has drawn it: a few ms later.
+expect = pytest.importorskip("playwright.sync_api").expect
+
 pytestmark = pytest.mark.browser
 SEED = 12
 SETTLED = "document.body.dataset.toAct !== 'bot' || !document.getElementById('modal').hidden"
@@ -59,7 +62,7 @@ def _place_by_clicks(page, cell_first: bool = False) -> str:
     if cell_first:
         first, second = second, first
     page.click(first)
-    assert page.get_attribute(first, "aria-pressed") == "true"
+    expect(page.locator(first)).to_have_attribute("aria-pressed", "true")
     page.click(second)
     page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
     return f"{card}@{cell}"
@@ -90,28 +93,28 @@ def test_a_whole_deal_by_clicks_and_keys(page, ui):
     before = (_actions(page), _hand(page), _coffin(page))
     cell = page.get_attribute(".cell.open", "data-cell")
     page.click(".cell.open")
-    assert page.get_attribute(f'.cell[data-cell="{cell}"]', "aria-pressed") == "true"
-    assert "choose the card to place there" in page.inner_text("#prompt")
+    expect(page.locator(f'.cell[data-cell="{cell}"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#prompt")).to_contain_text("choose the card to place there")
     assert page.locator(".cell.open").count() == 0  # the other cells wait for the card
     _shot(page, ui, "cell-picked")
     page.keyboard.press("Escape")
-    assert page.get_attribute(f'.cell[data-cell="{cell}"]', "aria-pressed") == "false"
-    assert "either order" in page.inner_text("#prompt")
+    expect(page.locator(f'.cell[data-cell="{cell}"]')).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#prompt")).to_contain_text("either order")
     far = page.eval_on_selector_all(
         ".cell:not(.open):not(.full)", "els => els.map(e => e.dataset.cell)")
     assert far, "every empty cell is open"
     page.click(".dr-hand .dc-btn")
+    expect(page.locator(".dr-hand .dc-btn.sel")).to_have_count(1)
     assert page.get_attribute(".dr-hand .dc-btn.sel", "title") in page.inner_text("#prompt")
     page.click(f'.cell[data-cell="{far[0]}"]')
-    msg = page.inner_text("#message")
-    assert "touches no card" in msg, msg  # the engine's reason, by its code
+    expect(page.locator("#message")).to_contain_text("touches no card")  # the engine's reason, by its code
     assert (_actions(page), _hand(page), _coffin(page)) == before
     # Clicks on parts that do nothing (a line value, the legend, a name) are quiet.
     for quiet in (".lv.me", ".dr-legend", ".plate.bot .who"):
         page.click(quiet)
     assert (_actions(page), _hand(page), _coffin(page)) == before
     page.click(".dr-hand .dc-btn.sel")  # put the card back
-    assert page.locator(".dr-hand .dc-btn.sel").count() == 0
+    expect(page.locator(".dr-hand .dc-btn.sel")).to_have_count(0)
 
     # Keyboard: arrows along the hand; Enter on a card chooses it (the focus stays);
     # Shift+Tab reaches the coffin's one tab stop, its first open cell; arrow keys
@@ -121,8 +124,8 @@ def test_a_whole_deal_by_clicks_and_keys(page, ui):
     page.keyboard.press("ArrowRight")  # arrows move along the hand
     assert page.evaluate("document.activeElement.dataset.card") == card
     page.keyboard.press("Enter")
+    expect(page.locator(f'.dr-hand .dc-btn[data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
     assert page.evaluate("document.activeElement.dataset.card") == card
-    assert page.get_attribute(f'.dr-hand .dc-btn[data-card="{card}"]', "aria-pressed") == "true"
     stops = []
     for _ in range(4):  # back past the hand's start and the key to the coffin's numbers
         page.keyboard.press("Shift+Tab")
@@ -178,9 +181,11 @@ def test_a_whole_deal_by_clicks_and_keys(page, ui):
     assert len(_coffin(page)) in (1, 2)  # the new nail (and the bot's first card)
     # The score sheet holds the deal, the line each player scored, the bonus rule.
     page.click("[data-cmd=panel][data-panel=scores]")
+    expect(page.locator("#side")).to_contain_text("bonus")
     sheet = page.inner_text("#side")
     assert "row " in sheet and "column " in sheet and "bonus" in sheet
     page.click("[data-cmd=panel][data-panel=log]")
+    expect(page.locator("#log")).to_contain_text("Deal 1 over")
     log = page.inner_text("#log")
     assert "You take the rows" in log and "Deal 1 over" in log
     # The engine's line_scored events: each full line and its worth.

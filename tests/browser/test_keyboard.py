@@ -26,6 +26,9 @@ from game.web.i18n import Translator
 from game.web.tables import renderer
 from game.web.tables import jekyll_hyde as jh
 
+# The page answers a key when the game's worker has drawn it: a few ms later.
+expect = pytest.importorskip("playwright.sync_api").expect
+
 pytestmark = pytest.mark.browser
 
 SETTLED = "document.body.dataset.toAct !== 'bot' || !document.getElementById('modal').hidden"
@@ -263,13 +266,13 @@ def _pick_by_keys(page, need: int) -> set[str]:
     pick = (potions[:1] + [c for c in cards if c not in potions[:1]][:need - 1]) if oblige \
         else cards[:need]
     _press_on(page, f'#jvh-pick [data-part="{pick[0]}"]')
-    assert page.inner_text("#jvh-pick .jvh-count") == "1"
+    expect(page.locator("#jvh-pick .jvh-count")).to_have_text("1")
     page.keyboard.press("Escape")  # a half-made choice is taken back
-    assert page.inner_text("#jvh-pick .jvh-count") == "0"
+    expect(page.locator("#jvh-pick .jvh-count")).to_have_text("0")
     _focus_on_table(page)
     for c in pick:
         _press_on(page, f'#jvh-pick [data-part="{c}"]', "Space")
-        assert page.get_attribute(f'#jvh-pick [data-part="{c}"]', "aria-pressed") == "true"
+        expect(page.locator(f'#jvh-pick [data-part="{c}"]')).to_have_attribute("aria-pressed", "true")
     _act(page, "#jvh-confirm")
     return {"obligation", "exchange"} if oblige else {"exchange"}
 
@@ -290,7 +293,8 @@ def test_a_duel_round_by_keys_with_an_exchange_and_a_potion_lead(page, ui):
             # A Potion led: Enter picks it, the colours to name appear, Enter names one.
             potion = page.get_attribute(".hand.mine .cards > .card[data-part]", "data-part")
             _press_on(page, f'.hand.mine .cards > .card[data-part="{potion}"]', "Enter")
-            assert page.is_visible(".jvh-namer") and potion in page.inner_text("#prompt")
+            expect(page.locator(".jvh-namer")).to_be_visible()
+            assert potion in page.inner_text("#prompt")
             _act(page, '.jvh-namer button[data-part=":R"]' if "potion" not in seen
                  else ".jvh-namer button")
             seen.add("potion")
@@ -311,21 +315,24 @@ def test_a_dracula_deal_by_keys_in_german(page, ui):
                    "?speed=instant&lang=de")
     # The keys panel, opened by its button and in German.
     _press_on(page, "#keys-button", "Enter")
+    expect(page.locator("#keys")).to_be_visible()
     keys = page.inner_text("#keys")  # in Dracula's own words: the coffin, and Undo
     assert "Mit der Tastatur spielen" in keys and "Sarg" in keys and "Strg+Z" in keys
     page.keyboard.press("Escape")
-    assert page.is_hidden("#keys") and page.evaluate(FOCUSED, "#keys-button")
+    expect(page.locator("#keys")).to_be_hidden()
+    assert page.evaluate(FOCUSED, "#keys-button")
     _act(page, "#way-Q")
     placed = 0
     for turn in _my_turns(page, 12):
         card = page.get_attribute(".dr-hand .dc-btn", "data-part")
+        chosen = page.locator(f'.dr-hand [data-part="{card}"]')
         _press_on(page, f'.dr-hand .dc-btn[data-part="{card}"]', "Enter")
-        assert page.get_attribute(f'.dr-hand [data-part="{card}"]', "aria-pressed") == "true"
+        expect(chosen).to_have_attribute("aria-pressed", "true")
         if turn == 0:  # Escape lets the card go; it is picked again
             page.keyboard.press("Escape")
-            assert page.get_attribute(f'.dr-hand [data-part="{card}"]', "aria-pressed") == "false"
+            expect(chosen).to_have_attribute("aria-pressed", "false")
             page.keyboard.press("Space")
-            assert page.get_attribute(f'.dr-hand [data-part="{card}"]', "aria-pressed") == "true"
+            expect(chosen).to_have_attribute("aria-pressed", "true")
         _act(page, ".coffin .cell.open", "Enter" if turn % 2 else " ")
         placed += 1
     assert placed >= 4
@@ -347,8 +354,9 @@ def test_the_first_tab_from_the_top_of_the_table_reaches_the_decision(page, ui, 
     page.wait_for_selector("body[data-state=ready]", timeout=60000)
     page.wait_for_function("document.body.dataset.toAct === 'me'", timeout=60000)
     page.keyboard.press("?")
-    assert "straight to what you may play or choose" in page.inner_text("#keys")
+    expect(page.locator("#keys")).to_contain_text("straight to what you may play or choose")
     page.keyboard.press("Escape")
+    expect(page.locator("#keys")).to_be_hidden()  # Tab in the open panel stays in it
     page.keyboard.press("Tab")
     focused = page.evaluate("(() => { const e = document.activeElement;"
                             " return e.dataset.part || e.dataset.act || null; })()")

@@ -6,23 +6,46 @@ that goes face down travels as a back; screenshots mid-flight."""
 from __future__ import annotations
 
 # Plays the first thing offered (a card, else a seat to designate) and says what
-# was moving just before and right after, in the same task as the click.
+# was moving just before the click and right after it, and once the game's
+# answer is drawn. The game answers from its worker: the click's task posts the
+# gesture (`posted`: counted on the worker's `postMessage`) and finishes the
+# motion; the frame it brings back is read as soon as it is applied (a
+# MutationObserver on <body data-actions>: a microtask of the frame's own task,
+# so the animations it starts are seen at their start).
 MOVING = "document.getAnimations().filter(a => a.id === 'motion')"
-PLAY = """() => {
+PLAY = """(options) => new Promise(resolve => {
+  const {target: selector = '', pause = false} = options || {};
+  const engine = window.jhgEngine;
+  if (!('posted' in engine)) {
+    const post = engine.postMessage.bind(engine);
+    engine.posted = 0;
+    engine.postMessage = (...args) => { engine.posted += 1; return post(...args); };
+  }
   const before = %s;
-  const target = document.querySelector('.hand.mine .card.playable')
-    || document.querySelector('.seat.designatable');
-  const actions = +document.body.dataset.actions;
+  const target = selector ? document.querySelector(selector)
+    : document.querySelector('.hand.mine .card.playable')
+      || document.querySelector('.seat.designatable');
+  const actions = +document.body.dataset.actions, posted = engine.posted;
   target.click();
-  const after = %s;
-  return {before: before.length, actions, taken: +document.body.dataset.actions - actions,
-          durations: after.map(a => a.effect.getTiming().duration),
-          skipped: before.every(a => a.playState === 'finished')};
-}""" % (MOVING, MOVING)
+  const skipped = before.every(a => a.playState === 'finished');
+  const sent = engine.posted - posted;
+  const seen = new MutationObserver(() => {
+    if (+document.body.dataset.actions === actions) return;
+    seen.disconnect();
+    const after = %s;
+    if (pause) after.forEach(a => { a.pause(); a.currentTime = a.effect.getTiming().duration * .4; });
+    resolve({before: before.length, actions, sent, skipped,
+             taken: +document.body.dataset.actions - actions,
+             durations: after.map(a => a.effect.getTiming().duration),
+             centre: after.map(a => a.effect.target.closest('.centre') && a.effect.target.dataset.card),
+             cells: after.map(a => a.effect.target.closest('.cell')?.dataset.cell)});
+  });
+  seen.observe(document.body, {attributes: true, attributeFilter: ['data-actions']});
+})""" % (MOVING, MOVING)
 
 # Waits (frame by frame, in the page) for the person's turn with a card still
-# moving, then plays at once: the answer says whether the click was taken in
-# the same task, while that card was moving.
+# moving, then plays at once: the answer says whether the click's task sent the
+# gesture and finished that card's motion.
 PLAY_WHILE_MOVING = """() => new Promise(resolve => {
   const tick = () => {
     if (document.body.dataset.toAct === 'me' && %s.length) resolve((%s)());
@@ -59,12 +82,10 @@ def test_a_played_card_travels_briefly(page, ui):
     _until_a_card_to_play(page, ui)
     card = page.get_attribute(".hand.mine .card.playable", "data-card")
     played = page.evaluate(PLAY)
-    assert played["taken"] == 1
+    assert played["sent"] == 1 and played["taken"] == 1
     assert played["durations"], "playing a card starts no animation"
     assert all(0 < d <= 300 for d in played["durations"]), played["durations"]
-    # It is the card now on the table that moves.
-    assert page.evaluate(f"{MOVING}.map(a => a.effect.target.closest('.centre') && "
-                         "a.effect.target.dataset.card)") == [card]
+    assert played["centre"] == [card]  # it is the card now on the table that moves
 
 
 def test_a_click_while_cards_move_is_taken_at_once_and_skips_them(page, ui):
@@ -73,8 +94,9 @@ def test_a_click_while_cards_move_is_taken_at_once_and_skips_them(page, ui):
     for _ in range(3):  # the bots play fast: the person's turn comes while a card moves
         played = page.evaluate(PLAY_WHILE_MOVING)
         assert played["before"] > 0
-        assert played["taken"] == 1, "the click waited for the motion"
+        assert played["sent"] == 1, "the click waited for the motion"
         assert played["skipped"], "a click leaves the motion running"
+        assert played["taken"] == 1
 
 
 def test_no_motion_when_the_person_asks_for_reduced_motion(page, ui):
@@ -136,15 +158,20 @@ def test_a_gift_goes_face_down_into_the_opponent_hand(page, ui):
     pick = [c for c in hand if c.endswith("+")][:1] + [c for c in hand if not c.endswith("+")]
     for c in pick[:need]:
         page.click(f'#jvh-pick [data-part="{c}"]')
+    # The picks are drawn from the worker's answers: the button is on once they are in.
+    page.wait_for_selector("#jvh-confirm:not([disabled])")
+    # The copies are caught as the worker's answer lays them over the page (in
+    # that frame's task): a look frame by frame could come after their flight.
     in_flight = page.evaluate("""() => new Promise(resolve => {
-      document.getElementById('jvh-confirm').click();
-      const tick = () => {
+      const seen = new MutationObserver(() => {
         const copies = %s.filter(a => a.effect.target.classList.contains('motion-copy'));
-        if (copies.length) { copies.forEach(a => { a.pause(); a.currentTime = 120; });
-                             resolve(copies.length); }
-        else requestAnimationFrame(tick);
-      };
-      tick();
+        if (!copies.length) return;
+        seen.disconnect();
+        copies.forEach(a => { a.pause(); a.currentTime = 120; });
+        resolve(copies.length);
+      });
+      seen.observe(document.body, {childList: true});
+      document.getElementById('jvh-confirm').click();
     })""" % MOVING)
     assert in_flight == need
     ui.screenshot(page, "motion-duel-gift")
@@ -172,19 +199,10 @@ def test_dracula_card_flies_to_its_cell(page, ui):
     card = page.get_attribute(".dr-hand .dc-btn", "data-card")
     cell = page.get_attribute(".cell.open", "data-cell")
     page.click(f'.dr-hand .dc-btn[data-card="{card}"]')
-    moving = page.evaluate("""cell => {
-      document.querySelector(`.cell[data-cell="${cell}"]`).click();
-      return %s.map(a => a.effect.target.closest('.cell')?.dataset.cell);
-    }""" % MOVING, cell)
-    assert moving == [cell]
-    _pause_mid_flight(page)
+    page.wait_for_selector(f'.dr-hand .dc-btn[data-card="{card}"][aria-pressed=true]')
+    played = page.evaluate(PLAY, {"target": f'.cell[data-cell="{cell}"]', "pause": True})
+    assert played["taken"] == 1 and played["cells"] == [cell]
     ui.screenshot(page, "motion-dracula")
-
-
-def _pause_mid_flight(page) -> int:
-    return page.evaluate("""() => { const all = %s;
-      all.forEach(a => { a.pause(); a.currentTime = a.effect.getTiming().duration * .4; });
-      return all.length; }""" % MOVING)
 
 
 def test_screenshots_mid_flight(page, ui):
@@ -192,13 +210,13 @@ def test_screenshots_mid_flight(page, ui):
         page.set_viewport_size({"width": width, "height": height})
         _werner(page, ui, "instant")
         _until_a_card_to_play(page, ui)
-        page.evaluate(PLAY)  # seed 7: a Transformation from the hand to the table
-        assert _pause_mid_flight(page) > 0
+        # seed 7: a Transformation from the hand to the table
+        assert page.evaluate(PLAY, {"pause": True})["durations"]
         ui.screenshot(page, f"motion-{name}-play")
         for _ in range(2):
             page.evaluate(f"{MOVING}.forEach(a => a.finish())")
             ui.wait_settled(page)
-            page.evaluate(PLAY)
+            played = page.evaluate(PLAY, {"pause": True})
         # The Transformation's cards stay: they move into the row carried on.
-        assert _pause_mid_flight(page) > 0
+        assert played["durations"]
         ui.screenshot(page, f"motion-{name}-stay")
