@@ -7,7 +7,7 @@ import json
 
 import js
 
-from game.web.front.assemble import assemble
+from game.web.front.assemble import assemble, frame_of
 from game.web.front.embedded import Embedded
 
 TYPE_CHECKING = False
@@ -27,9 +27,9 @@ class Page:
         self.engine.postMessage(json.dumps(msg))
 
     def receive(self, event: "Any") -> None:
-        frame = json.loads(str(event.data))
-        if "failed" in frame or "python" in frame or "fetched" in frame or "offline" in frame:
-            return  # for the page's first script (front.mjs)
+        frame = frame_of(str(event.data))
+        if frame is None:
+            return
         self.embedded.apply(frame)
 
     def start(self) -> None:

@@ -14,7 +14,7 @@ import json
 import js
 
 from game.web.front import storage
-from game.web.front.assemble import assemble
+from game.web.front.assemble import assemble, frame_of
 from game.web.front.events import Events, read_form
 
 TYPE_CHECKING = False
@@ -47,9 +47,9 @@ class Page:
         text = str(event.data)
         if text.startswith('{"wire"'):
             return  # online play's connections: front.mjs hands it to static/js/wire-host.mjs
-        frame = json.loads(text)
-        if "failed" in frame or "python" in frame or "fetched" in frame or "offline" in frame:
-            return  # for the page's first script (front.mjs)
+        frame = frame_of(text)
+        if frame is None:
+            return
         if "store" in frame:
             area, key, value = frame["store"]
             where = self.local if area == "local" else self.session

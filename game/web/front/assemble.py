@@ -1,6 +1,8 @@
 """The front on a page's document, as index.html's and embed.html's main
 threads both make it (game/web/dom/main_thread.py, embed_front.py)."""
 
+import json
+
 from game.web.front.focus import Focus
 from game.web.front.live import Live
 from game.web.front.motion import Motion
@@ -10,6 +12,17 @@ from game.web.front.steps import ReviewDialog
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Callable
+
+
+# The worker's messages for the page's first script (static/js/front.mjs: a start
+# that failed, how Python started, its downloads), not for the front.
+FOR_THE_SCRIPT = ("failed", "python", "fetched", "offline")
+
+
+def frame_of(text: str) -> "dict[str, Any] | None":
+    """The frame a message of the worker carries, or None if it is the script's."""
+    frame: "dict[str, Any]" = json.loads(text)
+    return None if any(key in frame for key in FOR_THE_SCRIPT) else frame
 
 
 class Listeners:
