@@ -1,9 +1,8 @@
 // The game's worker (front.mjs starts it): Pyodide from the site's own
-// python.mjs (the snapshot, game.zip written as one file), then
-// game/web/dom/worker.py, which
-// takes each message of the page: a gesture as JSON, or a chosen file ({file,
-// data}). Messages that come before Python is up wait here, in order. A start
-// that fails is posted as {"failed": why}.
+// python.mjs (the snapshot when cached, game.zip written as one file), then
+// game/web/dom/worker.py, which takes each message of the page: a gesture as
+// JSON, or a chosen file ({file, data}). Messages that come before Python is up
+// wait here, in order. A start that fails is posted as {"failed": why}.
 import { loadPyodide, started } from "./python.mjs";
 
 // What the worker downloads, named to the page as it arrives: the loader's progress.
@@ -23,7 +22,7 @@ const take = (data) => (typeof data === "string" ? receive(data) : receive(data.
 // standard library, game.zip) is told to the page ({"offline"}) and asked again
 // when the page says so ({"retry"}: "Try again", Start, or the browser back
 // online; static/js/loader.js): the start goes on as if it had only been slow.
-let retries = [];
+const retries = [];
 const RETRY = '{"retry":true}';
 const fetchNow = self.fetch.bind(self);
 self.fetch = (...args) => fetchNow(...args).catch(function again(e) {
