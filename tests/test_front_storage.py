@@ -69,7 +69,16 @@ def test_a_write_refused_by_the_browser_comes_back_and_the_page_says_so_once() -
 
 def test_the_front_reads_and_writes_the_browsers_storage() -> None:
     local = LocalStorage(quota=100)
-    assert front.write(local, "a", "1") is None and front.items(local) == {"a": "1"}
-    assert front.write(local, "b", "x" * 200) == "full"
-    assert front.write(None, "a", "1") == "blocked"
-    assert front.write(local, "a", None) is None and front.keys(local) == []
+    assert front.write(local, "jhg.a", "1") is None and front.items(local) == {"jhg.a": "1"}
+    assert front.write(local, "jhg.b", "x" * 200) == "full"
+    assert front.write(None, "jhg.a", "1") == "blocked"
+    assert front.write(local, "jhg.a", None) is None and front.keys(local) == []
+
+
+def test_the_front_hands_over_only_the_sites_items() -> None:
+    """Another page of the origin may fill its storage with megabytes (a full
+    storage is often full of them): the game's start carries only its own."""
+    local = LocalStorage(quota=10**6)
+    local.setItem(saves.key("dracula"), "{}")
+    local.setItem("fill.0", "x" * 1000)
+    assert front.items(local) == {saves.key("dracula"): "{}"}

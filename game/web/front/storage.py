@@ -15,12 +15,17 @@ def keys(storage: "Any") -> "list[str]":
         return []
 
 
+SITE_PREFIX = "jhg."  # the site's keys: the only ones the game reads
+
+
 def items(storage: "Any") -> "dict[str, str]":
-    """Every item of a `Storage` (none if the browser refuses it)."""
+    """The site's items of a `Storage` (none if the browser refuses it); others
+    of its origin are none of the game's, and may be megabytes to hand over."""
     found = {}
     try:
         for key in keys(storage):
-            found[key] = str(storage.getItem(key))
+            if key.startswith(SITE_PREFIX):
+                found[key] = str(storage.getItem(key))
     except Exception:
         return {}
     return found
