@@ -44,6 +44,26 @@ def opened(window: "Any") -> "tuple[Any, str | None]":
     return local, None
 
 
+ROOM_PROBE = "jhg.room"  # written and removed at once: is there room for a save's copy?
+
+
+def room(write: "Any", storage: "Any", found: "dict[str, str]") -> "str | None":
+    """None where a copy of the biggest save fits, else why not ("full"): the
+    page then tells the game at start, which never sets a damaged save aside
+    (its copy, then its removal: game.web.keeper) without room for the copy, as a
+    refused write heard later would come too late, the original gone.
+    `write`: front.mjs's `jhgStorageWrite` (or `write` below), `found`: the items."""
+    size = 0
+    for key in found:
+        if key.startswith("jhg.save"):
+            size = max(size, len(found[key]))
+    if storage is None or size == 0:
+        return None
+    failure = write(storage, ROOM_PROBE, "x" * size)  # type: str | None
+    write(storage, ROOM_PROBE, None)
+    return failure
+
+
 def write(storage: "Any", key: str, value: "str | None") -> "str | None":
     """Write (or, value None, remove) an item: None once done, else why not:
     "full" (its quota) or "blocked" (the browser keeps nothing for this site)."""
