@@ -8,11 +8,14 @@ import json
 from typing import Any
 
 from game.web import saves
+from game.web.controller import Controller
+from game.web.drivers import NoLocks
 from game.web.front import storage as front
 from game.web.gestures import carry_out
+from game.web.links import Link
 from game.web.mirror import MirroredStorage
 from game.web.page import SetupChanged
-from tests.page_kit import make_page
+from tests.page_kit import RecordingScreen, Thinking, make_page
 
 
 class LocalStorage:
@@ -69,7 +72,55 @@ def test_a_write_refused_by_the_browser_comes_back_and_the_page_says_so_once() -
 
 def test_the_front_reads_and_writes_the_browsers_storage() -> None:
     local = LocalStorage(quota=100)
-    assert front.write(local, "a", "1") is None and front.items(local) == {"a": "1"}
-    assert front.write(local, "b", "x" * 200) == "full"
-    assert front.write(None, "a", "1") == "blocked"
-    assert front.write(local, "a", None) is None and front.keys(local) == []
+    assert front.write(local, "jhg.a", "1") is None and front.items(local) == {"jhg.a": "1"}
+    assert front.write(local, "jhg.b", "x" * 200) == "full"
+    assert front.write(None, "jhg.a", "1") == "blocked"
+    assert front.write(local, "jhg.a", None) is None and front.keys(local) == []
+
+
+def test_the_front_finds_at_start_whether_a_copy_of_a_save_fits() -> None:
+    save = "s" * 30
+    roomy, full = LocalStorage(quota=100), LocalStorage(quota=50)
+    for local in (roomy, full):
+        local.setItem(saves.key("dracula"), save)
+    assert front.room(front.write, roomy, front.items(roomy)) is None
+    assert front.room(front.write, full, front.items(full)) == "full"
+    assert front.room(front.write, full, {"jhg.prefs": "{}"}) is None  # no save: no copy to make
+    assert front.keys(roomy) == front.keys(full) == [saves.key("dracula")]  # the probe is gone
+
+
+def test_a_damaged_save_in_a_full_storage_stays_where_it_is_from_a_worker() -> None:
+    """The worker's mirror takes every write at once; the page's storage, full,
+    would refuse the copy only later: the page said at start there is no room
+    (front.room), so the damaged save is neither copied nor removed."""
+    damaged = '{"not": "a save"}'
+    local = LocalStorage(quota=len(damaged) + len("dracula"))
+    local.setItem(saves.key("dracula"), damaged)
+    local.setItem(saves.CURRENT_KEY, "dracula")
+    found = front.items(local)
+    problem = front.room(front.write, local, found)
+
+    def page_writes(frame: dict[str, Any]) -> None:
+        area, key, value = frame["store"]
+        if area == "local":
+            front.write(local, key, value)
+
+    screen = RecordingScreen()
+    ctrl = Controller(MirroredStorage("local", found, page_writes),
+                      MirroredStorage("session", {}, page_writes), screen, NoLocks(), Link(),
+                      "en", problem, spawn=Thinking())
+    ctrl.start(None)
+    broken = ctrl.page.broken
+    assert broken is not None and broken.in_place and broken.where == saves.key("dracula")
+    assert local.getItem(saves.key("dracula")) == damaged
+    assert not [k for k in front.keys(local) if k.startswith(saves.BROKEN_PREFIX)]
+    assert "stays where it is" in screen.last.regions["notices"]
+
+
+def test_the_front_hands_over_only_the_sites_items() -> None:
+    """Another page of the origin may fill its storage with megabytes (a full
+    storage is often full of them): the game's start carries only its own."""
+    local = LocalStorage(quota=10**6)
+    local.setItem(saves.key("dracula"), "{}")
+    local.setItem("fill.0", "x" * 1000)
+    assert front.items(local) == {saves.key("dracula"): "{}"}

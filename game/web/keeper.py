@@ -136,7 +136,10 @@ class Keeper:
         aside, n = stamp, 1
         while self.get(aside) is not None:  # two set aside within a second: keep both
             aside, n = f"{stamp}-{n}", n + 1
-        kept = write(self.store, aside, text) is None  # (its own notice says if it was not)
+        # Storage known to be full or blocked: no copy is tried, and the save stays.
+        # (A game in a worker hears of a refused write only after the fact, too late
+        # for a removal made meanwhile: its page finds at start if a copy fits.)
+        kept = page.store_problem is None and write(self.store, aside, text) is None
         if kept:
             self.store.remove(key)
         return dataclasses.replace(page, broken=Broken(aside if kept else key, reason, text,

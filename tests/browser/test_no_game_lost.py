@@ -12,6 +12,7 @@ import json
 import pytest
 
 pytestmark = pytest.mark.browser
+expect = pytest.importorskip("playwright.sync_api").expect
 
 # Fills the origin's storage to its quota: big items, then ever smaller ones,
 # until not even one character more fits. Returns how many items it wrote.
@@ -70,7 +71,7 @@ def test_a_game_open_in_two_tabs_is_played_in_one(page, ui, lang, words):
         assert not page.is_visible("#elsewhere")
         # The second tab neither plays nor writes: its click is refused, and says why.
         other.click(".hand.mine .card.playable")
-        assert words in other.inner_text("#message")
+        expect(other.locator("#message")).to_contain_text(words)  # (the worker's answer)
         _play(page, ui)  # the first tab plays on
         assert _saved_actions(page) == ui.actions(page) > a
         ui.screenshot(other, f"tabs-elsewhere-{lang}")
@@ -82,7 +83,8 @@ def test_a_game_open_in_two_tabs_is_played_in_one(page, ui, lang, words):
         page.wait_for_selector("#elsewhere")
         n = ui.actions(page)
         page.click(".hand.mine .card.playable")
-        assert ui.actions(page) == n and _saved_actions(page) == n  # refused, nothing written
+        expect(page.locator("#message")).to_contain_text(words)  # refused once answered...
+        assert ui.actions(page) == n and _saved_actions(page) == n  # ...and nothing written
         _play(other, ui)
         assert _saved_actions(page) == ui.actions(other) > n
 
@@ -216,14 +218,14 @@ def test_a_damaged_save_with_storage_full_is_never_written_over(page, ui, lang, 
     assert href.endswith(page.evaluate("encodeURIComponent", damaged))  # its download holds it
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('jhg.broken.'))") == []
     assert page.locator("[data-cmd=switch][data-game=dracula]").count() == 0  # not offered
-    page.select_option("#f-game", "dracula")
+    ui.choose(page, "#f-game", "dracula")
     page.click("#start")
     page.wait_for_selector("#setup-error")
     assert page.evaluate("localStorage.getItem('jhg.save.dracula')") == damaged
     ui.screenshot(page, f"damaged-save-storage-full-{lang}")
     # Only the player's explicit choice discards it.
-    page.click("#discard-broken")
-    assert page.evaluate("localStorage.getItem('jhg.save.dracula')") is None
+    page.click("#discard-broken")  # (removed by the page once the worker answers)
+    page.wait_for_function("localStorage.getItem('jhg.save.dracula') === null")
     page.click("#start")
     page.wait_for_selector(".dr-table")
 
@@ -234,7 +236,7 @@ def test_a_damaged_save_with_storage_full_is_never_written_over(page, ui, lang, 
                                          ("fr", "Remplacer la partie en cours ?")])
 def test_a_deal_link_asks_before_replacing_the_game_in_progress(page, ui, lang, title):
     ui.open_site(page, f"?speed=instant&lang={lang}")
-    page.select_option("#f-game", "dracula")
+    ui.choose(page, "#f-game", "dracula")  # (its redrawing would draw over the seed)
     page.fill("#f-seed", "5")
     page.click("#start")
     page.wait_for_selector(".dr-table")

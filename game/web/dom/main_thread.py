@@ -85,12 +85,14 @@ class Page:
             if document.body.hasAttribute(name):
                 pending = pending or what
         form = read_form(document) if document.getElementById("setup") else None
+        local = storage.items(self.local) if self.local else {}
+        problem = self.problem or storage.room(window.jhgStorageWrite, self.local, local)
         self.send({"start": {"search": str(window.location.search),
                              "address": str(window.location.origin) + str(window.location.pathname),
                              "lang": str(window.navigator.language or ""),
-                             "local": storage.items(self.local) if self.local else {},
+                             "local": local,
                              "session": storage.items(self.session) if self.session else {},
-                             "problem": self.problem, "pending": pending, "form": form,
+                             "problem": problem, "pending": pending, "form": form,
                              "test": read_test_hooks()}})
 
 

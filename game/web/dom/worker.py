@@ -7,7 +7,8 @@ here touches `window` or `document`: the storage is a mirror
 
 The first message is `{"start": {"search", "address", "lang", "local",
 "session", "problem", "pending", "form", "test"}}`: what only the page can read (the address,
-the browser's language, the storages' items, whether storage is refused,
+the browser's language, the storages' `jhg.*` items, whether storage is
+refused or too full for a copy of a save (game.web.front.storage.room),
 Start pressed before the game was up, the start screen's choices, the
 browser tests' hooks). Online play's connections live on the page (no WebRTC
 in a worker): game.web.dom.worker_online. embed.html's start says

@@ -15,12 +15,17 @@ def keys(storage: "Any") -> "list[str]":
         return []
 
 
+SITE_PREFIX = "jhg."  # the site's keys: the only ones the game reads
+
+
 def items(storage: "Any") -> "dict[str, str]":
-    """Every item of a `Storage` (none if the browser refuses it)."""
+    """The site's items of a `Storage` (none if the browser refuses it); others
+    of its origin are none of the game's, and may be megabytes to hand over."""
     found = {}
     try:
         for key in keys(storage):
-            found[key] = str(storage.getItem(key))
+            if key.startswith(SITE_PREFIX):
+                found[key] = str(storage.getItem(key))
     except Exception:
         return {}
     return found
@@ -37,6 +42,26 @@ def opened(window: "Any") -> "tuple[Any, str | None]":
     if local is None or not local:
         return None, "blocked"
     return local, None
+
+
+ROOM_PROBE = "jhg.room"  # written and removed at once: is there room for a save's copy?
+
+
+def room(write: "Any", storage: "Any", found: "dict[str, str]") -> "str | None":
+    """None where a copy of the biggest save fits, else why not ("full"): the
+    page then tells the game at start, which never sets a damaged save aside
+    (its copy, then its removal: game.web.keeper) without room for the copy, as a
+    refused write heard later would come too late, the original gone.
+    `write`: front.mjs's `jhgStorageWrite` (or `write` below), `found`: the items."""
+    size = 0
+    for key in found:
+        if key.startswith("jhg.save"):
+            size = max(size, len(found[key]))
+    if storage is None or size == 0:
+        return None
+    failure = write(storage, ROOM_PROBE, "x" * size)  # type: str | None
+    write(storage, ROOM_PROBE, None)
+    return failure
 
 
 def write(storage: "Any", key: str, value: "str | None") -> "str | None":
