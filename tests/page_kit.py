@@ -81,7 +81,7 @@ class Thinking:
         """Run every spawned coroutine (and those they spawn) to its end: the count run."""
         ran = 0
         while self.waiting and ran < limit:
-            _run_alone(self.waiting.pop(0))
+            run_alone(self.waiting.pop(0))
             ran += 1
         return ran
 
@@ -94,7 +94,7 @@ class Thinking:
         self.drop()  # never run: closed quietly
 
 
-def _run_alone(coro: Coroutine[Any, Any, None]) -> None:
+def run_alone(coro: Coroutine[Any, Any, None]) -> None:
     """Run `coro` to its end in a thread of its own: its own event loop, even
     when the test process has one running (Playwright's, in a full run)."""
     failed: list[BaseException] = []

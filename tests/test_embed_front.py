@@ -7,7 +7,6 @@ be shown; a live table with its own menu that writes nothing."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 from types import SimpleNamespace
@@ -25,7 +24,7 @@ from game.web.page import Page
 from game.web.views import Drawn
 from tests.fake_dom import Document
 from tests.front_kit import Still
-from tests.page_kit import RecordingScreen
+from tests.page_kit import RecordingScreen, run_alone
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = "http://127.0.0.1:8123/own/embed.html"
@@ -96,7 +95,7 @@ class Embed:
     def run(self) -> None:
         """The scenario's start (an autoplay spawned by it is left unrun: `autoplays`)."""
         if self.tasks:
-            asyncio.run(self.tasks.pop(0))
+            run_alone(self.tasks.pop(0))  # (Playwright's loop runs in a full test run)
         self.autoplays = len(self.tasks)
         for task in self.tasks:
             task.close()

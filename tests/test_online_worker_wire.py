@@ -18,6 +18,7 @@ from game.web import connection
 from game.web.connection import BadCode, Description, pack, unpack
 from game.web.dom import worker_online, wire
 from game.web.dom.wire import LinkWire, RelayWire, Switchboard, WireError
+from tests.page_kit import run_alone
 from tests.test_online_connection import CHROMIUM_OFFER
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,7 +110,7 @@ def test_a_link_wire_packs_the_descriptions_the_page_gathers():
         page.tell(id=2, reply=2, error="Error: no WebRTC")
         with pytest.raises(WireError):
             await again
-    asyncio.run(run())
+    run_alone(run())  # its own loop: Playwright's runs in a full test run
 
 
 def test_an_answer_for_a_closed_wire_is_dropped_and_its_question_cancelled():
@@ -123,7 +124,7 @@ def test_an_answer_for_a_closed_wire_is_dropped_and_its_question_cancelled():
         page.tell(id=1, reply=1, value=ANSWER)
         with pytest.raises(asyncio.CancelledError):
             await answering
-    asyncio.run(run())
+    run_alone(run())  # its own loop: Playwright's runs in a full test run
 
 
 def _online() -> SimpleNamespace:
