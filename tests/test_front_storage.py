@@ -124,3 +124,21 @@ def test_the_front_hands_over_only_the_sites_items() -> None:
     local.setItem(saves.key("dracula"), "{}")
     local.setItem("fill.0", "x" * 1000)
     assert front.items(local) == {saves.key("dracula"): "{}"}
+
+
+def test_another_tabs_write_is_passed_on_only_for_the_sites_keys() -> None:
+    # Another page of the origin may write megabytes: MicroPython ran out of
+    # memory copying a test's 1 MB filler from a `storage` event.
+    from types import SimpleNamespace
+
+    from game.web.front.events import Events
+
+    sent: list[dict[str, Any]] = []
+    front_ = SimpleNamespace(keys=None, doc=None)
+    events = Events(front_, None, sent.append, lambda purpose, file: None)  # type: ignore[arg-type]
+    events.on_storage(SimpleNamespace(key="filler-1", newValue="x" * 1000))
+    assert sent == []
+    events.on_storage(SimpleNamespace(key="jhg.save.dracula", newValue="{}"))
+    events.on_storage(SimpleNamespace(key=None, newValue=None))  # another tab cleared it all
+    assert sent == [{"kind": "storage", "key": "jhg.save.dracula", "value": "{}"},
+                    {"kind": "storage", "key": "None", "value": None}]

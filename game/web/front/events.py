@@ -5,6 +5,7 @@ a copy to the clipboard, the cards' motion finished by a click or a key.
 (MicroPython's subset: see game.web.front.)"""
 
 from game.web.front.focus import ARROWS, attr
+from game.web.front.storage import SITE_PREFIX
 
 TYPING = ("INPUT", "SELECT", "TEXTAREA")
 
@@ -139,9 +140,14 @@ class Events:
         return bool(act or part)
 
     def on_storage(self, evt: "Any") -> None:
-        """Another tab wrote to the storage (the `storage` event of the window)."""
+        """Another tab wrote to the storage (the `storage` event of the window).
+        Only the site's own keys: another page of the origin may write megabytes,
+        which MicroPython need never copy."""
+        key = evt.key
+        if isinstance(key, str) and not key.startswith(SITE_PREFIX):
+            return
         value = evt.newValue
-        self.send({"kind": "storage", "key": str(evt.key),
+        self.send({"kind": "storage", "key": str(key),
                    "value": value if isinstance(value, str) else None})
 
     def on_key(self, evt: "Any") -> None:
