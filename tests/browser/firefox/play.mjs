@@ -57,16 +57,25 @@ try {
     await click(selector);
     await page.waitForFunction(k => +document.body.dataset.actions !== k, {}, n);
   };
+  // A start-screen <select> chosen: the game's worker redraws the form a few ms
+  // later (over a field typed meanwhile, and with other fields): wait for it.
+  const choose = async (selector, value) => {
+    if (await page.$eval(selector, el => el.value) === value) return;
+    await page.$eval('#setup', el => { el.dataset.stale = ''; });
+    await page.select(selector, value);
+    await page.waitForFunction(() => !document.querySelector('#setup[data-stale]'));
+  };
   const startGame = async (game, fields, seed) => {
     report.step = `start ${game}`;
-    await page.select('#f-game', game);
+    await page.waitForSelector('#f-game');  // the start screen, drawn by the worker's answer
+    await choose('#f-game', game);
     for (const [name, value] of Object.entries(fields)) {
       await page.waitForSelector(`#f-${name}`);
-      await page.select(`#f-${name}`, value);
+      await choose(`#f-${name}`, value);
     }
-    await page.$$eval('select[name^=bot]', els => els.forEach(e => {
-      e.value = 'random'; e.dispatchEvent(new Event('change', {bubbles: true}));
-    }));
+    for (const name of await page.$$eval('select[name^=bot]', els => els.map(e => e.id))) {
+      await choose(`#${name}`, 'random');
+    }
     await page.type('#f-seed', String(seed));
     report.step = `deal ${game}`;
     await page.click('#start');
