@@ -70,6 +70,7 @@ def test_a_new_game_of_one_game_keeps_the_others_game(page, ui):
     ui.screenshot(page, "saves-switched-back")
     # From there, back to Dracula the same way.
     page.click("#new-game")
+    page.wait_for_selector("#setup")  # the start screen comes with the worker's answer
     assert page.locator("[data-cmd=switch]").count() == 1  # only the other game
     page.click("[data-cmd=switch][data-game=dracula]")
     page.wait_for_selector(".dr-table")
