@@ -8,8 +8,8 @@
 // first visit starts Python normally and never downloads it: its megabytes
 // would cost a first visit a third more bytes, for a start that no longer
 // holds the page (Python runs in the game's worker, static/js/engine.mjs).
-// A worker of its own inflates it. A missing,
-// corrupt or mismatched snapshot, or a browser without workers or
+// It is inflated where Python runs, in that worker. A missing, corrupt or
+// mismatched snapshot, or a browser without the Cache API or
 // DecompressionStream, starts Python normally, silently (the console says why).
 //
 // The game's package, game.zip, is fetched here too, alongside the wasm and
