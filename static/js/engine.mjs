@@ -16,7 +16,17 @@ try {
 self.jhgWireModule = () => import("./wire.mjs");
 const waiting = [];
 let receive = null;
-const take = (data) => (typeof data === "string" ? receive(data) : receive(data.file, data.data));
+// Each message is answered, once its frames are posted, with {"handled"}: the
+// page knows what is still in flight (front.mjs, <html data-busy>).
+const HANDLED = '{"handled":true}';
+const take = (data) => {
+  try {
+    if (typeof data === "string") receive(data);
+    else receive(data.file, data.data);
+  } finally {
+    postMessage(HANDLED);
+  }
+};
 
 // A start-up download that fails for want of a network (the runtime, the
 // standard library, game.zip) is told to the page ({"offline"}) and asked again

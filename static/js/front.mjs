@@ -7,9 +7,29 @@
 // even fetched (a static import of micropython.mjs would hold it back).
 const engine = new Worker(new URL("./engine.mjs", import.meta.url), { type: "module" });
 window.jhgEngine = engine;
+// <html data-busy> while a message of the page waits for the game's answer
+// (engine.mjs answers each with {"handled"} after its frames): the browser
+// tests wait for it to go before they look. Not the retry: it has no answer.
+const root = document.documentElement;
+let inFlight = 0;
+const postNow = engine.postMessage.bind(engine);
+engine.postMessage = (data, transfer) => {
+  if (data !== '{"retry":true}') {
+    inFlight += 1;
+    root.dataset.busy = "";
+  }
+  postNow(data, transfer);
+};
+const answered = () => {
+  inFlight = 0;
+  delete root.dataset.busy;
+};
 // A worker that could not start (its scripts, Pyodide, the game): static/js/loader.js
 // says so and its "Try again" reloads the page.
-const engineFailed = () => dispatchEvent(new Event("jhg:engine-failed"));
+const engineFailed = () => {
+  answered();  // (nothing more will be)
+  dispatchEvent(new Event("jhg:engine-failed"));
+};
 engine.addEventListener("error", (event) => {
   event.preventDefault();
   console.error("The game's worker failed:", event.message);
@@ -17,11 +37,16 @@ engine.addEventListener("error", (event) => {
 });
 engine.addEventListener("message", ({ data }) => {
   if (typeof data !== "string") return;
-  if (data.startsWith('{"failed"')) engineFailed();
-  else if (data.startsWith('{"offline"')) dispatchEvent(new Event("jhg:download-failed"));
-  else if (data.startsWith('{"fetched"')) dispatchEvent(new CustomEvent("jhg:fetched", { detail: JSON.parse(data).fetched }));
-  else if (data.startsWith('{"python"')) {
-    document.documentElement.dataset.python = JSON.parse(data).python;
+  if (data.startsWith('{"handled"')) {
+    if (--inFlight <= 0) answered();
+  } else if (data.startsWith('{"failed"')) {
+    engineFailed();
+  } else if (data.startsWith('{"offline"')) {
+    dispatchEvent(new Event("jhg:download-failed"));
+  } else if (data.startsWith('{"fetched"')) {
+    dispatchEvent(new CustomEvent("jhg:fetched", { detail: JSON.parse(data).fetched }));
+  } else if (data.startsWith('{"python"')) {
+    root.dataset.python = JSON.parse(data).python;
     dispatchEvent(new Event("jhg:python"));
   }
 });

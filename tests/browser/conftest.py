@@ -4,6 +4,11 @@ persistent Chromium profile (disk cache like a real browser) for the session.
 
 Every page records its console errors and any request to another host; the
 `page` fixture fails the test if there were any.
+
+A gesture's answer comes from the game's worker a few milliseconds later, so
+after every click, key, typed or chosen value and file, on any page, a test
+waits until the page has no message in flight (`<html data-busy>`, set by
+static/js/front.mjs) before it goes on: what it reads next is the answer.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import functools
 import threading
 from pathlib import Path
 
@@ -32,6 +38,57 @@ def pytest_collection_modifyitems(items):
             # about the site; such a test runs once more on a fresh page.
             # Any other failure fails at once.
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=["Target crashed"]))
+
+
+# The page is answered: the front is not up yet (the tests wait for their own
+# signs then), or no message of the page waits for the worker's answer.
+ANSWERED = ("!document.body || document.body.dataset.state !== 'ready'"
+            " || !document.documentElement.hasAttribute('data-busy')")
+
+
+def wait_answered(page) -> None:
+    """Wait until the game has answered everything the page told it."""
+    from playwright.sync_api import Error
+
+    if page.is_closed():
+        return
+    try:
+        page.wait_for_function(ANSWERED, timeout=60000)
+    except Error as e:
+        if any(word in str(e) for word in ("destroyed", "closed", "navigat")):
+            return  # the gesture left the page (a reload, a link, a closed tab)
+        raise AssertionError(f"the game did not answer the page's last gesture: {e}") from e
+
+
+def _answered_after(method, page_of):
+    @functools.wraps(method)
+    def act(self, *args, **kwargs):
+        result = method(self, *args, **kwargs)
+        wait_answered(page_of(self))
+        return result
+    return act
+
+
+@pytest.fixture(scope="session", autouse=True)
+def gestures_wait_for_answers():
+    """Every gesture of a test waits for the game's answer (see the module's docstring)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    page_of_input = lambda obj: obj._impl_obj._page._pw_api_instance_  # noqa: E731
+    gestures = {
+        sync_api.Page: (lambda page: page, ("click", "dblclick", "tap", "press", "fill", "type",
+                                            "select_option", "set_input_files", "check",
+                                            "uncheck", "dispatch_event")),
+        sync_api.Locator: (lambda loc: loc.page, ("click", "dblclick", "tap", "press", "fill",
+                                                  "type", "select_option", "set_input_files",
+                                                  "check", "uncheck", "dispatch_event")),
+        sync_api.Keyboard: (page_of_input, ("press", "type", "insert_text")),
+        sync_api.Mouse: (page_of_input, ("click", "dblclick")),
+    }
+    with pytest.MonkeyPatch.context() as mp:
+        for cls, (page_of, names) in gestures.items():
+            for name in names:
+                mp.setattr(cls, name, _answered_after(getattr(cls, name), page_of))
+        yield
 
 
 @pytest.fixture(scope="session")

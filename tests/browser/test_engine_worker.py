@@ -64,3 +64,22 @@ def test_a_game_that_cannot_start_in_its_worker_says_so_and_offers_to_try_again(
     page.click("#loader-retry")  # the page is loaded again, and starts
     page.wait_for_function("document.body.dataset.state === 'ready'", timeout=120_000)
     ctx.close()
+
+
+def test_a_gesture_is_in_flight_until_its_answer_is_drawn(page, ui):
+    """<html data-busy> goes up with the page's message and comes down only
+    after the worker's frames for it are drawn: what every test waits for
+    after a gesture (tests/browser/conftest.py)."""
+    ui.open_site(page, "?speed=instant")
+    seen = page.evaluate("""() => new Promise((done) => {
+        const root = document.documentElement;
+        new MutationObserver((_, watch) => {
+            if (root.hasAttribute('data-busy')) return;
+            watch.disconnect();
+            done({busyAtOnce, keysDrawn: !!document.querySelector('#keys')});
+        }).observe(root, {attributes: true, attributeFilter: ['data-busy']});
+        document.body.dispatchEvent(new KeyboardEvent('keydown', {key: '?', bubbles: true}));
+        const busyAtOnce = root.hasAttribute('data-busy');
+        setTimeout(() => done({busyAtOnce, answered: false}), 30000);
+    })""")
+    assert seen == {"busyAtOnce": True, "keysDrawn": True}

@@ -15,8 +15,8 @@ if TYPE_CHECKING:
 
 
 # The worker's messages for the page's first script (static/js/front.mjs: a start
-# that failed, how Python started, its downloads), not for the front.
-FOR_THE_SCRIPT = ("failed", "python", "fetched", "offline")
+# that failed, how Python started, its downloads, a message answered), not for the front.
+FOR_THE_SCRIPT = ("handled", "failed", "python", "fetched", "offline")
 
 
 def frame_of(text: str) -> "dict[str, Any] | None":
