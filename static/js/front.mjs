@@ -1,7 +1,7 @@
 // The page's runtime (docs/DESIGN.md, "Python off the main thread"). The game
 // runs in a worker (engine.mjs: Pyodide from the snapshot, then
 // game/web/dom/worker.py); the page's front (game/web/front/ and
-// game/web/dom/main_thread.py, in MicroPython, their sources in front.json)
+// game/web/dom/main_thread.py, in MicroPython, compiled by the build in front.json)
 // listens and draws. first.js loads this module once the first screen is painted.
 // The worker first: the game's start (the longest) begins before MicroPython is
 // even fetched (a static import of micropython.mjs would hold it back).
@@ -98,13 +98,13 @@ const [mp, sources] = await Promise.all([
   fetch(new URL("./front.json", import.meta.url)).then((r) => r.json()),
 ]);
 try { mp.FS.mkdir("/lib"); } catch (e) {}  // (there already)
-for (const [path, text] of Object.entries(sources)) {
+for (const [path, mpy] of Object.entries(sources)) {  // base64 bytecode (game/build.py)
   let dir = "";
   for (const part of path.split("/").slice(0, -1)) {
     dir += "/" + part;
     try { mp.FS.mkdir("/lib" + dir); } catch (e) {}  // (made already)
   }
-  mp.FS.writeFile("/lib/" + path, text);
+  mp.FS.writeFile("/lib/" + path, Uint8Array.from(atob(mpy), (c) => c.charCodeAt(0)));
 }
 // A storage area, or null where the browser refuses it (a setting, some private
 // modes: reading `localStorage` throws). MicroPython cannot catch a JavaScript
