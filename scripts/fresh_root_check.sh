@@ -130,7 +130,8 @@ while [ $(( $(seconds) - t0 )) -lt "$SERVE_WAIT" ]; do
   sleep 2
 done
 t_serve=$(( $(seconds) - t0 ))
-[[ "$page" == *"<py-script"* || "$page" == *pyscript* ]] \
+# The start page: it loads the game's runtime from static/js/front.mjs.
+[[ "$page" == *"static/js/front.mjs"* ]] \
   || fail "no page at http://127.0.0.1:8000/ after ${t_serve}s"
 echo "== the page answers at http://127.0.0.1:8000/ (${#page} bytes) after ${t_serve}s; stopping the server"
 kill -TERM -- "-$SERVER_PID"
