@@ -653,16 +653,24 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that stops a download (a page left or reloaded mid-way) is
+        # no error of the server's: no traceback for it in the terminal.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(directory: str | os.PathLike[str], port: int = 0, prefix: str = "/",
                 host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
     """A threaded static server of `directory` at `http://host:port{prefix}`."""
     if not prefix.startswith("/") or not prefix.endswith("/"):
         raise ValueError("prefix must start and end with '/'")
     handler = type("Handler", (SiteHandler,), {"prefix": prefix})
-    server = http.server.ThreadingHTTPServer(
-        (host, port), functools.partial(handler, directory=str(directory)))
-    server.daemon_threads = True
-    return server
+    return SiteServer((host, port), functools.partial(handler, directory=str(directory)))
 
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")

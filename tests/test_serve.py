@@ -28,3 +28,28 @@ def test_a_bad_port_or_host_is_one_line(capsys, args, words):
     assert main(["serve", *args]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and words in err
+
+
+def test_a_download_the_browser_stops_prints_no_traceback(tmp_path, capsys):
+    """A page left mid-download (the runtime's megabytes) is no error: the
+    terminal that serves the site stays quiet."""
+    import threading
+    import time
+
+    from game.build import make_server
+
+    (tmp_path / "big.bin").write_bytes(b"x" * 20_000_000)
+    server = make_server(tmp_path, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        for _ in range(3):
+            with socket.create_connection(server.server_address) as client:
+                client.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+                client.recv(1000)
+                client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\0\0\0\0\0\0\0")
+            time.sleep(0.3)  # the server's thread meets the closed connection
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert "Traceback" not in capsys.readouterr().err
