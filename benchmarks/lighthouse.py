@@ -29,7 +29,7 @@ prototype) falls quiet on the main thread once the worker's downloads end,
 and Lighthouse stops before the worker is ready: its ready is not scored.
 The final screenshots tell which: `--keep DIR` keeps the reports and writes
 every run's final screenshot into DIR/final-screenshots.html. The service
-worker registers only at `py:all-done` and is not measured.
+worker registers only once the page is ready and is not measured.
 
 Printed, medians over the runs, per page and form factor: the performance
 score, total blocking time, LCP, FCP, Speed Index, CLS, time to interactive,

@@ -142,3 +142,42 @@ def test_another_tabs_write_is_passed_on_only_for_the_sites_keys() -> None:
     events.on_storage(SimpleNamespace(key=None, newValue=None))  # another tab cleared it all
     assert sent == [{"kind": "storage", "key": "jhg.save.dracula", "value": "{}"},
                     {"kind": "storage", "key": "None", "value": None}]
+
+
+def test_a_damaged_save_stays_when_storage_fills_after_the_start() -> None:
+    """The page found room for a copy at start; by the time the damaged save
+    is set aside, another page has filled the storage. The worker's mirror
+    takes the move at once; the page, refused the copy, keeps the original
+    (one `store` frame: the removal only once the copy is kept)."""
+    damaged = '{"not": "a save"}'
+    local = LocalStorage(quota=3 * len(damaged))
+    local.setItem(saves.key("dracula"), damaged)
+    local.setItem(saves.CURRENT_KEY, "dracula")
+    found = front.items(local)
+    assert front.room(front.write, local, found) is None  # room, at start
+    local.setItem("another-page", "x" * len(damaged))  # gone, by the copy
+    refused: list[str | None] = []
+
+    def page_writes(frame: dict[str, Any]) -> None:  # as game/web/dom/main_thread.py
+        if frame["store"][0] == "local":
+            refused.append(front.store(front.write, local, frame))
+
+    ctrl = Controller(MirroredStorage("local", found, page_writes),
+                      MirroredStorage("session", {}, page_writes), RecordingScreen(), NoLocks(),
+                      Link(), "en", None, spawn=Thinking())
+    ctrl.start(None)
+    assert ctrl.page.broken is not None  # set aside, as far as the worker knows
+    assert "full" in refused
+    assert local.getItem(saves.key("dracula")) == damaged  # the original stays
+    assert not [k for k in front.keys(local) if k.startswith(saves.BROKEN_PREFIX)]
+
+
+def test_a_move_with_room_copies_then_removes() -> None:
+    local = LocalStorage(quota=100)
+    local.setItem("jhg.save.dracula", "old")
+    sent: list[dict[str, Any]] = []
+    mirror = MirroredStorage("local", front.items(local), sent.append)
+    assert mirror.move("jhg.save.dracula", "jhg.broken.1") is None
+    assert mirror.keys() == ["jhg.broken.1"] and len(sent) == 1
+    assert front.store(front.write, local, sent[0]) is None
+    assert front.items(local) == {"jhg.broken.1": "old"}

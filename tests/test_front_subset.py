@@ -89,7 +89,7 @@ from game.web.front.screen import Front, kebab
 from game.web.front.events import Events
 from game.web.front.motion import Motion, travel
 from game.web.front.steps import ReviewDialog, Player, command_of
-from game.web.front.storage import write, items, opened
+from game.web.front.storage import write, items, store
 assert attr(None, "id") is None and usable(None)
 live = Live(None)
 assert live.heard.events == 0 and Heard(3).events == 3
@@ -101,6 +101,7 @@ assert sorted(events.handlers()) == ["change", "click", "keydown", "submit"]
 assert travel((0, 0, 50, 80), (100, 40, 100, 160)) == "translate(-125.0px, -80.0px) scale(0.5, 0.5)"
 assert Motion(None).moves == []
 assert write(None, "k", "v") == "blocked" and items(None) == {}
+assert store(write, None, {"store": ["local", "k", "v"], "then_remove": "j"}) == "blocked"
 print("ok", sys.implementation.name)
 """
 

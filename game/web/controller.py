@@ -175,6 +175,10 @@ class Controller:
         self.page, kept = self.keeper.keep(self.page, key, value)
         return kept
 
+    def move(self, key: str, to: str) -> bool:
+        self.page, moved = self.keeper.move(self.page, key, to)
+        return moved
+
     def stored(self, key: str) -> str | None:
         return self.keeper.get(key)
 

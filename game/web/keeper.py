@@ -37,6 +37,18 @@ class Keeper:
             page = dataclasses.replace(page, store_problem=failed)
         return page, failed is None
 
+    def move(self, page: Page, key: str, to: str) -> tuple[Page, bool]:
+        """Keep `key`'s value under `to` and remove `key`, only once copied.
+        With storage known to be full or blocked nothing is tried: a game in a
+        worker hears of a refused copy only after the fact (its page then
+        keeps the original: game.web.mirror)."""
+        if page.store_problem is not None:
+            return page, False
+        failed = self.store.move(key, to)
+        if failed is not None:
+            page = dataclasses.replace(page, store_problem=failed)
+        return page, failed is None
+
     def prefs(self) -> dict[str, Any]:
         try:
             prefs = json.loads(self.get(saves.PREFS_KEY) or "{}")
@@ -122,11 +134,8 @@ class Keeper:
         if self.get(saves.key(game)) is not None:
             return self.set_aside(page, text, "an older save of a game that has a newer one",
                                   saves.LEGACY_KEY)
-        page, kept = self.keep(page, saves.key(game), text)
-        if kept:  # only once it is copied
-            page = self.make_current(page, game)
-            self.store.remove(saves.LEGACY_KEY)
-        return page
+        page, moved = self.move(page, saves.LEGACY_KEY, saves.key(game))
+        return self.make_current(page, game) if moved else page
 
     def set_aside(self, page: Page, text: str, reason: str, key: str) -> Page:
         """Keep a damaged save under a `jhg.broken.*` key, then free its own;
@@ -136,12 +145,7 @@ class Keeper:
         aside, n = stamp, 1
         while self.get(aside) is not None:  # two set aside within a second: keep both
             aside, n = f"{stamp}-{n}", n + 1
-        # Storage known to be full or blocked: no copy is tried, and the save stays.
-        # (A game in a worker hears of a refused write only after the fact, too late
-        # for a removal made meanwhile: its page finds at start if a copy fits.)
-        kept = page.store_problem is None and write(self.store, aside, text) is None
-        if kept:
-            self.store.remove(key)
+        page, kept = self.move(page, key, aside)
         return dataclasses.replace(page, broken=Broken(aside if kept else key, reason, text,
                                                        in_place=not kept), view="start")
 

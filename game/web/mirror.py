@@ -39,6 +39,16 @@ class MirroredStorage:
         self.items.pop(key, None)
         self.send({"store": [self.area, key, None]})
 
+    def move(self, key: str, to: str) -> None:
+        """One frame: the page removes `key` only once its copy under `to`
+        is kept (game.web.front.storage.store); a refused copy comes back
+        as any refused write, and the original stays."""
+        value = self.items.pop(key, None)
+        if value is None:
+            return
+        self.items[to] = value
+        self.send({"store": [self.area, to, value], "then_remove": key})
+
     def keys(self) -> list[str]:
         return list(self.items)
 

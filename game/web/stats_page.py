@@ -70,9 +70,7 @@ class StatsPage:
         aside, n = stamp, 1
         while app.stored(aside) is not None:  # two set aside within a second: keep both
             aside, n = f"{stamp}-{n}", n + 1
-        kept = app.keep(aside, text)
-        if kept:
-            app.keeper.store.remove(st.KEY)
+        kept = app.move(st.KEY, aside)
         self.damaged_kept = kept  # not kept aside (storage full): never written over
         notice = ("stats.broken" if kept else "stats.broken_kept_in_place",
                   {"reason": reason[:200], "where": aside if kept else st.KEY})

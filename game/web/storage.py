@@ -31,6 +31,10 @@ class Storage(Protocol):
 
     def remove(self, key: str) -> None: ...
 
+    def move(self, key: str, to: str) -> FailureKind | None:
+        """Keep `key`'s value under `to` too, then remove `key`: only once
+        the copy is kept (a refused copy changes nothing). None, else why not."""
+
     def keys(self) -> list[str]: ...
 
 
@@ -65,6 +69,13 @@ class MemoryStorage:
 
     def remove(self, key: str) -> None:
         self.items.pop(key, None)
+
+    def move(self, key: str, to: str) -> FailureKind | None:
+        value = self.items.get(key)
+        failed = None if value is None else write(self, to, value)
+        if value is not None and failed is None:
+            self.remove(key)
+        return failed
 
     def keys(self) -> list[str]:
         return list(self.items)

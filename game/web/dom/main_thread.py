@@ -51,9 +51,9 @@ class Page:
         if frame is None:
             return
         if "store" in frame:
-            area, key, value = frame["store"]
+            area = frame["store"][0]
             where = self.local if area == "local" else self.session
-            failure = window.jhgStorageWrite(where, key, value)  # (front.mjs: it may throw)
+            failure = storage.store(window.jhgStorageWrite, where, frame)  # (front.mjs: it may throw)
             if failure is not None and area == "local":
                 self.send({"kind": "refused", "failure": failure})
             return

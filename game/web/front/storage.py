@@ -31,19 +31,6 @@ def items(storage: "Any") -> "dict[str, str]":
     return found
 
 
-def opened(window: "Any") -> "tuple[Any, str | None]":
-    """The browser's `localStorage`, or None and "blocked" where it refuses it
-    (a setting, some private modes)."""
-    try:
-        local = window.localStorage
-        local.getItem("jhg.prefs")  # some browsers refuse only the first use
-    except Exception:
-        return None, "blocked"
-    if local is None or not local:
-        return None, "blocked"
-    return local, None
-
-
 ROOM_PROBE = "jhg.room"  # written and removed at once: is there room for a save's copy?
 
 
@@ -84,3 +71,17 @@ def write(storage: "Any", key: str, value: "str | None") -> "str | None":
         except Exception:
             return "blocked"
         return "full"
+
+
+def store(write: "Any", where: "Any", frame: "dict[str, Any]") -> "str | None":
+    """A `store` frame written for real: its item (`[area, key, value]`,
+    value None: a removal) and, when it sets a damaged save aside
+    (`"then_remove"`: the save's own key), the original's removal only once
+    the copy is kept, as one step: a copy refused leaves the save where it
+    is. None once done, else why not. `write`: front.mjs's `jhgStorageWrite`."""
+    _, key, value = frame["store"]
+    failure = write(where, key, value)  # type: str | None
+    then_remove = frame.get("then_remove")
+    if failure is None and then_remove:
+        failure = write(where, then_remove, None)
+    return failure
