@@ -102,6 +102,9 @@ assert travel((0, 0, 50, 80), (100, 40, 100, 160)) == "translate(-125.0px, -80.0
 assert Motion(None).moves == []
 assert write(None, "k", "v") == "blocked" and items(None) == {}
 assert store(write, None, {"store": ["local", "k", "v"], "then_remove": "j"}) == "blocked"
+from game.web.front.assemble import frame_of
+assert frame_of('{"handled":true}') is None and frame_of('{"flash": "hi", "python": 1}') is None
+assert frame_of('{"flash": "hi"}') == {"flash": "hi"}
 print("ok", sys.implementation.name)
 """
 

@@ -21,6 +21,9 @@ FOR_THE_SCRIPT = ("handled", "failed", "python", "fetched", "offline")
 
 def frame_of(text: str) -> "dict[str, Any] | None":
     """The frame a message of the worker carries, or None if it is the script's."""
+    for key in FOR_THE_SCRIPT:  # engine.mjs's own (one per gesture, one per download): not parsed
+        if text.startswith('{"' + key + '"'):
+            return None
     frame: "dict[str, Any]" = json.loads(text)
     return None if any(key in frame for key in FOR_THE_SCRIPT) else frame
 
