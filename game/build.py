@@ -194,6 +194,37 @@ def first_paint() -> str:
     return str(join(templates))
 
 
+# Where embed.html gets its tables' first paint (see embed_first_paint).
+EMBED_FIRST_PAINT = "<!-- first paint: embed tables -->\n"
+
+
+def embed_first_paint() -> str:
+    """A <template> for each language and game whose renderer has a `waiting`
+    table (the part no deal changes, e.g. the order of the cards): static/js/
+    embed-start.js paints the example's one above the cards' skeleton before any
+    runtime loads, so a reader sees the table at once; the game's first frame
+    then draws the same table, with its cards, in its place.
+
+    >>> marks = embed_first_paint()
+    >>> 'id="embed-fr-jekyll-hyde"' in marks, 'jh-legend' in marks
+    (True, True)
+    """
+    from game import GAMES
+    from game.web.html import html, join
+    from game.web.i18n import LANGUAGES, Translator
+    from game.web.tables import TABLES, renderer
+
+    templates = []
+    for game in (g for g in GAMES if g in TABLES):
+        waiting = getattr(renderer(game), "waiting", None)
+        if waiting is None:
+            continue
+        for lang in LANGUAGES:
+            templates.append(html('<template id="embed-{lang}-{game}">{table}</template>\n',
+                                  lang=lang, game=game, table=waiting(Translator(lang))))
+    return str(join(templates))
+
+
 def _pages() -> list[Path]:
     """The site's pages: every .html file at the top level."""
     return sorted(ROOT.glob("*.html"))
@@ -562,6 +593,7 @@ def build(out_dir: str | os.PathLike[str] = SITE) -> Path:
             html = page.read_text(encoding="utf-8")
             html = html.replace('config="./pyscript.toml"', 'config="./pyscript.json"')
             html = html.replace(FIRST_PAINT, first_paint())
+            html = html.replace(EMBED_FIRST_PAINT, embed_first_paint())
             html = with_policy(with_chrome(html, page.name), page.name)
             (tmp / page.name).write_text(html, encoding="utf-8")
         shutil.copy2(ROOT / "pyscript.toml", tmp / "pyscript.toml")

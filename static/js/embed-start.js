@@ -1,5 +1,5 @@
-// embed.html's start: load its front (static/js/front.mjs, which starts the
-// game's worker), or say why it cannot run.
+// embed.html's start: paint its game's waiting table, load its front
+// (static/js/front.mjs, which starts the game's worker), or say why it cannot run.
 // Opened as a file (file://, e.g. a rules page double-clicked in a folder) the
 // browser refuses the runtime's modules: instead of "Loading…" forever and
 // blocked requests, the frame says at once how to serve the site. A runtime
@@ -45,6 +45,19 @@
   }
 
   if (location.protocol === "file:") { explain("file"); return; }
+  // The game's table as far as no deal changes it (the build's <template>s),
+  // above the cards' skeleton, until the game draws it with the cards. The
+  // skeleton is put back anew: the browser may have painted it already (this
+  // script is parser-blocking, not render-blocking), and a node that moved
+  // would count as a layout shift; a new one does not.
+  var game = /[?&]game=([a-z-]+)/.exec(location.search);
+  var table = game && (document.getElementById("embed-" + lang + "-" + game[1])
+                       || document.getElementById("embed-en-" + game[1]));
+  if (table) {
+    var screen = document.getElementById("screen");
+    var skeleton = screen.querySelector(".ex-skeleton");
+    screen.replaceChildren(table.content.cloneNode(true), skeleton.cloneNode(true));
+  }
   var script = document.createElement("script");
   script.type = "module";
   script.src = runtime;

@@ -1,8 +1,9 @@
-"""The first paint (static/js/first.js): the screen the visitor will see, drawn
-from the page's HTML before any runtime loads, and kept when Python takes over.
+"""The first paint (static/js/first.js, and embed.html's embed-start.js): the
+screen the visitor will see, drawn from the page's HTML before any runtime
+loads, and kept when Python takes over.
 
-Each test holds back PyScript (static/vendor/pyscript/core.js), so nothing of
-Python runs until it lets it go. The page must not be controlled by the service
+Each test holds back the page's runtime (static/js/front.mjs, which starts the
+game's worker and MicroPython), so nothing of Python runs until it lets it go. The page must not be controlled by the service
 worker for that (Playwright cannot hold what a service worker answers), so the
 tests unregister it first; the next visit registers it again.
 """
@@ -19,11 +20,11 @@ UNREGISTER = """async () => {
 
 
 class Held:
-    """PyScript's core held back until `release()`."""
+    """The page's runtime held back until `release()`."""
 
     def __init__(self, page) -> None:
         self.page, self.held, self.released = page, [], False
-        page.route("**/static/vendor/pyscript/core.js", self._hold)
+        page.route("**/static/js/front.mjs", self._hold)
 
     def _hold(self, route) -> None:
         if self.released:
@@ -37,15 +38,16 @@ class Held:
             route.continue_()
 
 
-def _open_held(page, query: str = "", storage: dict[str, str] | None = None) -> Held:
-    """Open the site with PyScript held back, `storage` in localStorage, no service worker."""
+def _open_held(page, query: str = "", storage: dict[str, str] | None = None,
+               ready: str = "body[data-first]") -> Held:
+    """Open the site with its runtime held back, `storage` in localStorage, no service worker."""
     page.goto(page.site_url + "blank.html")
     page.evaluate(UNREGISTER)
     page.evaluate("s => { localStorage.clear(); for (const k in s) localStorage.setItem(k, s[k]); }",
                   storage or {})
     held = Held(page)
     page.goto(page.site_url + query, wait_until="commit")
-    page.wait_for_selector("body[data-first]")
+    page.wait_for_selector(ready)
     return held
 
 
@@ -115,3 +117,24 @@ def test_learn_by_playing_pressed_before_python_starts_the_lesson(page):
     page.wait_for_selector("body[data-lesson=dracula]", timeout=120000)
     assert page.is_visible("#coach-next")
     assert page.evaluate("localStorage.getItem('jhg.save.dracula')") is None  # never saved
+
+
+def test_an_embedded_table_is_painted_before_python_and_drawn_again_in_place(page):
+    held = _open_held(page, "embed.html?game=jekyll-hyde&lang=fr", ready="#screen .ex-skeleton")
+    assert held.held, "the runtime was not held"
+    legend = page.locator("#screen .table.jh .jh-legend")
+    assert legend.is_visible()  # the order of the cards, which no deal changes
+    assert legend.text_content().startswith("Force")
+    assert page.get_attribute("body", "data-state") == "loading"
+    waiting = legend.bounding_box()
+    held.release()
+    page.wait_for_selector("body[data-state=ready]", timeout=120000)
+    assert page.locator(".jh-legend").count() == 1 and not page.query_selector(".ex-skeleton")
+    assert page.locator("#screen .hand .card").count() > 0  # the deal, drawn
+    drawn = legend.bounding_box()  # the same size: the reader's largest paint stays the first
+    assert (drawn["width"], drawn["height"]) == (waiting["width"], waiting["height"])
+
+
+def test_an_embed_of_a_game_without_a_waiting_table_paints_its_skeleton(page):
+    _open_held(page, "embed.html?game=dracula", ready="#screen .ex-skeleton")
+    assert not page.query_selector("#screen .table")

@@ -32,7 +32,10 @@ play now); Escape clears the picked parts.
 The shell reads out to screen readers (the polite live region `#live`) the
 `event_text` of each new event once, then the text of the element
 `id="prompt"` on the person's turn; it focuses the prompt when the focused
-control is gone. Renderers are imported only when their game is chosen.
+control is gone.
+A renderer may define `waiting(t)`: the part of its table that no deal
+changes, which an embed paints before its game is up (game.build).
+Renderers are imported only when their game is chosen.
 """
 
 from __future__ import annotations

@@ -407,6 +407,13 @@ def _legend(t: Translator) -> Html:
                 never=t("jh.legend.transformation"), order=order, ties=t("jh.legend.ties"))
 
 
+def waiting(t: Translator) -> Html:
+    """The table before its deal is known: its felt and its legend, which no
+    deal changes (an embed's first paint, drawn by the build: game.build)."""
+    return html('<div class="table jh p4"><div class="centre"></div>{legend}</div>',
+                legend=_legend(t))
+
+
 def _team_label(team: str, t: Translator) -> str:
     return t("side." + team)
 
