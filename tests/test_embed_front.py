@@ -190,6 +190,8 @@ def test_a_live_table_has_its_own_menu_and_writes_nothing():
     assert ctrl is not None and not embed.screens[0].errors
     # Its storage is in the worker's memory: nothing asks the page to write a save.
     assert not [frame for frame in embed.posted if "store" in frame]
+    # Drawn once, as the table: never the start screen it was dealt from.
+    assert [frame["view"] for frame in embed.posted if "view" in frame] == ["table"]
     # Its "new game" is its own restart (a new deal of the same options, no start screen).
     doc.dispatch("click", restart)
     assert ctrl.page.view == "table" and not embed.screens[0].errors

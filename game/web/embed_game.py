@@ -123,7 +123,8 @@ class EmbedGame:
         def up() -> None:
             ctrl.dispatch(pg.SetupChanged(dict(params["setup"])))
             ctrl.command("start", {})
-        ctrl.guarded(up)
+        # One draw, the table's: the start screen it is dealt from is never shown.
+        ctrl.guarded(lambda: ctrl.change(up))
 
     def receive(self, msg: dict[str, Any]) -> None:
         """A message of the page's front."""
