@@ -38,7 +38,7 @@
   if (!bar || !text || !box) return;
   function step(pct, i) {
     if (pct <= shown) return;
-    shown = pct; bar.style.width = pct + "%"; box.setAttribute("aria-valuenow", pct);
+    shown = pct; bar.style.transform = "scaleX(" + pct / 100 + ")"; box.setAttribute("aria-valuenow", pct);
     if (i !== undefined && w[i]) text.textContent = w[i];
   }
   text.textContent = w[0]; step(8, 0);
