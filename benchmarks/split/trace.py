@@ -1,17 +1,22 @@
-"""What the main thread's long tasks are, on the index.html of built sites.
+"""What the main thread's long tasks are, on a page of built sites.
 
-    python benchmarks/split/trace.py SITE_DIR [SITE_DIR ...]
+    python benchmarks/split/trace.py [--page PAGE] [--cpu N] [--over MS] SITE_DIR [SITE_DIR ...]
 
 Each SITE_DIR is a built site, e.g. the two `run.py --keep DIR` keeps
-(DIR/site, DIR/baseline). A cold load of its index.html in a fresh Chromium
-profile is traced until <body data-state=ready>;
-each main-thread task over 50 ms is printed with the longest events inside it
-(function calls with their script, wasm compiles, parsing, layout).
+(DIR/site, DIR/baseline). A cold load of its PAGE (default
+`index.html?speed=slow`; e.g. `embed.html?game=jekyll-hyde`) in a fresh
+Chromium profile is traced until <body data-state=ready> and half a second
+more; each main-thread task over MS (default 50) is printed with the longest
+events inside it (function calls with their script, wasm compiles, parsing,
+layout), then the longest task and the total blocking time (each task's time
+over 50 ms). `--cpu 4` slows the page's CPU four times, as Lighthouse's mobile
+emulation does (its figures are simulated, these observed).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import tempfile
 import threading
@@ -26,7 +31,7 @@ CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8"
               "blink", "loading"]
 
 
-def long_tasks(trace: dict) -> list[tuple[float, float, list[tuple[float, str]]]]:
+def long_tasks(trace: dict, over: float = 50) -> list[tuple[float, float, list[tuple[float, str]]]]:
     events = trace["traceEvents"]
     main = {(e["pid"], e["tid"]) for e in events
             if e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
@@ -37,7 +42,7 @@ def long_tasks(trace: dict) -> list[tuple[float, float, list[tuple[float, str]]]
     out = []
     for evs in by_thread.values():
         start = min((e["ts"] for e in evs if e["name"] == "RunTask"), default=0)
-        for task in (e for e in evs if e["name"] == "RunTask" and e["dur"] > 50_000):
+        for task in (e for e in evs if e["name"] == "RunTask" and e["dur"] > over * 1000):
             end = task["ts"] + task["dur"]
             inside = [e for e in evs if e is not task and task["ts"] <= e["ts"] < end
                       and e["dur"] > 10_000 and e["name"] != "RunTask"]
@@ -51,9 +56,17 @@ def long_tasks(trace: dict) -> list[tuple[float, float, list[tuple[float, str]]]
 
 
 def main(argv: list[str]) -> int:
+    import argparse
+
     from playwright.sync_api import sync_playwright
 
-    sites = [Path(a) for a in argv]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sites", nargs="+", type=Path)
+    parser.add_argument("--page", default="index.html?speed=slow")
+    parser.add_argument("--cpu", type=float, default=1, help="CPU slowdown (Lighthouse mobile: 4)")
+    parser.add_argument("--over", type=float, default=50, help="print tasks longer than this, ms")
+    args = parser.parse_args(argv)
+    sites = args.sites
     servers = [make_server(site, 0) for site in sites]
     for server in servers:
         threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -69,19 +82,26 @@ def main(argv: list[str]) -> int:
                 done = threading.Event()
                 cdp.on("Tracing.dataCollected", lambda d: chunks.extend(d["value"]))
                 cdp.on("Tracing.tracingComplete", lambda d: done.set())
+                if args.cpu != 1:
+                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.cpu})
                 cdp.send("Tracing.start", {"traceConfig": {"includedCategories": CATEGORIES}})
-                page.goto(f"http://127.0.0.1:{server.server_address[1]}/index.html?speed=slow")
+                page.goto(f"http://127.0.0.1:{server.server_address[1]}/{args.page}")
                 page.wait_for_selector("body[data-state=ready]", timeout=120000)
                 page.wait_for_timeout(500)
                 cdp.send("Tracing.end")
                 while not done.is_set():
                     page.wait_for_timeout(100)
                 ctx.close()
-            print(f"== {name}: main-thread tasks over 50 ms (start ms, duration ms)")
-            for at, dur, parts in long_tasks({"traceEvents": chunks}):
+            tasks = long_tasks({"traceEvents": chunks}, args.over)
+            print(f"== {name} {args.page}, CPU x{args.cpu:g}: main-thread tasks over "
+                  f"{args.over:g} ms (start ms, duration ms)")
+            for at, dur, parts in tasks:
                 print(f"  at {at:7.0f}  {dur:6.0f} ms")
                 for d, what in parts:
                     print(f"        {d:6.0f}  {what}")
+            print(f"   longest {max((t[1] for t in tasks), default=0):.0f} ms, total blocking time "
+                  f"{sum(max(0, t[1] - 50) for t in tasks):.0f} ms to ready; load average "
+                  + "/".join(f"{x:.2f}" for x in os.getloadavg()))
     for server in servers:
         server.shutdown()
     return 0
