@@ -137,6 +137,15 @@ window.jhgStorageWrite = (area, key, value) => {
     return "full";
   }
 };
-// The page's own entry: index.html's main_thread, or the one its <body> names
-// (embed.html: data-front="embed_front").
+// The front's modules, one task each, in the build's order (each after those
+// it imports): the page answers a click between them, where one import of
+// everything was one long task. Then the page's own entry: index.html's
+// main_thread, or the one its <body> names (embed.html: data-front="embed_front").
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+for (const path of Object.keys(sources)) {
+  if (!path.startsWith("game/web/front/") || path.endsWith("__init__.mpy")) continue;
+  await nextTask();
+  mp.runPython(`import ${path.slice(0, -4).replaceAll("/", ".")}`);
+}
+await nextTask();
 mp.runPython(`import game.web.dom.${document.body.dataset.front || "main_thread"}`);

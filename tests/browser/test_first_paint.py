@@ -32,6 +32,14 @@ class Held:
         else:
             self.held.append(route)
 
+    def asked(self) -> bool:
+        """Wait (up to 10 s) until the page has asked for its runtime."""
+        for _ in range(200):
+            if self.held:
+                return True
+            self.page.wait_for_timeout(50)  # (Playwright runs the route's handler meanwhile)
+        return False
+
     def release(self) -> None:
         self.released = True
         for route in self.held:
@@ -121,7 +129,7 @@ def test_learn_by_playing_pressed_before_python_starts_the_lesson(page):
 
 def test_an_embedded_table_is_painted_before_python_and_drawn_again_in_place(page):
     held = _open_held(page, "embed.html?game=jekyll-hyde&lang=fr", ready="#screen .ex-skeleton")
-    assert held.held, "the runtime was not held"
+    assert held.asked(), "the page never asked for its runtime"
     legend = page.locator("#screen .table.jh .jh-legend")
     assert legend.is_visible()  # the order of the cards, which no deal changes
     assert legend.text_content().startswith("Force")
