@@ -3,9 +3,10 @@ screen the visitor will see, drawn from the page's HTML before any runtime
 loads, and kept when Python takes over.
 
 Each test holds back the page's runtime (static/js/front.mjs, which starts the
-game's worker and MicroPython), so nothing of Python runs until it lets it go. The page must not be controlled by the service
-worker for that (Playwright cannot hold what a service worker answers), so the
-tests unregister it first; the next visit registers it again.
+game's worker and MicroPython), so nothing of Python runs until it lets it go.
+The page must not be controlled by the service worker for that (Playwright
+cannot hold what a service worker answers), so the tests unregister it first;
+the next visit registers it again.
 """
 
 from __future__ import annotations
@@ -144,5 +145,7 @@ def test_an_embedded_table_is_painted_before_python_and_drawn_again_in_place(pag
 
 
 def test_an_embed_of_a_game_without_a_waiting_table_paints_its_skeleton(page):
-    _open_held(page, "embed.html?game=dracula", ready="#screen .ex-skeleton")
+    held = _open_held(page, "embed.html?game=dracula", ready="#screen .ex-skeleton")
+    assert held.asked(), "the page never asked for its runtime"  # embed-start.js has run
     assert not page.query_selector("#screen .table")
+    assert page.is_visible("#screen .ex-skeleton")
