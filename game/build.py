@@ -88,6 +88,10 @@ PARTS = {"online": ("game/online/", "game/web/connection.", "game/web/dom/wire",
                     "game/web/online_", "game/web/qr."),
          # benchmarks/think.py's hook (`?bench`): never a player's.
          "bench": ("game/web/bench.",)}
+# game.zip without the modules the memory snapshot holds: what a Python restored
+# from the snapshot imports from (static/js/python.mjs), half game.zip's bytes.
+# game.zip itself is for a Python that starts without the snapshot.
+REST_ZIP = "game-rest.zip"
 # Data of game/bots shipped in game.zip: the search's browser caps (browser=1)
 # and the ladder's ratings the start screen shows (benchmarks/ladder.py).
 BOT_DATA = ("browser_caps.json", "ratings.json")
@@ -383,8 +387,8 @@ def _copy_runtime(vendor: Path) -> None:
         _lazy_shared_memory((pyodide / "pyodide.asm.mjs").read_text(encoding="utf-8")),
         encoding="utf-8")
     (vendor / "pyodide" / "pyodide.mjs").write_text(
-        _wasm_failure_said(_yield_before_bootstrap(
-            (pyodide / "pyodide.mjs").read_text(encoding="utf-8"))),
+        _stdlib_mounted_by_caller(_wasm_failure_said(_yield_before_bootstrap(
+            (pyodide / "pyodide.mjs").read_text(encoding="utf-8")))),
         encoding="utf-8")
     # The page loads no Pyodide package (none ship with npm's pyodide),
     # so its lock lists none: 119 KB less to fetch and parse at every start.
@@ -476,6 +480,28 @@ _WASM_FAILED_SAID = ('catch(l){console.warn("wasm instantiation failed!"),consol
 def _wasm_failure_said(script: str) -> str:
     """pyodide.mjs telling the page when its wasm failed to instantiate (see above)."""
     return _patch_pinned(script, "pyodide.mjs", "_WASM_FAILED", _WASM_FAILED, _WASM_FAILED_SAID)
+# loadPyodide fetches the standard library's zip (3.2 MB) as it starts and
+# writes it into Python's file system. A Python restored from the snapshot has
+# already imported what the game needs from it, and reads it again only for a
+# module it has not imported yet: the page then passes, as `stdLibURL`, an
+# object whose `mount(FS, path)` puts the zip in place as a file read on first
+# use (static/js/python.mjs), and nothing is fetched at start. A URL, or no
+# `stdLibURL`, behaves as the stock loader. The text is the pinned version's.
+_INSTALL_STDLIB = ("function he(e){let t=j(e);return async n=>{")
+_INSTALL_STDLIB_MOUNTED = ("function he(e){let t=e.mount?null:j(e);return async n=>{")
+_WRITE_STDLIB = "try{let r=await t;n.FS.writeFile(`/lib/python${i}${s}.zip`,r)}"
+_WRITE_OR_MOUNT_STDLIB = ("try{if(e.mount)e.mount(n.FS,`/lib/python${i}${s}.zip`);"
+                          "else{let r=await t;n.FS.writeFile(`/lib/python${i}${s}.zip`,r)}}")
+
+
+def _stdlib_mounted_by_caller(script: str) -> str:
+    """pyodide.mjs letting its caller mount the standard library itself (see above)."""
+    script = _patch_pinned(script, "pyodide.mjs", "_INSTALL_STDLIB", _INSTALL_STDLIB,
+                           _INSTALL_STDLIB_MOUNTED)
+    return _patch_pinned(script, "pyodide.mjs", "_WRITE_STDLIB", _WRITE_STDLIB,
+                         _WRITE_OR_MOUNT_STDLIB)
+
+
 # Where Pyodide mounts the standard library, and where the page writes game.zip
 # (static/js/python.mjs), which Python imports from: the file names in tracebacks.
 _STDLIB_PREFIX = "/lib/python314.zip/"
@@ -527,21 +553,29 @@ def _split_parts(site: Path) -> None:
 
 
 def _write_snapshot(site: Path) -> None:
-    """The memory snapshot of the built runtime and package, and static/js/python.mjs naming it.
+    """The memory snapshot of the built runtime and package, static/js/python.mjs
+    naming it, and REST_ZIP (see there).
 
     scripts/snapshot.mjs makes it; its file name carries a hash of its bytes, so
     a page never restores a snapshot of another build's Python.
     """
     pyodide = site / "static" / "vendor" / "pyodide"
     made = pyodide / "snapshot.gz"
-    size = int(_node("snapshot.mjs", "making the memory snapshot", pyodide,
-                     site / "game.zip", made).split()[-1])
+    said = json.loads(_node("snapshot.mjs", "making the memory snapshot", pyodide,
+                            site / "game.zip", made).splitlines()[-1])
+    size, held = int(said["size"]), set(said["held"])
     name = f"snapshot-{hashlib.sha256(made.read_bytes()).hexdigest()[:16]}.bin.gz"
     made.rename(pyodide / name)
+    with zipfile.ZipFile(site / "game.zip") as whole, \
+            zipfile.ZipFile(site / REST_ZIP, "w") as rest:
+        for info in whole.infolist():
+            if info.filename not in held:
+                rest.writestr(info, whole.read(info), compresslevel=9)
     module = site / "static" / "js" / "python.mjs"
     text = module.read_text(encoding="utf-8")
-    module.write_text(text.replace("__SNAPSHOT__", name).replace("__SNAPSHOT_SIZE__", str(size)),
-                      encoding="utf-8")
+    stdlib = (pyodide / "python_stdlib.zip").stat().st_size
+    module.write_text(text.replace("__SNAPSHOT__", name).replace("__SNAPSHOT_SIZE__", str(size))
+                      .replace("__STDLIB_SIZE__", str(stdlib)), encoding="utf-8")
 
 
 # Runtime chunks the page never loads (editor, terminal, MicroPython, TOML), the
@@ -555,7 +589,7 @@ _NOT_PRECACHED_PARTS = ("bench",)
 
 
 def _precache_list(site: Path) -> list[str]:
-    files = (["./"] + [p.name for p in sorted(site.glob("*.html"))] + ["pyscript.json", "game.zip"]
+    files = (["./"] + [p.name for p in sorted(site.glob("*.html"))] + ["pyscript.json", "game.zip", REST_ZIP]
              + [f"{part}.zip" for part in PARTS if part not in _NOT_PRECACHED_PARTS])
     for p in sorted((site / "static").rglob("*")):
         rel = p.relative_to(site).as_posix()

@@ -7,7 +7,8 @@
 // starts from it (static/js/python.mjs) instead of initialising Python and
 // importing the modules one by one. Pyodide checks its build id on restore; the
 // build names the file after a hash of its bytes. Written gzipped with its
-// all-zero tail dropped (the page pads it back); prints the full size.
+// all-zero tail dropped (the page pads it back). Prints, as JSON, its full
+// size and the files of GAME_ZIP whose modules it holds.
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -34,12 +35,19 @@ sys.modules["pyscript"] = None  # import pyscript: ModuleNotFoundError
 `);
 py.runPython(readFileSync(new URL("startup.py", import.meta.url), "utf8"));
 py.runPython("import gc, sys; del sys.modules['pyscript']; gc.collect()");
+// The zip's files the snapshot holds as modules: a restored Python never reads them.
+const held = JSON.parse(py.runPython(`
+import json, sys
+prefix = "/home/pyodide/game.zip/"
+json.dumps(sorted({m.__file__[len(prefix):] for m in list(sys.modules.values())
+                   if (getattr(m, "__file__", None) or "").startswith(prefix)}))
+`, { globals: py.globals.get("dict")() }));  // (its names stay out of the snapshot)
 zeroFreedMemory(py._module);
 const snapshot = py.makeMemorySnapshot();
 let end = snapshot.length;
 while (end > 0 && snapshot[end - 1] === 0) end--;
 writeFileSync(out, gzipSync(snapshot.subarray(0, end), { level: 9 }));
-console.log(snapshot.length);
+console.log(JSON.stringify({ size: snapshot.length, held }));
 
 // The heap's free blocks hold what was freed in them (read buffers, a
 // zip's data, its inflater's window), which the gzipped snapshot carries

@@ -184,3 +184,23 @@ def test_the_fronts_compiler_must_be_micropythons_release():
     with pytest.raises(BuildError, match="could not compile game/x.py"):
         _mpy_compile({"game/x.py": "def ("}, "1.28.0-6")
     assert _mpy_compile({"game/x.py": "A = 1"}, "1.28.0-6")["game/x.py"][:2] == b"M\x06"
+
+
+def test_a_restored_python_gets_the_package_without_the_snapshots_modules(built_site):
+    """game-rest.zip is game.zip without the modules the memory snapshot holds
+    (a restored Python never reads them again); the data files and the modules
+    read at start from the zip stay (scripts/startup.py's FROM_ZIP)."""
+    from game.build import REST_ZIP
+
+    whole = zipfile.ZipFile(built_site / "game.zip")
+    rest = zipfile.ZipFile(built_site / REST_ZIP)
+    dropped = set(whole.namelist()) - set(rest.namelist())
+    assert set(rest.namelist()) <= set(whole.namelist())
+    assert dropped and all(n.endswith(".pyc") for n in dropped)
+    assert {"game/__init__.pyc", "game/jekyll_hyde/cards.pyc", "game/jekyll_hyde/rules.pyc"} <= dropped
+    assert {"game/web/controller.pyc", "game/web/dom/worker.pyc",
+            "game/web/i18n/fr.json"} <= set(rest.namelist())
+    for name in rest.namelist():
+        assert rest.read(name) == whole.read(name), name
+    assert (built_site / REST_ZIP).stat().st_size < 0.6 * (built_site / "game.zip").stat().st_size
+    assert f'"{REST_ZIP}"' in (built_site / "sw.js").read_text()  # precached

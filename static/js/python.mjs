@@ -3,23 +3,29 @@
 // as it calls the stock module's.
 //
 // The snapshot (made at build time by scripts/snapshot.mjs: Python started and
-// the game imported) is only an accelerator: restoring it skips Python's
-// start-up and imports. A return visit takes the service worker's copy; a
-// first visit starts Python normally and never downloads it: its megabytes
-// would cost a first visit a third more bytes, for a start that no longer
-// holds the page (Python runs in the game's worker, static/js/engine.mjs).
-// It is inflated where Python runs, in that worker. A missing, corrupt or
-// mismatched snapshot, or a browser without the Cache API or
-// DecompressionStream, starts Python normally, silently (the console says why).
+// the game imported) skips Python's start-up and imports. A return visit takes
+// the service worker's copy; a first visit downloads it (5.5 MB gzipped). A
+// restored Python has imported what the game needs from the standard library:
+// its zip (3.2 MB) is then put in place as a file fetched the first time it is
+// read (an import of a module not imported yet), by a synchronous request in
+// this worker, which the service worker answers offline. So a first visit
+// downloads the snapshot instead of the standard library, and Python starts
+// in half the time. It is inflated where Python runs, in the game's worker
+// (static/js/engine.mjs). A missing, corrupt or mismatched snapshot, or a
+// browser without DecompressionStream, starts Python normally, with the
+// standard library fetched at start, silently (the console says why).
 //
 // The game's package, game.zip, is fetched here too, alongside the wasm and
 // the snapshot, and written into Python's file system as one file, which
 // Python imports from (zipimport: the zip is first on sys.path, in the
 // snapshot as in a fresh start). Nothing is unpacked at start: PyScript's
 // `[files]` would have unpacked its 90-odd entries at every start, 200-290 ms
-// of the main thread. The snapshot's modules came from this same zip.
-// `python -m game build` fills in SNAPSHOT (its file name, a hash of its bytes)
-// and SNAPSHOT_SIZE (its size before the all-zero tail was dropped).
+// of the main thread. The snapshot's modules came from this same zip: a
+// restored Python gets game-rest.zip instead, the zip without them (its
+// importer re-reads the table of contents, see withGame), at the same path.
+// `python -m game build` fills in SNAPSHOT (its file name, a hash of its
+// bytes), SNAPSHOT_SIZE (its size before the all-zero tail was dropped) and
+// STDLIB_SIZE (the standard library zip's).
 import { loadPyodide as loadStock, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -49,16 +55,24 @@ if (!globalThis.setImmediate) {
 
 const SNAPSHOT = "__SNAPSHOT__";
 const SNAPSHOT_SIZE = Number("__SNAPSHOT_SIZE__");
+const STDLIB_SIZE = Number("__STDLIB_SIZE__");
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+const STDLIB_URL = new URL("python_stdlib.zip", INDEX_URL).href;
 const GAME_URL = new URL("../../game.zip", import.meta.url).href;
+// game.zip without the modules the snapshot holds (game.build.REST_ZIP).
+const REST_URL = new URL("../../game-rest.zip", import.meta.url).href;
 // Where the zip is written: the path scripts/snapshot.mjs gave it, on sys.path.
 const GAME_PATH = "/home/pyodide/game.zip";
 
-// The package's bytes; a failed download is asked again by static/js/loader.js.
-async function gameZip() {
-  const response = await fetch(GAME_URL);
-  if (!response.ok) throw new Error(`game.zip: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+// The package's bytes (a promise whose failure is reported where it is
+// awaited); a failed download is asked again by static/js/loader.js.
+function gameZip(url) {
+  const bytes = fetch(url).then(async (response) => {
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  });
+  bytes.catch(() => {});
+  return bytes;
 }
 
 // `py` with the package in place: the zip written, and where Python started
@@ -75,12 +89,16 @@ function withGame(py, bytes, fresh) {
 
 // The snapshot to start from: null if there is none to use, else {bytes: a
 // promise of its bytes}, so that Pyodide fetches its wasm while it inflates.
-// Only the service worker's copy (see above). Inflated here, in the game's
-// worker: the page's thread never sees its megabytes.
+// The service worker's copy, or the network's on a first visit. Inflated
+// here, in the game's worker: the page's thread never sees its megabytes.
 async function snapshot() {
-  if (!self.DecompressionStream || !self.caches || !(SNAPSHOT_SIZE > 0)) return null;
-  const source = await caches.match(new URL(SNAPSHOT, INDEX_URL).href);
-  if (!source) return null;
+  if (!self.DecompressionStream || !(SNAPSHOT_SIZE > 0)) return null;
+  const url = new URL(SNAPSHOT, INDEX_URL).href;
+  let source = self.caches ? await caches.match(url) : undefined;
+  if (!source) {
+    source = await fetch(url);
+    if (!source.ok) throw new Error(`${SNAPSHOT}: HTTP ${source.status}`);
+  }
   const inflated = new Response(source.body.pipeThrough(new DecompressionStream("gzip")));
   const bytes = inflated.arrayBuffer().then((raw) => {
     if (raw.byteLength > SNAPSHOT_SIZE) throw new Error("snapshot larger than built");
@@ -90,6 +108,43 @@ async function snapshot() {
   });
   bytes.catch(() => {});  // a failure is reported once, by loadPyodide below
   return { bytes };
+}
+
+// The standard library's zip at `path` as a file whose bytes are fetched the
+// first time Python reads it (its size is known: the build wrote it here), in
+// a worker (a synchronous request cannot take bytes on a page's thread).
+// Pyodide's loader calls this instead of fetching the zip at start (its
+// `stdLibURL` patched by game/build.py). Python's file system keeps a file's
+// bytes in `contents` and its size in `usedBytes`: both are answered here. A
+// read that cannot fetch (offline before the service worker has the zip) is
+// an I/O error for that import, and the next read asks again.
+const lazyStdlib = {
+  mount(FS, path) {
+    FS.writeFile(path, new Uint8Array(0));
+    const node = FS.lookupPath(path).node;
+    let bytes = null;
+    Object.defineProperties(node, {
+      usedBytes: { get: () => (bytes ? bytes.length : STDLIB_SIZE), set() {}, configurable: true },
+      contents: { get: () => (bytes ??= readStdlib(FS)), set(b) { bytes = b; }, configurable: true },
+    });
+  },
+};
+
+function readStdlib(FS) {
+  const request = new XMLHttpRequest();
+  request.open("GET", STDLIB_URL, false);  // Python's read waits for it: this is a worker
+  request.responseType = "arraybuffer";
+  try {
+    request.send();
+  } catch (e) {
+    console.error("The standard library could not be fetched:", e);
+    throw new FS.ErrnoError(29);  // EIO
+  }
+  if (request.status !== 200 || request.response.byteLength !== STDLIB_SIZE) {
+    console.error(`The standard library could not be fetched: HTTP ${request.status}`);
+    throw new FS.ErrnoError(29);
+  }
+  return new Uint8Array(request.response);
 }
 
 // How Python started, for tests and curious players: <html data-python="snapshot|fresh">
@@ -103,30 +158,30 @@ function said(how) {
 export async function loadPyodide(options = {}) {
   // PyScript passes this module's folder as indexURL: Pyodide's files are in vendor/.
   const stock = { ...options, indexURL: INDEX_URL };
-  const game = gameZip();
-  game.catch(() => {});  // a failure is reported where it is awaited, below
   let found = null;
   try {
     found = await snapshot();
   } catch (e) {
     console.warn("Python starts without its snapshot:", e);
   }
-  let restored = null;
   if (found) {
+    const rest = gameZip(REST_URL);
+    let restored = null;
     try {
-      restored = await loadStock({ ...stock, _loadSnapshot: found.bytes });
+      const stdlib = self.XMLHttpRequest && !self.document && STDLIB_SIZE > 0 ? { stdLibURL: lazyStdlib } : {};
+      restored = await loadStock({ ...stock, ...stdlib, _loadSnapshot: found.bytes });
       // The snapshot froze the generator's state: without this every visit
       // would deal the same games.
       restored.runPython("import random; random.seed()");
     } catch (e) {
-      restored = null;
       console.warn("Python starts without its snapshot:", e);
     }
+    if (restored) {
+      said("snapshot");
+      return withGame(restored, await rest, false);
+    }
   }
-  if (restored) {
-    said("snapshot");
-    return withGame(restored, await game, false);
-  }
+  const game = gameZip(GAME_URL);
   const py = await loadStock(stock);
   said("fresh");
   return withGame(py, await game, true);

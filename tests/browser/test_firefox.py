@@ -3,7 +3,8 @@
 Playwright's own Firefox build can't be downloaded here and it does not drive
 a stock Firefox, but Firefox speaks WebDriver BiDi, which puppeteer-core (a
 pinned devDependency) drives. `firefox/play.mjs` starts the page, checks that a
-first visit starts Python fresh and a returning one from the build's memory snapshot, and plays a
+first and a returning visit start Python from the build's memory snapshot (and
+that a module it lacks is imported when asked for), and plays a
 Werner hand to its end, duel decisions with the exchange and Dracula
 placements by clicks; this test reads its report.
 """
@@ -11,6 +12,7 @@ import json
 import os
 import shutil
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -20,18 +22,31 @@ PLAY = Path(__file__).parent / "firefox" / "play.mjs"
 
 
 @pytest.mark.browser
-def test_the_site_starts_and_plays_in_firefox(site_url):
+def test_the_site_starts_and_plays_in_firefox(tmp_path, copy_site):
     if not Path(FIREFOX).exists() or shutil.which("node") is None:
         if os.environ.get("CI"):
             pytest.fail(f"no Firefox at {FIREFOX} (or no node): scripts/setup.sh installs both")
         pytest.skip(f"no Firefox at {FIREFOX} (or no node)")
-    run = subprocess.run(["node", str(PLAY), site_url, FIREFOX], capture_output=True, text=True,
-                         timeout=900, cwd=PLAY.parent)
+    from game.build import make_server
+
+    site = copy_site(tmp_path / "site")  # with the tests' worker that imports from the stdlib
+    shutil.copy2(Path(__file__).with_name("stdlib_probe.mjs"), site)
+    server = make_server(site)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        run = subprocess.run(["node", str(PLAY), f"http://127.0.0.1:{server.server_address[1]}/",
+                              FIREFOX], capture_output=True, text=True, timeout=900,
+                             cwd=PLAY.parent)
+    finally:
+        server.shutdown()
+        server.server_close()
     assert run.returncode == 0, run.stderr[-2000:]
     report = json.loads(run.stdout.strip().splitlines()[-1])
     assert report["errors"] == [], report
-    # A first visit starts Python fresh in the worker (the snapshot is never
-    # downloaded then); a return visit restores it from the service worker's cache.
-    assert report["first_python"] == "fresh" and report["returning_python"] == "snapshot", report
+    # Python starts from the memory snapshot: a first visit downloads it, a
+    # return visit restores the service worker's copy; a module the snapshot
+    # lacks is imported from the standard library read then.
+    assert report["first_python"] == "snapshot" and report["returning_python"] == "snapshot", report
+    assert report["stdlib_import"] == ["snapshot", "imported difflib"], report
     assert report["werner_hand_over"] and report["werner_asked"], report
     assert report["duel_decisions"] == 6 and report["dracula_placements"] == 4, report

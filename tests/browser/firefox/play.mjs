@@ -8,7 +8,7 @@ import puppeteer from 'puppeteer-core';
 const [url, firefox] = process.argv.slice(2);
 const report = {step: '', started_ms: null, werner_turns: 0, werner_asked: false, werner_hand_over: false, duel_decisions: 0,
                 dracula_placements: 0, first_python: null, returning_ms: null,
-                returning_python: null, errors: []};
+                returning_python: null, stdlib_import: null, errors: []};
 const browser = await puppeteer.launch({browser: 'firefox', executablePath: firefox,
                                         headless: true});
 const timeout = +(process.env.FIREFOX_TIMEOUT_MS || 180000);
@@ -39,6 +39,14 @@ try {
   await page.waitForSelector('body[data-state=ready]');
   report.returning_ms = Date.now() - t1;
   report.returning_python = await page.evaluate(() => document.documentElement.dataset.python);
+  // The standard library read when an import needs it (static/js/python.mjs):
+  // tests/browser/stdlib_probe.mjs imports a module the snapshot does not hold.
+  report.step = 'standard library';
+  report.stdlib_import = await page.evaluate(() => new Promise((resolve) => {
+    const worker = new Worker('stdlib_probe.mjs', {type: 'module'});  // (the test copied it there)
+    worker.onmessage = (e) => { worker.terminate(); resolve(e.data); };
+    worker.onerror = (e) => resolve(`failed: ${e.message}`);
+  }));
 
   const actions = () => page.evaluate(() => +document.body.dataset.actions);
   const settled = () => page.waitForFunction(() => document.body.dataset.toAct !== 'bot'
