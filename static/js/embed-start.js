@@ -44,23 +44,31 @@
     body.setAttribute("data-state", "ready");
   }
 
-  if (location.protocol === "file:") { explain("file"); return; }
-  // The game's table as far as no deal changes it (the build's <template>s),
-  // above the cards' skeleton, until the game draws it with the cards. The
-  // skeleton is put back anew: the browser may have painted it already (this
-  // script is parser-blocking, not render-blocking), and a node that moved
-  // would count as a layout shift; a new one does not.
+  // Run at the top of <body>: what decides the layout is set before the
+  // browser can paint; the rest waits for the page to be parsed.
   var game = /[?&]game=([a-z-]+)/.exec(location.search);
-  var table = game && (document.getElementById("embed-" + lang + "-" + game[1])
-                       || document.getElementById("embed-en-" + game[1]));
-  if (table) {
-    var screen = document.getElementById("screen");
-    var skeleton = screen.querySelector(".ex-skeleton");
-    screen.replaceChildren(table.content.cloneNode(true), skeleton.cloneNode(true));
+  // A live table (no scenario) has a bar above it: embed.css keeps its room.
+  if (game && !/[?&]scenario=/.test(location.search)) body.setAttribute("data-live", "");
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+
+  function start() {
+    if (location.protocol === "file:") { explain("file"); return; }
+    // The game's table as far as no deal changes it (the build's <template>s),
+    // above the cards' skeleton, until the game draws it with the cards. The
+    // skeleton is put back anew: the browser may have painted it already, and
+    // a node that moved would count as a layout shift; a new one does not.
+    var table = game && (document.getElementById("embed-" + lang + "-" + game[1])
+                         || document.getElementById("embed-en-" + game[1]));
+    if (table) {
+      var screen = document.getElementById("screen");
+      var skeleton = screen.querySelector(".ex-skeleton");
+      screen.replaceChildren(table.content.cloneNode(true), skeleton.cloneNode(true));
+    }
+    var script = document.createElement("script");
+    script.type = "module";
+    script.src = runtime;
+    script.onerror = function () { explain("runtime"); };
+    document.head.appendChild(script);
   }
-  var script = document.createElement("script");
-  script.type = "module";
-  script.src = runtime;
-  script.onerror = function () { explain("runtime"); };
-  document.head.appendChild(script);
 })();

@@ -149,3 +149,32 @@ def test_an_embed_of_a_game_without_a_waiting_table_paints_its_skeleton(page):
     assert held.asked(), "the page never asked for its runtime"  # embed-start.js has run
     assert not page.query_selector("#screen .table")
     assert page.is_visible("#screen .ex-skeleton")
+
+
+# The page's layout shifts so far (the browser's own record), as [value, what moved].
+SHIFTS = """() => new Promise((done) => {
+  const seen = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      seen.push([e.value, e.sources.map((s) => s.node ? s.node.className || s.node.nodeName : "")]);
+    }
+  }).observe({type: "layout-shift", buffered: true});
+  setTimeout(() => done(seen), 200);
+})"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1366, 768)])
+@pytest.mark.parametrize("game", ["jekyll-hyde", "dracula"])
+def test_a_live_embed_does_not_move_when_its_game_comes(page, game, size):
+    # Its bar (Restart, Open the full game) is filled only then: its room is
+    # kept from the first paint (embed-start.js, embed.css). It was 33-37 px.
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    held = _open_held(page, f"embed.html?game={game}", ready="#screen .ex-skeleton")
+    assert held.asked()
+    page.wait_for_timeout(300)  # painted as it waits
+    top = page.locator("main.ex-main").bounding_box()["y"]
+    held.release()
+    page.wait_for_selector("body[data-state=ready]", timeout=120000)
+    assert page.locator("#menu button").count() > 0  # the bar is filled
+    assert page.locator("main.ex-main").bounding_box()["y"] == top
+    assert page.evaluate(SHIFTS) == []
