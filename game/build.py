@@ -480,6 +480,8 @@ _WASM_FAILED_SAID = ('catch(l){console.warn("wasm instantiation failed!"),consol
 def _wasm_failure_said(script: str) -> str:
     """pyodide.mjs telling the page when its wasm failed to instantiate (see above)."""
     return _patch_pinned(script, "pyodide.mjs", "_WASM_FAILED", _WASM_FAILED, _WASM_FAILED_SAID)
+
+
 # loadPyodide fetches the standard library's zip (3.2 MB) as it starts and
 # writes it into Python's file system. A Python restored from the snapshot has
 # already imported what the game needs from it, and reads it again only for a
@@ -487,8 +489,8 @@ def _wasm_failure_said(script: str) -> str:
 # object whose `mount(FS, path)` puts the zip in place as a file read on first
 # use (static/js/python.mjs), and nothing is fetched at start. A URL, or no
 # `stdLibURL`, behaves as the stock loader. The text is the pinned version's.
-_INSTALL_STDLIB = ("function he(e){let t=j(e);return async n=>{")
-_INSTALL_STDLIB_MOUNTED = ("function he(e){let t=e.mount?null:j(e);return async n=>{")
+_INSTALL_STDLIB = "function he(e){let t=j(e);return async n=>{"
+_INSTALL_STDLIB_MOUNTED = "function he(e){let t=e.mount?null:j(e);return async n=>{"
 _WRITE_STDLIB = "try{let r=await t;n.FS.writeFile(`/lib/python${i}${s}.zip`,r)}"
 _WRITE_OR_MOUNT_STDLIB = ("try{if(e.mount)e.mount(n.FS,`/lib/python${i}${s}.zip`);"
                           "else{let r=await t;n.FS.writeFile(`/lib/python${i}${s}.zip`,r)}}")
@@ -589,7 +591,8 @@ _NOT_PRECACHED_PARTS = ("bench",)
 
 
 def _precache_list(site: Path) -> list[str]:
-    files = (["./"] + [p.name for p in sorted(site.glob("*.html"))] + ["pyscript.json", "game.zip", REST_ZIP]
+    files = (["./"] + [p.name for p in sorted(site.glob("*.html"))]
+             + ["pyscript.json", "game.zip", REST_ZIP]
              + [f"{part}.zip" for part in PARTS if part not in _NOT_PRECACHED_PARTS])
     for p in sorted((site / "static").rglob("*")):
         rel = p.relative_to(site).as_posix()
