@@ -73,9 +73,10 @@ _SAFE_SCALE = 0.75
 _SKIP_PY = {"game/build.py", "game/__main__.py", "game/core/match.py", "game/core/cluster.py",
             "game/web/dom/main_thread.py", "game/web/dom/embed_front.py"}
 # The front: MicroPython's modules, compiled by the build to bytecode (.mpy:
-# nothing left to compile on the page's thread) and written base64 as
-# {path: bytes} in static/js/front.json (main_thread.py: index.html's entry;
-# embed_front.py: embed.html's).
+# nothing left to compile on the page's thread) in a read-only file system
+# image that MicroPython mounts at /rom (romfs_image), written to
+# static/js/front.json with the order of their imports (main_thread.py:
+# index.html's entry; embed_front.py: embed.html's).
 FRONT_SOURCES = ("game/web/front/*.py", "game/web/dom/main_thread.py",
                  "game/web/dom/embed_front.py")
 # MicroPython (npm), as the page's main thread loads it (static/js/front.mjs).
@@ -294,7 +295,8 @@ def _write_zip(dest: Path) -> None:
 def _write_front(site: Path) -> None:
     """MicroPython into static/vendor/micropython/, and the front's modules
     (FRONT_SOURCES, with their packages' __init__.py) compiled to .mpy, as
-    static/js/front.json."""
+    static/js/front.json: `rom`, their file system image (base64), and
+    `order`, the modules in the order the page imports them."""
     source = NODE / MICROPYTHON
     if not source.is_dir():
         raise BuildError(f"{MICROPYTHON} is missing: run `npm ci` first")
@@ -308,9 +310,58 @@ def _write_front(site: Path) -> None:
         for path in sorted(ROOT.glob(pattern)):
             sources[path.relative_to(ROOT).as_posix()] = path.read_text(encoding="utf-8")
     code = _mpy_compile(sources, runtime)
-    compiled = {name.removesuffix(".py") + ".mpy": base64.b64encode(code[name]).decode("ascii")
-                for name in imported_first(sources)}
-    (site / "static" / "js" / "front.json").write_text(json.dumps(compiled), encoding="utf-8")
+    order = imported_first(sources)
+    image = romfs_image({name.removesuffix(".py") + ".mpy": code[name] for name in order})
+    bundle = {"order": [name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+                        for name in order],
+              "rom": base64.b64encode(image).decode("ascii")}
+    (site / "static" / "js" / "front.json").write_text(json.dumps(bundle), encoding="utf-8")
+
+
+def romfs_image(files: dict[str, bytes]) -> bytes:
+    """A MicroPython ROMFS image of `files` ({path: bytes}): MicroPython 1.28
+    mounts it at /rom, on its import path (loadMicroPython's `romfs`), and
+    runs bytecode from it in place, with no file written at start. The
+    format is MicroPython's (extmod/vfs_rom.c; mpremote's romfs.py writes
+    it): a header, then records of kind, length and payload, all numbers
+    as big-endian base-128 varints; a directory's payload is its name and
+    its entries' records, a file's its name and a data record.
+
+    >>> romfs_image({"a/b.mpy": b"M"}).hex()
+    'd2cd31800f040d0161050905622e6d707902014d'
+    """
+    header, directory, file, data = b"\xd2\xcd\x31", 4, 5, 2
+
+    def uint(value: int) -> bytes:
+        out = [value & 0x7F]
+        while value > 0x7F:
+            value >>= 7
+            out.insert(0, 0x80 | (value & 0x7F))
+        return bytes(out)
+
+    def record(kind: int, payload: bytes) -> bytes:
+        return uint(kind) + uint(len(payload)) + payload
+
+    def named(name: str) -> bytes:
+        return uint(len(name)) + name.encode("ascii")
+
+    def entries(tree: dict[str, Any]) -> bytes:
+        return b"".join(record(directory, named(name) + entries(sub)) if isinstance(sub, dict)
+                        else record(file, named(name) + record(data, sub))
+                        for name, sub in tree.items())
+
+    tree: dict[str, Any] = {}
+    for path, content in files.items():  # in their order: a directory where it first comes
+        *dirs, name = path.split("/")
+        node = tree
+        for d in dirs:
+            node = node.setdefault(d, {})
+        node[name] = content
+    body = entries(tree)
+    size = uint(len(body))
+    if (len(header) + len(size) + len(body)) % 2:  # an even length, as MicroPython's writer makes it
+        size = b"\x80" + size
+    return header + size + body
 
 
 def imported_first(sources: dict[str, str]) -> list[str]:

@@ -139,41 +139,85 @@ def test_online_play_ships_in_a_zip_of_its_own(built_site):
     assert '"online.zip"' in sw  # precached once the first visit is over: offline on one network
 
 
-# Loads static/js/front.json into the built MicroPython as static/js/front.mjs
-# does, imports the front's modules and reports where each came from.
+# Loads static/js/front.json's image into the built MicroPython as
+# static/js/front.mjs does, imports the front's modules in its order and
+# reports where each came from.
 FRONT_CHECK = r"""
 const site = process.env.SITE;  // (not an argument: MicroPython's node start reads those)
 const { loadMicroPython } = await import(site + "/static/vendor/micropython/micropython.mjs");
 const fs = await import("node:fs");
-const mp = await loadMicroPython({ stdout: (line) => console.log(line) });
-const sources = JSON.parse(fs.readFileSync(site + "/static/js/front.json", "utf8"));
-mp.FS.mkdir("/lib");
-for (const [path, mpy] of Object.entries(sources)) {
-  let dir = "/lib";
-  for (const part of path.split("/").slice(0, -1)) {
-    dir += "/" + part;
-    try { mp.FS.mkdir(dir); } catch (e) {}
-  }
-  mp.FS.writeFile("/lib/" + path, Uint8Array.from(atob(mpy), (c) => c.charCodeAt(0)));
-}
+const { order, rom } = JSON.parse(fs.readFileSync(site + "/static/js/front.json", "utf8"));
+const mp = await loadMicroPython({ stdout: (line) => console.log(line),
+                                   romfs: Uint8Array.from(atob(rom), (c) => c.charCodeAt(0)) });
 mp.runPython(`
-import json, sys
-from game.web.front import assemble, embedded, events, focus, live, motion, screen, steps, storage
-print(json.dumps([m.__file__ for m in (assemble, embedded, events, focus, live, motion, screen, steps, storage)]))
+import json, os, sys
+files = {}
+for name in ${JSON.stringify(order)}:
+    if not name.startswith("game.web.dom."):  # (the pages' entries need a page)
+        __import__(name)
+        files[name] = sys.modules[name].__file__
+print(json.dumps({"cwd": os.getcwd(), "files": files}))
 `);
 """
 
 
-def test_micropython_imports_the_fronts_bytecode(built_site):
+def test_micropython_imports_the_fronts_bytecode_from_its_image(built_site):
+    """Each module of the front comes from the build's image, as bytecode,
+    in an order where each comes after those it imports."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node runs MicroPython")
     done = subprocess.run([node, "--input-type=module", "-e", FRONT_CHECK], capture_output=True,
                           text=True, timeout=120, env={**os.environ, "SITE": str(built_site)})
     assert done.returncode == 0, done.stderr[-2000:]
-    files = json.loads(done.stdout.strip().splitlines()[-1])
-    assert len(files) == 9 and all(f.startswith("/lib/game/web/front/") and f.endswith(".mpy")
-                                   for f in files), files
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["cwd"] == "/rom"  # (MicroPython starts in its image: paths are relative to it)
+    files = report["files"]
+    assert len([n for n in files if n.startswith("game.web.front.")]) == 10
+    packages = {"game", "game.web", "game.web.dom", "game.web.front"}
+    assert files == {name: name.replace(".", "/") + ("/__init__" if name in packages else "") + ".mpy"
+                     for name in files}
+
+
+def test_the_front_is_one_file_system_image():
+    """game.build.romfs_image writes MicroPython's ROMFS format; its reader
+    here walks it back to the files (MicroPython's own reading is the test above)."""
+    from game.build import romfs_image
+
+    files = {"game/__init__.mpy": b"M\x06", "game/web/front/a.mpy": bytes(range(200)) * 3,
+             "game/web/dom/b.mpy": b"", "game/web/front/c.mpy": b"x" * 128}
+    image = romfs_image(files)
+    assert image[:3] == b"\xd2\xcd\x31" and len(image) % 2 == 0
+
+    def uint(at: int) -> tuple[int, int]:
+        value = 0
+        while True:
+            byte = image[at]
+            value, at = (value << 7) | (byte & 0x7F), at + 1
+            if byte < 0x80:
+                return value, at
+
+    def walk(at: int, end: int, prefix: str, out: dict[str, bytes]) -> None:
+        while at < end:
+            kind, at = uint(at)
+            size, at = uint(at)
+            stop = at + size
+            length, at = uint(at)
+            name = image[at:at + length].decode()
+            at += length
+            if kind == 4:  # a directory
+                walk(at, stop, prefix + name + "/", out)
+            else:  # a file: one data record
+                assert kind == 5 and uint(at)[0] == 2
+                size_at = uint(at)[1]
+                data_size, data_at = uint(size_at)
+                out[prefix + name] = image[data_at:data_at + data_size]
+            at = stop
+
+    total, at = uint(3)
+    found: dict[str, bytes] = {}
+    walk(at, at + total, "", found)
+    assert found == files
 
 
 def test_the_fronts_compiler_must_be_micropythons_release():

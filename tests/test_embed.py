@@ -114,9 +114,10 @@ def test_the_build_ships_and_precaches_the_embed_page_and_its_examples(built_sit
     assert 'data-runtime="./static/js/front.mjs"' in html and 'data-front="embed_front"' in html
     assert 'type="py"' not in html and "pyscript" not in html
     front = json.loads((built_site / "static" / "js" / "front.json").read_text())
-    assert {"game/web/dom/embed_front.mpy", "game/web/front/embedded.mpy"} <= set(front)
-    # MicroPython's bytecode, version 6 (what MicroPython 1.28 loads), base64.
-    assert all(base64.b64decode(mpy)[:2] == b"M\x06" for mpy in front.values())
+    assert {"game.web.dom.embed_front", "game.web.front.embedded"} <= set(front["order"])
+    # MicroPython's bytecode, version 6 (what MicroPython 1.28 loads), in its image, base64.
+    rom = base64.b64decode(front["rom"])
+    assert rom[:3] == b"\xd2\xcd\x31" and b"embed_front.mpy\x02" in rom and b"M\x06" in rom
     assert not re.search(r'(src|href)="(/|https?:)', html)
     sw = (built_site / "sw.js").read_text()
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))

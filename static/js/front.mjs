@@ -91,21 +91,16 @@ engine.addEventListener("message", ({ data }) => {
   }
 });
 
+// The front's modules (game/build.py: bytecode in a file system image, and the
+// order of their imports), fetched while MicroPython's script loads.
+const front = fetch(new URL("./front.json", import.meta.url)).then((r) => r.json());
 const { loadMicroPython } = await import("../vendor/micropython/micropython.mjs");
-const [mp, sources] = await Promise.all([
-  loadMicroPython({ linebuffer: true, stdout: (line) => console.log(line),
-                    stderr: (line) => console.error(line) }),
-  fetch(new URL("./front.json", import.meta.url)).then((r) => r.json()),
-]);
-try { mp.FS.mkdir("/lib"); } catch (e) {}  // (there already)
-for (const [path, mpy] of Object.entries(sources)) {  // base64 bytecode (game/build.py)
-  let dir = "";
-  for (const part of path.split("/").slice(0, -1)) {
-    dir += "/" + part;
-    try { mp.FS.mkdir("/lib" + dir); } catch (e) {}  // (made already)
-  }
-  mp.FS.writeFile("/lib/" + path, Uint8Array.from(atob(mpy), (c) => c.charCodeAt(0)));
-}
+const { order, rom } = await front;
+// MicroPython mounts the image at /rom, on its import path: no file is written.
+const mp = await loadMicroPython({
+  linebuffer: true, stdout: (line) => console.log(line), stderr: (line) => console.error(line),
+  romfs: Uint8Array.from(atob(rom), (c) => c.charCodeAt(0)),
+});
 // A storage area, or null where the browser refuses it (a setting, some private
 // modes: reading `localStorage` throws). MicroPython cannot catch a JavaScript
 // exception (it would unwind through its WebAssembly), so main_thread.py asks here,
@@ -139,13 +134,17 @@ window.jhgStorageWrite = (area, key, value) => {
 };
 // The front's modules, one task each, in the build's order (each after those
 // it imports): the page answers a click between them, where one import of
-// everything was one long task. Then the page's own entry: index.html's
-// main_thread, or the one its <body> names (embed.html: data-front="embed_front").
+// everything was one long task. Then the page's own entry, imported, then
+// started: index.html's main_thread, or the one its <body> names (embed.html:
+// data-front="embed_front").
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-for (const path of Object.keys(sources)) {
-  if (!path.startsWith("game/web/front/") || path.endsWith("__init__.mpy")) continue;
+for (const name of order) {
+  if (!name.startsWith("game.web.front.") || name.endsWith(".__init__")) continue;
   await nextTask();
-  mp.runPython(`import ${path.slice(0, -4).replaceAll("/", ".")}`);
+  mp.runPython(`import ${name}`);
 }
+const entry = `game.web.dom.${document.body.dataset.front || "main_thread"}`;
 await nextTask();
-mp.runPython(`import game.web.dom.${document.body.dataset.front || "main_thread"}`);
+mp.runPython(`import ${entry}`);
+await nextTask();
+mp.runPython(`${entry}.start()`);
