@@ -2,7 +2,7 @@
 
     npm install --prefix /tmp/lh-npm lighthouse@13.5.0   # once; not in package.json
     python benchmarks/lighthouse.py [--runs 5] [--site DIR] [--lighthouse /tmp/lh-npm]
-        [--form-factors desktop,mobile] [--keep DIR] index.html "embed.html?game=jekyll-hyde"
+        [--form-factors desktop,mobile] [--keep DIR] [--floor] index.html "embed.html?game=jekyll-hyde"
 
 Not a test: prints numbers. Lighthouse 13.5 wants Node 22.19 but runs on
 Debian's Node 20 (npm warns, EBADENGINE). The site (`--site`, or built from
@@ -27,6 +27,11 @@ Lighthouse stops after ready (as a rule: under load it once stopped before
 the embed's table). A page whose Python runs in a worker (the split
 prototype) falls quiet on the main thread once the worker's downloads end,
 and Lighthouse stops before the worker is ready: its ready is not scored.
+`--floor` adds a page of its own, `floor.html` (FLOOR_HTML), served beside the
+site's: it loads the site's MicroPython and runs one line of Python in it,
+nothing else. What it scores is the least any page pays with its front in
+MicroPython on the main thread (issue 33), whatever the front does.
+
 The final screenshots tell which: `--keep DIR` keeps the reports and writes
 every run's final screenshot into DIR/final-screenshots.html. The service
 worker registers only once the page is ready and is not measured.
@@ -71,6 +76,32 @@ METRICS = (  # (column, audit id, unit)
 NOT_COSTS = {a for _, a, _ in METRICS} | {"max-potential-fid", "metrics", "main-thread-tasks",
                                           "screenshot-thumbnails", "final-screenshot",
                                           "network-requests", "diagnostics", "script-treemap-data"}
+
+
+# The floor: the site's MicroPython, loaded as the pages' front.mjs loads it, and one
+# line of Python; a heading and a paragraph give it a first paint.
+FLOOR_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="description" content="MicroPython alone on the main thread">
+<title>MicroPython's floor</title></head>
+<body data-state="loading"><h1>MicroPython's floor</h1>
+<p>This page loads only the site's MicroPython and runs one line of Python in it.</p>
+<script type="module">
+const { loadMicroPython } = await import("./static/vendor/micropython/micropython.mjs");
+const mp = await loadMicroPython({ linebuffer: true });
+mp.runPython("import js; js.document.body.dataset.state = 'ready'");
+</script></body></html>
+"""
+
+
+def with_floor(site: Path, into: Path) -> Path:
+    """A folder serving `site` as it is (links to its entries) and floor.html."""
+    into.mkdir(parents=True)
+    for entry in site.iterdir():
+        (into / entry.name).symlink_to(entry.resolve())
+    (into / "floor.html").write_text(FLOOR_HTML)
+    return into
 
 
 class GzipHandler(SiteHandler):
@@ -191,11 +222,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--gzip", action="store_true",
                     help="serve gzip-encoded (all but .gz and images), as a compressing host")
     ap.add_argument("--keep", type=Path, help="keep the JSON reports in this folder")
+    ap.add_argument("--floor", action="store_true",
+                    help="measure floor.html too: MicroPython alone on the main thread")
     args = ap.parse_args(argv)
     command = lighthouse_command(args.lighthouse)
     version = subprocess.run(command + ["--version"], capture_output=True, text=True).stdout
     tmp = Path(tempfile.mkdtemp(prefix="lighthouse-"))
     site = args.site or build(tmp / "site")
+    if args.floor:
+        site = with_floor(site, tmp / "served")
+        args.pages.append("floor.html")
     reports = args.keep or tmp / "reports"
     reports.mkdir(parents=True, exist_ok=True)
     server = (http.server.ThreadingHTTPServer(
@@ -212,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     for run in range(args.runs):
         order = list(results) if run % 2 == 0 else list(results)[::-1]
         for page, form in order:
-            name = f"{page.replace('?', '_').replace('=', '-')}.{form}.{run + 1}.json"
+            name = f"{page.replace('?', '_').replace('=', '-').replace('/', '_')}.{form}.{run + 1}.json"
             results[page, form].append(run_lighthouse(command, base + page, form, reports / name))
         print(f"run {run + 1}/{args.runs} done, load average {load()}", file=sys.stderr)
     server.shutdown()
