@@ -89,18 +89,21 @@ function withGame(py, bytes, fresh) {
 
 // The snapshot to start from: null if there is none to use, else {bytes: a
 // promise of its bytes}, so that Pyodide fetches its wasm while it inflates.
-// The service worker's copy, or the network's on a first visit. Inflated
+// The service worker's copy, or the network's on a first visit, not awaited
+// here: Pyodide's downloads start without waiting for its answer, and a
+// failed one fails the restore, which falls back to a fresh start. Inflated
 // here, in the game's worker: the page's thread never sees its megabytes.
 async function snapshot() {
   if (!self.DecompressionStream || !(SNAPSHOT_SIZE > 0)) return null;
   const url = new URL(SNAPSHOT, INDEX_URL).href;
-  let source = self.caches ? await caches.match(url) : undefined;
-  if (!source) {
-    source = await fetch(url);
-    if (!source.ok) throw new Error(`${SNAPSHOT}: HTTP ${source.status}`);
-  }
-  const inflated = new Response(source.body.pipeThrough(new DecompressionStream("gzip")));
-  const bytes = inflated.arrayBuffer().then((raw) => {
+  const cached = self.caches ? await caches.match(url) : undefined;
+  const source = cached ? Promise.resolve(cached) : fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`${SNAPSHOT}: HTTP ${response.status}`);
+    return response;
+  });
+  const inflate = (response) =>
+    new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  const bytes = source.then(inflate).then((raw) => {
     if (raw.byteLength > SNAPSHOT_SIZE) throw new Error("snapshot larger than built");
     const whole = new Uint8Array(SNAPSHOT_SIZE);  // the tail the build dropped: zeros
     whole.set(new Uint8Array(raw));
