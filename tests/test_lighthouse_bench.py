@@ -80,3 +80,21 @@ def test_screenshots_show_each_runs_final_screen() -> None:
     page = lighthouse.screenshots({("embed.html?game=<x>", "mobile"): [report, report]})
     assert page.count("<img src='data:image/jpeg;base64,AAAA'") == 2
     assert "embed.html?game=&lt;x&gt;, mobile, run 2: 3725 ms" in page
+
+
+def test_the_floor_is_served_beside_the_site_as_it_is(tmp_path: Path) -> None:
+    """--floor serves the site untouched (links) and floor.html, which loads the
+    site's MicroPython and marks the page ready from Python."""
+    site = tmp_path / "site"
+    (site / "static" / "vendor" / "micropython").mkdir(parents=True)
+    (site / "index.html").write_text("<p>the site</p>")
+    (site / "static" / "vendor" / "micropython" / "micropython.mjs").write_text("// mp")
+    served = lighthouse.with_floor(site, tmp_path / "served")
+    assert (served / "index.html").read_text() == "<p>the site</p>"
+    assert (served / "static" / "vendor" / "micropython" / "micropython.mjs").is_file()
+    assert sorted(p.name for p in site.iterdir()) == ["index.html", "static"]  # untouched
+    floor = (served / "floor.html").read_text()
+    assert './static/vendor/micropython/micropython.mjs' in floor
+    # One line of Python: a JavaScript string takes no raw newline.
+    line = floor.split("runPython(")[1].split(");")[0]
+    assert "body.dataset.state = 'ready'" in line and "\n" not in line
