@@ -281,8 +281,10 @@ def side(page: Page, panels: Panels) -> Html:
         body = s.table.last_trick(obs, ctx)
     else:
         lines = event_lines(s.table, ctx.log[-150:], ctx)
-        # It scrolls: keyboard users reach it (tabindex) to scroll it back.
-        body = html('<ol class="log" id="log" tabindex="0" aria-label="{}">{}</ol>',
+        # It scrolls: keyboard users reach it (tabindex) to scroll it back. Its
+        # box starts at its end (site.css, .log-scroll): no script scrolls it.
+        body = html('<div class="log-scroll"><ol class="log" id="log" tabindex="0" '
+                    'aria-label="{}">{}</ol></div>',
                     page.say("menu.log"), join(html("<li>{}</li>", x) for x in lines))
     # A lesson's coach heads the side panel: beside the table on a wide
     # screen, right under the person's hand on a phone.

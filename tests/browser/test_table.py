@@ -72,6 +72,13 @@ def test_whole_hand_by_clicks_with_designations(page, ui):
     # Every event of the engine is a line of the log, the new deal included.
     lines = page.locator("#log li").all_inner_texts()
     assert all(lines) and any(line.startswith("Hand 2: ") for line in lines), lines
+    # Longer than its box, the log shows its newest line (site.css: no script scrolls it).
+    overflows, newest_in_view = page.evaluate("""() => {
+        const box = document.querySelector('.log-scroll'), last = document.querySelector('#log li:last-child');
+        const a = box.getBoundingClientRect(), b = last.getBoundingClientRect();
+        return [box.scrollHeight > box.clientHeight + 20, b.top >= a.top - 1 && b.bottom <= a.bottom + 1];
+    }""")
+    assert overflows and newest_in_view
     page.set_viewport_size({"width": 1366, "height": 768})
     ui.screenshot(page, "desktop-log")
     page.click("[data-cmd=panel][data-panel=scores]")

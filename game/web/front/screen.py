@@ -107,11 +107,7 @@ class Front:
                 self.motion.after(el)  # a picture over the new table, which takes clicks already
                 screen_changed = True
             else:
-                self.set_markup(el, markup)
-                if name == "side":
-                    log = self.keys.q("#log")
-                    if log is not None:
-                        log.scrollTop = log.scrollHeight
+                self.set_markup(el, markup)  # (the log starts at its end: site.css)
         return screen_changed
 
     def set_markup(self, el: "Any", markup: str) -> None:
