@@ -41,5 +41,5 @@ class Page:
 
 def start() -> None:
     """The page's front, listening: static/js/front.mjs calls this in a task of
-    its own, after the module's import (each under 50 ms on a slow phone)."""
+    its own, after the module's import (two short tasks, not one long one)."""
     Page(window.jhgEngine).start()
