@@ -42,7 +42,7 @@
     if (i !== undefined && w[i]) text.textContent = w[i];
   }
   text.textContent = w[0]; step(8, 0);
-  var marks = [["core.js", 15, 1], ["engine.mjs", 15, 1], ["pyodide.mjs", 25, 1],
+  var marks = [["engine.mjs", 15, 1], ["pyodide.mjs", 25, 1],
                ["pyodide.asm.mjs", 35, 1], ["pyodide.asm.wasm", 60, 2], ["python_stdlib.zip", 75, 2],
                ["snapshot-", 75, 2]];  // (a Python started from the snapshot fetches no stdlib)
   function fetched(name) {
