@@ -139,7 +139,7 @@ window.jhgStorageWrite = (area, key, value) => {
 // data-front="embed_front").
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 for (const name of order) {
-  if (!name.startsWith("game.web.front.") || name.endsWith(".__init__")) continue;
+  if (!name.startsWith("game.web.front.")) continue;  // (not the packages, nor the entries)
   await nextTask();
   mp.runPython(`import ${name}`);
 }
