@@ -27,14 +27,14 @@ Lighthouse stops after ready (as a rule: under load it once stopped before
 the embed's table). A page whose Python runs in a worker (the split
 prototype) falls quiet on the main thread once the worker's downloads end,
 and Lighthouse stops before the worker is ready: its ready is not scored.
+The final screenshots tell which: `--keep DIR` keeps the reports and writes
+every run's final screenshot into DIR/final-screenshots.html. The service
+worker registers only once the page is ready and is not measured.
+
 `--floor` adds a page of its own, `floor.html` (FLOOR_HTML), served beside the
 site's: it loads the site's MicroPython and runs one line of Python in it,
 nothing else. What it scores is the least any page pays with its front in
 MicroPython on the main thread (issue 33), whatever the front does.
-
-The final screenshots tell which: `--keep DIR` keeps the reports and writes
-every run's final screenshot into DIR/final-screenshots.html. The service
-worker registers only once the page is ready and is not measured.
 
 Printed, medians over the runs, per page and form factor: the performance
 score, total blocking time, LCP, FCP, Speed Index, CLS, time to interactive,
@@ -248,7 +248,8 @@ def main(argv: list[str] | None = None) -> int:
     for run in range(args.runs):
         order = list(results) if run % 2 == 0 else list(results)[::-1]
         for page, form in order:
-            name = f"{page.replace('?', '_').replace('=', '-').replace('/', '_')}.{form}.{run + 1}.json"
+            plain = page.replace("?", "_").replace("=", "-").replace("/", "_")
+            name = f"{plain}.{form}.{run + 1}.json"
             results[page, form].append(run_lighthouse(command, base + page, form, reports / name))
         print(f"run {run + 1}/{args.runs} done, load average {load()}", file=sys.stderr)
     server.shutdown()
