@@ -208,10 +208,10 @@ def test_the_front_is_one_file_system_image():
             if kind == 4:  # a directory
                 walk(at, stop, prefix + name + "/", out)
             else:  # a file: one data record
-                assert kind == 5 and uint(at)[0] == 2
-                size_at = uint(at)[1]
-                data_size, data_at = uint(size_at)
-                out[prefix + name] = image[data_at:data_at + data_size]
+                data_kind, at = uint(at)
+                data_size, at = uint(at)
+                assert (kind, data_kind) == (5, 2)
+                out[prefix + name] = image[at:at + data_size]
             at = stop
 
     total, at = uint(3)
