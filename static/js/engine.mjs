@@ -3,7 +3,7 @@
 // game/web/dom/worker.py, which takes each message of the page: a gesture as
 // JSON, or a chosen file ({file, data}). Messages that come before Python is up
 // wait here, in order. A start that fails is posted as {"failed": why}.
-import { loadPyodide, started } from "./python.mjs";
+import { loadPyodide, started, snapshotFrom } from "./python.mjs";
 
 // What the worker downloads, named to the page as it arrives: the loader's progress.
 try {
@@ -51,7 +51,8 @@ self.onmessage = ({ data }) => {
 };
 try {
   const py = await loadPyodide();
-  postMessage(JSON.stringify({ python: started }));  // how it started: <html data-python>
+  // How it started: <html data-python> (and data-snapshot: "kept" or "inflated").
+  postMessage(JSON.stringify({ python: started, snapshot: snapshotFrom }));
   receive = py.pyimport("game.web.dom.worker").receive;
 } catch (e) {  // the page says so and offers "Try again" (front.mjs, loader.js)
   console.error("The game could not start:", e);

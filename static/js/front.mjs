@@ -46,7 +46,9 @@ engine.addEventListener("message", ({ data }) => {
   } else if (data.startsWith('{"fetched"')) {
     dispatchEvent(new CustomEvent("jhg:fetched", { detail: JSON.parse(data).fetched }));
   } else if (data.startsWith('{"python"')) {
-    root.dataset.python = JSON.parse(data).python;
+    const { python, snapshot } = JSON.parse(data);
+    root.dataset.python = python;
+    if (snapshot) root.dataset.snapshot = snapshot;
     dispatchEvent(new Event("jhg:python"));
   }
 });

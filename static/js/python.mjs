@@ -88,14 +88,29 @@ function withGame(py, bytes, fresh) {
 }
 
 // The snapshot to start from: null if there is none to use, else {bytes: a
-// promise of its bytes}, so that Pyodide fetches its wasm while it inflates.
-// The service worker's copy, or the network's on a first visit, not awaited
-// here: Pyodide's downloads start without waiting for its answer, and a
-// failed one fails the restore, which falls back to a fresh start. Inflated
-// here, in the game's worker: the page's thread never sees its megabytes.
+// promise of its bytes, from: "kept" or "inflated", keep(): after a restore
+// from the inflated bytes, keep them for the next visits}. A return visit
+// starts from the bytes a previous one kept (KEPT): Pyodide sizes its memory
+// from the snapshot before it instantiates its wasm, so inflating 26 MB
+// (300-400 ms in a warm start) held everything else back. Otherwise the
+// service worker's copy, or the network's on a first visit, not awaited here:
+// Pyodide's downloads start without waiting for its answer, and a failed one
+// fails the restore, which falls back to a fresh start. Inflated here, in the
+// game's worker: the page's thread never sees its megabytes.
 async function snapshot() {
-  if (!self.DecompressionStream || !(SNAPSHOT_SIZE > 0)) return null;
+  if (!(SNAPSHOT_SIZE > 0)) return null;
   const url = new URL(SNAPSHOT, INDEX_URL).href;
+  const keptUrl = url.replace(/\.gz$/, "");  // a key in KEPT, never fetched
+  const kept = await keptCache().then((cache) => cache && cache.match(keptUrl)).catch(() => null);
+  if (kept) {
+    const bytes = kept.arrayBuffer().then((buffer) => {
+      if (buffer.byteLength !== SNAPSHOT_SIZE) throw new Error("kept snapshot of another size");
+      return new Uint8Array(buffer);
+    });
+    bytes.catch(() => {});
+    return { bytes, from: "kept", keep: () => {}, forget: () => forgetKept() };
+  }
+  if (!self.DecompressionStream) return null;
   const cached = self.caches ? await caches.match(url) : undefined;
   const source = cached ? Promise.resolve(cached) : fetch(url).then((response) => {
     if (!response.ok) throw new Error(`${SNAPSHOT}: HTTP ${response.status}`);
@@ -110,7 +125,37 @@ async function snapshot() {
     return whole;
   });
   bytes.catch(() => {});  // a failure is reported once, by loadPyodide below
-  return { bytes };
+  const keep = () => bytes.then((whole) => setTimeout(() => keepSnapshot(keptUrl, whole), KEEP_AFTER));
+  return { bytes, from: "inflated", keep, forget: () => {} };
+}
+
+// The inflated snapshot is kept in a cache of its own, KEPT, one entry (the
+// current build's: the others are deleted when it is written). Its name is
+// not the service worker's prefix ("jhg-"), whose clean-up of old versions
+// would delete it on a first visit. Written KEEP_AFTER ms after a restore, out
+// of the way of the game's own start; a browser that refuses (no room, private
+// mode) only keeps inflating.
+const KEPT = "python-snapshot";
+const KEEP_AFTER = 3000;
+
+async function keptCache() {
+  if (!self.caches) return null;
+  return caches.open(KEPT);
+}
+
+async function keepSnapshot(keptUrl, whole) {
+  try {
+    const cache = await keptCache();
+    if (!cache) return;
+    await cache.put(keptUrl, new Response(whole));
+    for (const request of await cache.keys()) if (request.url !== keptUrl) await cache.delete(request);
+  } catch (e) {
+    console.warn("The inflated snapshot is not kept (the next visit inflates it again):", e);
+  }
+}
+
+function forgetKept() {
+  return self.caches ? caches.delete(KEPT).catch(() => false) : Promise.resolve(false);
 }
 
 // The standard library's zip at `path` as a file whose bytes are fetched the
@@ -152,7 +197,9 @@ function readStdlib(FS) {
 
 // How Python started, for tests and curious players: <html data-python="snapshot|fresh">
 // (in a worker, its page is told: static/js/engine.mjs).
+// `snapshotFrom`: "kept" or "inflated" (see snapshot()), null for a fresh start.
 export let started = null;
+export let snapshotFrom = null;
 function said(how) {
   started = how;
   if (self.document) document.documentElement.dataset.python = how;
@@ -178,9 +225,12 @@ export async function loadPyodide(options = {}) {
       restored.runPython("import random; random.seed()");
     } catch (e) {
       console.warn("Python starts without its snapshot:", e);
+      found.forget();  // a kept copy that fails is not tried again
     }
     if (restored) {
       said("snapshot");
+      snapshotFrom = found.from;
+      found.keep();
       return withGame(restored, await rest, false);
     }
   }

@@ -15,6 +15,7 @@ import http.server
 import json
 import shutil
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -32,10 +33,11 @@ CACHED_SNAPSHOT = """async () => {
   return null;
 }"""
 # Replace the cached snapshot by `bytes` (gzipped if asked), or delete it (bytes null);
-# the original is kept aside under another URL (caches.match looks in every cache).
+# the original is put aside under another URL (caches.match looks in every cache).
 SPOIL = """async ([name, url, bytes, gzip]) => {
-  const cache = await caches.open(name), kept = url + "?kept";
-  if (!(await cache.match(kept))) await cache.put(kept, await cache.match(url));
+  await caches.delete("python-snapshot");  // (else the inflated copy a visit kept is used)
+  const cache = await caches.open(name), aside = url + "?aside";
+  if (!(await cache.match(aside))) await cache.put(aside, await cache.match(url));
   if (bytes === null) return cache.delete(url);
   let body = new Blob([new Uint8Array(bytes)]).stream();
   if (gzip) body = body.pipeThrough(new CompressionStream("gzip"));
@@ -43,17 +45,26 @@ SPOIL = """async ([name, url, bytes, gzip]) => {
 }"""
 RESTORE = """async ([name, url]) => {
   const cache = await caches.open(name);
-  await cache.put(url, await cache.match(url + "?kept"));
-  await cache.delete(url + "?kept");
+  await cache.put(url, await cache.match(url + "?aside"));
+  await cache.delete(url + "?aside");
 }"""
+
+
+def _until(page, script: str, arg: object = None, seconds: float = 60) -> object:
+    """`script`'s value once truthy, asked every 250 ms (page.wait_for_function
+    does not await a promise: an async predicate would pass at once)."""
+    deadline = time.monotonic() + seconds
+    while not (value := page.evaluate(script, arg)):
+        assert time.monotonic() < deadline, f"not within {seconds} s: {script[:80]}"
+        page.wait_for_timeout(250)
+    return value
 
 
 def _cached_snapshot(page, ui) -> list[str]:
     """Visit until the service worker has precached the snapshot; its [cache, url]."""
     ui.open_site(page, "?speed=instant")
     page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
-    page.wait_for_function(f"({CACHED_SNAPSHOT})()", timeout=60000, polling=500)
-    return page.evaluate(f"({CACHED_SNAPSHOT})()")
+    return _until(page, CACHED_SNAPSHOT)
 
 
 def _deal(page, seed: str) -> list[str]:
@@ -64,12 +75,31 @@ def _deal(page, seed: str) -> list[str]:
     return page.eval_on_selector_all(".hand .card", "els => els.map(e => e.dataset.card)")
 
 
+# The URLs in the cache where a restore keeps the inflated snapshot (python.mjs's KEPT).
+KEPT = """async () => (await caches.has("python-snapshot"))
+  ? (await (await caches.open("python-snapshot")).keys()).map((r) => r.url) : []"""
+# Put `bytes` in that cache under the key of `url`'s snapshot (its URL without .gz),
+# or, for a number, that many bytes of 1 (a snapshot's size, but not one).
+SPOIL_KEPT = """async ([url, bytes]) => {
+  const cache = await caches.open("python-snapshot");
+  const body = typeof bytes === "number" ? new Uint8Array(bytes).fill(1) : new Uint8Array(bytes);
+  await cache.put(url.replace(/\\.gz$/, ""), new Response(body));
+}"""
+
+
+def _kept(page, url: str) -> None:
+    """Wait until a restore has kept the inflated snapshot of `url` (a .bin.gz)."""
+    _until(page, f"async (u) => (await ({KEPT})()).includes(u)", url.removesuffix(".gz"))
+
+
 def test_a_returning_visit_starts_from_the_snapshot_and_deals_new_games(page, ui):
-    _cached_snapshot(page, ui)
+    _, url = _cached_snapshot(page, ui)
+    _kept(page, url)
     hands = []
     for seed in ("", "", "7", "7"):
         ui.open_site(page, "?speed=instant")
         assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
+        assert page.evaluate("document.documentElement.dataset.snapshot") == "kept"
         hands.append(_deal(page, seed))
     assert hands[0] and hands[0] != hands[1], "the snapshot's random state was not reseeded"
     assert hands[2] == hands[3], "a deal number must deal the same cards"
@@ -87,6 +117,40 @@ def test_a_corrupt_snapshot_still_starts_the_page(page, ui, spoilt):
         assert page.is_hidden("#modal")
     finally:
         page.evaluate(RESTORE, [name, url])
+
+
+def test_a_restore_keeps_only_the_current_builds_inflated_snapshot(page, ui):
+    # A visit inflates the snapshot, restores, then keeps the inflated bytes
+    # (python.mjs: inflating held a warm start back 300-400 ms); an older
+    # build's kept snapshot goes when the current one is written.
+    _, url = _cached_snapshot(page, ui)
+    page.evaluate("caches.delete('python-snapshot')")
+    stale = url.rsplit("/", 1)[0] + "/snapshot-0000000000000000.bin"
+    page.evaluate(SPOIL_KEPT, [stale, list(b"an older build's")])
+    ui.open_site(page, "?speed=instant")
+    assert page.evaluate("document.documentElement.dataset.snapshot") == "inflated"
+    _kept(page, url)
+    _until(page, f"async () => (await ({KEPT})()).length === 1")
+    ui.open_site(page, "?speed=instant")
+    assert page.evaluate("document.documentElement.dataset.snapshot") == "kept"
+    assert _deal(page, "7")
+
+
+@pytest.mark.parametrize("spoilt", ["too short", "not a snapshot"])
+def test_a_spoilt_kept_snapshot_starts_fresh_and_is_not_tried_again(page, ui, spoilt):
+    _, url = _cached_snapshot(page, ui)
+    size = page.evaluate("fetch('static/js/python.mjs').then(r => r.text())"
+                         ".then(t => Number(/SNAPSHOT_SIZE = Number\\(\"(\\d+)\"\\)/.exec(t)[1]))")
+    bytes_ = {"too short": list(b"garbage"), "not a snapshot": size}[spoilt]
+    page.evaluate(SPOIL_KEPT, [url, bytes_])
+    ui.open_site(page, "?speed=instant")
+    assert page.evaluate("document.documentElement.dataset.python") == "fresh"
+    assert _deal(page, "7")  # and it plays
+    assert page.is_hidden("#modal")
+    assert page.evaluate(KEPT) == []  # forgotten: the next visit inflates again
+    ui.open_site(page, "?speed=instant")
+    assert page.evaluate("document.documentElement.dataset.snapshot") == "inflated"
+    _kept(page, url)
 
 
 def test_a_snapshot_gone_from_the_cache_is_downloaded_again(page, ui):
@@ -147,6 +211,7 @@ def test_a_first_visit_starts_from_the_snapshot_without_the_standard_library(
     page.on("request", lambda r: fetched.append(r.url))
     ui.open_site(page, "?speed=instant")
     assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
+    assert page.evaluate("document.documentElement.dataset.snapshot") == "inflated"
     assert any("pyodide.asm.wasm" in u for u in fetched), "the workers' requests were seen"
     assert [u for u in fetched if "snapshot-" in u], "the snapshot was not downloaded"
     assert _deal(page, "7")  # and it plays
@@ -190,7 +255,7 @@ def test_a_restored_python_reads_the_standard_library_when_an_import_needs_it(
     assert [u for u in fetched if "python_stdlib.zip" in u], "the zip was read from elsewhere"
     # Offline, from the service worker's precache (or the browser's cache).
     page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
-    page.wait_for_function(f"({CACHED_STDLIB})('')", timeout=60000, polling=500)
+    _until(page, CACHED_STDLIB, "")
     assert page.evaluate(f"({CACHED_STDLIB})('probe')")
     page.context.set_offline(True)
     try:
