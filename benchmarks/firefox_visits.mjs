@@ -4,13 +4,15 @@
 // driven by puppeteer-core over WebDriver BiDi. Prints one JSON line
 // {cold, warm, offline}, each what MEASURE (argument 3, JavaScript source) returns,
 // its bytes with those of the page's workers (WORKER_BYTES, argument 5).
-// Usage: node firefox_visits.mjs <url> <firefox> <measure> <"site"|"bare"> <worker bytes>
+// A returning visit of the site also waits for the inflated snapshot its first
+// visit keeps (load.py's KEPT_SNAPSHOT, argument 6).
+// Usage: node firefox_visits.mjs <url> <firefox> <measure> <"site"|"bare"> <worker bytes> <kept>
 import puppeteer from 'puppeteer-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const [url, firefox, measure, kind, workerBytes] = process.argv.slice(2);
+const [url, firefox, measure, kind, workerBytes, keptSnapshot] = process.argv.slice(2);
 const profile = mkdtempSync(join(tmpdir(), 'ff-load-'));
 const browser = await puppeteer.launch({browser: 'firefox', executablePath: firefox,
                                         headless: true, userDataDir: profile});
@@ -45,6 +47,7 @@ try {
   // A returning visitor comes back after the service worker has precached.
   await page.evaluate(() => Promise.race([navigator.serviceWorker.ready.then(() => 1),
     new Promise((_, no) => setTimeout(() => no(new Error('no service worker within 120 s')), 120000))]));
+  if (kind === 'site') await page.evaluate(`(${keptSnapshot})()`);
   await new Promise(r => setTimeout(r, 500));
   out.warm = await visit();
   await page.setOfflineMode(true);

@@ -89,28 +89,22 @@ function withGame(py, bytes, fresh) {
 
 // The snapshot to start from: null if there is none to use, else {bytes: a
 // promise of its bytes, from: "kept" or "inflated", keep(): after a restore
-// from the inflated bytes, keep them for the next visits}. A return visit
-// starts from the bytes a previous one kept (KEPT): Pyodide sizes its memory
-// from the snapshot before it instantiates its wasm, so inflating 26 MB
-// (300-400 ms in a warm start) held everything else back. Otherwise the
-// service worker's copy, or the network's on a first visit, not awaited here:
-// Pyodide's downloads start without waiting for its answer, and a failed one
-// fails the restore, which falls back to a fresh start. Inflated here, in the
-// game's worker: the page's thread never sees its megabytes.
+// from inflated bytes, keep them for the next visits; forget(): after a kept
+// copy failed, delete it}. A return visit starts from the bytes a previous
+// one kept (readKept): Pyodide sizes its memory from the snapshot before it
+// instantiates its wasm, so inflating 26 MB (300-400 ms of a warm start) held
+// everything else back. Otherwise the service worker's copy, or the network's
+// on a first visit, not awaited here: Pyodide's downloads start without
+// waiting for its answer, and a failed one fails the restore, which falls back
+// to a fresh start. Inflated here, in the game's worker: the page's thread
+// never sees its megabytes.
 async function snapshot() {
   if (!(SNAPSHOT_SIZE > 0)) return null;
-  const url = new URL(SNAPSHOT, INDEX_URL).href;
-  const keptUrl = url.replace(/\.gz$/, "");  // a key in KEPT, never fetched
-  const kept = await keptCache().then((cache) => cache && cache.match(keptUrl)).catch(() => null);
-  if (kept) {
-    const bytes = kept.arrayBuffer().then((buffer) => {
-      if (buffer.byteLength !== SNAPSHOT_SIZE) throw new Error("kept snapshot of another size");
-      return new Uint8Array(buffer);
-    });
-    bytes.catch(() => {});
-    return { bytes, from: "kept", keep: () => {}, forget: () => forgetKept() };
-  }
+  const name = KEPT_PREFIX + SNAPSHOT.replace(/\.gz$/, "");
+  const kept = await readKept(name).catch(() => null);
+  if (kept) return { bytes: Promise.resolve(kept), from: "kept", keep() {}, forget: () => forgetKept() };
   if (!self.DecompressionStream) return null;
+  const url = new URL(SNAPSHOT, INDEX_URL).href;
   const cached = self.caches ? await caches.match(url) : undefined;
   const source = cached ? Promise.resolve(cached) : fetch(url).then((response) => {
     if (!response.ok) throw new Error(`${SNAPSHOT}: HTTP ${response.status}`);
@@ -125,37 +119,63 @@ async function snapshot() {
     return whole;
   });
   bytes.catch(() => {});  // a failure is reported once, by loadPyodide below
-  const keep = () => bytes.then((whole) => setTimeout(() => keepSnapshot(keptUrl, whole), KEEP_AFTER));
-  return { bytes, from: "inflated", keep, forget: () => {} };
+  const keep = () => bytes.then((whole) => setTimeout(() => writeKept(name, whole), KEEP_AFTER));
+  return { bytes, from: "inflated", keep, forget() {} };
 }
 
-// The inflated snapshot is kept in a cache of its own, KEPT, one entry (the
-// current build's: the others are deleted when it is written). Its name is
-// not the service worker's prefix ("jhg-"), whose clean-up of old versions
-// would delete it on a first visit. Written KEEP_AFTER ms after a restore, out
-// of the way of the game's own start; a browser that refuses (no room, private
-// mode) only keeps inflating.
-const KEPT = "python-snapshot";
+// The inflated snapshot is kept in the origin's private file system, one file
+// (the current build's, named after its snapshot: the others are deleted when
+// it is written), read back in one synchronous read (a worker's sync access
+// handle: 10-20 ms, where Cache Storage took 150-190 ms for the same bytes).
+// Written KEEP_AFTER ms after a restore, out of the way of the game's own
+// start. A browser without that file system (or a page's thread), one that
+// refuses to write (no room, private mode), or another tab holding the file
+// at that moment: the snapshot is inflated, as on a first visit.
+const KEPT_PREFIX = "python-";
 const KEEP_AFTER = 3000;
 
-async function keptCache() {
-  if (!self.caches) return null;
-  return caches.open(KEPT);
+async function readKept(name) {
+  if (!self.FileSystemSyncAccessHandle || !navigator.storage || !navigator.storage.getDirectory) return null;
+  const root = await navigator.storage.getDirectory();
+  const file = await root.getFileHandle(name).catch(() => null);
+  if (!file) return null;
+  const handle = await file.createSyncAccessHandle();
+  try {
+    if (handle.getSize() !== SNAPSHOT_SIZE) throw new Error("kept snapshot of another size");
+    const bytes = new Uint8Array(SNAPSHOT_SIZE);
+    if (handle.read(bytes, { at: 0 }) !== SNAPSHOT_SIZE) throw new Error("kept snapshot cut short");
+    return bytes;
+  } finally {
+    handle.close();
+  }
 }
 
-async function keepSnapshot(keptUrl, whole) {
+async function writeKept(name, whole) {
   try {
-    const cache = await keptCache();
-    if (!cache) return;
-    await cache.put(keptUrl, new Response(whole));
-    for (const request of await cache.keys()) if (request.url !== keptUrl) await cache.delete(request);
+    if (!self.FileSystemSyncAccessHandle || !navigator.storage || !navigator.storage.getDirectory) return;
+    const root = await navigator.storage.getDirectory();
+    const file = await root.getFileHandle(name, { create: true });
+    const handle = await file.createSyncAccessHandle();
+    try {
+      handle.truncate(0);
+      handle.write(whole, { at: 0 });
+      handle.flush();
+    } finally {
+      handle.close();
+    }
+    for await (const other of root.keys()) {
+      if (other !== name && other.startsWith(KEPT_PREFIX)) await root.removeEntry(other);
+    }
   } catch (e) {
     console.warn("The inflated snapshot is not kept (the next visit inflates it again):", e);
   }
 }
 
-function forgetKept() {
-  return self.caches ? caches.delete(KEPT).catch(() => false) : Promise.resolve(false);
+async function forgetKept() {
+  try {
+    const root = await navigator.storage.getDirectory();
+    for await (const name of root.keys()) if (name.startsWith(KEPT_PREFIX)) await root.removeEntry(name);
+  } catch (e) {}  // (then the next visit fails the same way, and starts all the same)
 }
 
 // The standard library's zip at `path` as a file whose bytes are fetched the

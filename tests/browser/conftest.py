@@ -201,12 +201,6 @@ class UI:
         page.wait_for_selector("body[data-state=ready]", timeout=60000)
 
     @staticmethod
-    def site_versions(page) -> list[str]:
-        """The service worker's caches, one per deployed version ("jhg-" and a hash);
-        not python.mjs's cache of the inflated snapshot, which is no version."""
-        return [k for k in page.evaluate("caches.keys()") if k.startswith("jhg-")]
-
-    @staticmethod
     def start_game(page, mode: str = "4A", me: str = "0", seed: int = 7, bots: str = "random",
                    target: str = "1000") -> None:
         """Fill the start screen and deal (`mode`: "3", or 4 players and a seating)."""

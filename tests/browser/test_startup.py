@@ -35,7 +35,6 @@ CACHED_SNAPSHOT = """async () => {
 # Replace the cached snapshot by `bytes` (gzipped if asked), or delete it (bytes null);
 # the original is put aside under another URL (caches.match looks in every cache).
 SPOIL = """async ([name, url, bytes, gzip]) => {
-  await caches.delete("python-snapshot");  // (else the inflated copy a visit kept is used)
   const cache = await caches.open(name), aside = url + "?aside";
   if (!(await cache.match(aside))) await cache.put(aside, await cache.match(url));
   if (bytes === null) return cache.delete(url);
@@ -75,21 +74,37 @@ def _deal(page, seed: str) -> list[str]:
     return page.eval_on_selector_all(".hand .card", "els => els.map(e => e.dataset.card)")
 
 
-# The URLs in the cache where a restore keeps the inflated snapshot (python.mjs's KEPT).
-KEPT = """async () => (await caches.has("python-snapshot"))
-  ? (await (await caches.open("python-snapshot")).keys()).map((r) => r.url) : []"""
-# Put `bytes` in that cache under the key of `url`'s snapshot (its URL without .gz),
-# or, for a number, that many bytes of 1 (a snapshot's size, but not one).
-SPOIL_KEPT = """async ([url, bytes]) => {
-  const cache = await caches.open("python-snapshot");
-  const body = typeof bytes === "number" ? new Uint8Array(bytes).fill(1) : new Uint8Array(bytes);
-  await cache.put(url.replace(/\\.gz$/, ""), new Response(body));
+# The files where a restore keeps the inflated snapshot (python.mjs's writeKept:
+# the origin's private file system, "python-" and the snapshot's file name).
+KEPT = """async () => {
+  const names = [];
+  for await (const name of (await navigator.storage.getDirectory()).keys()) {
+    if (name.startsWith("python-")) names.push(name);
+  }
+  return names;
 }"""
+# Write `bytes` as the kept snapshot `name`, or, for a number, that many bytes
+# of 1 (a snapshot's size, but not one).
+SPOIL_KEPT = """async ([name, bytes]) => {
+  const root = await navigator.storage.getDirectory();
+  const out = await (await root.getFileHandle(name, {create: true})).createWritable();
+  await out.write(typeof bytes === "number" ? new Uint8Array(bytes).fill(1) : new Uint8Array(bytes));
+  await out.close();
+}"""
+FORGET_KEPT = """async () => {
+  const root = await navigator.storage.getDirectory();
+  for await (const name of root.keys()) if (name.startsWith("python-")) await root.removeEntry(name);
+}"""
+
+
+def _kept_name(url: str) -> str:
+    """The kept snapshot's file name for the snapshot at `url` (a .bin.gz)."""
+    return "python-" + url.rsplit("/", 1)[1].removesuffix(".gz")
 
 
 def _kept(page, url: str) -> None:
     """Wait until a restore has kept the inflated snapshot of `url` (a .bin.gz)."""
-    _until(page, f"async (u) => (await ({KEPT})()).includes(u)", url.removesuffix(".gz"))
+    _until(page, f"async (name) => (await ({KEPT})()).includes(name)", _kept_name(url))
 
 
 def test_a_returning_visit_starts_from_the_snapshot_and_deals_new_games(page, ui):
@@ -109,6 +124,7 @@ def test_a_returning_visit_starts_from_the_snapshot_and_deals_new_games(page, ui
 def test_a_corrupt_snapshot_still_starts_the_page(page, ui, spoilt):
     name, url = _cached_snapshot(page, ui)
     bytes_ = {"not gzip": list(b"garbage"), "not a snapshot": list(b"\x01" * 4096)}[spoilt]
+    page.evaluate(FORGET_KEPT)  # (else the inflated copy a visit kept is used)
     page.evaluate(SPOIL, [name, url, bytes_, spoilt == "not a snapshot"])
     try:
         ui.open_site(page, "?speed=instant")
@@ -124,9 +140,8 @@ def test_a_restore_keeps_only_the_current_builds_inflated_snapshot(page, ui):
     # (python.mjs: inflating held a warm start back 300-400 ms); an older
     # build's kept snapshot goes when the current one is written.
     _, url = _cached_snapshot(page, ui)
-    page.evaluate("caches.delete('python-snapshot')")
-    stale = url.rsplit("/", 1)[0] + "/snapshot-0000000000000000.bin"
-    page.evaluate(SPOIL_KEPT, [stale, list(b"an older build's")])
+    page.evaluate(FORGET_KEPT)
+    page.evaluate(SPOIL_KEPT, ["python-snapshot-0000000000000000.bin", list(b"an older build's")])
     ui.open_site(page, "?speed=instant")
     assert page.evaluate("document.documentElement.dataset.snapshot") == "inflated"
     _kept(page, url)
@@ -136,13 +151,11 @@ def test_a_restore_keeps_only_the_current_builds_inflated_snapshot(page, ui):
     assert _deal(page, "7")
 
 
-@pytest.mark.parametrize("spoilt", ["too short", "not a snapshot"])
-def test_a_spoilt_kept_snapshot_starts_fresh_and_is_not_tried_again(page, ui, spoilt):
+def test_a_kept_snapshot_that_fails_to_restore_is_forgotten_and_python_starts_fresh(page, ui):
     _, url = _cached_snapshot(page, ui)
     size = page.evaluate("fetch('static/js/python.mjs').then(r => r.text())"
                          ".then(t => Number(/SNAPSHOT_SIZE = Number\\(\"(\\d+)\"\\)/.exec(t)[1]))")
-    bytes_ = {"too short": list(b"garbage"), "not a snapshot": size}[spoilt]
-    page.evaluate(SPOIL_KEPT, [url, bytes_])
+    page.evaluate(SPOIL_KEPT, [_kept_name(url), size])  # its size, not a snapshot
     ui.open_site(page, "?speed=instant")
     assert page.evaluate("document.documentElement.dataset.python") == "fresh"
     assert _deal(page, "7")  # and it plays
@@ -153,8 +166,23 @@ def test_a_spoilt_kept_snapshot_starts_fresh_and_is_not_tried_again(page, ui, sp
     _kept(page, url)
 
 
+def test_a_kept_snapshot_cut_short_is_inflated_again_and_rewritten(page, ui):
+    _, url = _cached_snapshot(page, ui)
+    page.evaluate(SPOIL_KEPT, [_kept_name(url), list(b"cut short")])
+    ui.open_site(page, "?speed=instant")
+    assert page.evaluate("document.documentElement.dataset.snapshot") == "inflated"
+    assert _deal(page, "7")
+    _until(page, f"""async (name) => {{
+      const file = await (await (await navigator.storage.getDirectory()).getFileHandle(name)).getFile();
+      return file.size > 1000;
+    }}""", _kept_name(url))
+    ui.open_site(page, "?speed=instant")
+    assert page.evaluate("document.documentElement.dataset.snapshot") == "kept"
+
+
 def test_a_snapshot_gone_from_the_cache_is_downloaded_again(page, ui):
     name, url = _cached_snapshot(page, ui)
+    page.evaluate(FORGET_KEPT)
     page.evaluate(SPOIL, [name, url, None, False])
     try:
         ui.open_site(page, "?speed=instant")
