@@ -26,35 +26,33 @@
 
   // The page stays hidden until this has run (site.css), so nothing moves once painted.
   var runtime = document.currentScript.getAttribute("data-runtime");
-  try { draw(); } finally { body.setAttribute("data-first", ""); startAfterPaint(); }
+  try { draw(); } finally { body.setAttribute("data-first", ""); startRuntime(); }
 
-  // PyScript (fetched early: the pages' modulepreload) starts once this screen is on
-  // screen: Python's start-up holds the main thread for seconds, and would hold the paint too.
-  function startAfterPaint() {
-    var started = false;
-    function start() {
-      if (started) return;
-      if (document.readyState === "loading") {  // PyScript must find the page's Python in place
-        document.addEventListener("DOMContentLoaded", start);
-        return;
-      }
-      started = true;
+  // The runtime (front.mjs) starts the game's worker as soon as the page is
+  // parsed, and loads MicroPython only once this screen is on screen
+  // (window.jhgPainted): its start would hold the first paint back.
+  function startRuntime() {
+    var painted;
+    window.jhgPainted = new Promise(function (resolve) { painted = resolve; });
+    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+    if (document.hidden || types.indexOf("paint") < 0) {  // no frame comes, or no word of it
+      painted();
+    } else {
+      new PerformanceObserver(function (list, observer) {
+        list.getEntries().forEach(function (e) {
+          if (e.name === "first-contentful-paint") { observer.disconnect(); painted(); }
+        });
+      }).observe({type: "paint", buffered: true});
+      setTimeout(painted, 1000);  // never later than this, painted or not
+    }
+    function start() {  // the page's markup must be in place
       var script = document.createElement("script");
       script.type = "module";
       script.src = runtime;
       document.head.appendChild(script);
     }
-    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
-    if (document.hidden || types.indexOf("paint") < 0) {  // no frame comes, or no word of it
-      setTimeout(start, 0);
-      return;
-    }
-    new PerformanceObserver(function (list, observer) {
-      list.getEntries().forEach(function (e) {
-        if (e.name === "first-contentful-paint") { observer.disconnect(); start(); }
-      });
-    }).observe({type: "paint", buffered: true});
-    setTimeout(start, 1000);  // never later than this, painted or not
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+    else start();
   }
   // Whether the shell will put a saved game back (game/web/controller.py, resume):
   // the linked game's, else the one last on the table; or the one save of

@@ -94,8 +94,11 @@ engine.addEventListener("message", ({ data }) => {
 });
 
 // The front's modules (game/build.py: bytecode in a file system image, and the
-// order of their imports), fetched while MicroPython's script loads.
+// order of their imports), fetched while MicroPython's script loads, once the
+// first screen is painted (index.html: first.js's jhgPainted; the worker is
+// already under way).
 const front = fetch(new URL("./front.json", import.meta.url)).then((r) => r.json());
+await window.jhgPainted;
 const { loadMicroPython } = await import("../vendor/micropython/micropython.mjs");
 const { order, rom } = await front;
 // MicroPython mounts the image at /rom, on its import path: no file is written.
