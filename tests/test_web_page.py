@@ -49,6 +49,20 @@ def test_a_new_game_is_dealt_saved_drawn_and_its_bots_think():
     assert 'data-cmd="hint"' in screen.last.regions["screen"]
 
 
+def test_a_bot_of_one_game_never_plays_another_at_the_same_seat_and_level():
+    # Werner's easy bot at seat 1 read Dracula's observation for a teams key
+    # it lacks: "bot error: KeyError: 'teams'", and Dracula's bot never moved.
+    ctrl, screen, thinking = make_page()
+    _deal(ctrl, "jekyll-hyde", 5, players="4", seating="A", me="3",
+          bot0="easy", bot1="easy", bot2="easy")
+    assert _my_turn(ctrl, thinking).played >= 3  # seats 0, 1 and 2 played
+    _deal(ctrl, "dracula", 7, first="bot", dr_bot="easy")
+    assert ctrl.session.save["setup"]["bots"] == {"1": "easy"}
+    s = _my_turn(ctrl, thinking)
+    assert s.state.game_id == "dracula" and s.played >= 1
+    assert screen.errors == []
+
+
 def test_a_click_out_of_turn_or_illegal_changes_nothing_and_says_why():
     ctrl, screen, thinking = make_page()
     _deal(ctrl, "dracula", 7, first="bot")

@@ -27,18 +27,19 @@ MAX_THINK = 3.0  # seconds: the expert bot's budget
 
 
 class Bots:
-    """The bots of the game on the table, made once per (lasting player, level)."""
+    """The bots of the games on the table, made once per (game, lasting player,
+    level): the same seat and level in another game is another bot."""
 
     def __init__(self) -> None:
-        self.made: dict[tuple[str, str], Bot] = {}
+        self.made: dict[tuple[str, str, str | None], Bot] = {}
 
     def of(self, s: Session, key: str) -> Bot:
         from game.web.tables.common import seat_bot
 
-        name = s.save["setup"]["bots"].get(key)
-        if (key, name) not in self.made:
-            self.made[(key, name)] = seat_bot(s.save["game"], name)
-        return self.made[(key, name)]
+        game, level = s.save["game"], s.save["setup"]["bots"].get(key)
+        if (game, key, level) not in self.made:
+            self.made[(game, key, level)] = seat_bot(game, level)
+        return self.made[(game, key, level)]
 
 
 async def bot_turn(ctrl: Controller, token: int) -> None:
