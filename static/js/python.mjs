@@ -225,9 +225,42 @@ function said(how) {
   if (self.document) document.documentElement.dataset.python = how;
 }
 
+// Pyodide compiles its wasm when it instantiates it, and it instantiates only
+// once the snapshot's bytes are in (it sizes its memory from them): on a
+// first visit the compile waited for the inflating. Here the compile starts
+// with the download, at once, from the same response: Pyodide's own fetch of
+// the wasm is answered with it, and its instantiateStreaming instantiates the
+// module compiled meanwhile (or, if that compile failed, compiles as before).
+function compileEarly() {
+  if (!WebAssembly.compileStreaming) return;
+  const url = new URL("pyodide.asm.wasm", INDEX_URL).href;
+  const fetchNow = self.fetch;
+  const download = fetchNow(url);
+  const compiled = WebAssembly.compileStreaming(download.then((response) => response.clone()));
+  compiled.catch(() => {});  // (then Pyodide compiles it itself, and says why it cannot)
+  self.fetch = (input, init) => {
+    if (String(input) !== url) return fetchNow(input, init);
+    self.fetch = fetchNow;  // once: a fresh start after a failed restore fetches anew
+    return download;
+  };
+  const instantiateStreaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+    let module;
+    try {
+      module = await compiled;
+    } catch (e) {
+      return instantiateStreaming(source, imports);
+    }
+    Promise.resolve(source).then((response) => response.body && response.body.cancel()).catch(() => {});
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+}
+
 export async function loadPyodide(options = {}) {
   // PyScript passes this module's folder as indexURL: Pyodide's files are in vendor/.
   const stock = { ...options, indexURL: INDEX_URL };
+  compileEarly();
   let found = null;
   try {
     found = await snapshot();
