@@ -275,13 +275,18 @@ def _table(p, url: str, games: list[str], levels: list[str], args: argparse.Name
                                                    viewport={"width": 1366, "height": 768})
         ctx.add_init_script(OBSERVE)
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        # What the page says went wrong ("bot error: ..."): a bot that failed
+        # never moves, and its window would read as a long think.
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
         page.set_default_timeout(120000)
         page.goto(url)
         page.wait_for_selector("body[data-state=ready]")
         rows = {game: table_rows(page, game, levels, args) for game in games}
         tasks, frames = page.evaluate("[__bench.tasks, __bench.frames]")
         ctx.close()
-    return {"rows": rows, "tasks": tasks, "frames": frames}
+    return {"rows": rows, "tasks": tasks, "frames": frames, "errors": errors}
 
 
 def _search(p, url: str, games: list[str], args: argparse.Namespace) -> dict:
@@ -351,6 +356,11 @@ def print_table(r: dict, speed: str) -> None:
           " level L; hint: pressed -> drawn; review: pressed -> its first step drawn; game file:"
           " chosen -> its panel drawn. p50: the window's median length; long task, TBT: tasks"
           " over 50 ms that overlap a window (each counted once).")
+    if r["errors"]:
+        print(f"the page's errors at the table ({len(r['errors'])}; the rows above may be"
+              " windows of a bot that never moved):")
+        for text in r["errors"][:10]:
+            print("  ", text[:200])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -126,7 +126,7 @@ async function snapshot() {
 // The inflated snapshot is kept in the origin's private file system, one file
 // (the current build's, named after its snapshot: the others are deleted when
 // it is written), read back in one synchronous read (a worker's sync access
-// handle: 10-20 ms, where Cache Storage took 150-190 ms for the same bytes).
+// handle: 25-30 ms, where Cache Storage took 150-190 ms for the same bytes).
 // Written KEEP_AFTER ms after a restore, out of the way of the game's own
 // start. A browser without that file system (or a page's thread), one that
 // refuses to write (no room, private mode), or another tab holding the file
