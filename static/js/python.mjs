@@ -134,10 +134,16 @@ async function snapshot() {
 const KEPT_PREFIX = "python-";
 const KEEP_AFTER = 3000;
 
-async function readKept(name) {
+// The origin's private file system, or null where a kept snapshot cannot be
+// read in one synchronous read (no such file system, or not in a worker).
+async function keptFolder() {
   if (!self.FileSystemSyncAccessHandle || !navigator.storage || !navigator.storage.getDirectory) return null;
-  const root = await navigator.storage.getDirectory();
-  const file = await root.getFileHandle(name).catch(() => null);
+  return navigator.storage.getDirectory();
+}
+
+async function readKept(name) {
+  const folder = await keptFolder();
+  const file = folder && (await folder.getFileHandle(name).catch(() => null));
   if (!file) return null;
   const handle = await file.createSyncAccessHandle();
   try {
@@ -152,10 +158,9 @@ async function readKept(name) {
 
 async function writeKept(name, whole) {
   try {
-    if (!self.FileSystemSyncAccessHandle || !navigator.storage || !navigator.storage.getDirectory) return;
-    const root = await navigator.storage.getDirectory();
-    const file = await root.getFileHandle(name, { create: true });
-    const handle = await file.createSyncAccessHandle();
+    const folder = await keptFolder();
+    if (!folder) return;
+    const handle = await (await folder.getFileHandle(name, { create: true })).createSyncAccessHandle();
     try {
       handle.truncate(0);
       handle.write(whole, { at: 0 });
@@ -163,18 +168,23 @@ async function writeKept(name, whole) {
     } finally {
       handle.close();
     }
-    for await (const other of root.keys()) {
-      if (other !== name && other.startsWith(KEPT_PREFIX)) await root.removeEntry(other);
-    }
+    await removeKept(folder, name);
   } catch (e) {
     console.warn("The inflated snapshot is not kept (the next visit inflates it again):", e);
   }
 }
 
+// Every kept snapshot in `folder` but the one named `except`.
+async function removeKept(folder, except = null) {
+  for await (const name of folder.keys()) {
+    if (name !== except && name.startsWith(KEPT_PREFIX)) await folder.removeEntry(name);
+  }
+}
+
 async function forgetKept() {
   try {
-    const root = await navigator.storage.getDirectory();
-    for await (const name of root.keys()) if (name.startsWith(KEPT_PREFIX)) await root.removeEntry(name);
+    const folder = await keptFolder();
+    if (folder) await removeKept(folder);
   } catch (e) {}  // (then the next visit fails the same way, and starts all the same)
 }
 
