@@ -61,6 +61,7 @@ import json
 import math
 import os
 import platform
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -69,7 +70,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bots import LEVEL_NAMES, LEVELS, EasyBot, levels, make_bot  # noqa: E402
-from game.bots.ratings import RATINGS_FILE, Rating, fit, load_ratings  # noqa: E402
+from game.bots.ratings import RATINGS_FILE, Z95, Rating, fit, load_ratings  # noqa: E402
 from game.core.match import UNITS, parse_workers, simulate, wilson95  # noqa: E402
 from game.core.state import GameError  # noqa: E402
 
@@ -151,6 +152,38 @@ def pair_key(low: str, high: str) -> str:
     return f"{low}-{high}"
 
 
+MIN_SCORED_BLOCKS = 10  # fewer say too little of the blocks' spread
+
+
+def interval95(record: dict[str, Any]) -> tuple[float, float, str]:
+    """The pair's 95% interval of the stronger side's score, and how it was had.
+
+    A block is seat-swapped deals, so much of a deal's luck cancels in it: the
+    spread of the blocks' scores (`block_points`, kept since 2026-11-28) gives a
+    truer interval than the Wilson one over games, which takes every game for
+    independent. With blocks of one deal (`--block 2`) this is the interval
+    over deals. The spread is taken from the blocks whose scores are on file
+    (a record begun before they were kept has older blocks without), and
+    applies to all its blocks; with fewer than MIN_SCORED_BLOCKS scored, the
+    Wilson interval over games stands.
+
+    >>> interval95({"games": 4, "points": 2.0, "block": 2, "blocks": 2})[2]
+    'Wilson, games'
+    >>> lo, hi, how = interval95({"games": 24, "points": 18.0, "block": 2, "blocks": 12,
+    ...                           "block_points": [2, 1] * 6})
+    >>> round(lo, 3), round(hi, 3), how
+    (0.602, 0.898, 'spread of 12 blocks')
+    """
+    games, points = record["games"], record["points"]
+    scores = [p / record["block"] for p in record.get("block_points", [])]
+    if len(scores) < MIN_SCORED_BLOCKS:
+        lo, hi = wilson95(points, games)
+        return lo, hi, f"Wilson, {record.get('unit', 'games')}"
+    half = Z95 * math.sqrt(statistics.variance(scores) / record["blocks"])
+    mean = points / games
+    return max(0.0, mean - half), min(1.0, mean + half), f"spread of {len(scores)} blocks"
+
+
 def planned_pairs(chosen: str | None, games: int, far_games: int) -> list[tuple[str, str, int]]:
     """(weaker, stronger, games wanted) for each pair to play."""
     known = {pair_key(low, high) for low, high in itertools.combinations(LADDER, 2)}
@@ -225,6 +258,7 @@ def play_pair(path: str, key: str, game: str, options: dict[str, Any], low: str,
             record["blocks"] += 1
             record["games"] += result.games
             record["points"] += result.points[bots[0]]
+            record.setdefault("block_points", []).append(result.points[bots[0]])
             for side, (won, played) in result.by_side[bots[0]].items():
                 total = record["by_side"].setdefault(side, [0.0, 0])
                 total[0] += won
@@ -235,9 +269,10 @@ def play_pair(path: str, key: str, game: str, options: dict[str, Any], low: str,
             today = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
             record["dates"] = [record["dates"][0] if record["dates"] else today, today]
             games, points = record["games"], record["points"]
-        lo, hi = wilson95(points, games)
+            lo, hi, how = interval95(record)
         print(f"{key}: {high} ({bots[0]}) beats {low} ({bots[1]}) "
-              f"{points / games:.1%} of {games} {unit} [{lo:.1%}, {hi:.1%}]; block {done + 1} "
+              f"{points / games:.1%} of {games} {unit} [{lo:.1%}, {hi:.1%}] ({how}); "
+              f"block {done + 1} "
               f"took {time.time() - started:.0f} s at load {load:.2f}{note}", flush=True)
 
 
@@ -309,7 +344,7 @@ def refit(path: str, key: str, specs: dict[str, str], specs_note: str) -> str:
             if not record or not record["games"]:
                 continue
             games, points = record["games"], record["points"]
-            lo, hi = wilson95(points, games)
+            lo, hi, _ = interval95(record)
             adjacent = LADDER.index(high) == LADDER.index(low) + 1
             verdict = ""
             if adjacent:

@@ -96,6 +96,10 @@ def test_the_ratings_file_rates_every_level_of_every_game_and_mode_from_what_it_
             assert ladder.LADDER.index(low) < ladder.LADDER.index(high)
             assert pair["games"] == pair["blocks"] * pair["block"] > 0
             assert 0 <= pair["points"] <= pair["games"]
+            # the blocks' own scores, where kept (the latest blocks of a pair begun before)
+            scored = pair.get("block_points", [])
+            assert len(scored) <= pair["blocks"] and sum(scored) <= pair["points"]
+            assert all(0 <= p <= pair["block"] for p in scored)
             assert sum(played for _, played in pair["by_side"].values()) == pair["games"]
             # played by the levels as they think now (as the page plays them)
             assert pair["bots"] == [specs[high], specs[low]], (key, name)
@@ -170,6 +174,8 @@ def test_the_ladder_plays_in_blocks_and_a_rerun_adds_only_the_missing_games(
                      note="")
     again = json.loads(Path(file).read_text())["modes"]["jekyll-vs-hyde"]["pairs"]["beginner-easy"]
     assert (again["games"], again["blocks"]) == (6, 3)
+    # each block's score is kept, for an interval from the blocks' spread
+    assert len(again["block_points"]) == 3 and sum(again["block_points"]) == again["points"]
     table = ladder.refit(file, "jekyll-vs-hyde", specs, "")
     assert re.search(r"easy vs beginner +6 ", table)
     # a level by its name, with the bot it plays beside (only normal, the anchor, is linked)
