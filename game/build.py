@@ -304,6 +304,8 @@ def _write_front(site: Path) -> None:
     vendor.mkdir(parents=True)
     for name in MICROPYTHON_FILES:
         shutil.copy2(source / name, vendor / name)
+    loader = vendor / "micropython.mjs"
+    loader.write_text(_micropython_yields(loader.read_text(encoding="utf-8")), encoding="utf-8")
     runtime = json.loads((source / "package.json").read_text(encoding="utf-8"))["version"]
     sources = {"game/__init__.py": "", "game/web/__init__.py": "", "game/web/dom/__init__.py": ""}
     for pattern in FRONT_SOURCES:
@@ -496,12 +498,34 @@ def _lazy_shared_memory(script: str) -> str:
 
 
 def _patch_pinned(script: str, file: str, name: str, old: str, new: str) -> str:
-    """`script` (the pinned Pyodide's `file`) with its one `old` text (the
+    """`script` (the pinned runtime's `file`) with its one `old` text (the
     constant `name`) replaced by `new`; a clear error for another version."""
     if script.count(old) != 1:
         raise BuildError(f"{file} is not the pinned version's: update {name} "
-                         "in game/build.py for the Pyodide in package.json")
+                         "in game/build.py for the runtime in package.json")
     return script.replace(old, new)
+
+
+# loadMicroPython runs, in the one task where its wasm is instantiated, the
+# wasm's start, then MicroPython's own (its heap, the ROM file system, the
+# proxies, __main__), each compiling on first call the wasm functions it runs:
+# 23-98 ms in traces of a cold start on 2 loaded cores, while the start screen
+# is up. The site's copy lets the browser in between these steps (the page
+# answers a click there). The text is the pinned version's loadMicroPython.
+_MICROPYTHON_START = "Module=await _createMicroPythonModule(Module),globalThis.Module=Module,"
+_MICROPYTHON_START_YIELDING = ("Module=await _createMicroPythonModule(Module),"
+                               "await new Promise(f=>setTimeout(f)),globalThis.Module=Module,")
+_MICROPYTHON_INIT = 'return Module.ccall("mp_js_init","null",'
+_MICROPYTHON_INIT_YIELDING = ('await new Promise(f=>setTimeout(f));'
+                              'return Module.ccall("mp_js_init","null",')
+
+
+def _micropython_yields(script: str) -> str:
+    """micropython.mjs letting the browser in twice during loadMicroPython (see above)."""
+    script = _patch_pinned(script, "micropython.mjs", "_MICROPYTHON_START", _MICROPYTHON_START,
+                           _MICROPYTHON_START_YIELDING)
+    return _patch_pinned(script, "micropython.mjs", "_MICROPYTHON_INIT", _MICROPYTHON_INIT,
+                         _MICROPYTHON_INIT_YIELDING)
 
 
 # loadPyodide instantiates the wasm module, then restores the snapshot (or

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from game.build import (NODE, BuildError, _lazy_shared_memory, _wasm_failure_said,
-                        _yield_before_bootstrap)
+from game.build import (MICROPYTHON, NODE, BuildError, _lazy_shared_memory,
+                        _micropython_yields, _wasm_failure_said, _yield_before_bootstrap)
 
 ASM = NODE / "pyodide" / "pyodide.asm.mjs"
 LOADER = NODE / "pyodide" / "pyodide.mjs"
+MICROPYTHON_LOADER = NODE / MICROPYTHON / "micropython.mjs"
 
 
 @pytest.mark.skipif(not ASM.exists(), reason="npm ci has not been run")
@@ -46,3 +47,16 @@ def test_a_wasm_that_fails_to_instantiate_is_told_to_the_page() -> None:
     assert 'globalThis.dispatchEvent?.(new Event("pyodide:wasm-failed"))}' in patched
     with pytest.raises(BuildError, match="not the pinned version"):
         _wasm_failure_said("catch(l){console.warn(l)}")
+
+
+@pytest.mark.skipif(not MICROPYTHON_LOADER.exists(), reason="npm ci has not been run")
+def test_loadmicropython_lets_the_browser_in_between_its_steps() -> None:
+    patched = _micropython_yields(MICROPYTHON_LOADER.read_text(encoding="utf-8"))
+    # The wasm's start, a yield, the proxies and the ROM, a yield, MicroPython's own start.
+    start = patched.index("Module=await _createMicroPythonModule(Module),")
+    first = patched.index("await new Promise(f=>setTimeout(f)),globalThis.Module=Module,")
+    romfs = patched.index('Module.ccall("mp_js_register_romfs"')
+    second = patched.index('await new Promise(f=>setTimeout(f));return Module.ccall("mp_js_init"')
+    assert start < first < romfs < second
+    with pytest.raises(BuildError, match="micropython.mjs is not the pinned version"):
+        _micropython_yields("async function loadMicroPython(options){}")
