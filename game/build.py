@@ -39,7 +39,10 @@ import tempfile
 import tomllib
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.web.html import Html
 
 from game import GAMES
 from game.web.connection import connect_sources
@@ -221,6 +224,8 @@ def embed_first_paint() -> str:
 
     templates = []
     for game in (g for g in GAMES if g in TABLES):
+        templates.append(html('<template id="specimen-{game}">{table}</template>\n',
+                              game=game, table=specimen(game)))
         waiting = getattr(renderer(game), "waiting", None)
         if waiting is None:
             continue
@@ -228,6 +233,29 @@ def embed_first_paint() -> str:
             templates.append(html('<template id="embed-{lang}-{game}">{table}</template>\n',
                                   lang=lang, game=game, table=waiting(Translator(lang))))
     return str(join(templates))
+
+
+def specimen(game: str) -> Html:
+    """A table of `game` as a deal draws it (its first, to the player to act, in English),
+    without ids: embed-start.js lays it out unseen, a part at a time, while
+    the game starts, so that the browser meets the table's font sizes there
+    and not all at once in the first frame (Chromium on Linux asks its
+    browser process about each new size, synchronously: in cold traces
+    the first frame took 40-150 ms, half of it spent so).
+
+    >>> table = str(specimen("jekyll-hyde"))
+    >>> 'class="card' in table, ' id="' in table
+    (True, False)
+    """
+    from game import new_game
+    from game.web.html import Html
+    from game.web.i18n import Translator
+    from game.web.tables import TableContext, renderer
+
+    state = new_game(game, seed=1)
+    seat = state.to_act
+    table = str(renderer(game).render(state.observation(seat), TableContext(Translator("en"), seat=seat)))
+    return Html(re.sub(r' id="[^"]*"', "", table))
 
 
 def _pages() -> list[Path]:
