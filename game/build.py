@@ -224,8 +224,6 @@ def embed_first_paint() -> str:
 
     templates = []
     for game in (g for g in GAMES if g in TABLES):
-        templates.append(html('<template id="specimen-{game}">{table}</template>\n',
-                              game=game, table=specimen(game)))
         waiting = getattr(renderer(game), "waiting", None)
         if waiting is None:
             continue
@@ -235,13 +233,32 @@ def embed_first_paint() -> str:
     return str(join(templates))
 
 
+# Where each page gets the games' specimen tables (see specimens).
+SPECIMENS = "<!-- specimens: the games' tables laid out unseen meanwhile (front.mjs) -->\n"
+
+
+def specimens() -> str:
+    """A <template id="specimen-<game>"> of each game's `specimen` table.
+
+    >>> specimens().count('<template id="specimen-')
+    3
+    """
+    from game import GAMES
+    from game.web.html import html, join
+    from game.web.tables import TABLES
+
+    return str(join(html('<template id="specimen-{game}">{table}</template>\n',
+                         game=game, table=specimen(game)) for game in GAMES if game in TABLES))
+
+
 def specimen(game: str) -> Html:
     """A table of `game` as a deal draws it (its first, to the player to act, in English),
-    without ids: embed-start.js lays it out unseen, a part at a time, while
-    the game starts, so that the browser meets the table's font sizes there
-    and not all at once in the first frame (Chromium on Linux asks its
-    browser process about each new size, synchronously: in cold traces
-    the first frame took 40-150 ms, half of it spent so).
+    without ids. The page's first table frame draws the whole table at once,
+    and Chromium on Linux asks its browser process, synchronously, about each
+    font size it meets for the first time: in cold traces that frame took
+    40-150 ms, half of it spent so. So static/js/front.mjs lays this table out
+    unseen, a part a task, while the page waits for its game (or, on the
+    start screen, for a Start), and the first frame finds the sizes known.
 
     >>> table = str(specimen("jekyll-hyde"))
     >>> 'class="card' in table, ' id="' in table
@@ -764,6 +781,7 @@ def build(out_dir: str | os.PathLike[str] = SITE) -> Path:
             html = html.replace('config="./pyscript.toml"', 'config="./pyscript.json"')
             html = html.replace(FIRST_PAINT, first_paint())
             html = html.replace(EMBED_FIRST_PAINT, embed_first_paint())
+            html = html.replace(SPECIMENS, specimens())
             html = with_policy(with_chrome(html, page.name), page.name)
             (tmp / page.name).write_text(html, encoding="utf-8")
         shutil.copy2(ROOT / "pyscript.toml", tmp / "pyscript.toml")

@@ -65,49 +65,11 @@
       var skeleton = screen.querySelector(".ex-skeleton");
       screen.replaceChildren(table.content.cloneNode(true), skeleton.cloneNode(true));
     }
-    meetTheFonts(game && document.getElementById("specimen-" + game[1]));
+    if (game) body.setAttribute("data-specimen", game[1]);  // front.mjs lays its table out unseen
     var script = document.createElement("script");
     script.type = "module";
     script.src = runtime;
     script.onerror = function () { explain("runtime"); };
     document.head.appendChild(script);
-  }
-
-  // The game's first frame draws its whole table at once. In Chromium on
-  // Linux each font size it meets for the first time is a synchronous
-  // question to the browser's process, and the first frame was one task of
-  // 40-150 ms. Meanwhile the page only waits for its game: so, once the
-  // first screen is painted, the build's specimen of the table (game/build.py,
-  // `specimen`) is laid out unseen in #screen, a part a task, and the first
-  // frame finds those sizes known. The frame replaces #screen's contents,
-  // the specimen with them (whatever was left of it to lay out stops there).
-  function meetTheFonts(specimen) {
-    if (!specimen) return;
-    var box = document.createElement("div");
-    box.className = "specimen";
-    box.setAttribute("aria-hidden", "true");
-    var parts = [];
-    Array.prototype.forEach.call(specimen.content.cloneNode(true).children, function (whole) {
-      var shell = whole.cloneNode(false);  // its classes, so that the table's rules apply
-      box.appendChild(shell);
-      Array.prototype.forEach.call(Array.prototype.slice.call(whole.childNodes), function (part) {
-        parts.push([shell, part]);
-      });
-    });
-    function next() {
-      if (!box.isConnected || !parts.length) return;
-      var part = parts.shift();
-      part[0].appendChild(part[1]);
-      void box.offsetHeight;  // laid out now, in this task
-      setTimeout(next, 0);
-    }
-    requestAnimationFrame(function () {
-      setTimeout(function () {
-        var screen = document.getElementById("screen");
-        if (body.getAttribute("data-state") !== "loading" || !screen) return;
-        screen.appendChild(box);
-        next();
-      }, 0);
-    });
   }
 })();

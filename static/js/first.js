@@ -65,6 +65,7 @@
     if (resuming()) {  // Python resumes the game: its table's place, until it is drawn
       var table = document.getElementById("first-table");
       if (table) document.getElementById("screen").appendChild(document.importNode(table.content, true));
+      body.setAttribute("data-specimen", param("game") || stored("jhg.current") || "");
       return;
     }
     var games = [], seen = {};
@@ -120,6 +121,7 @@
       });
       return values;
     }
+    body.setAttribute("data-specimen", game);  // the table a Start would draw (front.mjs)
     var kept = {};  // the last game's choices, except its deal number (as the shell keeps them)
     Object.keys(last).forEach(function (k) { if (k !== "seed") kept[k] = String(last[k]); });
     show(kept);
@@ -127,7 +129,7 @@
     document.addEventListener("change", function (e) {
       if (ready()) return;
       var el = e.target;
-      if (el.id === "f-game") { game = el.value; show(current()); }
+      if (el.id === "f-game") { game = el.value; body.setAttribute("data-specimen", game); show(current()); }
       else if (el.id === "lang") {
         lang = el.value; savePref("lang", lang);
         if (param("lang")) history.replaceState(null, "", location.href.replace(/([?&]lang=)[^&#]*/, "$1" + lang));

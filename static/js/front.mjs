@@ -99,6 +99,7 @@ engine.addEventListener("message", ({ data }) => {
 // already under way).
 const front = fetch(new URL("./front.json", import.meta.url)).then((r) => r.json());
 await window.jhgPainted;
+meetTheFonts(document.getElementById(`specimen-${document.body.dataset.specimen}`));
 const { loadMicroPython } = await import("../vendor/micropython/micropython.mjs");
 const { order, rom } = await front;
 // MicroPython mounts the image at /rom, on its import path: no file is written.
@@ -153,3 +154,36 @@ await nextTask();
 mp.runPython(`import ${entry}`);
 await nextTask();
 mp.runPython(`${entry}.start()`);
+
+// The first table the page draws comes in one frame. In Chromium on Linux
+// each font size that frame meets for the first time is a synchronous
+// question to the browser's process: the frame took 40-150 ms in cold traces,
+// half of it asking. So while the page waits (for its game, or for a Start),
+// the build's specimen of the table it would draw (game/build.py, `specimen`;
+// <body data-specimen>: the game, as first.js or embed-start.js found it) is
+// laid out unseen beside #screen, one part a task, then removed: the first
+// frame finds those sizes known.
+function meetTheFonts(specimen) {
+  const screen = document.getElementById("screen");
+  if (!specimen || !screen) return;
+  const box = document.createElement("div");
+  box.className = "screen specimen";  // (.screen: the table's rules apply as in #screen)
+  box.setAttribute("aria-hidden", "true");
+  const parts = [];
+  for (const whole of specimen.content.cloneNode(true).children) {
+    const shell = box.appendChild(whole.cloneNode(false));  // its classes, not its contents
+    for (const part of [...whole.childNodes]) parts.push([shell, part]);
+  }
+  screen.after(box);
+  const next = () => {
+    if (!parts.length) {
+      box.remove();
+      return;
+    }
+    const [shell, part] = parts.shift();
+    shell.appendChild(part);
+    void box.offsetHeight;  // laid out now, in this task
+    setTimeout(next, 0);
+  };
+  setTimeout(next, 0);
+}
