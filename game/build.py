@@ -252,8 +252,8 @@ def specimens() -> str:
 
 
 def specimen(game: str) -> Html:
-    """A table of `game` as a deal draws it (its first, to the player to act, in English),
-    without ids. The page's first table frame draws the whole table at once,
+    """A table of `game` as a deal draws it (its first, to the player to act, in
+    English), without ids, cards' codes, actions or labels. The page's first table frame draws the whole table at once,
     and Chromium on Linux asks its browser process, synchronously, about each
     font size it meets for the first time: in cold traces that frame took
     40-150 ms, half of it spent so. So static/js/front.mjs lays this table out
@@ -261,8 +261,8 @@ def specimen(game: str) -> Html:
     start screen, for a Start), and the first frame finds the sizes known.
 
     >>> table = str(specimen("jekyll-hyde"))
-    >>> 'class="card' in table, ' id="' in table
-    (True, False)
+    >>> 'class="card' in table, ' id="' in table, 'data-card="' in table
+    (True, False, False)
     """
     from game import new_game
     from game.web.html import Html
@@ -272,7 +272,9 @@ def specimen(game: str) -> Html:
     state = new_game(game, seed=1)
     seat = state.to_act
     table = str(renderer(game).render(state.observation(seat), TableContext(Translator("en"), seat=seat)))
-    return Html(re.sub(r' id="[^"]*"', "", table))
+    # Nothing that names an element, a card or an action: the copy laid out is
+    # inert, and a page's markup holds no card but those of its own table.
+    return Html(re.sub(r' (?:id|data-act|data-part|data-card|data-cmd|title|aria-label)="[^"]*"', "", table))
 
 
 def _pages() -> list[Path]:
