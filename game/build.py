@@ -233,24 +233,6 @@ def embed_first_paint() -> str:
     return str(join(templates))
 
 
-# Where each page gets the games' specimen tables (see specimens).
-SPECIMENS = "<!-- specimens: the games' tables laid out unseen meanwhile (front.mjs) -->\n"
-
-
-def specimens() -> str:
-    """A <template id="specimen-<game>"> of each game's `specimen` table.
-
-    >>> specimens().count('<template id="specimen-')
-    3
-    """
-    from game import GAMES
-    from game.web.html import html, join
-    from game.web.tables import TABLES
-
-    return str(join(html('<template id="specimen-{game}">{table}</template>\n',
-                         game=game, table=specimen(game)) for game in GAMES if game in TABLES))
-
-
 def specimen(game: str) -> Html:
     """A table of `game` as a deal draws it (its first, to the player to act, in
     English), without ids, cards' codes, actions or labels. The page's first table frame draws the whole table at once,
@@ -259,6 +241,7 @@ def specimen(game: str) -> Html:
     40-150 ms, half of it spent so. So static/js/front.mjs lays this table out
     unseen, a part a task, while the page waits for its game (or, on the
     start screen, for a Start), and the first frame finds the sizes known.
+    The build writes every game's in static/js/specimens.json (`_write_front`).
 
     >>> table = str(specimen("jekyll-hyde"))
     >>> 'class="card' in table, ' id="' in table, 'data-card="' in table
@@ -343,7 +326,10 @@ def _write_front(site: Path) -> None:
     """MicroPython into static/vendor/micropython/, and the front's modules
     (FRONT_SOURCES, with their packages' __init__.py) compiled to .mpy, as
     static/js/front.json: `rom`, their file system image (base64), and
-    `order`, the modules in the order the page imports them."""
+    `order`, the modules in the order the page imports them; and each game's
+    `specimen` table, in static/js/specimens.json (by the game's id)."""
+    from game.web.tables import TABLES
+
     source = NODE / MICROPYTHON
     if not source.is_dir():
         raise BuildError(f"{MICROPYTHON} is missing: run `npm ci` first")
@@ -365,6 +351,9 @@ def _write_front(site: Path) -> None:
                         for name in order],
               "rom": base64.b64encode(image).decode("ascii")}
     (site / "static" / "js" / "front.json").write_text(json.dumps(bundle), encoding="utf-8")
+    specimens = {game: str(specimen(game)) for game in GAMES if game in TABLES}
+    (site / "static" / "js" / "specimens.json").write_text(json.dumps(specimens),
+                                                           encoding="utf-8")
 
 
 def romfs_image(files: dict[str, bytes]) -> bytes:
@@ -783,7 +772,6 @@ def build(out_dir: str | os.PathLike[str] = SITE) -> Path:
             html = html.replace('config="./pyscript.toml"', 'config="./pyscript.json"')
             html = html.replace(FIRST_PAINT, first_paint())
             html = html.replace(EMBED_FIRST_PAINT, embed_first_paint())
-            html = html.replace(SPECIMENS, specimens())
             html = with_policy(with_chrome(html, page.name), page.name)
             (tmp / page.name).write_text(html, encoding="utf-8")
         shutil.copy2(ROOT / "pyscript.toml", tmp / "pyscript.toml")

@@ -98,8 +98,10 @@ engine.addEventListener("message", ({ data }) => {
 // first screen is painted (index.html: first.js's jhgPainted; the worker is
 // already under way).
 const front = fetch(new URL("./front.json", import.meta.url)).then((r) => r.json());
+const specimens = fetch(new URL("./specimens.json", import.meta.url)).then((r) => r.json())
+  .catch(() => ({}));  // (none: nothing to lay out)
 await window.jhgPainted;
-meetTheFonts(document.getElementById(`specimen-${document.body.dataset.specimen}`));
+meetTheFonts(document.body.dataset.specimen);
 const { loadMicroPython } = await import("../vendor/micropython/micropython.mjs");
 const { order, rom } = await front;
 // MicroPython mounts the image at /rom, on its import path: no file is written.
@@ -159,18 +161,23 @@ mp.runPython(`${entry}.start()`);
 // each font size that frame meets for the first time is a synchronous
 // question to the browser's process: the frame took 40-150 ms in cold traces,
 // half of it asking. So while the page waits (for its game, or for a Start),
-// the build's specimen of the table it would draw (game/build.py, `specimen`;
-// <body data-specimen>: the game, as first.js or embed-start.js found it) is
-// laid out unseen beside #screen, one part a task, then removed: the first
-// frame finds those sizes known.
-function meetTheFonts(specimen) {
+// the build's specimen of the table it would draw (game/build.py, `specimen`,
+// in specimens.json; <body data-specimen>: the game, as first.js or
+// embed-start.js found it) is laid out unseen beside #screen, one part a
+// task, then removed: the first frame finds those sizes known. Without a
+// specimen (the file missing, a game unknown) nothing is done.
+async function meetTheFonts(game) {
   const screen = document.getElementById("screen");
-  if (!specimen || !screen) return;
+  const known = await specimens;
+  const markup = Object.hasOwn(known, game) ? known[game] : null;
+  if (typeof markup !== "string" || !screen) return;
+  const specimen = document.createElement("template");
+  specimen.innerHTML = markup;  // the build's own table, inert until laid out
   const box = document.createElement("div");
   box.className = "screen specimen";  // (.screen: the table's rules apply as in #screen)
   box.setAttribute("aria-hidden", "true");
   const parts = [];
-  for (const whole of specimen.content.cloneNode(true).children) {
+  for (const whole of specimen.content.children) {
     const shell = box.appendChild(whole.cloneNode(false));  // its classes, not its contents
     for (const part of [...whole.childNodes]) parts.push([shell, part]);
   }

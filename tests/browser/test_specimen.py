@@ -36,8 +36,9 @@ WATCH = """(() => {
 })()"""
 
 # The number of elements in a game's specimen, and its outer elements' classes.
-SPECIMEN = """game => {
-  const t = document.getElementById("specimen-" + game);
+SPECIMEN = """async (game) => {
+  const t = document.createElement("template");
+  t.innerHTML = (await (await fetch("static/js/specimens.json")).json())[game];
   return [t.content.querySelectorAll("*").length,
           [...t.content.children].map((c) => c.getAttribute("class"))];
 }"""
