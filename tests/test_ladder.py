@@ -282,13 +282,7 @@ def test_the_page_plays_each_level_with_the_bot_its_ladder_names() -> None:
     assert seat_bot("dracula", "no-such-level").budget == seat_bot("dracula", "expert").budget
 
 
-# Werner's expert over strong is not measured well enough for a figure yet (docs/DESIGN.md,
-# "Werner's expert step"): strict, so that the test says so once it is.
-UNMEASURED = pytest.mark.xfail(strict=True, reason="Werner's expert step has no floor yet")
-
-
-@pytest.mark.parametrize("game,options", [
-    pytest.param(g, o, marks=UNMEASURED) if g == "jekyll-hyde" else (g, o) for g, o in MODES])
+@pytest.mark.parametrize("game,options", MODES)
 def test_the_start_screen_rates_all_five_levels_in_every_mode(game: str,
                                                              options: dict[str, int]) -> None:
     """No level is left without a figure: a newcomer can tell each from the one below."""
@@ -336,17 +330,23 @@ def test_the_ladder_keeps_hands_apart_from_games_of_the_same_bots(tmp_path: Path
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_werners_expert_not_yet_rated_reads_as_the_strongest_not_as_unrated_and_weaker(
-        lang: str) -> None:
-    """Werner's expert has no rating to show yet (hands measured, too few for a
-    floor): the start screen says it is the strongest, not yet rated, and
-    invents no number."""
-    from game.web.tables.common import level_labels
+def test_a_strongest_level_not_yet_rated_reads_as_the_strongest_not_as_unrated_and_weaker(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A strongest level with no rating to show yet (as Werner's expert had, with
+    too few hands measured for a floor): the start screen says it is the
+    strongest, not yet rated, and invents no number."""
+    from game.web.tables import common
 
     t = Translator(lang)
     for players in (3, 4):
-        ratings = level_ratings("jekyll-hyde", {"players": players})
-        assert "expert" not in ratings and "strong" in ratings  # what the test is about
-        expert = level_labels(t, "jekyll-hyde", {"players": players})["expert"]
+        measured = level_ratings("jekyll-hyde", {"players": players})
+        unrated = {level: shown for level, shown in measured.items() if level != "expert"}
+        monkeypatch.setattr(common, "level_ratings", lambda game, options: unrated)
+        expert = common.level_labels(t, "jekyll-hyde", {"players": players})["expert"]
         thinks = t("bot.thinks", level=t("bot.expert"), seconds="1")
         assert expert == t("bot.unrated_strongest", level=thinks) != thinks
+        # and with its floor on file, the floor is shown
+        monkeypatch.setattr(common, "level_ratings", lambda game, options: measured)
+        shown = common.level_labels(t, "jekyll-hyde", {"players": players})["expert"]
+        assert shown == t("bot.rated", level=thinks, rating=measured["expert"])
+        assert measured["expert"].endswith("+")  # measured in hands: a floor
