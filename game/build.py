@@ -235,10 +235,10 @@ def embed_first_paint() -> str:
 
 def specimen(game: str) -> Html:
     """A table of `game` as a deal draws it (its first, to the player to act, in
-    English), without ids, cards' codes, actions or labels. The page's first table frame draws the whole table at once,
-    and Chromium on Linux asks its browser process, synchronously, about each
-    font size it meets for the first time: in cold traces that frame took
-    40-150 ms, half of it spent so. So static/js/front.mjs lays this table out
+    English), without ids, cards' codes, actions or labels. The page's first
+    table frame draws the whole table at once, and Chromium on Linux asks its
+    browser process, synchronously, about each font size it meets for the
+    first time: in cold traces that frame took 40-150 ms, half of it spent so. So static/js/front.mjs lays this table out
     unseen, a part a task, while the page waits for its game (or, on the
     start screen, for a Start), and the first frame finds the sizes known.
     The build writes every game's in static/js/specimens.json (`_write_front`).
@@ -254,10 +254,12 @@ def specimen(game: str) -> Html:
 
     state = new_game(game, seed=1)
     seat = state.to_act
-    table = str(renderer(game).render(state.observation(seat), TableContext(Translator("en"), seat=seat)))
+    table = str(renderer(game).render(state.observation(seat),
+                                      TableContext(Translator("en"), seat=seat)))
     # Nothing that names an element, a card or an action: the copy laid out is
     # inert, and a page's markup holds no card but those of its own table.
-    return Html(re.sub(r' (?:id|data-act|data-part|data-card|data-cmd|title|aria-label)="[^"]*"', "", table))
+    named = r' (?:id|data-act|data-part|data-card|data-cmd|title|aria-label)="[^"]*"'
+    return Html(re.sub(named, "", table))
 
 
 def _pages() -> list[Path]:

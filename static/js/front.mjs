@@ -99,7 +99,7 @@ engine.addEventListener("message", ({ data }) => {
 // already under way).
 const front = fetch(new URL("./front.json", import.meta.url)).then((r) => r.json());
 const specimens = fetch(new URL("./specimens.json", import.meta.url)).then((r) => r.json())
-  .catch(() => ({}));  // (none: nothing to lay out)
+  .then((known) => known || {}, () => ({}));  // (none: nothing to lay out)
 await window.jhgPainted;
 meetTheFonts(document.body.dataset.specimen);
 const { loadMicroPython } = await import("../vendor/micropython/micropython.mjs");
