@@ -129,7 +129,7 @@
     document.addEventListener("change", function (e) {
       if (ready()) return;
       var el = e.target;
-      if (el.id === "f-game") { game = el.value; body.setAttribute("data-specimen", game); show(current()); }
+      if (el.id === "f-game") { game = el.value; show(current()); }
       else if (el.id === "lang") {
         lang = el.value; savePref("lang", lang);
         if (param("lang")) history.replaceState(null, "", location.href.replace(/([?&]lang=)[^&#]*/, "$1" + lang));
