@@ -39,10 +39,11 @@ import tempfile
 import tomllib
 import zipfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from game.web.html import Html
+    from game.web.views import Drawn
 
 from game import GAMES
 from game.web.connection import connect_sources
@@ -234,32 +235,80 @@ def embed_first_paint() -> str:
 
 
 def specimen(game: str) -> Html:
-    """A table of `game` as a deal draws it (its first, to the player to act, in
+    """The screen of `game`'s table as the page draws it for a first deal
+    (the first seed whose deal the person at the screen starts, in
     English), without ids, cards' codes, actions or labels. The page's first
     table frame draws the whole table at once, and Chromium on Linux asks its
-    browser process, synchronously, about each font size it meets for the
-    first time: in cold traces that frame took 40-150 ms, half of it spent so. So static/js/front.mjs lays this table out
-    unseen, a part a task, while the page waits for its game (or, on the
-    start screen, for a Start), and the first frame finds the sizes known.
-    The build writes every game's in static/js/specimens.json (`_write_front`).
+    browser process, synchronously, about each font size (and each character
+    of a fallback font) it meets for the first time: in cold traces that
+    frame took 40-150 ms, half of it spent so. So static/js/front.mjs lays
+    this out unseen, a part a task, while the page waits for its game (or, on
+    the start screen, for a Start), and the first frame finds them known. It
+    is the page's own draw (the controller's: the table with the undo and
+    hint bars and the message line, then the side panel, the menu and the
+    deal's line), not the table alone: a part missing here is met in that
+    first frame. The build writes every game's in
+    static/js/specimens.json (`_write_front`).
 
-    >>> table = str(specimen("jekyll-hyde"))
-    >>> 'class="card' in table, ' id="' in table, 'data-card="' in table
-    (True, False, False)
+    >>> screen = str(specimen("jekyll-hyde"))
+    >>> 'class="card' in screen, 'class="undobar"' in screen
+    (True, True)
+    >>> ' id="' in screen, 'data-card="' in screen, 'data-act="' in screen
+    (False, False, False)
     """
-    from game import new_game
     from game.web.html import Html
-    from game.web.i18n import Translator
-    from game.web.tables import TableContext, renderer
 
-    state = new_game(game, seed=1)
-    seat = state.to_act
-    table = str(renderer(game).render(state.observation(seat),
-                                      TableContext(Translator("en"), seat=seat)))
+    for seed in range(1, 100):
+        screen = _first_screen(game, seed)
+        if screen is not None:
+            break
+    else:
+        raise RuntimeError(f"{game}: no deal of seeds 1-99 starts with the person to act")
     # Nothing that names an element, a card or an action: the copy laid out is
     # inert, and a page's markup holds no card but those of its own table.
-    named = r' (?:id|data-act|data-part|data-card|data-cmd|title|aria-label)="[^"]*"'
-    return Html(re.sub(named, "", table))
+    named = r' (?:id|data-act|data-part|data-card|data-cmd|title|aria-[a-z]+|role)="[^"]*"'
+    return Html(re.sub(named, "", screen))
+
+
+def _first_screen(game: str, seed: int) -> str | None:
+    """The regions the page draws after Start on deal `seed` of `game`
+    (a controller over memory, as the live embed's), or None when a bot
+    acts first there (its table would show nobody's turn to play)."""
+    from typing import cast
+
+    from game.web.controller import Controller
+    from game.web.drivers import NoLocks, Screen
+    from game.web.links import Link
+    from game.web.page import SetupChanged
+    from game.web.storage import MemoryStorage
+
+    screen = _Drawn()
+    ctrl = Controller(MemoryStorage(), MemoryStorage(), cast(Screen, screen), NoLocks(),
+                      Link(), "en", spawn=lambda bot_turn: bot_turn.close())
+    ctrl.dispatch(SetupChanged({"game": game, "seed": str(seed)}))
+    ctrl.command("start", {})
+    session = ctrl.session
+    if session is None or not session.human_to_act or screen.last is None:
+        return None
+    regions = screen.last.regions
+    # The screen's own parts, then the other regions the table fills, each in
+    # an element of its region's class, so that the page's rules for it apply.
+    return str(regions["screen"]) + "".join(
+        f'<{tag} class="{name}">{regions[name]}</{tag}>'
+        for tag, name in (("div", "side"), ("nav", "menu"), ("span", "table-info")))
+
+
+class _Drawn:
+    """A screen that keeps the last draw and does nothing else (the specimen's)."""
+
+    def __init__(self) -> None:
+        self.last: Drawn | None = None
+
+    def draw(self, page: object, drawn: Drawn) -> None:
+        self.last = drawn
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        return lambda *args, **kwargs: None  # focus, motion, the live region: none here
 
 
 def _pages() -> list[Path]:

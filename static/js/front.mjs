@@ -158,8 +158,9 @@ await nextTask();
 mp.runPython(`${entry}.start()`);
 
 // The first table the page draws comes in one frame. In Chromium on Linux
-// each font size that frame meets for the first time is a synchronous
-// question to the browser's process: the frame took 40-150 ms in cold traces,
+// each font size that frame meets for the first time (and each character
+// its font lacks) is a synchronous question to the browser's process: the
+// frame took 40-150 ms in cold traces,
 // half of it asking. So while the page waits (for its game, or for a Start),
 // the build's specimen of the table it would draw (game/build.py, `specimen`,
 // in specimens.json; <body data-specimen>: the game, as first.js or
