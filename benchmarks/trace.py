@@ -26,6 +26,8 @@ the same from longtask entries, the longest task from navigation to ready
 with what it was (in the run whose longest task is the median), and time to
 ready ("ready": `<body data-state="ready">`, as load.py). The machine's load
 average at start and end: on 2 shared cores other work stretches every task.
+A task's length leaves out the trace's own profiler starting inside it (a
+warm visit's first task: 25-40 ms that no player's browser spends).
 """
 
 from __future__ import annotations
@@ -53,6 +55,10 @@ CATEGORIES = ",".join(("devtools.timeline", "disabled-by-default-devtools.timeli
                        "disabled-by-default-v8.cpu_profiler"))
 # A main-thread task, as Chromium names the outermost event of one.
 TASKS = ("ThreadControllerImpl::RunTask", "RunTask")
+# The trace's JS sampling profiler starting, inside the new document's first
+# task that runs script (25-40 ms on a warm visit): the instrument's cost, not
+# the page's, so taken out of that task's length.
+INSTRUMENT = "CpuProfiler::StartProfiling"
 # The trace's clock against the page's: a user-timing mark made before any of
 # the page's scripts (its trace event's ts against its startTime), and the
 # browser's own long tasks.
@@ -124,7 +130,9 @@ def _main_thread(events: list[dict[str, Any]]) -> tuple[int, int, float] | None:
 
 
 def _tasks(events: list[dict[str, Any]], pid: int, tid: int) -> list[dict[str, Any]]:
-    """The outermost complete events of the thread's tasks, in order (ts, dur in µs)."""
+    """The outermost complete events of the thread's tasks, in order (ts, dur
+    in µs), each less the time the trace's own profiler took to start in it
+    (`INSTRUMENT`: its `dur`; the whole event is kept as `traced`)."""
     mine = sorted((e for e in events if e.get("pid") == pid and e.get("tid") == tid
                    and e.get("ph") == "X" and e.get("name") in TASKS and "dur" in e),
                   key=lambda e: (e["ts"], -e["dur"]))
@@ -133,6 +141,12 @@ def _tasks(events: list[dict[str, Any]], pid: int, tid: int) -> list[dict[str, A
         if out and e["ts"] < out[-1]["ts"] + out[-1]["dur"]:
             continue  # nested in the previous task
         out.append(e)
+    starts = [e for e in events if e.get("pid") == pid and e.get("tid") == tid
+              and e.get("name") == INSTRUMENT and "dur" in e]
+    for i, task in enumerate(out):
+        own = sum(e["dur"] for e in starts if task["ts"] <= e["ts"] < task["ts"] + task["dur"])
+        if own:
+            out[i] = {**task, "traced": task["dur"], "dur": task["dur"] - own}
     return out
 
 
@@ -182,7 +196,7 @@ def _what(events: list[dict[str, Any]], samples: list[tuple[float, str]], task: 
     """What ran in `task`: the script functions its samples were in (share of
     them), then its longest inner trace events that name something (an event
     type, a wasm compile, layout), with their ms."""
-    start, end = task["ts"], task["ts"] + task["dur"]
+    start, end = task["ts"], task["ts"] + task.get("traced", task["dur"])
     seen = Counter(label for ts, label in samples if start <= ts < end)
     names = [f"{label} {100 * n / sum(seen.values()):.0f}%" for label, n in seen.most_common(3)]
     inner = [e for e in events if e.get("pid") == pid and e.get("tid") == tid
