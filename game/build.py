@@ -237,7 +237,7 @@ def embed_first_paint() -> str:
 def specimen(game: str) -> Html:
     """The screen of `game`'s table as the page draws it for a first deal
     (the first seed whose deal the person at the screen starts, in
-    English), without ids, cards' codes, actions or labels. The page's first
+    English), without ids, cards' codes, actions, roles or labels. The page's first
     table frame draws the whole table at once, and Chromium on Linux asks its
     browser process, synchronously, about each font size (and each character
     of a fallback font) it meets for the first time: in cold traces that
@@ -247,8 +247,8 @@ def specimen(game: str) -> Html:
     is the page's own draw (the controller's: the table with the undo and
     hint bars and the message line, then the side panel, the menu and the
     deal's line), not the table alone: a part missing here is met in that
-    first frame. The build writes every game's in
-    static/js/specimens.json (`_write_front`).
+    first frame. The build writes every game's in static/js/specimens.json
+    (`_write_front`).
 
     >>> screen = str(specimen("jekyll-hyde"))
     >>> 'class="card' in screen, 'class="undobar"' in screen
