@@ -7,11 +7,17 @@ Chromium profile (a disk cache like a real browser), a cold visit then a
 warm one (index.html: a game left in progress, so the warm visit resumes the
 table; the embed: its example again), with the bare PyScript page of
 `benchmarks/load.py` as a baseline in the same run, all served by one local
-server. `--site` measures an already built folder; by default the site is
+server, and a blank document (one line of text) for the browser's own
+floor: a new renderer's first navigation commit costs tens of ms on any
+page. `--site` measures an already built folder; by default the site is
 built from the sources. `--compare DIR` also measures the pages of another
 built folder (e.g. an older build) in the same run, as "old index", "old embed".
 
-Two instruments, both in each visit:
+Each page is visited twice over (cold then warm, each pair in a new
+profile): once with no trace, where only the browser's own count of long
+tasks is kept (the instrument below stretches the page's tasks: its
+sampling profiler interrupts script and wasm all along), and once traced,
+to say what ran. Two instruments in the traced visit:
 - Chromium's tracing (CDP `Tracing`, the categories DevTools' performance
   panel records): every task on the page's main thread, with what ran inside
   it (script URLs and function names, wasm compiles, parsing, layout), so the
@@ -19,7 +25,9 @@ Two instruments, both in each visit:
 - a `PerformanceObserver` of `longtask` entries, installed by an init script
   before any of the page's scripts: the browser's own count of tasks over
   50 ms (durations without attribution), as a check of the trace's.
-Printed, medians over the runs: total blocking time from first contentful
+Printed, medians over the runs: untraced, the longest task from navigation
+to ready ("<50" when the browser saw no task over 50 ms), in how many runs
+it saw one, and the total blocking time; traced, total blocking time from first contentful
 paint to ready (over the main thread's tasks, of the part of each in that
 window, its length − 50 ms; as Lighthouse counts it, but ending at ready),
 the same from longtask entries, the longest task from navigation to ready
@@ -89,7 +97,29 @@ MEASURE = """() => {
           origin: origin ? origin.startTime : null, longtasks: self.__longtasks || []};
 }"""
 PAGES = {"index": "site/index.html?speed=slow", "embed": "site/embed.html?game=jekyll-hyde",
-         "bare": "bare/"}
+         "bare": "bare/", "blank": "blank/"}
+# The browser's own floor: a document with one line of text and nothing to
+# load, ready as soon as it is parsed. Its tasks (a new renderer's first
+# navigation commit, its first style and layout) are what any page pays.
+BLANK_HTML = """<!doctype html><html lang="en"><meta charset="utf-8"><title>blank</title>
+<body><p>A page with nothing to load.</p>
+<script>document.body.dataset.state = "ready";</script></body></html>
+"""
+
+
+def _until_ready(page, cdp, url: str) -> dict[str, Any]:
+    """Visit `url` and wait for it to be ready: the page's measures."""
+    page.goto(url, wait_until="commit")
+    for _ in range(2400):
+        ready = cdp.send("Runtime.evaluate", {"expression": "self.__ready || 0",
+                                              "returnByValue": True})
+        if ready.get("result", {}).get("value"):
+            break
+        page.wait_for_timeout(50)
+    else:
+        raise RuntimeError(f"{url} was not ready within two minutes")
+    measured: dict[str, Any] = page.evaluate(MEASURE)
+    return measured
 
 
 def _trace(page, cdp, url: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -100,16 +130,7 @@ def _trace(page, cdp, url: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     cdp.on("Tracing.tracingComplete", lambda params: done.append(True))
     cdp.send("Tracing.start", {"transferMode": "ReportEvents",
                                "traceConfig": {"includedCategories": CATEGORIES.split(",")}})
-    page.goto(url, wait_until="commit")
-    for _ in range(2400):
-        ready = cdp.send("Runtime.evaluate", {"expression": "self.__ready || 0",
-                                              "returnByValue": True})
-        if ready.get("result", {}).get("value"):
-            break
-        page.wait_for_timeout(50)
-    else:
-        raise RuntimeError(f"{url} was not ready within two minutes")
-    measured = page.evaluate(MEASURE)
+    measured = _until_ready(page, cdp, url)
     page.wait_for_timeout(100)  # the ready task's end in the trace
     cdp.send("Tracing.end")
     for _ in range(1200):
@@ -242,42 +263,66 @@ def _visit(page, cdp, url: str) -> dict[str, Any]:
             "at": (longest["ts"] - zero) / 1000 if longest else 0.0}
 
 
-def _one(p, kind: str, url: str) -> dict[str, dict[str, Any]]:
+def _untraced(page, cdp, url: str) -> dict[str, Any]:
+    """Visit `url` with no trace: the browser's own long tasks (over 50 ms)
+    from navigation to ready, unstretched by the instrument."""
+    measured = _until_ready(page, cdp, url)
+    spans = [(start, dur) for start, dur in measured["longtasks"] if start <= measured["ready"]]
+    fcp, ready = measured["fcp"] or 0.0, measured["ready"]
+    longest = max(spans, key=lambda span: span[1], default=(0.0, 0.0))
+    return {"ready": ready, "tbt": _blocking(spans, fcp, ready), "longest": longest[1],
+            "at": longest[0], "long": len(spans)}
+
+
+def _one(p, kind: str, url: str, traced: bool = True) -> dict[str, dict[str, Any]]:
+    """A cold visit then a warm one, in a new profile, traced or not."""
+    visit = _visit if traced else _untraced
     with tempfile.TemporaryDirectory() as profile:
         ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM,
                                                    args=CHROMIUM_ARGS, headless=True)
         ctx.add_init_script(INIT)
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
         cdp = ctx.new_cdp_session(page)
-        cold = _visit(page, cdp, url)
+        cold = visit(page, cdp, url)
         if kind.endswith("index"):  # a game in progress: the warm visit resumes the table
             page.click("#start")
             page.wait_for_selector("body[data-view=table]")
         # A returning visitor comes back after the service worker has precached
-        # (the embed registers none: its warm visit has the HTTP cache only).
-        if not kind.endswith("embed"):
+        # (the embed and the blank page register none: the HTTP cache only).
+        if not kind.endswith(("embed", "blank")):
             page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
         page.wait_for_timeout(500)
-        warm = _visit(page, cdp, url)
+        warm = visit(page, cdp, url)
         ctx.close()
     return {"cold": cold, "warm": warm}
 
 
 def _report(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int) -> None:
-    print(f"{'':12}{'TBT fcp→ready':>14}{'(longtask)':>11}{'longest':>9}{'ready':>8}"
-          f"   longest task: at ms, what ran in it (ms)")
+    print(f"{'':14}{'untraced:':>9}{'longest':>8}{'at':>6}{'runs>50':>8}{'TBT':>5}"
+          f"{'traced:':>8}{'TBT':>5}{'(longtask)':>11}{'longest':>8}{'ready':>6}"
+          f"   traced longest task: at ms, what ran in it (ms)")
     for kind, visits in results.items():
         for visit, rows in visits.items():
             def med(key: str) -> float:
                 return statistics.median(r[key] for r in rows)
+
+            def plain(key: str) -> float:
+                return float(statistics.median(r["plain"][key] for r in rows))
+            longest = plain("longest")
+            over = sum(1 for r in rows if r["plain"]["long"])
+            middle = sorted(rows, key=lambda r: r["plain"]["longest"])[len(rows) // 2]["plain"]
+            at = f"{middle['at']:.0f}" if longest else ""
             typical = sorted(rows, key=lambda r: r["longest"])[len(rows) // 2]
-            print(f"{kind + ' ' + visit:12}{med('tbt'):14.0f}{med('tbt_longtask'):11.0f}"
-                  f"{med('longest'):9.0f}{med('ready'):8.0f}   at {typical['at']:.0f}: "
+            print(f"{kind + ' ' + visit:14}{'':9}{f'{longest:.0f}' if longest else '<50':>8}"
+                  f"{at:>6}"
+                  f"{f'{over}/{len(rows)}':>8}{plain('tbt'):5.0f}{'':8}"
+                  f"{med('tbt'):5.0f}{med('tbt_longtask'):11.0f}"
+                  f"{med('longest'):8.0f}{med('ready'):6.0f}   at {typical['at']:.0f}: "
                   f"{typical['what']}")
     print(f"(ms, medians of {runs}; TBT ratio to bare, cold/warm: " + ", ".join(
         f"{kind} {statistics.median(r['tbt'] for r in results[kind]['cold']) / max(1.0, statistics.median(r['tbt'] for r in results['bare']['cold'])):.2f}"
         f"/{statistics.median(r['tbt'] for r in results[kind]['warm']) / max(1.0, statistics.median(r['tbt'] for r in results['bare']['warm'])):.2f}"
-        for kind in results if kind != "bare") + ")")
+        for kind in results if kind not in ("bare", "blank")) + ")")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -285,19 +330,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--site", help="a built site folder to measure (default: build the sources)")
     ap.add_argument("--compare", help="another built site folder, measured in the same run")
-    ap.add_argument("--pages", default="index,embed", help="of: index, embed (bare is always run)")
+    ap.add_argument("--pages", default="index,embed",
+                    help="of: index, embed (bare and blank are always run)")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    kinds = ["bare"] + [k for k in args.pages.split(",") if k in PAGES and k != "bare"]
+    kinds = ["bare", "blank"] + [k for k in args.pages.split(",")
+                                 if k in PAGES and k not in ("bare", "blank")]
     if args.compare:
-        kinds += [f"old {k}" for k in kinds[1:]]
+        kinds += [f"old {k}" for k in kinds[2:]]
     site = Path(args.site).resolve() if args.site else ensure_built(SITE)
     print(f"load average at start {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {site}")
     results: dict[str, dict[str, list[dict[str, Any]]]] = {k: {"cold": [], "warm": []}
                                                            for k in kinds}
     with tempfile.TemporaryDirectory() as tmp:
         _pages(Path(tmp), site)
+        (Path(tmp) / "blank").mkdir()
+        (Path(tmp) / "blank" / "index.html").write_text(BLANK_HTML)
         if args.compare:
             (Path(tmp) / "old").symlink_to(Path(args.compare).resolve(), target_is_directory=True)
         server = make_server(tmp, 0)
@@ -308,8 +357,9 @@ def main(argv: list[str] | None = None) -> int:
                 for kind in (kinds if run % 2 == 0 else kinds[::-1]):
                     url = PAGES[kind] if kind in PAGES else "old" + PAGES[kind[4:]][4:]
                     r = _one(p, kind, base + url)
+                    plain = _one(p, kind, base + url, traced=False)
                     for visit in ("cold", "warm"):
-                        results[kind][visit].append(r[visit])
+                        results[kind][visit].append({**r[visit], "plain": plain[visit]})
                     print(f"  {kind}: ready {r['cold']['ready']:.0f} / {r['warm']['ready']:.0f} ms",
                           file=sys.stderr)
                 print(f"run {run + 1}/{args.runs} done", file=sys.stderr)
