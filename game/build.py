@@ -605,12 +605,27 @@ _MICROPYTHON_START_YIELDING = ("Module=await _createMicroPythonModule(Module),"
 _MICROPYTHON_INIT = 'return Module.ccall("mp_js_init","null",'
 _MICROPYTHON_INIT_YIELDING = ('await new Promise(f=>setTimeout(f));'
                               'return Module.ccall("mp_js_init","null",')
+# Emscripten's run() starts the runtime (its file system, its constructors)
+# in the task where instantiation finished, unless the module has a
+# `setStatus`: then in a timer task of its own. An empty one splits them.
+_MICROPYTHON_MODULE = "let Module={locateFile:"
+_MICROPYTHON_MODULE_SPLIT = "let Module={setStatus:()=>{},locateFile:"
+# The module's own set-up (the script's glue, its file system) runs in the
+# task that called loadMicroPython, up to the wasm's download: yields before
+# and after the file system's start split it in three.
+_MICROPYTHON_FS = "FS.preloadFile=FS_preloadFile,FS.staticInit(),"
+_MICROPYTHON_FS_SPLIT = ("FS.preloadFile=FS_preloadFile,await new Promise(f=>setTimeout(f)),"
+                         "FS.staticInit(),await new Promise(f=>setTimeout(f)),")
 
 
 def _micropython_yields(script: str) -> str:
-    """micropython.mjs letting the browser in twice during loadMicroPython (see above)."""
+    """micropython.mjs letting the browser in between loadMicroPython's steps (see above)."""
     script = _patch_pinned(script, "micropython.mjs", "_MICROPYTHON_START", _MICROPYTHON_START,
                            _MICROPYTHON_START_YIELDING)
+    script = _patch_pinned(script, "micropython.mjs", "_MICROPYTHON_MODULE", _MICROPYTHON_MODULE,
+                           _MICROPYTHON_MODULE_SPLIT)
+    script = _patch_pinned(script, "micropython.mjs", "_MICROPYTHON_FS", _MICROPYTHON_FS,
+                           _MICROPYTHON_FS_SPLIT)
     return _patch_pinned(script, "micropython.mjs", "_MICROPYTHON_INIT", _MICROPYTHON_INIT,
                          _MICROPYTHON_INIT_YIELDING)
 

@@ -58,5 +58,14 @@ def test_loadmicropython_lets_the_browser_in_between_its_steps() -> None:
     romfs = patched.index('Module.ccall("mp_js_register_romfs"')
     second = patched.index('await new Promise(f=>setTimeout(f));return Module.ccall("mp_js_init"')
     assert start < first < romfs < second
+    # And inside the first: the runtime's start (Emscripten's doRun) in a timer task
+    # of its own, which the pinned run() does for a module with a `setStatus`.
+    assert patched.index("let Module={setStatus:()=>{},locateFile:") < start
+    # and before it the module's set-up, in three: its glue, its file system, the rest.
+    staticinit = patched.index("await new Promise(f=>setTimeout(f)),FS.staticInit(),"
+                               "await new Promise(f=>setTimeout(f)),")
+    assert patched.index("async function _createMicroPythonModule(") < staticinit < start
+    assert ('Module.setStatus?(Module.setStatus("Running..."),setTimeout(()=>{'
+            'setTimeout(()=>Module.setStatus(""),1),doRun()},1))') in patched
     with pytest.raises(BuildError, match="micropython.mjs is not the pinned version"):
         _micropython_yields("async function loadMicroPython(options){}")
