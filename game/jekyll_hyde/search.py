@@ -6,22 +6,27 @@
   the hidden cards here: a designated seat picks freely, so a choice tells
   nothing for certain about the cards it kept.
 - `at_horizon` / `utility`: a search looks to the end of the current hand
-  and values it by the difference of the two teams' scores.
+  and values it by the difference of the two teams' scores (both defined
+  with the exact solver, `game.jekyll_hyde.endgame`).
 - `playout_action`: a quick greedy player for the sampled worlds, which may
   look at every hand of *that* world since it is a guess, not the truth.
 - `stage`: early or late in the hand, for the iteration caps the search
   reaches in the browser (game/bots/browser_caps.json).
+- `exact_at` / `solver`: a search bot with the setting `endgame=N` values
+  each action exactly in each sampled world once N tricks or fewer are left
+  in the hand (`game.jekyll_hyde.endgame`: alpha-beta between the two teams
+  with a transposition table over the rest of the hand).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from game.jekyll_hyde.cards import DECK, MULTIPLIER, ORDER, POINTS, RANK
-from game.jekyll_hyde.rules import GHOST, JekyllHydeState, Table
+from game.jekyll_hyde.endgame import Endgame, at_horizon, utility
+from game.jekyll_hyde.rules import GHOST, TRICKS_PER_HAND, JekyllHydeState, Table
 
-SCORE_SCALE = 250.0  # a hand-score difference that counts as a sure win
 _OWN_ACTION, _DENIED, _POINT = 10.0, 7.0, 2.0
 
 
@@ -107,19 +112,6 @@ def stage(observation: dict[str, Any]) -> str:
     return "early" if len(observation["tricks"]) < 3 else "late"
 
 
-def at_horizon(root: JekyllHydeState, state: JekyllHydeState) -> bool:
-    """The search stops when the hand it started in is scored."""
-    return state.hand_number != root.hand_number or state._to_act is None
-
-
-def utility(root: JekyllHydeState, state: JekyllHydeState, seat: int) -> float:
-    """How good the finished hand is for `seat`'s team, from 0 to 1."""
-    score: dict[str, int] = state.history[len(root.history)]["score"]
-    team = root.table.side[seat]
-    mine, theirs = (score["jekyll"], score["hyde"]) if team == 0 else (score["hyde"], score["jekyll"])
-    return min(1.0, max(0.0, 0.5 + (mine - theirs) / (2 * SCORE_SCALE)))
-
-
 def playout_action(state: JekyllHydeState, rng: random.Random) -> str:
     """A greedy choice with full sight of a sampled world (10% random for variety)."""
     if rng.random() < 0.1:
@@ -175,3 +167,26 @@ def playout_action(state: JekyllHydeState, rng: random.Random) -> str:
 
 _DESIGNATE = ("@0", "@1", "@2", "@3")
 _OTHERS = tuple(tuple(s for s in range(4) if s != turn) for turn in range(4))
+
+
+def exact_at(observation: dict[str, Any], cards: int) -> bool:
+    """Whether to solve this decision exactly: `cards` or fewer tricks left in
+    the hand, counting the one under way (a card to play or a seat to
+    designate alike). That is what each seat holds on average as a trick
+    starts; a seat's own hand is a poor measure here, since designations
+    shrink hands unevenly and the work grows with every card left."""
+    return TRICKS_PER_HAND - len(observation["tricks"]) <= cards
+
+
+def solver(world: JekyllHydeState, seat: int) -> Callable[[str], float]:
+    """Each action's exact worth to `seat`'s team in `world` (every seat
+    playing the rest of the hand perfectly there); one table serves all of
+    the world's actions."""
+    endgame = Endgame(world)
+    jekyll = world.table.side[seat] == 0
+
+    def worth(action: str) -> float:
+        value = endgame.value(world.apply(action))
+        return value if jekyll else 1.0 - value
+
+    return worth
