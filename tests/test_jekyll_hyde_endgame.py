@@ -15,7 +15,7 @@ from game.bots import make_bot
 from game.bots.search import Solve, searcher
 from game.jekyll_hyde.endgame import Endgame, value
 from game.jekyll_hyde.rules import TRICKS_PER_HAND, JekyllHydeState
-from game.jekyll_hyde.search import at_horizon, exact_at, solver, utility
+from game.jekyll_hyde.search import Sampler, at_horizon, exact_at, solver, utility
 from tests.test_jekyll_hyde_properties import _swap_hidden
 
 
@@ -128,3 +128,15 @@ def test_a_bot_with_endgame_plays_legal_moves_from_its_observation_only(players:
                 state.observation(me), state.legal_actions(), random.Random(3))
                 for state in (s, twin)]
             assert choices[0] == choices[1] and choices[0] in s.legal_actions()
+
+
+@pytest.mark.parametrize("players", (3, 4))
+def test_the_listed_worlds_are_every_world_a_sample_can_be(players: int) -> None:
+    for seed in range(6):
+        s = _late(players, 2, seed, more=seed % 3)
+        sampler = Sampler(s.observation(s.to_act))
+        listed = [sampler.world(deal).hands for deal in sampler.hands(10_000) or []]
+        assert s.hands in listed and len(set(listed)) == len(listed)
+        rng = random.Random(seed)
+        assert {sampler.sample(rng).hands for _ in range(200)} <= set(listed)
+        assert sampler.hands(len(listed) - 1) is None  # too many for that limit

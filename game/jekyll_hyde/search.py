@@ -4,7 +4,9 @@
   (his hand, the ghost's open hand, every card played and by whom, the
   number of Jekyll and Hyde backs in each hand).  Nothing else constrains
   the hidden cards here: a designated seat picks freely, so a choice tells
-  nothing for certain about the cards it kept.
+  nothing for certain about the cards it kept.  `hands(limit)` lists every
+  such world (for the setting `enumerate=1`) when there are few, late in a
+  hand; `world(deal)` makes one.
 - `at_horizon` / `utility`: a search looks to the end of the current hand
   and values it by the difference of the two teams' scores (both defined
   with the exact solver, `game.jekyll_hyde.endgame`).
@@ -20,7 +22,9 @@
 
 from __future__ import annotations
 
+import math
 import random
+from itertools import combinations
 from typing import Any, Callable, Sequence
 
 from game.jekyll_hyde.cards import DECK, MULTIPLIER, ORDER, POINTS, RANK
@@ -28,6 +32,8 @@ from game.jekyll_hyde.endgame import Endgame, at_horizon, utility
 from game.jekyll_hyde.rules import GHOST, TRICKS_PER_HAND, JekyllHydeState, Table
 
 _OWN_ACTION, _DENIED, _POINT = 10.0, 7.0, 2.0
+# A world's hidden hands: per hidden seat, its Jekyll and its Hyde cards.
+Deal = tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
 
 
 class Sampler:
@@ -56,18 +62,43 @@ class Sampler:
         self.scores = tuple(obs["scores"][k] for k in keys)
 
     def sample(self, rng: random.Random) -> JekyllHydeState:
+        pools = {side: rng.sample(cards, len(cards)) for side, cards in self.unseen.items()}
+        deal: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+        for _, jekyll, hyde in self.hidden:
+            j, h = pools["J"], pools["H"]
+            deal.append((tuple(sorted(j[:jekyll], key=ORDER.__getitem__)),
+                         tuple(sorted(h[:hyde], key=ORDER.__getitem__))))
+            pools["J"], pools["H"] = j[jekyll:], h[hyde:]
+        return self.world(tuple(deal))
+
+    def hands(self, limit: int) -> list[Deal] | None:
+        """Every way the unseen cards may lie in the hidden hands, each once
+        (`sample` draws them all equally likely), if there are at most
+        `limit`; None if there are more."""
+        count = 1
+        for side, cards in self.unseen.items():
+            left = len(cards)
+            for _, jekyll, hyde in self.hidden:
+                held = jekyll if side == "J" else hyde
+                count *= math.comb(left, held)
+                left -= held
+        if count > limit:
+            return None
+        splits = [_splits(tuple(self.unseen["J"]), [j for _, j, _ in self.hidden]),
+                  _splits(tuple(self.unseen["H"]), [h for _, _, h in self.hidden])]
+        return [tuple(zip(jekyll, hyde)) for jekyll in splits[0] for hyde in splits[1]]
+
+    def world(self, deal: Deal) -> JekyllHydeState:
+        """The world in which the hidden hands hold `deal` (per hidden seat,
+        its Jekyll and its Hyde cards, each in deck order)."""
         obs = self.obs
         hands: list[tuple[str, ...]] = [()] * 8
-        pools = {side: rng.sample(cards, len(cards)) for side, cards in self.unseen.items()}
         for seat, cards in self.known.items():
             ordered = sorted(cards, key=ORDER.__getitem__)
             hands[2 * seat] = tuple(c for c in ordered if c[0] == "J")
             hands[2 * seat + 1] = tuple(c for c in ordered if c[0] == "H")
-        for seat, jekyll, hyde in self.hidden:
-            j, h = pools["J"], pools["H"]
-            hands[2 * seat] = tuple(sorted(j[:jekyll], key=ORDER.__getitem__))
-            hands[2 * seat + 1] = tuple(sorted(h[:hyde], key=ORDER.__getitem__))
-            pools["J"], pools["H"] = j[jekyll:], h[hyde:]
+        for (seat, _, _), (jekyll, hyde) in zip(self.hidden, deal):
+            hands[2 * seat], hands[2 * seat + 1] = jekyll, hyde
         s = _World.__new__(_World)
         s.table = self.table
         s.hand_number = obs["hand_number"]
@@ -85,6 +116,18 @@ class Sampler:
         s.winner_name = None
         s._to_act = obs["to_act"]
         return s
+
+
+def _splits(cards: tuple[str, ...], counts: list[int]) -> list[tuple[tuple[str, ...], ...]]:
+    """Every way to share `cards` (in deck order) out into hands of `counts`
+    cards, each hand in deck order."""
+    if not counts:
+        return [()]
+    ways: list[tuple[tuple[str, ...], ...]] = []
+    for hand in combinations(cards, counts[0]):
+        rest = tuple(c for c in cards if c not in hand)
+        ways.extend((hand,) + later for later in _splits(rest, counts[1:]))
+    return ways
 
 
 class _World(JekyllHydeState):
