@@ -66,7 +66,7 @@ class Endgame:
         self.nodes = 0  # positions searched, for speed measurements
 
     def value(self, state: JekyllHydeState) -> float:
-        return self._search(state, -math.inf, math.inf)
+        return self._search(state, 0.0, 1.0)  # the utility's range: a sure win cuts off
 
     def _search(self, state: JekyllHydeState, alpha: float, beta: float) -> float:
         self.nodes += 1
