@@ -212,13 +212,18 @@ _DESIGNATE = ("@0", "@1", "@2", "@3")
 _OTHERS = tuple(tuple(s for s in range(4) if s != turn) for turn in range(4))
 
 
+def endgame_cards(observation: dict[str, Any]) -> int:
+    """The cards the setting `endgame=N` counts: the tricks left in the hand,
+    counting the one under way, which is what each seat holds on average as
+    a trick starts. A seat's own hand is a poor measure here: designations
+    shrink hands unevenly, and the work grows with every card left."""
+    return TRICKS_PER_HAND - len(observation["tricks"])
+
+
 def exact_at(observation: dict[str, Any], cards: int) -> bool:
-    """Whether to solve this decision exactly: `cards` or fewer tricks left in
-    the hand, counting the one under way (a card to play or a seat to
-    designate alike). That is what each seat holds on average as a trick
-    starts; a seat's own hand is a poor measure here, since designations
-    shrink hands unevenly and the work grows with every card left."""
-    return TRICKS_PER_HAND - len(observation["tricks"]) <= cards
+    """Whether to solve this decision exactly: `cards` or fewer left by
+    `endgame_cards` (a card to play or a seat to designate alike)."""
+    return endgame_cards(observation) <= cards
 
 
 def solver(world: JekyllHydeState, seat: int) -> Callable[[str], float]:
