@@ -61,7 +61,6 @@ class Endgame:
         self.at_horizon: Callable[[Any, Any], bool] = at_horizon
         self.utility: Callable[[Any, Any, int], float] = utility
         self.table: dict[tuple[Any, ...], Bounds] = {}
-        self.first: dict[tuple[Any, ...], str] = {}  # the action that decided a position last time
         self.tallies: dict[tuple[str, ...], Tally] = {}  # the same heaps recur in many positions
         self.nodes = 0  # positions searched, for speed measurements
 
@@ -83,22 +82,16 @@ class Endgame:
         jekyll = state.table.side[state._to_act] == 0
         best = -math.inf if jekyll else math.inf
         a, b = alpha, beta
-        actions = state.legal_actions()
-        first = self.first.get(key)
-        if first is not None:  # it will likely cut off again: try it first
-            actions.remove(first)
-            actions.insert(0, first)
-        for action in actions:
+        for action in state.legal_actions():
             v = self._search(state.apply(action), a, b)
-            if jekyll and v > best or not jekyll and v < best:
-                best, deciding = v, action
             if jekyll:
+                best = max(best, v)
                 a = max(a, v)
             else:
+                best = min(best, v)
                 b = min(b, v)
             if a >= b:
                 break
-        self.first[key] = deciding
         # Outside the window the answer is only a bound on the true value.
         if best <= alpha:
             high = best
@@ -108,7 +101,6 @@ class Endgame:
             low = high = best
         self.table[key] = (low, high)
         return best
-
 
     def _key(self, s: JekyllHydeState) -> tuple[Any, ...]:
         """What the rest of the hand depends on: the hands, whose turn and who
