@@ -14,7 +14,8 @@ on a busy machine (`--src` points at another checkout's `game/`). The caps
 the page reaches (benchmarks/browser_caps.py) still need a quiet machine.
 `--settings` gives the search bot settings (`infer=1;endgame=2`), for the
 cost of one; `--cpython-only` leaves Pyodide out. `--by-hand` splits each
-stage by the cards in the player's hand (`late-3`), for the card games'
+stage by the cards in the player's hand (`late-3`; in Werner's game the
+tricks left, its search's `endgame_cards`), for the card games'
 exact endgames (`endgame=N;enumerate=1`, where an iteration values one
 action in one world and a decision may end before its cap: the CPU
 milliseconds a decision are printed too).
@@ -45,6 +46,7 @@ from game.bots.search import SearchBot, rules_of
 from game.web.bench import positions
 
 rules = rules_of(GAME)
+cards = getattr(rules, "endgame_cards", lambda obs: len(obs["hand"]))
 observations = positions(GAME, 3, PER_STAGE, per_stage=True)
 
 def run():
@@ -55,7 +57,7 @@ def run():
         t0 = cpu_now()
         while not search.finished():
             search.iterate()
-        key = f"{stage}-{len(obs['hand'])}" if BY_HAND else stage
+        key = f"{stage}-{cards(obs)}" if BY_HAND else stage
         total = rates.setdefault(key, [0, 0.0, 0])
         total[0] += search.iterations
         total[1] += cpu_now() - t0

@@ -62,9 +62,10 @@ class SearchBot:
     `browser=1`: the cap is, at each decision, the iterations the page
     reaches in `default_budget` at that stage (`browser_cap`); a level that
     thinks a fixed number of iterations plays them, as it does everywhere.
-    `endgame=N`: once its hand holds at most N cards, a game whose search
-    module has `exact_at` (the duel) solves each sampled world exactly
-    (`Solve`) instead of searching a tree; off by default until the page's
+    `endgame=N`: once its hand holds at most N cards (in Werner's game:
+    N tricks are left), a game whose search module has `exact_at` (the duel,
+    Werner's game) solves each sampled world exactly (`Solve`) instead of
+    searching a tree; off by default until the page's
     caps for it are measured (a cap counts exact valuations then, not tree
     iterations).
     `infer=1`: in a game whose search module `infers` (Dracula), the worlds
@@ -72,7 +73,8 @@ class SearchBot:
     model of his play (the game's `Sampler(observation, infer=True)`), not
     uniformly; still from the observation alone.
     `enumerate=1`: in a game whose `Sampler` lists the opponent's possible
-    hands (`hands(limit)`: the duel once his exchange is known), when they
+    hands (`hands(limit)`: the duel once his exchange is known; Werner's
+    game, the hidden hands, late in a hand), when they
     number at most the decision's cap (at most `ENUMERATE_MAX` without one),
     each world is drawn once, in a shuffled order, before any is drawn again;
     an exact decision (`Solve`) stops once every world is valued: its answer

@@ -4,25 +4,36 @@
   (his hand, the ghost's open hand, every card played and by whom, the
   number of Jekyll and Hyde backs in each hand).  Nothing else constrains
   the hidden cards here: a designated seat picks freely, so a choice tells
-  nothing for certain about the cards it kept.
+  nothing for certain about the cards it kept.  `hands(limit)` lists every
+  such world (for the setting `enumerate=1`) when there are few, late in a
+  hand; `world(deal)` makes one.
 - `at_horizon` / `utility`: a search looks to the end of the current hand
-  and values it by the difference of the two teams' scores.
+  and values it by the difference of the two teams' scores (both defined
+  with the exact solver, `game.jekyll_hyde.endgame`).
 - `playout_action`: a quick greedy player for the sampled worlds, which may
   look at every hand of *that* world since it is a guess, not the truth.
 - `stage`: early or late in the hand, for the iteration caps the search
   reaches in the browser (game/bots/browser_caps.json).
+- `exact_at` / `solver`: a search bot with the setting `endgame=N` values
+  each action exactly in each sampled world once N tricks or fewer are left
+  in the hand (`game.jekyll_hyde.endgame`: alpha-beta between the two teams
+  with a transposition table over the rest of the hand).
 """
 
 from __future__ import annotations
 
+import math
 import random
-from typing import Any, Sequence
+from itertools import combinations
+from typing import Any, Callable, Sequence
 
 from game.jekyll_hyde.cards import DECK, MULTIPLIER, ORDER, POINTS, RANK
-from game.jekyll_hyde.rules import GHOST, JekyllHydeState, Table
+from game.jekyll_hyde.endgame import Endgame, at_horizon, utility
+from game.jekyll_hyde.rules import GHOST, TRICKS_PER_HAND, JekyllHydeState, Table
 
-SCORE_SCALE = 250.0  # a hand-score difference that counts as a sure win
 _OWN_ACTION, _DENIED, _POINT = 10.0, 7.0, 2.0
+# A world's hidden hands: per hidden seat, its Jekyll and its Hyde cards.
+Deal = tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
 
 
 class Sampler:
@@ -51,18 +62,43 @@ class Sampler:
         self.scores = tuple(obs["scores"][k] for k in keys)
 
     def sample(self, rng: random.Random) -> JekyllHydeState:
+        pools = {side: rng.sample(cards, len(cards)) for side, cards in self.unseen.items()}
+        deal: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+        for _, jekyll, hyde in self.hidden:
+            j, h = pools["J"], pools["H"]
+            deal.append((tuple(sorted(j[:jekyll], key=ORDER.__getitem__)),
+                         tuple(sorted(h[:hyde], key=ORDER.__getitem__))))
+            pools["J"], pools["H"] = j[jekyll:], h[hyde:]
+        return self.world(tuple(deal))
+
+    def hands(self, limit: int) -> list[Deal] | None:
+        """Every way the unseen cards may lie in the hidden hands, each once
+        (`sample` draws them all equally likely), if there are at most
+        `limit`; None if there are more."""
+        count = 1
+        for side, cards in self.unseen.items():
+            left = len(cards)
+            for _, jekyll, hyde in self.hidden:
+                held = jekyll if side == "J" else hyde
+                count *= math.comb(left, held)
+                left -= held
+        if count > limit:
+            return None
+        splits = [_splits(tuple(self.unseen["J"]), [j for _, j, _ in self.hidden]),
+                  _splits(tuple(self.unseen["H"]), [h for _, _, h in self.hidden])]
+        return [tuple(zip(jekyll, hyde)) for jekyll in splits[0] for hyde in splits[1]]
+
+    def world(self, deal: Deal) -> JekyllHydeState:
+        """The world in which the hidden hands hold `deal` (per hidden seat,
+        its Jekyll and its Hyde cards, each in deck order)."""
         obs = self.obs
         hands: list[tuple[str, ...]] = [()] * 8
-        pools = {side: rng.sample(cards, len(cards)) for side, cards in self.unseen.items()}
         for seat, cards in self.known.items():
             ordered = sorted(cards, key=ORDER.__getitem__)
             hands[2 * seat] = tuple(c for c in ordered if c[0] == "J")
             hands[2 * seat + 1] = tuple(c for c in ordered if c[0] == "H")
-        for seat, jekyll, hyde in self.hidden:
-            j, h = pools["J"], pools["H"]
-            hands[2 * seat] = tuple(sorted(j[:jekyll], key=ORDER.__getitem__))
-            hands[2 * seat + 1] = tuple(sorted(h[:hyde], key=ORDER.__getitem__))
-            pools["J"], pools["H"] = j[jekyll:], h[hyde:]
+        for (seat, _, _), (jekyll, hyde) in zip(self.hidden, deal):
+            hands[2 * seat], hands[2 * seat + 1] = jekyll, hyde
         s = _World.__new__(_World)
         s.table = self.table
         s.hand_number = obs["hand_number"]
@@ -80,6 +116,18 @@ class Sampler:
         s.winner_name = None
         s._to_act = obs["to_act"]
         return s
+
+
+def _splits(cards: tuple[str, ...], counts: list[int]) -> list[tuple[tuple[str, ...], ...]]:
+    """Every way to share `cards` (in deck order) out into hands of `counts`
+    cards, each hand in deck order."""
+    if not counts:
+        return [()]
+    ways: list[tuple[tuple[str, ...], ...]] = []
+    for hand in combinations(cards, counts[0]):
+        rest = tuple(c for c in cards if c not in hand)
+        ways.extend((hand,) + later for later in _splits(rest, counts[1:]))
+    return ways
 
 
 class _World(JekyllHydeState):
@@ -105,19 +153,6 @@ def stage(observation: dict[str, Any]) -> str:
     """The decision's stage: "early" in the first three of the hand's seven
     tricks, "late" after; the playouts shorten, so the search runs faster."""
     return "early" if len(observation["tricks"]) < 3 else "late"
-
-
-def at_horizon(root: JekyllHydeState, state: JekyllHydeState) -> bool:
-    """The search stops when the hand it started in is scored."""
-    return state.hand_number != root.hand_number or state._to_act is None
-
-
-def utility(root: JekyllHydeState, state: JekyllHydeState, seat: int) -> float:
-    """How good the finished hand is for `seat`'s team, from 0 to 1."""
-    score: dict[str, int] = state.history[len(root.history)]["score"]
-    team = root.table.side[seat]
-    mine, theirs = (score["jekyll"], score["hyde"]) if team == 0 else (score["hyde"], score["jekyll"])
-    return min(1.0, max(0.0, 0.5 + (mine - theirs) / (2 * SCORE_SCALE)))
 
 
 def playout_action(state: JekyllHydeState, rng: random.Random) -> str:
@@ -175,3 +210,31 @@ def playout_action(state: JekyllHydeState, rng: random.Random) -> str:
 
 _DESIGNATE = ("@0", "@1", "@2", "@3")
 _OTHERS = tuple(tuple(s for s in range(4) if s != turn) for turn in range(4))
+
+
+def endgame_cards(observation: dict[str, Any]) -> int:
+    """The cards the setting `endgame=N` counts: the tricks left in the hand,
+    counting the one under way, which is what each seat holds on average as
+    a trick starts. A seat's own hand is a poor measure here: designations
+    shrink hands unevenly, and the work grows with every card left."""
+    return TRICKS_PER_HAND - len(observation["tricks"])
+
+
+def exact_at(observation: dict[str, Any], cards: int) -> bool:
+    """Whether to solve this decision exactly: `cards` or fewer left by
+    `endgame_cards` (a card to play or a seat to designate alike)."""
+    return endgame_cards(observation) <= cards
+
+
+def solver(world: JekyllHydeState, seat: int) -> Callable[[str], float]:
+    """Each action's exact worth to `seat`'s team in `world` (every seat
+    playing the rest of the hand perfectly there); one table serves all of
+    the world's actions."""
+    endgame = Endgame(world)
+    jekyll = world.table.side[seat] == 0
+
+    def worth(action: str) -> float:
+        value = endgame.value(world.apply(action))
+        return value if jekyll else 1.0 - value
+
+    return worth
