@@ -308,7 +308,8 @@ def _report(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int) -> N
 
             def plain(key: str) -> float:
                 return float(statistics.median(r["plain"][key] for r in rows))
-            longest = plain("longest")
+            # (the higher middle: a run with no long task has no length to average)
+            longest = float(statistics.median_high(r["plain"]["longest"] for r in rows))
             over = sum(1 for r in rows if r["plain"]["long"])
             middle = sorted(rows, key=lambda r: r["plain"]["longest"])[len(rows) // 2]["plain"]
             at = f"{middle['at']:.0f}" if longest else ""
