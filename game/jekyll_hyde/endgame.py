@@ -3,9 +3,9 @@
 `value(world)` is the rest of the hand's worth to the Jekyll team (the
 search's `utility`, 0 to 1: the hand-score difference, scaled) when all
 seats play it perfectly in that world: minimax by alpha-beta over the two
-teams, with a transposition table over normalised states (only what the
-rest of the hand depends on, see `_key`), so a position reached by two
-orders of play is valued once. The rules are the state's own
+teams (`game.bots.exact`), with a transposition table over normalised
+states (only what the rest of the hand depends on, see `Endgame.key`), so a
+position reached by two orders of play is valued once. The rules are the state's own
 (`legal_actions`, `apply`): nothing is re-implemented here.
 
 Each decision belongs to the team of the seat that makes it (`to_act`), not
@@ -22,13 +22,12 @@ of a hand (`search.exact_at`).
 
 from __future__ import annotations
 
-import math
-from typing import Any, Callable
+from typing import Any
 
+from game.bots.exact import AlphaBeta
 from game.jekyll_hyde.cards import MULTIPLIER, POINTS
 from game.jekyll_hyde.rules import JekyllHydeState
 
-Bounds = tuple[float, float]  # what is known of a position's value: low <= value <= high
 Tally = tuple[int, int, int]  # points, Jekyll multipliers, Hyde multipliers of a heap of cards
 
 SCORE_SCALE = 250.0  # a hand-score difference that counts as a sure win
@@ -52,57 +51,27 @@ def value(world: JekyllHydeState) -> float:
     return Endgame(world).value(world)
 
 
-class Endgame:
-    """One world's hand, solved position by position with a shared table."""
+class Endgame(AlphaBeta[JekyllHydeState]):
+    """One world's hand, solved position by position with a shared table;
+    the Jekyll team maximises, in the utility's range (a sure win cuts off)."""
 
     def __init__(self, root: JekyllHydeState) -> None:
+        super().__init__(window=(0.0, 1.0))
         self.root = root
         self.jekyll_seat = root.table.side.index(0)  # whose utility is the Jekyll team's
-        self.at_horizon: Callable[[Any, Any], bool] = at_horizon
-        self.utility: Callable[[Any, Any, int], float] = utility
-        self.table: dict[tuple[Any, ...], Bounds] = {}
         self.tallies: dict[tuple[str, ...], Tally] = {}  # the same heaps recur in many positions
-        self.nodes = 0  # positions searched, for speed measurements
 
-    def value(self, state: JekyllHydeState) -> float:
-        return self._search(state, 0.0, 1.0)  # the utility's range: a sure win cuts off
+    def done(self, state: JekyllHydeState) -> bool:
+        return at_horizon(self.root, state)
 
-    def _search(self, state: JekyllHydeState, alpha: float, beta: float) -> float:
-        self.nodes += 1
-        if self.at_horizon(self.root, state):
-            return self.utility(self.root, state, self.jekyll_seat)
-        key = self._key(state)
-        low, high = self.table.get(key, (-math.inf, math.inf))
-        if low >= beta or low == high:
-            return low
-        if high <= alpha:
-            return high
-        alpha, beta = max(alpha, low), min(beta, high)
-        assert state._to_act is not None  # not at the horizon
-        jekyll = state.table.side[state._to_act] == 0
-        best = -math.inf if jekyll else math.inf
-        a, b = alpha, beta
-        for action in state.legal_actions():
-            v = self._search(state.apply(action), a, b)
-            if jekyll:
-                best = max(best, v)
-                a = max(a, v)
-            else:
-                best = min(best, v)
-                b = min(b, v)
-            if a >= b:
-                break
-        # Outside the window the answer is only a bound on the true value.
-        if best <= alpha:
-            high = best
-        elif best >= beta:
-            low = best
-        else:
-            low = high = best
-        self.table[key] = (low, high)
-        return best
+    def worth(self, state: JekyllHydeState) -> float:
+        return utility(self.root, state, self.jekyll_seat)
 
-    def _key(self, s: JekyllHydeState) -> tuple[Any, ...]:
+    def maximises(self, state: JekyllHydeState) -> bool:
+        assert state._to_act is not None  # not done
+        return state.table.side[state._to_act] == 0
+
+    def key(self, s: JekyllHydeState) -> tuple[Any, ...]:
         """What the rest of the hand depends on: the hands, whose turn and who
         was designated, the trick under way (seats and cards, not whose hand
         each came from), how many tricks are left, and of the cards taken or

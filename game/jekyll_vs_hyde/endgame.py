@@ -2,8 +2,8 @@
 
 `value(world)` is the round's worth to Jekyll (the search's `utility`, 0 to
 1) when both players play the rest of the round perfectly in that world:
-minimax by alpha-beta, Jekyll maximising and Hyde minimising, with a
-transposition table over normalised states (only what the rest of the round
+minimax by alpha-beta (`game.bots.exact`), Jekyll maximising and Hyde
+minimising, with a transposition table over normalised states (only what the rest of the round
 depends on: the hands, the trick under way, the colour ranking, the trick
 counts, whose turn), so a position reached by two orders of play is valued
 once. The rules are the state's own (`legal_actions`, `apply`): nothing is
@@ -18,12 +18,10 @@ holds at most a few cards (`search.exact_at`).
 
 from __future__ import annotations
 
-import math
-from typing import Any, Callable
+from typing import Any
 
+from game.bots.exact import AlphaBeta
 from game.jekyll_vs_hyde.rules import TRACK_END, JekyllVsHydeState
-
-Bounds = tuple[float, float]  # what is known of a position's value: low <= value <= high
 
 
 def at_horizon(root: JekyllVsHydeState, state: JekyllVsHydeState) -> bool:
@@ -49,52 +47,25 @@ def value(world: JekyllVsHydeState) -> float:
     return Endgame(world).value(world)
 
 
-class Endgame:
-    """One world's round, solved position by position with a shared table."""
+class Endgame(AlphaBeta[JekyllVsHydeState]):
+    """One world's round, solved position by position with a shared table;
+    Jekyll maximises."""
 
     def __init__(self, root: JekyllVsHydeState) -> None:
+        super().__init__()
         self.root = root
-        self.at_horizon: Callable[[Any, Any], bool] = at_horizon
-        self.utility: Callable[[Any, Any, str], float] = utility
-        self.table: dict[tuple[Any, ...], Bounds] = {}
-        self.nodes = 0  # positions searched, for speed measurements
 
-    def value(self, state: JekyllVsHydeState) -> float:
-        return self._search(state, -math.inf, math.inf)
+    def done(self, state: JekyllVsHydeState) -> bool:
+        return at_horizon(self.root, state)
 
-    def _search(self, state: JekyllVsHydeState, alpha: float, beta: float) -> float:
-        self.nodes += 1
-        if self.at_horizon(self.root, state):
-            return self.utility(self.root, state, "J")
-        key = _key(state)
-        low, high = self.table.get(key, (-math.inf, math.inf))
-        if low >= beta or low == high:
-            return low
-        if high <= alpha:
-            return high
-        alpha, beta = max(alpha, low), min(beta, high)
-        jekyll = state._to_act == 0
-        best = -math.inf if jekyll else math.inf
-        a, b = alpha, beta
-        for action in state.legal_actions():
-            v = self._search(state.apply(action), a, b)
-            if jekyll:
-                best = max(best, v)
-                a = max(a, v)
-            else:
-                best = min(best, v)
-                b = min(b, v)
-            if a >= b:
-                break
-        # Outside the window the answer is only a bound on the true value.
-        if best <= alpha:
-            high = best
-        elif best >= beta:
-            low = best
-        else:
-            low = high = best
-        self.table[key] = (low, high)
-        return best
+    def worth(self, state: JekyllVsHydeState) -> float:
+        return utility(self.root, state, "J")
+
+    def maximises(self, state: JekyllVsHydeState) -> bool:
+        return state._to_act == 0
+
+    def key(self, state: JekyllVsHydeState) -> tuple[Any, ...]:
+        return _key(state)
 
 
 def _key(s: JekyllVsHydeState) -> tuple[Any, ...]:
