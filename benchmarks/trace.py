@@ -16,8 +16,10 @@ built folder (e.g. an older build) in the same run, as "old index", "old embed".
 Each page is visited twice over (cold then warm, each pair in a new
 profile): once with no trace, where only the browser's own count of long
 tasks is kept (the instrument below stretches the page's tasks: its
-sampling profiler interrupts script and wasm all along), and once traced,
-to say what ran. Two instruments in the traced visit:
+sampling profiler interrupts script and wasm all along; the navigation's
+own commit, which makes the document, comes before anything in the page
+can observe, so only the traced visits and the blank page show it), and
+once traced, to say what ran. Two instruments in the traced visit:
 - Chromium's tracing (CDP `Tracing`, the categories DevTools' performance
   panel records): every task on the page's main thread, with what ran inside
   it (script URLs and function names, wasm compiles, parsing, layout), so the
