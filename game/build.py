@@ -295,7 +295,8 @@ def _first_screen(game: str, seed: int) -> str | None:
     # an element of its region's class, so that the page's rules for it apply.
     return str(regions["screen"]) + "".join(
         f'<{tag} class="{name}">{regions[name]}</{tag}>'
-        for tag, name in (("div", "side"), ("nav", "menu"), ("span", "table-info")))
+        for tag, name in (("div", "tools"), ("div", "side"), ("nav", "menu"),
+                          ("span", "table-info")))
 
 
 class _Drawn:

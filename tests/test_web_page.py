@@ -46,7 +46,7 @@ def test_a_new_game_is_dealt_saved_drawn_and_its_bots_think():
     assert s.played >= 1 and screen.last.body["toAct"] == "me"
     assert json.loads(items(ctrl)[saves.key("dracula")])["transcript"]["actions"] \
         == s.save["transcript"]["actions"]
-    assert 'data-cmd="hint"' in screen.last.regions["screen"]
+    assert 'data-cmd="hint"' in screen.last.regions["tools"]
 
 
 def test_a_bot_of_one_game_never_plays_another_at_the_same_seat_and_level():
@@ -117,7 +117,7 @@ def test_undo_takes_back_the_persons_decision_and_marks_practice():
     before = s.state.to_json()
     ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
     thinking.drop()
-    assert 'id="undo"' in screen.last.regions["screen"]
+    assert 'id="undo"' in screen.last.regions["tools"]
     ctrl.command("undo", {})
     assert ctrl.session.state.to_json() == before and ctrl.session.save["practice"] is True
     assert json.loads(items(ctrl)[saves.key("dracula")])["practice"] is True

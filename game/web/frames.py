@@ -18,7 +18,7 @@ from typing import Any
 from game.web.html import Html
 from game.web.motion import Course
 from game.web.page import Page
-from game.web.views import Drawn, news
+from game.web.views import NESTED, Drawn, news
 
 Frame = dict[str, Any]
 
@@ -44,7 +44,10 @@ class Frames:
         if self.menu is not None:
             regions["menu"] = markup(self.menu)
             regions.pop("side")
-        changed = {name: text for name, text in regions.items() if self.sent.get(name) != text}
+        changed: dict[str, str] = {}
+        for name, text in regions.items():  # (a nested region after its parent)
+            if self.sent.get(name) != text or NESTED.get(name, "") in changed:
+                changed[name] = text
         self.sent.update(changed)
         frame: Frame = {"lang": page.t.lang, "title": drawn.title, "regions": changed,
                         "body": dict(drawn.body), "view": drawn.body["view"],

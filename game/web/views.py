@@ -73,6 +73,11 @@ class Drawn:
     hinted: tuple[str | None, tuple[str, ...]] = (None, ())  # an action and its parts
 
 
+# A region drawn inside another's markup: the element is new whenever its
+# parent's markup is set, so it is sent with its parent every time.
+NESTED = {"tools": "screen"}
+
+
 def draw(page: Page, panels: Panels) -> Drawn:
     s = page.session
     body = {"lang": page.t.lang, "view": view_name(page),
@@ -81,7 +86,7 @@ def draw(page: Page, panels: Panels) -> Drawn:
             "toAct": to_act(page)}
     regions = {"brand": html("{}", page.say("app.title")), "menu": menu(page),
                "table-info": table_info(page), "notices": notices(page),
-               "screen": screen(page, panels), "side": side(page, panels)}
+               "screen": screen(page, panels), "tools": tools(page), "side": side(page, panels)}
     return Drawn(page.say("app.title"), regions, dialog(page, panels), body, hinted(page))
 
 
@@ -184,10 +189,18 @@ def screen(page: Page, panels: Panels) -> Html:
         return heading  # everyone reads the summary: the next deal's hand stays out of sight
     # Behind a hand's summary, the hand it sums up, not the next one dealt.
     drawn = s.finished_table(page.t) or s.table.render(s.on_table, s.context(page.t))
-    return html('{}{}{}<div class="tools">{}{}{}</div>'
+    return html('{}{}{}<div class="tools" id="tools"></div>'
                 '<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
-                heading, panels.online_bar(), drawn, undo_bar(page), hint_bar(page),
-                review_button(page), s.message)
+                heading, panels.online_bar(), drawn, s.message)
+
+
+def tools(page: Page) -> Html:
+    """The table's tools (undo, hint, review), in `#tools` in the screen: a
+    region of their own, so that a hint thinking or answering redraws only
+    them, not the table (see NESTED)."""
+    if page.session is None or not page.at_table:
+        return EMPTY
+    return join((undo_bar(page), hint_bar(page), review_button(page)))
 
 
 def start_screen(page: Page) -> Html:

@@ -97,7 +97,11 @@ class Front:
     def patch(self, regions: "dict[str, str]") -> bool:
         """Set the regions' new markup; True if the screen's changed."""
         screen_changed = False
-        for name, markup in regions.items():
+        names = [name for name in regions if name != "screen"]
+        if "screen" in regions:
+            names.insert(0, "screen")  # first: it holds a region of its own (#tools)
+        for name in names:
+            markup = regions[name]
             el = self.keys.q("#" + name)
             if el is None:
                 continue
