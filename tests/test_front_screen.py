@@ -53,3 +53,31 @@ def test_the_keys_panel_takes_the_focus_and_gives_it_back_when_it_closes() -> No
     assert not doc.getElementById("modal").hidden or doc.querySelector("#keys") is not None
     ctrl.command("keys-close", {})
     assert doc.activeElement.getAttribute("data-cmd") == "hint"
+
+
+def test_a_hint_redraws_only_the_tools_and_the_tools_come_with_every_new_screen() -> None:
+    ctrl, screen, thinking = dealt(jvh_role="J")
+    s = my_turn(ctrl, thinking)
+    thinking.drop()
+    ctrl.command("hint", {})  # thinking...
+    asked = screen.sent[-1]["regions"]
+    assert set(asked) == {"tools"} and 'aria-busy="true"' in asked["tools"]
+    thinking.run(limit=1)  # ...and its answer
+    answered = screen.sent[-1]["regions"]
+    assert set(answered) == {"tools"}
+    action = ctrl.session.fresh_hint.action
+    assert screen.doc.getElementById("hint-text").getAttribute("data-action") == action
+    # Every new screen's markup holds an empty #tools: the tools are sent with
+    # it, even where they read as before (the bots' moves), and fill it.
+    since = len(screen.sent)
+    ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
+    my_turn(ctrl, thinking)
+    last_tools, resent_unchanged = answered["tools"], 0
+    for frame in screen.sent[since:]:
+        regions = frame["regions"]
+        if "screen" in regions:
+            assert "tools" in regions
+            resent_unchanged += regions["tools"] == last_tools
+        last_tools = regions.get("tools", last_tools)
+    assert resent_unchanged
+    assert screen.doc.getElementById("tools").innerHTML == last_tools
