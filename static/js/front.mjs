@@ -109,44 +109,6 @@ const mp = await loadMicroPython({
   linebuffer: true, stdout: (line) => console.log(line), stderr: (line) => console.error(line),
   romfs: Uint8Array.from(atob(rom), (c) => c.charCodeAt(0)),
 });
-// Put a frame's `markup` (built and escaped by game.web.html) into `el`, keeping
-// the nodes that would come back the same: the first frame finds the start
-// screen that first.js showed, the same but for the Start button, and a field
-// changed redraws the form around it. A node stays when its name, attributes
-// and, for a field, its live value match the new one; else the new one takes
-// its place, so the page reads as if the markup had been set whole. The
-// front (game/web/front/screen.py) uses it off the table only: motion there
-// follows the cards' elements across a redraw.
-window.jhgMorph = (el, markup) => {
-  const fresh = document.createElement("template");
-  fresh.innerHTML = markup;
-  keepSame(el, fresh.content);
-};
-const FIELDS = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION"]);
-function keepSame(old, fresh) {
-  const was = [...old.childNodes];
-  const now = [...fresh.childNodes];
-  now.forEach((node, i) => {
-    const before = was[i];
-    if (before === undefined) old.append(node);
-    else if (before.nodeType !== node.nodeType || before.nodeName !== node.nodeName) before.replaceWith(node);
-    else if (node.nodeType !== Node.ELEMENT_NODE) {
-      if (before.nodeValue !== node.nodeValue) before.nodeValue = node.nodeValue;
-    } else if (FIELDS.has(node.nodeName)) {
-      if (!(before.isEqualNode(node) && before.value === node.value
-            && before.checked === node.checked && before.selected === node.selected)) {
-        before.replaceWith(node);
-      }
-    } else if (sameAttributes(before, node)) keepSame(before, node);
-    else before.replaceWith(node);
-  });
-  for (const extra of was.slice(now.length)) extra.remove();
-}
-function sameAttributes(a, b) {
-  if (a.attributes.length !== b.attributes.length) return false;
-  for (const { name, value } of b.attributes) if (a.getAttribute(name) !== value) return false;
-  return true;
-}
 // A storage area, or null where the browser refuses it (a setting, some private
 // modes: reading `localStorage` throws). MicroPython cannot catch a JavaScript
 // exception (it would unwind through its WebAssembly), so main_thread.py asks here,

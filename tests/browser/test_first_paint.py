@@ -71,18 +71,12 @@ def test_the_start_screen_is_drawn_in_the_visitors_language_before_python(page):
     assert page.input_value("#speed") == "fast"
     assert page.is_visible("#loader")  # the progress indicator, until play is possible
     before = page.inner_html("#setup")
-    page.evaluate("for (const el of document.querySelectorAll('#setup, #setup select')) el.jhgSeen = 1")
     held.release()
     page.wait_for_selector("body[data-state=ready]", timeout=120000)
     assert page.text_content("#start") == "Karten geben"
     assert page.inner_html("#setup") == before.replace(
         ' aria-busy="true">Wird vorbereitet…', ">Karten geben"), "Python drew another screen"
     assert page.is_hidden("#loader")
-    # Python's first frame kept the screen's elements (static/js/front.mjs's
-    # jhgMorph): only the Start button, which changed, is new.
-    assert page.evaluate("[...document.querySelectorAll('#setup, #setup select')]"
-                         ".every(el => el.jhgSeen === 1)")
-    assert page.evaluate("document.getElementById('start').jhgSeen === undefined")
 
 
 def test_choices_made_before_python_is_ready_are_honoured(page):
@@ -184,41 +178,3 @@ def test_a_live_embed_does_not_move_when_its_game_comes(page, game, size):
     assert page.locator("#menu button").count() > 0  # the bar is filled
     assert page.locator("main.ex-main").bounding_box()["y"] == top
     assert page.evaluate(SHIFTS) == []
-
-
-def test_a_start_screen_redrawn_in_place_reads_as_its_markup_and_keeps_the_focus(page, ui):
-    """jhgMorph keeps what comes back the same, yet what the page shows is
-    the frame's markup as if set whole, a field's live value included."""
-    page.add_init_script(LAST_SCREEN)
-    ui.open_site(page, "?lang=en")
-    page.focus("#f-game")
-    page.select_option("#f-game", "dracula")  # another game: other fields
-    page.wait_for_selector("#setup #f-first")
-    assert page.evaluate("document.activeElement.id") == "f-game"
-    assert page.evaluate(AS_MARKUP)
-    page.evaluate("for (const el of document.querySelectorAll('#setup, #setup h1')) el.jhgSeen = 1")
-    page.select_option("#lang", "fr")  # every word changes, not the fields' places
-    page.wait_for_function("document.documentElement.lang === 'fr'")
-    assert page.text_content("#start") == "Distribuer"
-    assert page.evaluate(AS_MARKUP)
-    assert page.evaluate("[...document.querySelectorAll('#setup, #setup h1')].every(el => el.jhgSeen)")
-
-
-# The last screen markup the game sent, and whether #screen reads as that
-# markup set whole (each field's value as the markup gives it).
-LAST_SCREEN = """
-(() => { const W = window.Worker;
-window.Worker = class extends W { constructor(...a) { super(...a); this.addEventListener('message', e => {
-  try { const f = JSON.parse(String(e.data)); if (f.regions && 'screen' in f.regions) window.jhgLastScreen = f.regions.screen; }
-  catch (x) { /* not a frame */ } }); } }; })();
-"""
-AS_MARKUP = """() => {
-  const whole = document.createElement('div');
-  whole.innerHTML = window.jhgLastScreen;
-  const shown = document.getElementById('screen');
-  const copy = document.createElement('div');
-  copy.append(...shown.cloneNode(true).childNodes);
-  const values = (el) => JSON.stringify([...el.querySelectorAll('input, select, textarea')]
-                                        .map(f => [f.id, f.value]));
-  return whole.isEqualNode(copy) && values(whole) === values(shown);
-}"""

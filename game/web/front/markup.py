@@ -9,10 +9,6 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def put_markup(el: "Any", markup: str, morph: "Any" = None) -> None:
-    """Replace `el`'s content with `markup` from a frame; with `morph`
-    (static/js/front.mjs's `jhgMorph`), keeping the nodes that stay the same."""
-    if morph is None:
-        el.innerHTML = markup
-    else:
-        morph(el, markup)
+def put_markup(el: "Any", markup: str) -> None:
+    """Replace `el`'s content with `markup` from a frame."""
+    el.innerHTML = markup

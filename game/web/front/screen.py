@@ -73,7 +73,7 @@ class Front:
             self.motion.reset()  # nothing moves off the table, nor after it
         elif "moves" in frame:
             self.motion.moves = frame["moves"]
-        screen_changed = self.patch(frame["regions"], view == "table")
+        screen_changed = self.patch(frame["regions"])
         body = self.doc.body
         for name, value in frame["body"].items():
             body.setAttribute("data-" + kebab(name), value)
@@ -94,12 +94,8 @@ class Front:
         self.overlays(frame["overlay"], frame["at_table"], was)
         self.view, self.at_table, self.choices = view, frame["at_table"], frame["choices"]
 
-    def patch(self, regions: "dict[str, str]", at_table: bool) -> bool:
-        """Set the regions' new markup; True if the screen's changed. Off
-        the table the nodes that stay the same are kept (the first frame
-        finds the start screen first.js showed); at it the markup is set
-        whole, as the cards' motion follows their elements."""
-        morph = None if at_table else getattr(self.window, "jhgMorph", None)
+    def patch(self, regions: "dict[str, str]") -> bool:
+        """Set the regions' new markup; True if the screen's changed."""
         screen_changed = False
         names = [name for name in regions if name != "screen"]
         if "screen" in regions:
@@ -111,14 +107,14 @@ class Front:
                 continue
             if name == "screen":
                 self.motion.before(el)
-                self.set_markup(el, markup, morph)
+                self.set_markup(el, markup)
                 self.motion.after(el)  # a picture over the new table, which takes clicks already
                 screen_changed = True
             else:
-                self.set_markup(el, markup, morph)  # (the log starts at its end: site.css)
+                self.set_markup(el, markup)  # (the log starts at its end: site.css)
         return screen_changed
 
-    def set_markup(self, el: "Any", markup: str, morph: "Any" = None) -> None:
+    def set_markup(self, el: "Any", markup: str) -> None:
         """Replace `el`'s content (markup built and escaped by game.web.html).
         A control with an `id` that had the keyboard focus keeps it when the
         new content holds a control of the same `id` (a start-screen field
@@ -126,7 +122,7 @@ class Front:
         would fall to <body>."""
         focused = self.doc.activeElement
         kept_id = str(focused.id) if focused and el.contains(focused) else ""
-        put_markup(el, markup, morph)
+        put_markup(el, markup)
         again = self.doc.getElementById(kept_id) if kept_id else None
         if again and el.contains(again):
             self.keys.focus(again)  # it stands where the old one stood: no scrolling to it
