@@ -15,9 +15,9 @@ from tests.test_jekyll_hyde_properties import _swap_hidden
 
 # Seats 0 and 2 play Jekyll, 1 and 3 Hyde; the dealer is 3, so seat 0 leads.
 HANDS = {"0": ["JA", "JB", "JF3", "HT", "HA", "HB", "HF3"],
-         "1": ["J3", "J2", "JF7", "JE", "H1", "H2", "HF4"],
+         "1": ["J3", "J2", "JF7", "JE", "H1", "H2", "HC"],
          "2": ["JT", "JC", "JD", "JF4", "HF5", "HF6", "H3"],
-         "3": ["JF5", "JF6", "J1", "HC", "HD", "HE", "HF7"]}
+         "3": ["JF5", "JF6", "J1", "HF4", "HD", "HE", "HF7"]}
 
 
 def _position(*actions: str) -> JekyllHydeState:
@@ -29,27 +29,41 @@ def _position(*actions: str) -> JekyllHydeState:
     return state
 
 
-def test_a_designated_opponents_gift_makes_cheaper_gifts_in_his_hand_unlikely() -> None:
-    """Seat 0 asks the opponent at seat 1 for the lead card and gets JF7, 7
-    points for the Jekyll team: a hand of his that held cards worth less to
-    them (characters, 1 point) made that gift less likely than one that held
-    only cards worth more (Jekyll's own actions)."""
-    state = _position("@1", "JF7")
+def test_a_seat_that_did_not_beat_the_trick_likely_could_not() -> None:
+    """Seat 0 leads JF3 (a location, rank 1); seat 1, for Hyde, puts down
+    his own H1 (an action, rank 0), leaving the trick to Jekyll. A hand of
+    his that held characters (any beats a location) made that play less
+    likely than one that held only other actions."""
+    state = _position("JF3", "H1")
     obs = state.observation(0)
-    assert _kind([], 0, 1, state.table.side) == "give"
+    assert _kind([(0, "JF3")], 1, 1, state.table.side) == "beat"
     evidence = Sampler(obs, infer=True).evidence
-    assert evidence is not None and list(evidence.turns) == [(1, "J")]
-    cheap, dear = ("JC", "JD", "JE"), ("J1", "J2", "J3")
-    assert evidence.weight(1, "J", cheap) < 0.5 * evidence.weight(1, "J", dear)
-    # Sampled: the actions turn up in his hand more often than uniformly.
+    assert evidence is not None and list(evidence.turns) == [(1, "H")]
+    assert evidence.weight(1, "H", ("HC", "HD")) < 0.5 * evidence.weight(1, "H", ("H2", "H3"))
+    # Sampled: the characters turn up in his hand less often than uniformly.
     counts = {}
     for infer in (False, True):
         sampler, rng = Sampler(obs, infer=infer), random.Random(4)
-        counts[infer] = sum(len({"J1", "J2", "J3"}.intersection(sampler.sample(rng).hands[2]))
+        counts[infer] = sum(len({"HC", "HD", "HE"}.intersection(sampler.sample(rng).hands[3]))
                             for _ in range(2000))
-    # Uniform: 3 of his 3 Jekyll cards among 10 unseen, 2000 x 3 x 3 / 10 = 1800 expected.
-    assert 1650 < counts[False] < 1950
-    assert counts[True] > 1.15 * counts[False]
+    # Uniform: his 2 Hyde cards among 9 unseen, 2000 x 2 x 3 / 9 = 1333 expected.
+    assert 1200 < counts[False] < 1470
+    assert counts[True] < 0.75 * counts[False]
+
+
+def test_a_seat_smearing_on_its_teams_trick_likely_held_nothing_dearer() -> None:
+    """Seat 0 leads JF3, seat 1 takes the lead for Hyde with HC, seat 2
+    cannot or will not beat it (JF4), and seat 3, last and Hyde, puts HF7 (7
+    points) on his partner's trick: a hand of his that still held Hyde's own
+    actions (worth more to Hyde) made that less likely than one that held
+    only cheaper cards."""
+    state = _position("JF3", "HC", "JF4", "HF7")
+    prev = [(0, "JF3"), (1, "HC"), (2, "JF4")]
+    assert _kind(prev, 3, 3, state.table.side) == "smear"
+    evidence = Sampler(state.observation(0), infer=True).evidence
+    assert evidence is not None and (3, "H") in evidence.turns
+    assert evidence.weight(3, "H", ("H1", "H2", "H3")) \
+        < 0.5 * evidence.weight(3, "H", ("HD", "HE", "HF4"))
 
 
 def test_only_the_hidden_seats_own_choices_count() -> None:
@@ -63,7 +77,7 @@ def test_only_the_hidden_seats_own_choices_count() -> None:
     assert Sampler(state.observation(0), infer=True).evidence is not None
     ev = Sampler(state.observation(2), infer=True).evidence
     assert ev is not None and set(ev.turns) == {(1, "H")}
-    state = state.apply("JC").apply("HC")  # seat 2, then seat 3
+    state = state.apply("JC").apply("HD")  # seat 2, then seat 3
     ev = Sampler(state.observation(1), infer=True).evidence
     assert ev is not None and set(ev.turns) <= {(0, "J"), (2, "J"), (3, "H")}
     assert (1, "H") not in ev.turns
