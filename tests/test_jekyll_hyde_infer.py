@@ -153,3 +153,23 @@ def test_the_weighted_sampler_never_reads_hidden_cards(players: int) -> None:
         for _ in range(5):
             assert a.sample(ra).hands == b.sample(rb).hands
     assert checked >= 10
+
+
+def test_the_model_fit_recovers_a_known_conditional_logit() -> None:
+    """benchmarks/werner_play_model.py: picks drawn from a known softmax
+    give back its weights (up to sampling noise and the ridge), and a
+    uniform model gains nothing over a uniform pick."""
+    from tests.benchmark_module import load_benchmark
+
+    model = load_benchmark("werner_play_model")
+    rng = random.Random(1)
+    true = (1.5, -1.0)
+    rows = []
+    for _ in range(3000):
+        options = [(rng.random(), rng.random()) for _ in range(rng.randrange(2, 6))]
+        weights = [2.718281828 ** (true[0] * a + true[1] * b) for a, b in options]
+        rows.append((options, rng.choices(range(len(options)), weights)[0]))
+    fitted = model.fit(rows, 2)
+    assert abs(fitted[0] - true[0]) < 0.3 and abs(fitted[1] - true[1]) < 0.3
+    assert model.gain(rows, fitted) > 0.02
+    assert model.gain(rows, (0.0, 0.0)) == pytest.approx(0.0, abs=1e-12)

@@ -7,6 +7,17 @@
   nothing for certain about the cards it kept.  `hands(limit)` lists every
   such world (for the setting `enumerate=1`) when there are few, late in a
   hand; `world(deal)` makes one.
+- `Sampler(observation, infer=True)` (the bot setting `infer=1`, off by
+  default): each world is drawn by how likely it makes the hidden seats' own
+  card choices so far in the hand under a model of play (`Evidence`: a
+  softmax over a per-card score from the chooser's side at that decision,
+  fitted to the cheater's plays), not uniformly; still from the observation
+  alone. Each side's cards are shared out among the hidden hands exactly by
+  those weights when there are at most `ENUMERATE` ways, else by resampling
+  `CANDIDATES` uniform ones; it costs about 15 microseconds a world in
+  CPython and a few milliseconds a decision to set up. `hands(limit)` stays
+  uniform: with `enumerate=1` too, the worlds listed late in a hand are
+  weighed equally and the model only weighs the worlds drawn before.
 - `at_horizon` / `utility`: a search looks to the end of the current hand
   and values it by the difference of the two teams' scores (both defined
   with the exact solver, `game.jekyll_hyde.endgame`).
