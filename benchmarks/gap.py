@@ -27,7 +27,8 @@ interval comes from the delta method over the paired deals (the two
 matches' deal scores are correlated, since a deal easy for one is often
 easy for the other). In the duel (or with `--head-to-head`) the expert also
 meets the cheater head to head at equal caps: the heuristic is too weak there
-to tell them apart. `--unit hands` (Werner's game) plays each deal's first
+to tell them apart; with `--settings` the expert with them meets the cheater
+too, on the same deals (a line of its own after the plain expert's). `--unit hands` (Werner's game) plays each deal's first
 hand alone instead of a whole game to 1000 points (game.core.match.simulate),
 far quicker, though a hand's edge is smaller than a game's. The load average printed is the machine's 1, 5 and
 15-minute average when the figures were done.
@@ -161,6 +162,12 @@ def run(game: str, options: dict[str, Any], games: int, seed: int, workers: int,
                         unit=unit)
         lines.append(score_line(f"  expert vs cheater head to head", duel.points[expert], games,
                                 unit))
+        if settings:  # the expert with the settings too, on the same deals
+            bot = experts[1]
+            duel = simulate(game, [bot, cheater], games, seed, options or None, workers=workers,
+                            unit=unit)
+            lines.append(score_line(f"  expert ({bot}) vs cheater head to head",
+                                    duel.points[bot], games, unit))
     one, five, fifteen = os.getloadavg()
     lines.append(f"  load average {one:.2f} {five:.2f} {fifteen:.2f}; "
                  f"{(time.time() - started) / 60:.1f} min, {workers} worker(s)")

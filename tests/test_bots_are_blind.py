@@ -18,7 +18,8 @@ from tests.test_jekyll_vs_hyde_properties import hidden_twin
 BOTS = ("heuristic", "strong:iterations=40")
 # Settings only some games' searches read: their worlds come from the observation too.
 GAME_BOTS = {"dracula": ("strong:iterations=40;infer=1",),
-             "jekyll-hyde": ("expert:iterations=40;endgame=2;enumerate=1",),
+             "jekyll-hyde": ("expert:iterations=40;endgame=2;enumerate=1",
+                             "expert:iterations=40;infer=1"),
              "jekyll-vs-hyde": ("expert:iterations=40;enumerate=1",
                                 "expert:iterations=40;endgame=3;enumerate=1")}
 

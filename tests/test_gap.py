@@ -75,3 +75,10 @@ def test_settings_are_measured_against_the_expert_without_them() -> None:
     assert "expert (strong:iterations=3) vs heuristic" in report
     assert "expert (strong:iterations=3;infer=1) vs heuristic" in report
     assert report.count("cheater (") == 1 and "with the settings minus without" in report
+
+
+def test_head_to_head_with_settings_also_plays_the_expert_with_them() -> None:
+    report = _gap().run("dracula", {}, 2, 1, 1, iterations=3, head_to_head=True,
+                        settings="infer=1")
+    assert "  expert vs cheater head to head" in report  # the plain expert's line, as before
+    assert "expert (strong:iterations=3;infer=1) vs cheater head to head" in report

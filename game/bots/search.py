@@ -68,10 +68,11 @@ class SearchBot:
     searching a tree; off by default until the page's
     caps for it are measured (a cap counts exact valuations then, not tree
     iterations).
-    `infer=1`: in a game whose search module `infers` (Dracula), the worlds
-    are drawn by how likely they make the opponent's plays so far under a
-    model of his play (the game's `Sampler(observation, infer=True)`), not
-    uniformly; still from the observation alone.
+    `infer=1`: in a game whose search module `infers` (Dracula, Werner's
+    game), the worlds are drawn by how likely they make the hidden players'
+    plays so far under a model of their play (the game's
+    `Sampler(observation, infer=True)`), not uniformly; still from the
+    observation alone.
     `enumerate=1`: in a game whose `Sampler` lists the opponent's possible
     hands (`hands(limit)`: the duel once his exchange is known; Werner's
     game, the hidden hands, late in a hand), when they
