@@ -241,11 +241,11 @@ class Evidence:
     (`WEIGHTS`, by `_kind`: a designated opponent's gift, beating the other
     team's card, covering or smearing on a partner's, a spoiled trick),
     reckoned from its side: the trick so far, whose turn and which team it is,
-    and whether a rival still plays after. Fitted to the heuristic's plays, it
-    says what the heuristic and `playout_action` do: a designated opponent
-    gives what least helps the other team, a seat beats the other team's card
-    cheaply when it can, and one whose team is winning with no rival after
-    gives much.
+    and whether a rival still plays after. Fitted to the cheater's picks (a
+    stand-in for strong play; the heuristic's own picks fit differently, as
+    it beats with high ranks), it says what strong play does: a seat beats
+    the other team's card cheaply when it can, and one whose team is winning
+    with no rival after gives much.
     Its options then were its cards of the needed side now plus those of that
     side it gave since (this one included), all known but the hidden ones.
     So a hidden hand's cards of one side weigh, up to a factor the same for
