@@ -25,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import new_game  # noqa: E402
+from game.bots.ratings import solve_linear  # noqa: E402
 from game.core.match import _match_bot  # noqa: E402
 from game.jekyll_hyde.search import WEIGHTS, _kind, features  # noqa: E402
 
@@ -86,25 +87,11 @@ def fit(rows: list[Row], dims: int) -> tuple[float, ...]:
                 for j in range(dims):
                     hess[i][j] += sum(p[k] * options[k][i] * options[k][j]
                                       for k in range(len(p))) - mean[i] * mean[j]
-        step = _solve(hess, grad)
+        step = solve_linear(hess, grad)
         w = [a + b for a, b in zip(w, step)]
         if max(abs(x) for x in step) < 1e-6:
             break
     return tuple(w)
-
-
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """x with a x = b (Gaussian elimination; a is positive definite)."""
-    n = len(b)
-    m = [row[:] + [v] for row, v in zip(a, b)]
-    for i in range(n):
-        pivot = max(range(i, n), key=lambda r: abs(m[r][i]))
-        m[i], m[pivot] = m[pivot], m[i]
-        for r in range(n):
-            if r != i and m[i][i]:
-                f = m[r][i] / m[i][i]
-                m[r] = [x - f * y for x, y in zip(m[r], m[i])]
-    return [m[i][n] / m[i][i] if m[i][i] else 0.0 for i in range(n)]
 
 
 def main() -> None:

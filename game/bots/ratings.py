@@ -91,7 +91,7 @@ def fit(results: Mapping[tuple[str, str], tuple[float, int]], anchor: str,
 
     for _ in range(200):  # Newton's method with step halving: the likelihood is concave
         gradient, information = gradient_and_information(theta)
-        step = _solve(information, gradient)
+        step = solve_linear(information, gradient)
         before, scale = log_likelihood(theta), 1.0
         while True:
             trial = [t + scale * s for t, s in zip(theta, step)]
@@ -175,7 +175,7 @@ def _log_sigmoid(x: float) -> float:
     return -math.log1p(math.exp(-x)) if x >= 0 else x - math.log1p(math.exp(x))
 
 
-def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+def solve_linear(matrix: list[list[float]], vector: list[float]) -> list[float]:
     """x with matrix · x = vector (Gauss–Jordan with partial pivoting; a handful of levels)."""
     n = len(vector)
     rows = [row[:] + [v] for row, v in zip(matrix, vector)]
@@ -193,5 +193,5 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
 
 def _inverse(matrix: list[list[float]]) -> list[list[float]]:
     n = len(matrix)
-    columns = [_solve(matrix, [float(i == j) for i in range(n)]) for j in range(n)]
+    columns = [solve_linear(matrix, [float(i == j) for i in range(n)]) for j in range(n)]
     return [[columns[j][i] for j in range(n)] for i in range(n)]
