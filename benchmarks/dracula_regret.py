@@ -2,7 +2,7 @@
 all cards known, and how much the opponent's placements say about his hand.
 
     python benchmarks/dracula_regret.py [--games 40] [--caps 50,100,300] [--information]
-        [--infer] [--workers 2 | --scheduler tcp://HOST:8786]
+        [--infer] [--floor WORLDS] [--workers 2 | --scheduler tcp://HOST:8786]
 
 Far cheaper than whole games for telling whether a change to the strong bot
 helps.  Positions come from games between two heuristic bots (seeds from
@@ -29,6 +29,18 @@ a second for each hand.)
 worlds weighted by the opponent's placements, `game.dracula.search.Evidence`)
 and prints how much that model of his play tells about his hand, as above but
 from all his placements this deal, at every empty-cell count.
+
+`--floor WORLDS` bounds what any bot that cannot see his cards may hope
+for.  At each position it draws WORLDS deals that fit the observation
+(uniformly: what his placements tell is left out, see `--information`) and
+solves each exactly for every placement.  Whatever placement a bot picks
+without seeing his hand, its mean regret is at least E[best worth of the
+world] - max over placements of E[worth], each mean over the worlds; that
+is the row `floor`.  Few worlds overrate the best mean (it is the maximum of
+noisy means), so the floor comes out too low, never too high.  The row
+`pimc` is the bot that plays that best mean (perfect-information Monte
+Carlo with exact solves), its regret measured on the real deal like the
+others'.
 
 CPU time per decision is printed too (this machine). `--workers` (default:
 one process per core) shares the positions among processes, `--scheduler`
@@ -113,6 +125,29 @@ def truth(state: DraculaState) -> dict[str, float]:
     """The worth of each placement in the real deal, both hands known."""
     worth = solver(state, state.to_act)
     return {a: worth(a) for a in state.legal_actions()}
+
+
+def floor(task: tuple[int, DraculaState, int]) -> tuple[str, float, float]:
+    """At the k-th position, from `worlds` uniformly drawn deals that fit the
+    observation, each solved exactly: the placement with the best mean worth,
+    the lower bound on the regret of any placement chosen without seeing his
+    hand (the mean of each world's best worth minus that best mean), and the
+    CPU seconds it took."""
+    k, state, worlds = task
+    me = state.to_act
+    t0 = time.process_time()
+    sampler, rng = Sampler(state.observation(me)), random.Random(k)
+    legal = state.legal_actions()
+    totals = dict.fromkeys(legal, 0.0)
+    clairvoyant = 0.0
+    for _ in range(worlds):
+        worth = solver(sampler.sample(rng), me)
+        values = {a: worth(a) for a in legal}
+        clairvoyant += max(values.values())
+        for a, v in values.items():
+            totals[a] += v
+    best = max(legal, key=totals.__getitem__)
+    return best, (clairvoyant - totals[best]) / worlds, time.process_time() - t0
 
 
 def information(states: list[DraculaState], temperatures: tuple[float, ...],
@@ -215,6 +250,9 @@ def main() -> None:
     p.add_argument("--information", action="store_true")
     p.add_argument("--infer", action="store_true",
                    help="also strong with infer=1, and what its model of his play tells")
+    p.add_argument("--floor", type=int, default=0, metavar="WORLDS",
+                   help="also the least regret a bot blind to his cards can have, from "
+                        "this many solved worlds a position")
     add_workers_arguments(p)
     args = p.parse_args()
     try:
@@ -240,6 +278,17 @@ def report(args: argparse.Namespace, workers: Workers) -> None:
         by, overall, ms = regret(states, truths, bot, workers)
         print(f"{name:20}" + "".join(f"{by.get(e, float('nan')):8.4f}" for e in EMPTIES)
               + f"{overall:8.4f}{ms:9.0f}", flush=True)
+    if args.floor:
+        found = map_in_order(floor, [(k, s, args.floor) for k, s in enumerate(states)], workers)
+        ms = sum(seconds for _, _, seconds in found) * 1000 / len(states)
+        by: dict[int, list[tuple[float, float]]] = {}
+        for state, worth, (best, bound, _) in zip(states, truths, found):
+            by.setdefault(_empties(state), []).append((max(worth.values()) - worth[best], bound))
+        every = [pair for pairs in by.values() for pair in pairs]
+        for name, i in ((f"pimc({args.floor})", 0), (f"floor({args.floor})", 1)):
+            means = {e: sum(p[i] for p in pairs) / len(pairs) for e, pairs in by.items()}
+            print(f"{name:20}" + "".join(f"{means.get(e, float('nan')):8.4f}" for e in EMPTIES)
+                  + f"{sum(p[i] for p in every) / len(every):8.4f}{ms:9.0f}", flush=True)
     if args.infer:
         gains = model_information(states)
         print("information in his placements this deal under infer=1's model of his play "
