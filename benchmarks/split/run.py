@@ -24,7 +24,10 @@ the table. Printed, medians over the runs (the worst run in brackets):
   (each task's time over 50 ms) from navigation to ready (PerformanceObserver
   `longtask`, installed before the page's own scripts);
 - the clicks answered during start-up: the longest Event Timing input delay
-  (the click's wait for the main thread) and duration before ready;
+  (the click's wait for the main thread) and duration (to the frame that
+  shows it: each click before ready repaints a small square of the
+  benchmark's own, else a click that changes nothing would wait for the
+  next frame the page draws) before ready;
 - the renderer's memory (RSS and PSS of the profile's renderer processes:
   the page and its workers, from /proc) after ready, cold and warm, and at
   the table after the clicks;
@@ -69,6 +72,21 @@ new PerformanceObserver(l => { for (const e of l.getEntries()) if (e.name === 'c
   __run.events.push([e.startTime, e.processingStart - e.startTime, e.duration]); })
   .observe({type: 'event', buffered: true, durationThreshold: 16});
 addEventListener('click', e => __run.clicks.push(e.timeStamp), true);
+// Until ready, each click repaints a square of its own: a click that changes
+// nothing has no frame, and its Event Timing duration would run on to the
+// next frame drawn for another reason. (Not at the bottom: a change under the
+// loader's bar came to the screen only with ready's frame.)
+addEventListener('click', () => {
+  if (document.body && document.body.dataset.state === 'ready') return;
+  let probe = document.getElementById('__probe');
+  if (!probe) {
+    probe = document.createElement('div');
+    probe.id = '__probe';
+    probe.style.cssText = 'position:fixed;left:0;top:50%;width:8px;height:8px;z-index:9999';
+    document.documentElement.appendChild(probe);
+  }
+  probe.style.background = probe.style.background === 'red' ? 'blue' : 'red';
+}, true);
 addEventListener('DOMContentLoaded', () => {
   new MutationObserver(() => {  // the moment <body data-state> turned ready
     if (document.body.dataset.state === 'ready' && !window.__readyAt) window.__readyAt = performance.now();
