@@ -37,7 +37,7 @@ solves each exactly for every placement.  Whatever placement a bot picks
 without seeing his hand, its mean regret is at least E[best worth of the
 world] - max over placements of E[worth], each mean over the worlds; that
 is the row `floor`.  Few worlds overrate the best mean (it is the maximum of
-noisy means), so the floor comes out too low, never too high.  The row
+noisy means), so on average the floor comes out low, not high.  The row
 `pimc` is the bot that plays that best mean (perfect-information Monte
 Carlo with exact solves), its regret measured on the real deal like the
 others'.
