@@ -242,6 +242,12 @@ def _placement_worths(state: DraculaState, me: int):
     return worths
 
 
+def _row(name: str, by: dict[int, float], overall: float, ms: float) -> None:
+    """One line of the regret table: by empty cells, overall, CPU ms a decision."""
+    print(f"{name:20}" + "".join(f"{by.get(e, float('nan')):8.4f}" for e in EMPTIES)
+          + f"{overall:8.4f}{ms:9.0f}", flush=True)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=40)
@@ -275,20 +281,17 @@ def report(args: argparse.Namespace, workers: Workers) -> None:
     if args.infer:
         bots += [(f"strong({c};infer)", f"{c}+infer") for c in caps]
     for name, bot in bots:
-        by, overall, ms = regret(states, truths, bot, workers)
-        print(f"{name:20}" + "".join(f"{by.get(e, float('nan')):8.4f}" for e in EMPTIES)
-              + f"{overall:8.4f}{ms:9.0f}", flush=True)
+        _row(name, *regret(states, truths, bot, workers))
     if args.floor:
         found = map_in_order(floor, [(k, s, args.floor) for k, s in enumerate(states)], workers)
         ms = sum(seconds for _, _, seconds in found) * 1000 / len(states)
-        by: dict[int, list[tuple[float, float]]] = {}
+        pairs: dict[int, list[tuple[float, float]]] = {}
         for state, worth, (best, bound, _) in zip(states, truths, found):
-            by.setdefault(_empties(state), []).append((max(worth.values()) - worth[best], bound))
-        every = [pair for pairs in by.values() for pair in pairs]
+            pairs.setdefault(_empties(state), []).append((max(worth.values()) - worth[best], bound))
+        every = [pair for ps in pairs.values() for pair in ps]
         for name, i in ((f"pimc({args.floor})", 0), (f"floor({args.floor})", 1)):
-            means = {e: sum(p[i] for p in pairs) / len(pairs) for e, pairs in by.items()}
-            print(f"{name:20}" + "".join(f"{means.get(e, float('nan')):8.4f}" for e in EMPTIES)
-                  + f"{sum(p[i] for p in every) / len(every):8.4f}{ms:9.0f}", flush=True)
+            _row(name, {e: sum(p[i] for p in ps) / len(ps) for e, ps in pairs.items()},
+                 sum(p[i] for p in every) / len(every), ms)
     if args.infer:
         gains = model_information(states)
         print("information in his placements this deal under infer=1's model of his play "

@@ -74,8 +74,9 @@ new PerformanceObserver(l => { for (const e of l.getEntries()) if (e.name === 'c
 addEventListener('click', e => __run.clicks.push(e.timeStamp), true);
 // Until ready, each click repaints a square of its own: a click that changes
 // nothing has no frame, and its Event Timing duration would run on to the
-// next frame drawn for another reason. (Not at the bottom: a change under the
-// loader's bar came to the screen only with ready's frame.)
+// next frame drawn for another reason. (Not at the bottom: under the loader's
+// bar Event Timing dates a change at ready's frame, though the screen shows it
+// at once, as Chromium's screencast does.)
 addEventListener('click', () => {
   if (document.body && document.body.dataset.state === 'ready') return;
   let probe = document.getElementById('__probe');
