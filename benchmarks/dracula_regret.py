@@ -2,7 +2,8 @@
 all cards known, and how much the opponent's placements say about his hand.
 
     python benchmarks/dracula_regret.py [--games 40] [--caps 50,100,300] [--information]
-        [--infer] [--floor WORLDS] [--workers 2 | --scheduler tcp://HOST:8786]
+        [--infer] [--floor WORLDS] [--posterior WORLDS [--runs 8]]
+        [--workers 2 | --scheduler tcp://HOST:8786]
 
 Far cheaper than whole games for telling whether a change to the strong bot
 helps.  Positions come from games between two heuristic bots (seeds from
@@ -42,6 +43,16 @@ noisy means), so on average the floor comes out low, not high.  The row
 Carlo with exact solves), its regret measured on the real deal like the
 others'.
 
+`--posterior WORLDS` does the same with each drawn world weighted by how
+likely the heuristic, holding that world's hand, would have made his
+placements so far in the deal (`--runs` heuristic choices from his
+observation then, with his hand then, count how often it picks his
+placement; one uniform choice is added so no hand is ruled out by chance).
+His model is then exact: he is the heuristic.  The rows `pimc(WORLDS;h)` and
+`floor(WORLDS;h)` bound what reading his hand from his plays can add against
+this opponent; a line under them says how much his placements tell (nats)
+and how many worlds the weights leave in effect.
+
 CPU time per decision is printed too (this machine). `--workers` (default:
 one process per core) shares the positions among processes, `--scheduler`
 among a Dask cluster's workers; every other figure is the same for any
@@ -56,6 +67,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -64,7 +76,7 @@ from game.bots.search import searcher  # noqa: E402
 from game.core.match import Workers, add_workers_arguments, map_in_order, workers_from_args  # noqa: E402
 from game.core.state import GameError  # noqa: E402
 from game.dracula.bots import _OPEN, HeuristicBot, _Scorer, solve  # noqa: E402
-from game.dracula.cards import CELL_INDEX  # noqa: E402
+from game.dracula.cards import CELL_INDEX, sort_cards  # noqa: E402
 from game.dracula.rules import DraculaState  # noqa: E402
 from game.dracula.search import Sampler, solver  # noqa: E402
 
@@ -73,15 +85,32 @@ EMPTIES = (8, 7, 6, 5, 4)
 
 def positions(games: int, seed: int) -> list[DraculaState]:
     """States at each placement with 4-8 empty cells and a choice, heuristic games."""
+    return [state for state, _ in positions_with_deal(games, seed)]
+
+
+# The placements made so far in a position's deal: each mover's observation then
+# and the placement he chose.
+DealSoFar = list[tuple[dict[str, Any], str]]
+
+
+def positions_with_deal(games: int, seed: int) -> list[tuple[DraculaState, DealSoFar]]:
+    """`positions`, each with its deal's placements so far."""
     out = []
     for g in range(games):
         state = new_game("dracula", seed=seed + g)
         bot, rng = HeuristicBot(), random.Random(seed + g)
+        deal: DealSoFar = []
         while state.to_act is not None:
             legal = state.legal_actions()
+            if state.ways is not None and not state.moves:
+                deal = []
             if state.ways is not None and len(legal) > 1 and _empties(state) in EMPTIES:
-                out.append(state)
-            state = state.apply(bot.choose(state.observation(state.to_act), legal, rng))
+                out.append((state, list(deal)))
+            obs = state.observation(state.to_act)
+            action = bot.choose(obs, legal, rng)
+            if state.ways is not None:
+                deal.append((obs, action))
+            state = state.apply(action)
     return out
 
 
@@ -148,6 +177,70 @@ def floor(task: tuple[int, DraculaState, int]) -> tuple[str, float, float]:
             totals[a] += v
     best = max(legal, key=totals.__getitem__)
     return best, (clairvoyant - totals[best]) / worlds, time.process_time() - t0
+
+
+def heuristic_likelihood(deal: DealSoFar, his: int, hand: Sequence[str], runs: int,
+                         rng: random.Random) -> float:
+    """The chance that the heuristic, holding `hand` now, would have made his
+    placements so far in the deal: at each, the share of `runs` heuristic
+    choices from his observation then (with his hand then: `hand` and the
+    cards he placed since) that pick his placement, and one uniform choice."""
+    likelihood = 1.0
+    for t, (obs, action) in enumerate(deal):
+        if obs["player"] != his:
+            continue
+        since = [a.partition("@")[0] for o, a in deal[t:] if o["player"] == his]
+        held = sort_cards(list(hand) + since)
+        cells = list(dict.fromkeys(a.partition("@")[2] for a in obs["legal"]))
+        legal = [f"{card}@{cell}" for card in held for cell in cells]
+        then = dict(obs, hand=list(held), legal=legal)
+        bot = HeuristicBot()
+        picked = sum(bot.choose(then, legal, random.Random(rng.random())) == action
+                     for _ in range(runs))
+        # One more choice counted as uniform, so no hand is ruled out by
+        # `runs` unlucky draws (a rare choice of his would rule out his real hand).
+        likelihood *= (picked + 1 / len(legal)) / (runs + 1)
+    return likelihood
+
+
+def posterior(task: tuple[int, DraculaState, DealSoFar, int, int]
+              ) -> tuple[str, float, float, float, float]:
+    """At the k-th position, from `worlds` uniformly drawn deals that fit the
+    observation, each weighted by how likely the heuristic holding that hand
+    would have placed as he did this deal (`heuristic_likelihood`, `runs`
+    choices a placement) and solved exactly: the placement with the best
+    weighted mean worth, the weighted mean regret of that placement (the
+    least any placement can have if he is the heuristic), the log-likelihood
+    ratio of his real hand against the drawn ones (nats), the worlds' effective
+    number and the CPU seconds it took.  A position with no placement of his
+    yet gives every world the same weight."""
+    k, state, deal, worlds, runs = task
+    me = state.to_act
+    t0 = time.process_time()
+    sampler, rng = Sampler(state.observation(me)), random.Random(k)
+    legal = state.legal_actions()
+    totals = dict.fromkeys(legal, 0.0)
+    clairvoyant = weights = squares = 0.0
+    for _ in range(worlds):
+        pool = rng.sample(sampler.unseen, len(sampler.unseen))
+        weight = heuristic_likelihood(deal, 1 - me, pool[:sampler.opp_held], runs, rng)
+        if not weight:
+            continue
+        worth = solver(sampler.world(pool), me)
+        values = {a: worth(a) for a in legal}
+        clairvoyant += weight * max(values.values())
+        for a, v in values.items():
+            totals[a] += weight * v
+        weights += weight
+        squares += weight * weight
+    real = heuristic_likelihood(deal, 1 - me, state.hands[1 - me], runs, rng)
+    gain = math.log(real / (weights / worlds)) if real and weights else math.nan
+    if not weights:  # no drawn hand explains his placements: decide as if blind
+        return posterior((k, state, [], worlds, runs))[:2] + (gain, 0.0,
+                                                             time.process_time() - t0)
+    best = max(legal, key=totals.__getitem__)
+    return (best, (clairvoyant - totals[best]) / weights, gain, weights * weights / squares,
+            time.process_time() - t0)
 
 
 def information(states: list[DraculaState], temperatures: tuple[float, ...],
@@ -242,6 +335,10 @@ def _placement_worths(state: DraculaState, me: int):
     return worths
 
 
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else math.nan
+
+
 def _row(name: str, by: dict[int, float], overall: float, ms: float) -> None:
     """One line of the regret table: by empty cells, overall, CPU ms a decision."""
     print(f"{name:20}" + "".join(f"{by.get(e, float('nan')):8.4f}" for e in EMPTIES)
@@ -259,6 +356,11 @@ def main() -> None:
     p.add_argument("--floor", type=int, default=0, metavar="WORLDS",
                    help="also the least regret a bot blind to his cards can have, from "
                         "this many solved worlds a position")
+    p.add_argument("--posterior", type=int, default=0, metavar="WORLDS",
+                   help="also the same with the worlds weighted by how likely the "
+                        "heuristic would have placed as he did this deal")
+    p.add_argument("--runs", type=int, default=8,
+                   help="heuristic choices a placement for --posterior's likelihoods")
     add_workers_arguments(p)
     args = p.parse_args()
     try:
@@ -268,7 +370,8 @@ def main() -> None:
 
 
 def report(args: argparse.Namespace, workers: Workers) -> None:
-    states = positions(args.games, args.seed)
+    dealt = positions_with_deal(args.games, args.seed)
+    states = [state for state, _ in dealt]
     truths = map_in_order(truth, states, workers)
     counts = {e: sum(_empties(s) == e for s in states) for e in EMPTIES}
     print(f"{len(states)} positions from {args.games} heuristic games (seed {args.seed}); "
@@ -292,6 +395,30 @@ def report(args: argparse.Namespace, workers: Workers) -> None:
         for name, i in ((f"pimc({args.floor})", 0), (f"floor({args.floor})", 1)):
             _row(name, {e: sum(p[i] for p in ps) / len(ps) for e, ps in pairs.items()},
                  sum(p[i] for p in every) / len(every), ms)
+    if args.posterior:
+        tasks = [(k, s, deal, args.posterior, args.runs) for k, (s, deal) in enumerate(dealt)]
+        weighed = map_in_order(posterior, tasks, workers)
+        ms = sum(r[4] for r in weighed) * 1000 / len(states)
+        rows: dict[int, list[tuple[float, float]]] = {}
+        for state, worth, (best, bound, *_) in zip(states, truths, weighed):
+            rows.setdefault(_empties(state), []).append((max(worth.values()) - worth[best], bound))
+        every = [pair for ps in rows.values() for pair in ps]
+        for name, i in ((f"pimc({args.posterior};h)", 0), (f"floor({args.posterior};h)", 1)):
+            _row(name, {e: sum(p[i] for p in ps) / len(ps) for e, ps in rows.items()},
+                 sum(p[i] for p in every) / len(every), ms)
+        nats: dict[int, list[float]] = {}
+        sizes: dict[int, list[float]] = {}
+        for state, deal, (_, _, gain, size, _) in zip(states, (d for _, d in dealt), weighed):
+            if any(obs["player"] != state.to_act for obs, _ in deal):
+                nats.setdefault(_empties(state), []).append(gain)
+                sizes.setdefault(_empties(state), []).append(size)
+        print("under the heuristic as the model of his play (;h), by empty cells: "
+              "information in his placements this deal, nats (positions where his real "
+              "hand came out impossible left out: how many), and the worlds' mean "
+              "effective number: " + "; ".join(
+                  f"{e}: {_mean([g for g in gs if not math.isnan(g)]):.3f} "
+                  f"({sum(math.isnan(g) for g in gs)} of {len(gs)}), "
+                  f"{_mean(sizes[e]):.1f}" for e, gs in sorted(nats.items(), reverse=True)))
     if args.infer:
         gains = model_information(states)
         print("information in his placements this deal under infer=1's model of his play "
