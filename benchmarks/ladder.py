@@ -5,6 +5,7 @@ their ratings for the start screen.
         --games 1000 [--far-games 0] [--pairs beginner-easy,easy-normal] \
         [--workers N] [--block 100] [--seed 1] [--unit hands]
     python benchmarks/ladder.py --game dracula --fit-only
+    python benchmarks/ladder.py ... --spec 'expert=expert:browser=1;infer=1' --file tried.json
 
 Levels, weakest first: beginner, easy, normal, strong, expert (the names
 players see, game.bots.LEVEL_NAMES), each played by the bot the game's ladder
@@ -38,6 +39,11 @@ from games of the same bots. A hand is not a game: a game adds many hands up,
 so the stronger side, as a rule, wins more of its games than of its hands,
 and a rating fitted from hands understates the gap. The start screen therefore shows a
 level measured in hands only as a floor (below).
+
+`--spec LEVEL=SPEC` plays another bot at a level, to see whether it would
+climb further than the page's on the same deals (the same seeds), before any
+level is changed; its games go only into another `--file`, since the page's
+ratings are those of the bots it plays.
 
 The ratings are a Bradley–Terry fit on the Elo scale with normal anchored at
 1500 and 95% intervals from the Fisher information (see game/bots/ratings.py
@@ -104,6 +110,24 @@ def level_specs(game: str) -> tuple[dict[str, str], bool]:
                 specs[level] = f"{name}:iterations={STAND_IN_ITERATIONS[level]}"
                 browser = False
     return specs, browser
+
+
+def tried_specs(game: str, tries: list[str], file: str | Path) -> dict[str, str]:
+    """`--spec LEVEL=SPEC` as {level: spec}, each spec checked by making its
+    bot. The page's ratings must stay those of the page's bots, so a tried
+    spec goes only into another file."""
+    out: dict[str, str] = {}
+    for item in tries:
+        level, _, spec = item.partition("=")
+        if level not in LEVEL_NAMES.values() or not spec:
+            raise ValueError(f"--spec {item!r}: give LEVEL=SPEC, a level of "
+                             f"{', '.join(LEVEL_NAMES.values())}")
+        make_bot(game, spec)  # a bad spec is a GameError naming it
+        out[level] = spec
+    if out and Path(file).resolve() == Path(RATINGS_FILE).resolve():
+        raise ValueError("--spec tries a bot the page does not play: give --file another "
+                         "ratings file, so the start screen keeps its own bots' ratings")
+    return out
 
 
 def mode_key(game: str, options: dict[str, Any]) -> str:
@@ -379,6 +403,9 @@ def main() -> None:
     p.add_argument("--workers", metavar="N", help="processes (default: one per core)")
     p.add_argument("--file", default=RATINGS_FILE)
     p.add_argument("--fit-only", action="store_true", help="play nothing; fit what is on file")
+    p.add_argument("--spec", action="append", default=[], metavar="LEVEL=SPEC",
+                   help="try another bot at a level (e.g. 'expert=expert:browser=1;infer=1'); "
+                        "only with a --file other than the page's ratings")
     args = p.parse_args()
     try:
         options = json.loads(args.options) if args.options else {}
@@ -386,6 +413,7 @@ def main() -> None:
         if args.block < 2 or args.block % 2:
             raise ValueError("--block must be an even number of games, at least 2")
         specs, browser = level_specs(args.game)
+        specs.update(tried_specs(args.game, args.spec, args.file))
         note = "" if browser else (f" [stand-in strengths: {specs['strong']}, {specs['expert']}; "
                                    "no browser caps in this checkout]")
         key = mode_key(args.game, options)

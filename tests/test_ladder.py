@@ -16,6 +16,7 @@ from game import GAMES, game_module
 from game.bots import LEVEL_NAMES, levels, make_bot, think_seconds
 from game.bots.ratings import ELO, VIRTUAL_DRAWS, Z95, fit, level_ratings, load_ratings
 from game.core.match import wilson95
+from game.core.state import GameError
 from game.web.i18n import LANGUAGES, Translator
 from game.web.start_screen import setup_html
 from tests.benchmark_module import load_benchmark
@@ -227,6 +228,21 @@ def test_the_ladder_refuses_an_unknown_pair() -> None:
         _ladder().planned_pairs("easy-beginner", 10, 0)
     with pytest.raises(ValueError, match="no pair easy-heuristic"):  # a bot, not a level
         _ladder().planned_pairs("easy-heuristic", 10, 0)
+
+
+def test_a_tried_spec_plays_its_level_but_never_into_the_pages_ratings(tmp_path: Path) -> None:
+    ladder = _ladder()
+    other = tmp_path / "tried.json"
+    tried = ladder.tried_specs("jekyll-hyde", ["expert=expert:browser=1;infer=1"], other)
+    assert tried == {"expert": "expert:browser=1;infer=1"}
+    with pytest.raises(ValueError, match="give --file another ratings file"):
+        ladder.tried_specs("jekyll-hyde", ["expert=expert:browser=1;infer=1"],
+                           ladder.RATINGS_FILE)
+    with pytest.raises(ValueError, match="a level of beginner"):
+        ladder.tried_specs("jekyll-hyde", ["heuristic=strong"], other)  # a bot, not a level
+    with pytest.raises(GameError, match="no bot 'nonsense'"):
+        ladder.tried_specs("jekyll-hyde", ["expert=nonsense"], other)
+    assert ladder.tried_specs("jekyll-hyde", [], ladder.RATINGS_FILE) == {}
 
 
 def test_a_respaced_ladder_keeps_the_games_its_bots_played_under_the_levels_that_now_play(
