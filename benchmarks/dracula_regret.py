@@ -224,8 +224,6 @@ def posterior(task: tuple[int, DraculaState, DealSoFar, int, int]
     for _ in range(worlds):
         pool = rng.sample(sampler.unseen, len(sampler.unseen))
         weight = heuristic_likelihood(deal, 1 - me, pool[:sampler.opp_held], runs, rng)
-        if not weight:
-            continue
         worth = solver(sampler.world(pool), me)
         values = {a: worth(a) for a in legal}
         clairvoyant += weight * max(values.values())
@@ -234,13 +232,9 @@ def posterior(task: tuple[int, DraculaState, DealSoFar, int, int]
         weights += weight
         squares += weight * weight
     real = heuristic_likelihood(deal, 1 - me, state.hands[1 - me], runs, rng)
-    gain = math.log(real / (weights / worlds)) if real and weights else math.nan
-    if not weights:  # no drawn hand explains his placements: decide as if blind
-        return posterior((k, state, [], worlds, runs))[:2] + (gain, 0.0,
-                                                             time.process_time() - t0)
     best = max(legal, key=totals.__getitem__)
-    return (best, (clairvoyant - totals[best]) / weights, gain, weights * weights / squares,
-            time.process_time() - t0)
+    return (best, (clairvoyant - totals[best]) / weights, math.log(real / (weights / worlds)),
+            weights * weights / squares, time.process_time() - t0)
 
 
 def information(states: list[DraculaState], temperatures: tuple[float, ...],
@@ -413,12 +407,10 @@ def report(args: argparse.Namespace, workers: Workers) -> None:
                 nats.setdefault(_empties(state), []).append(gain)
                 sizes.setdefault(_empties(state), []).append(size)
         print("under the heuristic as the model of his play (;h), by empty cells: "
-              "information in his placements this deal, nats (positions where his real "
-              "hand came out impossible left out: how many), and the worlds' mean "
+              "information in his placements this deal (nats), and the worlds' mean "
               "effective number: " + "; ".join(
-                  f"{e}: {_mean([g for g in gs if not math.isnan(g)]):.3f} "
-                  f"({sum(math.isnan(g) for g in gs)} of {len(gs)}), "
-                  f"{_mean(sizes[e]):.1f}" for e, gs in sorted(nats.items(), reverse=True)))
+                  f"{e}: {_mean(gs):.3f}, {_mean(sizes[e]):.1f}"
+                  for e, gs in sorted(nats.items(), reverse=True)))
     if args.infer:
         gains = model_information(states)
         print("information in his placements this deal under infer=1's model of his play "
