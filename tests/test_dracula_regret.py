@@ -1,11 +1,15 @@
 """The regret benchmark's floor (benchmarks/dracula_regret.py --floor): the
-least regret a bot blind to the opponent's hand can have, and a quick run."""
+least regret a bot blind to the opponent's hand can have; the same with the
+worlds weighted by the heuristic's own chance of his placements (--posterior);
+and a quick run."""
 
 from __future__ import annotations
 
 import random
 import subprocess
 import sys
+
+import pytest
 
 from game.dracula.search import Sampler, solver
 from tests.benchmark_module import BENCHMARKS, load_benchmark
@@ -35,7 +39,8 @@ def test_the_floor_is_the_least_mean_regret_over_the_worlds_it_drew() -> None:
 def test_a_quick_run_prints_the_pimc_and_floor_rows() -> None:
     run = subprocess.run(
         [sys.executable, str(BENCHMARKS / "dracula_regret.py"), "--games", "1", "--caps", "",
-         "--floor", "2", "--posterior", "2", "--runs", "2", "--workers", "1"], capture_output=True, text=True, timeout=300)
+         "--floor", "2", "--posterior", "2", "--runs", "2", "--workers", "1"],
+        capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     rows = {line.split()[0]: line.split()[1:] for line in run.stdout.splitlines() if line}
     assert {"heuristic", "pimc(2)", "floor(2)", "pimc(2;h)", "floor(2;h)"} <= rows.keys()
@@ -51,27 +56,28 @@ def test_without_his_placements_the_posterior_is_the_uniform_floor() -> None:
     assert bench.posterior((3, state, blind, 6, 4))[:2] == bench.floor((3, state, 6))[:2]
 
 
-def test_the_heuristics_likelihood_asks_it_with_his_hand_then(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_heuristics_likelihood_asks_it_with_his_hand_then(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     bench = _regret()
     state, deal = next((s, d) for s, d in bench.positions_with_deal(1, 500)
                        if bench._empties(s) == 5)
     his = 1 - state.to_act
-    mine = [(obs, a) for obs, a in deal if obs["player"] == his]
-    assert len(mine) == 2
+    placed = [(obs, a) for obs, a in deal if obs["player"] == his]
+    assert len(placed) == 2
     asked = []
 
     class Heuristic:  # picks his real placement every other time
         def choose(self, obs, legal, rng):  # type: ignore[no-untyped-def]
             asked.append((tuple(obs["hand"]), legal))
-            return mine[0][1] if len(asked) % 2 else legal[0]
+            return placed[0][1] if len(asked) % 2 else legal[0]
 
     monkeypatch.setattr(bench, "HeuristicBot", Heuristic)
     hand = ("QS", "2H")
     likelihood = bench.heuristic_likelihood(deal, his, hand, 4, random.Random(1))
-    first, second = mine[0][1].partition("@")[0], mine[1][1].partition("@")[0]
+    first, second = placed[0][1].partition("@")[0], placed[1][1].partition("@")[0]
     then = bench.sort_cards([*hand, first, second])
     assert [h for h, _ in asked] == [then] * 4 + [bench.sort_cards([*hand, second])] * 4
-    cells = list(dict.fromkeys(a.partition("@")[2] for a in mine[0][0]["legal"]))
+    cells = list(dict.fromkeys(a.partition("@")[2] for a in placed[0][0]["legal"]))
     assert asked[0][1] == [f"{c}@{cell}" for c in then for cell in cells]
     n1, n2 = len(asked[0][1]), len(asked[4][1])
     # His first placement picked 2 times of 4, the second never, each with one
