@@ -542,3 +542,44 @@ def test_a_three_player_werner_table_is_named_after_its_people():
     pages.play()
     assert pages.host.session.state.over
     assert ann.online.guest.guest.transcript == pages.host.session.save["transcript"]
+
+
+# A room or a seat token that fails its checks (issue 55, item 10): ignored,
+# told once, and the game goes on; what the browser keeps of each is data from
+# outside like a save.
+DAMAGED = ("{[", '["not", "a", "room"]', '{"room": 5}', "x" * 300_000)
+
+
+def test_a_damaged_room_kept_with_the_host_game_is_told_once_and_the_game_goes_on():
+    for text in DAMAGED:
+        pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
+        host_items = dict(items(pages.host))
+        [key] = [k for k in host_items if k.startswith("jhg.online.") and "seat" not in k]
+        host_items[key] = text
+        pages.host.online.host.wire.close()  # the host's tab reloads
+        pages.net.pump()
+        host, screen, _ = pages.page(stored=host_items)
+        host.start(None)
+        notices = [k for k, _ in host.page.notices]
+        assert notices.count("notice.room_ignored") == 1, (text[:20], notices)
+        assert host.page.view == "table" and screen.errors == []
+        assert key not in items(host)  # forgotten: the next start says nothing
+        assert host.session.save["transcript"] == pages.host.session.save["transcript"]
+        assert host.session.state.to_json() == pages.host.session.state.to_json()  # game kept
+
+
+def test_a_damaged_seat_token_is_told_once_and_the_friend_joins_anew():
+    for text in DAMAGED[:3] + ('{"token": 7}', "t" * 5000):
+        pages = Pages("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"})
+        pages.host.command("online-open", {})
+        room = pages.host.online.host.room.room_id
+        key = f"jhg.online.seat.{room}"
+        guest, screen = pages.guest("Ann", stored={key: text})
+        pages.net.pump()
+        assert [k for k, _ in guest.page.notices] == ["notice.seat_ignored"], text[:20]
+        assert key not in items(guest) and screen.errors == []
+        assert 'id="online-join"' in pages.screen_html(screen)  # asked, as a new friend
+        guest.command("online-join", {"name": "Ann"})
+        pages.net.pump()
+        assert pages.host.online.host.room.seat("H").name == "Ann"  # seated in the bot's seat
+        assert key in items(guest)  # and her new seat kept

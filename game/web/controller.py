@@ -48,7 +48,7 @@ class Controller:
         self.keeper = Keeper(store, tab_store)
         self.screen, self.locks, self.spawn, self.link = screen, locks, spawn, link
         self.bots = thinking.Bots()
-        prefs = self.keeper.prefs()
+        prefs, ignored = self.keeper.prefs()
         if link.speed is not None:
             prefs["speed"] = link.speed
         setup: dict[str, str] = {"game": playable()[0]}
@@ -57,11 +57,16 @@ class Controller:
             setup.update({str(k): str(v) for k, v in last.items() if k != "seed"})
         if link.game is not None:
             setup["game"] = link.game
-        notices = (("notice.unknown_params", {"names": ", ".join(link.ignored),
-                                                "n": str(len(link.ignored))}),) \
-            if link.ignored else ()
+        notices: tuple[tuple[str, dict[str, str]], ...] = ()
+        if link.ignored:
+            notices += (("notice.unknown_params", {"names": ", ".join(link.ignored),
+                                                    "n": str(len(link.ignored))}),)
+        if ignored is not None:
+            notices += (("notice.prefs_ignored", {"reason": ignored[:200]}),)
         self.page = Page(t=Translator(lang), prefs=prefs, setup=setup, notices=notices,
                          store_problem=problem)
+        if ignored is not None:  # told once: what is kept now is what the page uses
+            self.page = self.keeper.save_prefs(self.page)
         self.stats = StatsPage(self)
         self.files = FilePanel(self)
         self.online = Online(self)  # its wire factory is set by the browser (or a test)
@@ -181,6 +186,9 @@ class Controller:
 
     def stored(self, key: str) -> str | None:
         return self.keeper.get(key)
+
+    def forget(self, key: str) -> None:
+        self.keeper.store.remove(key)
 
     def persist(self) -> None:
         self.page, mine = self.keeper.persist(self.page)

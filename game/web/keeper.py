@@ -49,12 +49,10 @@ class Keeper:
             page = dataclasses.replace(page, store_problem=failed)
         return page, failed is None
 
-    def prefs(self) -> dict[str, Any]:
-        try:
-            prefs = json.loads(self.get(saves.PREFS_KEY) or "{}")
-            return prefs if isinstance(prefs, dict) else {}
-        except ValueError:
-            return {}
+    def prefs(self) -> tuple[dict[str, Any], str | None]:
+        """The preferences, and why a stored part of them was ignored (None if
+        none was): the page then says so once and writes back what it uses."""
+        return saves.read_prefs(self.get(saves.PREFS_KEY))
 
     def save_prefs(self, page: Page) -> Page:
         return self.keep(page, saves.PREFS_KEY, json.dumps(page.prefs))[0]

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 from game.core.state import GameError
 from game.online import guest as g
 from game.online.wire import Wire, WireEvent
+from game.web import page as pg
 from game.web import stats as st
 from game.web.choice import Choice, single
 from game.web.html import EMPTY, Html, html, join
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from game.web.online import Online
 
 TOKEN_PREFIX = "jhg.online.seat."
+TOKEN_LIMIT = 4096  # characters: a token and a name take about a hundred
 
 
 class OnlineGuest:
@@ -55,12 +57,21 @@ class OnlineGuest:
     # -- this browser's seat token ----------------------------------------------------
 
     def kept(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.ctrl.stored(TOKEN_PREFIX + self.room) or "{}")
-        except ValueError:
+        """The seat token and name this browser kept for the room; one that
+        fails its checks is forgotten and told once (the person joins anew)."""
+        key = TOKEN_PREFIX + self.room
+        text = self.ctrl.stored(key)
+        if not text:
             return {}
-        ok = isinstance(data, dict) and all(isinstance(v, str) for v in data.values())
-        return data if ok else {}
+        try:
+            data = json.loads(text) if len(text) <= TOKEN_LIMIT else None
+        except ValueError:
+            data = None
+        if isinstance(data, dict) and all(isinstance(v, str) for v in data.values()):
+            return data
+        self.ctrl.forget(key)
+        self.ctrl.dispatch(pg.Notice("notice.seat_ignored", {}))
+        return {}
 
     @property
     def rejoins(self) -> bool:

@@ -127,7 +127,7 @@ class OnlineHost:
         if self.wire is not None:
             self.wire.close()
             self.wire = None
-        self.ctrl.keeper.store.remove(room_key(self.game))
+        self.ctrl.forget(room_key(self.game))
 
     def hear(self, event: h.Event | WireEvent) -> None:
         """The room after `event`: its messages sent, its effects carried out."""
@@ -361,11 +361,17 @@ def reopen(online: Online) -> OnlineHost | None:
     s = ctrl.session
     if s is None or s.coach is not None or not s.save["setup"].get("remote"):
         return None
-    text = ctrl.stored(room_key(s.save["game"]))
-    try:
-        room = h.room_from_json(json.loads(text or "null"), s.state, online.now())
-    except (ValueError, BadStateError):  # none kept, or damaged: the seats stay as saved
+    key = room_key(s.save["game"])
+    text = ctrl.stored(key)
+    if not text:
         return None
+    try:
+        room = h.room_from_json(json.loads(text), s.state, online.now())
+    except Exception as e:  # damaged (stored data is data from outside): told once
+        reason = str(e) if isinstance(e, BadStateError) else "not a table kept by this site"
+        ctrl.forget(key)
+        ctrl.dispatch(pg.Notice("notice.room_ignored", {"reason": reason[:200]}))
+        return None  # the seats stay as saved
     host = OnlineHost(online, room, s.state, s.save["transcript"]["seed"])
     host.open()
     return host

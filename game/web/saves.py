@@ -32,7 +32,7 @@ goes on against the opponent it began with.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from game.core.state import State
@@ -100,6 +100,53 @@ def revision_of(text: str | None) -> int:
         return 0
     value = data.get("revision") if isinstance(data, dict) else None
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+PREFS_LIMIT = 64 * 1024  # characters; the page writes a few hundred
+
+
+def read_prefs(text: str | None) -> tuple[dict[str, Any], str | None]:
+    """The stored preferences as the page may use them, and why something of
+    them was ignored (None when nothing was): a value of a known field that is
+    not one the page offers is dropped, anything else unreadable means none.
+    Fields this version does not know (a newer version's) are kept.
+
+    >>> read_prefs('{"lang": "fr", "speed": "warp", "theme": 1}')
+    ({'lang': 'fr', 'theme': 1}, "'speed' is not a pace of this site")
+    >>> read_prefs('{[')
+    ({}, 'not JSON')
+    >>> read_prefs(None)
+    ({}, None)
+    """
+    from game import GAMES
+    from game.core.transcript import too_deep
+    from game.web.i18n import LANGUAGES
+    from game.web.start_screen import SPEEDS
+
+    if not text:
+        return {}, None
+    if len(text) > PREFS_LIMIT:
+        return {}, f"{len(text):,} characters, far more than preferences take"
+    if too_deep(text):
+        return {}, "nested too deeply"
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return {}, "not JSON"
+    if not isinstance(data, dict):
+        return {}, "not an object"
+    def choices(setup: Any) -> bool:
+        return (isinstance(setup, dict)
+                and all(isinstance(v, str) and len(v) <= 40 for v in setup.values())
+                and setup.get("game", next(iter(GAMES))) in GAMES)
+
+    checks: dict[str, tuple[Callable[[Any], bool], str]] = {
+        "lang": (lambda v: v in LANGUAGES, "a language of this site"),
+        "speed": (lambda v: isinstance(v, str) and v in SPEEDS, "a pace of this site"),
+        "setup": (choices, "a start screen's choices")}
+    bad = [k for k, (ok, _) in checks.items() if k in data and not ok(data[k])]
+    kept = {k: v for k, v in data.items() if k not in bad}
+    return kept, "; ".join(f"'{k}' is not {checks[k][1]}" for k in bad) or None
 
 
 class BrokenSave(ValueError):

@@ -49,13 +49,15 @@ self.onmessage = ({ data }) => {
   else if (receive) take(data);
   else waiting.push(data);
 };
+let py = null;
 try {
-  const py = await loadPyodide();
+  py = await loadPyodide();
   // How it started: <html data-python> (and data-snapshot: "kept" or "inflated").
   postMessage(JSON.stringify({ python: started, snapshot: snapshotFrom }));
   receive = py.pyimport("game.web.dom.worker").receive;
 } catch (e) {  // the page says so and offers "Try again" (front.mjs, loader.js)
   console.error("The game could not start:", e);
-  postMessage(JSON.stringify({ failed: String(e) }));
+  // Once Python is up the fault is the game's, not a download's.
+  postMessage(JSON.stringify(py ? { crashed: String(e && e.name || e) } : { failed: String(e) }));
 }
 if (receive) for (const data of waiting.splice(0)) take(data);

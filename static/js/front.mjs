@@ -30,10 +30,17 @@ const engineFailed = () => {
   answered();  // (nothing more will be)
   dispatchEvent(new Event("jhg:engine-failed"));
 };
+// An error once Python is up is the game's own, not a download's: the page says
+// the game could not start, never that it could not be downloaded.
+const engineCrashed = (why) => {
+  answered();
+  dispatchEvent(new CustomEvent("jhg:engine-crashed", { detail: why }));
+};
 engine.addEventListener("error", (event) => {
   event.preventDefault();
   console.error("The game's worker failed:", event.message);
-  engineFailed();
+  if (root.dataset.python) engineCrashed("Error");
+  else engineFailed();
 });
 engine.addEventListener("message", ({ data }) => {
   if (typeof data !== "string") return;
@@ -41,6 +48,8 @@ engine.addEventListener("message", ({ data }) => {
     if (--inFlight <= 0) answered();
   } else if (data.startsWith('{"failed"')) {
     engineFailed();
+  } else if (data.startsWith('{"crashed"')) {
+    engineCrashed(String(JSON.parse(data).crashed));
   } else if (data.startsWith('{"offline"')) {
     dispatchEvent(new Event("jhg:download-failed"));
   } else if (data.startsWith('{"fetched"')) {

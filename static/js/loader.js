@@ -27,12 +27,21 @@
     de: ["Das Spiel konnte nicht geladen werden. Sobald die Verbindung wieder da ist, wird es erneut versucht.",
          "Erneut versuchen"]
   };
+  // The game itself failed to start (nothing to download again): the retry reloads.
+  var crashedWords = {
+    en: ["The game could not start ({reason}). Your saved games are kept.", "Try again"],
+    fr: ["Le jeu n’a pas pu démarrer ({reason}). Vos parties sauvegardées sont conservées.", "Réessayer"],
+    it: ["Non è stato possibile avviare il gioco ({reason}). Le partite salvate sono conservate.", "Riprova"],
+    de: ["Das Spiel konnte nicht starten ({reason}). Deine gespeicherten Partien bleiben erhalten.",
+         "Erneut versuchen"]
+  };
   var pref = null;
   try { pref = (JSON.parse(localStorage.getItem("jhg.prefs") || "{}") || {}).lang; } catch (e) {}
+  if (typeof pref !== "string") pref = null;  // (stored data: anything at all)
   var q = /[?&]lang=([a-z]{2})/.exec(location.search);
   var lang = ((q && q[1]) || pref || navigator.language || "en").slice(0, 2).toLowerCase();
-  if (typeof lang !== "string") lang = "en";
   var w = words[lang] || words.en, fw = failedWords[lang] || failedWords.en;
+  var cw = crashedWords[lang] || crashedWords.en;
   var bar = document.getElementById("loader-bar"), text = document.getElementById("loader-text");
   var box = document.getElementById("loader"), shown = 5;
   if (!bar || !text || !box) return;
@@ -68,7 +77,8 @@
   // -- a start-up that fails -------------------------------------------------
   var body = document.body, failure = null, note = null;
   function starting() { return body.getAttribute("data-state") === "loading"; }
-  function failed(inPlace) {  // a promise of the retry
+  function failed(inPlace, said) {  // a promise of the retry; `said`: other words than a download's
+    said = said || fw;
     if (!failure) {
       failure = {inPlace: inPlace, waiters: []};
       if (!note) {
@@ -79,10 +89,18 @@
         note.appendChild(document.createElement("span"));
         note.appendChild(again);
       }
-      note.firstChild.textContent = fw[0] + " ";
-      note.lastChild.textContent = fw[1];
+      note.firstChild.textContent = said[0] + " ";
+      note.lastChild.textContent = said[1];
       text.hidden = true;
-      box.querySelector(".loader-box").insertBefore(note, text);
+      // With the page's notices, in the flow at the top: where the player looks
+      // first, covering nothing (the start screen's offline line included).
+      var notices = document.getElementById("notices");
+      if (notices) {
+        note.className = "notice";
+        notices.insertBefore(note, notices.firstChild);
+      } else {
+        box.querySelector(".loader-box").insertBefore(note, text);
+      }
       box.setAttribute("data-failed", "");
     } else if (!inPlace) {
       failure.inPlace = false;
@@ -140,6 +158,10 @@
   // or the game's worker could not start (the page whose Python runs in a worker).
   addEventListener("pyodide:wasm-failed", function () { if (starting()) failed(false); });
   addEventListener("jhg:engine-failed", function () { if (starting()) failed(false); });
+  addEventListener("jhg:engine-crashed", function (e) {
+    var why = String(e.detail || "Error").replace(/[^A-Za-z0-9_.]/g, "").slice(0, 40);
+    if (starting()) failed(false, [cw[0].replace("{reason}", why), cw[1]]);
+  });
   // A download of the game's worker failed: it waits for the retry (static/js/engine.mjs).
   addEventListener("jhg:download-failed", function () {
     if (starting()) failed(true).then(function () { window.jhgEngine.postMessage('{"retry":true}'); });

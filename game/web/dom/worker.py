@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import traceback
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl
 
@@ -36,6 +37,7 @@ from game.web.i18n import pick_language
 from game.web.links import forget_link, read_link
 from game.web.mirror import MirroredStorage
 from game.web.page import Page
+from game.web.saves import PREFS_KEY, read_prefs
 from game.web.step_player import ReviewPlayer, open_review
 from game.web.steps import FileChosen
 from game.web.views import Drawn
@@ -119,7 +121,7 @@ class Game:
                 self.embed = start_embed(msg["start"], post, asyncio.ensure_future,
                                          lambda menu: WorkerScreen("", menu))
             else:
-                self.start(msg["start"])
+                self.start_guarded(msg["start"])
             return
         if self.embed is not None:
             self.embed.receive(msg)
@@ -147,6 +149,20 @@ class Game:
         else:
             carry_out(ctrl, msg)
 
+    def start_guarded(self, init: dict[str, Any]) -> None:
+        """Start; nothing stored can stop it: an unexpected error is the
+        controller's to report (the start screen says so), or, before there is
+        one, the page's, which says the game could not start (not that it
+        could not be downloaded: static/js/loader.js)."""
+        try:
+            self.start(init)
+        except Exception as e:
+            if self.ctrl is None:
+                js.console.error("".join(traceback.format_exception(e)))
+                post({"crashed": type(e).__name__})
+            else:
+                self.ctrl.crashed(e)
+
     def start(self, init: dict[str, Any]) -> None:
         search = str(init.get("search") or "")
         link = read_link(parse_qsl(search.lstrip("?"), keep_blank_values=True))
@@ -154,9 +170,8 @@ class Game:
         tab = MirroredStorage("session", init.get("session") or {}, post)
         self.screen = screen = WorkerScreen(search)
         locks = TabLocks(js, lambda game: ctrl.guarded(lambda: ctrl.lost_to_another_tab(game)))
-        prefs = json.loads(self.local.get("jhg.prefs") or "{}")
-        lang = pick_language(link.lang, prefs.get("lang") if isinstance(prefs, dict) else None,
-                             str(init.get("lang") or ""))
+        prefs, _ = read_prefs(self.local.get(PREFS_KEY))  # (what was ignored: the controller says)
+        lang = pick_language(link.lang, prefs.get("lang"), str(init.get("lang") or ""))
         problem = init.get("problem")
         ctrl = Controller(self.local, tab, screen, locks, link, lang,
                           problem if problem in ("full", "blocked") else None)
