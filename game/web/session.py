@@ -557,6 +557,8 @@ def commit(session: Session, action: str, after: State) -> Result:
         points = ()  # a scored hand is never taken back
     elif mine(before, session.at_screen):
         points = (*points, session.played)
+    elif handover.person_on_turn(before, setup) is not None:
+        points = ()  # another person's choice made ahead: Undo never crosses it
     transcript = {**session.save["transcript"],
                   "actions": [*session.save["transcript"]["actions"], action]}
     log = [*session.save["log"], *handover.log_events(after, setup)]
