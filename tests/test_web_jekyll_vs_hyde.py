@@ -238,7 +238,8 @@ def test_the_pages_log_names_each_cards_player_through_undo_handover_and_round_e
     from game.bots import levels, make_bot
     from game.web import handover
     from game.web.replay import replay_states
-    from game.web.session import AckHand, Act, BotMoved, Session, TakeOver, Undo, reduce
+    from game.web.session import (AckHand, Act, BotMoved, HeldDue, PlayHeld, Session,
+                                  TakeOver, Undo, reduce)
     from game.web.tables import event_lines
 
     t = Translator(lang)
@@ -264,10 +265,15 @@ def test_the_pages_log_names_each_cards_player_through_undo_handover_and_round_e
             session, _ = reduce(session, AckHand(), t)
         elif session.handover_due is not None:
             session, _ = reduce(session, TakeOver(), t)
+        elif session.ahead:  # the exchange or a swap: chosen before the engine asks
+            session, _ = reduce(session, Act(rng.choice(session.ahead)), t)
+            assert session.held is not None
         elif not session.human_to_act:
             bot = bots[str(state.identity(state.to_act))]
             action = bot.choose(state.observation(state.to_act), state.legal_actions(), rng)
-            session, _ = reduce(session, BotMoved(session.token, action), t)
+            session, effects = reduce(session, BotMoved(session.token, action), t)
+            if PlayHeld() in effects:  # as the controller does: the held choice goes now
+                session, _ = reduce(session, HeldDue(), t)
         else:
             obs = session.observation
             when = (obs["leg"], obs["round"])
@@ -280,7 +286,9 @@ def test_the_pages_log_names_each_cards_player_through_undo_handover_and_round_e
             else:  # the Potions last, like the tester's 5+ kept to the end
                 legal = state.legal_actions()
                 plain = [a for a in legal if "+" not in a]
-                session, _ = reduce(session, Act(rng.choice(plain or legal)), t)
+                session, effects = reduce(session, Act(rng.choice(plain or legal)), t)
+                if PlayHeld() in effects:
+                    session, _ = reduce(session, HeldDue(), t)
 
         ctx = session.context(t)
         drawn = event_lines(jvh, ctx.log, ctx)  # the side panel's lines

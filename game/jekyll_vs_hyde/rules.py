@@ -10,7 +10,10 @@ Readings taken here, beyond those of docs/RULES.md:
 
 - A simultaneous choice (the exchange, a green swap) is entered Jekyll
   first; nothing of Jekyll's choice is visible to Hyde until both are in,
-  and the cards stay in the hands until then.
+  and the cards stay in the hands until then.  Hyde's options do not depend
+  on Jekyll's choice, so while Jekyll chooses Hyde's observation offers them
+  as `ahead` (and `check_ahead` says why another is not one): a page may let
+  Hyde choose at once and hand the choice over when the engine asks.
 - Green swap size: both players always hold the same number of cards when a
   trick ends, so both swap min(2, cards held).  After the tenth trick the
   hands are empty: the green effect does nothing and no swap is asked for.
@@ -55,11 +58,15 @@ lies (`winning()`): the lead alone so far (marked `so_far`: the other card may
 still beat it), or, while a green Potion's swap holds the trick, the card that
 won it (`follower_wins()` decided) - so a table marks it without applying a rule.
 
+An observation's `ahead` lists the actions the player will be offered for the
+exchange or the green swap while the other player is asked first (else []).
+
 Error codes: must_give_potion, exchange_now, swap_now, not_a_card,
 card_named_twice, wrong_give_count, wrong_swap_count, trick_now,
 potion_lead_names_colour, only_potion_names_colour, only_leader_names_colour,
-must_play_named_colour, must_follow, and the shared card_not_in_hand,
-game_over, not_a_string, malformed_action, no_such_player, game_not_over.
+must_play_named_colour, must_follow, nothing_ahead (`check_ahead`), and the
+shared card_not_in_hand, game_over, not_a_string, malformed_action,
+no_such_player, game_not_over.
 """
 
 from __future__ import annotations
@@ -306,6 +313,44 @@ class JekyllVsHydeState(State):
         if self.must_give_potion(me):
             choices = [c for c in choices if any(COLOUR[x] is None for x in c)]
         return choices
+
+    def _may_choose_ahead(self, me: int) -> bool:
+        """Whether role index `me` has yet to make the simultaneous choice under
+        way while the other player is asked first."""
+        return (self.phase in (GIVE, SWAP) and self._to_act is not None
+                and self._to_act != me and self.pending[me] is None)
+
+    def _asked(self, me: int) -> "JekyllVsHydeState":
+        """A copy in which role index `me` is asked for the simultaneous choice
+        under way: what that player may choose is the same before the other's
+        choice is in (nothing of it shows).  Never a position of the game."""
+        s = self._copy()
+        s._to_act = me
+        return s
+
+    def choices_ahead(self, player: str) -> list[str]:
+        """The actions role `player` will be offered for the exchange or the green
+        swap under way, while the other player is asked first; [] otherwise.
+
+        >>> s = new_state(seed=1)
+        >>> s.choices_ahead("J"), s.choices_ahead("H") == s.apply("give:4+").legal_actions()
+        ([], True)
+        """
+        self._check_player(player)
+        me = ROLES.index(player)
+        return self._asked(me).legal_actions() if self._may_choose_ahead(me) else []
+
+    def check_ahead(self, player: str, action: str) -> None:
+        """Raise the GameError `apply` will raise for `action` as role `player`'s
+        choice once asked (nothing if it is one of `choices_ahead`)."""
+        self._check_player(player)
+        me = ROLES.index(player)
+        if not self._may_choose_ahead(me):
+            raise IllegalActionError(
+                f"{ROLE_NAME[player]} ({player}) has no choice to make ahead now",
+                code="nothing_ahead", params={"player": player,
+                                              "action": json_ready(action)})
+        self._asked(me).apply(action)
 
     def must_give_potion(self, me: int) -> bool:
         """Whether role index `me` was dealt 2+ Potions (only meaningful before the exchange)."""
@@ -698,6 +743,7 @@ class JekyllVsHydeState(State):
         obs["swaps"] = [{"gave": list(s[me]), "got": list(s[1 - me])} for s in self.swaps]
         obs["must_give_potion"] = self.must_give_potion(me)
         obs["legal"] = self.legal_actions() if self._to_act == me else []
+        obs["ahead"] = self.choices_ahead(player)
         obs["winning"] = self.winning()
         return obs
 

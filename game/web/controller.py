@@ -137,6 +137,8 @@ class Controller:
             self.after.append(lambda: self.screen.focus("#coach-next, #coach"))
         elif isinstance(effect, (ts.Think, pg.Resume)):
             self.schedule()
+        elif isinstance(effect, ts.PlayHeld):
+            self.on_table(ts.HeldDue())
         elif isinstance(effect, ts.ThinkHint) and self.session is not None:
             self.spawn(thinking.hint_turn(self, self.session))
         elif isinstance(effect, pg.SavePrefs):

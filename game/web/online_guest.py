@@ -4,7 +4,10 @@ from what the host sent with the game's own renderer.
 
 A click picks parts of a decision exactly as at a local table
 (game.web.choice over the observation's legal actions); a whole decision is
-sent to the host, who checks it with the engine. Nothing is contacted before
+sent to the host, who checks it with the engine. A simultaneous choice the
+engine asks the other player for first (the duel's exchange) may be made
+at once from the observation's `ahead`: the page holds it, and sends it the
+moment the host's table says this seat is asked. Nothing is contacted before
 the person presses Join. The seat token is kept in this browser (with the
 name), so a reload or the same link takes the seat back.
 """
@@ -50,6 +53,7 @@ class OnlineGuest:
         self.verifying: set[tuple[str, str]] = set()  # proofs whose check is under way
         self.wire: Wire | None = None
         self.picked: tuple[str, ...] = ()
+        self.held: str | None = None  # a choice made ahead, sent once this seat is asked
         self.message = ""
         self.code = code  # the host's invitation code: no third party
         self.answer: str | None = None  # this page's answer code, once made
@@ -108,10 +112,18 @@ class OnlineGuest:
         if self.guest.token is not None and self.guest.token != token:
             self.ctrl.keep(TOKEN_PREFIX + self.room, json.dumps(
                 {"token": self.guest.token, "name": self.guest.name}))
-        if not self.guest.my_turn:
-            self.picked = ()
+        if self.picked and not self.choice.allows(self.picked):
+            self.picked = ()  # (picked ahead, they go on once this seat is asked)
         if isinstance(event, g.DecideNow | g.LeaveNow):
             self.picked, self.message = (), ""
+        if self.held is not None:
+            held = self.held
+            if self.guest.my_turn:
+                self.held = None
+                if held in self.guest.legal:
+                    self.hear(g.DecideNow(held))
+            elif held not in self.ahead_of(self.guest):
+                self.held = None
         for check in set(self.guest.checking) - self.verifying:
             self.verifying.add(check)
             self.online.later(self.verify(*check))
@@ -154,18 +166,32 @@ class OnlineGuest:
 
     # -- deciding ---------------------------------------------------------------------
 
+    @staticmethod
+    def ahead_of(guest: g.Guest) -> list[str]:
+        """The actions the observation offers this seat ahead of being asked."""
+        if guest.status != "playing" or guest.my_turn:
+            return []
+        ahead = (guest.observation or {}).get("ahead", [])
+        return [a for a in ahead if type(a) is str] if isinstance(ahead, list) else []
+
+    @property
+    def ahead(self) -> list[str]:
+        """What this page may choose now ahead of being asked (none once held)."""
+        return [] if self.held is not None else self.ahead_of(self.guest)
+
     @property
     def choice(self) -> Choice:
-        return Choice(self.guest.legal, getattr(self.table, "parts", single))
+        actions = self.guest.legal if self.guest.my_turn else self.ahead
+        return Choice(actions, getattr(self.table, "parts", single))
 
     def decide(self, act: str | None, part: str | None) -> None:
         """A click on the table: a whole action, or a part of one (as at a local table)."""
         self.message = ""
-        if not self.guest.my_turn:
+        if not self.guest.my_turn and not self.ahead:
             self.message = self.ctrl.t("online.not_your_turn")
             return
         if act is not None:
-            self.hear(g.DecideNow(act))
+            self.decide_now(act)
             return
         if part is None:
             return
@@ -178,14 +204,23 @@ class OnlineGuest:
         confirm: Callable[[str], bool] | None = getattr(self.table, "confirm", None)
         action = choice.complete(picked)
         if action is not None and choice.decisive(picked) and not (confirm and confirm(action)):
-            self.hear(g.DecideNow(action))
+            self.decide_now(action)
         else:
             self.picked = tuple(sorted(picked))
 
     def confirm(self) -> None:
         action = self.choice.complete(self.picked) if self.picked else None
         if action is not None:
+            self.decide_now(action)
+
+    def decide_now(self, action: str) -> None:
+        """Sent to the host if this seat is asked; else held, if offered ahead."""
+        if self.guest.my_turn:
             self.hear(g.DecideNow(action))
+        elif action in self.ahead:
+            self.held, self.picked = action, ()
+        else:
+            self.message = self.ctrl.t("msg.not_offered")
 
     # -- what the page shows ------------------------------------------------------------
 
@@ -197,8 +232,10 @@ class OnlineGuest:
         ctx.people = {str(e.get("seat")): str(e.get("name") or self.ctrl.t("online.host"))
                       for e in guest.seats if e.get("kind") in ("host", "person", "away")
                       and str(e.get("seat")) != guest.seat}
-        if guest.my_turn:
+        ctx.held = self.held
+        if guest.my_turn or self.ahead:
             choice = self.choice
+            ctx.ahead = not guest.my_turn
             ctx.picked, ctx.offers = self.picked, choice.offers(self.picked)
             ctx.complete = choice.complete(self.picked) if self.picked else None
         return ctx

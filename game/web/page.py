@@ -223,10 +223,12 @@ def reduce(page: Page, action: PageAction) -> Result:
 def _on_table(page: Page, act: OnTable) -> Result:
     """The game on the table's reducer; the person's decisions only at the
     table of a game this tab plays. A remote person's decision is taken
-    wherever the host looks (the guest cannot send it again)."""
+    wherever the host looks (the guest cannot send it again), and so is the
+    choice the host made ahead that follows it."""
     s = page.session
     if s is None or (not page.at_table and not isinstance(
-            act.action, (table_session.Halt, table_session.RemoteMoved))):
+            act.action, (table_session.Halt, table_session.RemoteMoved,
+                         table_session.HeldDue))):
         return page, ()
     if isinstance(act.action, DECISIONS) and not page.plays_here:
         session = dataclasses.replace(s, message=page.t("notice.elsewhere"))

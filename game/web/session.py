@@ -1,7 +1,8 @@
 """The game on the table as one value, changed only by `reduce`.
 
 A `Session` holds everything the page knows of the game on its table: the
-engine state, the save record, the person's half-made choice, the hint, the
+engine state, the save record, the person's half-made choice, a choice
+made ahead of the engine's asking (the duel's exchange), the hint, the
 seat a bot is thinking for, the decisions Undo may take back, a lesson's
 coach, the message under the table and a token. Everything that happens to
 it is an action (a card picked, a bot's move, Undo...) given to `reduce`,
@@ -66,6 +67,10 @@ class Session:
     state: State
     save: dict[str, Any]  # the save record (game.web.saves); never changed in place
     picked: tuple[str, ...] = ()  # parts of the person's decision chosen so far
+    # (person, action): a simultaneous choice made before the engine asks that
+    # person (it asks the other player first), held here, never in the state,
+    # so nothing of it shows before it is handed over (`HeldDue`).
+    held: tuple[str, str] | None = None
     hint: Hint | None = None
     thinking: Player | None = None
     undo_points: tuple[int, ...] = ()  # the person's decisions Undo may take back
@@ -120,8 +125,31 @@ class Session:
     @cached_property
     def deciding(self) -> bool:
         """The person may make their decision now (the table offers its parts)."""
-        return (self.human_to_act and not self.waiting_for_ack and not self.handover_due
-                and not self.coach_waiting)
+        return ((self.human_to_act or bool(self.ahead)) and not self.waiting_for_ack
+                and not self.handover_due and not self.coach_waiting)
+
+    @cached_property
+    def ahead(self) -> list[str]:
+        """The actions the person at the screen may choose now for a simultaneous
+        choice the engine asks the other player for first (the engine's
+        `ahead`): none once they hold one, in a lesson (its coach checks each
+        move as it is asked for) or while the game waits for a summary."""
+        if (self.held is not None or self.coach is not None or self.human_to_act
+                or self.state.over or self.waiting_for_ack):
+            return []
+        return [a for a in self.observation.get("ahead", ()) if type(a) is str]
+
+    @cached_property
+    def held_due(self) -> bool:
+        """The engine asks the person who holds a choice made ahead: it goes now."""
+        return (self.held is not None
+                and handover.person_on_turn(self.state, self.save["setup"]) == self.held[0])
+
+    @cached_property
+    def held_here(self) -> str | None:
+        """The choice the person at the screen made ahead, while it is held."""
+        return self.held[1] if self.held is not None and self.held[0] == self.at_screen \
+            else None
 
     @cached_property
     def human_to_act(self) -> bool:
@@ -190,12 +218,16 @@ class Session:
 
     @cached_property
     def handover_due(self) -> str | None:
-        """The person the device must go to now, or None (game.web.handover)."""
-        return None if self.waiting_for_ack else handover.handover_to(self.state, self.save)
+        """The person the device must go to now, or None (game.web.handover);
+        not while the person at the screen may make their choice ahead."""
+        if self.waiting_for_ack or self.ahead:
+            return None
+        return handover.handover_to(self.state, self.save)
 
     @cached_property
     def choice(self) -> Choice:
-        return Choice(self.state.legal_actions(), getattr(self.table, "parts", single))
+        actions = self.state.legal_actions() if self.human_to_act else self.ahead
+        return Choice(actions, getattr(self.table, "parts", single))
 
     @cached_property
     def coach_waiting(self) -> bool:
@@ -262,7 +294,9 @@ class Session:
         if setup.get("remote"):  # an online table: its friends by name, not as bots
             ctx.people = {**ctx.people, **{str(handover.seat(self.state, who)): name
                                            for who, name in setup["remote"].items()}}
+        ctx.held = self.held_here
         if self.deciding:
+            ctx.ahead = not self.human_to_act
             ctx.picked = self.picked
             ctx.offers = self.choice.offers(self.picked)
             ctx.complete = self.choice.complete(self.picked) if self.picked else None
@@ -294,6 +328,11 @@ class Confirm:
 @dataclass(frozen=True)
 class ClearChoice:
     """Escape: the half-made choice is dropped."""
+
+
+@dataclass(frozen=True)
+class HeldDue:
+    """The engine asks the person holding a choice made ahead: hand it over."""
 
 
 @dataclass(frozen=True)
@@ -368,7 +407,7 @@ class Halt:
     flight is kept."""
 
 
-Action = Union[Act, Pick, Confirm, ClearChoice, BotThinks, BotMoved, BotFailed, RemoteMoved,
+Action = Union[Act, Pick, Confirm, ClearChoice, HeldDue, BotThinks, BotMoved, BotFailed, RemoteMoved,
                HintAsked, HintReady, Undo, AckHand, TakeOver, CloseFinal, CoachNext, Halt]
 
 
@@ -408,6 +447,11 @@ class Moved:
 
 
 @dataclass(frozen=True)
+class PlayHeld:
+    """The person on turn made their choice ahead: give it (`HeldDue`) at once."""
+
+
+@dataclass(frozen=True)
 class StopMotion:
     pass
 
@@ -422,8 +466,8 @@ class FocusCoach:
     """The coach's Continue (or bubble) is what to read next."""
 
 
-Effect = Union[Persist, Redraw, Flash, Think, ThinkHint, Moved, StopMotion, GameOver,
-               FocusCoach]
+Effect = Union[Persist, Redraw, Flash, Think, ThinkHint, Moved, PlayHeld, StopMotion,
+               GameOver, FocusCoach]
 Result = tuple[Session, tuple[Effect, ...]]
 
 
@@ -453,7 +497,7 @@ def _act(session: Session, act: Act, t: Translator) -> Result:
     if not _decides(session):
         return session, ()
     if not session.human_to_act:
-        return _not_mine(session, t)
+        return _hold(session, act.action, t) if session.ahead else _not_mine(session, t)
     try:
         after = session.state.apply(act.action)
     except GameError as e:
@@ -467,6 +511,42 @@ def _act(session: Session, act: Act, t: Translator) -> Result:
     return commit(session, act.action, after)
 
 
+def _hold(session: Session, action: str, t: Translator) -> Result:
+    """A choice made ahead: held by the page until the engine asks for it;
+    one the engine will not take is explained in its words now."""
+    if action not in session.ahead:
+        check: Callable[[Player, str], None] | None = getattr(session.state, "check_ahead",
+                                                              None)
+        try:
+            if check is not None:
+                check(session.my_seat, action)
+        except GameError as e:
+            return _say(session, explain(session.table, e, session.observation,
+                                         session.context(t)))
+        return _say(session, t("msg.not_offered"))
+    return dataclasses.replace(session, held=(session.at_screen, action), picked=(),
+                               message=""), (Redraw(),)
+
+
+def _held_due(session: Session, _: HeldDue, t: Translator) -> Result:
+    if not session.held_due or session.held is None:
+        return session, ()
+    action = session.held[1]
+    session = dataclasses.replace(session, held=None)
+    if action not in session.state.legal_actions():  # never: the engine offered it ahead
+        return session, (Redraw(),)
+    return commit(session, action, session.state.apply(action))
+
+
+def _still_held(session: Session) -> tuple[str, str] | None:
+    """The held choice after a move: kept while it waits to be asked for."""
+    held = session.held
+    if held is None or session.held_due:
+        return held
+    seat = handover.seat(session.state, held[0])
+    return held if held[1] in session.state.observation(seat).get("ahead", ()) else None
+
+
 def commit(session: Session, action: str, after: State) -> Result:
     """`action` taken: the log gains its events as the people at the screen
     may see them, the person's decision becomes one Undo may take back."""
@@ -477,6 +557,8 @@ def commit(session: Session, action: str, after: State) -> Result:
         points = ()  # a scored hand is never taken back
     elif mine(before, session.at_screen):
         points = (*points, session.played)
+    elif handover.person_on_turn(before, setup) is not None:
+        points = ()  # another person's choice made ahead: Undo never crosses it
     transcript = {**session.save["transcript"],
                   "actions": [*session.save["transcript"]["actions"], action]}
     log = [*session.save["log"], *handover.log_events(after, setup)]
@@ -485,20 +567,24 @@ def commit(session: Session, action: str, after: State) -> Result:
                               picked=(), hint=None, thinking=None, undo_points=points,
                               message="", token=session.token + 1,
                               scored_from=before if scored else None)
+    nxt = dataclasses.replace(nxt, held=_still_held(nxt))
+    if session.ahead and session.picked and nxt.human_to_act and nxt.choice.allows(
+            session.picked):
+        nxt = dataclasses.replace(nxt, picked=session.picked)  # picked ahead: go on
     effects: list[Effect] = [Moved(after, handover.seat(after, nxt.at_screen)), Persist()]
     if after.over:
         effects.append(GameOver())
     effects.append(Redraw())
     if nxt.coach_waiting:
         effects.append(FocusCoach())
-    effects.append(Think())
+    effects.append(PlayHeld() if nxt.held_due else Think())
     return nxt, tuple(effects)
 
 
 def _pick(session: Session, pick: Pick, t: Translator) -> Result:
     if not _decides(session):
         return session, ()
-    if not session.human_to_act:
+    if not (session.human_to_act or session.ahead):
         return _not_mine(session, t)
     table, choice = session.table, session.choice
     picked = set(session.picked) ^ {pick.part}
@@ -523,7 +609,7 @@ def _pick(session: Session, pick: Pick, t: Translator) -> Result:
 
 
 def _confirm(session: Session, _: Confirm, t: Translator) -> Result:
-    if not session.human_to_act or not session.picked:
+    if not (session.human_to_act or session.ahead) or not session.picked:
         return session, ()
     action = session.choice.complete(session.picked)
     if action is None:
@@ -607,8 +693,8 @@ def _undo(session: Session, _: Undo, t: Translator) -> Result:
     transcript = {**session.save["transcript"], "actions": rewind.actions}
     nxt = dataclasses.replace(
         session.with_save(transcript=transcript, log=rewind.log, practice=True),
-        state=rewind.state, undo_points=tuple(rewind.undoable), picked=(), hint=None,
-        thinking=None, message=t("undo.done"), token=session.token + 1)
+        state=rewind.state, undo_points=tuple(rewind.undoable), picked=(), held=None,
+        hint=None, thinking=None, message=t("undo.done"), token=session.token + 1)
     return nxt, (StopMotion(), Persist(), Redraw(), Think())
 
 
@@ -647,7 +733,7 @@ def _halt(session: Session, _: Halt, t: Translator) -> Result:
 
 Handler = Callable[[Session, Any, Translator], Result]
 HANDLERS: dict[type, Handler] = {
-    Act: _act, Pick: _pick, Confirm: _confirm, ClearChoice: _clear_choice,
+    Act: _act, Pick: _pick, Confirm: _confirm, ClearChoice: _clear_choice, HeldDue: _held_due,
     BotThinks: _bot_thinks, BotMoved: _bot_moved, BotFailed: _bot_failed,
     RemoteMoved: _remote_moved,
     HintAsked: _hint_asked, HintReady: _hint_ready, Undo: _undo, AckHand: _ack_hand,

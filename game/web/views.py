@@ -103,7 +103,7 @@ def to_act(page: Page) -> str:
     if s is None:
         return "none"
     return ("over" if s.state.over else "handover" if page.handover_due
-            else "me" if s.human_to_act else "bot")
+            else "me" if s.human_to_act or s.ahead else "bot")  # (ahead: a choice made early)
 
 
 def menu(page: Page) -> Html:

@@ -187,7 +187,10 @@ def _duel_move(page, ui) -> None:
             else cards[:need]
         for card in pick:
             page.click(f'#jvh-pick [data-part="{card}"]')
-        ui.click_and_wait(page, "#jvh-confirm")
+        n = ui.actions(page)
+        page.click("#jvh-confirm")  # a move, or a choice made ahead: held, the device goes on
+        page.wait_for_function(f"document.body.dataset.actions !== '{n}' || "
+                               "document.body.dataset.view === 'handover'")
     else:
         ui.duel_play_first(page)
 

@@ -62,6 +62,11 @@ class TableContext:
     picked: tuple[str, ...] = ()       # parts of a decision chosen so far (sorted)
     offers: frozenset[str] = frozenset()  # parts that can be added and still be legal
     complete: str | None = None        # the action the picked parts make, if any
+    # A simultaneous choice the engine asks the other player for first: the
+    # person may choose now (`ahead`, the parts from the observation's
+    # `ahead`), and the page holds what they chose (`held`) until it is asked.
+    ahead: bool = False
+    held: str | None = None
     # Every player's cards (str(player) -> cards), to show face up: set only by
     # the Review of a finished hand (game.web.review), never at a live table.
     open_hands: dict[str, list[str]] | None = None

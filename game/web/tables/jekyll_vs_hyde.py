@@ -7,6 +7,9 @@ Choices of several clicks are held by the shell (`parts`, `confirm`): the
 exchange and a green swap pick cards one by one (`give:R5,2+` is the parts
 `R5` and `2+`) and wait for the confirm button; leading a Potion picks the
 card, then one of three buttons naming a colour (`4+:R` is `4+` and `:R`).
+Both choose at once: while the engine asks Jekyll first, Hyde picks from
+the observation's `ahead` (`ctx.ahead`) and sees his choice held face down
+(`ctx.held`) until the shell hands it over.
 
 Every colour has its own symbol and pattern as well as its hue: purple
 (Pride) a crown on stripes, red (Wrath) a flame on dots, green (Greed) a gem
@@ -503,10 +506,19 @@ def _exchange_panel(obs: dict[str, Any], ctx: TableContext) -> Html:
         lines.append(html('<p class="oblige" id="jvh-oblige">'
                           '<svg aria-hidden="true"><use href="#jvh-potion"/></svg>{}</p>',
                           t("jvh.must_potion", n=potions)))
-    if obs["chosen"]:
+    chosen = _chosen(obs, ctx)
+    if chosen:
         lines.append(html('<p>{}</p><div class="row">{}</div>',
-                          t("jvh.chosen"), _mini_row(obs["chosen"], t)))
+                          t("jvh.chosen"), _mini_row(chosen, t)))
     return html('<div class="jvh-exchange">{}</div>', join(lines))
+
+
+def _chosen(obs: dict[str, Any], ctx: TableContext) -> list[str]:
+    """The cards the person chose for the exchange or swap under way: in the
+    engine's hands (`chosen`), or held by the shell until the engine asks."""
+    if obs["chosen"]:
+        return list(obs["chosen"])
+    return list(parts(ctx.held)) if ctx.held else []
 
 
 def _gave_got(gave: Iterable[str], got: Iterable[str], t: Translator) -> Html:
@@ -556,16 +568,18 @@ def _prompt(obs: dict[str, Any], ctx: TableContext) -> str:
         return t("coach.jekyll-vs-hyde.paused")
     phase, mine = obs["phase"], obs["to_act"] == me
     if phase == "give":
-        if mine:
+        if mine or ctx.ahead:
             n = obs["give_count"]
             return t("jvh.prompt.give", n=n, other=opp)
-        if obs["chosen"]:
+        if _chosen(obs, ctx):
             return t("jvh.prompt.give_wait", other=opp)
         return t("jvh.prompt.give_first", other=opp)
     if phase == "swap":
-        if mine:
+        if mine or ctx.ahead:
             n = obs["swap_count"]
             return t("jvh.prompt.swap", n=n, other=opp)
+        if _chosen(obs, ctx):
+            return t("jvh.prompt.swap_held", other=opp)
         return t("jvh.prompt.swap_wait", other=opp)
     if not mine:
         return t("jvh.prompt.wait", other=opp)
@@ -632,11 +646,12 @@ def _namer(potion: str, ctx: TableContext) -> Html:
 
 def _hand(obs: dict[str, Any], ctx: TableContext) -> Html:
     t: Translator = ctx.t
-    if obs["to_act"] == ctx.seat and obs["phase"] in ("give", "swap"):
+    if (obs["to_act"] == ctx.seat or ctx.ahead) and obs["phase"] in ("give", "swap"):
         return _pick_hand(obs, ctx)
     legal = set(obs["legal"])
     lead = obs["to_act"] == ctx.seat and obs["phase"] == "play" and not obs["trick"]["cards"]
     received = _received(obs)
+    chosen = _chosen(obs, ctx)
     items = []
     for c in sort_cards(obs["hand"]):
         # Two clicks: the card, then a colour (none while a lesson's note holds the hand).
@@ -646,7 +661,7 @@ def _hand(obs: dict[str, Any], ctx: TableContext) -> Html:
         if c in received:
             cls += " got"
             badge = html('<span class="badge">{}</span>', t("jvh.new"))
-        if obs["chosen"] and c in obs["chosen"]:
+        if c in chosen:
             cls += " chosen"
         if c in ctx.picked:
             cls += " sel"
