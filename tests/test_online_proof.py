@@ -20,7 +20,7 @@ from game.online.proof import BadKey, compress, expand, proof_text
 from game.online.wire import PeerJoined, PeerLeft, Received
 from game.web.links import Link
 from tests.online_kit import SECRET
-from tests.page_kit import make_page
+from tests.page_kit import items, make_page
 from tests.test_online_play_page import Pages
 
 # -- P-256 points, for the key's short form -------------------------------------------
@@ -221,3 +221,39 @@ def test_the_hosts_key_survives_a_reload_of_its_page_and_older_rooms_still_open(
     assert h.room_from_json(older, None, 0.0).key == ""  # its guests trust who answers
     with pytest.raises(h.BadStateError):
         h.room_from_json({**h.room_to_json(room), "key": "not a key"}, None, 0.0)
+
+
+def test_a_seat_token_goes_back_only_through_a_link_with_the_key_it_was_issued_under():
+    """Issue 57, item 1: Ann's browser keeps her seat token. The same
+    invitation with the key removed, or with another key, never rejoins by
+    itself (a page holding the link alone could answer first and take her
+    seat): she is asked to join like a new friend, and her token stays kept
+    for the real link, through which she is seated again at once."""
+    pages = Pages("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"})
+    pages.host.online.keys = FakeKeys()
+    pages.host.command("online-open", {})
+    settle(pages)
+    link = pages.invite()
+    ann, _, thinking = keyed_guest(pages, "Ann")
+    settle(pages, thinking)
+    assert ann.online.guest.guest.status == "seated"
+    kept = dict(items(ann))
+    token_key = f"jhg.online.seat.{pages.host.online.host.room.room_id}"
+    another = compress(_uncompressed(_times(4242)))
+    for spoilt in (link.rsplit(".", 1)[0], link.rsplit(".", 1)[0] + "." + another):
+        ctrl, screen, _ = pages.page(Link(join=spoilt), stored=dict(kept))
+        ctrl.online.keys = FakeKeys()
+        ctrl.start(None)
+        pages.net.pump()
+        guest = ctrl.online.guest.guest
+        assert guest.token is None, spoilt  # nothing to hand to whoever answers
+        assert 'id="online-join"' in pages.screen_html(screen)  # asked, as a new friend
+        assert items(ctrl)[token_key] == kept[token_key]  # kept for the real link
+        assert ctrl.online.guest.wire is None  # nothing contacted before Join
+    assert json.loads(kept[token_key])["key"] == link.rsplit(".", 1)[1]
+    again, _, thinking = pages.page(Link(join=link), stored=dict(kept))
+    again.online.keys = FakeKeys()
+    again.start(None)
+    settle(pages, thinking)
+    assert again.online.guest.guest.token is not None
+    assert again.online.guest.guest.status == "seated"  # her seat back, no Join pressed

@@ -45,10 +45,20 @@ class OnlineGuest:
         self.game, self.room = game, room
         self.table = renderer(game)
         kept = self.kept()
+        # The seat token goes back only to the host it was issued by: kept with
+        # the key of the link it was issued through, it is used again only
+        # through a link with that key, and never through a link without one
+        # where this page can check keys (a page holding the link alone could
+        # answer first and take the seat).
+        self.link_key = key or ""
+        checks = online.keys is not None
+        same_host = kept.get("key", "") == self.link_key and (key is not None or code is not None
+                                                              or not checks)
         # By codes the one page at the other end is the host's (the code fixes
         # its connection's keys): the key is asked for only in the relays' mesh.
-        key = key if code is None and online.keys is not None else None
-        self.guest = g.Guest(secret, str(kept.get("name", "")), kept.get("token"), key=key,
+        key = key if code is None and checks else None
+        self.guest = g.Guest(secret, str(kept.get("name", "")),
+                             kept.get("token") if same_host else None, key=key,
                              nonce=secrets.token_urlsafe(18))
         self.verifying: set[tuple[str, str]] = set()  # proofs whose check is under way
         self.wire: Wire | None = None
@@ -111,7 +121,7 @@ class OnlineGuest:
                 self.wire.send(peer, text)
         if self.guest.token is not None and self.guest.token != token:
             self.ctrl.keep(TOKEN_PREFIX + self.room, json.dumps(
-                {"token": self.guest.token, "name": self.guest.name}))
+                {"token": self.guest.token, "name": self.guest.name, "key": self.link_key}))
         if self.picked and not self.choice.allows(self.picked):
             self.picked = ()  # (picked ahead, they go on once this seat is asked)
         if isinstance(event, g.DecideNow | g.LeaveNow):
