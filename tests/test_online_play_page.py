@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from game.online import guest as g
+from game.online import messages as m
 from game.online.wire import PeerJoined, PeerLeft, Received, WireEvent
 from game.web import session as ts
 from game.web.links import Link
@@ -583,3 +584,36 @@ def test_a_damaged_seat_token_is_told_once_and_the_friend_joins_anew():
         pages.net.pump()
         assert pages.host.online.host.room.seat("H").name == "Ann"  # seated in the bot's seat
         assert key in items(guest)  # and her new seat kept
+
+
+def test_a_table_the_guest_cannot_draw_keeps_the_last_good_one_and_the_game_goes_on():
+    """Issue 57, item 4: nine malformed tables from the host's peer (a host
+    of another version, or a page holding its key). None throws the guest
+    out: her page keeps the last table it could draw, says why, and draws
+    the next good one; her seat token stays kept."""
+    pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
+    guest, screen = pages.guests[0]
+    online = guest.online.guest
+    host_peer, kept = online.guest.host, dict(items(guest))
+    good = json.loads(next(t for t in reversed(pages.net.sent)
+                           if json.loads(t).get("type") == "table"))
+    obs = good["observation"]
+    spoilt = [{**good, "observation": {**obs, **change}} for change in (
+        {"hand": ["ZZ9", *obs["hand"][1:]]}, {"hand": "P1"}, {"hand": 7}, {"hand": None},
+        {"trick": None}, {"hand_sizes": "ten"})]
+    spoilt += [{**good, "observation": {}}, {**good, "player": {"seat": "H"}}]
+    spoilt = [json.dumps({**bad, "state": good["state"] + 1 + i}) for i, bad in enumerate(spoilt)]
+    spoilt.append(m.encode(m.Error("must_follow", {}, good["state"])))
+    drawn = pages.screen_html(screen)
+    for text in spoilt:
+        guest.online.heard(Received(host_peer, text))
+        assert screen.errors == [], text[:80]
+        html = pages.screen_html(screen)
+        assert "this page cannot show" in html, text[:80]
+        assert guest.page.view == "online" and 'id="online-bar"' in html
+    assert all(card in pages.screen_html(screen) for card in obs["hand"][:3])  # the last good table
+    assert drawn.count('class="card') == pages.screen_html(screen).count('class="card')
+    pages.play()
+    assert online.guest.transcript == pages.host.session.save["transcript"]
+    seat_token = next(k for k in kept if k.startswith("jhg.online.seat."))
+    assert items(guest)[seat_token] == kept[seat_token]

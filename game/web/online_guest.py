@@ -114,8 +114,12 @@ class OnlineGuest:
         self.answer = await answer
 
     def hear(self, event: g.Event | WireEvent) -> None:
-        token, transcript = self.guest.token, self.guest.transcript
-        self.guest, sends = g.reduce(self.guest, event)
+        before = self.guest
+        token, transcript = before.token, before.transcript
+        self.guest, sends = g.reduce(before, event)
+        if not self.drawable(before):  # (a host of another version, or a rogue page)
+            self.guest, sends = before, ()
+            self.message = self.ctrl.t("online.host_unreadable")
         for peer, text in sends:
             if self.wire is not None:
                 self.wire.send(peer, text)
@@ -281,6 +285,24 @@ class OnlineGuest:
                 return guest_answer(t, self.answer)
             return guest_message(t, "online.connecting", {})
         return self.table_html()
+
+    def drawable(self, before: g.Guest) -> bool:
+        """Whether the table as the host sent it now can be drawn: its messages
+        pass their checks (game.online.messages), but only the game's own
+        renderer knows every card and count. A table that cannot be drawn is
+        not taken: the last good one stays on screen."""
+        now = self.guest
+        if now.observation is None or all(a is b for a, b in (
+                (now.observation, before.observation), (now.log, before.log),
+                (now.seats, before.seats), (now.player, before.player),
+                (now.errors, before.errors))):
+            return True
+        try:
+            self.table_html()
+            self.side()
+        except Exception:
+            return False
+        return True
 
     def table_html(self) -> Html:
         guest, t = self.guest, self.ctrl.t
