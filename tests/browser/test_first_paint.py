@@ -79,6 +79,33 @@ def test_the_start_screen_is_drawn_in_the_visitors_language_before_python(page):
     assert page.is_hidden("#loader")
 
 
+# What the progress indicator covers at the top left of the viewport, as the ids
+# (or first words) of the start screen's and the menu's fields, words and buttons.
+COVERED_BY_LOADER = """() => {
+  const box = document.querySelector('#loader .loader-box').getBoundingClientRect();
+  const meets = r => r.width > 0 && r.height > 0 && r.left < box.right && box.left < r.right
+    && r.top < box.bottom && box.top < r.bottom;
+  return [...document.querySelectorAll(
+      '#setup :is(h1, label, select, input, button, p), #menu :is(button, select)')]
+    .filter(el => meets(el.getBoundingClientRect()))
+    .map(el => el.id || el.textContent.trim().slice(0, 40));
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1366, 768)])
+def test_the_progress_covers_nothing_of_the_start_screen(page, width, height):
+    """While the runtime downloads (seconds on a first visit), the start screen
+    stays whole: Start, "Learn by playing" and "No take-backs" are not hidden
+    behind the progress, which still shows."""
+    page.set_viewport_size({"width": width, "height": height})
+    held = _open_held(page, "?lang=en")
+    assert page.get_attribute("body", "data-state") == "loading"
+    assert page.is_visible("#loader .bar-track")
+    assert page.evaluate(COVERED_BY_LOADER) == []
+    held.release()
+    page.wait_for_selector("body[data-state=ready]", timeout=120000)
+
+
 def test_choices_made_before_python_is_ready_are_honoured(page):
     held = _open_held(page, "?lang=en")
     page.select_option("#lang", "it")  # the whole screen in Italian, still before Python
