@@ -6,9 +6,11 @@ browser shows (focus, motion, the live region, layout)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
+from game import GAMES
 from game.web import saves
 from game.web import session as ts
 from game.web.files import transcript_text
@@ -267,6 +269,26 @@ def test_an_unknown_link_parameter_is_reported_and_ignored():
     ctrl, screen, _ = make_page(link=Link(ignored=["colour"]))
     ctrl.start(None)
     assert "colour" in screen.last.regions["notices"] and ctrl.page.view == "start"
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "it"])
+def test_the_start_screen_says_in_one_line_what_the_chosen_game_is_like(lang):
+    """A newcomer choosing among the games reads, under the game picker, how
+    many play it and what it is like, and finds the way to "How to play"."""
+    ctrl, screen, _ = make_page(lang=lang)
+    ctrl.start(None)
+    said = {}
+    for game in GAMES:
+        ctrl.dispatch(SetupChanged({"game": game}))
+        markup = screen.last.regions["screen"]
+        about = re.search(r'<p class="game-about" id="game-about">(.*?)</p>', markup)
+        assert about, (lang, game)
+        assert markup.index('id="f-game"') < about.start() < markup.index('id="start"')
+        assert 'href="#side"' in about.group(1)
+        assert 'class="help"' in screen.last.regions["side"]  # where the link leads
+        said[game] = re.sub(r"<a .*", "", about.group(1)).strip()
+        assert len(said[game]) > 20, (lang, game, said[game])
+    assert len(set(said.values())) == len(GAMES), said  # each game its own words
 
 
 def test_a_bad_seed_is_said_on_the_start_screen():

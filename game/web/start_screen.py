@@ -89,7 +89,8 @@ def setup_html(t: Translator, playable: list[str], values: dict[str, str],
         '<form id="setup" class="setup" novalidate><h1>{title}</h1>'
         '<label class="field"><span>{game_label}</span>'
         '<select name="game" id="f-game" data-cmd="setup-change">{games}</select></label>'
-        '{form}<p class="ladder-note" id="ladder-note">{ladder_note}</p>'
+        '<p class="game-about" id="game-about">{about} <a class="help-link" href="#side">{help}'
+        '</a></p>{form}<p class="ladder-note" id="ladder-note">{ladder_note}</p>'
         '<label class="field"><span>{seed_label}</span>'
         '<input name="seed" id="f-seed" inputmode="numeric" pattern="[0-9]*" maxlength="18" '
         'value="{seed}" placeholder="{seed_hint}"{invalid}></label>{error}{takebacks}'
@@ -99,6 +100,7 @@ def setup_html(t: Translator, playable: list[str], values: dict[str, str],
         '<p class="file-open"><button type="button" data-cmd="file-open" id="file-open" '
         'class="secondary" aria-haspopup="dialog">{open_file}</button></p></form>',
         title=t("setup.title"), game_label=t("setup.game"), games=games,
+        about=t(f"{game}/setup.about"), help=t("setup.help_link"),
         form=table.setup_form(t, list(levels(game)), values), ladder_note=t("bot.ratings_note"),
         seed_label=say(t, game, "setup.seed"), seed=values.get("seed", ""),
         seed_hint=t("setup.seed_hint"),

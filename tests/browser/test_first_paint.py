@@ -79,6 +79,33 @@ def test_the_start_screen_is_drawn_in_the_visitors_language_before_python(page):
     assert page.is_hidden("#loader")
 
 
+# What the progress indicator covers at the top left of the viewport, as the ids
+# (or first words) of the start screen's and the menu's fields, words and buttons.
+COVERED_BY_LOADER = """() => {
+  const box = document.querySelector('#loader .loader-box').getBoundingClientRect();
+  const meets = r => r.width > 0 && r.height > 0 && r.left < box.right && box.left < r.right
+    && r.top < box.bottom && box.top < r.bottom;
+  return [...document.querySelectorAll(
+      '#setup :is(h1, label, select, input, button, p), #menu :is(button, select)')]
+    .filter(el => meets(el.getBoundingClientRect()))
+    .map(el => el.id || el.textContent.trim().slice(0, 40));
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1366, 768)])
+def test_the_progress_covers_nothing_of_the_start_screen(page, width, height):
+    """While the runtime downloads (seconds on a first visit), the start screen
+    stays whole: Start, "Learn by playing" and "No take-backs" are not hidden
+    behind the progress, which still shows."""
+    page.set_viewport_size({"width": width, "height": height})
+    held = _open_held(page, "?lang=en")
+    assert page.get_attribute("body", "data-state") == "loading"
+    assert page.is_visible("#loader .bar-track")
+    assert page.evaluate(COVERED_BY_LOADER) == []
+    held.release()
+    page.wait_for_selector("body[data-state=ready]", timeout=120000)
+
+
 def test_choices_made_before_python_is_ready_are_honoured(page):
     held = _open_held(page, "?lang=en")
     page.select_option("#lang", "it")  # the whole screen in Italian, still before Python
@@ -178,3 +205,33 @@ def test_a_live_embed_does_not_move_when_its_game_comes(page, game, size):
     assert page.locator("#menu button").count() > 0  # the bar is filled
     assert page.locator("main.ex-main").bounding_box()["y"] == top
     assert page.evaluate(SHIFTS) == []
+
+
+# Where "How to play" is, on the start screen: the panel's box, the form's, and the
+# link to the panel if one shows (its box and the scroll to the panel it leads to).
+HOW_TO_PLAY = """() => {
+  const box = el => el ? el.getBoundingClientRect().toJSON() : null;
+  const link = document.querySelector('#setup a[href="#side"]');
+  return {help: box(document.querySelector('#side .help h2')), form: box(document.getElementById('setup')),
+          link: link && link.offsetParent ? box(link) : null, innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1366, 768)])
+def test_how_to_play_is_in_sight_of_the_start_screen(page, ui, width, height):
+    """On a phone the way to "How to play" is on the first screen, under the
+    game picker, and leads to it; on a desktop the panel stands right beside
+    the form, not in a far column across an empty gap."""
+    page.set_viewport_size({"width": width, "height": height})
+    ui.open_site(page, "?lang=en")
+    where = page.evaluate(HOW_TO_PLAY)
+    if where["help"]["top"] < height and where["help"]["left"] >= where["form"]["right"]:
+        assert where["help"]["left"] - where["form"]["right"] < 32, where  # beside the form
+        assert abs(where["help"]["top"] - where["form"]["top"]) < 40, where
+        return
+    assert width < 1000, f"at {width}×{height} the panel is not beside the form: {where}"
+    link = where["link"]
+    assert link and 0 <= link["top"] and link["bottom"] <= height, f"no link to it in sight: {where}"
+    page.click('#setup a[href="#side"]')
+    page.wait_for_function("(r => r.top >= 0 && r.bottom <= innerHeight)"
+                           "(document.querySelector('#side .help h2').getBoundingClientRect())")
