@@ -7,6 +7,7 @@ page keeps the table; a dropped guest is stood in for and comes back."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -15,12 +16,14 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from game.online import guest as g
+from game.online import host as h
 from game.online import messages as m
 from game.online.wire import PeerJoined, PeerLeft, Received, WireEvent
 from game.web import session as ts
 from game.web.links import Link
 from game.web.page import SetupChanged
 from game.web.tables.jekyll_hyde import SEAT_NAMES
+from tests.online_kit import SECRET
 from tests.page_kit import items, make_page
 
 
@@ -617,3 +620,49 @@ def test_a_table_the_guest_cannot_draw_keeps_the_last_good_one_and_the_game_goes
     assert online.guest.transcript == pages.host.session.save["transcript"]
     seat_token = next(k for k in kept if k.startswith("jhg.online.seat."))
     assert items(guest)[seat_token] == kept[seat_token]
+
+
+def test_names_are_unique_at_a_table_and_a_seated_friend_keeps_theirs():
+    """Issue 57, item 6: "Host", "Hоst" (a Cyrillic о), "ANN" and "Ánn" beside
+    an "Ann" are refused, and the friend is asked for another name on the
+    same form; a friend seated keeps the name they sat down with (a pile of
+    renames is no pile of notices)."""
+    pages = Pages("jekyll-hyde", {"players": "4", "jh_me": "0", "jh_bot": "random"})
+    pages.host.command("online-open", {})
+    ann, _ = pages.guest("Ann")
+    ann.command("online-join", {"name": "Ann"})
+    pages.net.pump()
+    for name, why, retry in (("Host", "is the host’s or a role’s word", "Zoë"),
+                             ("Hоst", "is the host’s or a role’s word", "Yann"),
+                             ("ANN", "already called ANN", None),
+                             ("Ánn", "already called Ánn", None)):
+        other, screen = pages.guest(name)
+        other.command("online-join", {"name": name})
+        pages.net.pump()
+        html = pages.screen_html(screen)
+        assert 'id="online-join-form"' in html and why in html, (name, html[-400:])
+        if retry:
+            other.command("online-join", {"name": retry})  # another name, on the same form
+            pages.net.pump()
+            assert other.online.guest.guest.status == "seated", name
+    room = pages.host.online.host.room
+    assert sorted(s.name for s in room.seats if s.kind == "person") == ["Ann", "Yann", "Zoë"]
+    notices = len(pages.host.page.notices)
+    for again in ("Anna", "Annie", "Anette"):
+        ann.online.guest.wire.send(ann.online.guest.guest.host, m.encode(m.Join(
+            ann.online.guest.guest.secret, again, None)))
+        pages.net.pump()
+    room = pages.host.online.host.room
+    assert "Ann" in [s.name for s in room.seats] and len(pages.host.page.notices) == notices
+
+
+def test_a_friend_waiting_unseated_renames_once():
+    room = h.Room("room-1", SECRET, "dracula", (h.Seat("0", "host", "Hal"), h.Seat("1", "bot")))
+    room = dataclasses.replace(room, peers=(h.Peer("ann", "Ann", joined=True),))
+    notices = []
+    for name in ("Anna", "Annie"):
+        room, _, effects = h.reduce(room, Received("ann", m.encode(m.Join(SECRET, name, None))),
+                                    0.0)
+        notices += [e for e in effects if isinstance(e, h.Notice)]
+    assert room.peer("ann").name == "Anna"
+    assert notices == [h.Notice("joined", {"name": "Anna", "was": "Ann"})]

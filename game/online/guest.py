@@ -80,6 +80,12 @@ class DecideNow:
 
 
 @dataclass(frozen=True)
+class JoinAgain:
+    """The person chose another name after the host refused theirs."""
+    name: str
+
+
+@dataclass(frozen=True)
 class ReactNow:
     key: str
 
@@ -97,7 +103,8 @@ class Proven:
     ok: bool
 
 
-Event = Union[PeerJoined, PeerLeft, Received, WireFailed, DecideNow, ReactNow, LeaveNow, Proven]
+Event = Union[PeerJoined, PeerLeft, Received, WireFailed, DecideNow, JoinAgain, ReactNow, LeaveNow,
+              Proven]
 Result = tuple[Guest, tuple[tuple[str, str], ...]]  # the guest, and (peer, text) to send
 
 
@@ -125,6 +132,12 @@ def reduce(guest: Guest, event: Event) -> Result:
                                                                     "params": {}}), ()
     if isinstance(event, Received):
         return _heard(guest, event)
+    if isinstance(event, JoinAgain):
+        host = guest.host
+        if guest.status != "refused" or host is None or not name_refused(guest):
+            return guest, ()
+        guest = dataclasses.replace(guest, name=event.name, status="connecting", refusal=None)
+        return guest, ((host, _join(guest)),)
     if guest.host is None or guest.token is None:
         return guest, ()
     if isinstance(event, DecideNow):
@@ -133,6 +146,13 @@ def reduce(guest: Guest, event: Event) -> Result:
     if isinstance(event, ReactNow):
         return guest, ((guest.host, m.encode(m.React(event.key))),)
     return dataclasses.replace(guest, status="left"), ((guest.host, m.encode(m.Leave())),)
+
+
+NAME_REFUSALS = ("name_taken", "name_reserved")  # the person may choose another and join
+
+
+def name_refused(guest: Guest) -> bool:
+    return guest.refusal is not None and guest.refusal.get("code") in NAME_REFUSALS
 
 
 def _join(guest: Guest) -> str:
@@ -164,7 +184,8 @@ def _apply(guest: Guest, message: m.HostMessage) -> Guest:
     if isinstance(message, m.Refused):
         refusal = {"code": message.code, "params": message.params}
         if guest.status in ("connecting", "reconnecting"):  # not let in at all
-            return replace(guest, status="refused", refusal=refusal, host=None)
+            host = guest.host if refusal["code"] in NAME_REFUSALS else None  # (asked again)
+            return replace(guest, status="refused", refusal=refusal, host=host)
         return replace(guest, errors=(*guest.errors, refusal)[-KEEP_ERRORS:])
     if isinstance(message, m.Lobby):
         status = "seated" if message.you is not None else "lobby"

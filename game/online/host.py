@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import hmac
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Union
 
@@ -35,6 +36,24 @@ from game.core.validate import (at, fail, read_bool, read_choice, read_int, read
 from game.online import messages as m
 from game.online import proof
 from game.online.wire import PeerJoined, PeerLeft, Received, WireFailed
+
+# Names no friend may take: the host's word in each language, and the roles.
+RESERVED_NAMES = frozenset({"host", "hote", "gastgeber", "ospite", "bot", "jekyll", "hyde"})
+# Letters of other scripts that look like Latin ones, folded before names are compared.
+LOOKALIKES = str.maketrans(dict(zip("аеорсухіјѕһԁӏԛԝνοαρτυκιεχ", "aeopcyxijshdlqwvoaptukiex")))
+
+
+def name_key(name: str) -> str:
+    """A name as two names are told apart at a table: case, accents, width,
+    spacing and look-alike letters of other scripts folded.
+
+    >>> name_key("Hоst") == name_key("HOST") == name_key("Hôst ") == "host"
+    True
+    """
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    folded = "".join(c for c in folded if not unicodedata.combining(c))
+    return " ".join(folded.translate(LOOKALIKES).split())
+
 
 GRACE_SECONDS = 60.0  # an away person's seat waits this long before a bot plays it
 RATE_LIMIT = 20  # messages a peer may send in one window; more is a flood
@@ -75,6 +94,7 @@ class Peer:
     window_start: float = 0.0
     count: int = 0  # messages in the window starting at `window_start`
     answered: int = -1  # the last state id it decided for (a replay is refused)
+    renamed: bool = False  # a joined peer may change its name once, before it is seated
 
 
 @dataclass(frozen=True)
@@ -343,12 +363,23 @@ def _join(room: Room, peer: Peer, join: m.Join) -> Result:
         return _rejoin(room, peer, mine)
     if room.started:
         return room, (_refuse(peer.peer, "game_started"),), ()
-    if not peer.joined:
-        waiting = sum(1 for p in room.peers if p.joined and p.seat is None)
-        persons = sum(1 for s in room.seats if s.kind == "person")
-        places = sum(1 for s in room.seats if s.kind != "host")
-        if waiting + persons >= places:
-            return room, (_refuse(peer.peer, "table_full", {"seats": len(room.seats)}),), ()
+    if peer.joined and (peer.seat is not None or peer.renamed or join.name == peer.name):
+        return room, (), ()  # one rename at most, and none once seated
+    taken = {name_key(s.name) for s in room.seats if s.kind in ("host", "person")}
+    taken |= {name_key(p.name) for p in room.peers if p.joined and p.peer != peer.peer}
+    if name_key(join.name) in RESERVED_NAMES:
+        return room, (_refuse(peer.peer, "name_reserved", {"name": join.name}),), ()
+    if name_key(join.name) in taken:
+        return room, (_refuse(peer.peer, "name_taken", {"name": join.name}),), ()
+    if peer.joined:
+        room = room.with_peer(dataclasses.replace(peer, name=join.name, renamed=True))
+        return room, _everyone(room), (Notice("joined", {"name": join.name,
+                                                         "was": peer.name}),)
+    waiting = sum(1 for p in room.peers if p.joined and p.seat is None)
+    persons = sum(1 for s in room.seats if s.kind == "person")
+    places = sum(1 for s in room.seats if s.kind != "host")
+    if waiting + persons >= places:
+        return room, (_refuse(peer.peer, "table_full", {"seats": len(room.seats)}),), ()
     room = room.with_peer(dataclasses.replace(peer, name=join.name, joined=True))
     return room, _everyone(room), (Notice("joined", {"name": join.name}),)
 

@@ -96,6 +96,9 @@ class OnlineGuest:
 
     def join(self, name: str) -> None:
         name = " ".join(name.split())[:24] or self.ctrl.t("online.guest")
+        if self.wire is not None and g.name_refused(self.guest):
+            self.hear(g.JoinAgain(name))
+            return
         self.guest = dataclasses.replace(self.guest, name=name)
         if self.wire is None and self.code is not None:
             wire = self.online.make_code_wire()
@@ -270,6 +273,8 @@ class OnlineGuest:
         guest, t = self.guest, self.ctrl.t
         if self.wire is None and guest.status == "connecting":
             return guest_join(t, self.game, contacts, guest.name)
+        if guest.status == "refused" and g.name_refused(guest):  # another name, and Join
+            return guest_join(t, self.game, contacts, guest.name, self.refusal_words())
         if guest.status in ("refused", "failed"):
             refusal = guest.refusal or {"code": "wire_failed", "params": {}}
             code = str(refusal["code"])
@@ -303,6 +308,11 @@ class OnlineGuest:
         except Exception:
             return False
         return True
+
+    def refusal_words(self) -> str:
+        refusal = self.guest.refusal or {}
+        params = {k: str(v) for k, v in dict(refusal.get("params") or {}).items()}
+        return self.ctrl.t("online.refused." + str(refusal.get("code")), **params)
 
     def table_html(self) -> Html:
         guest, t = self.guest, self.ctrl.t

@@ -170,16 +170,19 @@ def codes_html(t: Translator, codes: list[tuple[str, str]]) -> Html:
 
 # -- the guest's side --------------------------------------------------------------------
 
-def guest_join(t: Translator, game: str, contacts: Html, name: str) -> Html:
-    """Before anything is contacted: the game, what joining contacts, a name, Join."""
+def guest_join(t: Translator, game: str, contacts: Html, name: str, refused: str = "") -> Html:
+    """Before anything is contacted: the game, what joining contacts, a name, Join
+    (again, with why the host refused the name chosen before)."""
+    why = EMPTY if not refused else html(
+        '<p class="online-refused" id="online-name-refused" role="alert">{}</p>', refused)
     return html(
         '<form class="online" id="online-join-form" novalidate><h1>{}</h1><p>{}</p>{}'
         '<label class="field"><span>{}</span><input id="online-name" name="online_name" '
-        'maxlength="24" autocomplete="nickname" value="{}"></label>'
+        'maxlength="24" autocomplete="nickname" value="{}"></label>{}'
         '<div class="buttons"><button type="button" class="primary" data-cmd="online-join" '
         'id="online-join">{}</button><button type="button" data-cmd="online-back" '
         'id="online-back">{}</button></div></form>',
-        t("online.join_title"), t("game." + game), contacts, t("online.name"), name,
+        t("online.join_title"), t("game." + game), contacts, t("online.name"), name, why,
         t("online.join"), t("online.go_back"))
 
 

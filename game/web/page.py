@@ -314,8 +314,9 @@ def _notice(page: Page, act: Notice) -> Result:
         return page, ()
     # At an online table the newest word on a friend (joined, lost, stood in
     # for, back) replaces the older ones: a pile of them would push the table down.
+    same = {act.words.get("name"), act.words.get("was")}  # (`was`: a friend's old name)
     kept = tuple(n for n in page.notices if not (
-        _on_friend(n) and _on_friend(notice) and n[1]["name"] == act.words["name"]))
+        _on_friend(n) and _on_friend(notice) and n[1]["name"] in same))
     return dataclasses.replace(page, notices=(*kept, notice)), ()
 
 
