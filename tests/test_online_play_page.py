@@ -666,3 +666,27 @@ def test_a_friend_waiting_unseated_renames_once():
         notices += [e for e in effects if isinstance(e, h.Notice)]
     assert room.peer("ann").name == "Anna"
     assert notices == [h.Notice("joined", {"name": "Anna", "was": "Ann"})]
+
+
+def test_a_seat_taken_by_another_tab_is_said_on_the_first_and_play_here_takes_it_back():
+    """Issue 57, item 5: Ann opens the link in a second tab (her token kept):
+    the seat goes there, the first tab says so with "Play here" (rather than
+    "Ann (you) to play" and a refused click), and the host is told; "Play
+    here" brings the seat back, and the game plays on from the first tab."""
+    pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
+    first, first_screen = pages.guests[0]
+    second, second_screen = pages.guest("Ann", stored=dict(items(first)))
+    pages.net.pump()
+    assert second.online.guest.guest.status == "playing"
+    assert first.online.guest.guest.status == "elsewhere"
+    html = pages.screen_html(first_screen)
+    assert "This seat is played in another tab or device." in html and \
+        'id="online-play-here"' in html and 'id="online-bar"' not in html
+    assert ("online.moved", {"name": "Ann"}) in pages.host.page.notices
+    first.command("online-play-here", {})
+    pages.net.pump()
+    assert first.online.guest.guest.status == "playing"
+    assert second.online.guest.guest.status == "elsewhere"
+    pages.guests.pop()  # the second tab only says where the seat is now
+    pages.play()
+    assert first.online.guest.guest.transcript == pages.host.session.save["transcript"]

@@ -30,8 +30,9 @@ from game.online.wire import PeerJoined, PeerLeft, Received, WireFailed
 # lobby with a seat; playing; reconnecting: the host's connection dropped;
 # refused: the host said no (`refusal`); host_left; left: this guest left;
 # failed: the wire is gone.
+# elsewhere: the seat is played from another tab or device (`PlayHere` takes it back).
 STATUSES = ("connecting", "lobby", "seated", "playing", "reconnecting", "refused",
-            "host_left", "left", "failed")
+            "host_left", "left", "failed", "elsewhere")
 KEEP_ERRORS = 5
 KEEP_REACTIONS = 20
 KEEP_CHECKS = 8  # proofs waiting to be verified (a page sending many keeps one)
@@ -86,6 +87,11 @@ class JoinAgain:
 
 
 @dataclass(frozen=True)
+class PlayHere:
+    """The person takes their seat back to this page from another tab or device."""
+
+
+@dataclass(frozen=True)
 class ReactNow:
     key: str
 
@@ -103,8 +109,8 @@ class Proven:
     ok: bool
 
 
-Event = Union[PeerJoined, PeerLeft, Received, WireFailed, DecideNow, JoinAgain, ReactNow, LeaveNow,
-              Proven]
+Event = Union[PeerJoined, PeerLeft, Received, WireFailed, DecideNow, JoinAgain, PlayHere, ReactNow,
+              LeaveNow, Proven]
 Result = tuple[Guest, tuple[tuple[str, str], ...]]  # the guest, and (peer, text) to send
 
 
@@ -112,7 +118,7 @@ def reduce(guest: Guest, event: Event) -> Result:
     """The guest after `event`, and the texts to send (each to a peer)."""
     if isinstance(event, PeerJoined):
         if guest.host is not None and event.peer != guest.host or guest.status in (
-                "left", "host_left"):
+                "left", "host_left", "elsewhere"):  # (elsewhere: only Play here takes it back)
             return guest, ()
         if guest.key is not None:  # who says it is the host proves it first
             return guest, ((event.peer, m.encode(m.Challenge(guest.nonce))),)
@@ -124,7 +130,8 @@ def reduce(guest: Guest, event: Event) -> Result:
             return guest, ()
         return dataclasses.replace(guest, host=event.peer), ((event.peer, _join(guest)),)
     if isinstance(event, PeerLeft):
-        if event.peer != guest.host or guest.status in ("host_left", "left", "refused"):
+        if event.peer != guest.host or guest.status in ("host_left", "left", "refused",
+                                                         "elsewhere"):
             return guest, ()
         return dataclasses.replace(guest, status="reconnecting", host=None), ()
     if isinstance(event, WireFailed):
@@ -132,6 +139,10 @@ def reduce(guest: Guest, event: Event) -> Result:
                                                                     "params": {}}), ()
     if isinstance(event, Received):
         return _heard(guest, event)
+    if isinstance(event, PlayHere):
+        if guest.status != "elsewhere" or guest.host is None:
+            return guest, ()
+        return dataclasses.replace(guest, status="reconnecting"), ((guest.host, _join(guest)),)
     if isinstance(event, JoinAgain):
         host = guest.host
         if guest.status != "refused" or host is None or not name_refused(guest):
@@ -183,6 +194,8 @@ def _apply(guest: Guest, message: m.HostMessage) -> Guest:
     replace = dataclasses.replace
     if isinstance(message, m.Refused):
         refusal = {"code": message.code, "params": message.params}
+        if message.code == "seat_elsewhere" and guest.token is not None:
+            return replace(guest, status="elsewhere")
         if guest.status in ("connecting", "reconnecting"):  # not let in at all
             host = guest.host if refusal["code"] in NAME_REFUSALS else None  # (asked again)
             return replace(guest, status="refused", refusal=refusal, host=host)

@@ -388,9 +388,12 @@ def _rejoin(room: Room, peer: Peer, seat: Seat) -> Result:
     """The seat's token from a new connection: the seat is theirs again, and
     they are sent all they need to catch up."""
     old = seat.peer
-    if old is not None and old != peer.peer:
-        room = room.without_peer(old)  # the same browser's previous connection
-    effects: list[Effect] = [Notice("back", {"name": seat.name})]
+    moved: list[Send] = []
+    if old is not None and old != peer.peer:  # another tab or device of theirs: told so
+        room = room.without_peer(old)
+        moved.append(_refuse(old, "seat_elsewhere"))
+    effects: list[Effect] = [Notice("moved", {"name": seat.name}) if moved
+                             else Notice("back", {"name": seat.name})]
     if seat.stood_in:
         effects.insert(0, HandBack(seat.who))
     seat = dataclasses.replace(seat, peer=peer.peer, away_since=None, stood_in=False, level="")
@@ -402,6 +405,7 @@ def _rejoin(room: Room, peer: Peer, seat: Seat) -> Result:
     if room.state is not None and room.state.over and room.transcript is not None:
         sends.append(Send(peer.peer, m.encode(m.Over(room.transcript))))  # to review it too
     sends += [s for s in _everyone(room) if s.peer != peer.peer or not room.started]
+    sends += moved
     return _sent(room, sends), tuple(sends), tuple(effects)
 
 

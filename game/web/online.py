@@ -162,6 +162,8 @@ class Online:
             guest.join(data.get("name", ""))
         elif cmd == "online-confirm" and guest is not None:
             guest.confirm()
+        elif cmd == "online-play-here" and guest is not None:
+            guest.play_here()
         elif cmd == "online-react":
             self.react(data.get("key", ""))
         elif cmd in ("online-leave", "online-back"):

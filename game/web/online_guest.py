@@ -113,6 +113,10 @@ class OnlineGuest:
             self.wire = self.online.make_wire()
             self.wire.open(self.room, self.guest.secret, self.online.heard)
 
+    def play_here(self) -> None:
+        """The seat back to this page from the other tab or device that took it."""
+        self.hear(g.PlayHere())
+
     async def answering(self, answer: Awaitable[str]) -> None:
         self.answer = await answer
 
@@ -273,6 +277,11 @@ class OnlineGuest:
         guest, t = self.guest, self.ctrl.t
         if self.wire is None and guest.status == "connecting":
             return guest_join(t, self.game, contacts, guest.name)
+        if guest.status == "elsewhere":
+            return guest_message(t, "online.elsewhere", {}, html(
+                '<div class="buttons"><button type="button" class="primary" '
+                'data-cmd="online-play-here" id="online-play-here">{}</button></div>',
+                t("notice.play_here")))
         if guest.status == "refused" and g.name_refused(guest):  # another name, and Join
             return guest_join(t, self.game, contacts, guest.name, self.refusal_words())
         if guest.status in ("refused", "failed"):
