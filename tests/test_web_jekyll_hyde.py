@@ -363,6 +363,35 @@ def test_the_hand_summary_explains_each_teams_score(lang):
     assert zero_seen
 
 
+# Utterson, Lanyon, Enfield, Poole and the Transformation: both sides have them, by one name.
+NAMED_ALIKE = ("B", "C", "D", "E", "T")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "it"])
+def test_a_card_whose_name_both_sides_share_is_said_with_its_side(lang):
+    """Issue 55: "Adam gives Dr. Lanyon"; "Dr. Lanyon 1 + Dr. Lanyon 1"."""
+    t = Translator(lang)
+    sided = {"log": 0, "summary": 0}
+    for seed in range(1, 6):
+        state, log = _first_hand_logged({"players": 4, "target": 1000}, 0, seed)
+        ctx = TableContext(t=t, seat=0, thinking=None, log=log)
+        for ev in (e for e in log if e["kind"] == "played"):
+            card, line = ev["card"], jh.event_text(ev, ctx)
+            if card[1:] in NAMED_ALIKE:
+                assert f"{jh.card_name(card, t)} ({jh.side_word(card[0], t)})" in line, line
+                sided["log"] += 1
+            else:  # Dr. Jekyll, Charity...: one side's alone
+                assert jh.card_name(card, t) in line and "(" not in line, line
+        summary = jh.hand_summary(state.observation(0), ctx)
+        event = next(e for e in log if e["kind"] == "hand_scored")
+        for info in event["teams"].values():
+            for card in (c["card"] for c in info["cards"] if c["points"]):
+                if card[1:] in NAMED_ALIKE:
+                    assert esc(f"{jh.card_name(card, t)} ({jh.side_word(card[0], t)}) ") in summary
+                    sided["summary"] += 1
+    assert sided["log"] and sided["summary"]
+
+
 def test_three_players_the_summary_and_the_table_announce_the_new_soloist():
     t = Translator("en")
     state, log = _first_hand_logged({"players": 3, "target": 1000}, "Betty", 4)
