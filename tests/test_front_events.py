@@ -5,6 +5,7 @@ the controller (game.web.gestures): clicks, keys and changes on a document
 from __future__ import annotations
 
 from game.web.front.events import read_form
+from game.web.page import SetLanguage
 from tests.front_kit import dealt, my_turn
 
 
@@ -69,3 +70,40 @@ def test_the_start_screen_starts_the_game_its_form_says() -> None:
     assert values["game"] == "jekyll-vs-hyde"
     evt = doc.dispatch("submit", form)
     assert evt.defaultPrevented and ctrl.page.view == "table"
+
+
+def test_on_a_touch_screen_the_prompt_says_tap_until_a_keyboard_is_used() -> None:
+    """Issue 55: a phone's page said "click a player to ask for one"."""
+    ctrl, screen, thinking = dealt("jekyll-hyde")
+    my_turn(ctrl, thinking)
+    doc = screen.doc
+    prompt = doc.querySelector("#screen #prompt")
+    assert "click a player" in prompt.textContent
+    doc.dispatch("pointerdown", doc.body, pointerType="touch")
+    prompt = doc.querySelector("#screen #prompt")
+    assert "tap a player" in prompt.textContent and "click" not in prompt.textContent
+    ctrl.dispatch(SetLanguage("fr"))  # another language keeps the touch screen's words
+    assert "touchez un joueur" in doc.querySelector("#screen #prompt").textContent
+    ctrl.dispatch(SetLanguage("en"))
+    doc.dispatch("pointerdown", doc.body, pointerType="touch")  # no news: not sent again
+    doc.dispatch("keydown", doc.body, key="Tab")  # a keyboard's key: its words again
+    assert "click a player" in doc.querySelector("#screen #prompt").textContent
+    doc.dispatch("pointerdown", doc.body, pointerType="touch")
+    doc.dispatch("pointerdown", doc.body, pointerType="mouse")
+    assert "click a player" in doc.querySelector("#screen #prompt").textContent
+
+
+def test_on_a_touch_screen_draculas_prompt_names_no_keys() -> None:
+    """Issue 55: "(keys: arrows, Enter, Tab)" on a phone, which has none."""
+    ctrl, screen, thinking = dealt("dracula", seed=3)
+    s = my_turn(ctrl, thinking)
+    doc = screen.doc
+    if s.state.legal_actions()[0].startswith("way:"):
+        doc.dispatch("click", doc.querySelector('#screen [data-act="way:Q"]'))
+        my_turn(ctrl, thinking)
+    assert "(keys: arrows, Enter, Tab)" in doc.querySelector("#screen #prompt").textContent
+    doc.dispatch("pointerdown", doc.body, pointerType="touch")
+    said = doc.querySelector("#screen #prompt").textContent
+    assert said.startswith("Your turn: choose a card") and "keys" not in said
+    doc.dispatch("click", doc.querySelector("#screen .dr-hand [data-part]"))
+    assert "tap a highlighted cell" in doc.querySelector("#screen #prompt").textContent
