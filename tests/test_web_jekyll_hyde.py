@@ -363,6 +363,27 @@ def test_the_hand_summary_explains_each_teams_score(lang):
     assert zero_seen
 
 
+def _prompt(markup: str) -> str:
+    return re.search(r'id="prompt">([^<]*)<', markup).group(1)
+
+
+@pytest.mark.parametrize("lang, ghosts", [
+    ("en", "from your hand or the ghost's"), ("de", "aus deiner Hand oder der des Geists"),
+    ("fr", "de votre main ou de celle du fantôme"), ("it", "dalla tua mano o da quella del fantasma")])
+def test_three_players_the_soloists_prompt_offers_the_ghosts_cards_too(lang, ghosts):
+    """Issue 55: on his own turn the soloist may put down the ghost's Hyde
+    cards as well as his own; his prompt said only "play a Hyde card"."""
+    state = new_game("jekyll-hyde", {"players": 3, "target": 1000}, 1)
+    obs = state.observation(0)  # seat 0: the soloist, who leads
+    assert obs["turn"] == 0 and any(card in obs["ghost"] for card in obs["legal"])
+    assert esc(ghosts) in _prompt(jh.render(obs, _ctx(0, lang)))
+    four = new_game("jekyll-hyde", {"players": 4, "target": 1000}, 1)
+    leader = four.observation(four.to_act)
+    t = Translator(lang)
+    assert _prompt(jh.render(leader, _ctx(four.to_act, lang))) == esc(
+        t("jh.prompt.turn", side=jh.side_word(leader["need"], t)))
+
+
 # Utterson, Lanyon, Enfield, Poole and the Transformation: both sides have them, by one name.
 NAMED_ALIKE = ("B", "C", "D", "E", "T")
 

@@ -274,7 +274,9 @@ def _prompt(obs: Obs, ctx: TableContext) -> str:
         if turn != me:  # 3p soloist deciding for the ghost
             return t("jh.prompt.ghost_turn", side=need)
         if any(a[0] != "@" for a in legal):
-            return t("jh.prompt.turn", side=need)
+            # With 3 players the soloist may put down the ghost's cards on his own turn too.
+            from_ghost = any(a in (obs["ghost"] or ()) for a in legal)
+            return t("jh.prompt.solo_turn" if from_ghost else "jh.prompt.turn", side=need)
         return t("jh.prompt.must_designate", side=need)
     return t("jh.prompt.wait", name=shown(seat_name(obs, obs["to_act"]), t))
 
