@@ -4,7 +4,10 @@ the controller (game.web.gestures): clicks, keys and changes on a document
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.web.front.events import read_form
+from game.web.page import SetLanguage
 from tests.front_kit import dealt, my_turn
 
 
@@ -69,3 +72,87 @@ def test_the_start_screen_starts_the_game_its_form_says() -> None:
     assert values["game"] == "jekyll-vs-hyde"
     evt = doc.dispatch("submit", form)
     assert evt.defaultPrevented and ctrl.page.view == "table"
+
+
+def test_on_a_touch_screen_the_prompt_says_tap_until_a_keyboard_is_used() -> None:
+    """Issue 55: a phone's page said "click a player to ask for one"."""
+    ctrl, screen, thinking = dealt("jekyll-hyde")
+    my_turn(ctrl, thinking)
+    doc = screen.doc
+    prompt = doc.querySelector("#screen #prompt")
+    assert "click a player" in prompt.textContent
+    doc.dispatch("pointerdown", doc.body, pointerType="touch")
+    prompt = doc.querySelector("#screen #prompt")
+    assert "tap a player" in prompt.textContent and "click" not in prompt.textContent
+    ctrl.dispatch(SetLanguage("fr"))  # another language keeps the touch screen's words
+    assert "touchez un joueur" in doc.querySelector("#screen #prompt").textContent
+    ctrl.dispatch(SetLanguage("en"))
+    doc.dispatch("pointerdown", doc.body, pointerType="touch")  # no news: not sent again
+    doc.dispatch("keydown", doc.body, key="Tab")  # a keyboard's key: its words again
+    assert "click a player" in doc.querySelector("#screen #prompt").textContent
+    doc.dispatch("pointerdown", doc.body, pointerType="touch")
+    doc.dispatch("pointerdown", doc.body, pointerType="mouse")
+    assert "click a player" in doc.querySelector("#screen #prompt").textContent
+
+
+def test_on_a_touch_screen_draculas_prompt_names_no_keys() -> None:
+    """Issue 55: "(keys: arrows, Enter, Tab)" on a phone, which has none."""
+    ctrl, screen, thinking = dealt("dracula", seed=3)
+    s = my_turn(ctrl, thinking)
+    doc = screen.doc
+    if s.state.legal_actions()[0].startswith("way:"):
+        doc.dispatch("click", doc.querySelector('#screen [data-act="way:Q"]'))
+        my_turn(ctrl, thinking)
+    assert "(keys: arrows, Enter, Tab)" in doc.querySelector("#screen #prompt").textContent
+    doc.dispatch("pointerdown", doc.body, pointerType="touch")
+    said = doc.querySelector("#screen #prompt").textContent
+    assert said.startswith("Your turn: choose a card") and "keys" not in said
+    doc.dispatch("click", doc.querySelector("#screen .dr-hand [data-part]"))
+    assert "tap a highlighted cell" in doc.querySelector("#screen #prompt").textContent
+
+
+def _placing(seed: int = 3) -> tuple[Any, Any, Any]:
+    """A Dracula table where the person places a card now."""
+    ctrl, screen, thinking = dealt("dracula", seed=seed)
+    s = my_turn(ctrl, thinking)
+    if s.state.legal_actions()[0].startswith("way:"):
+        screen.doc.dispatch("click", screen.doc.querySelector('#screen [data-act="way:Q"]'))
+        my_turn(ctrl, thinking)
+    return ctrl, screen, thinking
+
+
+def test_a_card_chosen_in_draculas_hand_sends_the_focus_to_the_first_cell_it_may_go_to() -> None:
+    """Issue 55: after Enter on a card the focus stayed in the hand, and the
+    coffin was two Shift+Tabs away, past the disclosure of its numbers."""
+    ctrl, screen, thinking = _placing()
+    doc = screen.doc
+    card = doc.querySelectorAll("#screen .dr-hand [data-part]")[1]
+    screen.front.keys.focus(card)
+    doc.dispatch("click", card)  # (Enter on a button is its click)
+    assert ctrl.session.picked == (card.getAttribute("data-part"),)
+    cell = doc.activeElement
+    first = next(part for part in doc.querySelectorAll("#screen .coffin [data-part]")
+                 if part.getAttribute("data-part") in screen.front.choices["parts"])
+    assert cell.getAttribute("data-part") == first.getAttribute("data-part")
+    assert cell.isConnected and cell.getAttribute("data-part").startswith("@")
+    # The other order: a cell first, then on to the first card of the hand.
+    doc.dispatch("keydown", cell, key="Escape")
+    cell = doc.querySelector('#screen [data-part="' + first.getAttribute("data-part") + '"]')
+    screen.front.keys.focus(cell)
+    doc.dispatch("click", cell)
+    assert doc.activeElement.getAttribute("data-part") == doc.querySelector(
+        "#screen .dr-hand [data-part]").getAttribute("data-part")
+
+
+def test_a_card_picked_already_keeps_the_focus_when_the_person_comes_back_to_it() -> None:
+    """Back in the hand to choose another card, a redraw leaves the focus there."""
+    ctrl, screen, thinking = _placing()
+    doc = screen.doc
+    card = doc.querySelector("#screen .dr-hand [data-part]")
+    screen.front.keys.focus(card)
+    doc.dispatch("click", card)
+    card = doc.querySelector("#screen .dr-hand [data-part]")
+    screen.front.keys.focus(card)
+    redraw = next(frame for frame in reversed(screen.sent) if "screen" in frame["regions"])
+    screen.front.apply(redraw)  # the table drawn again while the card stays picked
+    assert doc.activeElement.getAttribute("data-part") == card.getAttribute("data-part")

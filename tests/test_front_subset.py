@@ -97,7 +97,10 @@ front = Front(None, Focus(None), live, None)
 assert front.overlay == "none" and kebab("toAct") == "to-act"
 sent = []
 events = Events(front, None, sent.append, lambda purpose, file: None)
-assert sorted(events.handlers()) == ["change", "click", "keydown", "submit"]
+assert sorted(events.handlers()) == ["change", "click", "keydown", "pointerdown", "submit"]
+events.uses_touch(True)
+events.uses_touch(True)
+assert sent == [{"kind": "touch", "value": True}]
 assert travel((0, 0, 50, 80), (100, 40, 100, 160)) == "translate(-125.0px, -80.0px) scale(0.5, 0.5)"
 assert Motion(None).moves == []
 assert write(None, "k", "v") == "blocked" and items(None) == {}

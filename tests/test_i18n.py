@@ -262,3 +262,22 @@ def test_french_puts_no_de_or_que_before_a_players_name():
     found = [(where, text) for lang, where, text in _all_texts()
              if lang == "fr" and before_a_name.search(text)]
     assert not found, found
+
+
+# -- a touch screen's words ------------------------------------------------------
+
+MOUSE_OR_KEYS = re.compile(r"\bclick|\bkeys:|\bEscape\b")
+
+
+def test_every_text_that_says_click_or_names_keys_has_a_touch_screens_words():
+    """Issue 55: a phone said "click a player to ask for one" and "(keys:
+    arrows, Enter, Tab)"; the Keys panel (`keys.*`) is about keys alone."""
+    said = []
+    for suffix in SUFFIXES:
+        english = _catalog(DEFAULT, suffix)
+        for key, text in english.items():
+            if MOUSE_OR_KEYS.search(text) and not key.endswith(".touch") and "keys." not in key:
+                said.append(key)
+                touch = english.get(key + ".touch")
+                assert touch and not MOUSE_OR_KEYS.search(touch), (suffix, key)
+    assert "jh.prompt.turn" in said and "dr.prompt.turn" in said

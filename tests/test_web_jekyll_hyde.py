@@ -363,6 +363,56 @@ def test_the_hand_summary_explains_each_teams_score(lang):
     assert zero_seen
 
 
+def _prompt(markup: str) -> str:
+    return re.search(r'id="prompt">([^<]*)<', markup).group(1)
+
+
+@pytest.mark.parametrize("lang, ghosts", [
+    ("en", "from your hand or the ghost's"), ("de", "aus deiner Hand oder der des Geists"),
+    ("fr", "de votre main ou de celle du fantôme"), ("it", "dalla tua mano o da quella del fantasma")])
+def test_three_players_the_soloists_prompt_offers_the_ghosts_cards_too(lang, ghosts):
+    """Issue 55: on his own turn the soloist may put down the ghost's Hyde
+    cards as well as his own; his prompt said only "play a Hyde card"."""
+    state = new_game("jekyll-hyde", {"players": 3, "target": 1000}, 1)
+    obs = state.observation(0)  # seat 0: the soloist, who leads
+    assert obs["turn"] == 0 and any(card in obs["ghost"] for card in obs["legal"])
+    assert esc(ghosts) in _prompt(jh.render(obs, _ctx(0, lang)))
+    four = new_game("jekyll-hyde", {"players": 4, "target": 1000}, 1)
+    leader = four.observation(four.to_act)
+    t = Translator(lang)
+    assert _prompt(jh.render(leader, _ctx(four.to_act, lang))) == esc(
+        t("jh.prompt.turn", side=jh.side_word(leader["need"], t)))
+
+
+# Utterson, Lanyon, Enfield, Poole and the Transformation: both sides have them, by one name.
+NAMED_ALIKE = ("B", "C", "D", "E", "T")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "it"])
+def test_a_card_whose_name_both_sides_share_is_said_with_its_side(lang):
+    """Issue 55: "Adam gives Dr. Lanyon"; "Dr. Lanyon 1 + Dr. Lanyon 1"."""
+    t = Translator(lang)
+    sided = {"log": 0, "summary": 0}
+    for seed in range(1, 6):
+        state, log = _first_hand_logged({"players": 4, "target": 1000}, 0, seed)
+        ctx = TableContext(t=t, seat=0, thinking=None, log=log)
+        for ev in (e for e in log if e["kind"] == "played"):
+            card, line = ev["card"], jh.event_text(ev, ctx)
+            if card[1:] in NAMED_ALIKE:
+                assert f"{jh.card_name(card, t)} ({jh.side_word(card[0], t)})" in line, line
+                sided["log"] += 1
+            else:  # Dr. Jekyll, Charity...: one side's alone
+                assert jh.card_name(card, t) in line and "(" not in line, line
+        summary = jh.hand_summary(state.observation(0), ctx)
+        event = next(e for e in log if e["kind"] == "hand_scored")
+        for info in event["teams"].values():
+            for card in (c["card"] for c in info["cards"] if c["points"]):
+                if card[1:] in NAMED_ALIKE:
+                    assert esc(f"{jh.card_name(card, t)} ({jh.side_word(card[0], t)}) ") in summary
+                    sided["summary"] += 1
+    assert sided["log"] and sided["summary"]
+
+
 def test_three_players_the_summary_and_the_table_announce_the_new_soloist():
     t = Translator("en")
     state, log = _first_hand_logged({"players": 3, "target": 1000}, "Betty", 4)

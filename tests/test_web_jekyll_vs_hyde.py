@@ -145,6 +145,23 @@ def test_a_hidden_choice_names_only_the_players_own_cards():
                 assert not shown, text
 
 
+@pytest.mark.parametrize("lang, one, several", [
+    ("en", "the card to", "the cards to"), ("de", "die Karte zum", "die Karten zum"),
+    ("fr", "la carte à", "les cartes à"), ("it", "la carta da", "le carte da")])
+def test_the_opponents_choice_of_one_card_is_told_in_the_singular(lang, one, several):
+    """Issue 55: "Hyde has chosen the cards to give." for the one card of round 1."""
+    t = Translator(lang)
+    counts = set()
+    for log, state, me in GAMES:
+        ctx = TableContext(t=t, seat=state.seat_of(me), log=log)
+        for ev in log:
+            if ev["kind"] == "chose" and "cards" not in ev:
+                text = jvh.event_text(ev, ctx)
+                assert (one if ev["count"] == 1 else several) in text, (ev, text)
+                counts.add(ev["count"])
+    assert 1 in counts and len(counts) > 1
+
+
 def test_an_exchange_is_told_from_the_role_played_then():
     """In a return match the roles swap: a first-game exchange read during the
     second game still says what the person gave and got then."""

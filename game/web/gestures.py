@@ -7,6 +7,7 @@ controller. Today both run in the page; once the game moves to a worker
     {"kind": "decide", "act": "J5"} / {"kind": "decide", "part": "c4"}
     {"kind": "setup", "form": {...}}   {"kind": "lang", "value": "fr"}
     {"kind": "pace", "value": "slow"}  {"kind": "escape"}
+    {"kind": "touch", "value": true}   (a tap; false: a click or a key of a keyboard)
     {"kind": "storage", "key": "jhg.prefs", "value": "..." or None}
     {"kind": "refused", "failure": "full" | "blocked"}   (a write, game.web.mirror)
 """
@@ -51,6 +52,8 @@ def _carry_out(ctrl: Controller, msg: Message) -> None:
         ctrl.dispatch(pg.SetLanguage(str(msg["value"])))
     elif kind == "pace":
         ctrl.dispatch(pg.SetPace(str(msg["value"])))
+    elif kind == "touch":
+        ctrl.dispatch(pg.SetTouch(msg.get("value") is True))
     elif kind == "escape":
         ctrl.on_table(ts.ClearChoice())
     elif kind == "storage":

@@ -73,15 +73,22 @@ class Translator:
 
     A text that depends on a count is two entries, `key.1` (the singular) and
     `key.n` (the plural): `t("key", n=2)` picks the one this language uses for
-    its `n` (or `count`) field."""
+    its `n` (or `count`) field.
 
-    def __init__(self, lang: str) -> None:
+    `touch`: the person plays with their fingers (game.web.front.events tells
+    the page): a text with a `key.touch` entry says that instead ("tap",
+    not "click"; no keys to press)."""
+
+    def __init__(self, lang: str, touch: bool = False) -> None:
         self.lang = pick_language(lang)
+        self.touch = touch
         self._cat = catalog(self.lang)
         self._en = catalog(DEFAULT)
 
     def __call__(self, key: str, **kw: Any) -> str:
-        text = self._text(key)
+        text = self._text(key + ".touch") if self.touch else None
+        if text is None:
+            text = self._text(key)
         if text is None:
             text = self._text(self._counted(key, kw))
         if text is None:

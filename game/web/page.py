@@ -163,6 +163,12 @@ class SetLanguage:
 
 
 @dataclass(frozen=True)
+class SetTouch:
+    """The person's last tap or click: the words of a touch screen or a mouse's."""
+    touch: bool
+
+
+@dataclass(frozen=True)
 class SetPace:
     speed: str
 
@@ -196,7 +202,7 @@ class StorageRefused:
 
 
 PageAction = Union[OnTable, ShowPanel, Dismiss, OpenSetup, BackToTable, KeepDeal, SetLanguage,
-                   SetPace, SetupChanged, OpenOverlay, CloseOverlay, Notice, StorageRefused]
+                   SetTouch, SetPace, SetupChanged, OpenOverlay, CloseOverlay, Notice, StorageRefused]
 
 
 # -- effects the controller carries out -----------------------------------------------
@@ -278,8 +284,14 @@ def _keep_deal(page: Page, _: KeepDeal) -> Result:
 
 
 def _set_language(page: Page, act: SetLanguage) -> Result:
-    t = Translator(act.lang)
+    t = Translator(act.lang, page.t.touch)
     return dataclasses.replace(page, t=t, prefs={**page.prefs, "lang": t.lang}), (SavePrefs(),)
+
+
+def _set_touch(page: Page, act: SetTouch) -> Result:
+    if act.touch == page.t.touch:
+        return page, ()
+    return dataclasses.replace(page, t=Translator(page.t.lang, act.touch)), ()
 
 
 def _set_pace(page: Page, act: SetPace) -> Result:
@@ -334,6 +346,7 @@ Handler = Callable[[Page, Any], Result]
 HANDLERS: dict[type, Handler] = {
     OnTable: _on_table, ShowPanel: _show_panel, Dismiss: _dismiss, OpenSetup: _open_setup,
     BackToTable: _back_to_table, KeepDeal: _keep_deal, SetLanguage: _set_language,
+    SetTouch: _set_touch,
     SetPace: _set_pace, SetupChanged: _setup_changed, OpenOverlay: _open_overlay,
     CloseOverlay: _close_overlay, Notice: _notice, StorageRefused: _storage_refused,
 }

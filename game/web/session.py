@@ -278,10 +278,11 @@ class Session:
 
     def context(self, t: Translator) -> TableContext:
         """What the table's renderer knows besides the observation: made once
-        per session and language (every region drawn from it shares it)."""
-        known = self._contexts.get(t.lang)
+        per session and translator's words (every region drawn from it shares it)."""
+        words = f"{t.lang}{' touch' if t.touch else ''}"
+        known = self._contexts.get(words)
         if known is None:
-            known = self._contexts[t.lang] = self._context(t)
+            known = self._contexts[words] = self._context(t)
         return known
 
     def _context(self, t: Translator) -> TableContext:

@@ -94,6 +94,8 @@ class Page:
                              "session": storage.items(self.session) if self.session else {},
                              "problem": problem, "pending": pending, "form": form,
                              "test": read_test_hooks()}})
+        # A touch screen's words from the start: a phone's first tap comes too late for them.
+        self.events.uses_touch(bool(window.matchMedia("(pointer: coarse)").matches))
 
 
 def read_test_hooks() -> "dict[str, Any]":

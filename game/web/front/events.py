@@ -38,11 +38,22 @@ class Events:
         self.send = send
         self.read_file = read_file
         self.aliases = aliases or {}
+        self.touch = False  # as the game was last told (it starts with a mouse's words)
 
     def handlers(self) -> "dict[str, Callable[[Any], None]]":
         """Each handler by the event it listens to on the document."""
         return {"click": self.on_click, "change": self.on_change, "keydown": self.on_key,
-                "submit": self.on_submit}
+                "submit": self.on_submit, "pointerdown": self.on_pointer}
+
+    def uses_touch(self, touch: bool) -> None:
+        """Tell the game whether the person plays by touch (its words say
+        "tap", and name no keys) or with a mouse or a keyboard, when that changes."""
+        if touch != self.touch:
+            self.touch = touch
+            self.send({"kind": "touch", "value": touch})
+
+    def on_pointer(self, evt: "Any") -> None:
+        self.uses_touch(str(evt.pointerType) in ("touch", "pen"))
 
     def command(self, cmd: str, el: "Any") -> None:
         cmd = self.aliases.get(cmd, cmd)
@@ -152,6 +163,8 @@ class Events:
 
     def on_key(self, evt: "Any") -> None:
         self.front.motion.finish()  # so does any key
+        if str(evt.key) == "Tab" or str(evt.key) in ARROWS:  # a keyboard's (a phone's has neither)
+            self.uses_touch(False)
         if self.overlay_key(evt) or self.undo_key(evt) or self.keys.trap_tab(evt) \
                 or self.tab_to_decision(evt):
             return

@@ -79,6 +79,25 @@ class Focus:
         if group is None or not self.first(group):
             self.fallback()
 
+    def pressed(self) -> bool:
+        """Whether the focused control is a part picked already (`aria-pressed`)."""
+        return attr(self.doc.activeElement, "aria-pressed") == "true"
+
+    def onward(self, offered: "list[str]") -> None:
+        """The focused part was just picked (a card) and its group offers
+        nothing more: the focus goes on to the first part `offered` now, the
+        rest of the decision (the first cell the card may go to), wherever
+        the table draws it."""
+        el = self.doc.activeElement
+        group = el.closest("[data-keys]") if self.pressed() else None
+        if group is None or not group:
+            return
+        if any(attr(part, "data-part") in offered for part in group.querySelectorAll("[data-part]")):
+            return
+        for part in self.doc.querySelectorAll("#screen [data-part]"):
+            if attr(part, "data-part") in offered and usable(part) and self.try_focus(part):
+                return
+
     def usable_in(self, within: "Any") -> bool:
         """Focus the first control in `within` the person may use now."""
         return any(usable(el) and self.try_focus(el) for el in within.querySelectorAll(CONTROLS))

@@ -66,6 +66,7 @@ class Front:
     def draw(self, frame: "dict[str, Any]") -> None:
         was = self.keys.area()
         kept = self.keys.key()
+        picked_before = self.keys.pressed()
         self.doc.documentElement.lang = frame["lang"]
         self.doc.title = frame["title"]
         view = frame["view"]
@@ -87,6 +88,8 @@ class Front:
                 self.keys.focus(self.keys.q("#handover-ready"))
         elif screen_changed and view == "table":
             self.keys.refocus(kept)
+            if not picked_before:
+                self.keys.onward(frame["choices"]["parts"])
         if "news" in frame:
             self.live.tell(frame["news"], frame["my_turn"])
         if frame["coach"] and view == "table":

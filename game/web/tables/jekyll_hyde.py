@@ -174,6 +174,15 @@ def card_name(card: str, t: Translator) -> str:
     return t(f"card.{card}")
 
 
+def sided_name(card: str, t: Translator) -> str:
+    """A card's name, with its side where the other side has a card of the
+    same name (Dr. Lanyon, Poole, Transformation...): in the log and the
+    scoring no face shows which one it was."""
+    name = card_name(card, t)
+    twin = card_name(("H" if card[0] == "J" else "J") + card[1:], t)
+    return t("card.sided", card=name, side=side_word(card[0], t)) if name == twin else name
+
+
 def side_word(side: str, t: Translator) -> str:
     return t(f"side.{SIDE_WORD[side]}")
 
@@ -265,7 +274,9 @@ def _prompt(obs: Obs, ctx: TableContext) -> str:
         if turn != me:  # 3p soloist deciding for the ghost
             return t("jh.prompt.ghost_turn", side=need)
         if any(a[0] != "@" for a in legal):
-            return t("jh.prompt.turn", side=need)
+            # With 3 players the soloist may put down the ghost's cards on his own turn too.
+            from_ghost = any(a in (obs["ghost"] or ()) for a in legal)
+            return t("jh.prompt.solo_turn" if from_ghost else "jh.prompt.turn", side=need)
         return t("jh.prompt.must_designate", side=need)
     return t("jh.prompt.wait", name=shown(seat_name(obs, obs["to_act"]), t))
 
@@ -626,7 +637,7 @@ def event_text(ev: Obs, ctx: TableContext) -> str:
 def _played_text(ev: Obs, names: dict[str, str], t: Translator) -> str:
     """A card put down: from one's own hand, given by a designated seat, or
     taken by the soloist from the ghost's hand or from his own for the ghost."""
-    seat, src, card = ev["seat"], ev["from"], card_name(ev["card"], t)
+    seat, src, card = ev["seat"], ev["from"], sided_name(ev["card"], t)
     player, source = named(names, seat), named(names, src)
     if src == seat:
         return t("log.play", who=shown(player, t), card=card)
@@ -778,9 +789,9 @@ def _team_breakdown(team: str, info: Obs, mine: str | None, t: Translator) -> Ht
     the other side's actions (worth nothing), the product and why it is 0.
     `mine`: the person's side as labelled, when it is theirs."""
     label = mine or t("jh.team_of", team=_team_label(team, t))
-    with_points = [t("jh.sum.card_points", card=card_name(c["card"], t), n=c["points"])
+    with_points = [t("jh.sum.card_points", card=sided_name(c["card"], t), n=c["points"])
                    for c in info["cards"] if c["points"]]
-    actions = [t("jh.sum.card_times", card=card_name(a["card"], t), n=a["multiplier"])
+    actions = [t("jh.sum.card_times", card=sided_name(a["card"], t), n=a["multiplier"])
                for a in info["actions"]]
     lines = [t("jh.sum.points", cards=_listed(with_points), p=info["points"]) if with_points
              else t("jh.sum.no_points"),
@@ -788,7 +799,7 @@ def _team_breakdown(team: str, info: Obs, mine: str | None, t: Translator) -> Ht
              else t("jh.sum.no_actions")]
     if info["other_actions"]:
         lines.append(t("jh.sum.other_actions",
-                       cards=", ".join(card_name(c, t) for c in info["other_actions"])))
+                       cards=", ".join(sided_name(c, t) for c in info["other_actions"])))
     if info["zero"] is not None:
         why = "nothing" if not info["points"] and not info["multiplier"] else info["zero"]
         lines.append(t(f"jh.sum.why.{why}", m=info["multiplier"]))

@@ -786,7 +786,8 @@ def _event_text(ev: dict[str, Any], ctx: TableContext) -> str:
     if kind == "chose":
         if "cards" in ev:  # only the player who chose sees the cards
             return t(f"jvh.log.you_chose_{ev['phase']}", cards=_cards_text(ev["cards"], t))
-        return t(f"jvh.log.chose_{ev['phase']}", role=role_name(ev["player"], t))
+        return t(f"jvh.log.chose_{ev['phase']}", role=role_name(ev["player"], t),
+                 n=ev.get("count"))  # (an older save's entry has no count: the plural)
     if kind == "exchange":
         me = _when(ev, ctx)[1]
         key = "jvh.log.exchange" if ev["phase"] == "give" else "jvh.log.swap"
