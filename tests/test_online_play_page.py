@@ -690,3 +690,14 @@ def test_a_seat_taken_by_another_tab_is_said_on_the_first_and_play_here_takes_it
     pages.guests.pop()  # the second tab only says where the seat is now
     pages.play()
     assert first.online.guest.guest.transcript == pages.host.session.save["transcript"]
+
+
+def test_a_friend_who_opens_the_link_after_the_start_is_told_to_ask_for_the_next_game():
+    """Issue 57, item 8: told at once, in words that say what to do."""
+    pages = seated("dracula", {"dr_bot": "random"}, ["Bo"])
+    late, screen = pages.guest("Zed")
+    late.command("online-join", {"name": "Zed"})
+    pages.net.pump()
+    assert late.online.guest.guest.status == "refused"
+    assert "ask the host for a seat at the next one" in pages.screen_html(screen)
+    assert pages.host.session.save["setup"]["remote"] == {"1": "Bo"}  # nobody moved
