@@ -291,6 +291,22 @@ def test_the_start_screen_says_in_one_line_what_the_chosen_game_is_like(lang):
     assert len(set(said.values())) == len(GAMES), said  # each game its own words
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_newcomer_meets_the_game_and_how_to_begin_before_the_tables_choices(game):
+    """Issue 55, item 4: not eight dropdowns first. Under the game and its
+    line come Deal and Learn by playing; the table's choices (each already
+    set) follow under a heading of their own."""
+    ctrl, screen, _ = make_page()
+    ctrl.start(None)
+    ctrl.dispatch(SetupChanged({"game": game}))
+    markup = str(screen.last.regions["screen"])
+    fields = [m.start() for m in re.finditer(r"<select name=\"(?!game\")", markup)]
+    assert fields, game
+    assert markup.index('id="game-about"') < markup.index('id="start"') < markup.index(
+        'id="setup-choices"') < min(fields)
+    assert markup.index('data-cmd="lesson"') < min(fields)
+
+
 def test_a_bad_seed_is_said_on_the_start_screen():
     ctrl, screen, _ = make_page()
     _deal(ctrl, "dracula", "twelve")

@@ -90,16 +90,21 @@ def setup_html(t: Translator, playable: list[str], values: dict[str, str],
         '<label class="field"><span>{game_label}</span>'
         '<select name="game" id="f-game" data-cmd="setup-change">{games}</select></label>'
         '<p class="game-about" id="game-about">{about} <a class="help-link" href="#side">{help}'
-        '</a></p>{form}<p class="ladder-note" id="ladder-note">{ladder_note}</p>'
-        '<label class="field"><span>{seed_label}</span>'
-        '<input name="seed" id="f-seed" inputmode="numeric" pattern="[0-9]*" maxlength="18" '
-        'value="{seed}" placeholder="{seed_hint}"{invalid}></label>{error}{takebacks}'
+        '</a></p>'
+        # What a newcomer needs first: the game, what it is like, and how to begin; the
+        # choices of the table follow, each already set to play.
         '<div class="buttons"><button type="submit" data-cmd="start" id="start" '
         'class="primary">{start}</button>{lesson}<button type="button" data-cmd="online-host" '
         'id="online-host" class="secondary">{friends}</button>{resume}</div>'
+        '<h2 class="setup-choices" id="setup-choices">{choices}</h2>'
+        '{form}<p class="ladder-note" id="ladder-note">{ladder_note}</p>'
+        '<label class="field"><span>{seed_label}</span>'
+        '<input name="seed" id="f-seed" inputmode="numeric" pattern="[0-9]*" maxlength="18" '
+        'value="{seed}" placeholder="{seed_hint}"{invalid}></label>{error}{takebacks}'
         '<p class="file-open"><button type="button" data-cmd="file-open" id="file-open" '
         'class="secondary" aria-haspopup="dialog">{open_file}</button></p></form>',
         title=t("setup.title"), game_label=t("setup.game"), games=games,
+        choices=t("setup.choices"),
         about=t(f"{game}/setup.about"), help=t("setup.help_link"),
         form=table.setup_form(t, list(levels(game)), values), ladder_note=t("bot.ratings_note"),
         seed_label=say(t, game, "setup.seed"), seed=values.get("seed", ""),
