@@ -41,6 +41,18 @@ from game.web.tables import Table, renderer
 from game.web.views import draw
 
 
+def first_notices(link: Link, prefs_ignored: str | None) -> tuple[tuple[str, dict[str, str]], ...]:
+    """What the page says as it starts: the link's parameters it ignored, and
+    why stored preferences were not used."""
+    notices: tuple[tuple[str, dict[str, str]], ...] = ()
+    if link.ignored:
+        notices += (("notice.unknown_params", {"names": ", ".join(link.ignored),
+                                                "n": str(len(link.ignored))}),)
+    if prefs_ignored is not None:
+        notices += (("notice.prefs_ignored", {"reason": prefs_ignored[:200]}),)
+    return notices
+
+
 class Controller:
     def __init__(self, store: Storage, tab_store: Storage, screen: Screen, locks: Locks,
                  link: Link, lang: str, problem: FailureKind | None = None,
@@ -57,14 +69,8 @@ class Controller:
             setup.update({str(k): str(v) for k, v in last.items() if k != "seed"})
         if link.game is not None:
             setup["game"] = link.game
-        notices: tuple[tuple[str, dict[str, str]], ...] = ()
-        if link.ignored:
-            notices += (("notice.unknown_params", {"names": ", ".join(link.ignored),
-                                                    "n": str(len(link.ignored))}),)
-        if ignored is not None:
-            notices += (("notice.prefs_ignored", {"reason": ignored[:200]}),)
-        self.page = Page(t=Translator(lang), prefs=prefs, setup=setup, notices=notices,
-                         store_problem=problem)
+        self.page = Page(t=Translator(lang), prefs=prefs, setup=setup,
+                         notices=first_notices(link, ignored), store_problem=problem)
         if ignored is not None:  # told once: what is kept now is what the page uses
             self.page = self.keeper.save_prefs(self.page)
         self.stats = StatsPage(self)
