@@ -83,17 +83,6 @@ def test_werner_signals_differ_in_shape_and_the_asked_bot_thinks(page, ui):
     ui.wait_settled(page)
 
 
-def _duel_exchange(page, ui) -> None:
-    """Give the cards the exchange asks for: the first ones that make it legal."""
-    n = ui.actions(page)
-    for card in page.locator("#jvh-pick [data-part]").all():
-        if page.locator(".jvh-confirmbar button:not([disabled])").count():
-            break
-        card.click()
-    page.locator(".jvh-confirmbar button").first.click()
-    page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
-
-
 @pytest.mark.parametrize("lang, so_far", [("en", "winning so far"), ("fr", "gagne pour")])
 def test_duel_marks_the_lead_winning_so_far_and_keeps_its_score_on_screen(page, ui, lang,
                                                                              so_far):
@@ -109,7 +98,7 @@ def test_duel_marks_the_lead_winning_so_far_and_keeps_its_score_on_screen(page, 
     for _ in range(60):
         ui.wait_settled(page)
         if page.locator("#jvh-pick").count():
-            _duel_exchange(page, ui)
+            ui.duel_exchange(page)
             continue
         lying = page.locator(".jvh-trick:not(.last) .card.played:not(.empty)")
         if lying.count() == 1 and page.locator(".hand.mine .card.playable").count():
@@ -178,7 +167,7 @@ def test_duel_a_card_just_received_is_not_ringed_like_a_playable_one(page, ui, s
     page.click("#start")
     page.wait_for_selector(".table.jvh")
     ui.wait_settled(page)
-    _duel_exchange(page, ui)
+    ui.duel_exchange(page)
     assert ui.wait_settled(page) == "me"
     new = ".hand.mine .card.got:not(.playable)"
     assert page.locator(new).count() == 1, "the received card may be played: pick another seed"
