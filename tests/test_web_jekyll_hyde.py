@@ -433,6 +433,27 @@ def test_three_players_the_summary_and_the_table_announce_the_new_soloist():
         solo_obs, TableContext(t=t, seat=solo_seat, thinking=None, log=log))
 
 
+def test_three_players_the_new_soloist_is_announced_only_before_the_first_card():
+    """Issue 55, item 3: "Christian is now Mr. Hyde, alone with the ghost." stayed
+    in the middle of the table through the first tricks of the new hand, over the
+    played cards. It is drawn only until the first card lies; the log keeps it."""
+    t = Translator("en")
+    state, log = _first_hand_logged({"players": 3, "target": 1000}, "Betty", 4)
+    rng = random.Random(4)
+    notice = "Christian is now Mr. Hyde, alone with the ghost."
+    assert any(e["kind"] == "soloist_changed" and e["soloist"] == "Christian" for e in log)
+    drawn_with_cards = 0
+    while len(state.to_json()["history"]) == 1:
+        seat = _seat(state, "Betty")
+        obs = state.observation(seat)
+        started = bool(obs["trick"]["plays"] or obs["tricks"])
+        drawn = notice in jh.render(obs, TableContext(t=t, seat=seat, thinking=None, log=log))
+        assert drawn != started, (started, obs["trick"]["plays"], len(obs["tricks"]))
+        drawn_with_cards += started
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert drawn_with_cards, "the second hand had no card played"
+
+
 def test_the_final_summary_says_whether_you_won():
     for seat in (0, 1):
         state = next(s for s in _play({"players": 4, "target": 40}, seed=6) if s.over)

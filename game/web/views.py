@@ -189,8 +189,10 @@ def screen(page: Page, panels: Panels) -> Html:
         return heading  # everyone reads the summary: the next deal's hand stays out of sight
     # Behind a hand's summary, the hand it sums up, not the next one dealt.
     drawn = s.finished_table(page.t) or s.table.render(s.on_table, s.context(page.t))
-    return html('{}{}{}<div class="tools" id="tools"></div>'
-                '<div id="message" class="message" role="alert" aria-live="assertive">{}</div>',
+    # A refusal right under the hand that was tapped, above Undo and Hint (the
+    # stylesheet keeps it on screen when the hand reaches the bottom edge).
+    return html('{}{}{}<div id="message" class="message" role="alert" aria-live="assertive">{}</div>'
+                '<div class="tools" id="tools"></div>',
                 heading, panels.online_bar(), drawn, s.message)
 
 

@@ -270,6 +270,17 @@ class UI:
             UI.click_and_wait(page, ".hand.mine .cards > .card.playable")
 
     @staticmethod
+    def duel_exchange(page) -> None:
+        """Give the cards the duel's exchange asks for: the first ones that make it legal."""
+        n = UI.actions(page)
+        for card in page.locator("#jvh-pick [data-part]").all():
+            if page.locator(".jvh-confirmbar button:not([disabled])").count():
+                break
+            card.click()
+        page.locator(".jvh-confirmbar button").first.click()
+        page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
+
+    @staticmethod
     def hand(page) -> list[str]:
         return page.eval_on_selector_all(".hand.mine .card", "els => els.map(e => e.dataset.card)")
 

@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytestmark = pytest.mark.browser
@@ -81,17 +83,6 @@ def test_werner_signals_differ_in_shape_and_the_asked_bot_thinks(page, ui):
     ui.wait_settled(page)
 
 
-def _duel_exchange(page, ui) -> None:
-    """Give the cards the exchange asks for: the first ones that make it legal."""
-    n = ui.actions(page)
-    for card in page.locator("#jvh-pick [data-part]").all():
-        if page.locator(".jvh-confirmbar button:not([disabled])").count():
-            break
-        card.click()
-    page.locator(".jvh-confirmbar button").first.click()
-    page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
-
-
 @pytest.mark.parametrize("lang, so_far", [("en", "winning so far"), ("fr", "gagne pour")])
 def test_duel_marks_the_lead_winning_so_far_and_keeps_its_score_on_screen(page, ui, lang,
                                                                              so_far):
@@ -107,7 +98,7 @@ def test_duel_marks_the_lead_winning_so_far_and_keeps_its_score_on_screen(page, 
     for _ in range(60):
         ui.wait_settled(page)
         if page.locator("#jvh-pick").count():
-            _duel_exchange(page, ui)
+            ui.duel_exchange(page)
             continue
         lying = page.locator(".jvh-trick:not(.last) .card.played:not(.empty)")
         if lying.count() == 1 and page.locator(".hand.mine .card.playable").count():
@@ -154,4 +145,41 @@ def test_dracula_turn_and_hint_shapes_and_score_on_screen(page, ui):
     assert _on_screen(page, ".dr-table .plate .pts")
     style = page.add_style_tag(content=GREY)
     ui.screenshot(page, "signals-greyscale-dracula-phone")
+    style.evaluate("el => el.remove()")
+
+
+LOOK = """el => { const s = getComputedStyle(el);
+  return {outline: s.outlineStyle, colour: s.outlineColor, shadow: s.boxShadow, transform: s.transform}; }"""
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_duel_a_card_just_received_is_not_ringed_like_a_playable_one(page, ui, size):
+    """Issue 55, item 2: the card the exchange just gave ("Grün 5 … neu") had a
+    gold ring like the playable cards, though it could not be played. It has
+    none of their looks (a ring, the rise): only its "new" label, not gold."""
+    page.set_viewport_size(size)
+    ui.open_site(page, "?lang=de&speed=instant")
+    ui.choose(page, "#f-game", "jekyll-vs-hyde")
+    page.wait_for_selector("#f-jvh_role")
+    ui.choose(page, "#f-jvh_role", "H")  # Jekyll leads: the received card may not follow
+    ui.choose(page, "#f-jvh_bot", "random")
+    page.fill("#f-seed", "5")
+    page.click("#start")
+    page.wait_for_selector(".table.jvh")
+    ui.wait_settled(page)
+    ui.duel_exchange(page)
+    assert ui.wait_settled(page) == "me"
+    new = ".hand.mine .card.got:not(.playable)"
+    assert page.locator(new).count() == 1, "the received card may be played: pick another seed"
+    page.mouse.move(0, 0)  # a hovered card rises
+    playable = page.eval_on_selector(".hand.mine .card.playable:not(.got)", LOOK)
+    got = page.eval_on_selector(new, LOOK)
+    assert playable["outline"] == "solid" and playable["transform"] != "none", playable
+    assert got["outline"] == "none" and got["transform"] == "none", got
+    assert not re.search(r"0px 0px 0px [1-9]", got["shadow"]), f"a ring: {got['shadow']}"
+    badge = page.eval_on_selector(f"{new} .badge", "el => [el.textContent, getComputedStyle(el).backgroundColor]")
+    assert badge[0] == "neu" and badge[1] != playable["colour"], badge
+    name = "phone" if size == PHONE else "desktop"
+    style = page.add_style_tag(content=GREY)
+    ui.screenshot(page, f"signals-greyscale-duel-new-{name}")
     style.evaluate("el => el.remove()")

@@ -40,14 +40,20 @@ def _overlap(a: list[float], b: list[float]) -> float:
     return max(w, 0) * max(h, 0)
 
 
-def _check_centre(page, root: str, where: str) -> int:
-    """Each card of the centre once, no text over any of them; the number of cards."""
+def _centre_at_rest(page, root: str, where: str) -> dict:
+    """The centre's cards and texts (CENTRE) once its cards have come to rest."""
     page.mouse.move(0, 0)  # a hovered card rises: the pointer stays off the table
     page.wait_for_function(  # the cards come to rest (an endless pulse may go on)
         "document.getAnimations().every(a => a.playState !== 'running'"
         " || a.effect.getComputedTiming().iterations === Infinity)")
     seen = page.evaluate(CENTRE, root)
     assert seen is not None, where
+    return seen
+
+
+def _check_centre(page, root: str, where: str) -> int:
+    """Each card of the centre once, no text over any of them; the number of cards."""
+    seen = _centre_at_rest(page, root, where)
     names = [c["card"] for c in seen["cards"]]
     assert len(names) == len(set(names)), f"a card shown twice {where}: {names}"
     for label in seen["labels"]:
@@ -102,3 +108,40 @@ def test_review_shows_each_card_once_and_writes_over_none(page, ui, size):
         page.click("#ex-next")
         page.wait_for_function(f"document.getElementById('review').dataset.step !== '{now}'")
     assert transformations, "the review never showed a Transformation's cards left on the table"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_three_players_the_new_soloists_banner_covers_no_card_of_the_new_hand(page, ui, size):
+    """Issue 55, item 3: after "Next hand", "Christian is now Mr. Hyde, alone with
+    the ghost." stayed in the middle through the first tricks, over the played
+    cards (the person's own, while the bots think). It is gone once a card lies,
+    and no banner covers a card."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    game = "jekyll-hyde"
+    ui.resume_save(page, game, ui.save_near_end(game, {"players": 3, "target": 1000}, "Betty", 7),
+                   "?lang=en&speed=normal")  # the bots pause: the person's card lies a while
+    assert ui.wait_settled(page) == "modal"
+    page.click("#next-hand")
+    page.wait_for_function("document.getElementById('modal').hidden")
+    with_cards = 0
+    for turn in range(5):  # the first tricks of the new hand
+        if ui.wait_settled(page) != "me":
+            break
+        page.wait_for_selector("#hint")
+        for moment in ("on turn", "just played"):
+            where = f"in hand 2 at turn {turn}, {moment}, {width}x{height}"
+            seen = _centre_at_rest(page, "#screen", where)
+            banners = set(page.locator("#screen .centre .banner").all_text_contents())
+            for label in (x for x in seen["labels"] if x["text"] in banners):
+                for card in seen["cards"]:
+                    assert _overlap(label["box"], card["box"]) < 2, \
+                        f"{label['text']!r} covers {card['card']} {where}"
+            with_cards += bool(seen["cards"])
+            if moment == "on turn":
+                ui.screenshot(page, f"werner-centre-3p-hand2-{width}x{height}-{turn}")
+                target = ".card.playable" if page.locator(".card.playable").count() \
+                    else ".seat.designatable"
+                ui.click_and_wait(page, target)
+    assert with_cards, "no card lay in the centre"
+    assert "Christian is now Mr. Hyde, alone with the ghost." in page.text_content("#log")

@@ -484,8 +484,9 @@ def render(obs: Obs, ctx: TableContext, done: bool = False) -> Html:
                            '<div class="row">{cards}</div></div>',
                            help=t("jh.carried_help"), caption=t("jh.carried", n=len(obs["carried"])),
                            cards=join(card_html(c, t, "tiny", act=False) for c in obs["carried"])))
-    elif three and obs["hand_number"] and not obs["over"]:
-        # The roles rotated with the deal: say so until the first card lies.
+    elif three and obs["hand_number"] and not obs["over"] and not plays and not obs["tricks"]:
+        # The roles rotated with the deal: say so until the first card lies
+        # (then never over the trick's cards; the log keeps it).
         banner = _soloist_notice(obs, ctx)
     if banner:  # under the last trick's cards, where nothing is drawn, else in the middle
         centre.append(html('<div class="banner{}">{}</div>',
