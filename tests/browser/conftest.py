@@ -216,6 +216,20 @@ class UI:
         page.wait_for_selector("body[data-view=table]")
 
     @staticmethod
+    def deal(page, game: str, fields: dict[str, str], seed: int,
+             query: str = "?lang=en&speed=instant") -> None:
+        """Open the site, choose `game` and its start-screen `fields` (by name:
+        {"jvh_role": "H"}), and deal `seed`."""
+        UI.open_site(page, query)
+        UI.choose(page, "#f-game", game)
+        for name, value in fields.items():
+            page.wait_for_selector(f"#f-{name}")
+            UI.choose(page, f"#f-{name}", value)
+        page.fill("#f-seed", str(seed))
+        page.click("#start")
+        page.wait_for_selector("body[data-view=table]")
+
+    @staticmethod
     def choose(page, selector: str, value: str) -> None:
         """Choose `value` in a start-screen <select>. The worker redraws the form
         with it a few ms later (which also draws over any field typed

@@ -37,14 +37,8 @@ def _werner(page, ui) -> str:
 
 def _duel(page, ui) -> str:
     """Hyde after the exchange (seed 5), Jekyll's lead to follow: a card that may not."""
-    ui.open_site(page, "?lang=de&speed=instant")
-    ui.choose(page, "#f-game", "jekyll-vs-hyde")
-    page.wait_for_selector("#f-jvh_role")
-    ui.choose(page, "#f-jvh_role", "H")
-    ui.choose(page, "#f-jvh_bot", "random")
-    page.fill("#f-seed", "5")
-    page.click("#start")
-    page.wait_for_selector(".table.jvh")
+    ui.deal(page, "jekyll-vs-hyde", {"jvh_role": "H", "jvh_bot": "random"}, 5,
+            "?lang=de&speed=instant")
     ui.wait_settled(page)
     ui.duel_exchange(page)
     assert ui.wait_settled(page) == "me"
@@ -54,14 +48,7 @@ def _duel(page, ui) -> str:
 
 def _dracula(page, ui) -> str:
     """A card chosen: a cell it may not go to (it touches no card side by side)."""
-    ui.open_site(page, "?lang=en&speed=instant")
-    ui.choose(page, "#f-game", "dracula")
-    page.wait_for_selector("#f-first")
-    ui.choose(page, "#f-first", "me")
-    ui.choose(page, "#f-dr_bot", "random")
-    page.fill("#f-seed", "7")
-    page.click("#start")
-    page.wait_for_selector(".dr-table")
+    ui.deal(page, "dracula", {"first": "me", "dr_bot": "random"}, 7)
     assert ui.wait_settled(page) == "me"
     ui.click_and_wait(page, "#way-Q")
     assert ui.wait_settled(page) == "me"

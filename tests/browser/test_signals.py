@@ -125,14 +125,7 @@ def test_duel_marks_the_lead_winning_so_far_and_keeps_its_score_on_screen(page, 
 
 def test_dracula_turn_and_hint_shapes_and_score_on_screen(page, ui):
     page.set_viewport_size(PHONE)
-    ui.open_site(page, "?lang=en&speed=instant")
-    ui.choose(page, "#f-game", "dracula")
-    page.wait_for_selector("#f-first")
-    ui.choose(page, "#f-first", "me")
-    ui.choose(page, "#f-dr_bot", "random")
-    page.fill("#f-seed", "3")
-    page.click("#start")
-    page.wait_for_selector(".dr-table")
+    ui.deal(page, "dracula", {"first": "me", "dr_bot": "random"}, 3)
     n = ui.actions(page)
     page.locator(".dr-table [data-act]").first.click()  # a way to score: rows or columns
     page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
