@@ -194,3 +194,43 @@ def test_card_names_are_whole_in_every_language(page, ui, size):
             page.click("#ex-next")
             page.wait_for_function(f"document.getElementById('review').dataset.step !== '{now}'")
     assert not any(cut.values()), {where: names for where, names in cut.items() if names}
+
+
+# Each "asks" / "asked by" tag on the table, but the ghost's, and what it lies
+# on: a card, a tag of the trick, the trick's line, a seat's name, icon or cards.
+TAGS_ON = """() => {
+  const on = (a, b) => a.left < b.right - .5 && b.left < a.right - .5
+    && a.top < b.bottom - .5 && b.top < a.bottom - .5;
+  const table = document.querySelector('#screen .table.jh').getBoundingClientRect();
+  const others = [...document.querySelectorAll('#screen :is(.card, .slot .from, .slot .mark, '
+    + '.backs b, .back, .plate .who, .plate .team, .jh-totals li, .tinfo, .ask-tag)')];
+  return [...document.querySelectorAll('#screen .seat:not(:has(.ghost-hand)) .ask-tag')]
+    .flatMap(tag => { const r = tag.getBoundingClientRect();
+      const under = others.filter(o => o !== tag && on(r, o.getBoundingClientRect()))
+        .map(o => o.textContent.trim().slice(0, 24));
+      if (r.left < table.left || r.right > table.right) under.push('the table\\'s edge');
+      return under.map(what => tag.textContent + ' on ' + what); });
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1366, 768)], ids=["390x844", "1366x768"])
+def test_ask_tags_lie_on_nothing(page, ui, size):
+    """Issue 55, item 6: in the longest languages, an "asks you" / "asked by
+    Betty" tag covers no card, count, name or the trick's line, and stays on
+    the table, at every decision of the person's (asked to give, or asking)."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    found = []
+    for lang in ("fr", "de"):
+        for mode, me, seed in (("4A", "0", 4), ("4A", "0", 11), ("3", "0", 7)):
+            ui.open_site(page, f"?lang={lang}&speed=instant")
+            ui.start_game(page, mode=mode, me=me, seed=seed, bots="random")
+            for turn in range(40):
+                if ui.wait_settled(page) == "modal":
+                    break
+                found += [f"{lang} {mode}/{seed} turn {turn}: {x}" for x in page.evaluate(TAGS_ON)]
+                target = ".card.playable" if page.locator(".card.playable").count() \
+                    else ".seat.designatable"
+                ui.click_and_wait(page, target)
+            else:
+                pytest.fail("the hand did not end")
+    assert not found, found
