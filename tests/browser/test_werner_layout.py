@@ -139,3 +139,98 @@ def test_three_players_seats_are_targets_of_24px(page, ui, size):
         ui.click_and_wait(page, target)
     else:
         pytest.fail("the hand did not end")
+
+
+# Every card name in `root` that is cut, as "name: why": a letter outside the
+# name's room (beside it, under the card's edge, or up on the card's icon) or a
+# word broken where it has no (soft) hyphen. Letters are measured one by one.
+CUT_NAMES = """root => [...document.querySelectorAll(root + ' .card .nm')].flatMap(nm => {
+  const room = nm.getBoundingClientRect(), text = nm.firstChild;
+  if (room.width < 2 || !text) return [];  // a name hidden on a phone (the button's only)
+  const icon = nm.parentElement.querySelector('svg .ic').getBoundingClientRect();
+  const card = nm.parentElement.getBoundingClientRect();
+  const range = document.createRange(), why = new Set();
+  let before = null;  // the letter before, unless a space or a hyphen came between
+  for (let i = 0; i < text.length; i++) {
+    if (' \\u00ad-'.includes(text.data[i])) { before = null; continue; }
+    range.setStart(text, i); range.setEnd(text, i + 1);
+    const r = range.getBoundingClientRect();
+    if (r.left < room.left - .5 || r.right > room.right + .5) why.add('wider than the card');
+    if (r.top < icon.bottom - .5) why.add('on the icon');
+    if (r.bottom > card.bottom + .5) why.add('below the card');
+    if (before && r.top > before.bottom - 1) why.add('a word broken');
+    before = r;
+  }
+  return why.size ? [nm.textContent + ': ' + [...why].join(', ')] : [];
+})"""
+LANGUAGES = ["en", "de", "fr", "it"]
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1366, 768)], ids=["390x844", "1366x768"])
+def test_card_names_are_whole_in_every_language(page, ui, size):
+    """Issue 55, item 6: no card name is cut or runs into its icon, in any
+    language, on the cards the Review shows (every hand open, each card then
+    played) and in the ghost's open hand, at phone and desktop size."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    save = ui.save_near_end("jekyll-hyde", {"players": 4, "target": 150}, 0, 7)
+    cut: dict[str, list[str]] = {}
+    for lang in LANGUAGES:
+        ui.open_site(page, f"?lang={lang}&speed=instant")
+        ui.start_game(page, mode="3", me="1", seed=2, bots="random")
+        ui.wait_settled(page)
+        cut[f"{lang}, the ghost's hand"] = page.evaluate(CUT_NAMES, "#screen")
+        ui.resume_save(page, "jekyll-hyde", save, f"?lang={lang}&speed=instant")
+        ui.wait_settled(page)
+        page.click("#review-open")
+        page.wait_for_selector("dialog#review[open]")
+        names = page.locator("#rv-screen .card .nm")
+        assert names.count() >= 28, "the Review's first step shows every card"
+        for step in range(40):
+            for name in page.evaluate(CUT_NAMES, "#rv-screen"):
+                cut.setdefault(f"{lang}, the Review", []).append(f"step {step}: {name}")
+            if page.is_disabled("#ex-next"):
+                break
+            now = page.evaluate("document.getElementById('review').dataset.step")
+            page.click("#ex-next")
+            page.wait_for_function(f"document.getElementById('review').dataset.step !== '{now}'")
+    assert not any(cut.values()), {where: names for where, names in cut.items() if names}
+
+
+# Each "asks" / "asked by" tag on the table, but the ghost's, and what it lies
+# on: a card, a tag of the trick, the trick's line, a seat's name, icon or cards.
+TAGS_ON = """() => {
+  const on = (a, b) => a.left < b.right - .5 && b.left < a.right - .5
+    && a.top < b.bottom - .5 && b.top < a.bottom - .5;
+  const table = document.querySelector('#screen .table.jh').getBoundingClientRect();
+  const others = [...document.querySelectorAll('#screen :is(.card, .slot .from, .slot .mark, '
+    + '.backs b, .back, .plate .who, .plate .team, .jh-totals li, .tinfo, .ask-tag)')];
+  return [...document.querySelectorAll('#screen .seat:not(:has(.ghost-hand)) .ask-tag')]
+    .flatMap(tag => { const r = tag.getBoundingClientRect();
+      const under = others.filter(o => o !== tag && on(r, o.getBoundingClientRect()))
+        .map(o => o.textContent.trim().slice(0, 24));
+      if (r.left < table.left || r.right > table.right) under.push('the table\\'s edge');
+      return under.map(what => tag.textContent + ' on ' + what); });
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1366, 768)], ids=["390x844", "1366x768"])
+def test_ask_tags_lie_on_nothing(page, ui, size):
+    """Issue 55, item 6: in the longest languages, an "asks you" / "asked by
+    Betty" tag covers no card, count, name or the trick's line, and stays on
+    the table, at every decision of the person's (asked to give, or asking)."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    found = []
+    for lang in ("fr", "de"):
+        for mode, me, seed in (("4A", "0", 4), ("4A", "0", 11), ("3", "0", 7)):
+            ui.open_site(page, f"?lang={lang}&speed=instant")
+            ui.start_game(page, mode=mode, me=me, seed=seed, bots="random")
+            for turn in range(40):
+                if ui.wait_settled(page) == "modal":
+                    break
+                found += [f"{lang} {mode}/{seed} turn {turn}: {x}" for x in page.evaluate(TAGS_ON)]
+                target = ".card.playable" if page.locator(".card.playable").count() \
+                    else ".seat.designatable"
+                ui.click_and_wait(page, target)
+            else:
+                pytest.fail("the hand did not end")
+    assert not found, found
