@@ -196,7 +196,7 @@ def test_card_names_are_whole_in_every_language(page, ui, size):
     assert not any(cut.values()), {where: names for where, names in cut.items() if names}
 
 
-# Each "asks" / "asked by" tag on the table, but the ghost's, and what it lies
+# Each "asks" / "asked by" tag on the table, the ghost's included, and what it lies
 # on: a card, a tag of the trick, the trick's line, a seat's name, icon or cards.
 TAGS_ON = """() => {
   const on = (a, b) => a.left < b.right - .5 && b.left < a.right - .5
@@ -204,7 +204,7 @@ TAGS_ON = """() => {
   const table = document.querySelector('#screen .table.jh').getBoundingClientRect();
   const others = [...document.querySelectorAll('#screen :is(.card, .slot .from, .slot .mark, '
     + '.backs b, .back, .plate .who, .plate .team, .jh-totals li, .tinfo, .ask-tag)')];
-  return [...document.querySelectorAll('#screen .seat:not(:has(.ghost-hand)) .ask-tag')]
+  return [...document.querySelectorAll('#screen .seat .ask-tag')]
     .flatMap(tag => { const r = tag.getBoundingClientRect();
       const under = others.filter(o => o !== tag && on(r, o.getBoundingClientRect()))
         .map(o => o.textContent.trim().slice(0, 24));
