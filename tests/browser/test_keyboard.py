@@ -328,10 +328,11 @@ def test_a_dracula_deal_by_keys_in_german(page, ui):
         chosen = page.locator(f'.dr-hand [data-part="{card}"]')
         _press_on(page, f'.dr-hand .dc-btn[data-part="{card}"]', "Enter")
         expect(chosen).to_have_attribute("aria-pressed", "true")
-        if turn == 0:  # Escape lets the card go; it is picked again
+        if turn == 0:  # the focus went on to a cell; Escape lets the card go; it is picked again
+            assert page.evaluate(FOCUSED, ".coffin .cell.open")
             page.keyboard.press("Escape")
             expect(chosen).to_have_attribute("aria-pressed", "false")
-            page.keyboard.press("Space")
+            _press_on(page, f'.dr-hand .dc-btn[data-part="{card}"]', " ")
             expect(chosen).to_have_attribute("aria-pressed", "true")
         _act(page, ".coffin .cell.open", "Enter" if turn % 2 else " ")
         placed += 1
