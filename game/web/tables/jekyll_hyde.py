@@ -214,65 +214,6 @@ def card_svg(card: str) -> Html:
                 icon=_ACTION_ICON.get(card) or _ICON[f[0]], corner=corner)
 
 
-# A card name's room, in widths of the card's content box (the smallest card
-# that shows its name: a trick's card on a phone, 34 px inside): the name's
-# width less its 2 px paddings, and the height under the picture less 2 px.
-_NAME_WIDTH, _NAME_HEIGHT, _LINE_HEIGHT = 0.87, 0.49, 1.05
-# Widths of letters in em, a little wider than Georgia's (the widest face the
-# page's fonts fall back on): no name is measured in the worker.
-_NARROW, _WIDE = frozenset("fijlrt.,’'-:; "), frozenset("mwMW")
-
-
-def _em(text: str) -> float:
-    return sum(0.3 if c in _NARROW else 0.85 if c in _WIDE else 0.7 if c.isupper() else 0.53
-               for c in text)
-
-
-def name_fit(name: str) -> float:
-    """The largest font size, as a fraction of the card's width, at which
-    `name` fits under the card's picture, broken only between words, after a
-    hyphen or at a soft hyphen (which then shows as a hyphen). The stylesheet
-    takes it where the card's own size is more than that (`--nm-fit`): a
-    long name shrinks on a small card, never runs out of it or into its icon.
-
-    >>> name_fit("Soho") > name_fit("Transformation")
-    True
-    >>> name_fit("Trans\u00adfor\u00adma\u00adtion") > 1.5 * name_fit("Transformation")
-    True
-    """
-    # (a piece's width, what joins it to the next: "" none, "-" a soft hyphen, " " a space)
-    pieces: list[tuple[float, str]] = []
-    word = ""
-    for c in name + " ":
-        if c in " \u00ad-":
-            pieces.append((_em(word + ("-" if c == "-" else "")), "" if c == "-" else c))
-            word = ""
-        else:
-            word += c
-
-    def lines(capacity: float) -> int:
-        """How many lines of `capacity` em the name takes (0: a piece is too wide)."""
-        count, line, joint = 1, 0.0, ""
-        for width, after in pieces:
-            wanted = line + (_em(" ") if joint == " " else 0.0) + width
-            if line and wanted + (_em("-") if after == "\u00ad" else 0.0) > capacity:
-                count, line = count + 1, width
-            else:
-                line = wanted
-            if line + (_em("-") if after == "\u00ad" else 0.0) > capacity:
-                return 0
-            joint = after
-        return count
-
-    low, high = 0.02, 1.0  # font size / card width: low fits, high does not
-    for _ in range(20):
-        size = (low + high) / 2
-        taken = lines(_NAME_WIDTH / size)
-        low, high = (size, high) if taken and taken * _LINE_HEIGHT * size <= _NAME_HEIGHT \
-            else (low, size)
-    return low
-
-
 def card_html(card: str, t: Translator, cls: str = "", act: bool = True,
               state: str = "", skip: bool = False) -> Html:
     """A card face: a button that plays it (`act`), or a picture of it;
@@ -285,18 +226,17 @@ def card_html(card: str, t: Translator, cls: str = "", act: bool = True,
     shown_name = card_name(card, t)
     name = shown_name + (f" ({state})" if state else "")
     face = html('{svg}<span class="nm">{name}</span>', svg=card_svg(card), name=shown_name)
-    fit = html(' style="--nm-fit: {:.3f}"', name_fit(shown_name))
     if act:
         said = html('<span class="sr"> ({})</span>', state) if state else EMPTY
         # Still a button: a click says why the card may not be played.
         skipped = html(' tabindex="-1" data-skip="true"') if skip else EMPTY
         return html('<button type="button" class="card {side} {cls}" data-card="{card}" '
-                    'data-act="{card}" title="{name}"{fit}{skipped}>{face}{said}</button>',
-                    side=card[0], cls=cls, card=card, name=name, fit=fit, skipped=skipped,
+                    'data-act="{card}" title="{name}"{skipped}>{face}{said}</button>',
+                    side=card[0], cls=cls, card=card, name=name, skipped=skipped,
                     face=face, said=said)
     return html('<div class="card {side} {cls}" data-card="{card}" role="img" '
-                'aria-label="{name}" title="{name}"{fit}>{face}</div>', side=card[0], cls=cls,
-                card=card, name=name, fit=fit, face=face)
+                'aria-label="{name}" title="{name}">{face}</div>', side=card[0], cls=cls,
+                card=card, name=name, face=face)
 
 
 def back_html(side: str) -> Html:
