@@ -228,8 +228,10 @@ def test_ask_tags_lie_on_nothing(page, ui, size):
                 if ui.wait_settled(page) == "modal":
                     break
                 found += [f"{lang} {mode}/{seed} turn {turn}: {x}" for x in page.evaluate(TAGS_ON)]
-                target = ".card.playable" if page.locator(".card.playable").count() \
-                    else ".seat.designatable"
+                # (a seat is asked on its plate: its middle may be the ghost's open hand)
+                playable = ".card.playable[data-act]"
+                target = playable if page.locator(playable).count() \
+                    else ".seat.designatable .plate"
                 ui.click_and_wait(page, target)
             else:
                 pytest.fail("the hand did not end")
