@@ -214,7 +214,7 @@ def test_another_tab_taking_the_game_makes_this_one_read_only_until_play_here():
     ctrl.lost_to_another_tab("dracula")
     assert 'id="play-here"' in screen.last.regions["notices"]
     ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
-    assert ctrl.session.played == s.played and ctrl.session.message == ctrl.t("notice.elsewhere")
+    assert ctrl.session.played == s.played and ctrl.message == ctrl.t("notice.elsewhere")
     stored = items(ctrl)[saves.key("dracula")]
     ctrl.command("play-here", {})
     assert 'id="play-here"' not in screen.last.regions["notices"]
