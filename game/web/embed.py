@@ -99,12 +99,7 @@ def live_setup(game: str, query: dict[str, str], lang: str) -> dict[str, str]:
     for field in renderer(game).OPTION_FIELDS:
         values[field.name] = pick(field.name, field.texts(), str(field.spec.default))
     # Which player the person is: page choices, not options of the game.
-    if game == "jekyll-hyde":
-        values["me"] = pick("seat", tuple(str(i) for i in range(int(values["players"]))), "0")
-    elif game == "jekyll-vs-hyde":
-        values["jvh_role"] = pick("role", ("J", "H", "random"), "J")
-    elif game == "dracula":
-        values["first"] = pick("first", ("me", "bot", "random"), "me")
+    values.update(renderer(game).seat_params(values, pick))
     return values
 
 
