@@ -94,7 +94,7 @@ def live_setup(game: str, query: dict[str, str], lang: str) -> dict[str, str]:
         if query["bots"] == "normal":  # the start screen's word for the heuristic
             query = {**query, "bots": "heuristic"}
         bot = pick("bots", tuple(levels(game)), "")
-        values.update({f"bot{i}": bot for i in range(4)}, jvh_bot=bot, dr_bot=bot)
+        values.update(renderer(game).every_bot(bot))
     # An engine option on the start screen is a parameter of the same name and choices.
     for field in renderer(game).OPTION_FIELDS:
         values[field.name] = pick(field.name, field.texts(), str(field.spec.default))

@@ -181,6 +181,10 @@ class Table(Protocol):
     def seat_word(self, who: str, t: Translator) -> str:
         """A seat of an online room (game.online.host's `who`) in words."""
 
+    def every_bot(self, level: str) -> dict[str, str]:
+        """The start-screen values that seat a bot of strength `level` in
+        every place a bot sits (a live embed's `bots=`)."""
+
     def seat_params(self, values: dict[str, str], pick: Pick) -> dict[str, str]:
         """The start-screen values that say which player the person is, from a
         live embed's URL (game.web.embed; `values`: its engine options read

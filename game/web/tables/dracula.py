@@ -944,6 +944,10 @@ def winner_text(winner: str, t: Translator) -> str:
     return t("file.won", name=player_name(int(winner), t))
 
 
+def every_bot(level: str) -> dict[str, str]:
+    return {"dr_bot": level}
+
+
 def seat_params(values: dict[str, str], pick: Pick) -> dict[str, str]:
     """Who deals first, as the person sees it (`first=me|bot|random`)."""
     return {"first": pick("first", ("me", "bot", "random"), "me")}

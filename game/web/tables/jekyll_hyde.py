@@ -991,6 +991,11 @@ def winner_text(winner: str, t: Translator) -> str:
     return t("file.won", name=player_name(winner, t))
 
 
+def every_bot(level: str) -> dict[str, str]:
+    """Each of the (at most four) seats' strength."""
+    return {f"bot{i}": level for i in range(4)}
+
+
 def seat_params(values: dict[str, str], pick: Pick) -> dict[str, str]:
     """The person's seat (`seat=0..`, among the players chosen)."""
     return {"me": pick("seat", tuple(str(i) for i in range(int(values["players"]))), "0")}

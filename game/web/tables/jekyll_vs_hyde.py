@@ -1070,6 +1070,10 @@ def seat_word(who: str, t: Translator) -> str:
     return t(side) if side else seat_number(who, t)
 
 
+def every_bot(level: str) -> dict[str, str]:
+    return {"jvh_bot": level}
+
+
 def seat_params(values: dict[str, str], pick: Pick) -> dict[str, str]:
     """The person's role (`role=J|H|random`)."""
     return {"jvh_role": pick("role", ("J", "H", "random"), "J")}
