@@ -223,3 +223,63 @@ def test_the_checks_see_a_hook_lookup_and_a_game_id():
                      '    return x if s.game == "dracula" else getattr(s, "budget", 0)\n')
     assert [h.split()[1] for h in _hook_lookups(tree, {"parts"})] == ["getattr(s.table,"]
     assert _game_ids_named("f.py", tree) == ["f.py:4 'dracula'"]
+
+
+WORDS = ("str", "Html", "list[str]")  # what a function that words returns
+
+
+def _annotation(node: ast.expr | None) -> str:
+    return ast.unparse(node) if node is not None else ""
+
+
+def _wording() -> set[str]:
+    """The names of what words the page: the renderer's functions that return
+    words or markup (the `Table` protocol's and game.web.tables' own), and
+    `Session`'s helpers that take a translator."""
+    names = set()
+    tables = ast.parse((WEB / "tables" / "__init__.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tables):
+        if isinstance(node, ast.FunctionDef) and _annotation(node.returns) in WORDS:
+            names.add(node.name)
+    session = ast.parse((WEB / "session.py").read_text(encoding="utf-8"))
+    for cls in session.body:
+        if isinstance(cls, ast.ClassDef) and cls.name == "Session":
+            names |= {f.name for f in cls.body if isinstance(f, ast.FunctionDef)
+                      and any(_annotation(a.annotation) == "Translator" for a in f.args.args)}
+    return names
+
+
+def _words_in(path: Path, wording: set[str]) -> list[str]:
+    """Where the module-level functions of `path` (its reducer) take a
+    translator, call one (`t(...)`, `page.t(...)`, `say`) or call what words."""
+    found = []
+    for fn in ast.parse(path.read_text(encoding="utf-8")).body:
+        if not isinstance(fn, ast.FunctionDef):
+            continue
+        found += [f"{fn.name} takes {a.arg}" for a in fn.args.args
+                  if _annotation(a.annotation) == "Translator"]
+        for call in ast.walk(fn):
+            if isinstance(call, ast.Call):
+                f = call.func
+                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(
+                    f, ast.Attribute) else ""
+                if name in {"t", "say"} | wording:
+                    found.append(f"{fn.name}:{call.lineno} calls {name}")
+    return found
+
+
+def test_the_table_and_page_reducers_speak_data_and_the_views_word_it():
+    """Issue 53 item 3: the reducers return codes and params (the message
+    under the table, the hint), never words, so a language change re-words
+    what is on screen at once; session.py does not even import the translator."""
+    wording = _wording()
+    assert {"hint_text", "who_decides", "explain", "context"} <= wording  # the checks see them
+    for path in (WEB / "session.py", WEB / "page.py"):
+        assert not _words_in(path, wording), (path.name, _words_in(path, wording))
+    assert not _runtime_imports(WEB / "session.py", {"game.web.i18n", "game.web.i18n.Translator"})
+    session = ast.parse((WEB / "session.py").read_text(encoding="utf-8"))
+    fields = {node.target.id: _annotation(node.annotation) for cls in session.body
+              if isinstance(cls, ast.ClassDef) and cls.name == "Session"
+              for node in cls.body
+              if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
+    assert "str" not in fields["message"].split(" | "), fields["message"]

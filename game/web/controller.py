@@ -33,12 +33,12 @@ from game.web.keeper import Keeper, fresh_hold, held, released
 from game.web.links import Link
 from game.web.online import Online
 from game.web.page import Page, playable
-from game.web.session import Session
+from game.web.session import Message, Said, Session
 from game.web.stats import new_game_id
 from game.web.stats_page import StatsPage, now_ms
 from game.web.storage import FailureKind, Storage
 from game.web.tables import Table, renderer
-from game.web.views import draw
+from game.web.views import draw, message_text
 
 
 def first_notices(link: Link, prefs_ignored: str | None) -> tuple[tuple[str, dict[str, str]], ...]:
@@ -151,14 +151,13 @@ class Controller:
             self.page = self.keeper.save_prefs(self.page)
 
     @property
-    def message(self) -> str:
-        return self.session.message if self.session is not None else ""
+    def message(self) -> str:  # worded in the page's language now
+        return message_text(self.session, self.t) if self.session is not None else ""
 
-    def set_message(self, text: str) -> None:
+    def set_message(self, key: str, **params: Any) -> None:
         """A word under the table (a review that could not open...)."""
-        if self.session is not None:
-            self.page = self.page.with_session(dataclasses.replace(self.session, message=text))
-        self.change(lambda: self.after.append(lambda: self.screen.flash(text)))
+        self.page = self.page.with_message(Said(key, params))
+        self.change(lambda: self.after.append(lambda: self.screen.flash(self.t(key, **params))))
 
     # -- the bots -------------------------------------------------------------------------
 
@@ -273,7 +272,8 @@ class Controller:
     # -- the game on the table ------------------------------------------------------------
 
     def put_on_table(self, table: Table, state: State, save: dict[str, Any],
-                     coach: Coach | None = None, heard: int = 0, message: str = "") -> None:
+                     coach: Coach | None = None, heard: int = 0,
+                     message: Message | None = None) -> None:
         """A new game on the table (dealt, a lesson, continued from a file):
         nothing of the one before goes on; saved and made current unless it
         is a lesson. `heard`: the log's entries the live region need not read."""

@@ -23,6 +23,7 @@ from game.web.files import (FileProblem, OpenedFile, check_continuable, continue
                             transcript_text)
 from game.web.html import EMPTY, Html, html, join
 from game.web.inputs import BadNumber, read_int
+from game.web.session import Said
 
 if TYPE_CHECKING:
     from game.web.controller import Controller
@@ -205,7 +206,7 @@ class FilePanel:
         app.page = dataclasses.replace(app.page, overlay="none")
         app.put_on_table(renderer(game), state, save,
                          heard=len(save["log"]),  # the story so far is in the log
-                         message=app.t("file.continued", n=self.step, file=opened.name))
+                         message=Said("file.continued", {"n": self.step, "file": opened.name}))
         app.after.append(lambda: app.screen.focus("fallback"))
         app.schedule()
 

@@ -93,8 +93,8 @@ class ReviewHost(Protocol):
     def save(self) -> dict[str, Any]:
         """The save record of the game on the table (its transcript, `setup.me`)."""
 
-    def set_message(self, text: str) -> None:
-        """Say `text` in the page's message line (why a review does not open)."""
+    def set_message(self, key: str, **params: Any) -> None:
+        """Say the catalog's `key` in the page's message line (why a review does not open)."""
 
     def halt(self) -> None:
         """The bots wait (the review is opening)."""
@@ -159,8 +159,7 @@ class ReviewPlayer(StepPlayer):
             self.failed(e)
 
     def failed(self, error: Exception) -> None:
-        self.host.set_message(self.host.t("review.failed",
-                                          reason=f"{type(error).__name__}: {error}"[:300]))
+        self.host.set_message("review.failed", reason=f"{type(error).__name__}: {error}"[:300])
         traceback.print_exception(error)
         self.close()
 
@@ -190,7 +189,7 @@ def open_review(host: ReviewHost, transcript: dict[str, Any] | None, show: Show,
         parsed = Transcript.from_json(transcript)
         states = parsed.states()
     except Exception as e:  # a transcript from outside, or a save's that does not replay
-        host.set_message(host.t("review.failed", reason=str(e)[:300]))
+        host.set_message("review.failed", reason=str(e)[:300])
         return None
     first, step = 0, None
     if on_table:
@@ -206,10 +205,10 @@ def _opened(host: ReviewHost, transcript: Transcript, states: list[State], show:
         view = Review(transcript, states, renderer(transcript.game), host.t, me, first, None,
                       step)
     except Exception as e:  # a renderer that cannot show it: say so, change nothing
-        host.set_message(host.t("review.failed", reason=f"{type(e).__name__}: {e}"[:300]))
+        host.set_message("review.failed", reason=f"{type(e).__name__}: {e}"[:300])
         return None
     if not view.hands:
-        host.set_message(host.t("review.empty"))
+        host.set_message("review.empty")
         return None
     player = ReviewPlayer(host, view, show, spawn)
     player.start()
