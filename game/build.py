@@ -225,12 +225,11 @@ def embed_first_paint() -> str:
 
     templates = []
     for game in (g for g in GAMES if g in TABLES):
-        waiting = getattr(renderer(game), "waiting", None)
-        if waiting is None:
-            continue
         for lang in LANGUAGES:
-            templates.append(html('<template id="embed-{lang}-{game}">{table}</template>\n',
-                                  lang=lang, game=game, table=waiting(Translator(lang))))
+            table = renderer(game).waiting(Translator(lang))
+            if table is not None:
+                templates.append(html('<template id="embed-{lang}-{game}">{table}</template>\n',
+                                      lang=lang, game=game, table=table))
     return str(join(templates))
 
 
