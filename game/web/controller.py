@@ -25,16 +25,19 @@ from game.web import session as ts
 from game.web import steps, thinking
 from game.web.coach import Coach
 from game.web.drivers import Locks, Screen, Spawn
+from game.web.file_panel import COMMANDS as FILE_COMMANDS
 from game.web.file_panel import FilePanel
 from game.web.html import Html
 from game.web.i18n import Translator
 from game.web.inputs import BadNumber, read_int
 from game.web.keeper import Keeper, fresh_hold, held, released
 from game.web.links import Link
+from game.web.online import COMMANDS as ONLINE_COMMANDS
 from game.web.online import Online
 from game.web.page import Page, playable
 from game.web.session import Session
 from game.web.stats import new_game_id
+from game.web.stats_page import COMMANDS as STATS_COMMANDS
 from game.web.stats_page import StatsPage, now_ms
 from game.web.storage import FailureKind, Storage
 from game.web.tables import Table, renderer
@@ -416,25 +419,12 @@ class Controller:
         except Exception as again:  # the last line of defence: plain text, no Python
             self.screen.error(f"{type(again).__name__}: {again}")
 
-    # -- commands (`data-cmd`): the router's table is at the end of this module ----------
+    # -- commands (`data-cmd`): routed by ROUTES, the table at the end of this module ------
 
     def command(self, cmd: str, data: dict[str, str]) -> None:
-        def step() -> None:
-            if self.page.view == "stats" and cmd in ("panel", "resume"):
-                self.stats.close()  # back to the table the page was opened over
-            if cmd in TABLE_ACTIONS:
-                self.on_table(TABLE_ACTIONS[cmd]())
-            elif cmd in PAGE_ACTIONS:
-                self.dispatch(PAGE_ACTIONS[cmd](data))
-            elif cmd.startswith("stats"):
-                self.stats.command(cmd)
-            elif cmd.startswith(("file-", "online-")):
-                (self.files if cmd[0] == "f" else self.online).command(cmd, data)
-            elif cmd in COMMANDS:
-                if self.page.view == "stats":
-                    self.stats.leave()
-                STEPS[type(action := COMMANDS[cmd](data))](self, action)
-        self.guarded(lambda: self.change(step))
+        """A command by its route; one the page does not know changes nothing."""
+        route = ROUTES.get(cmd, _unknown)
+        self.guarded(lambda: self.change(lambda: route(self, data)))
 
     def perform(self, action: steps.Step) -> None:
         """A step from outside the router (a file read, another tab's write)."""
@@ -551,21 +541,100 @@ STEPS: dict[type, Callable[[Controller, Any], None]] = {
     steps.FileChosen: _file_chosen,
     steps.StorageChanged: lambda c, s: c.storage_changed(s.key, s.value)}
 
-# The router: a command (`data-cmd`) to a table action, a page action, or a
-# step. The table's actions are refused while another tab plays the game.
-TABLE_ACTIONS: dict[str, Callable[[], ts.Action]] = {
-    "confirm": ts.Confirm, "hint": ts.HintAsked, "undo": ts.Undo,
-    "coach-next": ts.CoachNext, "ack-hand": ts.AckHand, "handover-ready": ts.TakeOver,
-    "close-final": ts.CloseFinal}
-PAGE_ACTIONS: dict[str, Callable[[dict[str, str]], pg.PageAction]] = {
-    "new": lambda _: pg.OpenSetup(), "resume": lambda _: pg.BackToTable(),
-    "panel": lambda d: pg.ShowPanel(d.get("panel", "log")),
-    "keys": lambda _: pg.OpenOverlay("keys"), "keys-close": lambda _: pg.CloseOverlay("keys"),
-    "dismiss": lambda _: pg.Dismiss("notices"), "dismiss-broken": lambda _: pg.Dismiss("broken"),
-    "dismiss-unsaved": lambda _: pg.Dismiss("unsaved"), "deal-keep": lambda _: pg.KeepDeal()}
-COMMANDS: dict[str, Callable[[dict[str, str]], steps.Step]] = {
-    "start": lambda _: steps.NewGame(), "switch": lambda d: steps.SwitchGame(d.get("game", "")),
-    "lesson": lambda _: steps.StartLesson(), "lesson-done": lambda _: steps.EndLesson(),
-    "review": lambda _: steps.OpenReview(), "play-here": lambda _: steps.PlayHere(),
-    "deal-replace": lambda _: steps.ReplaceDeal(), "restart": lambda _: steps.DealAgain(),
-    "discard-broken": lambda _: steps.DiscardBroken()}
+# -- the router: every command (`data-cmd`) of the page, by name, to what it does -------
+
+Route = Callable[[Controller, dict[str, str]], None]
+
+
+def _unknown(ctrl: Controller, data: dict[str, str]) -> None:
+    """A command of another version of the page: nothing happens."""
+
+
+def _table(make: Callable[[], ts.Action]) -> Route:
+    """A table action (refused while another tab plays the game)."""
+    return lambda ctrl, _: ctrl.on_table(make())
+
+
+def _page(make: Callable[[dict[str, str]], pg.PageAction]) -> Route:
+    return lambda ctrl, data: ctrl.dispatch(make(data))
+
+
+def _back_from_stats(route: Route) -> Route:
+    """`route` from the table the statistics page (if open) was opened over."""
+    def run(ctrl: Controller, data: dict[str, str]) -> None:
+        if ctrl.page.view == "stats":
+            ctrl.stats.close()
+        route(ctrl, data)
+    return run
+
+
+def _step(make: Callable[[dict[str, str]], steps.Step]) -> Route:
+    """A step (game.web.steps); the statistics page, if open, closes first."""
+    def run(ctrl: Controller, data: dict[str, str]) -> None:
+        if ctrl.page.view == "stats":
+            ctrl.stats.leave()
+        step = make(data)
+        STEPS[type(step)](ctrl, step)
+    return run
+
+
+def _confirm(ctrl: Controller, data: dict[str, str]) -> None:
+    """The parts picked, confirmed: at a guest's table the host decides."""
+    if ctrl.page.view == "online":
+        ROUTES["online-confirm"](ctrl, data)
+    else:
+        ctrl.on_table(ts.Confirm())
+
+
+def _stats(do: Callable[[StatsPage], None]) -> Route:
+    return lambda ctrl, _: do(ctrl.stats)
+
+
+def _files(do: Callable[[FilePanel, dict[str, str]], None]) -> Route:
+    return lambda ctrl, data: do(ctrl.files, data)
+
+
+def _online(do: Callable[[Online, dict[str, str]], None]) -> Route:
+    """Run once online play's modules are here (fetched the first time: Online.ready)."""
+    return lambda ctrl, data: ctrl.online.ready(lambda: do(ctrl.online, data))
+
+
+def _one_table(*tables: dict[str, Route]) -> dict[str, Route]:
+    """The tables as one; a name in two of them is a mistake, caught at import."""
+    routes: dict[str, Route] = {}
+    for table in tables:
+        twice = routes.keys() & table.keys()
+        if twice:
+            raise ValueError(f"commands routed twice: {sorted(twice)}")
+        routes.update(table)
+    return routes
+
+
+# The page's one routing table: each command to a table action, a page action,
+# a step, or a panel's command (their own tables: stats_page, file_panel, online).
+ROUTES: dict[str, Route] = _one_table({
+    "confirm": _confirm, "hint": _table(ts.HintAsked), "undo": _table(ts.Undo),
+    "coach-next": _table(ts.CoachNext), "ack-hand": _table(ts.AckHand),
+    "handover-ready": _table(ts.TakeOver), "close-final": _table(ts.CloseFinal),
+}, {
+    "new": _page(lambda _: pg.OpenSetup()),
+    "resume": _back_from_stats(_page(lambda _: pg.BackToTable())),
+    "panel": _back_from_stats(_page(lambda d: pg.ShowPanel(d.get("panel", "log")))),
+    "keys": _page(lambda _: pg.OpenOverlay("keys")),
+    "keys-close": _page(lambda _: pg.CloseOverlay("keys")),
+    "dismiss": _page(lambda _: pg.Dismiss("notices")),
+    "dismiss-broken": _page(lambda _: pg.Dismiss("broken")),
+    "dismiss-unsaved": _page(lambda _: pg.Dismiss("unsaved")),
+    "deal-keep": _page(lambda _: pg.KeepDeal()),
+}, {
+    "start": _step(lambda _: steps.NewGame()),
+    "switch": _step(lambda d: steps.SwitchGame(d.get("game", ""))),
+    "lesson": _step(lambda _: steps.StartLesson()),
+    "lesson-done": _step(lambda _: steps.EndLesson()),
+    "review": _step(lambda _: steps.OpenReview()), "play-here": _step(lambda _: steps.PlayHere()),
+    "deal-replace": _step(lambda _: steps.ReplaceDeal()),
+    "restart": _step(lambda _: steps.DealAgain()),
+    "discard-broken": _step(lambda _: steps.DiscardBroken()),
+}, {name: _stats(do) for name, do in STATS_COMMANDS.items()},
+   {name: _files(do) for name, do in FILE_COMMANDS.items()},
+   {name: _online(do) for name, do in ONLINE_COMMANDS.items()})
