@@ -184,3 +184,26 @@ def test_every_command_the_page_draws_has_a_route():
              for name in re.findall(r'data-cmd="([a-z-]+)"', path.read_text(encoding="utf-8"))}
     assert drawn, "no data-cmd found"
     assert not drawn - front_only - ROUTES.keys(), sorted(drawn - front_only - ROUTES.keys())
+
+
+def _union_members(union: object) -> set[str]:
+    import typing
+
+    members = set()
+    for member in typing.get_args(union):
+        members |= _union_members(member) if typing.get_args(member) else {member.__name__}
+    return members
+
+
+def test_every_effect_is_carried_out():
+    """Each effect a reducer may ask for (game.web.page's PageEffect, the
+    table session's among them) is one the controller's `carry_out` does:
+    none is made and then dropped."""
+    from game.web.page import PageEffect
+
+    tree = ast.parse((WEB / "controller.py").read_text(encoding="utf-8"))
+    carry_out = next(node for node in ast.walk(tree)
+                     if isinstance(node, ast.FunctionDef) and node.name == "carry_out")
+    handled = {node.attr for node in ast.walk(carry_out) if isinstance(node, ast.Attribute)
+               and isinstance(node.value, ast.Name) and node.value.id in ("ts", "pg")}
+    assert _union_members(PageEffect) - handled == set()

@@ -420,12 +420,6 @@ class Persist:
 
 
 @dataclass(frozen=True)
-class Redraw:
-    """Draw again: the table only, or the whole page."""
-    whole: bool = True
-
-
-@dataclass(frozen=True)
 class Flash:
     """Show the session's message with a flash."""
 
@@ -467,7 +461,7 @@ class FocusCoach:
     """The coach's Continue (or bubble) is what to read next."""
 
 
-Effect = Union[Persist, Redraw, Flash, Think, ThinkHint, Moved, PlayHeld, StopMotion,
+Effect = Union[Persist, Flash, Think, ThinkHint, Moved, PlayHeld, StopMotion,
                GameOver, FocusCoach]
 Result = tuple[Session, tuple[Effect, ...]]
 
@@ -507,7 +501,7 @@ def _act(session: Session, act: Act, t: Translator) -> Result:
         coach = dataclasses.replace(session.coach, read=set(session.coach.read))
         if coach.check(session.played, act.action, t) is not None:  # not the lesson's choice
             return (dataclasses.replace(session, coach=coach, picked=()),
-                    (Redraw(), FocusCoach()))
+                    (FocusCoach(),))
         session = dataclasses.replace(session, coach=coach)
     return commit(session, act.action, after)
 
@@ -526,7 +520,7 @@ def _hold(session: Session, action: str, t: Translator) -> Result:
                                          session.context(t)))
         return _say(session, t("msg.not_offered"))
     return dataclasses.replace(session, held=(session.at_screen, action), picked=(),
-                               message=""), (Redraw(),)
+                               message=""), ()
 
 
 def _held_due(session: Session, _: HeldDue, t: Translator) -> Result:
@@ -535,7 +529,7 @@ def _held_due(session: Session, _: HeldDue, t: Translator) -> Result:
     action = session.held[1]
     session = dataclasses.replace(session, held=None)
     if action not in session.state.legal_actions():  # never: the engine offered it ahead
-        return session, (Redraw(),)
+        return session, ()
     return commit(session, action, session.state.apply(action))
 
 
@@ -575,7 +569,6 @@ def commit(session: Session, action: str, after: State) -> Result:
     effects: list[Effect] = [Moved(after, handover.seat(after, nxt.at_screen)), Persist()]
     if after.over:
         effects.append(GameOver())
-    effects.append(Redraw())
     if nxt.coach_waiting:
         effects.append(FocusCoach())
     effects.append(PlayHeld() if nxt.held_due else Think())
@@ -606,7 +599,7 @@ def _pick(session: Session, pick: Pick, t: Translator) -> Result:
     if action is not None and choice.decisive(picked) and not (confirm and confirm(action)):
         return _act(dataclasses.replace(session, picked=()), Act(action), t)
     return dataclasses.replace(session, picked=tuple(sorted(picked)), message=""), \
-        (Redraw(whole=False),)
+        ()
 
 
 def _confirm(session: Session, _: Confirm, t: Translator) -> Result:
@@ -621,13 +614,13 @@ def _confirm(session: Session, _: Confirm, t: Translator) -> Result:
 def _clear_choice(session: Session, _: ClearChoice, t: Translator) -> Result:
     if not session.picked:
         return session, ()
-    return dataclasses.replace(session, picked=()), (Redraw(whole=False),)
+    return dataclasses.replace(session, picked=()), ()
 
 
 def _bot_thinks(session: Session, event: BotThinks, t: Translator) -> Result:
     if event.token != session.token:
         return session, ()
-    return dataclasses.replace(session, thinking=event.seat), (Redraw(whole=False),)
+    return dataclasses.replace(session, thinking=event.seat), ()
 
 
 def _bot_moved(session: Session, moved: BotMoved, t: Translator) -> Result:
@@ -663,20 +656,20 @@ def _hint_asked(session: Session, _: HintAsked, t: Translator) -> Result:
     if not session.human_to_act or session.fresh_hint is not None:
         return session, ()
     return dataclasses.replace(session, hint=Hint(session.state)), \
-        (Redraw(whole=False), ThinkHint())
+        (ThinkHint(),)
 
 
 def _hint_ready(session: Session, ready: HintReady, t: Translator) -> Result:
     if session.fresh_hint is None or ready.position is not session.state:
         return session, ()  # the person acted meanwhile: the hint is moot
     if ready.action is None:
-        return dataclasses.replace(session, hint=None), (Redraw(whole=False),)
+        return dataclasses.replace(session, hint=None), ()
     try:
         words = session.table.hint_text(ready.action, session.observation, session.context(t))
     except Exception:  # an odd action: still show it
         words = t("hint.other", action=ready.action)
     return dataclasses.replace(session, hint=Hint(session.state, ready.action, words)), \
-        (Redraw(whole=False),)
+        ()
 
 
 def _undo(session: Session, _: Undo, t: Translator) -> Result:
@@ -696,14 +689,14 @@ def _undo(session: Session, _: Undo, t: Translator) -> Result:
         session.with_save(transcript=transcript, log=rewind.log, practice=True),
         state=rewind.state, undo_points=tuple(rewind.undoable), picked=(), held=None,
         hint=None, thinking=None, message=t("undo.done"), token=session.token + 1)
-    return nxt, (StopMotion(), Persist(), Redraw(), Think())
+    return nxt, (StopMotion(), Persist(), Think())
 
 
 def _ack_hand(session: Session, _: AckHand, t: Translator) -> Result:
     if not session.waiting_for_ack:
         return session, ()
     return session.with_save(seen_hands=session.state.hands_scored), \
-        (Persist(), Redraw(), Think())
+        (Persist(), Think())
 
 
 def _take_over(session: Session, _: TakeOver, t: Translator) -> Result:
@@ -713,11 +706,11 @@ def _take_over(session: Session, _: TakeOver, t: Translator) -> Result:
     # Nothing of theirs to take back since the last person decided.
     nxt = dataclasses.replace(session.with_save(at_screen=who), undo_points=(), hint=None,
                               picked=(), message="")
-    return nxt, (Persist(), Redraw())
+    return nxt, (Persist(),)
 
 
 def _close_final(session: Session, _: CloseFinal, t: Translator) -> Result:
-    return session.with_save(closed_final=True), (Persist(), Redraw())
+    return session.with_save(closed_final=True), (Persist(),)
 
 
 def _coach_next(session: Session, _: CoachNext, t: Translator) -> Result:
@@ -725,7 +718,7 @@ def _coach_next(session: Session, _: CoachNext, t: Translator) -> Result:
         return session, ()
     coach = dataclasses.replace(session.coach, read=set(session.coach.read))
     coach.next_note(session.played)
-    return dataclasses.replace(session, coach=coach), (Redraw(), FocusCoach(), Think())
+    return dataclasses.replace(session, coach=coach), (FocusCoach(), Think())
 
 
 def _halt(session: Session, _: Halt, t: Translator) -> Result:
