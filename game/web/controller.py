@@ -101,11 +101,11 @@ class Controller:
 
     # -- the one loop: action -> reduce -> effects -> draw ---------------------------------
 
-    def change(self, step: Callable[[], None]) -> None:
-        """Run `step` (which changes the page), then draw once."""
+    def change(self, update: Callable[[], None]) -> None:
+        """Run `update` (which changes the page), then draw once."""
         self.depth += 1
         try:
-            step()
+            update()
         finally:
             self.depth = max(0, self.depth - 1)  # (a crash inside resets it to 0)
         if self.depth == 0:
@@ -120,11 +120,11 @@ class Controller:
             do()
 
     def dispatch(self, action: pg.PageAction) -> None:
-        def step() -> None:
+        def update() -> None:
             self.page, effects = pg.reduce(self.page, action)
             for effect in effects:
                 self.carry_out(effect)
-        self.change(step)
+        self.change(update)
 
     def on_table(self, action: ts.Action) -> None:
         self.dispatch(pg.OnTable(action))
@@ -220,7 +220,7 @@ class Controller:
             self.page = released(self.page)
 
         def done(got: bool) -> None:
-            def step() -> None:
+            def update() -> None:
                 s = self.session
                 if s is None or s.save.get("game") != game or s.coach is not None:
                     if got:  # the table moved on meanwhile
@@ -235,14 +235,14 @@ class Controller:
                 elif self.page.hold.unwritten:
                     self.persist()  # a table this tab made and could not write yet
                 self.schedule()
-            self.guarded(lambda: self.change(step))
+            self.guarded(lambda: self.change(update))
 
         self.locks.hold(game, steal, done)
 
     def lost_to_another_tab(self, game: str) -> None:
         """Another tab plays `game` now: this one stops its bots and writes
         nothing more, and says so (with "Play here")."""
-        def step() -> None:
+        def update() -> None:
             if self.page.hold.owner == game:
                 self.locks.release(game)
                 self.page = released(self.page)
@@ -252,7 +252,7 @@ class Controller:
             self.page = dataclasses.replace(
                 self.page, hold=dataclasses.replace(self.page.hold, elsewhere=game))
             self.halt()
-        self.change(step)
+        self.change(update)
 
     def play_here(self) -> None:
         if self.page.hold.elsewhere is not None:
@@ -376,7 +376,7 @@ class Controller:
         """The page is up: the saved game back, then what the link or an
         early click asked for ("lesson", "start"), else the bots go on.
         `form`: what was chosen on the start screen drawn before Python was up."""
-        def step() -> None:
+        def update() -> None:
             self.resume()
             self.online.resume(self.link.join)
             if self.session is None and form:
@@ -388,12 +388,12 @@ class Controller:
                 self.new_game()
             else:
                 self.schedule()
-        self.change(step)
+        self.change(update)
 
-    def guarded(self, step: Callable[[], None]) -> None:
+    def guarded(self, update: Callable[[], None]) -> None:
         """Any unexpected error ends in `crashed`, never a traceback on screen."""
         try:
-            step()
+            update()
         except Exception as e:  # the page-level guard: keep the save, say so, carry on
             self.depth = 0
             self.crashed(e)
@@ -541,6 +541,7 @@ STEPS: dict[type, Callable[[Controller, Any], None]] = {
     steps.FileChosen: _file_chosen,
     steps.StorageChanged: lambda c, s: c.storage_changed(s.key, s.value)}
 
+
 # -- the router: every command (`data-cmd`) of the page, by name, to what it does -------
 
 Route = Callable[[Controller, dict[str, str]], None]
@@ -560,7 +561,7 @@ def _page(make: Callable[[dict[str, str]], pg.PageAction]) -> Route:
 
 
 def _back_from_stats(route: Route) -> Route:
-    """`route` from the table the statistics page (if open) was opened over."""
+    """`route`, once the statistics page (if open) is back at the table it was opened over."""
     def run(ctrl: Controller, data: dict[str, str]) -> None:
         if ctrl.page.view == "stats":
             ctrl.stats.close()

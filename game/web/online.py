@@ -78,11 +78,11 @@ class Online:
     def hosted(self, host: OnlineHost, event: WireEvent | HostEvent) -> None:
         """The host's room hears `event`; the page is drawn only if something it
         shows changed (not for a refused message: a flood must not stall it)."""
-        def step() -> None:
+        def update() -> None:
             rest = host.take(event)
             if rest is not None:
                 self.ctrl.change(rest)
-        self.ctrl.guarded(step)
+        self.ctrl.guarded(update)
 
     def tick(self) -> None:
         """Time passes: an away friend's grace period may end."""
@@ -96,18 +96,18 @@ class Online:
         if self.host is not None:
             self.host.moved(after)
 
-    def ready(self, step: Callable[[], None]) -> None:
-        """`step` once online play's modules are here: at once, or (the first
+    def ready(self, update: Callable[[], None]) -> None:
+        """`update` once online play's modules are here: at once, or (the first
         time, in the browser) after they are fetched, as one change drawn once."""
         load = self.load
         if load is None:
-            step()
+            update()
             return
 
         async def run() -> None:
             await load()
             self.load = None
-            self.ctrl.guarded(lambda: self.ctrl.change(step))
+            self.ctrl.guarded(lambda: self.ctrl.change(update))
         self.ctrl.spawn(run())
 
     def resume(self, join: str | None) -> None:
@@ -159,11 +159,11 @@ class Online:
         if guest is not None and guest.guest.transcript:
             self.ctrl.screen.review(self.ctrl, guest.guest.transcript, guest.guest.seat)
 
-    def later(self, step: Awaitable[None]) -> None:
-        """A step of the code wire, taken when it is ready: one change, drawn once."""
+    def later(self, work: Awaitable[None]) -> None:
+        """`work` of the code wire, awaited: then one change, drawn once."""
         async def run() -> None:
             try:
-                await step
+                await work
             except Exception as e:  # a wire's failure is said on the page, never a crash
                 self.ctrl.screen.error(f"online: {type(e).__name__}: {e}")
             self.ctrl.guarded(lambda: self.ctrl.change(lambda: None))
