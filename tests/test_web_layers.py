@@ -369,8 +369,10 @@ def test_every_effect_is_carried_out():
     from game.web.page import PageEffect
 
     tree = ast.parse((WEB / "controller.py").read_text(encoding="utf-8"))
-    carry_out = next(node for node in ast.walk(tree)
-                     if isinstance(node, ast.FunctionDef) and node.name == "carry_out")
-    handled = {node.attr for node in ast.walk(carry_out) if isinstance(node, ast.Attribute)
-               and isinstance(node.value, ast.Name) and node.value.id in ("ts", "pg")}
+    carry_out = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+                 and node.name in ("carry_out", "carry_out_panel")]
+    modules = ("ts", "pg", "sp", "fp", "fx")  # the session, page, panels' and effects' modules
+    handled = {node.attr for fn in carry_out for node in ast.walk(fn)
+               if isinstance(node, ast.Attribute)
+               and isinstance(node.value, ast.Name) and node.value.id in modules}
     assert _union_members(PageEffect) - handled == set()

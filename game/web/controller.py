@@ -171,7 +171,7 @@ class Controller:
         elif isinstance(effect, pg.SavePrefs):
             return self.keeper.save_prefs(self.page.prefs)
         elif isinstance(effect, pg.Deal):
-            self.new_game()
+            deal(self)
         else:
             return self.carry_out_panel(effect)
         return []
@@ -185,11 +185,11 @@ class Controller:
         if isinstance(effect, fx.ChooseFile):
             self.screen.choose_file(effect.purpose)  # the browser's file chooser
         elif isinstance(effect, fp.ContinueFile):
-            return self.continue_file(effect)
+            return continue_file(self, effect)
         elif isinstance(effect, fp.ReviewTranscript):
             self.screen.review(self, effect.transcript, effect.me)
         elif isinstance(effect, fp.SaveTranscript):
-            self.download()
+            download(self)
         return []
 
     def focus(self, selector: str) -> None:
@@ -358,66 +358,6 @@ class Controller:
             self.persist()
             self.claim(state.game_id)
 
-    def new_game(self) -> None:
-        from game import new_game
-        from game.bots import levels
-
-        setup = self.page.setup
-        seed_text = setup.get("seed", "").strip()
-        try:
-            seed = read_int(seed_text, self.page.say("setup.seed")) if seed_text else None
-        except BadNumber as e:
-            self.dispatch(pg.SetupRefused(str(e), "#f-seed"))
-            return
-        game = setup["game"]
-        broken = self.page.broken
-        if broken is not None and broken.in_place and broken.where == saves.key(game):
-            self.dispatch(pg.SetupRefused(self.t("setup.broken_in_place")))
-            return
-        if seed is None:
-            seed = random.randrange(1, 2**31)
-        self.dispatch(pg.SetupKept())
-        table = renderer(game)
-        parsed = table.parse_setup(setup, list(levels(game)))
-        state = new_game(game, parsed["options"], seed)
-        kept = {"me": parsed["me"], "bots": parsed["bots"], "people": parsed.get("people", {})}
-        if setup.get("no_takebacks") == "on":
-            kept["no_takebacks"] = True
-        self.put_on_table(table, state, {
-            "game": game, "setup": kept,
-            "transcript": {"game": game, "options": state.to_json()["options"],
-                           "seed": seed, "actions": []},
-            "log": handover.log_events(state, kept), "seen_hands": 0,
-            "id": new_game_id(seed, now_ms())})
-        self.schedule()
-
-    def continue_file(self, effect: fp.ContinueFile) -> list[pg.PageAction]:
-        """The file's position after `step` actions, as a new game against bots;
-        first, if asked, whether that game has a save to ask about."""
-        from game.bots import levels
-        from game.web.tables.common import default_bot
-
-        opened = effect.opened
-        game = opened.final.game_id
-        if effect.ask and self.stored(saves.key(game)) is not None:
-            return [fp.SaveFound()]
-        bots = list(levels(game))
-        save, state = continue_save(opened, effect.step, lambda who: default_bot(bots))
-        self.put_on_table(renderer(game), state, save,
-                          heard=len(save["log"]),  # the story so far is in the log
-                          message=Said("file.continued", {"n": effect.step, "file": opened.name}))
-        self.focus("fallback")
-        self.schedule()
-        return []
-
-    def download(self) -> None:
-        """The game on the table as a transcript file (nothing leaves the browser)."""
-        save = self.save
-        if self.state is None or not save:
-            return
-        name = download_name(save["game"], save["transcript"]["seed"], time.strftime("%Y-%m-%d"))
-        self.screen.download(name, transcript_text(save))
-
     def switch_game(self, game: str) -> None:
         """Back to another game in progress; the one on the table stays saved."""
         self.halt()  # the bots of the game on the table stop
@@ -455,7 +395,7 @@ class Controller:
             if self.page.broken is None and (self.link.lesson or pending == "lesson"):
                 start_lesson(self)  # (a broken save is reported first)
             elif pending == "start":
-                self.new_game()
+                deal(self)
             else:
                 self.schedule()
         self.change(update)
@@ -519,6 +459,72 @@ class StatsRecord(NamedTuple):
     write: Callable[[st.Stats], None]
 
 
+# -- the runtime's deals and files ------------------------------------------------------
+
+def deal(ctrl: Controller) -> None:
+    """Deal the start screen's choices (a seed refused says why, by its field)."""
+    from game import new_game
+    from game.bots import levels
+
+    setup = ctrl.page.setup
+    seed_text = setup.get("seed", "").strip()
+    try:
+        seed = read_int(seed_text, ctrl.page.say("setup.seed")) if seed_text else None
+    except BadNumber as e:
+        ctrl.dispatch(pg.SetupRefused(str(e), "#f-seed"))
+        return
+    game = setup["game"]
+    broken = ctrl.page.broken
+    if broken is not None and broken.in_place and broken.where == saves.key(game):
+        ctrl.dispatch(pg.SetupRefused(ctrl.t("setup.broken_in_place")))
+        return
+    if seed is None:
+        seed = random.randrange(1, 2**31)
+    ctrl.dispatch(pg.SetupKept())
+    table = renderer(game)
+    parsed = table.parse_setup(setup, list(levels(game)))
+    state = new_game(game, parsed["options"], seed)
+    kept = {"me": parsed["me"], "bots": parsed["bots"], "people": parsed.get("people", {})}
+    if setup.get("no_takebacks") == "on":
+        kept["no_takebacks"] = True
+    ctrl.put_on_table(table, state, {
+        "game": game, "setup": kept,
+        "transcript": {"game": game, "options": state.to_json()["options"],
+                       "seed": seed, "actions": []},
+        "log": handover.log_events(state, kept), "seen_hands": 0,
+        "id": new_game_id(seed, now_ms())})
+    ctrl.schedule()
+
+
+def continue_file(ctrl: Controller, effect: fp.ContinueFile) -> list[pg.PageAction]:
+    """The file's position after `step` actions, as a new game against bots;
+    first, if asked, whether that game has a save to ask about."""
+    from game.bots import levels
+    from game.web.tables.common import default_bot
+
+    opened = effect.opened
+    game = opened.final.game_id
+    if effect.ask and ctrl.stored(saves.key(game)) is not None:
+        return [fp.SaveFound()]
+    bots = list(levels(game))
+    save, state = continue_save(opened, effect.step, lambda who: default_bot(bots))
+    ctrl.put_on_table(renderer(game), state, save,
+                      heard=len(save["log"]),  # the story so far is in the log
+                      message=Said("file.continued", {"n": effect.step, "file": opened.name}))
+    ctrl.focus("fallback")
+    ctrl.schedule()
+    return []
+
+
+def download(ctrl: Controller) -> None:
+    """The game on the table as a transcript file (nothing leaves the browser)."""
+    save = ctrl.save
+    if ctrl.state is None or not save:
+        return
+    name = download_name(save["game"], save["transcript"]["seed"], time.strftime("%Y-%m-%d"))
+    ctrl.screen.download(name, transcript_text(save))
+
+
 # -- a lesson: a coached first hand (game.web.coach), never saved -----------------------
 
 def start_lesson(ctrl: Controller) -> None:
@@ -577,7 +583,7 @@ def _review(ctrl: Controller) -> None:
 
 def _deal_again(ctrl: Controller) -> None:
     ctrl.halt()
-    ctrl.new_game()
+    deal(ctrl)
 
 
 def _file_chosen(ctrl: Controller, chosen: steps.FileChosen) -> None:
@@ -589,7 +595,7 @@ def _file_chosen(ctrl: Controller, chosen: steps.FileChosen) -> None:
 
 # What carries out each step (game.web.steps).
 STEPS: dict[type, Callable[[Controller, Any], None]] = {
-    steps.NewGame: lambda c, _: c.new_game(), steps.DealAgain: lambda c, _: _deal_again(c),
+    steps.NewGame: lambda c, _: deal(c), steps.DealAgain: lambda c, _: _deal_again(c),
     steps.SwitchGame: lambda c, s: c.switch_game(s.game),
     steps.StartLesson: lambda c, _: start_lesson(c), steps.EndLesson: lambda c, _: end_lesson(c),
     steps.OpenReview: lambda c, _: _review(c), steps.PlayHere: lambda c, _: c.play_here(),
