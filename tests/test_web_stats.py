@@ -22,6 +22,7 @@ from game.web.i18n import LANGUAGES, Translator
 from game.web.page import playable
 from game.web.session import Said
 from game.web.steps import StorageChanged
+from game.web.controller import record_game
 from tests.page_kit import items, make_page, put_on_table
 
 
@@ -262,10 +263,10 @@ def test_the_page_records_a_finished_game_once_and_gives_an_old_save_an_id():
     app, _, _ = make_page()
     state = _finished("jekyll-vs-hyde", {}, 4)
     _table(app, state, _save(state, "H", {"J": "easy"}))  # a save without an id
-    app.game_over()
+    record_game(app)
     assert st.valid_id(app.save["id"])
     assert json.loads(items(app)[saves.key("jekyll-vs-hyde")])["id"] == app.save["id"]
-    app.game_over()  # the end screen again (a reload)
+    record_game(app)  # the end screen again (a reload)
     stats = st.load(items(app)[st.KEY])
     assert len(stats.games) == 1 and stats.games[0].mode == "standard-H"
     assert "stats-note" in _final_note(app) and "Counted" in _final_note(app)
@@ -282,13 +283,13 @@ def test_a_result_the_browser_cannot_keep_is_counted_from_memory_until_it_can():
     app.keeper.store.quota = 0  # storage full
     first = _finished("dracula", {}, 2)
     _table(app, first, _save(first, 0, {"1": "random"}, id="2-3"))
-    app.game_over()
+    record_game(app)
     assert st.KEY not in items(app)
     assert [g.id for g in app.read_stats().games] == ["2-3"] and "Counted" in _final_note(app)
     app.keeper.store.quota = None  # room again: the next game's record holds both
     second = _finished("dracula", {}, 5)
     _table(app, second, _save(second, 0, {"1": "random"}, id="5-6"))
-    app.game_over()
+    record_game(app)
     assert [g.id for g in st.load(items(app)[st.KEY]).games] == ["2-3", "5-6"]
 
 
@@ -296,7 +297,7 @@ def test_a_practice_game_is_not_recorded_by_the_page():
     app, _, _ = make_page()
     state = _finished("dracula", {}, 2)
     _table(app, state, _save(state, 0, {"1": "random"}, id="2-3", practice=True))
-    app.game_over()
+    record_game(app)
     assert st.KEY not in items(app)
 
 
@@ -320,7 +321,7 @@ def test_a_damaged_record_that_cannot_be_kept_aside_is_never_written_over():
                           quota=len(st.KEY) + len(damaged))
     state = _finished("dracula", {}, 2)
     _table(app, state, _save(state, 0, {"1": "random"}, id="2-3"))
-    app.game_over()
+    record_game(app)
     assert items(app)[st.KEY] == damaged
     (key, words), = app.page.notices
     assert key == "stats.broken_kept_in_place" and words["where"] == st.KEY

@@ -40,7 +40,10 @@ from game.web.online import Online
 from game.web.page import Page, playable
 from game.web.session import Message, Said, Session
 from game.web.stats import new_game_id
+from game.web.replay import AUTOPLAY_SECONDS
+from game.web.review import ReviewCommand
 from game.web.stats_page import now_ms
+from game.web.step_player import CLOSED, review_frame
 from game.web.storage import FailureKind, Storage
 from game.web.tables import Table, renderer
 from game.web.views import draw, message_text
@@ -150,7 +153,7 @@ class Controller:
         elif isinstance(effect, ts.Persist):
             self.persist()
         elif isinstance(effect, ts.GameOver):
-            self.game_over()
+            record_game(self)
         elif isinstance(effect, ts.Flash):
             self.after.append(lambda: self.screen.flash(self.message))
         elif isinstance(effect, pg.FlashSaid):
@@ -187,10 +190,36 @@ class Controller:
         elif isinstance(effect, fp.ContinueFile):
             return continue_file(self, effect)
         elif isinstance(effect, fp.ReviewTranscript):
-            self.screen.review(self, effect.transcript, effect.me)
+            return [pg.OpenReview(effect.transcript, effect.me)]
         elif isinstance(effect, fp.SaveTranscript):
             download(self)
+        elif isinstance(effect, pg.DrawReview) and self.page.review is not None:
+            frame = review_frame(self.page.review, self.t, effect.keep, effect.head)
+            self.screen.steps(frame)
+        elif isinstance(effect, pg.ReviewWait):
+            self.spawn(self.autoplay(effect.run))
+        elif isinstance(effect, pg.ReviewGone):
+            self.screen.steps(CLOSED)
         return []
+
+    def review_message(self, msg: dict[str, Any]) -> None:
+        """A command from the review's dialog: a step, a hand chosen, close. An
+        error closes the review and says so: it never reaches the page's guard,
+        which would set the saved game aside."""
+        self.reviewed(ReviewCommand(str(msg.get("cmd")), msg.get("keep"),
+                                    None if msg.get("value") is None else str(msg["value"])))
+
+    def reviewed(self, action: pg.PageAction) -> None:
+        try:
+            self.dispatch(action)
+        except Exception as e:
+            traceback.print_exception(e)
+            self.depth = 0
+            self.guarded(lambda: self.dispatch(pg.ReviewFailed(f"{type(e).__name__}: {e}")))
+
+    async def autoplay(self, run: int) -> None:
+        await asyncio.sleep(AUTOPLAY_SECONDS)
+        self.reviewed(pg.ReviewTick(run))
 
     def focus(self, selector: str) -> None:
         self.after.append(lambda: self.screen.focus(selector))
@@ -301,26 +330,8 @@ class Controller:
         if loaded:
             self.screen.still()
             self.screen.heard(len(self.save["log"]))  # the story so far was read before
-            self.game_over()  # recorded once, by its id, if it ended unrecorded
+            record_game(self)  # recorded once, by its id, if it ended unrecorded
         return loaded
-
-    def game_over(self) -> None:
-        """Record the game on the table if it is over and counts (once: by its id)."""
-        s = self.session
-        if s is None or not s.state.over or s.coach is not None:  # a lesson: never counted
-            return
-        try:
-            if not st.valid_id(s.save.get("id")):
-                # A save from before game ids gets one, kept in the save, so
-                # that a reload at its end screen counts it once.
-                self.update_save(id=st.new_game_id(s.save["transcript"].get("seed", 0),
-                                                   now_ms()))
-                self.persist()
-            game = st.finished_game(self.save, s.state, now_ms())
-            if game is not None:
-                self.tell(self.keeper.write_stats(self.page, sp.WriteStats("record", game=game)))
-        except Exception as e:  # the statistics must never take the game down
-            self.screen.error(f"statistics: {type(e).__name__}: {e}")
 
     @property
     def stats(self) -> StatsRecord:
@@ -496,6 +507,25 @@ def deal(ctrl: Controller) -> None:
     ctrl.schedule()
 
 
+def record_game(ctrl: Controller) -> None:
+    """Record the game on the table if it is over and counts (once: by its id)."""
+    s = ctrl.session
+    if s is None or not s.state.over or s.coach is not None:  # a lesson: never counted
+        return
+    try:
+        if not st.valid_id(s.save.get("id")):
+            # A save from before game ids gets one, kept in the save, so
+            # that a reload at its end screen counts it once.
+            ctrl.update_save(id=st.new_game_id(s.save["transcript"].get("seed", 0),
+                                               now_ms()))
+            ctrl.persist()
+        game = st.finished_game(ctrl.save, s.state, now_ms())
+        if game is not None:
+            ctrl.tell(ctrl.keeper.write_stats(ctrl.page, sp.WriteStats("record", game=game)))
+    except Exception as e:  # the statistics must never take the game down
+        ctrl.screen.error(f"statistics: {type(e).__name__}: {e}")
+
+
 def continue_file(ctrl: Controller, effect: fp.ContinueFile) -> list[pg.PageAction]:
     """The file's position after `step` actions, as a new game against bots;
     first, if asked, whether that game has a save to ask about."""
@@ -578,7 +608,7 @@ class Panels:
 
 def _review(ctrl: Controller) -> None:
     if ctrl.state is not None:
-        ctrl.screen.review(ctrl, None, None)
+        ctrl.dispatch(pg.OpenReview())
 
 
 def _deal_again(ctrl: Controller) -> None:

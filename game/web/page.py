@@ -25,7 +25,9 @@ from game.web import session as table_session
 from game.web import stats_page as sp
 from game.web.effects import ChooseFile, Focus
 from game.web.file_panel import FileDialog
+from game.web import replay
 from game.web.i18n import Translator
+from game.web.review import ReviewCommand, Reviewing, opened, review
 from game.web.session import Message, Said, Session
 from game.web.stats_page import StatsScreen
 from game.web.start_screen import SPEEDS, say
@@ -81,6 +83,7 @@ class Page:
     back_from_stats: View = "start"
     stats: StatsScreen = StatsScreen()
     file: FileDialog = FileDialog()
+    review: Reviewing | None = None  # over the page, its dialog drawn by its own frames
 
     # -- derived facts -----------------------------------------------------------
 
@@ -355,12 +358,34 @@ class SavedListed:
 StatsRead, StatsWritten = sp.StatsRead, sp.StatsWritten  # the runtime's answers (keeper)
 
 
+@dataclass(frozen=True)
+class OpenReview:
+    """Review `transcript` (JSON) from `me`'s seat, or (None) the game on the
+    table; one review at a time."""
+    transcript: dict[str, Any] | None = None
+    me: Any = None
+
+
+@dataclass(frozen=True)
+class ReviewTick:
+    """The review's autoplay is due (its run)."""
+    run: int
+
+
+@dataclass(frozen=True)
+class ReviewFailed:
+    """The review could not go on: it closes and says why."""
+    reason: str
+
+
+
 PageAction = Union[OnTable, ShowPanel, Dismiss, OpenSetup, BackToTable, KeepDeal, SetLanguage,
                    SetTouch, SetPace, SetupChanged, OpenOverlay, CloseOverlay, Notice, StorageRefused,
                    ShowStats, CloseStats, LeaveStats, Say, BotsAnew, Written, Held, Released,
                    PlayedElsewhere, SaveLoaded, SetAside, BrokenDiscarded, NewTable,
                    SetupRefused, SetupKept, DealLinked, TakeDeal, LessonEnded, ShowStart,
-                   SaveUpdated, Crashed, SavedListed, sp.StatsAction, fp.FileAction]
+                   SaveUpdated, Crashed, SavedListed, OpenReview, ReviewCommand, ReviewTick,
+                   ReviewFailed, sp.StatsAction, fp.FileAction]
 
 
 # -- effects the controller carries out -----------------------------------------------
@@ -392,7 +417,26 @@ class Deal:
     """Deal the start screen's choices (game.web.controller's runtime)."""
 
 
-PageEffect = Union[SavePrefs, Resume, ThinkBot, FlashSaid, Deal, Focus, ChooseFile,
+@dataclass(frozen=True)
+class DrawReview:
+    """Send the review's frame (`head`: with its heading), focusing `keep`."""
+    keep: str | None
+    head: bool
+
+
+@dataclass(frozen=True)
+class ReviewWait:
+    """A `ReviewTick(run)` after the autoplay's pause."""
+    run: int
+
+
+@dataclass(frozen=True)
+class ReviewGone:
+    """Take the review's dialog away."""
+
+
+PageEffect = Union[SavePrefs, Resume, ThinkBot, FlashSaid, Deal, DrawReview, ReviewWait,
+                   ReviewGone, Focus, ChooseFile,
                    table_session.Effect, sp.StatsEffect, fp.FileEffect]
 Result = tuple[Page, tuple[PageEffect, ...]]
 
@@ -675,6 +719,57 @@ def _saved_listed(page: Page, act: SavedListed) -> Result:
     return dataclasses.replace(page, saved=act.games), ()
 
 
+# -- the review over the page (game.web.review) ---------------------------------------
+
+def _open_review(page: Page, act: OpenReview) -> Result:
+    """Never writes the save, never touches the game; one that cannot open
+    says why under the table."""
+    transcript, me = act.transcript, act.me
+    if page.review is not None:
+        return page, ()  # one review at a time
+    if transcript is None:
+        if page.session is None:
+            return page, ()
+        transcript, me = page.session.save["transcript"], page.session.save["setup"]["me"]
+    found = opened(transcript, me, on_table=act.transcript is None)
+    if not isinstance(found, Reviewing):
+        return _say_it(page, Say(Said(*found)))
+    page, _ = _open_overlay(page, OpenOverlay("review"))  # the bots wait while it is open
+    return _reviewed(page, found, (replay.Draw(),))
+
+
+def _reviewed(page: Page, r: Reviewing | None,
+              effects: tuple[replay.PlayEffect, ...]) -> Result:
+    """The review after its reducer; closed (None): the page as it was, the bots going on."""
+    if r is None:
+        page, resume = _close_overlay(dataclasses.replace(page, review=None),
+                                      CloseOverlay("review"))
+        return page, (ReviewGone(), *resume)
+    done: list[PageEffect] = []
+    for effect in effects:
+        if isinstance(effect, replay.Draw):
+            done.append(DrawReview(effect.keep, head=r.headed != r.hand))
+            r = dataclasses.replace(r, headed=r.hand)
+        else:
+            done.append(ReviewWait(effect.run))
+    return dataclasses.replace(page, review=r), tuple(done)
+
+
+def _review_step(page: Page, act: ReviewCommand | ReviewTick) -> Result:
+    if page.review is None:
+        return page, ()
+    step = replay.Tick(act.run) if isinstance(act, ReviewTick) else act
+    return _reviewed(page, *review(page.review, step))
+
+
+def _review_failed(page: Page, act: ReviewFailed) -> Result:
+    page, said = _say_it(page, Say(Said("review.failed", {"reason": act.reason[:300]})))
+    if page.review is None:
+        return page, said
+    page, closed = _reviewed(page, None, ())
+    return page, (*said, *closed)
+
+
 Handler = Callable[[Page, Any], Result]
 HANDLERS: dict[type, Handler] = {
     OnTable: _on_table, ShowPanel: _show_panel, Dismiss: _dismiss, OpenSetup: _open_setup,
@@ -688,6 +783,7 @@ HANDLERS: dict[type, Handler] = {
     BrokenDiscarded: _broken_discarded, NewTable: _new_table, SetupRefused: _setup_refused,
     SetupKept: _setup_kept, DealLinked: _deal_linked, TakeDeal: _take_deal,
     LessonEnded: _lesson_ended, ShowStart: _show_start, SaveUpdated: _save_updated,
-    Crashed: _crashed, SavedListed: _saved_listed,
+    Crashed: _crashed, SavedListed: _saved_listed, OpenReview: _open_review,
+    ReviewCommand: _review_step, ReviewTick: _review_step, ReviewFailed: _review_failed,
     **{kind: _on_stats for kind in sp.HANDLERS}, **{kind: _on_file for kind in fp.HANDLERS},
 }
