@@ -1,9 +1,11 @@
 """The page's program: it holds the one `Page` (game.web.page), gives it the
 actions that come from the person, the bots and other tabs, and carries out
 the effects its reducers ask for through small drivers (game.web.drivers):
-storage, this tab's locks, the screen, the thinking of bots. No browser
-import: the tests run it in CPython with a store in memory and a screen that
-only records what it was asked to draw.
+storage (game.web.keeper), this tab's locks, the screen, the thinking of
+bots. What an effect finds out comes back as actions; `run`, the dispatch
+loop, is the one place that stores a new `Page`. No browser import: the
+tests run it in CPython with a store in memory and a screen that only
+records what it was asked to draw.
 
 A click goes: DOM event (game.web.front.events, on the page) -> a gesture
 (game.web.gestures, in the worker) -> an action -> `reduce` -> effects here
@@ -18,7 +20,10 @@ import time
 import traceback
 from typing import Any, Callable, NamedTuple
 
+from game import new_game
+from game.bots import levels
 from game.core.state import State
+from game.core.transcript import MAX_BYTES
 from game.web import effects as fx
 from game.web import file_panel as fp
 from game.web import handover, saves
@@ -27,7 +32,7 @@ from game.web import session as ts
 from game.web import stats as st
 from game.web import stats_page as sp
 from game.web import steps, thinking
-from game.web.coach import Coach
+from game.web.coach import Coach, load
 from game.web.drivers import Locks, Screen, Spawn
 from game.web.files import continue_save, download_name, transcript_text
 from game.web.html import Html
@@ -46,6 +51,7 @@ from game.web.stats_page import now_ms
 from game.web.step_player import CLOSED, review_frame
 from game.web.storage import FailureKind, Storage
 from game.web.tables import Table, renderer
+from game.web.tables.common import default_bot
 from game.web.views import draw, message_text
 
 
@@ -458,8 +464,6 @@ class Controller:
 
     def file_limit(self, purpose: str) -> int:
         """Bytes: a bigger file is refused before it is read."""
-        from game.core.transcript import MAX_BYTES
-
         return sp.MAX_FILE if purpose == "stats" else MAX_BYTES
 
 
@@ -474,9 +478,6 @@ class StatsRecord(NamedTuple):
 
 def deal(ctrl: Controller) -> None:
     """Deal the start screen's choices (a seed refused says why, by its field)."""
-    from game import new_game
-    from game.bots import levels
-
     setup = ctrl.page.setup
     seed_text = setup.get("seed", "").strip()
     try:
@@ -529,9 +530,6 @@ def record_game(ctrl: Controller) -> None:
 def continue_file(ctrl: Controller, effect: fp.ContinueFile) -> list[pg.PageAction]:
     """The file's position after `step` actions, as a new game against bots;
     first, if asked, whether that game has a save to ask about."""
-    from game.bots import levels
-    from game.web.tables.common import default_bot
-
     opened = effect.opened
     game = opened.final.game_id
     if effect.ask and ctrl.stored(saves.key(game)) is not None:
@@ -559,9 +557,6 @@ def download(ctrl: Controller) -> None:
 
 def start_lesson(ctrl: Controller) -> None:
     """The chosen game's lesson on the table; the real game stays in its save."""
-    from game.bots import levels
-    from game.web.coach import load
-
     game = ctrl.page.setup["game"]
     lesson = load(game)
     state = lesson.start()

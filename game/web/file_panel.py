@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Union
+from collections.abc import Hashable
+from typing import Any, Callable, Union
 
 from game.core.transcript import MAX_BYTES
 from game.web.effects import ChooseFile, Focus

@@ -31,13 +31,13 @@ from game.core.transcript import Transcript
 from game.web import replay
 from game.web.html import EMPTY, Html, html, join
 from game.web.replay import Playing, Steps
-from game.web.tables import renderer
+from game.web.start_screen import say
+from game.web.tables import Table, TableContext, event_lines, renderer
 from game.web.undo import hands_scored, seat_of
 
 if TYPE_CHECKING:
     from game.core.state import Event, Player, State
     from game.web.i18n import Translator
-    from game.web.tables import Table, TableContext
 
 
 def hand_ranges(states: list[State]) -> list[tuple[int, int]]:
@@ -138,8 +138,6 @@ class Review(Steps):
         return self._events[step]
 
     def context(self, step: int) -> TableContext:
-        from game.web.tables import TableContext
-
         log = [event for k in range(step + 1) for event in self.events(k)]
         hands = None
         if self.is_open(step):
@@ -150,8 +148,6 @@ class Review(Steps):
     def caption_lines(self, step: int | None = None) -> list[str]:
         """The step's events in words: at a hand's first step only its deal, at
         its last step not the next deal."""
-        from game.web.tables import event_lines
-
         step = self.step if step is None else step
         ctx = self.context(step)
         own = self.events(step)
@@ -167,14 +163,10 @@ class Review(Steps):
         return "\n".join(self.caption_lines())  # one line per event (the CSS keeps them)
 
     def hand_label(self, k: int) -> str:
-        from game.web.start_screen import say
-
         return say(self.t, self.transcript.game, "review.hand", n=k + 1)
 
     def head_html(self) -> Html:
         """The title and, when the range holds several hands, a choice of hand."""
-        from game.web.start_screen import say
-
         title = say(self.t, self.transcript.game, "review.title",
                     hand=self.hand_label(self.hand_number()))
         choice = EMPTY

@@ -16,8 +16,11 @@ import dataclasses
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Literal, Union
+from urllib.parse import quote
 
 from game import GAMES
+from game.bots import levels
+from game.bots.ratings import level_ratings, load_ratings
 from game.web import stats as st
 from game.web.effects import ChooseFile, Focus
 from game.web.html import EMPTY, Html, html, join
@@ -292,9 +295,6 @@ def ask_html(t: Translator, screen: StatsScreen) -> Html:
 
 
 def game_html(t: Translator, stats: st.Stats, game: str) -> Html:
-    from game.bots import levels
-    from game.bots.ratings import load_ratings
-
     rows = st.buckets(stats, game)
     head = html('<h2 id="stats-h-{}">{}</h2>', game, t("game." + game))
     if not rows:
@@ -351,8 +351,6 @@ def _row(t: Translator, b: st.Bucket, draws: bool, ratings: dict[str, Any]) -> l
 
 
 def _uri(text: str) -> str:
-    from urllib.parse import quote
-
     return quote(text, safe="")
 
 
@@ -374,8 +372,6 @@ def rated_level(t: Translator, b: st.Bucket, ratings: dict[str, Any]) -> str:
     """A row's strength with its rating in the row's mode (from `ratings`, the
     ratings file), as the start screen names it ("Strong · 1673"); mixed bots
     and unmeasured levels have none."""
-    from game.bots.ratings import level_ratings
-
     options = st.rated_options(b.game, b.mode)
     rating = None if options is None else level_ratings(b.game, options, ratings).get(b.level)
     name = level_text(t, b.level)

@@ -14,7 +14,9 @@ from typing import Protocol
 from game.bots.base import Bot
 from game.web import session as ts
 from game.web.page import Page
+from game.web.hint import Hint, hint_rng
 from game.web.session import Session
+from game.web.tables.common import seat_bot
 
 # Seconds of bot search between two yields to the event loop. In the game's
 # worker the main thread never waits for a slice, but the page's messages do:
@@ -32,8 +34,6 @@ class Bots:
         self.made: dict[tuple[str, str, str | None], Bot] = {}
 
     def of(self, s: Session, key: str) -> Bot:
-        from game.web.tables.common import seat_bot
-
         game, level = s.save["game"], s.save["setup"]["bots"].get(key)
         if (game, key, level) not in self.made:
             self.made[(game, key, level)] = seat_bot(game, level)
@@ -111,8 +111,6 @@ async def _bot_choice(ctrl: Host, s: Session, token: int) -> str | None:
 
 async def hint_turn(ctrl: Host, s: Session) -> None:
     """Think in slices from the person's observation only; drop it if they act."""
-    from game.web.hint import Hint, hint_rng
-
     position = s.state
     obs = s.observation  # the person's view (their seat's observation): never the state
     try:
