@@ -62,6 +62,8 @@ class Guest:
     turn: str | None = None
     log: tuple[dict[str, Any], ...] = ()
     log_ids: frozenset[int] = frozenset()
+    # The log's events by state id, oldest first: a gap filled later goes in its place.
+    entries: tuple[tuple[int, tuple[dict[str, Any], ...]], ...] = ()
     errors: tuple[dict[str, Any], ...] = ()  # {"code", "params"}, newest last
     reactions: tuple[tuple[str, str], ...] = ()  # (seat, key), newest last
     refusal: dict[str, Any] | None = None
@@ -276,17 +278,27 @@ def _apply(guest: Guest, message: m.HostMessage) -> Guest:
 
 
 def _table(guest: Guest, update: m.TableUpdate) -> Guest:
-    """The newest table; the log gains the events of state ids not seen yet."""
-    log, ids = list(guest.log), set(guest.log_ids)
+    """The newest table; the log gains the events of state ids not seen yet,
+    each in its place (those a `sync` brought fill their gap)."""
+    entries, ids = list(guest.entries), set(guest.log_ids)
     for entry in update.log:
         if (len(entry) == 2 and type(entry[0]) is int and type(entry[1]) is list
                 and entry[0] not in ids):
             ids.add(entry[0])
-            log += [event for event in entry[1] if type(event) is dict]
+            entries.append((entry[0], tuple(e for e in entry[1] if type(e) is dict)))
+    log = guest.log
+    if len(entries) > len(guest.entries):
+        added = entries[len(guest.entries):]
+        if guest.entries and min(n for n, _ in added) < guest.entries[-1][0]:
+            entries.sort(key=lambda entry: entry[0])
+            log = tuple(e for _, events in entries for e in events)
+        else:
+            log += tuple(e for _, events in added for e in events)
     return dataclasses.replace(
         guest, status="playing", game=update.game, seat=update.you, player=update.player,
         observation=update.observation, state_id=update.state, turn=update.turn,
-        seats=tuple(update.seats), log=tuple(log), log_ids=frozenset(ids), errors=(),
+        seats=tuple(update.seats), log=log, log_ids=frozenset(ids), entries=tuple(entries),
+        errors=(),
         news=_news(guest, update.seats) or guest.news)
 
 

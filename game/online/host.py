@@ -26,7 +26,7 @@ away as if their connection had dropped (the grace period, then the
 stand-in), and gets the seat back by speaking again on the same connection.
 The host's beat carries its newest state id, and a guest that sees a gap in
 the update numbers asks for what it missed (`m.Sync`); a seat the game has
-waited on for `silence` seconds is sent its table again.
+waited on for `resend` seconds is sent its table again.
 """
 
 from __future__ import annotations
@@ -133,6 +133,7 @@ class Room:
     private: str = ""
     beat: float = BEAT_SECONDS
     silence: float = SILENT_SECONDS
+    resend: float = 2 * BEAT_SECONDS  # a seat waited on this long is sent its table again
     beat_at: float | None = None  # when this page last beat to the peers
     waited_at: float = 0.0  # when the seat on turn was last sent the table
 
@@ -488,8 +489,8 @@ def _gone(room: Room, peer: str, now: float) -> Result:
 def _tick(room: Room, now: float) -> Result:
     """Time passes: a friend not heard for `silence` seconds is away; an away
     person's grace period over, in a game under way, the host's chosen bot
-    plays for them until they rejoin; the host beats; a seat waited on that
-    long is sent its table again."""
+    plays for them until they rejoin; the host beats; a seat waited on for
+    `resend` seconds is sent its table again."""
     effects: list[Effect] = []
     for seat in room.seats:
         peer = room.peer(seat.peer) if seat.kind == "person" and seat.peer else None
@@ -509,7 +510,7 @@ def _tick(room: Room, now: float) -> Result:
         sends += [Send(p.peer, beat) for p in room.peers if p.joined]
         room = dataclasses.replace(room, beat_at=now)
     waited = _waited_on(room)
-    if waited is not None and not effects and now - room.waited_at >= room.silence:
+    if waited is not None and not effects and now - room.waited_at >= room.resend:
         sends.append(_table_send(room, waited))
         room = dataclasses.replace(room, waited_at=now)
     return room, tuple(sends), tuple(effects)
