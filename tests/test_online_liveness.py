@@ -196,3 +196,19 @@ def test_a_remote_move_still_lands_once_a_silent_friend_is_back():
         pages.host.on_table(ts.Act(s.state.legal_actions()[0]))
     pages.play()
     assert guest.online.guest.guest.transcript == pages.host.session.save["transcript"]
+
+
+def test_the_sites_trystero_drops_stale_offers_instead_of_restarting_them(tmp_path):
+    """Item 3's cause (tests/browser/test_online_holds.py shows it between
+    browsers): an offer remade by an ICE restart went out without candidates."""
+    import pytest
+
+    from game import build
+
+    build._copy_trystero(tmp_path)
+    pool = (tmp_path / "trystero" / "core" / "offer-pool.mjs").read_text()
+    shift = pool[pool.index("\tshift(n) {"):pool.index("\tclaimLeased(")]
+    assert "Date.now() - peer.created > offerTtl" in shift and "peer.destroy()" in shift
+    with pytest.raises(build.BuildError, match="_STALE_OFFER"):
+        build._patch_pinned("another version", "offer-pool.mjs", "_STALE_OFFER",
+                            build._STALE_OFFER, build._FRESH_OFFER)
