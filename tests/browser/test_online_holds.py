@@ -55,6 +55,7 @@ def test_a_relay_stopped_and_started_mid_game_is_no_failed_game(people, site_url
         assert FAILED not in person.page.inner_text("body")
     assert guest.page.locator("#online-status").count() == 0  # nothing to tell a guest
     host.shoot("relay-down-host")
+    guest.shoot("relay-down-guest")
     play_on(host, [guest])  # the game goes on over the pages' own channel
     relay.start()
     up = time.monotonic()
