@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 from urllib.parse import quote
 
-from game.web import handover
+from game.web import file_panel, handover, stats_page
 from game.web.html import EMPTY, Html, html, join
 from game.web.i18n import Translator
 from game.web.page import PANELS, Page, playable
@@ -24,17 +24,8 @@ from game.web.tables import event_lines, explain
 
 
 class Panels(Protocol):
-    """What the views ask of the statistics and the file panel (each reads its own store)."""
-
-    def stats_html(self) -> Html: ...
-
-    def final_note(self) -> Html: ...
-
-    def side_buttons(self) -> Html: ...
-
-    def final_button(self) -> Html: ...
-
-    def file_html(self) -> Html | None: ...
+    """What the views ask of online play (the statistics and the file dialog
+    are values in the page, drawn by game.web.stats_page and game.web.file_panel)."""
 
     def online_html(self) -> Html:
         """An online table's lobby, join form or guest's table (game.web.online)."""
@@ -176,7 +167,7 @@ def keeping(page: Page) -> Html:
 def screen(page: Page, panels: Panels) -> Html:
     s = page.session
     if page.view == "stats":
-        return panels.stats_html()
+        return stats_page.page_html(page.t, page.stats)
     if page.view == "online":
         return panels.online_html()
     if s is None or not page.at_table:
@@ -328,7 +319,7 @@ def side(page: Page, panels: Panels) -> Html:
     # screen, right under the person's hand on a phone.
     return html('{}<div class="tabs" role="tablist">{}</div>{}'
                 '<div class="panel" id="panel-{}">{}</div>{}', coach_bubble(page, s), tabs,
-                stats_button(page), page.panel, body, panels.side_buttons())
+                stats_button(page), page.panel, body, file_panel.side_buttons(page.t))
 
 
 def stats_button(page: Page) -> Html:
@@ -353,13 +344,13 @@ def dialog(page: Page, panels: Panels) -> Dialog | None:
     game or of a hand (back in view when the panel over it closes)."""
     if page.overlay == "keys":
         return Dialog(keys_panel(page), part="keys")
-    file = panels.file_html() if page.overlay == "file" else None
+    file = file_panel.panel_html(page.t, page.file) if page.overlay == "file" else None
     if file is not None:
         return Dialog(file, part="file-panel")
-    return table_dialog(page, panels)
+    return table_dialog(page)
 
 
-def table_dialog(page: Page, panels: Panels) -> Dialog | None:
+def table_dialog(page: Page) -> Dialog | None:
     s, t = page.session, page.t
     if s is None or not page.at_table:
         return None
@@ -379,10 +370,11 @@ def table_dialog(page: Page, panels: Panels) -> Dialog | None:
     if s.coach is not None and (s.state.over or s.waiting_for_ack):
         return lesson_end(page, s)
     if s.state.over and not s.save.get("closed_final"):
-        return Dialog(s.table.final_summary(obs, ctx) + panels.final_note(),
+        return Dialog(s.table.final_summary(obs, ctx)
+                      + stats_page.final_note(t, s.save, page.stats),
                       html('<button type="button" class="primary" data-cmd="new">{}</button>'
                            '{}<button type="button" data-cmd="close-final">{}</button>',
-                           t("menu.new"), join((review, panels.final_button())),
+                           t("menu.new"), join((review, file_panel.final_button(t))),
                            t("modal.close")))
     if s.waiting_for_ack:
         return Dialog(s.table.hand_summary(obs, ctx),
