@@ -12,7 +12,7 @@ from typing import Any, Coroutine
 from game.web.controller import Controller
 from game.web.drivers import NoLocks
 from game.web.links import Link
-from game.web.page import Page
+from game.web.page import Page, SetupChanged
 from game.web.session import Session
 from game.web.storage import MemoryStorage
 from game.web.tables import renderer
@@ -112,17 +112,52 @@ def run_alone(coro: Coroutine[Any, Any, None]) -> None:
         raise failed[0]
 
 
+class TickingClock:
+    """The page's clock in a test: it moves on `tick` seconds each time it is
+    read, so a bot's or a hint's second of search is a hundred readings, and
+    a bot's pause (`sleep`) moves it on at once, not a moment of the test's."""
+
+    def __init__(self, tick: float = 0.01) -> None:
+        self.now, self.tick = 0.0, tick
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += seconds
+        await asyncio.sleep(0)  # still a yield to the event loop, as the page's pause is
+
+
 def make_page(stored: dict[str, str] | None = None, lang: str = "en",
               quota: int | None = None, link: Link | None = None,
-              speed: str = "instant") -> tuple[Controller, RecordingScreen, Thinking]:
+              speed: str = "instant",
+              clock: TickingClock | None = None) -> tuple[Controller, RecordingScreen, Thinking]:
     store = MemoryStorage(quota)
     store.items.update(stored or {})
     if speed:
         store.items.setdefault("jhg.prefs", '{"speed": "%s"}' % speed)
-    screen, thinking = RecordingScreen(), Thinking()
+    screen, thinking, clock = RecordingScreen(), Thinking(), clock or TickingClock()
     ctrl = Controller(store, MemoryStorage(), screen, NoLocks(), link or Link(), lang,
-                      spawn=thinking)
+                      spawn=thinking, clock=clock, sleep=clock.sleep)
     return ctrl, screen, thinking
+
+
+def deal(ctrl: Controller, game: str, seed: int | str, **values: str) -> None:
+    """A new game of `game` from the start screen's fields (`values`), as Play does."""
+    ctrl.dispatch(SetupChanged({"game": game, "seed": str(seed), **values}))
+    ctrl.command("start", {})
+
+
+def my_turn(ctrl: Controller, thinking: Thinking, limit: int = 50) -> Session:
+    """Let the bots play until the person decides (or the hand's summary is up)."""
+    for _ in range(limit):
+        s = ctrl.session
+        assert s is not None, "no game on the table"
+        if s.human_to_act or s.waiting_for_ack or s.state.over:
+            return s
+        assert thinking.run(), "the bots on turn were not asked to think"
+    raise AssertionError("the person never got the turn")
 
 
 def put_on_table(ctrl: Controller, state: Any, save: dict[str, Any]) -> None:

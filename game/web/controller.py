@@ -15,8 +15,9 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
+import time
 import traceback
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from game.core.state import State
 from game.web import handover, saves
@@ -56,10 +57,14 @@ def first_notices(link: Link, prefs_ignored: str | None) -> tuple[tuple[str, dic
 class Controller:
     def __init__(self, store: Storage, tab_store: Storage, screen: Screen, locks: Locks,
                  link: Link, lang: str, problem: FailureKind | None = None,
-                 spawn: Spawn = asyncio.ensure_future) -> None:
+                 spawn: Spawn = asyncio.ensure_future,
+                 clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.keeper = Keeper(store, tab_store)
         self.screen, self.locks, self.spawn, self.link = screen, locks, spawn, link
-        self.bots = thinking.Bots()
+        # What bots and hints think on and pause with: a test's own, so it waits on nothing.
+        self.clock, self.sleep = clock, sleep
+        self.bots = thinking.Bots(clock)
         prefs, ignored = self.keeper.prefs()
         if link.speed is not None:
             prefs["speed"] = link.speed
