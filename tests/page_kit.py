@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import random
 import threading
-from typing import Any, Coroutine
+from typing import Any, Callable, Coroutine
 
+from game import new_game
+from game.core.state import State
 from game.web.controller import Controller
 from game.web.drivers import NoLocks
 from game.web.links import Link
@@ -158,6 +161,22 @@ def my_turn(ctrl: Controller, thinking: Thinking, limit: int = 50) -> Session:
             return s
         assert thinking.run(), "the bots on turn were not asked to think"
     raise AssertionError("the person never got the turn")
+
+
+def random_transcript(game: str, seed: int, steps: int | None = None, *,
+                      options: dict[str, Any] | None = None,
+                      stop: Callable[[State], bool] = lambda state: False,
+                      choices: random.Random | None = None) -> dict[str, Any]:
+    """The transcript (JSON form) of a game of `game` played by random legal
+    actions, drawn from `choices` (else `random.Random(seed)`): to its end, to
+    `steps` actions, or to the first position `stop` accepts."""
+    state, actions = new_game(game, options, seed), []
+    rng = choices or random.Random(seed)
+    while not state.over and (steps is None or len(actions) < steps) and not stop(state):
+        actions.append(rng.choice(state.legal_actions()))
+        state = state.apply(actions[-1])
+    return {"game": game, "options": state.to_json()["options"], "seed": seed,
+            "actions": actions}
 
 
 def put_on_table(ctrl: Controller, state: Any, save: dict[str, Any]) -> None:

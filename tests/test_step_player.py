@@ -6,23 +6,13 @@ once it closes."""
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
-from game import new_game
 from game.web.front.steps import ReviewDialog, command_of
 from game.web.i18n import Translator
 from game.web.step_player import ReviewPlayer, open_review
 from tests.fake_dom import Document, Element
-
-
-def dracula_game(seed: int = 3) -> dict[str, Any]:
-    state, rng, actions = new_game("dracula", {}, seed), random.Random(seed), []
-    while not state.over:
-        actions.append(rng.choice(state.legal_actions()))
-        state = state.apply(actions[-1])
-    return {"game": "dracula", "options": state.to_json()["options"], "seed": seed,
-            "actions": actions}
+from tests.page_kit import random_transcript
 
 
 class Host:
@@ -68,7 +58,7 @@ class Spawned(list[Any]):
 
 
 def opened(transcript: dict[str, Any] | None = None) -> tuple[Host, Document, ReviewPlayer | None]:
-    host = Host(transcript or dracula_game())
+    host = Host(transcript or random_transcript("dracula", 3))
     doc = Document('<button id="review-button">Review</button>')
     player: list[ReviewPlayer] = []
     dialog = ReviewDialog(doc, None, lambda msg: player[0].message(json.loads(json.dumps(msg))),
@@ -111,7 +101,7 @@ def test_closing_the_review_leaves_the_page_as_it_was() -> None:
 
 
 def test_a_transcript_that_does_not_replay_says_why_and_opens_nothing() -> None:
-    broken = dracula_game()
+    broken = random_transcript("dracula", 3)
     broken["actions"][3] = "no such move"
     host, doc, player = opened(broken)
     assert player is None and doc.getElementById("review") is None
