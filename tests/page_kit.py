@@ -166,17 +166,19 @@ def my_turn(ctrl: Controller, thinking: Thinking, limit: int = 50) -> Session:
 def random_transcript(game: str, seed: int, steps: int | None = None, *,
                       options: dict[str, Any] | None = None,
                       stop: Callable[[State], bool] = lambda state: False,
-                      choices: random.Random | None = None) -> dict[str, Any]:
+                      choices: random.Random | None = None, me: Any = None) -> dict[str, Any]:
     """The transcript (JSON form) of a game of `game` played by random legal
     actions, drawn from `choices` (else `random.Random(seed)`): to its end, to
-    `steps` actions, or to the first position `stop` accepts."""
+    `steps` actions, or to the first position `stop` accepts. With `me`, the
+    player it was downloaded for, as the page's game files name them."""
     state, actions = new_game(game, options, seed), []
     rng = choices or random.Random(seed)
     while not state.over and (steps is None or len(actions) < steps) and not stop(state):
         actions.append(rng.choice(state.legal_actions()))
         state = state.apply(actions[-1])
-    return {"game": game, "options": state.to_json()["options"], "seed": seed,
+    data = {"game": game, "options": state.to_json()["options"], "seed": seed,
             "actions": actions}
+    return data if me is None else {**data, "me": me}
 
 
 def put_on_table(ctrl: Controller, state: Any, save: dict[str, Any]) -> None:

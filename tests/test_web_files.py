@@ -161,7 +161,7 @@ def _replayed(data: dict, steps: int) -> State:
 @pytest.mark.parametrize("game, me", [("jekyll-hyde", 2), ("jekyll-vs-hyde", "J"),
                                       ("dracula", 1)])
 def test_continuing_from_step_n_is_the_position_of_the_first_n_actions(game, me):
-    data = {**random_transcript(game, 5, 40), "me": me}
+    data = random_transcript(game, 5, 40, me=me)
     opened = read_file(_text(data), "game.json")
     for step in (0, 17, 40):
         save, state = continue_save(opened, step, lambda who: "random")
@@ -189,7 +189,7 @@ def test_a_save_of_this_site_opens_as_its_transcript_and_its_player():
 
 
 def test_the_panel_says_who_plays_and_who_won():
-    data = {**random_transcript("dracula", 9), "me": 1}
+    data = random_transcript("dracula", 9, me=1)
     opened = read_file(_text(data), "d.json")
     state = opened.final
     assert state.over
