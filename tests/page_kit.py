@@ -13,7 +13,7 @@ from typing import Any, Callable, Coroutine
 from game import new_game
 from game.core.state import State
 from game.web.controller import Controller
-from game.web.drivers import NoLocks
+from game.web.drivers import Clock, NoLocks
 from game.web.links import Link
 from game.web.page import Page, SetupChanged
 from game.web.session import Session
@@ -115,20 +115,20 @@ def run_alone(coro: Coroutine[Any, Any, None]) -> None:
         raise failed[0]
 
 
-class TickingClock:
+class TickingClock(Clock):
     """The page's clock in a test: it moves on `tick` seconds each time it is
     read, so a bot's or a hint's second of search is a hundred readings, and
     a bot's pause (`sleep`) moves it on at once, not a moment of the test's."""
 
     def __init__(self, tick: float = 0.01) -> None:
-        self.now, self.tick = 0.0, tick
+        self.time, self.tick = 0.0, tick
 
-    def __call__(self) -> float:
-        self.now += self.tick
-        return self.now
+    def now(self) -> float:
+        self.time += self.tick
+        return self.time
 
     async def sleep(self, seconds: float) -> None:
-        self.now += seconds
+        self.time += seconds
         await asyncio.sleep(0)  # still a yield to the event loop, as the page's pause is
 
 
@@ -140,9 +140,9 @@ def make_page(stored: dict[str, str] | None = None, lang: str = "en",
     store.items.update(stored or {})
     if speed:
         store.items.setdefault("jhg.prefs", '{"speed": "%s"}' % speed)
-    screen, thinking, clock = RecordingScreen(), Thinking(), clock or TickingClock()
+    screen, thinking = RecordingScreen(), Thinking()
     ctrl = Controller(store, MemoryStorage(), screen, NoLocks(), link or Link(), lang,
-                      spawn=thinking, clock=clock, sleep=clock.sleep)
+                      spawn=thinking, clock=clock or TickingClock())
     return ctrl, screen, thinking
 
 

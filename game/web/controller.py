@@ -15,9 +15,8 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
-import time
 import traceback
-from typing import Any, Awaitable, Callable
+from typing import Any, Callable
 
 from game.core.state import State
 from game.web import handover, saves
@@ -25,7 +24,7 @@ from game.web import page as pg
 from game.web import session as ts
 from game.web import steps, thinking
 from game.web.coach import Coach
-from game.web.drivers import Locks, Screen, Spawn
+from game.web.drivers import Clock, Locks, Screen, Spawn
 from game.web.file_panel import FilePanel
 from game.web.html import Html
 from game.web.i18n import Translator
@@ -57,14 +56,10 @@ def first_notices(link: Link, prefs_ignored: str | None) -> tuple[tuple[str, dic
 class Controller:
     def __init__(self, store: Storage, tab_store: Storage, screen: Screen, locks: Locks,
                  link: Link, lang: str, problem: FailureKind | None = None,
-                 spawn: Spawn = asyncio.ensure_future,
-                 clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+                 spawn: Spawn = asyncio.ensure_future, clock: Clock = Clock()) -> None:
         self.keeper = Keeper(store, tab_store)
         self.screen, self.locks, self.spawn, self.link = screen, locks, spawn, link
-        # What bots and hints think on and pause with: a test's own, so it waits on nothing.
-        self.clock, self.sleep = clock, sleep
-        self.bots = thinking.Bots(clock)
+        self.clock, self.bots = clock, thinking.Bots(clock)
         prefs, ignored = self.keeper.prefs()
         if link.speed is not None:
             prefs["speed"] = link.speed

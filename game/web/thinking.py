@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from game.bots.base import Bot
 from game.web import session as ts
+from game.web.drivers import Clock
 from game.web.session import Session
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ class Bots:
     level): the same seat and level in another game is another bot. A bot
     that searches on a clock reads the page's (`clock`)."""
 
-    def __init__(self, clock: Callable[[], float]) -> None:
+    def __init__(self, clock: Clock) -> None:
         self.clock = clock
         self.made: dict[tuple[str, str, str | None], Bot] = {}
 
@@ -42,7 +43,7 @@ class Bots:
         if (game, key, level) not in self.made:
             bot = seat_bot(game, level)
             if isinstance(bot, SearchBot):
-                bot.clock = self.clock
+                bot.clock = self.clock.now
             self.made[(game, key, level)] = bot
         return self.made[(game, key, level)]
 
@@ -62,7 +63,7 @@ async def _bot_turn(ctrl: Controller, token: int) -> None:
     # Longer after a trick, so people see who took it.
     delay = ctrl.page.speed * s.table.pause_factor(obs0)
     ctrl.on_table(ts.BotThinks(token, s.table.thinking_seat(obs0)))
-    await ctrl.sleep(delay)
+    await ctrl.clock.sleep(delay)
     if ctrl.current(token) is None:
         return
     try:
@@ -89,9 +90,9 @@ async def _bot_choice(ctrl: Controller, s: Session, token: int) -> str | None:
     if hasattr(bot, "start") and len(legal) > 1:
         # A search bot thinks in short slices so the page stays responsive.
         search = bot.start(obs, rng)
-        end = ctrl.clock() + min(getattr(bot, "budget", 1.0), MAX_THINK)
+        end = ctrl.clock.now() + min(getattr(bot, "budget", 1.0), MAX_THINK)
         while not search.done(end):
-            search.step(ctrl.clock() + SLICE, end)
+            search.step(ctrl.clock.now() + SLICE, end)
             await asyncio.sleep(0)
             if ctrl.current(token) is None:
                 return None
@@ -106,7 +107,7 @@ async def hint_turn(ctrl: Controller, s: Session) -> None:
     position = s.state
     obs = s.observation  # the person's view (their seat's observation): never the state
     try:
-        hint = Hint(obs, hint_rng(s.save["transcript"]["seed"], s.played), clock=ctrl.clock)
+        hint = Hint(obs, hint_rng(s.save["transcript"]["seed"], s.played), clock=ctrl.clock.now)
         while not hint.done():
             hint.step(SLICE)
             await asyncio.sleep(0)
