@@ -10,7 +10,7 @@ Two strengths for the property tests and the fuzzer, as hypothesis profiles
 as written; "fast" a quarter of it, for the quick run. The quick run,
 `pytest -n auto -m "not browser and not slow"` (any `-m` that leaves out the
 browser tests), is fast unless CI is set; every other run (the full `pytest`
-that CI runs, one file, `-m browser`, `-m slow`) is full.
+that CI runs, one file, `-m browser`) is full.
 `--hypothesis-profile=full` (or `fast`) chooses by hand.
 """
 
