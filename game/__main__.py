@@ -1,6 +1,6 @@
 """The command line: replay, simulate, play, serve.
 
-    python -m game replay FILE
+    python -m game replay FILE [--watcher]
     python -m game simulate --game jekyll-hyde --bots heuristic,random --games 1000 --seed 1
         [--workers N | --scheduler tcp://HOST:8786]
     python -m game play [--game jekyll-hyde] [--seat 0] [--bots heuristic]
@@ -60,7 +60,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from game.core.transcript import Transcript
 
     state = Transcript.load(args.file).replay()
-    json.dump(state.to_json(), sys.stdout, indent=1 if args.pretty else None)
+    shown = state.public_observation() if args.watcher else state.to_json()
+    json.dump(shown, sys.stdout, indent=1 if args.pretty else None)
     sys.stdout.write("\n")
     return 0
 
@@ -162,6 +163,8 @@ def parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="replay a transcript and print the final state as JSON")
     r.add_argument("file")
     r.add_argument("--pretty", action="store_true", help="indent the JSON")
+    r.add_argument("--watcher", action="store_true",
+                   help="print what a watcher without a seat sees (no hidden card)")
     r.set_defaults(run=cmd_replay)
 
     s = sub.add_parser("simulate", help="bot against bot on seat-swapped seeded deals",

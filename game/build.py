@@ -57,7 +57,7 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
-# The page needs only these five files of the npm `pyodide` (docs/DESIGN.md, "Runtime").
+# The page needs only these five files of the npm `pyodide` (docs/DESIGN.md, "The page's runtime").
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
 # PNG icons rendered from static/icon.svg: (file in static/, size, padded).
@@ -72,8 +72,8 @@ ICON_BACKGROUND = "#1f4a3d"  # the SVG's own background
 _SAFE_SCALE = 0.75
 # Not shipped to the browser: the command line (with its matches, which may run
 # on a Dask cluster) and this builder.
-# Nor what MicroPython runs on the page's main thread (docs/DESIGN.md, "Python
-# off the main thread"): it goes in the front's own bundle, static/js/front.json.
+# Nor what MicroPython runs on the page's main thread (docs/DESIGN.md, "The
+# page's runtime"): it goes in the front's own bundle, static/js/front.json.
 _SKIP_PY = {"game/build.py", "game/__main__.py", "game/core/match.py", "game/core/cluster.py",
             "game/web/dom/main_thread.py", "game/web/dom/embed_front.py"}
 # The front: MicroPython's modules, compiled by the build to bytecode (.mpy:
@@ -225,12 +225,11 @@ def embed_first_paint() -> str:
 
     templates = []
     for game in (g for g in GAMES if g in TABLES):
-        waiting = getattr(renderer(game), "waiting", None)
-        if waiting is None:
-            continue
         for lang in LANGUAGES:
-            templates.append(html('<template id="embed-{lang}-{game}">{table}</template>\n',
-                                  lang=lang, game=game, table=waiting(Translator(lang))))
+            table = renderer(game).waiting(Translator(lang))
+            if table is not None:
+                templates.append(html('<template id="embed-{lang}-{game}">{table}</template>\n',
+                                      lang=lang, game=game, table=table))
     return str(join(templates))
 
 
@@ -549,8 +548,22 @@ TRYSTERO = {"@trystero-p2p/core": ("core", "dist", "index.mjs"),
 _SOURCE_MAP = re.compile(r"\n//# sourceMappingURL=\S+\s*$")
 
 
+# Trystero keeps a pool of offers made when a page joins a room, and remakes an
+# offer older than its `offerTtl` (57 s) by an ICE restart of its connection,
+# which never connected: the restarted offer goes out before its candidates
+# are gathered, so a page that joins a room open for over a minute, and whose
+# id makes the old page the one to offer, never connects (issue 57, item 3: a
+# friend reloading late in a game stayed on "Looking for the host…"). The
+# site's copy drops a stale offer from the pool instead, and a fresh one is made.
+_STALE_OFFER = ("\t\t\tif (!peer) break;\n\t\t\tthis.pooled.delete(peer);\n")
+_FRESH_OFFER = ("\t\t\tif (!peer) break;\n\t\t\tthis.pooled.delete(peer);\n"
+                "\t\t\tif (Date.now() - peer.created > offerTtl) {\n"
+                "\t\t\t\tpeer.destroy();\n\t\t\t\tcontinue;\n\t\t\t}\n")
+
+
 def _copy_trystero(vendor: Path) -> None:
-    """The online play's library, its ES modules and licences, into `vendor`/trystero."""
+    """The online play's library, its ES modules and licences, into `vendor`/trystero
+    (its offer pool patched: see _STALE_OFFER)."""
     for package, (folder, dist, _) in TRYSTERO.items():
         src, dest = NODE / package, vendor / "trystero" / folder
         if not src.is_dir():
@@ -561,6 +574,9 @@ def _copy_trystero(vendor: Path) -> None:
             text = _SOURCE_MAP.sub("\n", p.read_text(encoding="utf-8"))
             for other, (other_folder, _, entry) in TRYSTERO.items():
                 text = text.replace(f'from "{other}"', f'from "../{other_folder}/{entry}"')
+            if (folder, p.name) == ("core", "offer-pool.mjs"):
+                text = _patch_pinned(text, "offer-pool.mjs", "_STALE_OFFER", _STALE_OFFER,
+                                     _FRESH_OFFER)
             (dest / p.name).write_text(text, encoding="utf-8")
 
 

@@ -41,6 +41,17 @@ def test_replay_prints_the_final_state_as_json():
     assert data["scores"] == {"jekyll": 36, "hyde": 86}
 
 
+def test_replay_as_a_watcher_prints_the_public_observation():
+    path = Path(__file__).parent / "transcripts" / "jekyll_vs_hyde" / "purple_steal.json"
+    result = run("replay", "--watcher", str(path))
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    whole = json.loads(run("replay", str(path)).stdout)
+    assert data["player"] is None and data["hand_sizes"] == {"J": 7, "H": 7}
+    assert not {"hands", "aside", "seed", "deals"} & set(data)
+    assert data["played"] == whole["played"] and data["scores"] == whole["scores"]
+
+
 def test_replay_of_an_illegal_action_exits_2_with_one_line(tmp_path):
     data = json.loads((TRANSCRIPTS / "designation_example.json").read_text())
     data["actions"][5] = "HA"

@@ -6,8 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from game.core.state import GameError
 from game.web.front.events import read_form
+from game.web.i18n import Translator
 from game.web.page import SetLanguage
+from game.web.tables import explain
 from tests.front_kit import dealt
 from tests.page_kit import my_turn
 
@@ -157,3 +162,51 @@ def test_a_card_picked_already_keeps_the_focus_when_the_person_comes_back_to_it(
     redraw = next(frame for frame in reversed(screen.sent) if "screen" in frame["regions"])
     screen.front.apply(redraw)  # the table drawn again while the card stays picked
     assert doc.activeElement.getAttribute("data-part") == card.getAttribute("data-part")
+
+
+def _language_chosen(doc: Any, lang: str) -> None:
+    """The menu's language chosen, as a person does it."""
+    menu = doc.querySelector("#lang")
+    menu.value = lang
+    doc.dispatch("change", menu)
+
+
+def test_a_refusal_on_screen_is_worded_again_at_once_in_the_language_chosen() -> None:
+    """Issue 53 item 3: the refusal under the duel's table stayed in the old
+    language until the next action; it is a code the views word at each draw."""
+    ctrl, screen, thinking = dealt(jvh_role="J")
+    s = my_turn(ctrl, thinking)
+    doc = screen.doc
+    plain = next(card for card in s.observation["hand"] if "+" not in card)
+    assert s.observation["phase"] == "give" and not any(
+        plain in action for action in s.state.legal_actions()), "a Potion must go"
+    doc.dispatch("click", doc.querySelector(f'#screen [data-part="{plain}"]'))
+    english = doc.querySelector("#message").textContent
+    assert ctrl.session.state is s.state and english == screen.flashed[-1]
+    with pytest.raises(GameError) as refused:
+        s.state.apply(f"give:{plain}")
+    for lang in ("fr", "de", "en"):
+        _language_chosen(doc, lang)
+        now = ctrl.session
+        said = explain(now.table, refused.value, now.observation, now.context(Translator(lang)))
+        assert doc.querySelector("#message").textContent == said, lang
+        assert (said == english) == (lang == "en")
+
+
+def test_a_hint_on_screen_is_worded_again_at_once_in_the_language_chosen() -> None:
+    """Issue 53 item 3: the hint kept the words of the language it came in."""
+    ctrl, screen, thinking = dealt("jekyll-hyde")
+    my_turn(ctrl, thinking)
+    doc = screen.doc
+    doc.dispatch("click", doc.querySelector("#hint"))
+    thinking.run()
+    hint = ctrl.session.fresh_hint
+    assert hint is not None and hint.action is not None
+    english = doc.querySelector("#hint-text").textContent
+    for lang in ("it", "en"):
+        _language_chosen(doc, lang)
+        now, t = ctrl.session, Translator(lang)
+        what = now.table.hint_text(hint.action, now.observation, now.context(t))
+        said = t("hint.says", what=what)
+        assert doc.querySelector("#hint-text").textContent == said, lang
+        assert (said == english) == (lang == "en")

@@ -213,8 +213,7 @@ def click_a_legal_action(ctrl, rng: random.Random) -> None:
         if online.guest.my_turn and part not in online.picked:
             ctrl.online.decide(None, part)
     if online.picked:
-        ctrl.command("confirm", {})  # routed to the guest by the runtime
-        ctrl.online.command("online-confirm", {})
+        ctrl.command("confirm", {})  # at a guest's table: the guest's confirm, sent to the host
 
 
 def test_host_opens_a_table_a_friend_joins_and_they_play_a_duel_to_the_end():
@@ -368,7 +367,7 @@ def test_garbage_from_a_stranger_does_not_stop_the_host():
     pages.net.pump()
     host_peer = next(e.peer for e in heard if isinstance(e, PeerJoined))
     for text in ("not json", "{}", '{"type": "decide"}', "x" * 1_000_000,
-                 json.dumps({"type": "join", "v": 1, "secret": "nope", "name": "Eve"})):
+                 json.dumps({"type": "join", "v": 2, "secret": "nope", "name": "Eve"})):
         stranger.send(host_peer, text)
         pages.net.pump()
     pages.play()
@@ -387,7 +386,7 @@ def test_a_refused_message_is_neither_drawn_nor_kept():
     pages.host.keep = lambda key, text: (kept.append(key), keep(key, text))
     drawn = len(pages.host_screen.drawn)
     for n in range(100):
-        rogue.send("p1", json.dumps({"v": 1, "type": "react", "key": "wow", "n": n}))
+        rogue.send("p1", json.dumps({"v": 2, "type": "react", "key": "wow", "n": n}))
     pages.net.pump()
     assert len(pages.host_screen.drawn) == drawn and kept == []
     pages.play()  # and the game goes on
@@ -705,3 +704,17 @@ def test_a_friend_who_opens_the_link_after_the_start_is_told_to_ask_for_the_next
     assert late.online.guest.guest.status == "refused"
     assert "ask the host for a seat at the next one" in pages.screen_html(screen)
     assert pages.host.session.save["setup"]["remote"] == {"1": "Bo"}  # nobody moved
+
+
+@pytest.mark.parametrize("game, setup, seats", [
+    ("jekyll-hyde", {"players": "4"}, ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]),
+    ("jekyll-hyde", {"players": "3"}, ["Adam", "Betty", "Christian"]),
+    ("jekyll-vs-hyde", {}, ["Jekyll", "Hyde"]),
+    ("dracula", {}, ["Seat 1", "Seat 2"]),
+])
+def test_the_lobby_names_each_seat_as_its_game_does(game, setup, seats):
+    pages = Pages(game, setup)
+    pages.host.command("online-open", {})
+    html = pages.screen_html(pages.host_screen)
+    assert re.findall(r'<label class="field"><span>([^<]*)</span><select data-cmd="online-seat"',
+                      html) == seats

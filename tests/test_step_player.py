@@ -24,8 +24,8 @@ class Host:
         self.said: list[str] = []
         self.calls: list[str] = []
 
-    def set_message(self, text: str) -> None:
-        self.said.append(text)
+    def set_message(self, key: str, **params: Any) -> None:
+        self.said.append(self.t(key, **params))
 
     def halt(self) -> None:
         self.calls.append("halt")

@@ -6,6 +6,7 @@ itself back in a cycle."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -116,3 +117,260 @@ def test_game_has_no_import_cycle():
         if module not in done:
             visit(module, [module])
     assert not cycles, f"import cycles: {cycles[:3]}"
+
+
+# -- one table for every game (issue 53): what differs between games is asked of
+# the game's table (game/web/tables/) or its engine, never looked up by name --
+
+TABLE_DIR = WEB / "tables"
+# The page's own folders that may know a game by its id: the tables, and the
+# front and the browser's folder, which the engine's facts never reach.
+KNOWS_GAMES = (TABLE_DIR, WEB / "front", DOM)
+# A record of version 1 names the one game whose levels moved in version 2:
+# the history of a file format, not a fact a new game adds to.
+FORMAT_HISTORY = {("game/web/saves.py", "MOVED_IN_2")}
+
+
+def _shell_modules() -> list[tuple[str, ast.Module]]:
+    return [(path, tree) for path, tree in _modules()
+            if not any((ROOT / path).is_relative_to(d) for d in KNOWS_GAMES)]
+
+
+def _table_hooks() -> set[str]:
+    """The names a table provides: the `Table` protocol's members and every
+    public name at the top of a game's table module."""
+    names = set()
+    for path in TABLE_DIR.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        body = tree.body
+        if path.name == "__init__.py":
+            body = next(n.body for n in tree.body if isinstance(n, ast.ClassDef)
+                        and n.name == "Table")
+        elif path.name in ("common.py", "checked.py"):
+            continue
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names |= {t.id for t in targets if isinstance(t, ast.Name)}
+            elif isinstance(node, ast.ImportFrom):
+                names |= {a.asname for a in node.names if a.asname}
+    return {n for n in names if not n.startswith("_")}
+
+
+def _hook_lookups(tree: ast.Module, hooks: set[str]) -> list[str]:
+    """`getattr(x, "hook", ...)` and `hasattr(x, "hook")` of a table's hook."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in ("getattr", "hasattr") and len(node.args) >= 2 \
+                and isinstance(node.args[1], ast.Constant) and node.args[1].value in hooks:
+            found.append(f"{node.lineno} {ast.unparse(node)}")
+    return found
+
+
+def test_no_table_hook_is_looked_up_by_name():
+    """Every hook of a table is declared on `Table` with its default, so the
+    shell calls it plainly and mypy checks the call."""
+    hooks = _table_hooks()
+    assert {"render", "parts", "confirm", "attempt", "finished"} <= hooks
+    build = ROOT / "game" / "build.py"  # an embed's first paint asks the table too
+    modules = [*_modules(), ("game/build.py", ast.parse(build.read_text(encoding="utf-8")))]
+    found = [f"{path}:{hit}" for path, tree in modules for hit in _hook_lookups(tree, hooks)
+             if not (ROOT / path).is_relative_to(WEB / "front")]
+    assert not found, f"a table hook looked up by name: {found}"
+
+
+def test_mypy_checks_every_table_against_the_protocol():
+    """game/web/tables/checked.py gives each game's table module the type
+    `Table`: `renderer()` imports them by name, which mypy does not follow."""
+    from game.web.tables import TABLES
+
+    tree = ast.parse((TABLE_DIR / "checked.py").read_text(encoding="utf-8"))
+    checked = {ast.unparse(node.value) for node in ast.walk(tree)
+               if isinstance(node, ast.AnnAssign) and ast.unparse(node.annotation) == "Table"}
+    assert checked == {module.rpartition(".")[2] for module in TABLES.values()}
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    return {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)}
+
+
+def _game_ids_named(path: str, tree: ast.Module) -> list[str]:
+    """Where code (not a docstring) outside the tables names a game by its id."""
+    from game import GAMES
+
+    history = {id(n) for node in tree.body if isinstance(node, ast.Assign)
+               for target in node.targets if isinstance(target, ast.Name)
+               and (path, target.id) in FORMAT_HISTORY for n in ast.walk(node)}
+    skip = _docstrings(tree) | history
+    return [f"{path}:{node.lineno} {node.value!r}" for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and node.value in GAMES and id(node) not in skip]
+
+
+def test_no_game_id_is_compared_outside_the_tables():
+    """A fourth game brings its table and its engine: statistics, files,
+    online play, motion and embeds ask them, no branch names a game."""
+    found = [hit for path, tree in _shell_modules() for hit in _game_ids_named(path, tree)]
+    assert not found, f"a game named by its id outside game/web/tables/: {found}"
+
+
+def test_the_checks_see_a_hook_lookup_and_a_game_id():
+    tree = ast.parse('def f(s):\n    """For "dracula"."""\n    x = getattr(s.table, "parts", 1)\n'
+                     '    return x if s.game == "dracula" else getattr(s, "budget", 0)\n')
+    assert [h.split()[1] for h in _hook_lookups(tree, {"parts"})] == ["getattr(s.table,"]
+    assert _game_ids_named("f.py", tree) == ["f.py:4 'dracula'"]
+
+
+WORDS = ("str", "Html", "list[str]")  # what a function that words returns
+
+
+def _annotation(node: ast.expr | None) -> str:
+    return ast.unparse(node) if node is not None else ""
+
+
+def _wording() -> set[str]:
+    """The names of what words the page: the renderer's functions that return
+    words or markup (the `Table` protocol's and game.web.tables' own), and
+    `Session`'s helpers that take a translator."""
+    names = set()
+    tables = ast.parse((WEB / "tables" / "__init__.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tables):
+        if isinstance(node, ast.FunctionDef) and _annotation(node.returns) in WORDS:
+            names.add(node.name)
+    session = ast.parse((WEB / "session.py").read_text(encoding="utf-8"))
+    for cls in session.body:
+        if isinstance(cls, ast.ClassDef) and cls.name == "Session":
+            names |= {f.name for f in cls.body if isinstance(f, ast.FunctionDef)
+                      and any(_annotation(a.annotation) == "Translator" for a in f.args.args)}
+    return names
+
+
+def _words_in(path: Path, wording: set[str]) -> list[str]:
+    """Where the module-level functions of `path` (its reducer) take a
+    translator, call one (`t(...)`, `page.t(...)`, `say`) or call what words."""
+    found = []
+    for fn in ast.parse(path.read_text(encoding="utf-8")).body:
+        if not isinstance(fn, ast.FunctionDef):
+            continue
+        found += [f"{fn.name} takes {a.arg}" for a in fn.args.args
+                  if _annotation(a.annotation) == "Translator"]
+        for call in ast.walk(fn):
+            if isinstance(call, ast.Call):
+                f = call.func
+                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(
+                    f, ast.Attribute) else ""
+                if name in {"t", "say"} | wording:
+                    found.append(f"{fn.name}:{call.lineno} calls {name}")
+    return found
+
+
+def test_the_table_and_page_reducers_speak_data_and_the_views_word_it():
+    """Issue 53 item 3: the reducers return codes and params (the message
+    under the table, the hint), never words, so a language change re-words
+    what is on screen at once; session.py does not even import the translator."""
+    wording = _wording()
+    assert {"hint_text", "who_decides", "explain", "context"} <= wording  # the checks see them
+    for path in (WEB / "session.py", WEB / "page.py"):
+        assert not _words_in(path, wording), (path.name, _words_in(path, wording))
+    assert not _runtime_imports(WEB / "session.py", {"game.web.i18n", "game.web.i18n.Translator"})
+    session = ast.parse((WEB / "session.py").read_text(encoding="utf-8"))
+    fields = {node.target.id: _annotation(node.annotation) for cls in session.body
+              if isinstance(cls, ast.ClassDef) and cls.name == "Session"
+              for node in cls.body
+              if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
+    assert "str" not in fields["message"].split(" | "), fields["message"]
+
+
+COMMAND_NAMES = {"cmd", "command"}  # what a variable holding a command's name is called
+
+
+def _is_command(node: ast.expr) -> bool:
+    """A command's name: a variable `cmd`/`command`, or a message's `"cmd"`
+    (`msg["cmd"]`, `msg.get("cmd")`)."""
+    if isinstance(node, ast.Name):
+        return node.id in COMMAND_NAMES
+    if isinstance(node, ast.Subscript):
+        return ast.unparse(node.slice).strip("'\"") == "cmd"
+    if isinstance(node, ast.Call):
+        return (isinstance(node.func, ast.Attribute) and node.func.attr == "get"
+                and bool(node.args) and ast.unparse(node.args[0]).strip("'\"") == "cmd")
+    return False
+
+
+def _compared_commands(tree: ast.Module) -> list[int]:
+    """The lines where a command's name is compared (`==`, `in`...), tested by
+    its prefix (`startswith`) or taken apart (`cmd[0]`): a router by hand."""
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr in ("startswith", "endswith", "partition", "split"):
+            sides = [node.func.value]
+        elif isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Store):
+            sides = [node.value]
+        else:
+            continue
+        if any(_is_command(side) for side in sides):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_one_table_routes_every_command():
+    """No command name is compared anywhere in the page's code (leaving out
+    front/ and dom/, which gather what the DOM says): each is looked up in a
+    table (the controller's ROUTES, fed by the panels' own COMMANDS)."""
+    offenders = [f"{path}:{line}" for path, tree in _modules()
+                 if not (ROOT / path).is_relative_to(DOM)
+                 and not (ROOT / path).is_relative_to(WEB / "front")
+                 for line in _compared_commands(tree)]
+    assert not offenders, f"a command name compared outside the routing table: {offenders}"
+
+
+def test_the_routing_check_sees_a_router_by_hand():
+    for router in ('if cmd == "stats":\n    pass\n', 'x = cmd in ("a", "b")\n',
+                   'cmd.startswith("file-")\n', 'f = cmd[0] == "f"\n',
+                   'if msg.get("cmd") == "close":\n    pass\n', 'y = "a" == command\n'):
+        assert _compared_commands(ast.parse(router)), router
+    assert not _compared_commands(ast.parse('do = ROUTES.get(cmd)\nkind == "steps"\n'))
+
+
+def test_every_command_the_page_draws_has_a_route():
+    """Each `data-cmd` in the page's markup is in the routing table (a
+    command with no route would do nothing), save those the front takes
+    itself (a copy, a file chosen, a form's change, the language, the pace)."""
+    from game.web.controller import ROUTES
+
+    front_only = {"online-copy", "file-chosen", "stats-file", "setup-change", "lang", "speed"}
+    drawn = {name for path in WEB.rglob("*.py") if not path.is_relative_to(DOM)
+             for name in re.findall(r'data-cmd="([a-z-]+)"', path.read_text(encoding="utf-8"))}
+    assert drawn, "no data-cmd found"
+    assert not drawn - front_only - ROUTES.keys(), sorted(drawn - front_only - ROUTES.keys())
+
+
+def _union_members(union: object) -> set[str]:
+    import typing
+
+    members = set()
+    for member in typing.get_args(union):
+        members |= _union_members(member) if typing.get_args(member) else {member.__name__}
+    return members
+
+
+def test_every_effect_is_carried_out():
+    """Each effect a reducer may ask for (game.web.page's PageEffect, the
+    table session's among them) is one the controller's `carry_out` does:
+    none is made and then dropped."""
+    from game.web.page import PageEffect
+
+    tree = ast.parse((WEB / "controller.py").read_text(encoding="utf-8"))
+    carry_out = next(node for node in ast.walk(tree)
+                     if isinstance(node, ast.FunctionDef) and node.name == "carry_out")
+    handled = {node.attr for node in ast.walk(carry_out) if isinstance(node, ast.Attribute)
+               and isinstance(node.value, ast.Name) and node.value.id in ("ts", "pg")}
+    assert _union_members(PageEffect) - handled == set()

@@ -14,6 +14,7 @@ from game import GAMES
 from game.web import saves
 from game.web import session as ts
 from game.web.files import transcript_text
+from game.web.html import html
 from game.web.links import Link
 from game.web.steps import FileChosen, StorageChanged
 from game.web.page import BackToTable, OpenSetup, SetLanguage, SetupChanged
@@ -224,7 +225,7 @@ def test_another_tab_taking_the_game_makes_this_one_read_only_until_play_here():
     ctrl.lost_to_another_tab("dracula")
     assert 'id="play-here"' in screen.last.regions["notices"]
     ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
-    assert ctrl.session.played == s.played and ctrl.session.message == ctrl.t("notice.elsewhere")
+    assert ctrl.session.played == s.played and ctrl.message == ctrl.t("notice.elsewhere")
     stored = items(ctrl)[saves.key("dracula")]
     ctrl.command("play-here", {})
     assert 'id="play-here"' not in screen.last.regions["notices"]
@@ -505,3 +506,33 @@ def test_while_a_lessons_note_holds_the_hand_nothing_is_offered_to_play(game):
             thinking.run(limit=1)
     assert held, "no note held the person's decision"
     assert offered or game == "dracula", "the table never offered a card"
+
+
+def test_the_coachs_objection_is_worded_again_at_once_in_the_language_chosen():
+    """Issue 53 item 3: the coach's objection to another choice kept the
+    language it was made in; it is a catalog key the bubble words."""
+    ctrl, screen, thinking = make_page()
+    ctrl.dispatch(SetupChanged({"game": "jekyll-hyde"}))
+    ctrl.command("lesson", {})
+    for _ in range(400):
+        s = ctrl.session
+        if s.coach_waiting:
+            ctrl.command("coach-next", {})
+        elif s.human_to_act and len(s.state.legal_actions()) > 1:
+            break
+        elif s.human_to_act:
+            ctrl.on_table(ts.Act(s.coach.lesson.expected(s.played)))
+        else:
+            thinking.run(limit=1)
+    lesson = s.coach.lesson
+    task = lesson.task(s.played)
+    why = task.why if task is not None and task.why else "coach.why"
+    ctrl.on_table(ts.Act(next(a for a in s.state.legal_actions()
+                              if a != lesson.expected(s.played))))
+    said = {}
+    for lang in ("fr", "en"):
+        ctrl.dispatch(SetLanguage(lang))
+        bubble = re.search(r'id="coach-why">([^<]*)<', str(screen.last.regions["side"]))
+        said[lang] = str(html("{}", ctrl.t(why)))
+        assert bubble is not None and bubble.group(1) == said[lang], lang
+    assert said["fr"] != said["en"]

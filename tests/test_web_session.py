@@ -15,9 +15,11 @@ from game.web import handover
 from game.web.coach import Coach, load
 from game.web.i18n import Translator
 from game.web.session import (AckHand, Act, BotMoved, BotThinks, ClearChoice, CloseFinal,
-                              CoachNext, Flash, GameOver, Halt, HintAsked, HintReady, Persist,
-                              Pick, Session, TakeOver, Think, ThinkHint, Undo, reduce)
+                              CoachNext, Flash, GameOver, Halt, HintAsked, HintReady,
+                              NotYourTurn, Persist, Pick, Refused, Session, TakeOver, Think,
+                              ThinkHint, Undo, reduce)
 from game.web.tables import renderer
+from game.web.views import hint_words, message_text
 
 T = Translator("en")
 
@@ -40,13 +42,13 @@ def _session(game: str, values: dict[str, str], seed: int, coach: Coach | None =
 def _step(session: Session, rng: random.Random) -> tuple[Session, tuple[Any, ...]]:
     """The next move of whoever decides, as the page would make it."""
     if session.waiting_for_ack:
-        return reduce(session, AckHand(), T)
+        return reduce(session, AckHand())
     if session.handover_due is not None:
-        return reduce(session, TakeOver(), T)
+        return reduce(session, TakeOver())
     action = rng.choice(session.state.legal_actions())
     if session.human_to_act:
-        return reduce(session, Act(action), T)
-    return reduce(session, BotMoved(session.token, action), T)
+        return reduce(session, Act(action))
+    return reduce(session, BotMoved(session.token, action))
 
 
 @pytest.mark.parametrize("game,values", [
@@ -73,40 +75,43 @@ def test_a_whole_game_through_the_reducer_keeps_a_save_that_replays(game, values
         assert (len(before), len(log)) == (played, logged)  # the save before: never changed
     assert session.state.over and ended == 1
     assert replay_states(session.save["transcript"])[-1].to_json() == session.state.to_json()
-    session, effects = reduce(session, CloseFinal(), T)
+    session, effects = reduce(session, CloseFinal())
     assert session.save["closed_final"] and Persist() in effects
 
 
 def test_a_move_out_of_turn_or_illegal_is_refused_with_a_message():
     session = _session("dracula", {"first": "bot"}, seed=3)
     assert not session.human_to_act
-    after, effects = reduce(session, Act(session.state.legal_actions()[0]), T)
-    assert effects == (Flash(),) and "turn" in after.message and after.state is session.state
-    session, _ = reduce(session, BotMoved(session.token, session.state.legal_actions()[0]), T)
+    after, effects = reduce(session, Act(session.state.legal_actions()[0]))
+    assert after.message == NotYourTurn() and after.state is session.state
+    assert effects == (Flash(),) and "turn" in message_text(after, T)
+    session, _ = reduce(session, BotMoved(session.token, session.state.legal_actions()[0]))
     assert session.human_to_act
-    after, effects = reduce(session, Act("nonsense"), T)
-    assert effects == (Flash(),) and after.message and after.state is session.state
+    after, effects = reduce(session, Act("nonsense"))
+    assert isinstance(after.message, Refused) and after.state is session.state
+    assert effects == (Flash(),) and message_text(after, T)
 
 
 def test_a_bots_move_or_a_hint_that_comes_too_late_changes_nothing():
     session = _session("dracula", {"first": "bot"}, seed=3)
     stale = session.token
-    session, _ = reduce(session, Halt(), T)  # the page left the table meanwhile
-    assert reduce(session, BotMoved(stale, session.state.legal_actions()[0]), T) == (session, ())
-    assert reduce(session, BotThinks(stale, 1), T) == (session, ())
-    session, _ = reduce(session, BotMoved(session.token, session.state.legal_actions()[0]), T)
+    session, _ = reduce(session, Halt())  # the page left the table meanwhile
+    assert reduce(session, BotMoved(stale, session.state.legal_actions()[0])) == (session, ())
+    assert reduce(session, BotThinks(stale, 1)) == (session, ())
+    session, _ = reduce(session, BotMoved(session.token, session.state.legal_actions()[0]))
     # The person asks for a hint, then acts before it comes: it is dropped.
-    asked, effects = reduce(session, HintAsked(), T)
+    asked, effects = reduce(session, HintAsked())
     assert ThinkHint() in effects and asked.fresh_hint is not None
     assert asked.fresh_hint.action is None  # thinking
-    assert reduce(asked, HintAsked(), T) == (asked, ())  # asked once
+    assert reduce(asked, HintAsked()) == (asked, ())  # asked once
     position = asked.state
-    moved, _ = reduce(asked, Act(asked.state.legal_actions()[0]), T)
+    moved, _ = reduce(asked, Act(asked.state.legal_actions()[0]))
     assert moved.fresh_hint is None
-    assert reduce(moved, HintReady(position, "anything"), T) == (moved, ())
+    assert reduce(moved, HintReady(position, "anything")) == (moved, ())
     # In time, it is shown in words.
-    ready, _ = reduce(asked, HintReady(position, position.legal_actions()[-1]), T)
-    assert ready.fresh_hint is not None and ready.fresh_hint.words
+    ready, _ = reduce(asked, HintReady(position, position.legal_actions()[-1]))
+    assert ready.fresh_hint is not None and ready.fresh_hint.action is not None
+    assert hint_words(ready, ready.fresh_hint.action, T)
 
 
 def test_an_undo_points_nowhere_past_the_hint_of_the_same_count():
@@ -116,12 +121,12 @@ def test_an_undo_points_nowhere_past_the_hint_of_the_same_count():
     session = _session("dracula", {"first": "me"}, seed=3)
     while not session.human_to_act or not session.undo_points:
         session, _ = _step(session, rng)
-    asked, _ = reduce(session, HintAsked(), T)
+    asked, _ = reduce(session, HintAsked())
     position = asked.state
-    undone, effects = reduce(asked, Undo(), T)
-    assert undone.save["practice"] and undone.message == T("undo.done")
+    undone, effects = reduce(asked, Undo())
+    assert undone.save["practice"] and message_text(undone, T) == T("undo.done")
     assert undone.fresh_hint is None
-    assert reduce(undone, HintReady(position, position.legal_actions()[0]), T) == (undone, ())
+    assert reduce(undone, HintReady(position, position.legal_actions()[0])) == (undone, ())
 
 
 def test_picking_parts_then_escape_and_the_duels_exchange_confirmed():
@@ -130,11 +135,11 @@ def test_picking_parts_then_escape_and_the_duels_exchange_confirmed():
     while not session.human_to_act:
         session, _ = _step(session, rng)
     first = sorted(session.choice.offers(()))[0]
-    picked, effects = reduce(session, Pick(first), T)
+    picked, effects = reduce(session, Pick(first))
     assert picked.picked == (first,) or len(picked.save["transcript"]["actions"]) > \
         len(session.save["transcript"]["actions"])
     if picked.picked:
-        cleared, _ = reduce(picked, ClearChoice(), T)
+        cleared, _ = reduce(picked, ClearChoice())
         assert cleared.picked == ()
 
 
@@ -146,7 +151,7 @@ def test_pass_and_play_hands_the_device_over_and_nothing_crosses_it():
     for _ in range(12):
         due = session.handover_due
         if due is not None:
-            session, effects = reduce(session, TakeOver(), T)
+            session, effects = reduce(session, TakeOver())
             assert session.at_screen == due and session.undo_points == () and Persist() in effects
             seen.add(due)
             continue
@@ -169,19 +174,19 @@ def test_a_lesson_objects_to_another_choice_and_waits_on_its_notes():
         "log": handover.log_events(state, setup)}, coach=Coach(lesson, set()))
     assert not session.takebacks_allowed and session.coach_waiting and not session.bots_on_turn
     while session.coach_waiting:
-        session, effects = reduce(session, CoachNext(), T)
+        session, effects = reduce(session, CoachNext())
     for _ in range(200):
         if session.human_to_act and not session.coach_waiting:
             break
-        session, _ = reduce(session, BotMoved(session.token, lesson.expected(session.played)), T)
+        session, _ = reduce(session, BotMoved(session.token, lesson.expected(session.played)))
         while session.coach_waiting:
-            session, _ = reduce(session, CoachNext(), T)
+            session, _ = reduce(session, CoachNext())
     expected = lesson.expected(session.played)
     other = next(a for a in session.state.legal_actions() if a != expected)
-    objected, _ = reduce(session, Act(other), T)
+    objected, _ = reduce(session, Act(other))
     assert objected.state is session.state and objected.coach is not None
     assert objected.coach.objection and session.coach is not None
     assert session.coach.objection == ""  # the session before is untouched
-    taken, _ = reduce(objected, Act(expected), T)
+    taken, _ = reduce(objected, Act(expected))
     assert taken.played == session.played + 1 and taken.coach is not None
     assert taken.coach.objection == ""

@@ -10,6 +10,10 @@ Every action also produces events: small JSON-ready dicts `{"kind": ...,
 scored, a new deal), so a table can draw its log, announcements and
 animations without comparing observations.  `events(player)` returns those
 of the action that produced the state, as that player may see them.
+
+Someone not at the table (a watcher) gets `public_observation()` and
+`public_events()`: what every seated player sees, and nothing more: no card
+in a hand or face down, no seed, no deal.
 """
 
 from __future__ import annotations
@@ -89,11 +93,13 @@ class Private(NamedTuple):
     """An event that players see differently (a deal: each sees his own hand).
 
     `full` is the omniscient version; `seen` holds each player's version
-    (a player missing from it sees nothing of the event).
+    (a player missing from it sees nothing of the event); `public` is a
+    watcher's, which names no hidden card (a deal's hand sizes, not its hands).
     """
 
     full: Event
     seen: dict[Any, Event]
+    public: Event
 
 
 class State(ABC):
@@ -146,6 +152,23 @@ class State(ABC):
         player, a seat number or a role name.)"""
 
     @abstractmethod
+    def public_observation(self) -> dict[str, Any]:
+        """What someone not at the table may know now: what every seated player
+        sees (the cards played or open, tricks, scores, hand sizes, whose turn),
+        with `player` None and `legal` empty; never a hidden card, the seed or
+        the deals.  Every key it holds is in each player's `observation` with
+        the same value.
+
+        >>> from game import new_game
+        >>> s = new_game("jekyll-vs-hyde", seed=1)
+        >>> watcher = s.public_observation()
+        >>> watcher["player"], watcher["legal"], watcher["hand_sizes"], watcher["to_act"]
+        (None, [], {'J': 10, 'H': 10}, 'J')
+        >>> "hand" in watcher, "seed" in watcher, watcher["round"] == s.observation("H")["round"]
+        (False, False, True)
+        """
+
+    @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """The full state as JSON-ready data; `from_json` rebuilds it."""
 
@@ -171,14 +194,35 @@ class State(ABC):
 
     def events(self, player: Player | None) -> list[Event]:
         """The events of the action that produced this state, as `player` sees
-        them (`None`: everything, the omniscient view of `to_json`).
+        them (`None`: everything, the omniscient view of `to_json`; a watcher's
+        are `public_events()`).
 
         A new game's first state reports its deal; a state rebuilt by
         `from_json` reports none, or those of the last action it replayed.
         Each call returns fresh dicts.
         """
-        if player is not None:
-            self._check_player(player)
+        if player is None:
+            return self._events_seen(lambda private: private.full)
+        self._check_player(player)
+        return self._events_seen(lambda private: private.seen.get(player))
+
+    def public_events(self) -> list[Event]:
+        """The events of the action that produced this state as a watcher sees
+        them: each `Private` one in its `public` version, the others as they are.
+
+        >>> from game import new_game
+        >>> s = new_game("jekyll-vs-hyde", seed=1)
+        >>> dealt = s.public_events()[0]
+        >>> dealt["kind"], dealt["hand_sizes"], dealt["hands"], "hands" in s.events("J")[0]
+        ('dealt', {'J': 10, 'H': 10}, {}, True)
+        >>> gave = s.apply("give:4+").public_events()[0]  # Jekyll's choice: how many, not which
+        >>> gave["kind"], gave["player"], gave["count"], "cards" in gave
+        ('chose', 'J', 1, False)
+        """
+        return self._events_seen(lambda private: private.public)
+
+    def _events_seen(self, pick: Callable[[Private], Event | None]) -> list[Event]:
+        """This state's events, each `Private` one as `pick` chooses (None: left out)."""
         seen: list[Event] = []
         for entry in getattr(self, "_events", None) or ():
             if type(entry) is tuple:
@@ -188,7 +232,7 @@ class State(ABC):
                 entries = [entry]
             for event in entries:
                 if type(event) is Private:
-                    event = event.full if player is None else event.seen.get(player)
+                    event = pick(event)
                     if event is None:
                         continue
                 seen.append(_fresh(event))
@@ -232,6 +276,11 @@ class State(ABC):
     def wins(self, player: Player) -> bool:
         """Whether `player` is on the winning side of a finished game."""
         return str(player) == self.winner
+
+    def check_ahead(self, player: Any, action: str) -> None:  # Any: as in `observation`
+        """Raise the GameError `apply` will raise for `action` as `player`'s
+        choice made ahead of being asked (an observation's `ahead`); a game
+        where nobody chooses ahead has nothing to say."""
 
 
 def _slot_copier(cls: type) -> Callable[[Any], Any]:

@@ -31,7 +31,7 @@ before the way is chosen):
 | kind | params |
 |---|---|
 | `way_chosen` | `player`, `way` (Q, K), `ways` {"0", "1"} |
-| `dealt` | `deal_number`, `dealer`, `nail`, `held` {"0", "1"}, `stock`, `hands` {player: cards}: only the player's own |
+| `dealt` | `deal_number`, `dealer`, `nail`, `held` {"0", "1"}, `stock`, `hands` {player: cards}: only the player's own (a watcher's: empty) |
 | `placed` | `player`, `card`, `cell` ("01"), `row`, `column`, `lines` (the row and the column through the cell, as they are now: a line below) |
 | `line_scored` | a line the card filled, as below |
 | `deal_scored` | `deal_number`, `dealer`, `ways`, `lines` {"0", "1": three lines}, `vampires` (cells), `rank` (0 best, 1 second, 2 third: the tie rule), `tied` (the equal values skipped), `scored_line` {"0", "1": its index}, `score`, `totals` |
@@ -94,6 +94,7 @@ from game.dracula.cards import (
 )
 
 GAME_ID = "dracula"
+DRAWS = True  # equal totals and equal best deals: nobody wins (`winner` None)
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("first_dealer", "int", 0, choices=(0, 1),
                help="the player who deals first and chooses the way"),
@@ -239,7 +240,8 @@ class DraculaState(State):
             hands = {"0": list(self.hands[0]), "1": list(self.hands[1])}
             self._events.append(Private({**public, "hands": hands},
                                         {p: {**public, "hands": {str(p): hands[str(p)]}}
-                                         for p in (0, 1)}))
+                                         for p in (0, 1)},
+                                        {**public, "hands": {}}))
 
 
     # -- the protocol ---------------------------------------------------
@@ -484,6 +486,20 @@ class DraculaState(State):
         obs["player"] = player
         obs["hand"] = list(self.hands[player])
         obs["legal"] = self.legal_actions() if self._to_act == player else []
+        return obs
+
+    def public_observation(self) -> dict[str, Any]:
+        """What a watcher may know: the coffin, earlier deals, the scores, how
+        many cards each holds and the stock holds; never a card in them.
+
+        >>> s = new_state({"first_dealer": 0}, seed=1).apply("way:K")
+        >>> w = s.public_observation()
+        >>> w["player"], w["held"], w["stock"], w["grid"][1][1] == s.grid[4], "hand" in w
+        (None, {'0': 4, '1': 4}, 45, True, False)
+        """
+        obs = self._public()
+        obs["player"] = None
+        obs["legal"] = []
         return obs
 
     def _check_player(self, player: Any) -> None:

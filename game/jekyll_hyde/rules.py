@@ -27,7 +27,7 @@ Events (`state.events(player)`), in the order one action makes them:
 | `hand_scored` | `hand_number`, `teams` {jekyll, hyde: `cards` [{card, points}], `actions` [{card, multiplier}] (its own side's), `other_actions` (worth nothing), `points`, `multiplier`, `score`, `zero` (null, no_own_action, no_points)}, `scores` (totals); 3 players: `soloist`, `gained` {name: points} |
 | `game_over` | `winner`, `scores` |
 | `soloist_changed` | 3 players, from the second hand: `soloist` (name), `names` {seat: name} |
-| `dealt` | `hand_number`, `dealer`, `leader`, `names`, `backs` {seat: {J, H}}, `hands` {seat: cards}: only the player's own (and the open ghost's, "2") |
+| `dealt` | `hand_number`, `dealer`, `leader`, `names`, `backs` {seat: {J, H}}, `hands` {seat: cards}: only the player's own (and the open ghost's, "2"; a watcher sees only the ghost's) |
 
 An observation's `winning` says who would take the trick under way if it ended
 now (`winning()`), so that a table marks that card without applying a rule.
@@ -71,6 +71,7 @@ from game.core.validate import (
 from game.jekyll_hyde.cards import DECK, MULTIPLIER, ORDER, POINTS, RANK, SIDE_NAME
 
 GAME_ID = "jekyll-hyde"
+DRAWS = False  # the game ends when one alone is first at the target
 TEAMS = ("jekyll", "hyde")
 DEFAULT_NAMES = ("Adam", "Betty", "Christian")
 OPTIONS: tuple[OptionSpec, ...] = (
@@ -240,7 +241,8 @@ class JekyllHydeState(State):
         open_seats = ("2",) if self.table.players == 3 else ()
         seen = {p: {**public, "hands": {s: hands[s] for s in (str(p),) + open_seats}}
                 for p in self._viewers()}
-        events.append(Private({**public, "hands": hands}, seen))
+        events.append(Private({**public, "hands": hands}, seen,
+                              {**public, "hands": {s: hands[s] for s in open_seats}}))
         return events
 
 
@@ -596,11 +598,30 @@ class JekyllHydeState(State):
         player 2 is not a player: the soloist (0) decides for it.
         """
         self._check_player(player)
+        return self._seen_by(player)
+
+    def public_observation(self) -> dict[str, Any]:
+        """What a watcher may know: the table and the backs, no hand but the
+        ghost's, which lies open with 3 players.
+
+        >>> s = new_state({"players": 3}, seed=2)
+        >>> w = s.public_observation()
+        >>> w["player"], w["legal"], w["ghost"] == s.observation(0)["ghost"], "hand" in w
+        (None, [], True, False)
+        >>> w["backs"]["1"], w["to_act"], w["need"]
+        ({'J': 2, 'H': 5}, 0, 'hyde')
+        """
+        return self._seen_by(None)
+
+    def _seen_by(self, player: int | None) -> dict[str, Any]:
+        """The observation of seat `player`, or a watcher's (None: no hand, no legal)."""
         obs = self._public()
         obs["player"] = player
-        obs["hand"] = list(self.hand(player))
+        if player is not None:
+            obs["hand"] = list(self.hand(player))
         obs["ghost"] = list(self.hand(GHOST)) if self.table.players == 3 else None
-        obs["legal"] = self.legal_actions() if self._to_act == player else []
+        on_turn = player is not None and self._to_act == player
+        obs["legal"] = self.legal_actions() if on_turn else []
         # Only in observations, never in saves: it follows from the plays.
         obs["winning"] = winning(self.plays)
         return obs

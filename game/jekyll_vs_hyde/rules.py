@@ -42,9 +42,9 @@ Events (`state.events(player)`; players are roles at the table):
 
 | kind | params |
 |---|---|
-| `dealt` | `leg`, `round`, `leader`, `give_count`, `hand_sizes` {J, H}, `aside` (5, a count), `hands` {role: cards}: only the player's own |
+| `dealt` | `leg`, `round`, `leader`, `give_count`, `hand_sizes` {J, H}, `aside` (5, a count), `hands` {role: cards}: only the player's own (a watcher's: empty) |
 | `chose` | `player`, `phase` (give, swap), `count`, `cards` (only for the player who chose) |
-| `exchange` | `phase` (give, swap), `J` (the cards Jekyll gave), `H` (Hyde's) |
+| `exchange` | `phase` (give, swap), `count` (cards each gave), `J` (the cards Jekyll gave), `H` (Hyde's): a watcher sees no `J` nor `H` |
 | `played` | `player`, `card`, `named` (the colour a Potion lead names, else null), `place` (0 lead, 1 follow), `trick` (0-9) |
 | `colour_ranked` | `colour`, `rank` (0 weakest, 1 middle, 2 strongest), `ranking` (weakest first) |
 | `potion` | `potions` (those in the trick), `effect` (purple, green, red; null when two cancel; red empties the ranking), `colour` (the other card's), `player` (who played the Potion), `swap` (cards each swaps for green, else 0) |
@@ -106,6 +106,7 @@ from game.jekyll_vs_hyde.cards import (
 )
 
 GAME_ID = "jekyll-vs-hyde"
+DRAWS = True  # a return match whose two legs are equal (`match_winner`)
 ROLES = ("J", "H")
 ROLE_NAME = {"J": "Jekyll", "H": "Hyde"}
 VARIANTS = ("standard", "return-match")
@@ -270,7 +271,8 @@ class JekyllVsHydeState(State):
                       "hand_sizes": {"J": len(j), "H": len(h)}, "aside": len(aside)}
             self._events.append(Private(
                 {**public, "hands": {"J": list(j), "H": list(h)}, "aside_cards": list(aside)},
-                {role: {**public, "hands": {role: list(hand)}} for role, hand in zip(ROLES, (j, h))}))
+                {role: {**public, "hands": {role: list(hand)}} for role, hand in zip(ROLES, (j, h))},
+                {**public, "hands": {}}))
 
     # -- the protocol ---------------------------------------------------
 
@@ -535,8 +537,10 @@ class JekyllVsHydeState(State):
         j, h = pending
         assert j is not None and h is not None  # both choices are in
         if self._events is not None:
-            self._events.append({"kind": "exchange", "phase": self.phase,
-                                 "J": list(j), "H": list(h)})
+            # Both players know both sides of it; a watcher sees cards cross face down.
+            public = {"kind": "exchange", "phase": self.phase, "count": len(j)}
+            both = {**public, "J": list(j), "H": list(h)}
+            self._events.append(Private(both, {role: both for role in ROLES}, public))
         self.hands = (sort_cards(_without(self.hands[_J], j) + h),
                       sort_cards(_without(self.hands[_H], h) + j))
         self.pending = (None, None)
@@ -555,7 +559,7 @@ class JekyllVsHydeState(State):
         """`chose`: a hidden choice; only its maker sees the cards until the exchange."""
         public = {"kind": "chose", "player": ROLES[me], "phase": self.phase, "count": len(cards)}
         mine = {**public, "cards": list(cards)}
-        return Private(mine, {ROLES[me]: mine, ROLES[1 - me]: public})
+        return Private(mine, {ROLES[me]: mine, ROLES[1 - me]: public}, public)
 
     def _play(self, card: str, named: str | None) -> None:
         me = self._to_act
@@ -744,6 +748,21 @@ class JekyllVsHydeState(State):
         obs["must_give_potion"] = self.must_give_potion(me)
         obs["legal"] = self.legal_actions() if self._to_act == me else []
         obs["ahead"] = self.choices_ahead(player)
+        obs["winning"] = self.winning()
+        return obs
+
+    def public_observation(self) -> dict[str, Any]:
+        """What a watcher may know: the table, the tricks, the marker, the hand
+        sizes; never a hand, the aside cards, or a card given in an exchange.
+
+        >>> s = new_state(seed=1).apply("give:4+")  # Jekyll has chosen, Hyde not yet
+        >>> w = s.public_observation()
+        >>> w["phase"], w["waiting_for"], w["give_count"], "exchange" in w, "chosen" in w
+        ('give', 'H', 1, False, False)
+        """
+        obs = self._public()
+        obs["player"] = None
+        obs["legal"] = []
         obs["winning"] = self.winning()
         return obs
 

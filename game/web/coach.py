@@ -126,7 +126,8 @@ def load(game: str) -> Lesson:
 @dataclass
 class Coach:
     """A lesson under way in the page: which notes were read, and the coach's
-    last objection to a choice (cleared by the next accepted action)."""
+    last objection to a choice (its catalog key, worded by the bubble; cleared
+    by the next accepted action)."""
 
     lesson: Lesson
     read: set[int]
@@ -142,16 +143,15 @@ class Coach:
             self.read.add(index)
         self.objection = ""
 
-    def check(self, played: int, action: str, t: Translator) -> str | None:
-        """None if `action` is the lesson's; else the coach's reason (the
-        engine has already accepted it as legal)."""
+    def check(self, played: int, action: str) -> str | None:
+        """None if `action` is the lesson's; else the catalog key of the
+        coach's reason (the engine has already accepted it as legal)."""
         expected = self.lesson.expected(played)
         if action == expected:
             self.objection = ""
             return None
         task = self.lesson.task(played)
-        why = task.why if task is not None and task.why else "coach.why"
-        self.objection = t(why)
+        self.objection = task.why if task is not None and task.why else "coach.why"
         return self.objection
 
     def text(self, played: int, mine: bool, t: Translator) -> str:
@@ -184,7 +184,7 @@ class Coach:
                         t("coach.do", what=table.hint_text(expected, obs, ctx)))
         objection = EMPTY
         if self.objection and not waiting:
-            objection = html('<p class="coach-why" id="coach-why">{}</p>', self.objection)
+            objection = html('<p class="coach-why" id="coach-why">{}</p>', t(self.objection))
         return html('<section class="coach" id="coach" aria-labelledby="coach-title" '
                     'tabindex="0"><h2 class="coach-title" id="coach-title">{title}</h2>'
                     '<p class="coach-text">{text}</p>{objection}{todo}</section>',

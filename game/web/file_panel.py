@@ -23,6 +23,7 @@ from game.web.files import (FileProblem, OpenedFile, check_continuable, continue
                             transcript_text)
 from game.web.html import EMPTY, Html, html, join
 from game.web.inputs import BadNumber, read_int
+from game.web.session import Said
 
 if TYPE_CHECKING:
     from game.web.controller import Controller
@@ -64,6 +65,9 @@ class FilePanel:
                     self.app.t("file.download"))
 
     # -- opening -------------------------------------------------------------
+
+    def choose_file(self) -> None:
+        self.app.screen.choose_file("game")  # the browser's file chooser
 
     def file_chosen(self, name: str, size: int, data: bytes | None) -> None:
         """The chosen file (`data` None: too big to read, or unreadable)."""
@@ -205,9 +209,14 @@ class FilePanel:
         app.page = dataclasses.replace(app.page, overlay="none")
         app.put_on_table(renderer(game), state, save,
                          heard=len(save["log"]),  # the story so far is in the log
-                         message=app.t("file.continued", n=self.step, file=opened.name))
+                         message=Said("file.continued", {"n": self.step, "file": opened.name}))
         app.after.append(lambda: app.screen.focus("fallback"))
         app.schedule()
+
+    def keep_save(self) -> None:
+        """Not over the save, after all: back to the file's summary."""
+        self.confirming = False
+        self.focus(".buttons button")
 
     # -- downloading -------------------------------------------------------------
 
@@ -220,21 +229,13 @@ class FilePanel:
                              time.strftime("%Y-%m-%d"))
         self.app.screen.download(name, transcript_text(save))
 
-    # -- events ------------------------------------------------------------------
 
-    def command(self, cmd: str, data: dict[str, str]) -> None:
-        if cmd == "file-open":
-            self.app.screen.choose_file("game")
-        elif cmd == "file-download":
-            self.download()
-        elif cmd == "file-close":
-            self.close()
-        elif cmd == "file-replace":
-            self.continue_game()
-        elif cmd == "file-keep":
-            self.confirming = False
-            self.focus(".buttons button")
-        else:
-            for name, _, act in ACTIONS:
-                if cmd == name:
-                    act(self, data)
+# The panel's commands (`data-cmd`), its ACTIONS among them: entries of the
+# page's one routing table (game.web.controller's ROUTES).
+COMMANDS: dict[str, Callable[[FilePanel, dict[str, str]], None]] = {
+    "file-open": lambda panel, _: panel.choose_file(),
+    "file-download": lambda panel, _: panel.download(),
+    "file-close": lambda panel, _: panel.close(),
+    "file-replace": lambda panel, _: panel.continue_game(),
+    "file-keep": lambda panel, _: panel.keep_save(),
+    **{name: act for name, _, act in ACTIONS}}

@@ -18,7 +18,7 @@ from typing import Any, Callable, Literal, Union
 from game import GAMES
 from game.web import session as table_session
 from game.web.i18n import Translator
-from game.web.session import Session
+from game.web.session import Message, Said, Session
 from game.web.start_screen import SPEEDS, say
 from game.web.storage import FailureKind
 
@@ -117,6 +117,11 @@ class Page:
 
     def with_session(self, session: Session | None) -> Page:
         return dataclasses.replace(self, session=session)
+
+    def with_message(self, message: Message | None) -> Page:
+        """The message under the table set (nothing without a game on it)."""
+        s = self.session
+        return self if s is None else self.with_session(dataclasses.replace(s, message=message))
 
 
 def playable() -> list[str]:
@@ -237,9 +242,8 @@ def _on_table(page: Page, act: OnTable) -> Result:
                          table_session.HeldDue))):
         return page, ()
     if isinstance(act.action, DECISIONS) and not page.plays_here:
-        session = dataclasses.replace(s, message=page.t("notice.elsewhere"))
-        return page.with_session(session), (table_session.Flash(),)
-    session, effects = table_session.reduce(s, act.action, page.t)
+        return page.with_message(Said("notice.elsewhere")), (table_session.Flash(),)
+    session, effects = table_session.reduce(s, act.action)
     return page.with_session(session), effects
 
 
@@ -250,7 +254,7 @@ DECISIONS = (table_session.Act, table_session.Pick, table_session.Confirm,
 def _halted(page: Page) -> Page:
     if page.session is None:
         return page
-    session, _ = table_session.reduce(page.session, table_session.Halt(), page.t)
+    session, _ = table_session.reduce(page.session, table_session.Halt())
     return page.with_session(session)
 
 
@@ -267,9 +271,7 @@ def _dismiss(page: Page, act: Dismiss) -> Result:
 
 
 def _open_setup(page: Page, _: OpenSetup) -> Result:
-    page = _halted(page)
-    if page.session is not None:
-        page = page.with_session(dataclasses.replace(page.session, message=""))
+    page = _halted(page).with_message(None)
     return dataclasses.replace(page, view="start", overlay="none"), ()
 
 

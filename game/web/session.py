@@ -11,6 +11,11 @@ which returns the next session and the effects for the page to carry out
 and is tested, in CPython; the controller (game.web.controller) only carries out the
 effects and draws.
 
+The reducer speaks data: the message and the hint are codes and params
+(`Said`, `NotYourTurn`, `Refused`; the hint's action), never words; the
+views (game.web.views) word them in the page's language at each draw, so a
+language change re-words them at once.
+
 The token replaces a counter of cancellations: a result that arrives later
 (a bot's move, a hint) carries the token it was asked with, and is dropped if
 the session has moved on since.
@@ -19,19 +24,21 @@ the session has moved on since.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, Union
+from typing import TYPE_CHECKING, Any, Callable, Union
 
 from game import GameError
 from game.core.state import Player, State
 from game.web import handover
-from game.web.choice import Choice, single
+from game.web.choice import Choice
 from game.web.coach import Coach
 from game.web.html import Html
-from game.web.i18n import Translator
-from game.web.tables import Table, TableContext, explain
+from game.web.tables import Table, TableContext
 from game.web.undo import mine, take_back, undoable
+
+if TYPE_CHECKING:  # the reducer never words: only the views' helpers below take one
+    from game.web.i18n import Translator
 
 
 # The events that open a deal (each game's engine): while a hand's summary is
@@ -46,19 +53,38 @@ def _deal_opening(log: list[dict[str, Any]]) -> int:
     return end
 
 
-# A renderer's `finished(before, obs, ctx)`: the table as a scored hand left it.
-Finished = Callable[[dict[str, Any], dict[str, Any], TableContext], Html]
-
-
 @dataclass(frozen=True)
 class Hint:
     """The search's suggestion for the decision in `position` (`action` None
-    while it thinks). The position itself, not a count of actions: after an
-    Undo the same count can be another position."""
+    while it thinks), worded by the views. The position itself, not a count
+    of actions: after an Undo the same count can be another position."""
 
     position: State
     action: str | None = None
-    words: str = ""
+
+
+# -- the message under the table: what to say, as data --------------------------------
+
+@dataclass(frozen=True)
+class Said:
+    """A catalog text (`key`) and its params."""
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class NotYourTurn:
+    """A move tried out of turn: the views name whoever decides now."""
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The engine's refusal of the person's move: its coded error (a code and
+    params), worded by the table (game.web.tables.explain)."""
+    error: GameError
+
+
+Message = Union[Said, NotYourTurn, Refused]
 
 
 @dataclass(frozen=True)
@@ -76,12 +102,13 @@ class Session:
     undo_points: tuple[int, ...] = ()  # the person's decisions Undo may take back
     coach: Coach | None = None  # a lesson (game.web.coach): never saved
     token: int = 0
-    message: str = ""
+    message: Message | None = None
     scored_from: State | None = None  # the position before the action that scored a hand
 
     @classmethod
     def start(cls, table: Table, state: State, save: dict[str, Any],
-              coach: Coach | None = None, message: str = "", token: int = 0) -> Session:
+              coach: Coach | None = None, message: Message | None = None,
+              token: int = 0) -> Session:
         """A game put on the table: the decisions Undo may take back are found
         once, by replaying its transcript."""
         session = cls(table, state, save, coach=coach, message=message, token=token)
@@ -183,12 +210,11 @@ class Session:
         the scoring action, seated as the person sat in that hand (Werner's
         roles rotate with the deal)."""
         before = self.before_scoring
-        draw: Finished | None = getattr(self.table, "finished", None)
-        if before is None or draw is None:
+        if before is None:
             return None
         seat = handover.seat(before, self.at_screen)
-        return draw(before.observation(seat), self.observation,
-                    dataclasses.replace(self.context(t), seat=seat))
+        return self.table.finished(before.observation(seat), self.observation,
+                                   dataclasses.replace(self.context(t), seat=seat))
 
     @cached_property
     def log(self) -> list[dict[str, Any]]:
@@ -227,7 +253,7 @@ class Session:
     @cached_property
     def choice(self) -> Choice:
         actions = self.state.legal_actions() if self.human_to_act else self.ahead
-        return Choice(actions, getattr(self.table, "parts", single))
+        return Choice(actions, self.table.parts)
 
     @cached_property
     def coach_waiting(self) -> bool:
@@ -420,12 +446,6 @@ class Persist:
 
 
 @dataclass(frozen=True)
-class Redraw:
-    """Draw again: the table only, or the whole page."""
-    whole: bool = True
-
-
-@dataclass(frozen=True)
 class Flash:
     """Show the session's message with a flash."""
 
@@ -467,75 +487,70 @@ class FocusCoach:
     """The coach's Continue (or bubble) is what to read next."""
 
 
-Effect = Union[Persist, Redraw, Flash, Think, ThinkHint, Moved, PlayHeld, StopMotion,
+Effect = Union[Persist, Flash, Think, ThinkHint, Moved, PlayHeld, StopMotion,
                GameOver, FocusCoach]
 Result = tuple[Session, tuple[Effect, ...]]
 
 
 # -- the reducer ---------------------------------------------------------------------
 
-def reduce(session: Session, action: Action, t: Translator) -> Result:
+def reduce(session: Session, action: Action) -> Result:
     """The session after `action`, and what the page must do about it. A
     result that comes too late (a stale token or position) changes nothing."""
     handler = HANDLERS[type(action)]
-    return handler(session, action, t)
+    return handler(session, action)
 
 
-def _say(session: Session, text: str) -> Result:
-    return dataclasses.replace(session, message=text), (Flash(),)
+def _say(session: Session, message: Message) -> Result:
+    return dataclasses.replace(session, message=message), (Flash(),)
 
 
-def _not_mine(session: Session, t: Translator) -> Result:
-    who = session.table.who_decides(session.observation, session.context(t))
-    return _say(session, t("msg.not_your_turn", name=who))
+def _not_mine(session: Session) -> Result:
+    return _say(session, NotYourTurn())
 
 
 def _decides(session: Session) -> bool:
     return not session.state.over and not session.waiting_for_ack
 
 
-def _act(session: Session, act: Act, t: Translator) -> Result:
+def _act(session: Session, act: Act) -> Result:
     if not _decides(session):
         return session, ()
     if not session.human_to_act:
-        return _hold(session, act.action, t) if session.ahead else _not_mine(session, t)
+        return _hold(session, act.action) if session.ahead else _not_mine(session)
     try:
         after = session.state.apply(act.action)
     except GameError as e:
-        return _say(session, explain(session.table, e, session.observation, session.context(t)))
+        return _say(session, Refused(e))
     if session.coach is not None:
         coach = dataclasses.replace(session.coach, read=set(session.coach.read))
-        if coach.check(session.played, act.action, t) is not None:  # not the lesson's choice
+        if coach.check(session.played, act.action) is not None:  # not the lesson's choice
             return (dataclasses.replace(session, coach=coach, picked=()),
-                    (Redraw(), FocusCoach()))
+                    (FocusCoach(),))
         session = dataclasses.replace(session, coach=coach)
     return commit(session, act.action, after)
 
 
-def _hold(session: Session, action: str, t: Translator) -> Result:
+def _hold(session: Session, action: str) -> Result:
     """A choice made ahead: held by the page until the engine asks for it;
     one the engine will not take is explained in its words now."""
     if action not in session.ahead:
-        check: Callable[[Player, str], None] | None = getattr(session.state, "check_ahead",
-                                                              None)
         try:
-            if check is not None:
-                check(session.my_seat, action)
+            session.state.check_ahead(session.my_seat, action)
         except GameError as e:
-            return _say(session, explain(session.table, e, session.observation,
-                                         session.context(t)))
-        return _say(session, t("msg.not_offered"))
+            return _say(session, Refused(e))
+        return _say(session, Said("msg.not_offered"))
     return dataclasses.replace(session, held=(session.at_screen, action), picked=(),
-                               message=""), (Redraw(),)
+                               message=None), ()
 
 
-def _held_due(session: Session, _: HeldDue, t: Translator) -> Result:
+def _held_due(session: Session, _: HeldDue) -> Result:
     if not session.held_due or session.held is None:
         return session, ()
     action = session.held[1]
     session = dataclasses.replace(session, held=None)
     if action not in session.state.legal_actions():  # never: the engine offered it ahead
-        return session, (Redraw(),)
+        return session, ()
     return commit(session, action, session.state.apply(action))
 
 
@@ -566,7 +581,7 @@ def commit(session: Session, action: str, after: State) -> Result:
     scored = after.hands_scored != before.hands_scored
     nxt = dataclasses.replace(session.with_save(transcript=transcript, log=log), state=after,
                               picked=(), hint=None, thinking=None, undo_points=points,
-                              message="", token=session.token + 1,
+                              message=None, token=session.token + 1,
                               scored_from=before if scored else None)
     nxt = dataclasses.replace(nxt, held=_still_held(nxt))
     if session.ahead and session.picked and nxt.human_to_act and nxt.choice.allows(
@@ -575,79 +590,74 @@ def commit(session: Session, action: str, after: State) -> Result:
     effects: list[Effect] = [Moved(after, handover.seat(after, nxt.at_screen)), Persist()]
     if after.over:
         effects.append(GameOver())
-    effects.append(Redraw())
     if nxt.coach_waiting:
         effects.append(FocusCoach())
     effects.append(PlayHeld() if nxt.held_due else Think())
     return nxt, tuple(effects)
 
 
-def _pick(session: Session, pick: Pick, t: Translator) -> Result:
+def _pick(session: Session, pick: Pick) -> Result:
     if not _decides(session):
         return session, ()
     if not (session.human_to_act or session.ahead):
-        return _not_mine(session, t)
+        return _not_mine(session)
     table, choice = session.table, session.choice
     picked = set(session.picked) ^ {pick.part}
-    confirm: Callable[[str], bool] | None = getattr(table, "confirm", None)
     if not choice.allows(picked):
-        attempt: Callable[[tuple[str, ...], dict[str, Any]], str | None] | None = \
-            getattr(table, "attempt", None)
-        tried = attempt(tuple(sorted(picked)), session.observation) if attempt else None
+        tried = table.attempt(tuple(sorted(picked)), session.observation)
         if tried is not None:  # a whole move the person made: the engine says why not
-            return _act(session, Act(tried), t)
-        several = confirm is not None and any(confirm(a) for a in choice.sets)
+            return _act(session, Act(tried))
+        several = any(table.confirm(a) for a in choice.sets)
         if session.picked and choice.complete(session.picked) is not None:
-            return _say(session, t("msg.unpick_first"))  # a full choice: unpick one first
+            return _say(session, Said("msg.unpick_first"))  # a full choice: unpick one first
         if several or not choice.allows({pick.part}):
-            return _say(session, t("msg.not_offered"))
+            return _say(session, Said("msg.not_offered"))
         picked = {pick.part}  # another card instead of the one picked before
     action = choice.complete(picked)
-    if action is not None and choice.decisive(picked) and not (confirm and confirm(action)):
-        return _act(dataclasses.replace(session, picked=()), Act(action), t)
-    return dataclasses.replace(session, picked=tuple(sorted(picked)), message=""), \
-        (Redraw(whole=False),)
+    if action is not None and choice.decisive(picked) and not table.confirm(action):
+        return _act(dataclasses.replace(session, picked=()), Act(action))
+    return dataclasses.replace(session, picked=tuple(sorted(picked)), message=None), ()
 
 
-def _confirm(session: Session, _: Confirm, t: Translator) -> Result:
+def _confirm(session: Session, _: Confirm) -> Result:
     if not (session.human_to_act or session.ahead) or not session.picked:
         return session, ()
     action = session.choice.complete(session.picked)
     if action is None:
-        return _say(session, t("msg.not_offered"))
-    return _act(dataclasses.replace(session, picked=()), Act(action), t)
+        return _say(session, Said("msg.not_offered"))
+    return _act(dataclasses.replace(session, picked=()), Act(action))
 
 
-def _clear_choice(session: Session, _: ClearChoice, t: Translator) -> Result:
+def _clear_choice(session: Session, _: ClearChoice) -> Result:
     if not session.picked:
         return session, ()
-    return dataclasses.replace(session, picked=()), (Redraw(whole=False),)
+    return dataclasses.replace(session, picked=()), ()
 
 
-def _bot_thinks(session: Session, event: BotThinks, t: Translator) -> Result:
+def _bot_thinks(session: Session, event: BotThinks) -> Result:
     if event.token != session.token:
         return session, ()
-    return dataclasses.replace(session, thinking=event.seat), (Redraw(whole=False),)
+    return dataclasses.replace(session, thinking=event.seat), ()
 
 
-def _bot_moved(session: Session, moved: BotMoved, t: Translator) -> Result:
+def _bot_moved(session: Session, moved: BotMoved) -> Result:
     if moved.token != session.token:
         return session, ()
     try:
         after = session.state.apply(moved.action)
     except GameError as e:  # a bot must never take the page down
-        return _bot_failed(session, BotFailed(moved.token, f"{type(e).__name__}: {e}"), t)
+        return _bot_failed(session, BotFailed(moved.token, f"{type(e).__name__}: {e}"))
     return commit(session, moved.action, after)
 
 
-def _bot_failed(session: Session, failed: BotFailed, t: Translator) -> Result:
+def _bot_failed(session: Session, failed: BotFailed) -> Result:
     if failed.token != session.token:
         return session, ()
     session = dataclasses.replace(session, thinking=None)
-    return _say(session, t("msg.bot_error", reason=failed.reason))
+    return _say(session, Said("msg.bot_error", {"reason": failed.reason}))
 
 
-def _remote_moved(session: Session, moved: RemoteMoved, t: Translator) -> Result:
+def _remote_moved(session: Session, moved: RemoteMoved) -> Result:
     """Applied in the position it answers, even while the host reads a hand's
     summary (the guest is not kept waiting by the host's screen)."""
     if moved.position is not session.state or session.remote_on_turn != moved.who:
@@ -659,27 +669,22 @@ def _remote_moved(session: Session, moved: RemoteMoved, t: Translator) -> Result
     return commit(session, moved.action, after)
 
 
-def _hint_asked(session: Session, _: HintAsked, t: Translator) -> Result:
+def _hint_asked(session: Session, _: HintAsked) -> Result:
     if not session.human_to_act or session.fresh_hint is not None:
         return session, ()
     return dataclasses.replace(session, hint=Hint(session.state)), \
-        (Redraw(whole=False), ThinkHint())
+        (ThinkHint(),)
 
 
-def _hint_ready(session: Session, ready: HintReady, t: Translator) -> Result:
+def _hint_ready(session: Session, ready: HintReady) -> Result:
     if session.fresh_hint is None or ready.position is not session.state:
         return session, ()  # the person acted meanwhile: the hint is moot
     if ready.action is None:
-        return dataclasses.replace(session, hint=None), (Redraw(whole=False),)
-    try:
-        words = session.table.hint_text(ready.action, session.observation, session.context(t))
-    except Exception:  # an odd action: still show it
-        words = t("hint.other", action=ready.action)
-    return dataclasses.replace(session, hint=Hint(session.state, ready.action, words)), \
-        (Redraw(whole=False),)
+        return dataclasses.replace(session, hint=None), ()
+    return dataclasses.replace(session, hint=Hint(session.state, ready.action)), ()
 
 
-def _undo(session: Session, _: Undo, t: Translator) -> Result:
+def _undo(session: Session, _: Undo) -> Result:
     """Replay the transcript without the person's last decision of this hand
     and what followed it; the game becomes practice."""
     if not session.can_undo:
@@ -690,49 +695,49 @@ def _undo(session: Session, _: Undo, t: Translator) -> Result:
                            handover.people(setup), lambda past: handover.log_events(past, setup))
     except Exception as e:  # CannotRewind, or a save's transcript that does not replay
         session = dataclasses.replace(session, undo_points=())
-        return _say(session, t("undo.failed", reason=str(e)))
+        return _say(session, Said("undo.failed", {"reason": str(e)}))
     transcript = {**session.save["transcript"], "actions": rewind.actions}
     nxt = dataclasses.replace(
         session.with_save(transcript=transcript, log=rewind.log, practice=True),
         state=rewind.state, undo_points=tuple(rewind.undoable), picked=(), held=None,
-        hint=None, thinking=None, message=t("undo.done"), token=session.token + 1)
-    return nxt, (StopMotion(), Persist(), Redraw(), Think())
+        hint=None, thinking=None, message=Said("undo.done"), token=session.token + 1)
+    return nxt, (StopMotion(), Persist(), Think())
 
 
-def _ack_hand(session: Session, _: AckHand, t: Translator) -> Result:
+def _ack_hand(session: Session, _: AckHand) -> Result:
     if not session.waiting_for_ack:
         return session, ()
     return session.with_save(seen_hands=session.state.hands_scored), \
-        (Persist(), Redraw(), Think())
+        (Persist(), Think())
 
 
-def _take_over(session: Session, _: TakeOver, t: Translator) -> Result:
+def _take_over(session: Session, _: TakeOver) -> Result:
     who = session.handover_due
     if who is None:
         return session, ()
     # Nothing of theirs to take back since the last person decided.
     nxt = dataclasses.replace(session.with_save(at_screen=who), undo_points=(), hint=None,
-                              picked=(), message="")
-    return nxt, (Persist(), Redraw())
+                              picked=(), message=None)
+    return nxt, (Persist(),)
 
 
-def _close_final(session: Session, _: CloseFinal, t: Translator) -> Result:
-    return session.with_save(closed_final=True), (Persist(), Redraw())
+def _close_final(session: Session, _: CloseFinal) -> Result:
+    return session.with_save(closed_final=True), (Persist(),)
 
 
-def _coach_next(session: Session, _: CoachNext, t: Translator) -> Result:
+def _coach_next(session: Session, _: CoachNext) -> Result:
     if session.coach is None:
         return session, ()
     coach = dataclasses.replace(session.coach, read=set(session.coach.read))
     coach.next_note(session.played)
-    return dataclasses.replace(session, coach=coach), (Redraw(), FocusCoach(), Think())
+    return dataclasses.replace(session, coach=coach), (FocusCoach(), Think())
 
 
-def _halt(session: Session, _: Halt, t: Translator) -> Result:
+def _halt(session: Session, _: Halt) -> Result:
     return dataclasses.replace(session, thinking=None, token=session.token + 1), ()
 
 
-Handler = Callable[[Session, Any, Translator], Result]
+Handler = Callable[[Session, Any], Result]
 HANDLERS: dict[type, Handler] = {
     Act: _act, Pick: _pick, Confirm: _confirm, ClearChoice: _clear_choice, HeldDue: _held_due,
     BotThinks: _bot_thinks, BotMoved: _bot_moved, BotFailed: _bot_failed,

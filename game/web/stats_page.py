@@ -2,7 +2,7 @@
 
 The controller (game.web.controller) keeps one `StatsPage` and calls it: when
 a game ends (`game_over`), for the end-of-game note (`final_note`), to draw
-the page (`page_html`), for its commands (`command`) and for the file to
+the page (`page_html`), for its commands (`COMMANDS`) and for the file to
 import (`file_chosen`). The record is read from storage each time it is
 needed, so another tab's games are never overwritten by a stale copy; a
 record that fails its checks is kept aside under `jhg.broken.*`, reported
@@ -12,24 +12,20 @@ once, and a new one is started. No browser import.
 from __future__ import annotations
 
 import dataclasses
-import re
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from game.web import saves
 from game.web import stats as st
 from game.web.html import EMPTY, Html, html, join
 from game.web.i18n import Translator
 from game.web.page import playable
+from game.web.tables import renderer
 
 if TYPE_CHECKING:
     from game.web.controller import Controller
 
-# The games whose rules know a drawn game (docs/RULES.md: Dracula's equal
-# totals, the duel's return match): only they get a "drawn" column.
-CAN_DRAW = ("jekyll-vs-hyde", "dracula")
 MAX_FILE = st.MAX_TEXT  # bytes: a bigger file is refused before it is read
-_WERNER_MODE = re.compile(r"(3|4A|4B)-([0-9]{1,9})")
 CHART_WIDTH, ROW, LABEL = 360, 30, 100  # the chart's geometry, in SVG units
 SHOWN = ("won", "drawn", "lost")  # the order of a bar's parts and of the legend
 
@@ -148,37 +144,37 @@ class StatsPage:
     def focus(self, selector: str) -> None:
         self.app.after.append(lambda: self.app.screen.focus(selector))
 
-    def command(self, cmd: str) -> None:
-        """A statistics command (`stats`, `stats-…`)."""
+    # -- its commands (`stats-…`, routed by game.web.controller's ROUTES) -------
+
+    def ask_reset(self) -> None:
+        self.pending, self.note = "reset", ""
+        self.focus("#stats-cancel")  # deleting is one deliberate step further
+
+    def choose_import(self) -> None:
+        self.app.screen.choose_file("stats")  # the browser's file chooser
+
+    def confirm_reset(self) -> None:
         t = self.app.t
-        if cmd == "stats":
-            self.show()
-            return
-        if cmd == "stats-close":
-            self.close()
-            return
-        focus_on = "#stats-title"
-        if cmd == "stats-reset":
-            self.pending, self.note = "reset", ""
-            focus_on = "#stats-cancel"  # deleting is one deliberate step further
-        elif cmd == "stats-import":
-            self.app.screen.choose_file("stats")  # the browser's file chooser
-            return
-        elif cmd == "stats-confirm-reset":
-            self.pending = None
-            self.say(t("stats.reset_done") if self.write(st.Stats())
-                     else t("stats.write_failed"), not self.app.stored(st.KEY))
-        elif cmd in ("stats-merge", "stats-replace") and self.incoming is not None:
-            stats = (st.merge(self.read(), self.incoming) if cmd == "stats-merge"
-                     else self.incoming)
+        self.pending = None
+        self.say(t("stats.reset_done") if self.write(st.Stats())
+                 else t("stats.write_failed"), not self.app.stored(st.KEY))
+        self.focus("#stats-title")
+
+    def take_import(self, merge: bool) -> None:
+        """The file's record merged into this one, or in its place."""
+        t = self.app.t
+        if self.incoming is not None:
+            stats = st.merge(self.read(), self.incoming) if merge else self.incoming
             self.pending, self.incoming = None, None
             ok = self.write(stats)
             self.say(t("stats.imported", n=len(stats.games)) if ok
                      else t("stats.write_failed"), not ok)
-        elif cmd == "stats-cancel":
-            self.pending, self.incoming = None, None
-            self.say(t("stats.nothing_changed"), False)
-        self.focus(focus_on)
+        self.focus("#stats-title")
+
+    def cancel(self) -> None:
+        self.pending, self.incoming = None, None
+        self.say(self.app.t("stats.nothing_changed"), False)
+        self.focus("#stats-title")
 
     def say(self, text: str, error: bool) -> None:
         self.note, self.note_is_error = text, error
@@ -261,7 +257,8 @@ class StatsPage:
             return html('<div class="stats-game" data-game="{}">{}<p class="stats-none">{}</p>'
                         '</div>', game, head, t("stats.none"))
         everything = st.Bucket(game, "", "", [r for b in rows for r in b.results])
-        draws = game in CAN_DRAW
+        table = renderer(game)
+        draws = table.DRAWS  # only a game whose rules know a draw gets a "drawn" column
         total = t("stats.total" + ("_draws" if draws else ""), n=everything.played,
                   won=everything.count("won"), lost=everything.count("lost"),
                   drawn=everything.count("drawn"), rate=percent(t, everything.win_rate))
@@ -273,7 +270,7 @@ class StatsPage:
         header = join(html('<th scope="col" role="columnheader">{}</th>', t("stats.col." + c))
                       for c in columns)
         body = join(html('<tr role="row"><th scope="row" role="rowheader">{}</th>{}</tr>',
-                         mode_text(t, game, b.mode),
+                         table.mode_text(t, b.mode),
                          join(html('<td role="cell" data-label="{}">{}</td>',
                                    t("stats.col." + c), v)
                               for c, v in zip(columns[1:], _row(t, b, draws, ratings))))
@@ -290,6 +287,16 @@ class StatsPage:
             chart=chart_html(t, game, st.by_level(stats, game, list(levels(game)))),
             header=header, body=body)
 
+
+# The statistics page's commands (`data-cmd`): entries of the page's one
+# routing table (game.web.controller's ROUTES).
+COMMANDS: dict[str, Callable[[StatsPage], None]] = {
+    "stats": StatsPage.show, "stats-close": StatsPage.close,
+    "stats-reset": StatsPage.ask_reset, "stats-import": StatsPage.choose_import,
+    "stats-confirm-reset": StatsPage.confirm_reset,
+    "stats-merge": lambda page: page.take_import(merge=True),
+    "stats-replace": lambda page: page.take_import(merge=False),
+    "stats-cancel": StatsPage.cancel}
 
 def _row(t: Translator, b: st.Bucket, draws: bool, ratings: dict[str, Any]) -> list[str]:
     best, average = b.best_score, b.average_score
@@ -329,17 +336,6 @@ def rated_level(t: Translator, b: st.Bucket, ratings: dict[str, Any]) -> str:
     rating = None if options is None else level_ratings(b.game, options, ratings).get(b.level)
     name = level_text(t, b.level)
     return t("bot.rated", level=name, rating=rating) if rating else name
-
-
-def mode_text(t: Translator, game: str, mode: str) -> str:
-    """A mode in words (an unknown one, from another version's export, as it is)."""
-    if game == "jekyll-hyde":
-        found = _WERNER_MODE.fullmatch(mode)
-        if found:
-            return t("stats.mode.jekyll-hyde." + found[1], target=found[2])
-        return mode
-    key = f"stats.mode.{game}.{mode}"
-    return t(key) if t.has(key) else mode
 
 
 def chart_html(t: Translator, game: str, levels: list[st.Bucket]) -> Html:

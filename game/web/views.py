@@ -15,12 +15,12 @@ from typing import Any, Protocol
 from urllib.parse import quote
 
 from game.web import handover
-from game.web.choice import single
 from game.web.html import EMPTY, Html, html, join
+from game.web.i18n import Translator
 from game.web.page import PANELS, Page, playable
-from game.web.session import Session
+from game.web.session import NotYourTurn, Refused, Session
 from game.web.start_screen import help_html, menu_html, rules_href, setup_html
-from game.web.tables import event_lines
+from game.web.tables import event_lines, explain
 
 
 class Panels(Protocol):
@@ -193,7 +193,19 @@ def screen(page: Page, panels: Panels) -> Html:
     # stylesheet keeps it on screen when the hand reaches the bottom edge).
     return html('{}{}{}<div id="message" class="message" role="alert" aria-live="assertive">{}</div>'
                 '<div class="tools" id="tools"></div>',
-                heading, panels.online_bar(), drawn, s.message)
+                heading, panels.online_bar(), drawn, message_text(s, page.t))
+
+
+def message_text(s: Session, t: Translator) -> str:
+    """The session's message under the table, in the page's language now."""
+    said = s.message
+    if said is None:
+        return ""
+    if isinstance(said, Refused):
+        return explain(s.table, said.error, s.observation, s.context(t))
+    if isinstance(said, NotYourTurn):
+        return t("msg.not_your_turn", name=s.table.who_decides(s.observation, s.context(t)))
+    return t(said.key, **said.params)
 
 
 def tools(page: Page) -> Html:
@@ -221,12 +233,23 @@ def hint_bar(page: Page) -> Html:
         return EMPTY
     h, t = s.fresh_hint, page.t
     busy = h is not None and h.action is None
-    text = t("hint.thinking") if busy else t("hint.says", what=h.words) if h else ""
+    text = ""
+    if h is not None:
+        text = t("hint.thinking") if h.action is None else \
+            t("hint.says", what=hint_words(s, h.action, t))
     return html('<div class="hintbar"><button type="button" data-cmd="hint" id="hint" '
                 'title="{}" aria-busy="{}"{}>{}</button>'
                 '<span id="hint-text" role="status" data-action="{}">{}</span></div>',
                 t("hint.title"), str(busy).lower(), html(" disabled") if busy else EMPTY,
                 t("hint.button"), (h.action or "") if h else "", text)
+
+
+def hint_words(s: Session, action: str, t: Translator) -> str:
+    """The hint's action in words (the hint is for this very position: `fresh_hint`)."""
+    try:
+        return s.table.hint_text(action, s.observation, s.context(t))
+    except Exception:  # an odd action: still show it
+        return t("hint.other", action=action)
 
 
 def hinted(page: Page) -> tuple[str | None, tuple[str, ...]]:
@@ -242,7 +265,7 @@ def hinted(page: Page) -> tuple[str | None, tuple[str, ...]]:
             action = s.coach.lesson.expected(s.played)
     if action is None:
         return None, ()
-    return action, tuple(getattr(s.table, "parts", single)(action))
+    return action, tuple(s.table.parts(action))
 
 
 def undo_bar(page: Page) -> Html:
