@@ -271,6 +271,7 @@ def seated(game: str, setup: dict[str, str], names: list[str]) -> Pages:
     return pages
 
 
+@pytest.mark.slow  # a whole online game
 def test_a_werner_game_with_two_friends_a_bot_and_the_host():
     pages = seated("jekyll-hyde", {"players": "4", "jh_me": "0", "jh_bot": "random"},
                    ["Ann", "Bob"])
@@ -535,6 +536,7 @@ def test_the_other_friends_are_told_when_one_drops_is_stood_in_for_and_is_back()
         pages.screen_html(ann_screen)
 
 
+@pytest.mark.slow  # a whole online game
 def test_a_three_player_werner_table_is_named_after_its_people():
     pages = seated("jekyll-hyde", {"players": "3", "jh_me": "0", "jh_bot": "random"},
                    ["Ann", "Bob"])
