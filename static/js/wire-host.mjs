@@ -13,7 +13,9 @@ const wireModule = () => import("./wire.mjs");
 // Host candidates are gathered within a second; a page on a network that hides
 // them still answers with what it has after this long.
 const GATHER_WAIT_MS = 5000;
-// How often a relays' wire looks whether a relay is still reached.
+// How often a relays' wire counts the relays it reaches: every half second
+// until one is (the lobby shows the link then), every 2 s afterwards.
+const FIRST_CHECK_MS = 500;
 const RELAY_CHECK_MS = 2000;
 
 const refused = (peer, size) =>
@@ -48,9 +50,9 @@ export class Wires {
 }
 
 // Pages introduced through public relays (wire.mjs's joinRelays). From the
-// start, every RELAY_CHECK_MS, a change in how many relays are reached is said
-// as {event: "relays", up, reached, of} (the page words "3 of 6"; `up`: one at
-// least). If none was ever reached within `wait` ms and no page was met, the
+// start (every FIRST_CHECK_MS, then RELAY_CHECK_MS), a change in how many
+// relays are reached is said as {event: "relays", up, reached, of} (the page
+// words "3 of 6"; `up`: one at least). If none was ever reached within `wait` ms and no page was met, the
 // wire says "no-relay" (and goes on trying: a relay reached later is said);
 // once pages have met, the relays lost or back change nothing between them:
 // the pages met go on over their own channels, only newcomers cannot join.
@@ -93,7 +95,11 @@ class RelayWire {
     }
     this.room = room;
     this.say({ event: "me", peer: String(room.me) });
-    this.timer = setInterval(() => this.check(), RELAY_CHECK_MS);
+    const look = () => {
+      this.check();
+      this.timer = setTimeout(look, this.everReached ? RELAY_CHECK_MS : FIRST_CHECK_MS);
+    };
+    look();
   }
 
   check() {
@@ -118,7 +124,7 @@ class RelayWire {
 
   close() {
     this.closed = true;
-    clearInterval(this.timer);
+    clearTimeout(this.timer);
     this.room?.leave();
     this.room = null;
   }
