@@ -199,7 +199,7 @@ def to_friends_turn(pages: Pages) -> None:
 
 
 def strip(pages: Pages) -> str:
-    found = re.search(r'id="online-status"[^>]*>([^<]*)<', pages.screen_html(pages.host_screen))
+    found = re.search(r'id="online-wait"[^>]*>([^<]*)<', pages.screen_html(pages.host_screen))
     return found.group(1) if found else ""
 
 

@@ -407,10 +407,9 @@ class OnlineHost:
         if s is None or not room.started or s.save.get("game") != self.game:
             return EMPTY
         turn = None if s.state.to_act is None else str(s.state.identity(s.state.to_act))
-        status = " ".join(w for w in (self.waiting_words(), self.ctrl.t("online.relays_down")
-                                      if self.relays_down else "") if w)
         return bar(self.ctrl.t, room.entries(), turn, str(s.save["setup"]["me"]), self.heard,
-                   status, self.reinvite_html())
+                   self.ctrl.t("online.relays_down") if self.relays_down else "",
+                   self.waiting_words(), self.reinvite_html())
 
     def reinvite_html(self) -> Html:
         """By codes: a new invitation for each friend away (a reload of theirs

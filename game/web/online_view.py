@@ -72,14 +72,18 @@ def reactions_bar(t: Translator, heard: Iterable[tuple[str, str]]) -> Html:
 
 
 def bar(t: Translator, seats: list[dict[str, Any]], turn: str | None, mine: str | None,
-        heard: list[tuple[str, str]], status: str = "", extra: Html = EMPTY) -> Html:
-    """The strip over an online table; `status` a word on the connection or
-    on whom the table waits for, `extra` the host's new invitations by codes."""
+        heard: list[tuple[str, str]], status: str = "", waiting: str = "",
+        extra: Html = EMPTY) -> Html:
+    """The strip over an online table; `status` a word on the connection,
+    `waiting` on whom the host's table waits for, `extra` the host's new
+    invitations by codes."""
     shown = EMPTY if not status else html(
         '<p class="online-status" id="online-status" role="status">{}</p>', status)
-    return html('<section class="online-bar" id="online-bar" aria-label="{}">{}{}{}{}'
-                '<p class="online-no-undo">{}</p></section>', t("online.title"), shown, extra,
-                seats_strip(t, seats, turn, mine), reactions_bar(t, heard[-3:]),
+    wait = EMPTY if not waiting else html(
+        '<p class="online-wait" id="online-wait" role="status">{}</p>', waiting)
+    return html('<section class="online-bar" id="online-bar" aria-label="{}">{}{}{}{}{}'
+                '<p class="online-no-undo">{}</p></section>', t("online.title"), shown, wait,
+                extra, seats_strip(t, seats, turn, mine), reactions_bar(t, heard[-3:]),
                 t("online.no_undo"))
 
 
