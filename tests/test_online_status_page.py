@@ -235,3 +235,23 @@ def test_a_join_notice_goes_by_itself_and_a_drop_stays():
     pages.host.online.tick()
     assert ("online.joined", {"name": "Ann"}) not in pages.host.page.notices
     assert "Ann joined the table." not in str(pages.host_screen.last.regions)
+
+
+def test_a_reload_of_a_codes_hosts_page_contacts_no_relay_and_invites_each_friend_again():
+    pages, guest, _ = codes_table()
+    kept, host_items = dict(items(guest)), dict(items(pages.host))
+    pages.host.online.host.wire.close()  # the host's tab reloads
+    pages.guests.pop()
+    pages.host, pages.host_screen, pages.host_thinking = pages.page(stored=host_items)
+    pages.host.start(None)
+    pages.net.pump()
+    assert all(room == "" for room, _ in pages.net.opened)  # no relay, ever
+    assert "New invitation for Ann" in pages.screen_html(pages.host_screen)
+    pages.host.command("online-invite-code", {"seat": "H"})
+    pages.host_thinking.run()
+    back, screen = codes_guest(pages, "link-1", stored=kept)
+    back.command("online-join", {"name": "Ann"})
+    answer_back(pages, back, screen, "link-1")
+    assert back.online.guest.guest.status == "playing"
+    pages.play()
+    assert back.online.guest.guest.transcript == pages.host.session.save["transcript"]

@@ -47,6 +47,11 @@ def room_key(game: str) -> str:
     return ROOM_PREFIX + game
 
 
+def codes_key(game: str) -> str:
+    """Kept beside the room of a table joined by codes: a reload opens no relay."""
+    return ROOM_PREFIX + "codes." + game
+
+
 def new_token() -> str:
     """A seat token or a room's secret: random, as messages.TOKEN wants."""
     return secrets.token_urlsafe(18)
@@ -156,6 +161,7 @@ class OnlineHost:
             self.wire.close()
             self.wire = None
         self.ctrl.forget(room_key(self.game))
+        self.ctrl.forget(codes_key(self.game))
 
     def hear(self, event: h.Event | WireEvent) -> None:
         """The room after `event`: its messages sent, its effects carried out."""
@@ -334,6 +340,8 @@ class OnlineHost:
             "log": handover.log_events(state, setup), "seen_hands": 0,
             "id": new_game_id(self.seed, now_ms())})
         self.hear(h.Start(state, transcript))
+        if self.by_code is not None:
+            self.ctrl.keep(codes_key(game), "1")
         self.ctrl.schedule()
 
     def named(self) -> State:
@@ -470,5 +478,6 @@ def reopen(online: Online) -> OnlineHost | None:
         ctrl.dispatch(pg.Notice("notice.room_ignored", {"reason": reason[:200]}))
         return None  # the seats stay as saved
     host = OnlineHost(online, room, s.state, s.save["transcript"]["seed"])
-    host.open()
+    # By codes, again by codes: every friend is away, and the table offers each a new invitation.
+    host.open(by_code=bool(ctrl.stored(codes_key(s.save["game"]))))
     return host
