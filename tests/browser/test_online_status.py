@@ -112,3 +112,47 @@ def test_a_friend_at_a_link_nobody_hosts_is_told_why_within_10_s(browser_at, sit
     page.wait_for_selector("#online-words >> text=No host answers this link", timeout=16000)
     assert time.monotonic() - started < 14  # (10 s from the wire's opening, at a 2 s tick)
     shoot(page, "guest-no-host")
+
+
+def test_a_friend_who_dropped_by_codes_comes_back_with_a_new_invitation(browser_at, site_url):
+    """Between two browsers with no relay at all (the codes way): the friend's
+    tab closes mid-game; the host's table offers a new invitation for her
+    seat, with the box for her answer beside it; her new tab takes the seat back."""
+    host = browser_at(dead_relay())
+    host.goto(site_url + "?lang=en&speed=instant")
+    host.wait_for_selector("body[data-state=ready]", timeout=60000)
+    host.select_option("#f-game", "jekyll-vs-hyde")
+    host.click("#online-host")
+    host.click("#online-open-codes")
+    host.click("#online-invite-code")
+    link = host.get_attribute("#code-link-link-1", "href")
+    guest = browser_at(dead_relay(), "phone")
+
+    def join(page, link: str, peer: str) -> None:
+        page.goto(link + "&lang=en")
+        page.wait_for_selector("#online-join", timeout=60000)
+        assert "nothing but the host’s device" in page.inner_text("#online-contacts")
+        page.fill("#online-name", "Gina")
+        page.click("#online-join")
+        answer = page.locator("#answer-code").inner_text(timeout=30000)
+        host.fill(f"#online-answer-{peer}", answer)
+        host.click(f"#online-accept-{peer}")
+
+    join(guest, link, "link-1")
+    guest.wait_for_selector("#online-waiting", timeout=30000)
+    host.click("#online-start")
+    guest.wait_for_selector("#online-bar", timeout=30000)
+    context = guest.context
+    guest.close()  # her tab closes (the seat token stays in her browser)
+    host.wait_for_selector("#online-reinvite-H", timeout=15000)
+    assert "Gina is away" in host.inner_text("#online-reinvite")
+    host.click("#online-reinvite-H")
+    host.wait_for_selector("#online-reinvite #code-link-link-2", timeout=15000)
+    assert host.locator("#online-reinvite #online-answer-link-2").is_visible()
+    shoot(host, "codes-reinvitation-host")
+    again = context.new_page()
+    again.on("pageerror", lambda e: guest.errors.append(str(e)))  # (checked with hers)
+    join(again, host.get_attribute("#code-link-link-2", "href"), "link-2")
+    again.wait_for_selector("#online-bar", timeout=30000)  # her seat, at the table again
+    host.wait_for_selector("#online-reinvite", state="detached", timeout=15000)
+    assert "(away)" not in host.inner_text("#online-seats")
