@@ -203,7 +203,7 @@ class OnlineHost:
         return rest
 
     def relays_changed(self, event: RelaysChanged) -> Callable[[], None] | None:
-        """How many relays answer (counted every 2 s from the start): the
+        """How many relays answer (counted from the start, as they change): the
         lobby says it, and shows the link only once one does."""
         before = (self.reach, self.relays_ever, self.relays_down, self.no_relay)
         if event.reached >= 0:
