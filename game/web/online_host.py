@@ -192,8 +192,7 @@ class OnlineHost:
 
         def rest() -> None:
             if gone:
-                self.ctrl.page = dataclasses.replace(self.ctrl.page, notices=tuple(
-                    n for n in self.ctrl.page.notices if (n[0], n[1]) not in gone))
+                self.ctrl.dispatch(pg.NoticesGone(tuple(gone)))
             for effect in effects:
                 self.carry_out(effect)
             if not self.room.started:

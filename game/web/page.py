@@ -214,6 +214,12 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class NoticesGone:
+    """Notices that leave by themselves (an online table's "joined", "back")."""
+    notices: tuple[tuple[str, dict[str, str]], ...]
+
+
+@dataclass(frozen=True)
 class StorageRefused:
     """The browser refused a write after the fact (a game in a worker,
     game.web.mirror): the page says so once, as for a write refused at once."""
@@ -380,7 +386,7 @@ class ReviewFailed:
 
 
 PageAction = Union[OnTable, ShowPanel, Dismiss, OpenSetup, BackToTable, KeepDeal, SetLanguage,
-                   SetTouch, SetPace, SetupChanged, OpenOverlay, CloseOverlay, Notice, StorageRefused,
+                   SetTouch, SetPace, SetupChanged, OpenOverlay, CloseOverlay, Notice, NoticesGone, StorageRefused,
                    ShowStats, CloseStats, LeaveStats, Say, BotsAnew, Written, Held, Released,
                    PlayedElsewhere, SaveLoaded, SetAside, BrokenDiscarded, NewTable,
                    SetupRefused, SetupKept, DealLinked, TakeDeal, LessonEnded, ShowStart,
@@ -547,6 +553,11 @@ def _notice(page: Page, act: Notice) -> Result:
     kept = tuple(n for n in page.notices if not (
         _on_friend(n) and _on_friend(notice) and n[1]["name"] in same))
     return dataclasses.replace(page, notices=(*kept, notice)), ()
+
+
+def _notices_gone(page: Page, act: NoticesGone) -> Result:
+    return dataclasses.replace(page, notices=tuple(
+        n for n in page.notices if n not in act.notices)), ()
 
 
 def _storage_refused(page: Page, act: StorageRefused) -> Result:
@@ -776,7 +787,8 @@ HANDLERS: dict[type, Handler] = {
     BackToTable: _back_to_table, KeepDeal: _keep_deal, SetLanguage: _set_language,
     SetTouch: _set_touch,
     SetPace: _set_pace, SetupChanged: _setup_changed, OpenOverlay: _open_overlay,
-    CloseOverlay: _close_overlay, Notice: _notice, StorageRefused: _storage_refused,
+    CloseOverlay: _close_overlay, Notice: _notice, NoticesGone: _notices_gone,
+    StorageRefused: _storage_refused,
     ShowStats: _show_stats, CloseStats: _close_stats, LeaveStats: _leave_stats, Say: _say_it,
     BotsAnew: _bots_anew, Written: _written, Held: _held, Released: _released,
     PlayedElsewhere: _played_elsewhere, SaveLoaded: _save_loaded, SetAside: _set_aside,
