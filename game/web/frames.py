@@ -18,7 +18,7 @@ from typing import Any
 from game.web.html import Html
 from game.web.motion import Course
 from game.web.page import Page
-from game.web.views import NESTED, Drawn, news
+from game.web.views import NESTED, Drawn
 
 Frame = dict[str, Any]
 
@@ -60,14 +60,14 @@ class Frames:
             frame["dialog"] = dialog
             frame["dialog_titled"] = drawn.dialog is not None and not drawn.dialog.part
         self.dialog = dialog
-        if drawn.body["view"] != "table":
+        if drawn.body["view"] not in ("table", "online"):  # (online: a guest's table)
             self.course.reset()  # nothing moves off the table, nor after it
         moves = self.course.take()
         if moves:
             frame["moves"] = moves
         if self.ears_fresh:
             frame["heard"], self.ears_fresh = self.events_heard, False
-        said = news(page)
+        said = drawn.news
         if said is not None:
             log, lines_of, my_turn = said
             fresh = log[min(self.events_heard, len(log)):]  # the log may have been cut (an undo)

@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # online play's modules: fetched when first needed (game.buil
     from game.web.controller import Controller
     from game.web.online_guest import OnlineGuest
     from game.web.online_host import OnlineHost
+    from game.web.views import Dialog, News
 
 
 def no_wire() -> Any:
@@ -162,6 +163,8 @@ class Online:
             guest.join(data.get("name", ""))
         elif cmd == "online-confirm" and guest is not None:
             guest.confirm()
+        elif cmd in GUEST_TABLE and guest is not None:
+            GUEST_TABLE[cmd](guest)
         elif cmd == "online-play-here" and guest is not None:
             guest.play_here()
         elif cmd == "online-react":
@@ -206,7 +209,9 @@ class Online:
             self.guest.leave()
         self.host = self.guest = None
         self.ctrl.page = dataclasses.replace(self.ctrl.page, view="start")
+        self.ctrl.screen.still()
         if self.ctrl.session is not None:
+            self.ctrl.screen.heard(len(self.ctrl.session.log_so_far))  # (read out before)
             self.ctrl.dispatch(pg.BackToTable())
 
     # -- what the page shows -----------------------------------------------------------
@@ -230,3 +235,20 @@ class Online:
 
     def bar(self) -> Html:
         return self.host.bar() if self.host is not None else EMPTY
+
+    def tools(self) -> Html:
+        """A guest's Hint (the host's table has the page's own tools)."""
+        return self.guest.tools() if self.guest is not None else EMPTY
+
+    def dialog(self) -> Dialog | None:
+        return self.guest.dialog() if self.guest is not None else None
+
+    def news(self) -> News | None:
+        return self.guest.news() if self.guest is not None else None
+
+
+# The commands of a guest's table besides its choice (`decide`, online-confirm).
+GUEST_TABLE: dict[str, Callable[[OnlineGuest], None]] = {
+    "online-hint": lambda guest: guest.ask_hint(),
+    "online-ack-hand": lambda guest: guest.ack_hand(),
+    "online-close-final": lambda guest: guest.close_final()}
