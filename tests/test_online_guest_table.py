@@ -110,6 +110,7 @@ def test_a_guests_hint_thinks_from_its_own_observation(monkeypatch):
     action = re.search(r'id="hint-text" role="status" data-action="([^"]+)"', tools)
     assert action is not None and action.group(1) in seat.legal
     assert seen == [seat.observation]  # this seat's observation, never the host's state
+    assert guest_screen.last.hinted[0] == action.group(1)  # its card ringed on the table
 
 
 def test_the_quick_reactions_say_what_they_do_in_every_language():
@@ -132,3 +133,23 @@ def test_the_quick_reactions_say_what_they_do_in_every_language():
                 assert label is not None and title is not None and label.group(1) == title.group(1)
         if lang == "de":
             assert words in str(pages.host_screen.last.regions["screen"])
+
+
+def test_escape_drops_the_parts_a_guest_picked():
+    from game.web.gestures import carry_out
+
+    pages, _, guest, guest_screen = duel_pages()
+    rng = random.Random(7)
+    online = guest.online.guest
+    for _ in range(200):  # to a decision of several clicks (the exchange's cards to give)
+        play_until(pages, guest, lambda: online.guest.my_turn, rng)
+        several = [a for a in online.guest.legal if len(online.table.parts(a)) > 1
+                   or online.table.confirm(a)]
+        if several:
+            break
+        click_a_legal_action(guest, rng)
+    guest.online.decide(None, online.table.parts(several[0])[0])
+    assert online.seat.picked and 'aria-pressed="true"' in str(
+        guest_screen.last.regions["screen"])
+    carry_out(guest, {"kind": "escape"})
+    assert online.seat.picked == ()

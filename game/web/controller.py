@@ -41,7 +41,7 @@ from game.web.stats_page import COMMANDS as STATS_COMMANDS
 from game.web.stats_page import StatsPage, now_ms
 from game.web.storage import FailureKind, Storage
 from game.web.tables import Table, renderer
-from game.web.views import Dialog, News, draw, message_text
+from game.web.views import GuestParts, draw, message_text
 
 
 def first_notices(link: Link, prefs_ignored: str | None) -> tuple[tuple[str, dict[str, str]], ...]:
@@ -512,14 +512,8 @@ class Panels:
     def online_bar(self) -> Html:
         return self.online.bar()
 
-    def online_tools(self) -> Html:
-        return self.online.tools()
-
-    def online_dialog(self) -> Dialog | None:
-        return self.online.dialog()
-
-    def online_news(self) -> News | None:
-        return self.online.news()
+    def online_table(self) -> GuestParts | None:
+        return self.online.guest_parts()
 
 
 def _review(ctrl: Controller) -> None:

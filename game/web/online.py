@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # online play's modules: fetched when first needed (game.buil
     from game.web.controller import Controller
     from game.web.online_guest import OnlineGuest
     from game.web.online_host import OnlineHost
-    from game.web.views import Dialog, News
+    from game.web.views import GuestParts
 
 
 def no_wire() -> Any:
@@ -185,6 +185,11 @@ class Online:
         if guest is not None:
             self.ctrl.change(lambda: guest.decide(act, part))
 
+    def clear_choice(self) -> None:
+        guest = self.guest
+        if guest is not None:
+            self.ctrl.change(guest.clear_choice)
+
     def leave(self) -> None:
         """Back to this page's own games; the others are told."""
         if self.host is not None:
@@ -220,15 +225,9 @@ class Online:
     def bar(self) -> Html:
         return self.host.bar() if self.host is not None else EMPTY
 
-    def tools(self) -> Html:
-        """A guest's Hint (the host's table has the page's own tools)."""
-        return self.guest.tools() if self.guest is not None else EMPTY
-
-    def dialog(self) -> Dialog | None:
-        return self.guest.dialog() if self.guest is not None else None
-
-    def news(self) -> News | None:
-        return self.guest.news() if self.guest is not None else None
+    def guest_parts(self) -> GuestParts | None:
+        """A guest's table's tools, dialog, news and hint (the host's table is the page's own)."""
+        return self.guest.parts() if self.guest is not None else None
 
 
 OnlineCommand = Callable[[Online, dict[str, str]], None]

@@ -34,7 +34,7 @@ from game.web.online_view import (bar, guest_answer, guest_end, guest_join, gues
                                   guest_waiting)
 from game.web.stats_page import now_ms
 from game.web.tables import explain, renderer
-from game.web.views import Dialog, News
+from game.web.views import GuestParts
 
 if TYPE_CHECKING:
     from game.web.online import Online
@@ -212,6 +212,9 @@ class OnlineGuest:
     def confirm(self) -> None:
         self.take(ot.confirm(self.seat, self.guest, self.table))
 
+    def clear_choice(self) -> None:
+        self.seat = dataclasses.replace(self.seat, picked=())
+
     def ack_hand(self) -> None:
         self.seat = ot.ack_hand(self.seat, self.guest)
 
@@ -305,7 +308,7 @@ class OnlineGuest:
         try:
             self.table_html()
             self.side()
-            self.dialog()
+            self.parts()
         except Exception:
             return False
         return True
@@ -346,16 +349,8 @@ class OnlineGuest:
                                                                          "failed")
                 and not (self.wire is None and guest.status == "connecting"))
 
-    def tools(self) -> Html:
-        return ot.tools(self.ctrl.page, self.seat, self.guest, self.table) \
-            if self.at_table() else EMPTY
-
-    def dialog(self) -> Dialog | None:
-        return ot.dialog(self.ctrl.page, self.seat, self.guest, self.table) \
-            if self.at_table() else None
-
-    def news(self) -> News | None:
-        return ot.news(self.seat, self.guest, self.table, self.ctrl.t) \
+    def parts(self) -> GuestParts | None:
+        return ot.parts(self.ctrl.page, self.seat, self.guest, self.table) \
             if self.at_table() else None
 
     def record(self) -> str:

@@ -24,8 +24,8 @@ from game.web.i18n import Translator
 from game.web.page import Page
 from game.web.session import Message, NotYourTurn, Said, click, deal_opening, offer
 from game.web.tables import Table, TableContext, event_lines
-from game.web.views import (Dialog, News, hand_dialog, hint_markup, hint_words, side_panel,
-                            table_screen)
+from game.web.views import (Dialog, GuestParts, News, hand_dialog, hint_markup, hint_words,
+                            side_panel, table_screen)
 
 
 @dataclass(frozen=True)
@@ -245,3 +245,14 @@ def news(seat: SeatTable, guest: g.Guest, table: Table, t: Translator) -> News:
     ctx = context(seat, guest, table, t)
     return (ctx.log, lambda fresh: [str(line) for line in event_lines(table, fresh, ctx)],
             asked(seat, guest))
+
+
+def hinted(seat: SeatTable, guest: g.Guest, table: Table) -> tuple[str | None, tuple[str, ...]]:
+    """The hint's action and its parts, highlighted on the table (as here)."""
+    action = seat.hint[1] if seat.hint is not None and asked(seat, guest) else None
+    return (action, tuple(table.parts(action))) if action is not None else (None, ())
+
+
+def parts(page: Page, seat: SeatTable, guest: g.Guest, table: Table) -> GuestParts:
+    return GuestParts(tools(page, seat, guest, table), dialog(page, seat, guest, table),
+                      news(seat, guest, table, page.t), hinted(seat, guest, table))

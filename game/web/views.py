@@ -44,14 +44,8 @@ class Panels(Protocol):
     def online_bar(self) -> Html:
         """The strip over the host's online table: seats, turn, reactions."""
 
-    def online_tools(self) -> Html:
-        """Under a guest's table: its Hint."""
-
-    def online_dialog(self) -> Dialog | None:
-        """Over a guest's table: its hand's or its game's summary."""
-
-    def online_news(self) -> News | None:
-        """What a guest's live region may read out (as `news`)."""
+    def online_table(self) -> GuestParts | None:
+        """A guest's table's parts beside its screen (None: no guest's table up)."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +68,18 @@ class Dialog:
 # What the live region may read out: the log as the person at the screen
 # sees it, how to word new entries, and whether it is their turn.
 News = tuple[list[dict[str, Any]], Callable[[list[dict[str, Any]]], list[str]], bool]
+
+
+@dataclass(frozen=True)
+class GuestParts:
+    """What an online guest's table (game.web.online_table) gives the page
+    besides its screen and side panel, as the table here gives them: the
+    tools (Hint), the dialog over it, the live region's news and the hinted
+    action with its parts."""
+    tools: Html
+    dialog: Dialog | None
+    news: News
+    hinted: tuple[str | None, tuple[str, ...]]
 
 
 @dataclass(frozen=True)
@@ -101,10 +107,14 @@ def draw(page: Page, panels: Panels) -> Drawn:
             "toAct": to_act(page)}
     regions = {"brand": html("{}", page.say("app.title")), "menu": menu(page),
                "table-info": table_info(page), "notices": notices(page),
-               "screen": screen(page, panels),
-               "tools": panels.online_tools() if page.view == "online" else tools(page), "side": side(page, panels)}
-    said = panels.online_news() if page.view == "online" else news(page)
-    return Drawn(page.say("app.title"), regions, dialog(page, panels), body, hinted(page), said)
+               "screen": screen(page, panels), "tools": tools(page), "side": side(page, panels)}
+    guest = panels.online_table() if page.view == "online" else None
+    if guest is not None:  # a guest's table: its tools, news and hint are its own
+        regions["tools"] = guest.tools
+        return Drawn(page.say("app.title"), regions, dialog(page, panels, guest), body,
+                     guest.hinted, guest.news)
+    return Drawn(page.say("app.title"), regions, dialog(page, panels), body, hinted(page),
+                 news(page))
 
 
 def view_name(page: Page) -> str:
@@ -382,7 +392,7 @@ def coach_bubble(page: Page, s: Session) -> Html:
 
 # -- the dialog host ---------------------------------------------------------------------
 
-def dialog(page: Page, panels: Panels) -> Dialog | None:
+def dialog(page: Page, panels: Panels, guest: GuestParts | None = None) -> Dialog | None:
     """The one dialog over the page, the topmost: the keys, the file panel,
     then over the table a deal link's question, the end of a lesson, of a
     game or of a hand (back in view when the panel over it closes)."""
@@ -391,8 +401,8 @@ def dialog(page: Page, panels: Panels) -> Dialog | None:
     file = panels.file_html() if page.overlay == "file" else None
     if file is not None:
         return Dialog(file, part="file-panel")
-    if page.view == "online":
-        return panels.online_dialog()
+    if guest is not None:
+        return guest.dialog
     return table_dialog(page, panels)
 
 
