@@ -57,14 +57,15 @@ class Frames:
                         "body": dict(drawn.body), "view": drawn.body["view"],
                         "overlay": page.overlay, "at_table": page.at_table,
                         "hinted": [drawn.hinted[0], list(drawn.hinted[1])],
-                        "coach": "side" in regions, "choices": choices(page)}
+                        "coach": "side" in regions,
+                        "choices": choices(page) if drawn.choices is None else drawn.choices}
         dialog = markup(drawn.dialog.markup()) if drawn.dialog is not None else ""
         frame["dialog_open"] = bool(dialog)
         if dialog and dialog != self.dialog:
             frame["dialog"] = dialog
             frame["dialog_titled"] = drawn.dialog is not None and not drawn.dialog.part
         self.dialog = dialog
-        if drawn.body["view"] not in ("table", "online"):  # (online: a guest's table)
+        if drawn.body["view"] != "table":
             self.course.reset()  # nothing moves off the table, nor after it
         moves = self.course.take()
         if moves:

@@ -253,6 +253,20 @@ def hinted(seat: SeatTable, guest: g.Guest, table: Table) -> tuple[str | None, t
     return (action, tuple(table.parts(action))) if action is not None else (None, ())
 
 
+def choices(seat: SeatTable, guest: g.Guest, table: Table) -> dict[str, list[str]]:
+    """What this seat may choose now (Tab from the prompt goes to the first)."""
+    if not asked(seat, guest):
+        return {"parts": [], "acts": []}
+    return {"parts": sorted(choice(seat, guest, table).offers(seat.picked)),
+            "acts": list(guest.legal)}
+
+
+def to_act(seat: SeatTable, guest: g.Guest) -> str:
+    return "over" if over(guest) else "me" if asked(seat, guest) or ahead(seat, guest) \
+        else "other"
+
+
 def parts(page: Page, seat: SeatTable, guest: g.Guest, table: Table) -> GuestParts:
     return GuestParts(tools(page, seat, guest, table), dialog(page, seat, guest, table),
-                      news(seat, guest, table, page.t), hinted(seat, guest, table))
+                      news(seat, guest, table, page.t), hinted(seat, guest, table),
+                      choices(seat, guest, table), to_act(seat, guest))

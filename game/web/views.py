@@ -74,12 +74,15 @@ News = tuple[list[dict[str, Any]], Callable[[list[dict[str, Any]]], list[str]], 
 class GuestParts:
     """What an online guest's table (game.web.online_table) gives the page
     besides its screen and side panel, as the table here gives them: the
-    tools (Hint), the dialog over it, the live region's news and the hinted
-    action with its parts."""
+    tools (Hint), the dialog over it, the live region's news, the hinted
+    action with its parts, what may be chosen now (as `frames.choices`), and
+    <body>'s `toAct` ("me", "over", or "other": another seat decides)."""
     tools: Html
     dialog: Dialog | None
     news: News
     hinted: tuple[str | None, tuple[str, ...]]
+    choices: dict[str, list[str]]
+    to_act: str
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,7 @@ class Drawn:
     body: dict[str, str]
     hinted: tuple[str | None, tuple[str, ...]] = (None, ())  # an action and its parts
     news: News | None = None  # for the live region (None: nothing to read out)
+    choices: dict[str, list[str]] | None = None  # a guest's (None: the page's own table's)
 
 
 # A region drawn inside another's markup: the element is new whenever its
@@ -109,10 +113,11 @@ def draw(page: Page, panels: Panels) -> Drawn:
                "table-info": table_info(page), "notices": notices(page),
                "screen": screen(page, panels), "tools": tools(page), "side": side(page, panels)}
     guest = panels.online_table() if page.view == "online" else None
-    if guest is not None:  # a guest's table: its tools, news and hint are its own
+    if guest is not None:  # a guest's table: a table, whose tools, news and hint are its own
         regions["tools"] = guest.tools
+        body = {**body, "view": "table", "toAct": guest.to_act}
         return Drawn(page.say("app.title"), regions, dialog(page, panels, guest), body,
-                     guest.hinted, guest.news)
+                     guest.hinted, guest.news, guest.choices)
     return Drawn(page.say("app.title"), regions, dialog(page, panels), body, hinted(page),
                  news(page))
 
