@@ -201,8 +201,13 @@ class OnlineGuest:
             fresh = before.status in ("lobby", "seated")
             self.ctrl.screen.still()
             self.ctrl.screen.heard(0 if fresh else len(after.log))
-        elif before.observation is not None and len(after.log) > len(before.log):
-            self.ctrl.screen.moved(self.game, list(after.log[len(before.log):]), after.player)
+        elif before.observation is not None:
+            # The cards move for the states after the table shown (a gap a
+            # `sync` filled is in the log, never on the table: nothing moves for it).
+            shown = max(before.log_ids, default=-1)
+            moving = [e for n, events in after.entries if n > shown for e in events]
+            if moving:
+                self.ctrl.screen.moved(self.game, moving, after.player)
         self.seat = ot.heard(self.seat, before, after, self.table)
         self.take(ot.held_due(self.seat, self.guest))
 
