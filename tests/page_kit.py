@@ -199,3 +199,39 @@ def items(ctrl: Controller) -> dict[str, str]:
     store = ctrl.keeper.store
     assert isinstance(store, MemoryStorage)
     return store.items
+
+
+class FramedScreen(RecordingScreen):
+    """A recording screen that also makes each draw's frame as the worker
+    posts it (game.web.frames): the live region's news and the cards' moves."""
+
+    def __init__(self) -> None:
+        from game.web.frames import Frames
+
+        super().__init__()
+        self.frames = Frames()
+        self.posted: list[dict[str, Any]] = []
+
+    def draw(self, page: Page, drawn: Drawn) -> None:
+        super().draw(page, drawn)
+        self.posted.append(self.frames.draw(page, drawn))
+
+    def moved(self, game: str, events: list[dict[str, Any]], seat: Any) -> None:
+        super().moved(game, events, seat)
+        self.frames.course.note(game, events, seat)
+
+    def still(self) -> None:
+        self.frames.course.reset()
+
+    def heard(self, events: int) -> None:
+        self.frames.heard(events)
+
+    @property
+    def news(self) -> list[str]:
+        """Every line the live region was given, in order."""
+        return [line for frame in self.posted for line in frame.get("news", [])]
+
+    @property
+    def planned(self) -> list[dict[str, Any]]:
+        """Every card move the frames carried, in order."""
+        return [move for frame in self.posted for move in frame.get("moves", [])]

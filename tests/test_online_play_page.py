@@ -197,6 +197,9 @@ class Pages:
             if s.state.over:
                 return
             self.now += 1.0  # a second a decision: faster is a flood
+            for g, screen in self.guests:  # each friend reads a hand's summary, and closes it
+                if 'id="next-hand"' in dialog_html(screen):
+                    g.command("online-ack-hand", {})
             guest = next((g for g, _ in self.guests if g.online.guest.guest.my_turn), None)
             if guest is not None:
                 click_a_legal_action(guest, rng)
@@ -211,15 +214,21 @@ class Pages:
         raise AssertionError("the game did not end")
 
 
+def dialog_html(screen) -> str:
+    """The dialog over the page as last drawn ("" if none)."""
+    dialog = screen.last.dialog
+    return "" if dialog is None else str(dialog.markup())
+
+
 def click_a_legal_action(ctrl, rng: random.Random) -> None:
     """A guest's clicks: the parts of one legal action, one by one, as drawn."""
     online = ctrl.online.guest
     action = rng.choice(online.guest.legal)
     parts = getattr(online.table, "parts", lambda a: (a,))(action)
     for part in parts:
-        if online.guest.my_turn and part not in online.picked:
+        if online.guest.my_turn and part not in online.seat.picked:
             ctrl.online.decide(None, part)
-    if online.picked:
+    if online.seat.picked:
         ctrl.command("confirm", {})  # at a guest's table: the guest's confirm, sent to the host
 
 

@@ -52,7 +52,7 @@ from game.web.step_player import CLOSED, review_frame
 from game.web.storage import FailureKind, Storage
 from game.web.tables import Table, renderer
 from game.web.tables.common import default_bot
-from game.web.views import draw, message_text
+from game.web.views import GuestParts, draw, message_text
 
 
 def first_notices(link: Link, prefs_ignored: str | None) -> tuple[tuple[str, dict[str, str]], ...]:
@@ -599,6 +599,9 @@ class Panels:
 
     def online_bar(self) -> Html:
         return self.online.bar()
+
+    def online_table(self) -> GuestParts | None:
+        return self.online.guest_parts()
 
 
 def _review(ctrl: Controller) -> None:

@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # online play's modules: fetched when first needed (game.buil
     from game.web.controller import Controller
     from game.web.online_guest import OnlineGuest
     from game.web.online_host import OnlineHost
+    from game.web.views import GuestParts
 
 
 def no_wire() -> Any:
@@ -191,6 +192,11 @@ class Online:
         if guest is not None:
             self.ctrl.change(lambda: guest.decide(act, part))
 
+    def clear_choice(self) -> None:
+        guest = self.guest
+        if guest is not None:
+            self.ctrl.change(guest.clear_choice)
+
     def leave(self) -> None:
         """Back to this page's own games; the others are told."""
         if self.host is not None:
@@ -199,7 +205,9 @@ class Online:
             self.guest.leave()
         self.host = self.guest = None
         self.ctrl.page = dataclasses.replace(self.ctrl.page, view="start")
+        self.ctrl.screen.still()
         if self.ctrl.session is not None:
+            self.ctrl.screen.heard(len(self.ctrl.session.log_so_far))  # (read out before)
             self.ctrl.dispatch(pg.BackToTable())
 
     # -- what the page shows -----------------------------------------------------------
@@ -227,6 +235,10 @@ class Online:
 
     def bar(self) -> Html:
         return self.host.bar() if self.host is not None else EMPTY
+
+    def guest_parts(self) -> GuestParts | None:
+        """A guest's table's tools, dialog, news and hint (the host's table is the page's own)."""
+        return self.guest.parts() if self.guest is not None else None
 
 
 OnlineCommand = Callable[[Online, dict[str, str]], None]
@@ -265,6 +277,9 @@ COMMANDS: dict[str, OnlineCommand] = {
     "online-start": _on_host(lambda host, _: host.start()),
     "online-join": _on_guest(lambda guest, data: guest.join(data.get("name", ""))),
     "online-confirm": _on_guest(lambda guest, _: guest.confirm()),
+    "online-hint": _on_guest(lambda guest, _: guest.ask_hint()),
+    "online-ack-hand": _on_guest(lambda guest, _: guest.ack_hand()),
+    "online-close-final": _on_guest(lambda guest, _: guest.close_final()),
     "online-play-here": _on_guest(lambda guest, _: guest.play_here()),
     "online-react": lambda online, data: online.react(data.get("key", "")),
     "online-leave": lambda online, _: online.leave(),

@@ -1,19 +1,22 @@
 """A guest's page at an online table: the `Guest` value (game.online.guest)
-with its wire, the parts of a decision picked so far, and the table drawn
-from what the host sent with the game's own renderer.
+with its wire, and its table (`SeatTable`, game.web.online_table: drawn,
+picked and summed up by the same code as the table here, from what the host
+sent).
 
-A click picks parts of a decision exactly as at a local table
-(game.web.choice over the observation's legal actions); a whole decision is
-sent to the host, who checks it with the engine. A simultaneous choice the
-engine asks the other player for first (the duel's exchange) may be made
-at once from the observation's `ahead`: the page holds it, and sends it the
-moment the host's table says this seat is asked. Nothing is contacted before
+A click picks parts of a decision exactly as at a local table; a whole
+decision is sent to the host, who checks it with the engine. A simultaneous
+choice the engine asks the other player for first (the duel's exchange) may
+be made at once from the observation's `ahead`: the page holds it, and sends
+it the moment the host's table says this seat is asked. The cards move and
+the live region reads out the events as at the table here; Hint thinks from
+this seat's own observation. Nothing is contacted before
 the person presses Join. The seat token is kept in this browser (with the
 name), so a reload or the same link takes the seat back.
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import secrets
@@ -22,14 +25,16 @@ from typing import TYPE_CHECKING, Any, Awaitable
 from game.core.state import GameError
 from game.online import guest as g
 from game.online.wire import RelaysChanged, Wire, WireEvent
+from game.web import online_table as ot
 from game.web import page as pg
 from game.web import stats as st
-from game.web.choice import Choice
-from game.web.html import EMPTY, Html, html, join
+from game.web.html import EMPTY, Html, html
+from game.web.online_table import SeatTable, Turn
 from game.web.online_view import (bar, guest_answer, guest_end, guest_join, guest_message,
                                   guest_waiting)
 from game.web.stats_page import now_ms
-from game.web.tables import TableContext, event_lines, explain, renderer
+from game.web.tables import explain, renderer
+from game.web.views import GuestParts
 
 if TYPE_CHECKING:
     from game.web.online import Online
@@ -67,9 +72,8 @@ class OnlineGuest:
                              nonce=secrets.token_urlsafe(18))
         self.verifying: set[tuple[str, str]] = set()  # proofs whose check is under way
         self.wire: Wire | None = None
-        self.picked: tuple[str, ...] = ()
-        self.held: str | None = None  # a choice made ahead, sent once this seat is asked
-        self.message = ""
+        self.seat = SeatTable()
+        self.message = ""  # a word on the connection (a host this page cannot read)
         self.code = code  # the host's invitation code: no third party
         self.answer: str | None = None  # this page's answer code, once made
         self.reach: tuple[int, int] | None = None  # (relays reached, of all), as last counted
@@ -155,18 +159,9 @@ class OnlineGuest:
         if self.guest.token is not None and self.guest.token != token:
             self.ctrl.keep(TOKEN_PREFIX + self.room, json.dumps(
                 {"token": self.guest.token, "name": self.guest.name, "key": self.link_key}))
-        if self.picked and not self.choice.allows(self.picked):
-            self.picked = ()  # (picked ahead, they go on once this seat is asked)
-        if isinstance(event, g.DecideNow | g.LeaveNow):
-            self.picked, self.message = (), ""
-        if self.held is not None:
-            held = self.held
-            if self.guest.my_turn:
-                self.held = None
-                if held in self.guest.legal:
-                    self.hear(g.DecideNow(held))
-            elif held not in self.ahead_of(self.guest):
-                self.held = None
+        self.table_heard(before)
+        if isinstance(event, g.LeaveNow):
+            self.message = ""
         for check in set(self.guest.checking) - self.verifying:
             self.verifying.add(check)
             self.online.later(self.verify(*check))
@@ -210,92 +205,97 @@ class OnlineGuest:
             self.wire.close()
             self.wire = None
 
-    # -- deciding ---------------------------------------------------------------------
+    # -- its table (game.web.online_table) -------------------------------------------
 
-    @staticmethod
-    def ahead_of(guest: g.Guest) -> list[str]:
-        """The actions the observation offers this seat ahead of being asked."""
-        if guest.status != "playing" or guest.my_turn:
-            return []
-        ahead = (guest.observation or {}).get("ahead", [])
-        return [a for a in ahead if type(a) is str] if isinstance(ahead, list) else []
+    def table_heard(self, before: g.Guest) -> None:
+        """The table after the guest changed: the live region and the cards
+        follow the events the host sent; a choice held ahead goes once asked."""
+        after = self.guest
+        if after.observation is not None and before.observation is None:
+            # A first table: read out from the deal; after a rejoin, from now on.
+            fresh = before.status in ("lobby", "seated")
+            self.ctrl.screen.still()
+            self.ctrl.screen.heard(0 if fresh else len(after.log))
+        elif before.observation is not None:
+            # The cards move for the states after the table shown (a gap a
+            # `sync` filled is in the log, never on the table: nothing moves for it).
+            shown = max(before.log_ids, default=-1)
+            moving = [e for n, events in after.entries if n > shown for e in events]
+            if moving:
+                self.ctrl.screen.moved(self.game, moving, after.player)
+        self.seat = ot.heard(self.seat, before, after, self.table)
+        self.take(ot.held_due(self.seat, self.guest))
 
-    @property
-    def ahead(self) -> list[str]:
-        """What this page may choose now ahead of being asked (none once held)."""
-        return [] if self.held is not None else self.ahead_of(self.guest)
-
-    @property
-    def choice(self) -> Choice:
-        actions = self.guest.legal if self.guest.my_turn else self.ahead
-        return Choice(actions, self.table.parts)
+    def take(self, turn: Turn) -> None:
+        """A click's outcome: the table, and the decision sent to the host."""
+        self.seat = turn.seat
+        if turn.send is not None:
+            self.hear(g.DecideNow(turn.send))
 
     def decide(self, act: str | None, part: str | None) -> None:
         """A click on the table: a whole action, or a part of one (as at a local table)."""
-        self.message = ""
-        if not self.guest.my_turn and not self.ahead:
-            self.message = self.ctrl.t("online.not_your_turn")
-            return
         if act is not None:
-            self.decide_now(act)
-            return
-        if part is None:
-            return
-        choice = self.choice
-        picked = set(self.picked) ^ {part}
-        if not choice.allows(picked):
-            picked = {part} if choice.allows({part}) else set()
-            if not picked:
-                self.message = self.ctrl.t("msg.not_offered")
-        action = choice.complete(picked)
-        if action is not None and choice.decisive(picked) and not self.table.confirm(action):
-            self.decide_now(action)
-        else:
-            self.picked = tuple(sorted(picked))
+            self.take(ot.act(self.seat, self.guest, act))
+        elif part is not None:
+            self.take(ot.pick(self.seat, self.guest, self.table, part))
 
     def confirm(self) -> None:
-        action = self.choice.complete(self.picked) if self.picked else None
-        if action is not None:
-            self.decide_now(action)
+        self.take(ot.confirm(self.seat, self.guest, self.table))
 
-    def decide_now(self, action: str) -> None:
-        """Sent to the host if this seat is asked; else held, if offered ahead."""
-        if self.guest.my_turn:
-            self.hear(g.DecideNow(action))
-        elif action in self.ahead:
-            self.held, self.picked = action, ()
-        else:
-            self.message = self.ctrl.t("msg.not_offered")
+    def clear_choice(self) -> None:
+        self.seat = dataclasses.replace(self.seat, picked=())
+
+    def ack_hand(self) -> None:
+        self.seat = ot.ack_hand(self.seat, self.guest)
+
+    def close_final(self) -> None:
+        self.seat = dataclasses.replace(self.seat, closed_final=True)
+
+    def ask_hint(self) -> None:
+        """Hint for this seat's decision, thought from its own observation only."""
+        guest = self.guest
+        if not ot.asked(self.seat, guest) or self.seat.hint is not None:
+            return
+        self.seat = dataclasses.replace(self.seat, hint=(guest.state_id, None))
+        self.ctrl.spawn(self.hinting(guest.state_id, dict(guest.observation or {})))
+
+    async def hinting(self, state_id: int, observation: dict[str, Any]) -> None:
+        from game.web.hint import Hint, hint_rng
+        from game.web.thinking import SLICE
+
+        try:
+            hint = Hint(observation, hint_rng(self.room, state_id))
+            while not hint.done():
+                hint.step(SLICE)
+                await asyncio.sleep(0)
+                if self.seat.hint != (state_id, None):
+                    return  # the table moved on (or the page left it): the hint is moot
+            action: str | None = hint.best()
+        except Exception as e:  # a hint must never take the page down
+            self.ctrl.screen.error(f"hint error: {type(e).__name__}: {e}")
+            action = None
+
+        def ready() -> None:
+            if self.seat.hint == (state_id, None):
+                self.seat = dataclasses.replace(
+                    self.seat, hint=None if action is None else (state_id, action))
+        self.ctrl.guarded(lambda: self.ctrl.change(ready))
 
     # -- what the page shows ------------------------------------------------------------
 
-    def context(self) -> TableContext:
-        guest = self.guest
-        ctx = TableContext(t=self.ctrl.t, seat=guest.player, log=list(guest.log))
-        # The people at the table by name (their lasting player, as the seats
-        # name them); the bots stay "the bot".
-        ctx.people = {str(e.get("seat")): str(e.get("name") or self.ctrl.t("online.host"))
-                      for e in guest.seats if e.get("kind") in ("host", "person", "away")
-                      and str(e.get("seat")) != guest.seat}
-        ctx.held = self.held
-        if guest.my_turn or self.ahead:
-            choice = self.choice
-            ctx.ahead = not guest.my_turn
-            ctx.picked, ctx.offers = self.picked, choice.offers(self.picked)
-            ctx.complete = choice.complete(self.picked) if self.picked else None
-        return ctx
-
     def error_words(self) -> str:
-        """The host's last word on this page's decision, in this page's language."""
-        if not self.guest.errors:
-            return self.message
-        error = self.guest.errors[-1]
+        """The host's last word on this page's decision, in this page's language;
+        else the table's own message."""
         t = self.ctrl.t
+        if not self.guest.errors:
+            return self.message or ot.message_words(self.seat, self.guest, self.table, t)
+        error = self.guest.errors[-1]
         key = "online.refused." + str(error["code"])
         if t.has(key):
             return t(key, **{k: str(v) for k, v in error["params"].items()})
         cause = GameError(str(error["code"]), code=str(error["code"]), params=error["params"])
-        return explain(self.table, cause, self.guest.observation or {}, self.context())
+        return explain(self.table, cause, self.guest.observation or {},
+                       ot.context(self.seat, self.guest, self.table, t))
 
     def html(self, contacts: Html) -> Html:
         guest, t = self.guest, self.ctrl.t
@@ -349,6 +349,7 @@ class OnlineGuest:
         try:
             self.table_html()
             self.side()
+            self.parts()
         except Exception:
             return False
         return True
@@ -366,26 +367,34 @@ class OnlineGuest:
             status = t("online.host_silent")
         strip = bar(t, list(guest.seats), guest.turn, guest.seat,
                     [(self.name_of(who), key) for who, key in guest.reactions], status)
-        drawn = self.table.render(guest.observation or {}, self.context())
         over = guest.transcript is not None
         end = guest_end(t, over) if over or guest.status == "host_left" else EMPTY
         news = EMPTY if guest.news is None else html(
             '<p class="online-news" id="online-news" role="status">{}</p>',
             t(guest.news[0], name=guest.news[1]))
-        return html('{}{}{}{}<div id="message" class="message" role="alert" '
-                    'aria-live="assertive">{}</div>', strip, news, drawn, end, self.error_words())
+        return ot.screen(self.ctrl.page, self.seat, guest, self.table, strip + news, end,
+                         self.error_words())
 
     def name_of(self, who: str) -> str:
         entry = next((s for s in self.guest.seats if str(s.get("seat")) == who), {})
         return str(entry.get("name") or self.ctrl.t("online.host"))
 
     def side(self) -> Html:
-        """The log, as this seat saw it."""
+        """The log, the last trick and the score sheet, as this seat saw them."""
         if self.guest.observation is None:
             return EMPTY
-        lines = event_lines(self.table, list(self.guest.log)[-150:], self.context())
-        return html('<ol class="log" id="log" tabindex="0" aria-label="{}">{}</ol>',
-                    self.ctrl.t("menu.log"), join(html("<li>{}</li>", x) for x in lines))
+        return ot.side(self.ctrl.page, self.seat, self.guest, self.table)
+
+    def at_table(self) -> bool:
+        """Its table is on the screen (the observation came, the page can draw it)."""
+        guest = self.guest
+        return (guest.observation is not None and guest.status not in ("elsewhere", "refused",
+                                                                         "failed")
+                and not (self.wire is None and guest.status == "connecting"))
+
+    def parts(self) -> GuestParts | None:
+        return ot.parts(self.ctrl.page, self.seat, self.guest, self.table) \
+            if self.at_table() else None
 
     def record(self) -> str:
         """What this page saw, as a file: the transcript once the game is over."""

@@ -62,8 +62,11 @@ def seats_strip(t: Translator, seats: Iterable[dict[str, Any]], turn: str | None
 
 def reactions_bar(t: Translator, heard: Iterable[tuple[str, str]]) -> Html:
     """The quick reactions as buttons, and the last few heard."""
-    buttons = join(html('<button type="button" data-cmd="online-react" data-key="{}">{}</button>',
-                        key, t("react." + key)) for key in REACTIONS)
+    # Each says what it does (sends its words to the table), not only the words.
+    buttons = join(html('<button type="button" data-cmd="online-react" data-key="{key}" '
+                        'title="{say}" aria-label="{say}">{words}</button>', key=key,
+                        say=t("online.react_say", what=t("react." + key)),
+                        words=t("react." + key)) for key in REACTIONS)
     said = join(html("<li>{}: {}</li>", who, t("react." + key)) for who, key in heard)
     return html('<details class="online-react"><summary>{}</summary>'
                 '<div class="online-reactions" id="online-reactions">{}</div></details>'
