@@ -25,11 +25,11 @@ from game.online.wire import Wire, WireEvent
 from game.web import page as pg
 from game.web import stats as st
 from game.web.choice import Choice, single
-from game.web.html import EMPTY, Html, html, join
+from game.web.html import EMPTY, Html, html
 from game.web.online_view import (bar, guest_answer, guest_end, guest_join, guest_message,
                                   guest_waiting)
 from game.web.stats_page import now_ms
-from game.web.tables import TableContext, event_lines, explain, renderer
+from game.web.tables import TableContext, WordedLog, explain, renderer
 
 if TYPE_CHECKING:
     from game.web.online import Online
@@ -67,6 +67,10 @@ class OnlineGuest:
         self.message = ""
         self.code = code  # the host's invitation code: no third party
         self.answer: str | None = None  # this page's answer code, once made
+        self.worded = WordedLog()  # the log's lines already worded
+        # The table as last drawn and what it was drawn from: a message is
+        # checked by drawing it (`drawable`), and the page's draw after it reuses that.
+        self.drawn: tuple[tuple[Any, ...], Html] | None = None
 
     # -- this browser's seat token ----------------------------------------------------
 
@@ -324,6 +328,12 @@ class OnlineGuest:
         return self.ctrl.t("online.refused." + str(refusal.get("code")), **params)
 
     def table_html(self) -> Html:
+        inputs = (self.guest, self.ctrl.t, self.picked, self.held, self.message)
+        if self.drawn is None or any(a is not b for a, b in zip(self.drawn[0], inputs)):
+            self.drawn = (inputs, self.draw_table())
+        return self.drawn[1]
+
+    def draw_table(self) -> Html:
         guest, t = self.guest, self.ctrl.t
         status = {"reconnecting": t("online.reconnecting"), "host_left": t("online.host_left"),
                   "connecting": t("online.reconnecting")}.get(guest.status, "")
@@ -346,9 +356,9 @@ class OnlineGuest:
         """The log, as this seat saw it."""
         if self.guest.observation is None:
             return EMPTY
-        lines = event_lines(self.table, list(self.guest.log)[-150:], self.context())
+        lines = self.worded.markup(self.table, self.context(), 150)
         return html('<ol class="log" id="log" tabindex="0" aria-label="{}">{}</ol>',
-                    self.ctrl.t("menu.log"), join(html("<li>{}</li>", x) for x in lines))
+                    self.ctrl.t("menu.log"), lines)
 
     def record(self) -> str:
         """What this page saw, as a file: the transcript once the game is over."""

@@ -46,7 +46,7 @@ from typing import Any, Callable, Protocol
 
 from game import GAMES
 from game.core.state import GameError
-from game.web.html import Html
+from game.web.html import EMPTY, Html, html, join
 from game.web.i18n import Translator
 from game.web.tables.common import OptionField
 
@@ -135,15 +135,51 @@ def renderer(game_id: str) -> Table:
 def event_lines(table: Table, events: list[dict[str, Any]], ctx: TableContext) -> list[str]:
     """`events` as lines in the person's language, as the log shows them (an
     odd entry of an old save, or one with nothing to say, gives no line)."""
-    lines = []
-    for ev in events:
-        try:
-            text = table.event_text(ev, ctx)
-        except Exception:  # an odd entry in an old save: skip it
-            continue
-        if text:
-            lines.append(text)
-    return lines
+    return [text for text in (event_line(table, ev, ctx) for ev in events) if text]
+
+
+def event_line(table: Table, event: dict[str, Any], ctx: TableContext) -> str:
+    try:
+        return table.event_text(event, ctx)
+    except Exception:  # an odd entry in an old save: no line
+        return ""
+
+
+class WordedLog:
+    """A log's lines, each event worded once: the side panel's log is drawn
+    again after every move, and wording it all each time was most of a
+    redraw. An event's line depends on the events before it, the seat it is
+    read from, the people's names and the language: another of those words
+    it all again, and a log cut back (an undo) from where it changed."""
+
+    def __init__(self) -> None:
+        self.words: tuple[Any, ...] = ()
+        self.events: list[dict[str, Any]] = []  # the events worded, in the log's order
+        self.items: list[Html] = []  # each one's <li> (EMPTY: it has nothing to say)
+        self.drawn: tuple[int, Html] | None = None  # (`last`, the markup) of the last call
+
+    def markup(self, table: Table, ctx: TableContext, last: int) -> Html:
+        """The `<li>` lines of the last `last` events of `ctx.log`."""
+        log = ctx.log
+        words = (table, ctx.t.lang, ctx.t.touch, ctx.seat, ctx.spectator,
+                 tuple(ctx.people.items()))
+        if words != self.words:
+            self.words, self.events, self.items, self.drawn = words, [], [], None
+        kept = 0
+        for before, now in zip(self.events, log):  # (the same objects: a log only grows)
+            if before is not now:
+                break
+            kept += 1
+        if kept < len(self.events) or kept < len(log):
+            del self.events[kept:], self.items[kept:]
+            for event in log[kept:]:
+                text = event_line(table, event, ctx)
+                self.events.append(event)
+                self.items.append(html("<li>{}</li>", text) if text else EMPTY)
+            self.drawn = None
+        if self.drawn is None or self.drawn[0] != last:
+            self.drawn = (last, join(self.items[-last:]))
+        return self.drawn[1]
 
 
 ErrorText = Callable[[str, dict[str, Any], dict[str, Any], TableContext], str | None]
