@@ -5,7 +5,7 @@ page's main thread does meanwhile.
                                [--levels random,...] [--bot-turns 8] [--no-table]
 
 Not a test: prints two tables. The built site is served locally and loaded
-in headless Debian Chromium (the flags of DESIGN §4.1, a persistent profile).
+in headless Debian Chromium (game.build.CHROMIUM_ARGS, a persistent profile).
 The game runs in a worker (game/web/dom/worker.py); the main thread runs only
 the page's front (MicroPython), so what matters there is how long its tasks
 are while the worker thinks, not the search's own slices.

@@ -57,7 +57,7 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
-# The page needs only these five files of the npm `pyodide` (docs/DESIGN.md, "Runtime").
+# The page needs only these five files of the npm `pyodide` (docs/DESIGN.md, "The page's runtime").
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
 # PNG icons rendered from static/icon.svg: (file in static/, size, padded).
@@ -72,8 +72,8 @@ ICON_BACKGROUND = "#1f4a3d"  # the SVG's own background
 _SAFE_SCALE = 0.75
 # Not shipped to the browser: the command line (with its matches, which may run
 # on a Dask cluster) and this builder.
-# Nor what MicroPython runs on the page's main thread (docs/DESIGN.md, "Python
-# off the main thread"): it goes in the front's own bundle, static/js/front.json.
+# Nor what MicroPython runs on the page's main thread (docs/DESIGN.md, "The
+# page's runtime"): it goes in the front's own bundle, static/js/front.json.
 _SKIP_PY = {"game/build.py", "game/__main__.py", "game/core/match.py", "game/core/cluster.py",
             "game/web/dom/main_thread.py", "game/web/dom/embed_front.py"}
 # The front: MicroPython's modules, compiled by the build to bytecode (.mpy:
@@ -225,12 +225,11 @@ def embed_first_paint() -> str:
 
     templates = []
     for game in (g for g in GAMES if g in TABLES):
-        waiting = getattr(renderer(game), "waiting", None)
-        if waiting is None:
-            continue
         for lang in LANGUAGES:
-            templates.append(html('<template id="embed-{lang}-{game}">{table}</template>\n',
-                                  lang=lang, game=game, table=waiting(Translator(lang))))
+            table = renderer(game).waiting(Translator(lang))
+            if table is not None:
+                templates.append(html('<template id="embed-{lang}-{game}">{table}</template>\n',
+                                      lang=lang, game=game, table=table))
     return str(join(templates))
 
 

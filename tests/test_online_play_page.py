@@ -15,6 +15,8 @@ from urllib.parse import unquote
 from dataclasses import dataclass, field
 from typing import Callable
 
+import pytest
+
 from game.online import guest as g
 from game.online import host as h
 from game.online import messages as m
@@ -701,3 +703,17 @@ def test_a_friend_who_opens_the_link_after_the_start_is_told_to_ask_for_the_next
     assert late.online.guest.guest.status == "refused"
     assert "ask the host for a seat at the next one" in pages.screen_html(screen)
     assert pages.host.session.save["setup"]["remote"] == {"1": "Bo"}  # nobody moved
+
+
+@pytest.mark.parametrize("game, setup, seats", [
+    ("jekyll-hyde", {"players": "4"}, ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]),
+    ("jekyll-hyde", {"players": "3"}, ["Adam", "Betty", "Christian"]),
+    ("jekyll-vs-hyde", {}, ["Jekyll", "Hyde"]),
+    ("dracula", {}, ["Seat 1", "Seat 2"]),
+])
+def test_the_lobby_names_each_seat_as_its_game_does(game, setup, seats):
+    pages = Pages(game, setup)
+    pages.host.command("online-open", {})
+    html = pages.screen_html(pages.host_screen)
+    assert re.findall(r'<label class="field"><span>([^<]*)</span><select data-cmd="online-seat"',
+                      html) == seats

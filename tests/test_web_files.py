@@ -286,3 +286,25 @@ def test_a_file_with_a_deal_number_the_page_cannot_save_opens_but_does_not_conti
         assert caught.value.text(EN) == (
             "In “seed”: This deal number cannot be continued here: this site deals numbers "
             f"from 0 to {2**63 - 1}.")
+
+
+@pytest.mark.parametrize("game, options, me, players, won", [
+    ("jekyll-hyde", {"players": 4, "target": 100}, 0, "Doris (you), Adam, Betty, Christian",
+     {"jekyll": "The Jekyll team won", "hyde": "The Hyde team won"}),
+    ("jekyll-hyde", {"players": 3, "target": 100}, "Betty", "Christian, Adam, Betty (you)",
+     {name: f"{name} won" for name in ("Adam", "Betty", "Christian")}),
+    ("jekyll-vs-hyde", {"variant": "return-match"}, "H", "Hyde (you), Jekyll",
+     {"J": "Jekyll won", "H": "Hyde won", None: "A draw"}),
+])
+def test_each_game_says_its_players_and_its_winner_in_its_own_words(game, options, me, players,
+                                                                     won):
+    """Werner's seats by name and a team's win, the three-player game's
+    players by name, the duel's roles: the words each game's table gives."""
+    state, rng, actions = new_game(game, options, 3), random.Random(3), []
+    while not state.over:
+        actions.append(rng.choice(state.legal_actions()))
+        state = state.apply(actions[-1])
+    data = {"game": game, "options": options, "seed": 3, "actions": actions, "me": me}
+    opened = read_file(_text(data), "g.json")
+    assert players_text(opened, EN) == players
+    assert result_text(opened, EN) == won[opened.final.winner]

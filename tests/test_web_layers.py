@@ -118,6 +118,113 @@ def test_game_has_no_import_cycle():
     assert not cycles, f"import cycles: {cycles[:3]}"
 
 
+# -- one table for every game (issue 53): what differs between games is asked of
+# the game's table (game/web/tables/) or its engine, never looked up by name --
+
+TABLE_DIR = WEB / "tables"
+# The page's own folders that may know a game by its id: the tables, and the
+# front and the browser's folder, which the engine's facts never reach.
+KNOWS_GAMES = (TABLE_DIR, WEB / "front", DOM)
+# A record of version 1 names the one game whose levels moved in version 2:
+# the history of a file format, not a fact a new game adds to.
+FORMAT_HISTORY = {("game/web/saves.py", "MOVED_IN_2")}
+
+
+def _shell_modules() -> list[tuple[str, ast.Module]]:
+    return [(path, tree) for path, tree in _modules()
+            if not any((ROOT / path).is_relative_to(d) for d in KNOWS_GAMES)]
+
+
+def _table_hooks() -> set[str]:
+    """The names a table provides: the `Table` protocol's members and every
+    public name at the top of a game's table module."""
+    names = set()
+    for path in TABLE_DIR.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        body = tree.body
+        if path.name == "__init__.py":
+            body = next(n.body for n in tree.body if isinstance(n, ast.ClassDef)
+                        and n.name == "Table")
+        elif path.name in ("common.py", "checked.py"):
+            continue
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names |= {t.id for t in targets if isinstance(t, ast.Name)}
+            elif isinstance(node, ast.ImportFrom):
+                names |= {a.asname for a in node.names if a.asname}
+    return {n for n in names if not n.startswith("_")}
+
+
+def _hook_lookups(tree: ast.Module, hooks: set[str]) -> list[str]:
+    """`getattr(x, "hook", ...)` and `hasattr(x, "hook")` of a table's hook."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in ("getattr", "hasattr") and len(node.args) >= 2 \
+                and isinstance(node.args[1], ast.Constant) and node.args[1].value in hooks:
+            found.append(f"{node.lineno} {ast.unparse(node)}")
+    return found
+
+
+def test_no_table_hook_is_looked_up_by_name():
+    """Every hook of a table is declared on `Table` with its default, so the
+    shell calls it plainly and mypy checks the call."""
+    hooks = _table_hooks()
+    assert {"render", "parts", "confirm", "attempt", "finished"} <= hooks
+    build = ROOT / "game" / "build.py"  # an embed's first paint asks the table too
+    modules = [*_modules(), ("game/build.py", ast.parse(build.read_text(encoding="utf-8")))]
+    found = [f"{path}:{hit}" for path, tree in modules for hit in _hook_lookups(tree, hooks)
+             if not (ROOT / path).is_relative_to(WEB / "front")]
+    assert not found, f"a table hook looked up by name: {found}"
+
+
+def test_mypy_checks_every_table_against_the_protocol():
+    """game/web/tables/checked.py gives each game's table module the type
+    `Table`: `renderer()` imports them by name, which mypy does not follow."""
+    from game.web.tables import TABLES
+
+    tree = ast.parse((TABLE_DIR / "checked.py").read_text(encoding="utf-8"))
+    checked = {ast.unparse(node.value) for node in ast.walk(tree)
+               if isinstance(node, ast.AnnAssign) and ast.unparse(node.annotation) == "Table"}
+    assert checked == {module.rpartition(".")[2] for module in TABLES.values()}
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    return {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)}
+
+
+def _game_ids_named(path: str, tree: ast.Module) -> list[str]:
+    """Where code (not a docstring) outside the tables names a game by its id."""
+    from game import GAMES
+
+    history = {id(n) for node in tree.body if isinstance(node, ast.Assign)
+               for target in node.targets if isinstance(target, ast.Name)
+               and (path, target.id) in FORMAT_HISTORY for n in ast.walk(node)}
+    skip = _docstrings(tree) | history
+    return [f"{path}:{node.lineno} {node.value!r}" for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and node.value in GAMES and id(node) not in skip]
+
+
+def test_no_game_id_is_compared_outside_the_tables():
+    """A fourth game brings its table and its engine: statistics, files,
+    online play, motion and embeds ask them, no branch names a game."""
+    found = [hit for path, tree in _shell_modules() for hit in _game_ids_named(path, tree)]
+    assert not found, f"a game named by its id outside game/web/tables/: {found}"
+
+
+def test_the_checks_see_a_hook_lookup_and_a_game_id():
+    tree = ast.parse('def f(s):\n    """For "dracula"."""\n    x = getattr(s.table, "parts", 1)\n'
+                     '    return x if s.game == "dracula" else getattr(s, "budget", 0)\n')
+    assert [h.split()[1] for h in _hook_lookups(tree, {"parts"})] == ["getattr(s.table,"]
+    assert _game_ids_named("f.py", tree) == ["f.py:4 'dracula'"]
+
+
 WORDS = ("str", "Html", "list[str]")  # what a function that words returns
 
 

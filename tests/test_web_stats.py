@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -384,3 +385,26 @@ def test_the_page_escapes_what_an_import_says():
     page = app.stats
     page.say(app.t("stats.bad_file", reason="<img src=x onerror=alert(1)>"), True)
     assert "<img" not in page.page_html() and "&lt;img" in page.page_html()
+
+
+def test_each_game_shows_its_modes_in_words_and_a_drawn_column_only_if_it_has_draws():
+    """The words and columns each game's table gives its rows: Werner's
+    players, seating and target, the duel's variants and roles, Dracula's one
+    mode; a "drawn" column for the duel and Dracula, whose rules know a draw."""
+    modes = {"jekyll-hyde": {"4A-100": "4 players, partners opposite, to 100",
+                             "4B-300": "4 players, partners side by side, to 300",
+                             "3-1000": "3 players, to 1000", "4C-300": "4C-300"},
+             "jekyll-vs-hyde": {"standard-J": "Standard, as Dr. Jekyll",
+                                "standard-H": "Standard, as Mr. Hyde",
+                                "return-match": "Return match", "sudden": "sudden"},
+             "dracula": {"standard": "Two players"}}
+    games = tuple(_rec(10 * i + j, game=game, mode=mode)
+                  for i, (game, shown) in enumerate(modes.items()) for j, mode in enumerate(shown))
+    app, _, _ = make_page({st.KEY: st.dump(st.Stats(games))}, "en")
+    markup = app.stats.page_html()
+    drawn = f'data-label="{esc(app.t("stats.col.drawn"))}"'
+    for game, shown in modes.items():
+        part = markup.split(f'data-game="{game}"')[1].split('class="stats-game"')[0]
+        rows = re.findall(r'<th scope="row" role="rowheader">([^<]*)</th>', part)
+        assert rows == [esc(text) for text in shown.values()], game
+        assert (drawn in part) == (game != "jekyll-hyde"), game

@@ -277,6 +277,11 @@ class State(ABC):
         """Whether `player` is on the winning side of a finished game."""
         return str(player) == self.winner
 
+    def check_ahead(self, player: Any, action: str) -> None:  # Any: as in `observation`
+        """Raise the GameError `apply` will raise for `action` as `player`'s
+        choice made ahead of being asked (an observation's `ahead`); a game
+        where nobody chooses ahead has nothing to say."""
+
 
 def _slot_copier(cls: type) -> Callable[[Any], Any]:
     """A shallow copy for a `__slots__` class, as one compiled function that

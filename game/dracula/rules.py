@@ -94,6 +94,7 @@ from game.dracula.cards import (
 )
 
 GAME_ID = "dracula"
+DRAWS = True  # equal totals and equal best deals: nobody wins (`winner` None)
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("first_dealer", "int", 0, choices=(0, 1),
                help="the player who deals first and chooses the way"),

@@ -68,7 +68,8 @@ ladder has one search level here (`LADDER` in game/dracula/bots.py).
 `dracula_regret.py --floor 100` bounds what search can add: a bot blind to
 his hand loses at least about 0.024 a decision (the heuristic 0.0585,
 strong with 300 iterations 0.029), so at most about 58% of the heuristic's
-regret can be closed without reading his hand (docs/DESIGN.md, section 4).
+regret can be closed without reading his hand (benchmarks/RESULTS.md, "Dracula's
+regret").
 `--posterior 100` reads it as well as anything can against the heuristic,
 weighing each world by the heuristic's own chance of his placements: the
 floor falls only to 0.0195, so at most about 67% is within any blind bot's

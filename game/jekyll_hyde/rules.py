@@ -71,6 +71,7 @@ from game.core.validate import (
 from game.jekyll_hyde.cards import DECK, MULTIPLIER, ORDER, POINTS, RANK, SIDE_NAME
 
 GAME_ID = "jekyll-hyde"
+DRAWS = False  # the game ends when one alone is first at the target
 TEAMS = ("jekyll", "hyde")
 DEFAULT_NAMES = ("Adam", "Betty", "Christian")
 OPTIONS: tuple[OptionSpec, ...] = (

@@ -106,6 +106,7 @@ from game.jekyll_vs_hyde.cards import (
 )
 
 GAME_ID = "jekyll-vs-hyde"
+DRAWS = True  # a return match whose two legs are equal (`match_winner`)
 ROLES = ("J", "H")
 ROLE_NAME = {"J": "Jekyll", "H": "Hyde"}
 VARIANTS = ("standard", "return-match")

@@ -94,17 +94,12 @@ def live_setup(game: str, query: dict[str, str], lang: str) -> dict[str, str]:
         if query["bots"] == "normal":  # the start screen's word for the heuristic
             query = {**query, "bots": "heuristic"}
         bot = pick("bots", tuple(levels(game)), "")
-        values.update({f"bot{i}": bot for i in range(4)}, jvh_bot=bot, dr_bot=bot)
+        values.update(renderer(game).every_bot(bot))
     # An engine option on the start screen is a parameter of the same name and choices.
     for field in renderer(game).OPTION_FIELDS:
         values[field.name] = pick(field.name, field.texts(), str(field.spec.default))
     # Which player the person is: page choices, not options of the game.
-    if game == "jekyll-hyde":
-        values["me"] = pick("seat", tuple(str(i) for i in range(int(values["players"]))), "0")
-    elif game == "jekyll-vs-hyde":
-        values["jvh_role"] = pick("role", ("J", "H", "random"), "J")
-    elif game == "dracula":
-        values["first"] = pick("first", ("me", "bot", "random"), "me")
+    values.update(renderer(game).seat_params(values, pick))
     return values
 
 

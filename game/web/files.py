@@ -32,6 +32,7 @@ from game.core.transcript import MAX_BYTES, Transcript, TranscriptError, read_js
 from game.core.validate import describe
 from game.web import saves
 from game.web.i18n import Translator
+from game.web.tables import TableContext, explain, renderer
 from game.web.undo import seat_of
 
 Identity = Any  # a lasting player: a seat, a role, a name (`State.identity`)
@@ -97,8 +98,6 @@ def _said(t: Translator, key: str, params: dict[str, Any]) -> str | None:
 
 def _engine_words(error: GameError, before: State, t: Translator) -> str:
     """A refused action in the words the table uses for a refused click."""
-    from game.web.tables import TableContext, explain, renderer
-
     seat = before.to_act if before.to_act is not None else before.players[0]
     try:
         return explain(renderer(before.game_id), error, before.observation(seat),
@@ -181,40 +180,27 @@ def _transcript_of_save(data: dict[str, Any]) -> tuple[Any, Identity]:
 
 # -- the panel's words ---------------------------------------------------------
 
-def player_name(game: str, identity: Identity, t: Translator) -> str:
-    """A lasting player in words: Werner's seat names or names, the duel's
-    roles, Dracula's seats."""
-    if game == "jekyll-hyde":
-        from game.web.tables.jekyll_hyde import SEAT_NAMES
-
-        return SEAT_NAMES[identity] if isinstance(identity, int) else str(identity)
-    if game == "jekyll-vs-hyde":
-        return t(f"jvh.role.{identity}")
-    return t("file.seat", n=int(identity) + 1)
-
-
 def players_text(opened: OpenedFile, t: Translator) -> str:
     """Every lasting player of the file, the person's marked."""
     state = opened.final
+    table = renderer(state.game_id)
     names = []
     for identity in dict.fromkeys(state.identity(p) for p in state.players):
-        name = player_name(state.game_id, identity, t)
+        name = table.player_name(identity, t)
         names.append(t("file.you", name=name) if str(identity) == str(opened.me) else name)
     return ", ".join(names)
 
 
 def result_text(opened: OpenedFile, t: Translator) -> str:
-    """Who won, once the file's game is over; "in progress" before."""
+    """Who won, once the file's game is over (as its table says it); "in
+    progress" before."""
     state = opened.final
     if not state.over:
         return t("file.in_progress")
     winner = state.winner
     if winner is None:
         return t("file.draw")
-    if state.game_id == "jekyll-hyde" and winner in ("jekyll", "hyde"):
-        return t(f"file.team.{winner}")
-    identity: Identity = int(winner) if state.game_id == "dracula" else winner
-    return t("file.won", name=player_name(state.game_id, identity, t))
+    return renderer(state.game_id).winner_text(winner, t)
 
 
 # -- continuing a file against bots -------------------------------------------

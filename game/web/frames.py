@@ -1,7 +1,7 @@
 """What the page draws, as frames: plain data (JSON's kinds only) that the
-page's front (game.web.front.screen) applies to the document. Today both
-run in the page; once the game moves to a worker (issue 33) the frames are
-what the worker posts to the main thread, unchanged.
+page's front (game.web.front.screen) applies to the document. The game runs
+in a worker (game.web.dom.worker) and the front on the page's main thread
+(game.web.dom.main_thread): the frames are what the worker posts to the page.
 
 A frame from a draw holds the regions whose markup changed since the last
 frame (`regions`), whether a dialog is open and its markup if it changed

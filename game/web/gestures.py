@@ -1,7 +1,8 @@
 """What a person did on the page, as data: the messages the page's front
 (game.web.front.events) makes of DOM events, carried out here by the
-controller. Today both run in the page; once the game moves to a worker
-(issue 33) the messages are what the main thread posts to it, unchanged.
+controller. The front runs on the page's main thread and the controller in
+the game's worker (game.web.dom.worker): the messages are what the page posts
+to the worker.
 
     {"kind": "command", "cmd": "start", "data": {...}, "form": {...}}
     {"kind": "decide", "act": "J5"} / {"kind": "decide", "part": "c4"}

@@ -3,8 +3,10 @@
 A save, a transcript or a URL can hold any string, and another site on the
 same origin can write our `localStorage`; so no value is ever pasted into
 HTML by hand. `html()` fills a template and escapes every value that is not
-already `Html`; `join()` concatenates; `set_html()` is the one place that
-writes `innerHTML`, and it refuses a plain `str`.
+already `Html`; `join()` concatenates. The page's one write of `innerHTML`
+is game.web.front.markup's, which applies a frame's markup (made here:
+game.web.frames takes only `Html`); `set_html()` is that write for Python
+that holds an element itself, and refuses a plain `str`.
 
 >>> name = '<img src=x onerror="alert(1)">'
 >>> html('<b class="{cls}">{name}</b>', cls="a&b", name=name)
@@ -123,7 +125,7 @@ def from_catalog(text: str) -> Html:
 
 
 def set_html(element: Any, markup: Html) -> None:
-    """Replace `element`'s content with `markup` (the page's only innerHTML write).
+    """Replace `element`'s content with `markup`, which must be `Html`.
 
     A control with an `id` that had the keyboard focus keeps it when the new
     content holds a control of the same `id` (a start-screen field changed with

@@ -17,14 +17,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import secrets
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Awaitable
 
 from game.core.state import GameError
 from game.online import guest as g
 from game.online.wire import Wire, WireEvent
 from game.web import page as pg
 from game.web import stats as st
-from game.web.choice import Choice, single
+from game.web.choice import Choice
 from game.web.html import EMPTY, Html, html
 from game.web.online_view import (bar, guest_answer, guest_end, guest_join, guest_message,
                                   guest_waiting)
@@ -207,7 +207,7 @@ class OnlineGuest:
     @property
     def choice(self) -> Choice:
         actions = self.guest.legal if self.guest.my_turn else self.ahead
-        return Choice(actions, getattr(self.table, "parts", single))
+        return Choice(actions, self.table.parts)
 
     def decide(self, act: str | None, part: str | None) -> None:
         """A click on the table: a whole action, or a part of one (as at a local table)."""
@@ -226,9 +226,8 @@ class OnlineGuest:
             picked = {part} if choice.allows({part}) else set()
             if not picked:
                 self.message = self.ctrl.t("msg.not_offered")
-        confirm: Callable[[str], bool] | None = getattr(self.table, "confirm", None)
         action = choice.complete(picked)
-        if action is not None and choice.decisive(picked) and not (confirm and confirm(action)):
+        if action is not None and choice.decisive(picked) and not self.table.confirm(action):
             self.decide_now(action)
         else:
             self.picked = tuple(sorted(picked))

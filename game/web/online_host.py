@@ -268,9 +268,8 @@ class OnlineHost:
         from game import new_game
 
         options = self.state.to_json()["options"]
-        name = getattr(renderer(self.game), "online_options", None)
         people = {s.who: s.name for s in self.room.seats if s.kind in ("host", "person")}
-        named = options if name is None else name(options, people)
+        named = renderer(self.game).online_options(options, people)
         return self.state if named == options else new_game(self.game, named, self.seed)
 
     def html(self, contacts: Html) -> Html:
@@ -315,13 +314,9 @@ class OnlineHost:
         return html('<figure class="online-qr" id="online-qr">{}</figure>', drawn)
 
     def seat_word(self, who: str) -> str:
-        """A seat as the page names it: Werner's by number, the duel's by its
-        side, a three-player game's by the name the engine gives it."""
-        t = self.ctrl.t
-        if who.isdigit():
-            return t("online.seat_n", seat=int(who) + 1)
-        side = {"J": "side.jekyll", "H": "side.hyde"}.get(who)
-        return t(side) if side else who
+        """A seat as the game's table names it (Werner's by number, the duel's
+        by its side, a three-player game's by the name the engine gives it)."""
+        return renderer(self.game).seat_word(who, self.ctrl.t)
 
     def bar(self) -> Html:
         """The strip over the host's table."""

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Union
 from game import GameError
 from game.core.state import Player, State
 from game.web import handover
-from game.web.choice import Choice, single
+from game.web.choice import Choice
 from game.web.coach import Coach
 from game.web.html import Html
 from game.web.tables import Table, TableContext
@@ -51,10 +51,6 @@ def _deal_opening(log: list[dict[str, Any]]) -> int:
     while end and log[end - 1].get("kind") in DEAL_OPENING:
         end -= 1
     return end
-
-
-# A renderer's `finished(before, obs, ctx)`: the table as a scored hand left it.
-Finished = Callable[[dict[str, Any], dict[str, Any], TableContext], Html]
 
 
 @dataclass(frozen=True)
@@ -214,12 +210,11 @@ class Session:
         the scoring action, seated as the person sat in that hand (Werner's
         roles rotate with the deal)."""
         before = self.before_scoring
-        draw: Finished | None = getattr(self.table, "finished", None)
-        if before is None or draw is None:
+        if before is None:
             return None
         seat = handover.seat(before, self.at_screen)
-        return draw(before.observation(seat), self.observation,
-                    dataclasses.replace(self.context(t), seat=seat))
+        return self.table.finished(before.observation(seat), self.observation,
+                                   dataclasses.replace(self.context(t), seat=seat))
 
     @cached_property
     def log(self) -> list[dict[str, Any]]:
@@ -258,7 +253,7 @@ class Session:
     @cached_property
     def choice(self) -> Choice:
         actions = self.state.legal_actions() if self.human_to_act else self.ahead
-        return Choice(actions, getattr(self.table, "parts", single))
+        return Choice(actions, self.table.parts)
 
     @cached_property
     def coach_waiting(self) -> bool:
@@ -540,11 +535,8 @@ def _hold(session: Session, action: str) -> Result:
     """A choice made ahead: held by the page until the engine asks for it;
     one the engine will not take is explained in its words now."""
     if action not in session.ahead:
-        check: Callable[[Player, str], None] | None = getattr(session.state, "check_ahead",
-                                                              None)
         try:
-            if check is not None:
-                check(session.my_seat, action)
+            session.state.check_ahead(session.my_seat, action)
         except GameError as e:
             return _say(session, Refused(e))
         return _say(session, Said("msg.not_offered"))
@@ -612,21 +604,18 @@ def _pick(session: Session, pick: Pick) -> Result:
         return _not_mine(session)
     table, choice = session.table, session.choice
     picked = set(session.picked) ^ {pick.part}
-    confirm: Callable[[str], bool] | None = getattr(table, "confirm", None)
     if not choice.allows(picked):
-        attempt: Callable[[tuple[str, ...], dict[str, Any]], str | None] | None = \
-            getattr(table, "attempt", None)
-        tried = attempt(tuple(sorted(picked)), session.observation) if attempt else None
+        tried = table.attempt(tuple(sorted(picked)), session.observation)
         if tried is not None:  # a whole move the person made: the engine says why not
             return _act(session, Act(tried))
-        several = confirm is not None and any(confirm(a) for a in choice.sets)
+        several = any(table.confirm(a) for a in choice.sets)
         if session.picked and choice.complete(session.picked) is not None:
             return _say(session, Said("msg.unpick_first"))  # a full choice: unpick one first
         if several or not choice.allows({pick.part}):
             return _say(session, Said("msg.not_offered"))
         picked = {pick.part}  # another card instead of the one picked before
     action = choice.complete(picked)
-    if action is not None and choice.decisive(picked) and not (confirm and confirm(action)):
+    if action is not None and choice.decisive(picked) and not table.confirm(action):
         return _act(dataclasses.replace(session, picked=()), Act(action))
     return dataclasses.replace(session, picked=tuple(sorted(picked)), message=None), \
         (Redraw(whole=False),)

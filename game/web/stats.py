@@ -47,6 +47,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
 from game.web.saves import MOVED_IN_2
+from game.web.tables import renderer
 
 if TYPE_CHECKING:
     from game.core.state import State
@@ -115,27 +116,17 @@ def valid_id(game_id: Any) -> bool:
 
 
 def mode_of(game: str, options: dict[str, Any], me: Hashable) -> str:
-    """The mode a game counts under (see the module's docstring).
+    """The mode a game counts under (see the module's docstring), as its
+    table says (`stats_mode`).
 
     >>> mode_of("jekyll-hyde", {"players": 4, "seating": "B", "target": 300}, 0)
     '4B-300'
-    >>> mode_of("jekyll-hyde", {"players": 3, "seating": "A", "target": 1000}, "Adam")
-    '3-1000'
     >>> mode_of("jekyll-vs-hyde", {"variant": "standard"}, "H")
     'standard-H'
-    >>> mode_of("jekyll-vs-hyde", {"variant": "return-match"}, "J")
-    'return-match'
     >>> mode_of("dracula", {"first_dealer": 1}, 0)
     'standard'
     """
-    if game == "jekyll-hyde":
-        players = options.get("players", 4)
-        seating = "" if players == 3 else str(options.get("seating", "A"))
-        return f"{players}{seating}-{options.get('target', 1000)}"
-    if game == "jekyll-vs-hyde":
-        variant = str(options.get("variant", "standard"))
-        return f"{variant}-{me}" if variant == "standard" else variant
-    return "standard"
+    return renderer(game).stats_mode(options, me)
 
 
 def rated_options(game: str, mode: str) -> dict[str, Any] | None:
@@ -149,14 +140,7 @@ def rated_options(game: str, mode: str) -> dict[str, Any] | None:
     >>> rated_options("jekyll-hyde", "5C-10") is None
     True
     """
-    if game == "jekyll-hyde":
-        found = re.fullmatch(r"(3|4[AB])-[0-9]+", mode)
-        return {"players": int(found[1][0])} if found else None
-    if game == "jekyll-vs-hyde":
-        if mode in ("standard-J", "standard-H"):
-            return {"variant": "standard"}
-        return {"variant": mode} if mode == "return-match" else None
-    return {} if mode == "standard" else None
+    return renderer(game).rated_options(mode)
 
 
 def level_of(bots: dict[str, str]) -> str:

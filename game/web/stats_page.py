@@ -12,7 +12,6 @@ once, and a new one is started. No browser import.
 from __future__ import annotations
 
 import dataclasses
-import re
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -21,15 +20,12 @@ from game.web import stats as st
 from game.web.html import EMPTY, Html, html, join
 from game.web.i18n import Translator
 from game.web.page import playable
+from game.web.tables import renderer
 
 if TYPE_CHECKING:
     from game.web.controller import Controller
 
-# The games whose rules know a drawn game (docs/RULES.md: Dracula's equal
-# totals, the duel's return match): only they get a "drawn" column.
-CAN_DRAW = ("jekyll-vs-hyde", "dracula")
 MAX_FILE = st.MAX_TEXT  # bytes: a bigger file is refused before it is read
-_WERNER_MODE = re.compile(r"(3|4A|4B)-([0-9]{1,9})")
 CHART_WIDTH, ROW, LABEL = 360, 30, 100  # the chart's geometry, in SVG units
 SHOWN = ("won", "drawn", "lost")  # the order of a bar's parts and of the legend
 
@@ -261,7 +257,8 @@ class StatsPage:
             return html('<div class="stats-game" data-game="{}">{}<p class="stats-none">{}</p>'
                         '</div>', game, head, t("stats.none"))
         everything = st.Bucket(game, "", "", [r for b in rows for r in b.results])
-        draws = game in CAN_DRAW
+        table = renderer(game)
+        draws = table.DRAWS  # only a game whose rules know a draw gets a "drawn" column
         total = t("stats.total" + ("_draws" if draws else ""), n=everything.played,
                   won=everything.count("won"), lost=everything.count("lost"),
                   drawn=everything.count("drawn"), rate=percent(t, everything.win_rate))
@@ -273,7 +270,7 @@ class StatsPage:
         header = join(html('<th scope="col" role="columnheader">{}</th>', t("stats.col." + c))
                       for c in columns)
         body = join(html('<tr role="row"><th scope="row" role="rowheader">{}</th>{}</tr>',
-                         mode_text(t, game, b.mode),
+                         table.mode_text(t, b.mode),
                          join(html('<td role="cell" data-label="{}">{}</td>',
                                    t("stats.col." + c), v)
                               for c, v in zip(columns[1:], _row(t, b, draws, ratings))))
@@ -329,17 +326,6 @@ def rated_level(t: Translator, b: st.Bucket, ratings: dict[str, Any]) -> str:
     rating = None if options is None else level_ratings(b.game, options, ratings).get(b.level)
     name = level_text(t, b.level)
     return t("bot.rated", level=name, rating=rating) if rating else name
-
-
-def mode_text(t: Translator, game: str, mode: str) -> str:
-    """A mode in words (an unknown one, from another version's export, as it is)."""
-    if game == "jekyll-hyde":
-        found = _WERNER_MODE.fullmatch(mode)
-        if found:
-            return t("stats.mode.jekyll-hyde." + found[1], target=found[2])
-        return mode
-    key = f"stats.mode.{game}.{mode}"
-    return t(key) if t.has(key) else mode
 
 
 def chart_html(t: Translator, game: str, levels: list[st.Bucket]) -> Html:

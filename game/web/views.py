@@ -15,7 +15,6 @@ from typing import Any, Callable, Protocol, TypeVar, cast
 from urllib.parse import quote
 
 from game.web import handover
-from game.web.choice import single
 from game.web.html import EMPTY, Html, html, join
 from game.web.i18n import Translator
 from game.web.page import PANELS, Page, playable
@@ -327,7 +326,7 @@ def hinted(page: Page) -> tuple[str | None, tuple[str, ...]]:
             action = s.coach.lesson.expected(s.played)
     if action is None:
         return None, ()
-    return action, tuple(getattr(s.table, "parts", single)(action))
+    return action, tuple(s.table.parts(action))
 
 
 def undo_bar(page: Page) -> Html:

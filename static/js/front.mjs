@@ -1,4 +1,4 @@
-// The page's runtime (docs/DESIGN.md, "Python off the main thread"). The game
+// The page's runtime (docs/DESIGN.md, "The page's runtime"). The game
 // runs in a worker (engine.mjs: Pyodide from the snapshot, then
 // game/web/dom/worker.py); the page's front (game/web/front/ and
 // game/web/dom/main_thread.py, in MicroPython, compiled by the build in front.json)

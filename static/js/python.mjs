@@ -10,7 +10,7 @@
 // read (an import of a module not imported yet), by a synchronous request in
 // this worker, which the service worker answers offline. So a first visit
 // downloads the snapshot instead of the standard library, and Python is up
-// sooner (docs/DESIGN.md has the figures). The snapshot is inflated in the
+// sooner (benchmarks/RESULTS.md has the figures). The snapshot is inflated in the
 // game's worker (static/js/engine.mjs). A missing, corrupt or mismatched snapshot, or a
 // browser without DecompressionStream, starts Python normally, with the
 // standard library fetched at start, silently (the console says why).

@@ -13,16 +13,9 @@ string, so no value reaches the page unescaped.
 
 Clickable elements carry `data-act="<action>"` for a one-click action; the
 shell sends it to `state.apply`. A decision made of several clicks (a card,
-then a cell) is held by the shell: a renderer may define
-`parts(action) -> tuple[str, ...]` (the clickable parts of an action, a set:
-order does not matter; default `(action,)`) and `confirm(action) -> bool`
-(wait for a click on `data-cmd="confirm"` once complete; default False) and
-`attempt(picked, obs) -> str | None` (the move picked parts spell even when it
-is not legal, so that the engine's coded error can say why), and
-`finished(before, obs, ctx)`: the table as a hand just scored left it, drawn
-behind the hand's summary while the engine has already dealt the next hand
-(`obs`), from the observation `before` the action that scored it (without
-it, the next hand is drawn there).
+then a cell) is held by the shell: the renderer's `parts`, `confirm` and
+`attempt` say how (see `Table`), and `finished` draws the table behind a
+hand's summary.
 Elements carry `data-part="<part>"`; the shell toggles the part and reports
 `ctx.picked`, `ctx.offers` and `ctx.complete`, computed from
 `legal_actions()`. A container with `data-keys="row"` (or `"grid"` with
@@ -33,22 +26,26 @@ The shell reads out to screen readers (the polite live region `#live`) the
 `event_text` of each new event once, then the text of the element
 `id="prompt"` on the person's turn; it focuses the prompt when the focused
 control is gone.
-A renderer may define `waiting(t)`: the part of its table that no deal
-changes, which an embed paints before its game is up (game.build).
+Every hook is declared on `Table`, and every renderer provides each one: a
+hook most games leave as it is has its default in game.web.tables.common
+(`parts`: game.web.choice.single), which a renderer takes as its own
+(`confirm = never_confirm`). mypy checks every renderer against the protocol
+(game.web.tables.checked).
 Renderers are imported only when their game is chosen.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from game import GAMES
 from game.core.state import GameError
 from game.web.html import EMPTY, Html, html, join
 from game.web.i18n import Translator
-from game.web.tables.common import OptionField
+from game.web.tables.common import Event, OptionField, Pick, Plan
 
 
 @dataclass
@@ -119,6 +116,80 @@ class Table(Protocol):
     def pause_factor(self, obs: dict[str, Any]) -> float:
         """How much longer a bot pauses here (after a trick, so people see it)."""
 
+    def error_text(self, code: str, params: dict[str, Any], obs: dict[str, Any],
+                   ctx: TableContext) -> str | None:
+        """An engine error in the table's own words, by its code and params;
+        None: the catalog's `error.<code>` says it (`explain`)."""
+
+    # -- decisions of several clicks, held by the shell (game.web.choice) --------
+
+    def parts(self, action: str) -> tuple[str, ...]:
+        """The clickable parts of an action, a set: order does not matter
+        (default `choice.single`: the action itself)."""
+
+    def confirm(self, action: str) -> bool:
+        """Whether `action`, once complete, waits for a click on
+        `data-cmd="confirm"` (default `common.never_confirm`)."""
+
+    def attempt(self, picked: tuple[str, ...], obs: dict[str, Any]) -> str | None:
+        """The move the picked parts spell even when it is not legal, so that
+        the engine's coded error can say why (default `common.no_attempt`)."""
+
+    def finished(self, before: dict[str, Any], obs: dict[str, Any],
+                 ctx: TableContext) -> Html | None:
+        """The table as a hand just scored left it, drawn behind the hand's
+        summary while the engine has already dealt the next hand (`obs`), from
+        the observation `before` the action that scored it; None: the next
+        hand is drawn there."""
+
+    def motion(self, events: Iterable[Event], me: Any) -> Plan:
+        """The cards an action's `events` (as `me` sees them) move
+        (game.web.motion)."""
+
+    def waiting(self, t: Translator) -> Html | None:
+        """The part of the table that no deal changes, which an embed paints
+        before its game is up (game.build); None: nothing (default
+        `common.no_waiting`)."""
+
+    def online_options(self, options: dict[str, Any], people: dict[str, str]) -> dict[str, Any]:
+        """An online table's options once its seats are taken (`people`: seat
+        -> name); default `common.same_options`."""
+
+    # -- the game's facts in words, for the panels (statistics, files, online) ----
+
+    # Whether the game's rules know a drawn game: the statistics' "drawn" column.
+    DRAWS: bool
+
+    def stats_mode(self, options: dict[str, Any], me: Hashable) -> str:
+        """The mode a finished game counts under in the statistics
+        (game.web.stats), from its options and the person's lasting player."""
+
+    def rated_options(self, mode: str) -> dict[str, Any] | None:
+        """The options of a statistics `mode` that pick a mode of the bots'
+        ratings; None for a mode this version does not know."""
+
+    def mode_text(self, t: Translator, mode: str) -> str:
+        """A statistics mode in words (an unknown one, from another version's
+        export, as it is)."""
+
+    def player_name(self, identity: Hashable, t: Translator) -> str:
+        """A lasting player (`State.identity`) in words."""
+
+    def winner_text(self, winner: str, t: Translator) -> str:
+        """Who won a finished game (`State.winner`, not None) in words."""
+
+    def seat_word(self, who: str, t: Translator) -> str:
+        """A seat of an online room (game.online.host's `who`) in words."""
+
+    def every_bot(self, level: str) -> dict[str, str]:
+        """The start-screen values that seat a bot of strength `level` in
+        every place a bot sits (a live embed's `bots=`)."""
+
+    def seat_params(self, values: dict[str, str], pick: Pick) -> dict[str, str]:
+        """The start-screen values that say which player the person is, from a
+        live embed's URL (game.web.embed; `values`: its engine options read
+        already)."""
+
 
 # game id -> its renderer: game/web/tables/ holds one module per game package,
 # with the package's name (game.dracula -> game.web.tables.dracula).
@@ -182,15 +253,10 @@ class WordedLog:
         return self.drawn[1]
 
 
-ErrorText = Callable[[str, dict[str, Any], dict[str, Any], TableContext], str | None]
-
-
 def explain(table: Table, error: GameError, obs: dict[str, Any], ctx: TableContext) -> str:
     """An engine error in the player's language, by its code: the table's own
-    words (its optional `error_text(code, params, obs, ctx)`) where it has
-    them, else the catalog's `error.<code>`."""
-    own: ErrorText | None = getattr(table, "error_text", None)
-    text = own(error.code, error.params, obs, ctx) if own is not None else None
+    words (its `error_text`) where it has them, else the catalog's `error.<code>`."""
+    text = table.error_text(error.code, error.params, obs, ctx)
     if text is not None:
         return text
     t = ctx.t

@@ -1,9 +1,11 @@
-"""Pieces every table renderer's start-screen form uses."""
+"""Pieces the table renderers share: their start-screen forms, the defaults of
+the `Table` protocol's hooks (game.web.tables), and what their words and
+their motion are made of."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from game.bots import Bot, levels, make_bot, think_seconds
 from game.bots.ratings import level_ratings
@@ -156,3 +158,72 @@ def seat_fields(t: Translator, bots: list[str], values: dict[str, str], key: str
         return field
     return join((field, name_field(t, name_key, person_name(values, name_key, default_name),
                                    t("setup.name", name=default_name))))
+
+
+# -- the defaults of the `Table` protocol's hooks, for a renderer to take by name --
+
+def never_confirm(action: str) -> bool:
+    """`confirm`: a complete choice is made at once."""
+    return False
+
+
+def no_attempt(picked: tuple[str, ...], obs: dict[str, Any]) -> str | None:
+    """`attempt`: picked parts spell no move of their own."""
+    return None
+
+
+def no_waiting(t: Translator) -> Html | None:
+    """`waiting`: an embed paints nothing before its game is up."""
+    return None
+
+
+def same_options(options: dict[str, Any], people: dict[str, str]) -> dict[str, Any]:
+    """`online_options`: the people's names change nothing of the game."""
+    return options
+
+
+def catalog_mode(t: Translator, game: str, mode: str) -> str:
+    """`mode_text` of a mode the catalog names (`stats.mode.<game>.<mode>`)."""
+    key = f"stats.mode.{game}.{mode}"
+    return t(key) if t.has(key) else mode
+
+
+def seat_number(who: str, t: Translator) -> str:
+    """`seat_word` of a seat by its number ("Seat 2"), else as it is named."""
+    return t("online.seat_n", seat=int(who) + 1) if who.isdigit() else who
+
+
+# -- motion (game.web.motion): the cards an action moves -------------------------
+
+Event = dict[str, Any]  # one engine event, as `state.events(seat)` gives it
+
+
+@dataclass(frozen=True)
+class Move:
+    """One card's travel to the element `to`.
+
+    "arrive": the card's new element (`to [data-card=…]`) comes from the box its
+    old element had inside `src`, or else (`seat`) from the box of `src` in the
+    new table: the hand it came from. "leave": the card left the table: a copy
+    of its old element flies to `to`. "back": the card went face down into
+    `to` (a card back there): a back flies from its old box.
+    """
+    card: str
+    to: str
+    src: str = ""
+    kind: str = "arrive"
+    seat: bool = False
+
+    def data(self) -> dict[str, Any]:
+        """As a frame carries it (game.web.front.motion plays it)."""
+        return {"card": self.card, "to": self.to, "src": self.src, "kind": self.kind,
+                "seat": self.seat}
+
+
+Plan = tuple[list[Move], dict[str, str]]  # moves now; cards leaving later -> where to
+
+
+# -- a live embed's URL (game.web.embed) -------------------------------------------
+
+# `pick(name, allowed, default)`: a URL parameter, checked against what is allowed.
+Pick = Callable[[str, tuple[str, ...], str], str]

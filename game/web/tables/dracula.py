@@ -16,7 +16,7 @@ chooses who deals first.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Mapping, Sequence, TypedDict
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, TypedDict
 
 from game.dracula.cards import (
     CELLS,
@@ -28,11 +28,21 @@ from game.dracula.cards import (
     scored_rank,
 )
 from game.dracula.rules import DEALS, OPTIONS
+from game.dracula.rules import DRAWS as DRAWS
 from game.web.html import EMPTY, Html, html, join
 from game.web.i18n import Translator
 from game.web.tables.common import (
     PERSON,
     OptionField,
+    Event,
+    Move,
+    Pick,
+    Plan,
+    catalog_mode,
+    never_confirm,
+    no_waiting,
+    same_options,
+    seat_number,
     name_field,
     option_spec,
     person_name,
@@ -888,3 +898,56 @@ def hint_text(action: str, obs: dict[str, Any], ctx: TableContext) -> str:
         return t("hint.way", way=t(f"dr.way.{action[4:]}"))
     card, cell = parts(action)
     return t("hint.place", card=card_name(card, t), cell=t(f"dr.cell.{cell[1:]}"))
+
+
+# The `Table` hooks this table leaves at their defaults (game.web.tables.common).
+confirm = never_confirm
+online_options = same_options
+seat_word = seat_number
+waiting = no_waiting
+
+
+# -- motion, the panels' words, a live embed's seat ---------------------------------
+
+def motion(events: Iterable[Event], me: Any) -> Plan:
+    """A placed card flies to its cell from the hand it left."""
+    moves = [Move(ev["card"], f'[data-cell="{ev["cell"]}"]',
+                  ".dr-hand" if ev["player"] == me else f'.plate[data-player="{ev["player"]}"]',
+                  seat=True)
+             for ev in events if ev["kind"] == "placed"]
+    return moves, {}
+
+
+def stats_mode(options: dict[str, Any], me: Any) -> str:
+    """Every game counts alike: who deals first changes nothing of the game.
+
+    >>> stats_mode({"first_dealer": 1}, 0)
+    'standard'
+    """
+    return "standard"
+
+
+def rated_options(mode: str) -> dict[str, Any] | None:
+    return {} if mode == "standard" else None
+
+
+def mode_text(t: Translator, mode: str) -> str:
+    return catalog_mode(t, GAME_ID, mode)
+
+
+def player_name(identity: Any, t: Translator) -> str:
+    """A player by seat ("Player 1")."""
+    return t("file.seat", n=int(identity) + 1)
+
+
+def winner_text(winner: str, t: Translator) -> str:
+    return t("file.won", name=player_name(int(winner), t))
+
+
+def every_bot(level: str) -> dict[str, str]:
+    return {"dr_bot": level}
+
+
+def seat_params(values: dict[str, str], pick: Pick) -> dict[str, str]:
+    """Who deals first, as the person sees it (`first=me|bot|random`)."""
+    return {"first": pick("first", ("me", "bot", "random"), "me")}

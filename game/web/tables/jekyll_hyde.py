@@ -15,10 +15,19 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from game.jekyll_hyde.cards import ORDER, POINTS
 from game.jekyll_hyde.rules import DEFAULT_NAMES, OPTIONS, TEAMS, TRICKS_PER_HAND, sides
+from game.jekyll_hyde.rules import DRAWS as DRAWS
+from game.web.choice import single
 from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import (
     PERSON,
     OptionField,
+    Event,
+    Move,
+    Pick,
+    Plan,
+    never_confirm,
+    no_attempt,
+    seat_number,
     name_field,
     option_spec,
     person_name,
@@ -52,7 +61,7 @@ SIDE_WORD = {"J": "jekyll", "H": "hyde", "jekyll": "jekyll", "hyde": "hyde"}
 PLAYERS = OptionField(option_spec(OPTIONS, "players"))
 SEATING = OptionField(option_spec(OPTIONS, "seating"))
 TARGET = OptionField(option_spec(OPTIONS, "target"), offered=(1000, 500, 300, 200, 100))
-OPTION_FIELDS = (PLAYERS, SEATING, TARGET)
+OPTION_FIELDS: tuple[OptionField, ...] = (PLAYERS, SEATING, TARGET)
 
 
 def _options(values: dict[str, str]) -> dict[str, Any]:
@@ -901,3 +910,92 @@ def hint_text(action: str, obs: dict[str, Any], ctx: TableContext) -> str:
         return t("hint.ask", name=shown(seat_name(obs, int(action[1:])), t))
     key = "hint.give" if obs.get("designated") == ctx.seat else "hint.play"
     return t(key, cards=card_name(action, t))
+
+
+# The `Table` hooks this table leaves at their defaults (game.web.tables.common).
+attempt = no_attempt
+confirm = never_confirm
+parts = single
+seat_word = seat_number
+
+
+# -- motion, the panels' words, a live embed's seat ---------------------------------
+
+def motion(events: Iterable[Event], me: Any) -> Plan:
+    """A played card flies to its slot from the hand it left (a designated
+    player plays for the designator: from its own hand), a won trick leaves
+    later for its winner, a Transformation's cards stay in the carried row."""
+    moves: list[Move] = []
+    leaving: dict[str, str] = {}
+    for ev in events:
+        kind = ev["kind"]
+        if kind == "played":
+            src = ev["from"]
+            origin = ".hand.mine" if src == me else f'[data-seat="{src}"]'
+            moves.append(Move(ev["card"], f'[data-slot="{ev["seat"]}"]', origin, seat=True))
+        elif kind == "trick_won":  # shown until the next lead, then off to its winner
+            leaving = {c: f'[data-seat="{ev["winner"]}"]' for c in ev["taken"]}
+        elif kind == "transformation":
+            moves += [Move(c, ".carried", "[data-slot]") for c in ev["staying"]]
+    return moves, leaving
+
+
+def stats_mode(options: dict[str, Any], me: Any) -> str:
+    """Players, seating and target: a score to 300 is no match for one to 1000.
+
+    >>> stats_mode({"players": 4, "seating": "B", "target": 300}, 0)
+    '4B-300'
+    >>> stats_mode({"players": 3, "seating": "A", "target": 1000}, "Adam")
+    '3-1000'
+    """
+    players = options.get("players", 4)
+    seating = "" if players == 3 else str(options.get("seating", "A"))
+    return f"{players}{seating}-{options.get('target', 1000)}"
+
+
+def _mode(mode: str) -> tuple[str, str] | None:
+    """(players and seating, target) of a statistics mode such as "4A-1000"."""
+    shape, dash, target = mode.partition("-")
+    if dash and shape in ("3", "4A", "4B") and target.isascii() and target.isdigit():
+        return shape, target
+    return None
+
+
+def rated_options(mode: str) -> dict[str, Any] | None:
+    """The players of a mode (the ratings do not tell seatings or targets apart).
+
+    >>> rated_options("3-300"), rated_options("4B-1000"), rated_options("5C-10")
+    ({'players': 3}, {'players': 4}, None)
+    """
+    found = _mode(mode)
+    return {"players": int(found[0][0])} if found else None
+
+
+def mode_text(t: Translator, mode: str) -> str:
+    found = _mode(mode)
+    if found is None or len(found[1]) > 9:
+        return mode
+    return t("stats.mode.jekyll-hyde." + found[0], target=found[1])
+
+
+def player_name(identity: Any, t: Translator) -> str:
+    """A seat by the name it has with four players, a three-player game's
+    player by name."""
+    return SEAT_NAMES[identity] if isinstance(identity, int) else str(identity)
+
+
+def winner_text(winner: str, t: Translator) -> str:
+    """A team's win with four players, a player's with three."""
+    if winner in TEAMS:
+        return t(f"file.team.{winner}")
+    return t("file.won", name=player_name(winner, t))
+
+
+def every_bot(level: str) -> dict[str, str]:
+    """Each of the (at most four) seats' strength."""
+    return {f"bot{i}": level for i in range(4)}
+
+
+def seat_params(values: dict[str, str], pick: Pick) -> dict[str, str]:
+    """The person's seat (`seat=0..`, among the players chosen)."""
+    return {"me": pick("seat", tuple(str(i) for i in range(int(values["players"]))), "0")}

@@ -23,10 +23,19 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from game.jekyll_vs_hyde.cards import COLOURS, ORDER, colour_of, sort_cards
 from game.jekyll_vs_hyde.rules import OPTIONS, ROLES, TRACK_END, TRICKS
+from game.jekyll_vs_hyde.rules import DRAWS as DRAWS
 from game.web.html import EMPTY, Html, html, join
 from game.web.tables.common import (
     PERSON,
     OptionField,
+    Event,
+    Move,
+    Pick,
+    Plan,
+    catalog_mode,
+    no_waiting,
+    same_options,
+    seat_number,
     name_field,
     option_spec,
     person_name,
@@ -119,7 +128,7 @@ def attempt(picked: tuple[str, ...], obs: dict[str, Any]) -> str | None:
 # -- setup ---------------------------------------------------------------------
 
 VARIANT = OptionField(option_spec(OPTIONS, "variant"))
-OPTION_FIELDS = (VARIANT,)
+OPTION_FIELDS: tuple[OptionField, ...] = (VARIANT,)
 
 
 def _values(values: dict[str, str], bots: list[str]) -> tuple[str, str]:
@@ -993,3 +1002,78 @@ def hint_text(action: str, obs: dict[str, Any], ctx: TableContext) -> str:
     if rest:  # a Potion led, naming a colour
         return t("hint.lead_potion", card=card_name(verb, t), colour=colour_name(rest, t))
     return t("hint.play", cards=card_name(action, t))
+
+
+# The `Table` hooks this table leaves at their defaults (game.web.tables.common).
+online_options = same_options
+waiting = no_waiting
+
+
+# -- motion, the panels' words, a live embed's seat ---------------------------------
+
+def motion(events: Iterable[Event], me: Any) -> Plan:
+    """A played card flies from its hand to its slot, the gifts (or a green
+    swap) cross the table, a won trick leaves later for its winner's pile."""
+    opp = "H" if me == "J" else "J"
+    seat = f'.jvh-seat[data-role="{opp}"]'
+    moves: list[Move] = []
+    leaving: dict[str, str] = {}
+    for ev in events:
+        kind = ev["kind"]
+        if kind == "played":
+            p = ev["player"]
+            origin = ".hand.mine" if p == me else f'.jvh-seat[data-role="{p}"]'
+            moves.append(Move(ev["card"], f'[data-slot="{p}"]', origin, seat=True))
+        elif kind == "exchange":
+            moves += [Move(c, seat + " .back", ".hand.mine", "back") for c in ev[me]]
+            moves += [Move(c, ".hand.mine", seat, seat=True) for c in ev[opp]]
+        elif kind == "trick_won":
+            leaving = {c: f'.jvh-seat[data-role="{ev["winner"]}"] .jvh-pile'
+                       for c in ev["cards"]}
+    return moves, leaving
+
+
+def stats_mode(options: dict[str, Any], me: Any) -> str:
+    """The variant; in the standard game the person's role too (Jekyll and
+    Hyde win in different ways).
+
+    >>> stats_mode({"variant": "standard"}, "H"), stats_mode({"variant": "return-match"}, "J")
+    ('standard-H', 'return-match')
+    """
+    variant = str(options.get("variant", "standard"))
+    return f"{variant}-{me}" if variant == "standard" else variant
+
+
+def rated_options(mode: str) -> dict[str, Any] | None:
+    """The variant of a mode (the ratings do not tell the roles apart)."""
+    if mode in ("standard-J", "standard-H"):
+        return {"variant": "standard"}
+    return {"variant": mode} if mode == "return-match" else None
+
+
+def mode_text(t: Translator, mode: str) -> str:
+    return catalog_mode(t, GAME_ID, mode)
+
+
+def player_name(identity: Any, t: Translator) -> str:
+    """A lasting player by role ("Jekyll")."""
+    return t(f"jvh.role.{identity}")
+
+
+def winner_text(winner: str, t: Translator) -> str:
+    return t("file.won", name=player_name(winner, t))
+
+
+def seat_word(who: str, t: Translator) -> str:
+    """A seat by its side ("Hyde")."""
+    side = {"J": "side.jekyll", "H": "side.hyde"}.get(who)
+    return t(side) if side else seat_number(who, t)
+
+
+def every_bot(level: str) -> dict[str, str]:
+    return {"jvh_bot": level}
+
+
+def seat_params(values: dict[str, str], pick: Pick) -> dict[str, str]:
+    """The person's role (`role=J|H|random`)."""
+    return {"jvh_role": pick("role", ("J", "H", "random"), "J")}
