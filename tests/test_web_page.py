@@ -321,7 +321,7 @@ def test_an_unexpected_error_keeps_the_save_aside_and_shows_the_start_screen(mon
 
     def broken(*_):
         raise RuntimeError("boom")
-    monkeypatch.setattr(ctrl.session.table, "render", broken)
+    monkeypatch.setattr(ctrl.session.table, "score_sheet", broken)  # drawn by the tab
     ctrl.command("panel", {"panel": "scores"})
     assert ctrl.session is None and ctrl.page.view == "start"
     assert ctrl.page.broken is not None and "boom" in ctrl.page.broken.reason

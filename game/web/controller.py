@@ -38,7 +38,7 @@ from game.web.stats import new_game_id
 from game.web.stats_page import StatsPage, now_ms
 from game.web.storage import FailureKind, Storage
 from game.web.tables import Table, renderer
-from game.web.views import Drawing, draw, message_text
+from game.web.views import Drawing, message_text
 
 
 def first_notices(link: Link, prefs_ignored: str | None) -> tuple[tuple[str, dict[str, str]], ...]:
@@ -77,8 +77,8 @@ class Controller:
         self.files = FilePanel(self)
         self.online = Online(self)  # its wire factory is set by the browser (or a test)
         self.stats.read()  # a damaged record is reported as soon as the page is up
+        self.drawing = Drawing(Panels(self.stats, self.files, self.online))  # redraws what changed
         self.depth = 0  # dispatches in progress: the page is drawn once, at the end
-        self.drawing = Drawing()  # what the last draw made: the next redraws what changed
         self.after: list[Callable[[], None]] = []  # what waits for the draw (focus, flash)
 
     @property
@@ -112,8 +112,7 @@ class Controller:
     def redraw(self) -> None:
         if self.page.view == "start":  # (only its screen offers them: no storage reads at the table)
             self.page = dataclasses.replace(self.page, saved=self.keeper.saved_games(self.page))
-        self.screen.draw(self.page, draw(self.page, Panels(self.stats, self.files, self.online),
-                                         self.drawing))
+        self.screen.draw(self.page, self.drawing.draw(self.page))
         after, self.after = self.after, []
         for do in after:
             do()
@@ -173,14 +172,9 @@ class Controller:
         s = self.session
         if s is None:
             return
-        s = dataclasses.replace(s, token=s.token + 1)
-        self.page = self.page.with_session(s)
+        self.page = pg.bots_anew(self.page)
         if self.page.bots_may_think:
-            # The bot's seat is marked thinking on the frame that shows its turn
-            # (the move before it): a bot's move is then one redraw, not two.
-            seat = s.table.thinking_seat(s.state.observation(s.state.to_act))
-            self.page = self.page.with_session(dataclasses.replace(s, thinking=seat))
-            self.spawn(thinking.bot_turn(self, s.token))
+            self.spawn(thinking.bot_turn(self, s.token + 1))
 
     def current(self, token: int) -> Session | None:
         """The session, if `token` is still its own (else None: drop the work)."""

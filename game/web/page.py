@@ -128,6 +128,21 @@ def playable() -> list[str]:
     return list(GAMES)
 
 
+def bots_anew(page: Page) -> Page:
+    """The table's bots asked anew (a new token: whatever thought before is
+    dropped); the bot on turn, if it may think now, marked thinking at once,
+    so that the frame which shows its turn shows it thinking: a bot's move is
+    then one redraw, not a second one for the mark."""
+    s = page.session
+    if s is None:
+        return page
+    page = page.with_session(s := dataclasses.replace(s, token=s.token + 1))
+    if not page.bots_may_think:
+        return page
+    seat = s.table.thinking_seat(s.state.observation(s.state.to_act))
+    return page.with_session(dataclasses.replace(s, thinking=seat))
+
+
 # -- the page's own actions (the game on the table has game.web.session's) -----------
 
 @dataclass(frozen=True)

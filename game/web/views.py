@@ -88,9 +88,13 @@ class Drawing:
     worded. A part drawn from a panel's own fields (the statistics, the file
     panel, online play) is drawn every time, or its markup is in the slice."""
 
-    def __init__(self) -> None:
+    def __init__(self, panels: Panels) -> None:
+        self.panels = panels
         self.kept: dict[str, tuple[tuple[Any, ...], Any]] = {}
         self.log = WordedLog()
+
+    def draw(self, page: Page) -> Drawn:
+        return draw(page, self.panels, self)
 
     def region(self, name: str, inputs: tuple[Any, ...], make: Callable[[], T]) -> T:
         """`name`'s markup: as last made if `inputs` are the same as then, else `make()`."""
@@ -116,7 +120,7 @@ def _same(before: Any, now: Any) -> bool:
 def draw(page: Page, panels: Panels, drawing: Drawing | None = None) -> Drawn:
     """The page as markup; with the `drawing` of the draws before, only the
     regions whose inputs changed are drawn again."""
-    d = drawing or Drawing()
+    d = drawing or Drawing(panels)
     s, t, game = page.session, page.t, page.game_id
     body = {"lang": t.lang, "view": view_name(page),
             "actions": str(s.played if s is not None else 0),
