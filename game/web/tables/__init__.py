@@ -226,11 +226,12 @@ class WordedLog:
     def __init__(self) -> None:
         self.words: tuple[Any, ...] = ()
         self.events: list[dict[str, Any]] = []  # the events worded, in the log's order
-        self.items: list[Html] = []  # each one's <li> (EMPTY: it has nothing to say)
+        # Each one's <li> (EMPTY: it has nothing to say; None: not worded yet).
+        self.items: list[Html | None] = []
         self.drawn: tuple[int, Html] | None = None  # (`last`, the markup) of the last call
 
     def markup(self, table: Table, ctx: TableContext, last: int) -> Html:
-        """The `<li>` lines of the last `last` events of `ctx.log`."""
+        """The `<li>` lines of the last `last` events of `ctx.log` (only those are worded)."""
         log = ctx.log
         words = (table, ctx.t.lang, ctx.t.touch, ctx.seat, ctx.spectator,
                  tuple(ctx.people.items()))
@@ -243,13 +244,16 @@ class WordedLog:
             kept += 1
         if kept < len(self.events) or kept < len(log):
             del self.events[kept:], self.items[kept:]
-            for event in log[kept:]:
-                text = event_line(table, event, ctx)
-                self.events.append(event)
-                self.items.append(html("<li>{}</li>", text) if text else EMPTY)
+            self.events += log[kept:]
+            self.items += [None] * (len(log) - kept)
             self.drawn = None
         if self.drawn is None or self.drawn[0] != last:
-            self.drawn = (last, join(self.items[-last:]))
+            start = max(0, len(log) - last)
+            for i in range(start, len(log)):
+                if self.items[i] is None:
+                    text = event_line(table, log[i], ctx)
+                    self.items[i] = html("<li>{}</li>", text) if text else EMPTY
+            self.drawn = (last, join(self.items[start:]))
         return self.drawn[1]
 
 
