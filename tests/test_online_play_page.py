@@ -213,8 +213,7 @@ def click_a_legal_action(ctrl, rng: random.Random) -> None:
         if online.guest.my_turn and part not in online.picked:
             ctrl.online.decide(None, part)
     if online.picked:
-        ctrl.command("confirm", {})  # routed to the guest by the runtime
-        ctrl.online.command("online-confirm", {})
+        ctrl.command("confirm", {})  # at a guest's table: the guest's confirm, sent to the host
 
 
 def test_host_opens_a_table_a_friend_joins_and_they_play_a_duel_to_the_end():

@@ -6,6 +6,7 @@ itself back in a cycle."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -283,3 +284,93 @@ def test_the_table_and_page_reducers_speak_data_and_the_views_word_it():
               for node in cls.body
               if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
     assert "str" not in fields["message"].split(" | "), fields["message"]
+
+
+COMMAND_NAMES = {"cmd", "command"}  # what a variable holding a command's name is called
+
+
+def _is_command(node: ast.expr) -> bool:
+    """A command's name: a variable `cmd`/`command`, or a message's `"cmd"`
+    (`msg["cmd"]`, `msg.get("cmd")`)."""
+    if isinstance(node, ast.Name):
+        return node.id in COMMAND_NAMES
+    if isinstance(node, ast.Subscript):
+        return ast.unparse(node.slice).strip("'\"") == "cmd"
+    if isinstance(node, ast.Call):
+        return (isinstance(node.func, ast.Attribute) and node.func.attr == "get"
+                and bool(node.args) and ast.unparse(node.args[0]).strip("'\"") == "cmd")
+    return False
+
+
+def _compared_commands(tree: ast.Module) -> list[int]:
+    """The lines where a command's name is compared (`==`, `in`...), tested by
+    its prefix (`startswith`) or taken apart (`cmd[0]`): a router by hand."""
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr in ("startswith", "endswith", "partition", "split"):
+            sides = [node.func.value]
+        elif isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Store):
+            sides = [node.value]
+        else:
+            continue
+        if any(_is_command(side) for side in sides):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_one_table_routes_every_command():
+    """No command name is compared anywhere in the page's code (leaving out
+    front/ and dom/, which gather what the DOM says): each is looked up in a
+    table (the controller's ROUTES, fed by the panels' own COMMANDS)."""
+    offenders = [f"{path}:{line}" for path, tree in _modules()
+                 if not (ROOT / path).is_relative_to(DOM)
+                 and not (ROOT / path).is_relative_to(WEB / "front")
+                 for line in _compared_commands(tree)]
+    assert not offenders, f"a command name compared outside the routing table: {offenders}"
+
+
+def test_the_routing_check_sees_a_router_by_hand():
+    for router in ('if cmd == "stats":\n    pass\n', 'x = cmd in ("a", "b")\n',
+                   'cmd.startswith("file-")\n', 'f = cmd[0] == "f"\n',
+                   'if msg.get("cmd") == "close":\n    pass\n', 'y = "a" == command\n'):
+        assert _compared_commands(ast.parse(router)), router
+    assert not _compared_commands(ast.parse('do = ROUTES.get(cmd)\nkind == "steps"\n'))
+
+
+def test_every_command_the_page_draws_has_a_route():
+    """Each `data-cmd` in the page's markup is in the routing table (a
+    command with no route would do nothing), save those the front takes
+    itself (a copy, a file chosen, a form's change, the language, the pace)."""
+    from game.web.controller import ROUTES
+
+    front_only = {"online-copy", "file-chosen", "stats-file", "setup-change", "lang", "speed"}
+    drawn = {name for path in WEB.rglob("*.py") if not path.is_relative_to(DOM)
+             for name in re.findall(r'data-cmd="([a-z-]+)"', path.read_text(encoding="utf-8"))}
+    assert drawn, "no data-cmd found"
+    assert not drawn - front_only - ROUTES.keys(), sorted(drawn - front_only - ROUTES.keys())
+
+
+def _union_members(union: object) -> set[str]:
+    import typing
+
+    members = set()
+    for member in typing.get_args(union):
+        members |= _union_members(member) if typing.get_args(member) else {member.__name__}
+    return members
+
+
+def test_every_effect_is_carried_out():
+    """Each effect a reducer may ask for (game.web.page's PageEffect, the
+    table session's among them) is one the controller's `carry_out` does:
+    none is made and then dropped."""
+    from game.web.page import PageEffect
+
+    tree = ast.parse((WEB / "controller.py").read_text(encoding="utf-8"))
+    carry_out = next(node for node in ast.walk(tree)
+                     if isinstance(node, ast.FunctionDef) and node.name == "carry_out")
+    handled = {node.attr for node in ast.walk(carry_out) if isinstance(node, ast.Attribute)
+               and isinstance(node.value, ast.Name) and node.value.id in ("ts", "pg")}
+    assert _union_members(PageEffect) - handled == set()

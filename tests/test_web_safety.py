@@ -18,7 +18,8 @@ import pytest
 
 from game import new_game
 from game.web import saves
-from game.web.html import Html, html, set_html
+from game.web import frames
+from game.web.html import Html, html
 from game.web.i18n import Translator
 from game.web.inputs import BadNumber, read_int
 from game.web.tables import TableContext, renderer
@@ -34,16 +35,10 @@ SETUPS = [
 ]
 
 
-def test_set_html_refuses_plain_strings():
-    class Element:
-        innerHTML = ""
-        ownerDocument = None  # not in a page: no focus to keep
-
-    el = Element()
-    set_html(el, html("<b>{}</b>", PAYLOAD))
-    assert "<img" not in el.innerHTML and el.innerHTML.startswith("<b>&lt;img")
+def test_a_frame_refuses_plain_strings():
+    assert frames.markup(html("<b>{}</b>", PAYLOAD)).startswith("<b>&lt;img")
     with pytest.raises(TypeError):
-        set_html(el, "<b>x</b>")  # type: ignore[arg-type]
+        frames.markup("<b>x</b>")  # type: ignore[arg-type]
 
 
 def test_markup_is_built_only_through_the_helper():

@@ -25,16 +25,19 @@ from game.web import session as ts
 from game.web import steps, thinking
 from game.web.coach import Coach
 from game.web.drivers import Locks, Screen, Spawn
+from game.web.file_panel import COMMANDS as FILE_COMMANDS
 from game.web.file_panel import FilePanel
 from game.web.html import Html
 from game.web.i18n import Translator
 from game.web.inputs import BadNumber, read_int
 from game.web.keeper import Keeper, fresh_hold, held, released
 from game.web.links import Link
+from game.web.online import COMMANDS as ONLINE_COMMANDS
 from game.web.online import Online
 from game.web.page import Page, playable
 from game.web.session import Message, Said, Session
 from game.web.stats import new_game_id
+from game.web.stats_page import COMMANDS as STATS_COMMANDS
 from game.web.stats_page import StatsPage, now_ms
 from game.web.storage import FailureKind, Storage
 from game.web.tables import Table, renderer
@@ -99,11 +102,11 @@ class Controller:
 
     # -- the one loop: action -> reduce -> effects -> draw ---------------------------------
 
-    def change(self, step: Callable[[], None]) -> None:
-        """Run `step` (which changes the page), then draw once."""
+    def change(self, update: Callable[[], None]) -> None:
+        """Run `update` (which changes the page), then draw once."""
         self.depth += 1
         try:
-            step()
+            update()
         finally:
             self.depth = max(0, self.depth - 1)  # (a crash inside resets it to 0)
         if self.depth == 0:
@@ -118,11 +121,11 @@ class Controller:
             do()
 
     def dispatch(self, action: pg.PageAction) -> None:
-        def step() -> None:
+        def update() -> None:
             self.page, effects = pg.reduce(self.page, action)
             for effect in effects:
                 self.carry_out(effect)
-        self.change(step)
+        self.change(update)
 
     def on_table(self, action: ts.Action) -> None:
         self.dispatch(pg.OnTable(action))
@@ -216,7 +219,7 @@ class Controller:
             self.page = released(self.page)
 
         def done(got: bool) -> None:
-            def step() -> None:
+            def update() -> None:
                 s = self.session
                 if s is None or s.save.get("game") != game or s.coach is not None:
                     if got:  # the table moved on meanwhile
@@ -231,14 +234,14 @@ class Controller:
                 elif self.page.hold.unwritten:
                     self.persist()  # a table this tab made and could not write yet
                 self.schedule()
-            self.guarded(lambda: self.change(step))
+            self.guarded(lambda: self.change(update))
 
         self.locks.hold(game, steal, done)
 
     def lost_to_another_tab(self, game: str) -> None:
         """Another tab plays `game` now: this one stops its bots and writes
         nothing more, and says so (with "Play here")."""
-        def step() -> None:
+        def update() -> None:
             if self.page.hold.owner == game:
                 self.locks.release(game)
                 self.page = released(self.page)
@@ -248,7 +251,7 @@ class Controller:
             self.page = dataclasses.replace(
                 self.page, hold=dataclasses.replace(self.page.hold, elsewhere=game))
             self.halt()
-        self.change(step)
+        self.change(update)
 
     def play_here(self) -> None:
         if self.page.hold.elsewhere is not None:
@@ -373,7 +376,7 @@ class Controller:
         """The page is up: the saved game back, then what the link or an
         early click asked for ("lesson", "start"), else the bots go on.
         `form`: what was chosen on the start screen drawn before Python was up."""
-        def step() -> None:
+        def update() -> None:
             self.resume()
             self.online.resume(self.link.join)
             if self.session is None and form:
@@ -385,12 +388,12 @@ class Controller:
                 self.new_game()
             else:
                 self.schedule()
-        self.change(step)
+        self.change(update)
 
-    def guarded(self, step: Callable[[], None]) -> None:
+    def guarded(self, update: Callable[[], None]) -> None:
         """Any unexpected error ends in `crashed`, never a traceback on screen."""
         try:
-            step()
+            update()
         except Exception as e:  # the page-level guard: keep the save, say so, carry on
             self.depth = 0
             self.crashed(e)
@@ -416,25 +419,12 @@ class Controller:
         except Exception as again:  # the last line of defence: plain text, no Python
             self.screen.error(f"{type(again).__name__}: {again}")
 
-    # -- commands (`data-cmd`): the router's table is at the end of this module ----------
+    # -- commands (`data-cmd`): routed by ROUTES, the table at the end of this module ------
 
     def command(self, cmd: str, data: dict[str, str]) -> None:
-        def step() -> None:
-            if self.page.view == "stats" and cmd in ("panel", "resume"):
-                self.stats.close()  # back to the table the page was opened over
-            if cmd in TABLE_ACTIONS:
-                self.on_table(TABLE_ACTIONS[cmd]())
-            elif cmd in PAGE_ACTIONS:
-                self.dispatch(PAGE_ACTIONS[cmd](data))
-            elif cmd.startswith("stats"):
-                self.stats.command(cmd)
-            elif cmd.startswith(("file-", "online-")):
-                (self.files if cmd[0] == "f" else self.online).command(cmd, data)
-            elif cmd in COMMANDS:
-                if self.page.view == "stats":
-                    self.stats.leave()
-                STEPS[type(action := COMMANDS[cmd](data))](self, action)
-        self.guarded(lambda: self.change(step))
+        """A command by its route; one the page does not know changes nothing."""
+        route = ROUTES.get(cmd, _unknown)
+        self.guarded(lambda: self.change(lambda: route(self, data)))
 
     def perform(self, action: steps.Step) -> None:
         """A step from outside the router (a file read, another tab's write)."""
@@ -551,21 +541,101 @@ STEPS: dict[type, Callable[[Controller, Any], None]] = {
     steps.FileChosen: _file_chosen,
     steps.StorageChanged: lambda c, s: c.storage_changed(s.key, s.value)}
 
-# The router: a command (`data-cmd`) to a table action, a page action, or a
-# step. The table's actions are refused while another tab plays the game.
-TABLE_ACTIONS: dict[str, Callable[[], ts.Action]] = {
-    "confirm": ts.Confirm, "hint": ts.HintAsked, "undo": ts.Undo,
-    "coach-next": ts.CoachNext, "ack-hand": ts.AckHand, "handover-ready": ts.TakeOver,
-    "close-final": ts.CloseFinal}
-PAGE_ACTIONS: dict[str, Callable[[dict[str, str]], pg.PageAction]] = {
-    "new": lambda _: pg.OpenSetup(), "resume": lambda _: pg.BackToTable(),
-    "panel": lambda d: pg.ShowPanel(d.get("panel", "log")),
-    "keys": lambda _: pg.OpenOverlay("keys"), "keys-close": lambda _: pg.CloseOverlay("keys"),
-    "dismiss": lambda _: pg.Dismiss("notices"), "dismiss-broken": lambda _: pg.Dismiss("broken"),
-    "dismiss-unsaved": lambda _: pg.Dismiss("unsaved"), "deal-keep": lambda _: pg.KeepDeal()}
-COMMANDS: dict[str, Callable[[dict[str, str]], steps.Step]] = {
-    "start": lambda _: steps.NewGame(), "switch": lambda d: steps.SwitchGame(d.get("game", "")),
-    "lesson": lambda _: steps.StartLesson(), "lesson-done": lambda _: steps.EndLesson(),
-    "review": lambda _: steps.OpenReview(), "play-here": lambda _: steps.PlayHere(),
-    "deal-replace": lambda _: steps.ReplaceDeal(), "restart": lambda _: steps.DealAgain(),
-    "discard-broken": lambda _: steps.DiscardBroken()}
+
+# -- the router: every command (`data-cmd`) of the page, by name, to what it does -------
+
+Route = Callable[[Controller, dict[str, str]], None]
+
+
+def _unknown(ctrl: Controller, data: dict[str, str]) -> None:
+    """A command of another version of the page: nothing happens."""
+
+
+def _table(make: Callable[[], ts.Action]) -> Route:
+    """A table action (refused while another tab plays the game)."""
+    return lambda ctrl, _: ctrl.on_table(make())
+
+
+def _page(make: Callable[[dict[str, str]], pg.PageAction]) -> Route:
+    return lambda ctrl, data: ctrl.dispatch(make(data))
+
+
+def _back_from_stats(route: Route) -> Route:
+    """`route`, once the statistics page (if open) is back at the table it was opened over."""
+    def run(ctrl: Controller, data: dict[str, str]) -> None:
+        if ctrl.page.view == "stats":
+            ctrl.stats.close()
+        route(ctrl, data)
+    return run
+
+
+def _step(make: Callable[[dict[str, str]], steps.Step]) -> Route:
+    """A step (game.web.steps); the statistics page, if open, closes first."""
+    def run(ctrl: Controller, data: dict[str, str]) -> None:
+        if ctrl.page.view == "stats":
+            ctrl.stats.leave()
+        step = make(data)
+        STEPS[type(step)](ctrl, step)
+    return run
+
+
+def _confirm(ctrl: Controller, data: dict[str, str]) -> None:
+    """The parts picked, confirmed: at a guest's table the host decides."""
+    if ctrl.page.view == "online":
+        ROUTES["online-confirm"](ctrl, data)
+    else:
+        ctrl.on_table(ts.Confirm())
+
+
+def _stats(do: Callable[[StatsPage], None]) -> Route:
+    return lambda ctrl, _: do(ctrl.stats)
+
+
+def _files(do: Callable[[FilePanel, dict[str, str]], None]) -> Route:
+    return lambda ctrl, data: do(ctrl.files, data)
+
+
+def _online(do: Callable[[Online, dict[str, str]], None]) -> Route:
+    """Run once online play's modules are here (fetched the first time: Online.ready)."""
+    return lambda ctrl, data: ctrl.online.ready(lambda: do(ctrl.online, data))
+
+
+def _one_table(*tables: dict[str, Route]) -> dict[str, Route]:
+    """The tables as one; a name in two of them is a mistake, caught at import."""
+    routes: dict[str, Route] = {}
+    for table in tables:
+        twice = routes.keys() & table.keys()
+        if twice:
+            raise ValueError(f"commands routed twice: {sorted(twice)}")
+        routes.update(table)
+    return routes
+
+
+# The page's one routing table: each command to a table action, a page action,
+# a step, or a panel's command (their own tables: stats_page, file_panel, online).
+ROUTES: dict[str, Route] = _one_table({
+    "confirm": _confirm, "hint": _table(ts.HintAsked), "undo": _table(ts.Undo),
+    "coach-next": _table(ts.CoachNext), "ack-hand": _table(ts.AckHand),
+    "handover-ready": _table(ts.TakeOver), "close-final": _table(ts.CloseFinal),
+}, {
+    "new": _page(lambda _: pg.OpenSetup()),
+    "resume": _back_from_stats(_page(lambda _: pg.BackToTable())),
+    "panel": _back_from_stats(_page(lambda d: pg.ShowPanel(d.get("panel", "log")))),
+    "keys": _page(lambda _: pg.OpenOverlay("keys")),
+    "keys-close": _page(lambda _: pg.CloseOverlay("keys")),
+    "dismiss": _page(lambda _: pg.Dismiss("notices")),
+    "dismiss-broken": _page(lambda _: pg.Dismiss("broken")),
+    "dismiss-unsaved": _page(lambda _: pg.Dismiss("unsaved")),
+    "deal-keep": _page(lambda _: pg.KeepDeal()),
+}, {
+    "start": _step(lambda _: steps.NewGame()),
+    "switch": _step(lambda d: steps.SwitchGame(d.get("game", ""))),
+    "lesson": _step(lambda _: steps.StartLesson()),
+    "lesson-done": _step(lambda _: steps.EndLesson()),
+    "review": _step(lambda _: steps.OpenReview()), "play-here": _step(lambda _: steps.PlayHere()),
+    "deal-replace": _step(lambda _: steps.ReplaceDeal()),
+    "restart": _step(lambda _: steps.DealAgain()),
+    "discard-broken": _step(lambda _: steps.DiscardBroken()),
+}, {name: _stats(do) for name, do in STATS_COMMANDS.items()},
+   {name: _files(do) for name, do in FILE_COMMANDS.items()},
+   {name: _online(do) for name, do in ONLINE_COMMANDS.items()})

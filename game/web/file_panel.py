@@ -66,6 +66,9 @@ class FilePanel:
 
     # -- opening -------------------------------------------------------------
 
+    def choose_file(self) -> None:
+        self.app.screen.choose_file("game")  # the browser's file chooser
+
     def file_chosen(self, name: str, size: int, data: bytes | None) -> None:
         """The chosen file (`data` None: too big to read, or unreadable)."""
         t, name = self.app.t, name[:120]
@@ -210,6 +213,11 @@ class FilePanel:
         app.after.append(lambda: app.screen.focus("fallback"))
         app.schedule()
 
+    def keep_save(self) -> None:
+        """Not over the save, after all: back to the file's summary."""
+        self.confirming = False
+        self.focus(".buttons button")
+
     # -- downloading -------------------------------------------------------------
 
     def download(self) -> None:
@@ -221,21 +229,13 @@ class FilePanel:
                              time.strftime("%Y-%m-%d"))
         self.app.screen.download(name, transcript_text(save))
 
-    # -- events ------------------------------------------------------------------
 
-    def command(self, cmd: str, data: dict[str, str]) -> None:
-        if cmd == "file-open":
-            self.app.screen.choose_file("game")
-        elif cmd == "file-download":
-            self.download()
-        elif cmd == "file-close":
-            self.close()
-        elif cmd == "file-replace":
-            self.continue_game()
-        elif cmd == "file-keep":
-            self.confirming = False
-            self.focus(".buttons button")
-        else:
-            for name, _, act in ACTIONS:
-                if cmd == name:
-                    act(self, data)
+# The panel's commands (`data-cmd`), its ACTIONS among them: entries of the
+# page's one routing table (game.web.controller's ROUTES).
+COMMANDS: dict[str, Callable[[FilePanel, dict[str, str]], None]] = {
+    "file-open": lambda panel, _: panel.choose_file(),
+    "file-download": lambda panel, _: panel.download(),
+    "file-close": lambda panel, _: panel.close(),
+    "file-replace": lambda panel, _: panel.continue_game(),
+    "file-keep": lambda panel, _: panel.keep_save(),
+    **{name: act for name, _, act in ACTIONS}}

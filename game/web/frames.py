@@ -24,7 +24,11 @@ Frame = dict[str, Any]
 
 
 def markup(html: Html) -> str:
-    """Html's text, as a frame carries it (escaped when it was built)."""
+    """Html's text, as a frame carries it (escaped when it was built); a
+    plain `str` is refused, whatever the caller's types said."""
+    if not isinstance(html, Html):
+        raise TypeError(f"a frame takes Html, not {type(html).__name__}: "
+                        "build markup with game.web.html.html()")
     return str.__str__(html)
 
 

@@ -1,8 +1,7 @@
 """What a person did on the page, as data: the messages the page's front
-(game.web.front.events) makes of DOM events, carried out here by the
-controller. The front runs on the page's main thread and the controller in
-the game's worker (game.web.dom.worker): the messages are what the page posts
-to the worker.
+(game.web.front.events, on the main thread) makes of DOM events and posts to
+the game's worker (game.web.dom.worker), carried out here by the controller,
+each by its kind (MESSAGES); a command by the controller's routing table.
 
     {"kind": "command", "cmd": "start", "data": {...}, "form": {...}}
     {"kind": "decide", "act": "J5"} / {"kind": "decide", "part": "c4"}
@@ -15,7 +14,7 @@ to the worker.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from game.web import page as pg
 from game.web import session as ts
@@ -35,41 +34,54 @@ def carry_out(ctrl: Controller, msg: Message) -> None:
 
 def _carry_out(ctrl: Controller, msg: Message) -> None:
     kind = msg.get("kind")
-    if kind == "command":
-        if isinstance(msg.get("form"), dict):  # the start screen's values as they are now
-            ctrl.dispatch(pg.SetupChanged(_texts(msg["form"])))
-        command(ctrl, str(msg["cmd"]), _texts(msg.get("data") or {}))
-    elif kind == "decide":
-        act, part = msg.get("act") or None, msg.get("part") or None
-        if ctrl.page.view == "online":  # a guest's table: the host decides
-            ctrl.online.decide(act, part)
-        elif act:
-            ctrl.on_table(ts.Act(str(act)))
-        elif part:
-            ctrl.on_table(ts.Pick(str(part)))
-    elif kind == "setup":
-        ctrl.dispatch(pg.SetupChanged(_texts(msg["form"])))
-    elif kind == "lang":
-        ctrl.dispatch(pg.SetLanguage(str(msg["value"])))
-    elif kind == "pace":
-        ctrl.dispatch(pg.SetPace(str(msg["value"])))
-    elif kind == "touch":
-        ctrl.dispatch(pg.SetTouch(msg.get("value") is True))
-    elif kind == "escape":
-        ctrl.on_table(ts.ClearChoice())
-    elif kind == "storage":
-        value = msg.get("value")
-        ctrl.perform(StorageChanged(str(msg["key"]), value if isinstance(value, str) else None))
-    elif kind == "refused" and msg.get("failure") in ("full", "blocked"):
-        ctrl.dispatch(pg.StorageRefused(msg["failure"]))
-    else:
+    take = MESSAGES.get(kind) if isinstance(kind, str) else None
+    if take is None:
         ctrl.screen.error(f"the page sent a message the game does not know: {kind!r}")
+    else:
+        take(ctrl, msg)
 
 
-def command(ctrl: Controller, cmd: str, data: dict[str, str]) -> None:
-    if cmd == "confirm" and ctrl.page.view == "online":
-        cmd = "online-confirm"  # a guest's decision of several parts: the host's
-    ctrl.command(cmd, data)
+def _command(ctrl: Controller, msg: Message) -> None:
+    """A `data-cmd`, by the controller's routing table (ROUTES)."""
+    if isinstance(msg.get("form"), dict):  # the start screen's values as they are now
+        ctrl.dispatch(pg.SetupChanged(_texts(msg["form"])))
+    ctrl.command(str(msg["cmd"]), _texts(msg.get("data") or {}))
+
+
+def _decide(ctrl: Controller, msg: Message) -> None:
+    """A card, a seat, a button of the table's decision."""
+    act, part = msg.get("act") or None, msg.get("part") or None
+    if ctrl.page.view == "online":  # a guest's table: the host decides
+        ctrl.online.decide(act, part)
+    elif act:
+        ctrl.on_table(ts.Act(str(act)))
+    elif part:
+        ctrl.on_table(ts.Pick(str(part)))
+
+
+def _storage(ctrl: Controller, msg: Message) -> None:
+    value = msg.get("value")
+    ctrl.perform(StorageChanged(str(msg["key"]), value if isinstance(value, str) else None))
+
+
+def _refused(ctrl: Controller, msg: Message) -> None:
+    failure = msg.get("failure")
+    if failure in ("full", "blocked"):
+        ctrl.dispatch(pg.StorageRefused(failure))
+    else:
+        ctrl.screen.error("the page sent a message the game does not know: 'refused'")
+
+
+# Each message of the front by its kind; its commands go on to the
+# controller's routing table, and its keys come as commands or "escape".
+MESSAGES: dict[str, Callable[[Controller, Message], None]] = {
+    "command": _command, "decide": _decide,
+    "setup": lambda ctrl, msg: ctrl.dispatch(pg.SetupChanged(_texts(msg["form"]))),
+    "lang": lambda ctrl, msg: ctrl.dispatch(pg.SetLanguage(str(msg["value"]))),
+    "pace": lambda ctrl, msg: ctrl.dispatch(pg.SetPace(str(msg["value"]))),
+    "touch": lambda ctrl, msg: ctrl.dispatch(pg.SetTouch(msg.get("value") is True)),
+    "escape": lambda ctrl, _: ctrl.on_table(ts.ClearChoice()),
+    "storage": _storage, "refused": _refused}
 
 
 def _texts(values: Any) -> dict[str, str]:

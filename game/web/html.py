@@ -3,10 +3,9 @@
 A save, a transcript or a URL can hold any string, and another site on the
 same origin can write our `localStorage`; so no value is ever pasted into
 HTML by hand. `html()` fills a template and escapes every value that is not
-already `Html`; `join()` concatenates. The page's one write of `innerHTML`
-is game.web.front.markup's, which applies a frame's markup (made here:
-game.web.frames takes only `Html`); `set_html()` is that write for Python
-that holds an element itself, and refuses a plain `str`.
+already `Html`; `join()` concatenates. A frame carries only `Html`
+(game.web.frames' `markup` refuses a plain `str`), and the page's front
+writes a frame's markup in one place (game.web.front.markup).
 
 >>> name = '<img src=x onerror="alert(1)">'
 >>> html('<b class="{cls}">{name}</b>', cls="a&b", name=name)
@@ -122,23 +121,3 @@ def from_catalog(text: str) -> Html:
     save, a transcript, a URL or the engine.
     """
     return Html(text)
-
-
-def set_html(element: Any, markup: Html) -> None:
-    """Replace `element`'s content with `markup`, which must be `Html`.
-
-    A control with an `id` that had the keyboard focus keeps it when the new
-    content holds a control of the same `id` (a start-screen field changed with
-    an arrow key redraws the form): otherwise the focus would fall to <body>.
-    """
-    if not isinstance(markup, Html):
-        raise TypeError(f"set_html takes Html, not {type(markup).__name__}: "
-                        "build markup with game.web.html.html()")
-    doc = element.ownerDocument
-    focused = doc.activeElement if doc else None
-    kept_id = str(focused.id) if focused and element.contains(focused) else ""
-    element.innerHTML = str.__str__(markup)
-    again = doc.getElementById(kept_id) if kept_id else None
-    if again and element.contains(again):
-        # It stands where the old one stood: no scrolling to it.
-        again.focus(doc.defaultView.JSON.parse('{"preventScroll": true}'))

@@ -1,6 +1,7 @@
 """Play with friends: the page's part of an online table, beside the
 controller as the statistics and the file panel are (game.web.controller
-keeps one `Online` and hands it the `online-*` commands and every move).
+keeps one `Online` and hands it every move; its `online-*` commands are
+this module's COMMANDS, routed by the controller's one table).
 
 This page is either the host (game.web.online_host: the game runs here) or a
 guest (game.web.online_guest: it only has its seat's observation). The wire
@@ -77,11 +78,11 @@ class Online:
     def hosted(self, host: OnlineHost, event: WireEvent | HostEvent) -> None:
         """The host's room hears `event`; the page is drawn only if something it
         shows changed (not for a refused message: a flood must not stall it)."""
-        def step() -> None:
+        def update() -> None:
             rest = host.take(event)
             if rest is not None:
                 self.ctrl.change(rest)
-        self.ctrl.guarded(step)
+        self.ctrl.guarded(update)
 
     def tick(self) -> None:
         """Time passes: an away friend's grace period may end."""
@@ -95,18 +96,18 @@ class Online:
         if self.host is not None:
             self.host.moved(after)
 
-    def ready(self, step: Callable[[], None]) -> None:
-        """`step` once online play's modules are here: at once, or (the first
+    def ready(self, update: Callable[[], None]) -> None:
+        """`update` once online play's modules are here: at once, or (the first
         time, in the browser) after they are fetched, as one change drawn once."""
         load = self.load
         if load is None:
-            step()
+            update()
             return
 
         async def run() -> None:
             await load()
             self.load = None
-            self.ctrl.guarded(lambda: self.ctrl.change(step))
+            self.ctrl.guarded(lambda: self.ctrl.change(update))
         self.ctrl.spawn(run())
 
     def resume(self, join: str | None) -> None:
@@ -132,52 +133,37 @@ class Online:
 
         self.host = reopen(self)
 
-    # -- the commands (`online-*`) ------------------------------------------------------
+    # -- the commands (`online-*`, COMMANDS below) ------------------------------------
 
-    def command(self, cmd: str, data: dict[str, str]) -> None:
-        self.ready(lambda: self.run(cmd, data))
-
-    def run(self, cmd: str, data: dict[str, str]) -> None:
+    def host_table(self) -> None:
+        """A new room hosted here, its lobby shown (a room already playing closes)."""
         from game.web.online_host import new_host
 
-        host, guest = self.host, self.guest
-        if cmd == "online-host":
-            if host is not None and host.room.started:
-                host.close()
-            self.host = new_host(self, self.ctrl.page.setup)
-            self.show()
-        elif cmd in ("online-open", "online-open-codes") and host is not None:
-            host.open(by_code=cmd == "online-open-codes")
-        elif cmd == "online-invite-code" and host is not None:
-            self.later(host.invite_by_code())
-        elif cmd == "online-accept" and host is not None:
-            host.accept(data.get("peer", ""), data.get("answer", ""))
-        elif cmd == "online-seat" and host is not None:
-            host.choose(data.get("seat", ""), data.get("value", ""))
-        elif cmd == "online-standin" and host is not None:
-            host.choose_stand_in(data.get("value", ""))
-        elif cmd == "online-start" and host is not None:
-            host.start()
-        elif cmd == "online-join" and guest is not None:
-            guest.join(data.get("name", ""))
-        elif cmd == "online-confirm" and guest is not None:
-            guest.confirm()
-        elif cmd == "online-play-here" and guest is not None:
-            guest.play_here()
-        elif cmd == "online-react":
-            self.react(data.get("key", ""))
-        elif cmd in ("online-leave", "online-back"):
-            self.leave()
-        elif cmd == "online-download" and guest is not None:
+        if self.host is not None and self.host.room.started:
+            self.host.close()
+        self.host = new_host(self, self.ctrl.page.setup)
+        self.show()
+
+    def invite_by_code(self) -> None:
+        if self.host is not None:
+            self.later(self.host.invite_by_code())
+
+    def download_record(self) -> None:
+        """A guest's game as a file (what its seat saw)."""
+        guest = self.guest
+        if guest is not None:
             self.ctrl.screen.download(f"{guest.game}-online.json", guest.record())
-        elif cmd == "online-review" and guest is not None and guest.guest.transcript:
+
+    def review_record(self) -> None:
+        guest = self.guest
+        if guest is not None and guest.guest.transcript:
             self.ctrl.screen.review(self.ctrl, guest.guest.transcript, guest.guest.seat)
 
-    def later(self, step: Awaitable[None]) -> None:
-        """A step of the code wire, taken when it is ready: one change, drawn once."""
+    def later(self, work: Awaitable[None]) -> None:
+        """`work` of the code wire, awaited: then one change, drawn once."""
         async def run() -> None:
             try:
-                await step
+                await work
             except Exception as e:  # a wire's failure is said on the page, never a crash
                 self.ctrl.screen.error(f"online: {type(e).__name__}: {e}")
             self.ctrl.guarded(lambda: self.ctrl.change(lambda: None))
@@ -230,3 +216,46 @@ class Online:
 
     def bar(self) -> Html:
         return self.host.bar() if self.host is not None else EMPTY
+
+
+OnlineCommand = Callable[[Online, dict[str, str]], None]
+
+
+def _on_host(do: Callable[[OnlineHost, dict[str, str]], object]) -> OnlineCommand:
+    """A command of the host's page: nothing on any other."""
+    def run(online: Online, data: dict[str, str]) -> None:
+        if online.host is not None:
+            do(online.host, data)
+    return run
+
+
+def _on_guest(do: Callable[[OnlineGuest, dict[str, str]], object]) -> OnlineCommand:
+    """A command of a guest's page: nothing on any other."""
+    def run(online: Online, data: dict[str, str]) -> None:
+        if online.guest is not None:
+            do(online.guest, data)
+    return run
+
+
+# The commands of online play (`data-cmd`), each run once its modules are
+# here (`Online.ready`): entries of the page's one routing table
+# (game.web.controller's ROUTES). "online-copy" never comes: the page copies.
+COMMANDS: dict[str, OnlineCommand] = {
+    "online-host": lambda online, _: online.host_table(),
+    "online-open": _on_host(lambda host, _: host.open(by_code=False)),
+    "online-open-codes": _on_host(lambda host, _: host.open(by_code=True)),
+    "online-invite-code": lambda online, _: online.invite_by_code(),
+    "online-accept": _on_host(lambda host, data: host.accept(data.get("peer", ""),
+                                                             data.get("answer", ""))),
+    "online-seat": _on_host(lambda host, data: host.choose(data.get("seat", ""),
+                                                           data.get("value", ""))),
+    "online-standin": _on_host(lambda host, data: host.choose_stand_in(data.get("value", ""))),
+    "online-start": _on_host(lambda host, _: host.start()),
+    "online-join": _on_guest(lambda guest, data: guest.join(data.get("name", ""))),
+    "online-confirm": _on_guest(lambda guest, _: guest.confirm()),
+    "online-play-here": _on_guest(lambda guest, _: guest.play_here()),
+    "online-react": lambda online, data: online.react(data.get("key", "")),
+    "online-leave": lambda online, _: online.leave(),
+    "online-back": lambda online, _: online.leave(),
+    "online-download": lambda online, _: online.download_record(),
+    "online-review": lambda online, _: online.review_record()}

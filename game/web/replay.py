@@ -12,7 +12,7 @@ game.web.front.steps draws it into the page and takes its buttons and keys
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from game.web.html import EMPTY, Html, html
 
@@ -64,16 +64,9 @@ class Steps:
                     break
         return None
 
-    def move(self, cmd: str) -> None:
-        """Go to the "first", "prev", "next" or "last" step."""
-        if cmd == "first":
-            self.step = self.first
-        elif cmd == "prev":
-            self.step = max(self.step - 1, self.first)
-        elif cmd == "next":
-            self.step = min(self.step + 1, self.last)
-        elif cmd == "last":
-            self.step = self.last
+    def move(self, where: str) -> None:
+        """Go to the "first", "prev", "next" or "last" step (MOVES)."""
+        self.step = MOVES[where](self)
 
     def viewer(self, step: int) -> Player | None:
         """Whose observation is shown, the same at every step so that the seats
@@ -147,3 +140,10 @@ class Steps:
 def error_html(lang: str, message: str) -> Html:
     return html('<div class="ex-error" role="alert" id="ex-error"><h1>{}</h1><p>{}</p></div>',
                 word(lang, "err.title"), message)
+
+
+# The step each move of the step player goes to (game.web.step_player's
+# commands; "play" is the autoplay).
+MOVES: dict[str, Callable[[Steps], int]] = {
+    "first": lambda view: view.first, "prev": lambda view: max(view.step - 1, view.first),
+    "next": lambda view: min(view.step + 1, view.last), "last": lambda view: view.last}

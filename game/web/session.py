@@ -440,12 +440,6 @@ class Persist:
 
 
 @dataclass(frozen=True)
-class Redraw:
-    """Draw again: the table only, or the whole page."""
-    whole: bool = True
-
-
-@dataclass(frozen=True)
 class Flash:
     """Show the session's message with a flash."""
 
@@ -487,7 +481,7 @@ class FocusCoach:
     """The coach's Continue (or bubble) is what to read next."""
 
 
-Effect = Union[Persist, Redraw, Flash, Think, ThinkHint, Moved, PlayHeld, StopMotion,
+Effect = Union[Persist, Flash, Think, ThinkHint, Moved, PlayHeld, StopMotion,
                GameOver, FocusCoach]
 Result = tuple[Session, tuple[Effect, ...]]
 
@@ -526,7 +520,7 @@ def _act(session: Session, act: Act) -> Result:
         coach = dataclasses.replace(session.coach, read=set(session.coach.read))
         if coach.check(session.played, act.action) is not None:  # not the lesson's choice
             return (dataclasses.replace(session, coach=coach, picked=()),
-                    (Redraw(), FocusCoach()))
+                    (FocusCoach(),))
         session = dataclasses.replace(session, coach=coach)
     return commit(session, act.action, after)
 
@@ -541,7 +535,7 @@ def _hold(session: Session, action: str) -> Result:
             return _say(session, Refused(e))
         return _say(session, Said("msg.not_offered"))
     return dataclasses.replace(session, held=(session.at_screen, action), picked=(),
-                               message=None), (Redraw(),)
+                               message=None), ()
 
 
 def _held_due(session: Session, _: HeldDue) -> Result:
@@ -550,7 +544,7 @@ def _held_due(session: Session, _: HeldDue) -> Result:
     action = session.held[1]
     session = dataclasses.replace(session, held=None)
     if action not in session.state.legal_actions():  # never: the engine offered it ahead
-        return session, (Redraw(),)
+        return session, ()
     return commit(session, action, session.state.apply(action))
 
 
@@ -590,7 +584,6 @@ def commit(session: Session, action: str, after: State) -> Result:
     effects: list[Effect] = [Moved(after, handover.seat(after, nxt.at_screen)), Persist()]
     if after.over:
         effects.append(GameOver())
-    effects.append(Redraw())
     if nxt.coach_waiting:
         effects.append(FocusCoach())
     effects.append(PlayHeld() if nxt.held_due else Think())
@@ -617,8 +610,7 @@ def _pick(session: Session, pick: Pick) -> Result:
     action = choice.complete(picked)
     if action is not None and choice.decisive(picked) and not table.confirm(action):
         return _act(dataclasses.replace(session, picked=()), Act(action))
-    return dataclasses.replace(session, picked=tuple(sorted(picked)), message=None), \
-        (Redraw(whole=False),)
+    return dataclasses.replace(session, picked=tuple(sorted(picked)), message=None), ()
 
 
 def _confirm(session: Session, _: Confirm) -> Result:
@@ -633,7 +625,7 @@ def _confirm(session: Session, _: Confirm) -> Result:
 def _clear_choice(session: Session, _: ClearChoice) -> Result:
     if not session.picked:
         return session, ()
-    return dataclasses.replace(session, picked=()), (Redraw(whole=False),)
+    return dataclasses.replace(session, picked=()), ()
 
 
 def _bot_moved(session: Session, moved: BotMoved) -> Result:
@@ -669,16 +661,15 @@ def _hint_asked(session: Session, _: HintAsked) -> Result:
     if not session.human_to_act or session.fresh_hint is not None:
         return session, ()
     return dataclasses.replace(session, hint=Hint(session.state)), \
-        (Redraw(whole=False), ThinkHint())
+        (ThinkHint(),)
 
 
 def _hint_ready(session: Session, ready: HintReady) -> Result:
     if session.fresh_hint is None or ready.position is not session.state:
         return session, ()  # the person acted meanwhile: the hint is moot
     if ready.action is None:
-        return dataclasses.replace(session, hint=None), (Redraw(whole=False),)
-    return dataclasses.replace(session, hint=Hint(session.state, ready.action)), \
-        (Redraw(whole=False),)
+        return dataclasses.replace(session, hint=None), ()
+    return dataclasses.replace(session, hint=Hint(session.state, ready.action)), ()
 
 
 def _undo(session: Session, _: Undo) -> Result:
@@ -698,14 +689,14 @@ def _undo(session: Session, _: Undo) -> Result:
         session.with_save(transcript=transcript, log=rewind.log, practice=True),
         state=rewind.state, undo_points=tuple(rewind.undoable), picked=(), held=None,
         hint=None, thinking=None, message=Said("undo.done"), token=session.token + 1)
-    return nxt, (StopMotion(), Persist(), Redraw(), Think())
+    return nxt, (StopMotion(), Persist(), Think())
 
 
 def _ack_hand(session: Session, _: AckHand) -> Result:
     if not session.waiting_for_ack:
         return session, ()
     return session.with_save(seen_hands=session.state.hands_scored), \
-        (Persist(), Redraw(), Think())
+        (Persist(), Think())
 
 
 def _take_over(session: Session, _: TakeOver) -> Result:
@@ -715,11 +706,11 @@ def _take_over(session: Session, _: TakeOver) -> Result:
     # Nothing of theirs to take back since the last person decided.
     nxt = dataclasses.replace(session.with_save(at_screen=who), undo_points=(), hint=None,
                               picked=(), message=None)
-    return nxt, (Persist(), Redraw())
+    return nxt, (Persist(),)
 
 
 def _close_final(session: Session, _: CloseFinal) -> Result:
-    return session.with_save(closed_final=True), (Persist(), Redraw())
+    return session.with_save(closed_final=True), (Persist(),)
 
 
 def _coach_next(session: Session, _: CoachNext) -> Result:
@@ -727,7 +718,7 @@ def _coach_next(session: Session, _: CoachNext) -> Result:
         return session, ()
     coach = dataclasses.replace(session.coach, read=set(session.coach.read))
     coach.next_note(session.played)
-    return dataclasses.replace(session, coach=coach), (Redraw(), FocusCoach(), Think())
+    return dataclasses.replace(session, coach=coach), (FocusCoach(), Think())
 
 
 def _halt(session: Session, _: Halt) -> Result:

@@ -2,7 +2,7 @@
 
 The controller (game.web.controller) keeps one `StatsPage` and calls it: when
 a game ends (`game_over`), for the end-of-game note (`final_note`), to draw
-the page (`page_html`), for its commands (`command`) and for the file to
+the page (`page_html`), for its commands (`COMMANDS`) and for the file to
 import (`file_chosen`). The record is read from storage each time it is
 needed, so another tab's games are never overwritten by a stale copy; a
 record that fails its checks is kept aside under `jhg.broken.*`, reported
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from game.web import saves
 from game.web import stats as st
@@ -144,37 +144,37 @@ class StatsPage:
     def focus(self, selector: str) -> None:
         self.app.after.append(lambda: self.app.screen.focus(selector))
 
-    def command(self, cmd: str) -> None:
-        """A statistics command (`stats`, `stats-…`)."""
+    # -- its commands (`stats-…`, routed by game.web.controller's ROUTES) -------
+
+    def ask_reset(self) -> None:
+        self.pending, self.note = "reset", ""
+        self.focus("#stats-cancel")  # deleting is one deliberate step further
+
+    def choose_import(self) -> None:
+        self.app.screen.choose_file("stats")  # the browser's file chooser
+
+    def confirm_reset(self) -> None:
         t = self.app.t
-        if cmd == "stats":
-            self.show()
-            return
-        if cmd == "stats-close":
-            self.close()
-            return
-        focus_on = "#stats-title"
-        if cmd == "stats-reset":
-            self.pending, self.note = "reset", ""
-            focus_on = "#stats-cancel"  # deleting is one deliberate step further
-        elif cmd == "stats-import":
-            self.app.screen.choose_file("stats")  # the browser's file chooser
-            return
-        elif cmd == "stats-confirm-reset":
-            self.pending = None
-            self.say(t("stats.reset_done") if self.write(st.Stats())
-                     else t("stats.write_failed"), not self.app.stored(st.KEY))
-        elif cmd in ("stats-merge", "stats-replace") and self.incoming is not None:
-            stats = (st.merge(self.read(), self.incoming) if cmd == "stats-merge"
-                     else self.incoming)
+        self.pending = None
+        self.say(t("stats.reset_done") if self.write(st.Stats())
+                 else t("stats.write_failed"), not self.app.stored(st.KEY))
+        self.focus("#stats-title")
+
+    def take_import(self, merge: bool) -> None:
+        """The file's record merged into this one, or in its place."""
+        t = self.app.t
+        if self.incoming is not None:
+            stats = st.merge(self.read(), self.incoming) if merge else self.incoming
             self.pending, self.incoming = None, None
             ok = self.write(stats)
             self.say(t("stats.imported", n=len(stats.games)) if ok
                      else t("stats.write_failed"), not ok)
-        elif cmd == "stats-cancel":
-            self.pending, self.incoming = None, None
-            self.say(t("stats.nothing_changed"), False)
-        self.focus(focus_on)
+        self.focus("#stats-title")
+
+    def cancel(self) -> None:
+        self.pending, self.incoming = None, None
+        self.say(self.app.t("stats.nothing_changed"), False)
+        self.focus("#stats-title")
 
     def say(self, text: str, error: bool) -> None:
         self.note, self.note_is_error = text, error
@@ -287,6 +287,16 @@ class StatsPage:
             chart=chart_html(t, game, st.by_level(stats, game, list(levels(game)))),
             header=header, body=body)
 
+
+# The statistics page's commands (`data-cmd`): entries of the page's one
+# routing table (game.web.controller's ROUTES).
+COMMANDS: dict[str, Callable[[StatsPage], None]] = {
+    "stats": StatsPage.show, "stats-close": StatsPage.close,
+    "stats-reset": StatsPage.ask_reset, "stats-import": StatsPage.choose_import,
+    "stats-confirm-reset": StatsPage.confirm_reset,
+    "stats-merge": lambda page: page.take_import(merge=True),
+    "stats-replace": lambda page: page.take_import(merge=False),
+    "stats-cancel": StatsPage.cancel}
 
 def _row(t: Translator, b: st.Bucket, draws: bool, ratings: dict[str, Any]) -> list[str]:
     best, average = b.best_score, b.average_score

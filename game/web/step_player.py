@@ -19,8 +19,7 @@ from game.core.transcript import Transcript
 from game.web.drivers import Spawn
 from game.web.frames import Frame, markup
 from game.web.i18n import Translator
-from game.web.front.steps import COMMANDS
-from game.web.replay import AUTOPLAY_SECONDS, Steps, error_html
+from game.web.replay import AUTOPLAY_SECONDS, MOVES, Steps, error_html
 from game.web.review import Review, hand_ranges
 from game.web.tables import renderer
 
@@ -67,21 +66,37 @@ class StepPlayer:
         self.gen += 1
 
     def command(self, cmd: str, keep: str | None = None) -> None:
-        """Run a command; then the page focuses `keep` (an id) again, since
-        the controls are drawn anew (the play button if that one is now disabled)."""
-        if cmd not in COMMANDS:
-            return
-        if cmd == "play":
-            self.playing = not self.playing
-            self.gen += 1
-            if self.playing:
-                if self.view.step >= self.view.last:
-                    self.view.step = self.view.first
-                self.spawn(self.autoplay(self.gen))
-        else:
-            self.stop()
-            self.view.move(cmd)
-        self.draw(keep)
+        """Run a command (COMMANDS; another does nothing); then the page focuses
+        `keep` (an id) again, since the controls are drawn anew (the play
+        button if that one is now disabled)."""
+        do = COMMANDS.get(cmd)
+        if do is not None:
+            do(self)
+            self.draw(keep)
+
+    def toggle_play(self) -> None:
+        """Autoplay on (from the first step, at the last) or off."""
+        self.playing = not self.playing
+        self.gen += 1
+        if self.playing:
+            if self.view.step >= self.view.last:
+                self.view.step = self.view.first
+            self.spawn(self.autoplay(self.gen))
+
+    def go(self, where: str) -> None:
+        """A step chosen (game.web.replay's MOVES): the autoplay stops."""
+        self.stop()
+        self.view.move(where)
+
+
+def _go(where: str) -> Callable[[StepPlayer], None]:
+    return lambda player: player.go(where)
+
+
+# The step player's commands (game.web.front.steps sends them): a move, or
+# the autoplay. Its own table: embed.html's example plays without a controller.
+COMMANDS: dict[str, Callable[[StepPlayer], None]] = {
+    "play": StepPlayer.toggle_play, **{where: _go(where) for where in MOVES}}
 
 
 class ReviewHost(Protocol):
@@ -147,16 +162,19 @@ class ReviewPlayer(StepPlayer):
         which would set the saved game aside."""
         try:
             cmd = str(msg.get("cmd"))
-            if cmd == "close":
-                self.close()
-            elif cmd == "hand":
-                self.stop()
-                self.view.choose(int(str(msg.get("value"))))
-                self.draw()
+            own = REVIEW_COMMANDS.get(cmd)
+            if own is not None:
+                own(self, msg)
             else:
                 self.command(cmd, msg.get("keep"))
         except Exception as e:
             self.failed(e)
+
+    def choose_hand(self, value: object) -> None:
+        """Another hand of the game (its number in the dialog's choice)."""
+        self.stop()
+        self.view.choose(int(str(value)))
+        self.draw()
 
     def failed(self, error: Exception) -> None:
         self.host.set_message("review.failed", reason=f"{type(error).__name__}: {error}"[:300])
@@ -172,6 +190,12 @@ class ReviewPlayer(StepPlayer):
         self.show({"steps": {"name": "review", "closed": True}})
         self.host.overlay_closed("review")
         self.host.schedule()  # the bots carry on, if it is their turn
+
+
+# The Review's own commands besides the step player's (its dialog's message).
+REVIEW_COMMANDS: dict[str, Callable[[ReviewPlayer, dict[str, Any]], None]] = {
+    "close": lambda player, _: player.close(),
+    "hand": lambda player, msg: player.choose_hand(msg.get("value"))}
 
 
 def open_review(host: ReviewHost, transcript: dict[str, Any] | None, show: Show,

@@ -1,8 +1,7 @@
-"""The front's one write of markup (the page's other one is game.web.html's
-`set_html`): a frame's regions, dialog and steps carry markup that the game
-built and escaped with game.web.html's `html()` (game.web.frames' `markup`
-takes only Html), and nothing else is ever put here. (MicroPython's subset:
-see game.web.front.)"""
+"""The game's one write of markup into the page: a frame's regions, dialog
+and steps carry markup that the game built and escaped with game.web.html's
+`html()` (game.web.frames' `markup` takes only Html), and nothing else is
+ever put here. (MicroPython's subset: see game.web.front.)"""
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
