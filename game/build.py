@@ -548,8 +548,22 @@ TRYSTERO = {"@trystero-p2p/core": ("core", "dist", "index.mjs"),
 _SOURCE_MAP = re.compile(r"\n//# sourceMappingURL=\S+\s*$")
 
 
+# Trystero keeps a pool of offers made when a page joins a room, and remakes an
+# offer older than its `offerTtl` (57 s) by an ICE restart of its connection,
+# which never connected: the restarted offer goes out before its candidates
+# are gathered, so a page that joins a room open for over a minute, and whose
+# id makes the old page the one to offer, never connects (issue 57, item 3: a
+# friend reloading late in a game stayed on "Looking for the host…"). The
+# site's copy drops a stale offer from the pool instead, and a fresh one is made.
+_STALE_OFFER = ("\t\t\tif (!peer) break;\n\t\t\tthis.pooled.delete(peer);\n")
+_FRESH_OFFER = ("\t\t\tif (!peer) break;\n\t\t\tthis.pooled.delete(peer);\n"
+                "\t\t\tif (Date.now() - peer.created > offerTtl) {\n"
+                "\t\t\t\tpeer.destroy();\n\t\t\t\tcontinue;\n\t\t\t}\n")
+
+
 def _copy_trystero(vendor: Path) -> None:
-    """The online play's library, its ES modules and licences, into `vendor`/trystero."""
+    """The online play's library, its ES modules and licences, into `vendor`/trystero
+    (its offer pool patched: see _STALE_OFFER)."""
     for package, (folder, dist, _) in TRYSTERO.items():
         src, dest = NODE / package, vendor / "trystero" / folder
         if not src.is_dir():
@@ -560,6 +574,9 @@ def _copy_trystero(vendor: Path) -> None:
             text = _SOURCE_MAP.sub("\n", p.read_text(encoding="utf-8"))
             for other, (other_folder, _, entry) in TRYSTERO.items():
                 text = text.replace(f'from "{other}"', f'from "../{other_folder}/{entry}"')
+            if (folder, p.name) == ("core", "offer-pool.mjs"):
+                text = _patch_pinned(text, "offer-pool.mjs", "_STALE_OFFER", _STALE_OFFER,
+                                     _FRESH_OFFER)
             (dest / p.name).write_text(text, encoding="utf-8")
 
 

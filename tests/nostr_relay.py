@@ -5,6 +5,8 @@ event to every subscription whose filter matches (kinds, since, #tags).
 
     with NostrRelay() as relay:
         relay.url  # ws://127.0.0.1:<port>
+        relay.stop()  # a relay outage: every socket closed, nobody can connect...
+        relay.start()  # ...until it is back, on the same port
 """
 
 from __future__ import annotations
@@ -88,8 +90,10 @@ class NostrRelay:
         self.events: list[dict[str, Any]] = []
         self.clients: set[_Client] = set()
         self.url = ""
+        self.port = 0
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thread: threading.Thread | None = None
+        self.server: HTTPServer | None = None
 
     def __enter__(self) -> NostrRelay:
         ready = threading.Event()
@@ -97,19 +101,51 @@ class NostrRelay:
         def run() -> None:
             self.loop = asyncio.new_event_loop()
             asyncio.set_event_loop(self.loop)
-            sockets = bind_sockets(0, "127.0.0.1")
-            server = HTTPServer(Application([(r"/", _Client, {"relay": self})]))
-            server.add_sockets(sockets)
-            self.url = f"ws://127.0.0.1:{sockets[0].getsockname()[1]}"
+            self._listen()
             ready.set()
             self.loop.run_forever()
-            server.stop()
+            if self.server is not None:
+                self.server.stop()
             self.loop.close()
 
         self.thread = threading.Thread(target=run, daemon=True)
         self.thread.start()
         ready.wait(10)
         return self
+
+    def _listen(self) -> None:
+        sockets = bind_sockets(self.port, "127.0.0.1", reuse_port=False)
+        self.server = HTTPServer(Application([(r"/", _Client, {"relay": self})]))
+        self.server.add_sockets(sockets)
+        self.port = sockets[0].getsockname()[1]
+        self.url = f"ws://127.0.0.1:{self.port}"
+
+    def _in_loop(self, step: Any) -> None:
+        assert self.loop is not None
+        done = threading.Event()
+
+        def run() -> None:
+            try:
+                step()
+            finally:
+                done.set()
+        self.loop.call_soon_threadsafe(run)
+        done.wait(10)
+
+    def stop(self) -> None:
+        """The relay goes down: it stops listening and closes every socket."""
+        def down() -> None:
+            if self.server is not None:
+                self.server.stop()
+                self.server = None
+            for client in list(self.clients):
+                client.close()
+            self.clients.clear()
+        self._in_loop(down)
+
+    def start(self) -> None:
+        """The relay is back, on the same port (its events kept)."""
+        self._in_loop(self._listen)
 
     def __exit__(self, *exc: object) -> None:
         assert self.loop is not None and self.thread is not None

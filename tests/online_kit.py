@@ -55,6 +55,9 @@ class LoopTable:
     effects: list[h.Effect] = field(default_factory=list)
     stood_in: set[str] = field(default_factory=set)
     rng: random.Random = field(default_factory=lambda: random.Random(5))
+    # Guests whose channel is silent while their connection stays up (a frozen
+    # tab, a network that drops): nothing they send or are sent gets through.
+    silent: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.state = new_game(self.game, self.options, seed=SEED)
@@ -65,6 +68,9 @@ class LoopTable:
 
     # -- the wire ------------------------------------------------------------------
     def host_hears(self, event: h.Event) -> None:
+        if isinstance(event, h.Tick):  # the guests' pages tick too: they beat
+            for peer in list(self.guests):
+                self.guest_hears(peer, g.Tick(self.now))
         self.room, sends, effects = h.reduce(self.room, event, self.now)
         self.effects += effects
         for send in sends:
@@ -73,7 +79,7 @@ class LoopTable:
             self.carry_out(effect)
 
     def deliver(self, peer: str, text: str) -> None:
-        if peer not in self.guests:
+        if peer not in self.guests or peer in self.silent:
             return  # gone: the wire drops it
         self.received.setdefault(peer, []).append(
             Capture(text, self.room.state, self.guests[peer].seat))
@@ -83,7 +89,8 @@ class LoopTable:
         self.guests[peer], sends = g.reduce(self.guests[peer], event)
         for to, text in sends:
             assert to == HOST
-            self.host_hears(Received(peer, text))
+            if peer not in self.silent:
+                self.host_hears(Received(peer, text))
 
     def connect(self, peer: str, name: str, token_kept: str | None = None) -> None:
         self.guests[peer] = g.Guest(SECRET, name, token_kept)

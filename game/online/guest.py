@@ -15,6 +15,13 @@ meets, and takes as its host only the one whose proof its page verified
 that it sends that page neither the secret, its name nor its seat token.
 Without a key (codes carried by hand: the one page at the other end is the
 host's, its identity fixed by the code) the first page that answers is the host.
+
+Time comes in as `Tick(now)` (the page's clock, every few seconds): the
+guest beats to its host every `messages.BEAT_SECONDS`, and says the host is
+not answering once nothing came from it for `messages.SILENT_SECONDS`
+(`host_silent`). Table updates are numbered (their state id): a gap, or a
+host's beat ahead of the newest table, asks the host for what was missed
+(`m.Sync`).
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from game.online import messages as m
-from game.online.wire import PeerJoined, PeerLeft, Received, WireFailed
+from game.online.wire import PeerJoined, PeerLeft, Received, RelaysChanged, WireFailed
 
 # connecting: waiting for the host; lobby: joined, not seated; seated: in the
 # lobby with a seat; playing; reconnecting: the host's connection dropped;
@@ -36,6 +43,7 @@ STATUSES = ("connecting", "lobby", "seated", "playing", "reconnecting", "refused
 KEEP_ERRORS = 5
 KEEP_REACTIONS = 20
 KEEP_CHECKS = 8  # proofs waiting to be verified (a page sending many keeps one)
+AT_TABLE = ("lobby", "seated", "playing")  # joined: this page beats, and listens for the host's
 
 
 @dataclass(frozen=True)
@@ -54,6 +62,8 @@ class Guest:
     turn: str | None = None
     log: tuple[dict[str, Any], ...] = ()
     log_ids: frozenset[int] = frozenset()
+    # The log's events by state id, oldest first: a gap filled later goes in its place.
+    entries: tuple[tuple[int, tuple[dict[str, Any], ...]], ...] = ()
     errors: tuple[dict[str, Any], ...] = ()  # {"code", "params"}, newest last
     reactions: tuple[tuple[str, str], ...] = ()  # (seat, key), newest last
     refusal: dict[str, Any] | None = None
@@ -62,10 +72,21 @@ class Guest:
     key: str | None = None  # the host's public key, from the invite link
     nonce: str = ""  # this page's challenge (random, made by the page)
     checking: tuple[tuple[str, str], ...] = ()  # (peer, its proof) for the page to verify
+    clock: float = 0.0  # the page's time at the last tick
+    heard: bool = False  # the host spoke since the last tick
+    heard_at: float | None = None  # the last tick that found the host had spoken
+    beat_at: float | None = None  # when this page last beat to the host
+    asked: int = -1  # the state id a `sync` last asked from (asked once per gap)
 
     @property
     def my_turn(self) -> bool:
         return self.status == "playing" and self.turn is not None and self.turn == self.seat
+
+    @property
+    def host_silent(self) -> bool:
+        """Nothing came from the host for SILENT_SECONDS while at its table."""
+        return (self.status in AT_TABLE and not self.heard and self.heard_at is not None
+                and self.clock - self.heard_at >= m.SILENT_SECONDS)
 
     @property
     def legal(self) -> list[str]:
@@ -102,6 +123,12 @@ class LeaveNow:
 
 
 @dataclass(frozen=True)
+class Tick:
+    """Time passes on this page's clock (seconds)."""
+    now: float
+
+
+@dataclass(frozen=True)
 class Proven:
     """The page verified `peer`'s proof `signature`: `ok` if it is the host's."""
     peer: str
@@ -109,8 +136,8 @@ class Proven:
     ok: bool
 
 
-Event = Union[PeerJoined, PeerLeft, Received, WireFailed, DecideNow, JoinAgain, PlayHere, ReactNow,
-              LeaveNow, Proven]
+Event = Union[PeerJoined, PeerLeft, Received, WireFailed, RelaysChanged, DecideNow, JoinAgain,
+              PlayHere, ReactNow, LeaveNow, Proven, Tick]
 Result = tuple[Guest, tuple[tuple[str, str], ...]]  # the guest, and (peer, text) to send
 
 
@@ -134,6 +161,10 @@ def reduce(guest: Guest, event: Event) -> Result:
                                                          "elsewhere"):
             return guest, ()
         return dataclasses.replace(guest, status="reconnecting", host=None), ()
+    if isinstance(event, Tick):
+        return _tick(guest, event.now)
+    if isinstance(event, RelaysChanged):  # (the host's page says it: nobody new can join)
+        return guest, ()
     if isinstance(event, WireFailed):
         return dataclasses.replace(guest, status="failed", refusal={"code": event.code,
                                                                     "params": {}}), ()
@@ -186,8 +217,33 @@ def _heard(guest: Guest, event: Received) -> Result:
             guest, checking=(*others, (event.peer, message.signature))[-KEEP_CHECKS:]), ()
     if isinstance(message, m.Proof):
         return guest, ()
-    guest = dataclasses.replace(guest, host=event.peer)
-    return _apply(guest, message), ()
+    guest = dataclasses.replace(guest, host=event.peer, heard=True)
+    return _catch_up(_apply(guest, message), message)
+
+
+def _tick(guest: Guest, now: float) -> Result:
+    """The clock moves on: the host's silence is measured, and this page beats."""
+    heard_at = now if guest.heard or guest.heard_at is None else guest.heard_at
+    guest = dataclasses.replace(guest, clock=now, heard=False, heard_at=heard_at)
+    if (guest.host is None or guest.status not in AT_TABLE
+            or guest.beat_at is not None and now - guest.beat_at < m.BEAT_SECONDS):
+        return guest, ()
+    return dataclasses.replace(guest, beat_at=now), ((guest.host, m.encode(m.Beat())),)
+
+
+def _catch_up(guest: Guest, message: m.HostMessage) -> Result:
+    """A `sync` for the first state id this page has not seen, when a table
+    update or the host's beat shows one was lost (asked once per gap, and
+    again at each beat while it lasts)."""
+    if guest.status != "playing" or guest.host is None or not isinstance(
+            message, (m.TableUpdate, m.HostBeat)):
+        return guest, ()
+    missing = next((n for n in range(max(message.state, guest.state_id) + 1)
+                    if n not in guest.log_ids), None)
+    if missing is None or isinstance(message, m.TableUpdate) and missing == guest.asked:
+        return guest, ()
+    return (dataclasses.replace(guest, asked=missing),
+            ((guest.host, m.encode(m.Sync(missing))),))
 
 
 def _apply(guest: Guest, message: m.HostMessage) -> Guest:
@@ -216,21 +272,33 @@ def _apply(guest: Guest, message: m.HostMessage) -> Guest:
         return replace(guest, reactions=reactions)
     if isinstance(message, m.Over):
         return replace(guest, transcript=message.transcript)
+    if isinstance(message, m.HostBeat):
+        return guest
     return replace(guest, status="host_left")
 
 
 def _table(guest: Guest, update: m.TableUpdate) -> Guest:
-    """The newest table; the log gains the events of state ids not seen yet."""
-    log, ids = list(guest.log), set(guest.log_ids)
+    """The newest table; the log gains the events of state ids not seen yet,
+    each in its place (those a `sync` brought fill their gap)."""
+    entries, ids = list(guest.entries), set(guest.log_ids)
     for entry in update.log:
         if (len(entry) == 2 and type(entry[0]) is int and type(entry[1]) is list
                 and entry[0] not in ids):
             ids.add(entry[0])
-            log += [event for event in entry[1] if type(event) is dict]
+            entries.append((entry[0], tuple(e for e in entry[1] if type(e) is dict)))
+    log = guest.log
+    if len(entries) > len(guest.entries):
+        added = entries[len(guest.entries):]
+        if guest.entries and min(n for n, _ in added) < guest.entries[-1][0]:
+            entries.sort(key=lambda entry: entry[0])
+            log = tuple(e for _, events in entries for e in events)
+        else:
+            log += tuple(e for _, events in added for e in events)
     return dataclasses.replace(
         guest, status="playing", game=update.game, seat=update.you, player=update.player,
         observation=update.observation, state_id=update.state, turn=update.turn,
-        seats=tuple(update.seats), log=tuple(log), log_ids=frozenset(ids), errors=(),
+        seats=tuple(update.seats), log=log, log_ids=frozenset(ids), entries=tuple(entries),
+        errors=(),
         news=_news(guest, update.seats) or guest.news)
 
 

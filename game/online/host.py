@@ -19,6 +19,14 @@ or the transcript before the game is over (game.online.messages).
 
 Undo is not offered at an online table: a decision that others have seen is
 not taken back.
+
+A table never stalls in silence: every page beats every `beat` seconds
+(`m.Beat`, `m.HostBeat`); a seated friend not heard for `silence` seconds is
+away as if their connection had dropped (the grace period, then the
+stand-in), and gets the seat back by speaking again on the same connection.
+The host's beat carries its newest state id, and a guest that sees a gap in
+the update numbers asks for what it missed (`m.Sync`); a seat the game has
+waited on for `resend` seconds is sent its table again.
 """
 
 from __future__ import annotations
@@ -35,7 +43,7 @@ from game.core.validate import (at, fail, read_bool, read_choice, read_int, read
                                 read_object, read_str)
 from game.online import messages as m
 from game.online import proof
-from game.online.wire import PeerJoined, PeerLeft, Received, WireFailed
+from game.online.wire import PeerJoined, PeerLeft, Received, RelaysChanged, WireFailed
 
 # Names no friend may take: the host's word in each language, and the roles.
 RESERVED_NAMES = frozenset({"host", "hote", "gastgeber", "ospite", "bot", "jekyll", "hyde"})
@@ -56,6 +64,7 @@ def name_key(name: str) -> str:
 
 
 GRACE_SECONDS = 60.0  # an away person's seat waits this long before a bot plays it
+BEAT_SECONDS, SILENT_SECONDS = m.BEAT_SECONDS, m.SILENT_SECONDS
 RATE_LIMIT = 20  # messages a peer may send in one window; more is a flood
 RATE_WINDOW = 10.0  # seconds
 
@@ -95,6 +104,7 @@ class Peer:
     count: int = 0  # messages in the window starting at `window_start`
     answered: int = -1  # the last state id it decided for (a replay is refused)
     renamed: bool = False  # a joined peer may change its name once, before it is seated
+    heard_at: float = 0.0  # when its last message came (its beats: it is alive)
 
 
 @dataclass(frozen=True)
@@ -121,6 +131,11 @@ class Room:
     # keeps it. Empty: the guests trust the page that answers (codes by hand).
     key: str = ""
     private: str = ""
+    beat: float = BEAT_SECONDS
+    silence: float = SILENT_SECONDS
+    resend: float = 2 * BEAT_SECONDS  # a seat waited on this long is sent its table again
+    beat_at: float | None = None  # when this page last beat to the peers
+    waited_at: float = 0.0  # when the seat on turn was last sent the table
 
     @property
     def started(self) -> bool:
@@ -238,7 +253,7 @@ class Tick:
 
 Command = Union[SeatPerson, SeatBot, SeatHost, OpenSeat, RenameSeats, ChooseStandIn, Start,
                 GameChanged, HostReacts, Close, Tick]
-Event = Union[PeerJoined, PeerLeft, Received, WireFailed, Command]
+Event = Union[PeerJoined, PeerLeft, Received, WireFailed, RelaysChanged, Command]
 
 
 # -- what goes out ---------------------------------------------------------------------
@@ -305,15 +320,19 @@ def reduce(room: Room, event: Event, now: float) -> Result:
     rate count, and is answered with a `refused` message naming its code."""
     if isinstance(event, PeerJoined):
         found = room.peer(event.peer)
-        return room.with_peer(found or Peer(event.peer, window_start=now)), (), ()
+        return room.with_peer(found or Peer(event.peer, window_start=now, heard_at=now)), (), ()
     if isinstance(event, PeerLeft):
         return _gone(room, event.peer, now)
     if isinstance(event, Received):
         return _received(room, event, now)
     if isinstance(event, WireFailed):
         return room, (), (Notice("wire_failed", {"code": event.code}),)
+    if isinstance(event, RelaysChanged):  # (said by the page: the table goes on regardless)
+        return room, (), ()
     if isinstance(event, Tick):
         return _tick(room, now)
+    if isinstance(event, GameChanged):  # the seat on turn is waited on from now
+        room = dataclasses.replace(room, waited_at=now)
     result: Result = _COMMANDS[type(event)](room, event)
     return result
 
@@ -326,7 +345,7 @@ def _received(room: Room, event: Received, now: float) -> Result:
     peer = room.peer(event.peer) or Peer(event.peer, window_start=now)
     if now - peer.window_start >= room.rate_window:
         peer = dataclasses.replace(peer, window_start=now, count=0)
-    peer = dataclasses.replace(peer, count=peer.count + 1)
+    peer = dataclasses.replace(peer, count=peer.count + 1, heard_at=now)
     room = room.with_peer(peer)
     if peer.count > room.rate_limit:  # a flood: said once, then dropped unread
         if peer.count == room.rate_limit + 1:
@@ -337,6 +356,17 @@ def _received(room: Room, event: Received, now: float) -> Result:
         message = m.read_guest(event.text)
     except m.MessageError as e:
         return room, (_refuse(peer.peer, e.code, e.params),), ()
+    silenced = room.seat(peer.seat) if peer.seat is not None and room.started else None
+    if (silenced is not None and silenced.kind == "person" and silenced.peer is None
+            and not isinstance(message, m.Leave)):  # away by silence, heard again: back
+        return _rejoin(room, peer, silenced)
+    if isinstance(message, m.Beat):
+        return room, (), ()
+    if isinstance(message, m.Sync):
+        seat = room.seat_of_peer(peer.peer)
+        if seat is None or not room.started:
+            return room, (_refuse(peer.peer, "not_seated"),), ()
+        return room, (_table_send(room, seat, since=message.state),), ()
     if isinstance(message, m.Join):
         return _join(room, peer, message)
     if isinstance(message, m.Decide):
@@ -457,9 +487,16 @@ def _gone(room: Room, peer: str, now: float) -> Result:
 
 
 def _tick(room: Room, now: float) -> Result:
-    """An away person's grace period over, in a game under way: the host's
-    chosen bot plays for them until they rejoin."""
+    """Time passes: a friend not heard for `silence` seconds is away; an away
+    person's grace period over, in a game under way, the host's chosen bot
+    plays for them until they rejoin; the host beats; a seat waited on for
+    `resend` seconds is sent its table again."""
     effects: list[Effect] = []
+    for seat in room.seats:
+        peer = room.peer(seat.peer) if seat.kind == "person" and seat.peer else None
+        if room.started and peer is not None and now - peer.heard_at >= room.silence:
+            room = room.with_seat(dataclasses.replace(seat, peer=None, away_since=now))
+            effects.append(Notice("dropped", {"name": seat.name}))  # (the peer is kept: see _received)
     for seat in room.seats:
         if (room.started and seat.kind == "person" and seat.away_since is not None
                 and not seat.stood_in and now - seat.away_since >= room.grace):
@@ -467,7 +504,25 @@ def _tick(room: Room, now: float) -> Result:
                                                       level=room.stand_in_level))
             effects += [StandIn(seat.who, room.stand_in_level),
                         Notice("stood_in", {"name": seat.name, "level": room.stand_in_level})]
-    return (room, _everyone(room), tuple(effects)) if effects else (room, (), ())
+    sends = list(_everyone(room)) if effects else []
+    if room.beat_at is None or now - room.beat_at >= room.beat:
+        beat = m.encode(m.HostBeat(room.state_id))
+        sends += [Send(p.peer, beat) for p in room.peers if p.joined]
+        room = dataclasses.replace(room, beat_at=now)
+    waited = _waited_on(room)
+    if waited is not None and not effects and now - room.waited_at >= room.resend:
+        sends.append(_table_send(room, waited))
+        room = dataclasses.replace(room, waited_at=now)
+    return room, tuple(sends), tuple(effects)
+
+
+def _waited_on(room: Room) -> Seat | None:
+    """The friend on turn, if the game waits on them and they are here."""
+    state = room.state
+    if state is None or state.to_act is None:
+        return None
+    seat = room.seat(str(state.identity(state.to_act)))
+    return seat if seat is not None and seat.kind == "person" and seat.peer else None
 
 
 # -- the host's commands ------------------------------------------------------------------
@@ -568,9 +623,10 @@ def _events(state: State, who: str) -> list[dict[str, Any]]:
     return [] if player is None else state.events(player)
 
 
-def _table_send(room: Room, seat: Seat, whole_log: bool = False) -> Send:
+def _table_send(room: Room, seat: Seat, whole_log: bool = False, since: int | None = None) -> Send:
     """The table as `seat` may see it: its observation and its new events
-    (all of them after a rejoin), nothing else of the state."""
+    (all of them after a rejoin, those from state id `since` on when the
+    guest asked for what it missed), nothing else of the state."""
     state = room.state
     assert state is not None and seat.peer is not None
     player = state.seat_of(seat.who)
@@ -579,7 +635,9 @@ def _table_send(room: Room, seat: Seat, whole_log: bool = False) -> Send:
     update = m.TableUpdate(
         game=room.game, you=seat.who, player=player,
         observation=state.observation(player) if player is not None else {},
-        log=[[n, events] for n, events in (log if whole_log else log[-1:])],
+        log=[[n, events] for n, events in (
+            log if whole_log else log[-1:] if since is None else
+            [entry for entry in log if entry[0] >= since])],
         state=room.state_id, turn=turn, seats=room.entries())
     return Send(seat.peer, m.encode(update))
 
@@ -592,7 +650,7 @@ def _everyone(room: Room) -> tuple[Send, ...]:
         seat = room.seat_of_peer(peer.peer)
         if room.started and seat is not None:
             sends.append(_table_send(room, seat, whole_log=room.sent.get(seat.who) is None))
-        elif peer.joined:
+        elif peer.joined and not room.started:  # (after it: a seated friend gone silent)
             lobby = m.Lobby(room.game, room.entries(), peer.seat)
             sends.append(Send(peer.peer, m.encode(lobby)))
     return tuple(sends)

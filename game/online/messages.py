@@ -4,14 +4,17 @@ checked field by field like a game file before anything reads them.
 Guest -> host: `join` (the room's secret, a chosen name, the seat token kept
 in that browser when rejoining), `decide` (an action in the game's notation,
 the state id it answers and the seat token), `react` (a key of `REACTIONS`: no free text),
-`leave`, and `challenge` (a nonce: prove you are the host, game.online.proof).
+`leave`, `challenge` (a nonce: prove you are the host, game.online.proof),
+`beat` (this page is alive, every few seconds) and `sync` (the first state id
+missing from this page's log: a table update was lost).
 
 Host -> guest: `proof` (the signature that answers a challenge), `refused` (a code and its params), `lobby` (the seats and
 which one is yours), `seated` (your seat and its token), `table` (your
 seat's observation, its new events by state id, whose turn, the seats),
 `error` (an engine error's code and params, for the guest to say in its own
-language), `reaction`, `over` (the whole transcript, once the game is over)
-and `host_left`.
+language), `reaction`, `over` (the whole transcript, once the game is over),
+`host_left` and `beat` (the host's page is alive; its newest state id, so a
+guest that missed the last update asks for it).
 
 What never crosses before the game is over: the seed (it rebuilds every
 hidden hand), the full state, the transcript, another seat's observation.
@@ -20,7 +23,7 @@ A host message carries only what `State.observation(seat)` and
 
 >>> read_guest(encode(Join("s3cret-room", "Ann", None)))
 Join(secret='s3cret-room', name='Ann', token=None)
->>> read_guest('{"v": 1, "type": "decide", "action": "HA", "state": "7", "token": ""}')
+>>> read_guest('{"v": 2, "type": "decide", "action": "HA", "state": "7", "token": ""}')
 Traceback (most recent call last):
 ...
 game.online.messages.MessageError: decide.state must be a whole number >= 0
@@ -39,7 +42,8 @@ from game.core.state import GameError
 from game.core.transcript import too_deep
 from game.online import proof
 
-VERSION = 1
+# 2: the heartbeats and `sync` (issue 57); a page of another version is told to reload.
+VERSION = 2
 # A guest's message is a few dozen characters: anything far larger is refused
 # before it is parsed (a 1 MB message costs one len()).
 MAX_GUEST_CHARS = 4_000
@@ -48,6 +52,8 @@ MAX_GUEST_CHARS = 4_000
 MAX_HOST_CHARS = 2_000_000
 MAX_DEPTH = 40
 NAME_CHARS = 24
+BEAT_SECONDS = 5.0  # every page at a table says it is alive this often
+SILENT_SECONDS = 15.0  # three beats missed: that page is away (the host: not answering)
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 SECRET = re.compile(r"[A-Za-z0-9_-]{8,64}")
 CODE = re.compile(r"[a-z][a-z0-9_]{0,59}")
@@ -99,7 +105,21 @@ class Challenge:
     nonce: str
 
 
-GuestMessage = Union[Join, Decide, React, Leave, Challenge]
+@dataclass(frozen=True)
+class Beat:
+    """This guest's page is alive (sent every few seconds while it is at a table)."""
+    TYPE: ClassVar[str] = "beat"
+
+
+@dataclass(frozen=True)
+class Sync:
+    """Send me the table again, with the log from state id `state` on (the
+    guest saw a gap in the update numbers, or a host's beat it is behind)."""
+    TYPE: ClassVar[str] = "sync"
+    state: int
+
+
+GuestMessage = Union[Join, Decide, React, Leave, Challenge, Beat, Sync]
 
 
 # -- host -> guest ------------------------------------------------------------------
@@ -172,7 +192,15 @@ class Proof:
     signature: str
 
 
-HostMessage = Union[Refused, Lobby, Seated, TableUpdate, Error, Reaction, Over, HostLeft, Proof]
+@dataclass(frozen=True)
+class HostBeat:
+    """The host's page is alive; `state` is its newest state id (0 before the start)."""
+    TYPE: ClassVar[str] = "beat"
+    state: int
+
+
+HostMessage = Union[Refused, Lobby, Seated, TableUpdate, Error, Reaction, Over, HostLeft, Proof,
+                    HostBeat]
 Message = Union[GuestMessage, HostMessage]
 
 
@@ -290,6 +318,8 @@ FIELDS: dict[type, dict[str, Check]] = {
     React: {"key": _reaction},
     Leave: {},
     Challenge: {"nonce": _pattern(proof.NONCE, "a nonce (16 to 64 letters, digits, - or _)")},
+    Beat: {},
+    Sync: {"state": _count},
     Refused: {"code": _CODE, "params": _object},
     Lobby: {"game": _text(40), "seats": _list_of(_seat_entry), "you": _optional(_SEAT)},
     Seated: {"seat": _SEAT, "token": _TOKEN},
@@ -301,10 +331,11 @@ FIELDS: dict[type, dict[str, Check]] = {
     Over: {"transcript": _object},
     HostLeft: {},
     Proof: {"signature": _pattern(proof.SIGNATURE, "a P-256 signature in base64url")},
+    HostBeat: {"state": _count},
 }
-GUEST_TYPES = {kind.TYPE: kind for kind in (Join, Decide, React, Leave, Challenge)}
+GUEST_TYPES = {kind.TYPE: kind for kind in (Join, Decide, React, Leave, Challenge, Beat, Sync)}
 HOST_TYPES = {kind.TYPE: kind for kind in (Refused, Lobby, Seated, TableUpdate, Error, Reaction,
-                                           Over, HostLeft, Proof)}
+                                           Over, HostLeft, Proof, HostBeat)}
 
 
 def _read(text: Any, types: Mapping[str, Any], most: int) -> Any:

@@ -36,7 +36,15 @@ class WireFailed:
     code: str
 
 
-WireEvent = Union[PeerJoined, PeerLeft, Received, WireFailed]
+@dataclass(frozen=True)
+class RelaysChanged:
+    """The relays that introduce new pages are out of reach (`up` False) or
+    back: the pages already joined go on talking directly, but nobody new
+    can join meanwhile."""
+    up: bool
+
+
+WireEvent = Union[PeerJoined, PeerLeft, Received, WireFailed, RelaysChanged]
 
 
 class Wire(Protocol):

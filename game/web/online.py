@@ -85,12 +85,18 @@ class Online:
         self.ctrl.guarded(update)
 
     def tick(self) -> None:
-        """Time passes: an away friend's grace period may end."""
-        host = self.host
-        if host is not None and host.room.started:
+        """Time passes: the pages at a table beat, a silent friend is away, an
+        away friend's grace period may end, a silent host is said on a guest's page."""
+        host, guest = self.host, self.guest
+        if host is not None and host.wire is not None:
             from game.online.host import Tick
 
             self.hosted(host, Tick())
+        elif guest is not None and guest.wire is not None:
+            def step() -> None:
+                if guest.tick(self.now()):
+                    self.ctrl.change(lambda: None)
+            self.ctrl.guarded(step)
 
     def moved(self, after: State) -> None:
         if self.host is not None:

@@ -117,6 +117,13 @@ class OnlineGuest:
             self.wire = self.online.make_wire()
             self.wire.open(self.room, self.guest.secret, self.online.heard)
 
+    def tick(self, now: float) -> bool:
+        """Time passes on this page (its beat to the host); whether what the
+        page shows changed (the host has stopped, or started again, answering)."""
+        silent = self.guest.host_silent
+        self.hear(g.Tick(now))
+        return self.guest.host_silent != silent
+
     def play_here(self) -> None:
         """The seat back to this page from the other tab or device that took it."""
         self.hear(g.PlayHere())
@@ -152,13 +159,14 @@ class OnlineGuest:
         for check in set(self.guest.checking) - self.verifying:
             self.verifying.add(check)
             self.online.later(self.verify(*check))
-        if self.guest.transcript is not None and transcript is None:
+        if self.guest.transcript is not None and self.guest.transcript != transcript:
             self.count()
 
     def count(self) -> None:
         """The game just over, in this browser's statistics (the online bucket),
         judged by this page's engine from the host's transcript; counted once by
-        its id (its deal and room), so a rejoin at the end adds nothing."""
+        its id (its deal and room), so a rejoin at the end adds nothing. A
+        transcript that does not end its game (a damaged message) counts nothing."""
         stats = self.ctrl.stats
         try:
             game = st.finished_online(self.guest.transcript or {}, self.room, self.guest.seat,
@@ -167,6 +175,8 @@ class OnlineGuest:
                 recorded, new = st.record(stats.read(), game)
                 if new:
                     stats.write(recorded)
+        except GameError:  # not a finished game: the host's next `over` may be
+            return
         except Exception as e:  # a host's odd transcript must never take the page down
             self.ctrl.screen.error(f"statistics: {type(e).__name__}: {e}")
 
@@ -297,7 +307,7 @@ class OnlineGuest:
             if guest.status == "host_left":
                 return guest_message(t, "online.host_left", {}, guest_end(t, False))
             if guest.status in ("lobby", "seated"):
-                return guest_waiting(t, list(guest.seats), guest.seat)
+                return guest_waiting(t, list(guest.seats), guest.seat, guest.host_silent)
             if self.code is not None and guest.status == "connecting":
                 return guest_answer(t, self.answer)
             return guest_message(t, "online.connecting", {})
@@ -336,6 +346,8 @@ class OnlineGuest:
         guest, t = self.guest, self.ctrl.t
         status = {"reconnecting": t("online.reconnecting"), "host_left": t("online.host_left"),
                   "connecting": t("online.reconnecting")}.get(guest.status, "")
+        if guest.host_silent:
+            status = t("online.host_silent")
         strip = bar(t, list(guest.seats), guest.turn, guest.seat,
                     [(self.name_of(who), key) for who, key in guest.reactions], status)
         drawn = self.table.render(guest.observation or {}, self.context())

@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 from game.core.state import BadStateError, State
 from game.online import host as h
 from game.online import messages as m
-from game.online.wire import Wire, WireEvent
+from game.online.wire import RelaysChanged, Wire, WireEvent
 from game.web import handover
 from game.web import page as pg
-from game.web.html import EMPTY, Html, html
+from game.web.html import EMPTY, Html, html, join
 from game.web.online_view import (bar, codes_html, host_intro, lobby, seat_choices,
                                   stand_in_choice)
 from game.web.stats import new_game_id
@@ -65,6 +65,8 @@ class OnlineHost:
         self.invitations: dict[str, str] = {}  # peer -> its invitation code, until answered
         self.error = ""
         self.heard: list[tuple[str, str]] = []  # (name, reaction key), newest last
+        # No relay answers now: the friends here go on directly, nobody new can join.
+        self.relays_down = False
 
     @property
     def game(self) -> str:
@@ -139,6 +141,11 @@ class OnlineHost:
         """The room after `event`, its messages sent; then what is left to do
         on this page, or None when nothing it shows or keeps has changed (a
         refused message: a flood costs its reading, not a drawing and a save each)."""
+        if isinstance(event, RelaysChanged):
+            if self.relays_down == (not event.up):
+                return None
+            self.relays_down = not event.up
+            return lambda: None
         before = self.shown()
         self.room, sends, effects = h.reduce(self.room, event, self.online.now())
         for send in sends:
@@ -286,6 +293,9 @@ class OnlineHost:
             rows.append((seat.who, self.seat_word(seat.who), seat_choices(t, current, self.levels, people)))
         invite = self.online.address + invite_of(self.game, self.room.room_id, self.room.secret,
                                                  self.room.key)
+        if self.relays_down:
+            contacts = join((contacts, html('<p class="online-status" id="online-status" '
+                                            'role="status">{}</p>', t("online.relays_down"))))
         if self.by_code is not None:
             codes = [(peer, invite + "&code=" + quote(code, safe=""))
                      for peer, code in self.invitations.items()]
@@ -324,7 +334,8 @@ class OnlineHost:
         if s is None or not room.started or s.save.get("game") != self.game:
             return EMPTY
         turn = None if s.state.to_act is None else str(s.state.identity(s.state.to_act))
-        return bar(self.ctrl.t, room.entries(), turn, str(s.save["setup"]["me"]), self.heard)
+        return bar(self.ctrl.t, room.entries(), turn, str(s.save["setup"]["me"]), self.heard,
+                   self.ctrl.t("online.relays_down") if self.relays_down else "")
 
 
 def new_host(online: Online, setup: dict[str, str]) -> OnlineHost:

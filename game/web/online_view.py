@@ -206,11 +206,13 @@ def guest_answer(t: Translator, code: str | None) -> Html:
                 t("online.copy"), t("online.connecting"))
 
 
-def guest_waiting(t: Translator, seats: list[dict[str, Any]], mine: str | None) -> Html:
+def guest_waiting(t: Translator, seats: list[dict[str, Any]], mine: str | None,
+                  host_silent: bool = False) -> Html:
     return html('<section class="online" id="online-waiting"><h1>{}</h1>'
                 '<p role="status">{}</p>{}<div class="buttons"><button type="button" '
                 'data-cmd="online-leave" id="online-leave">{}</button></div></section>',
-                t("online.title"), t("online.waiting"), seats_strip(t, seats, None, mine),
+                t("online.title"), t("online.host_silent" if host_silent else "online.waiting"),
+                seats_strip(t, seats, None, mine),
                 t("online.leave"))
 
 

@@ -4,8 +4,8 @@
 // frames {"wire": {id, ...}}: {open: "relays" | "link", ...}, {send: [peer,
 // text]}, {close: true}, or {ask: k, invite | accept | answer} for the
 // hand-carried codes. What a wire hears goes back through `tell` as
-// {id, event: "me" | "joined" | "left" | "received" | "failed", peer, text,
-// code}, an answer as {id, reply: k, value} or {id, reply: k, error}.
+// {id, event: "me" | "joined" | "left" | "received" | "failed" | "relays", peer,
+// text, code, up}, an answer as {id, reply: k, value} or {id, reply: k, error}.
 // front.mjs loads this module with the first wire frame; wire.mjs when a wire
 // opens, Trystero only when the relays are chosen.
 
@@ -13,6 +13,8 @@ const wireModule = () => import("./wire.mjs");
 // Host candidates are gathered within a second; a page on a network that hides
 // them still answers with what it has after this long.
 const GATHER_WAIT_MS = 5000;
+// How often a relays' wire looks whether a relay is still reached.
+const RELAY_CHECK_MS = 2000;
 
 const refused = (peer, size) =>
   console.warn(`online: a message of ${size} characters from ${peer} was refused`);
@@ -46,18 +48,25 @@ export class Wires {
 }
 
 // Pages introduced through public relays (wire.mjs's joinRelays). If none is
-// reached within `wait` ms, the wire says "no-relay".
+// reached within `wait` ms and no page was met, the wire says "no-relay"; once
+// pages have met, the relays lost or back are said as {event: "relays", up}:
+// the pages met go on over their own channels, only newcomers cannot join.
 class RelayWire {
   constructor(say, { appId, room, secret, relays, iceServers, max, wait }) {
     this.closed = false;
     this.room = null;
+    this.met = false;  // a page joined through the relays at least once
+    this.up = undefined;  // whether a relay was reached at the last check
     this.say = (event) => this.closed || say(event);
     this.join({ appId, room, secret, relays, iceServers, max }, wait);
   }
 
   async join(options, wait) {
     const on = {
-      joined: (peer) => this.say({ event: "joined", peer }),
+      joined: (peer) => {
+        this.met = true;
+        this.say({ event: "joined", peer });
+      },
       left: (peer) => this.say({ event: "left", peer }),
       received: (peer, text) => this.say({ event: "received", peer, text }),
       refused,
@@ -77,8 +86,17 @@ class RelayWire {
     this.room = room;
     this.say({ event: "me", peer: String(room.me) });
     this.timer = setTimeout(() => {
-      if (this.room && !this.room.relaysUp()) this.say({ event: "failed", code: "no-relay" });
+      this.check();
+      this.timer = setInterval(() => this.check(), RELAY_CHECK_MS);
     }, wait);
+  }
+
+  check() {
+    if (!this.room) return;
+    const up = this.room.relaysUp() > 0;
+    if (this.up === undefined && !up && !this.met) this.say({ event: "failed", code: "no-relay" });
+    else if (up !== (this.up ?? true)) this.say({ event: "relays", up });
+    this.up = up;
   }
 
   send(peer, text) {
@@ -92,6 +110,7 @@ class RelayWire {
   close() {
     this.closed = true;
     clearTimeout(this.timer);
+    clearInterval(this.timer);
     this.room?.leave();
     this.room = null;
   }

@@ -9,8 +9,14 @@
 // browser tests read what a page was handed (the hidden-card check) from
 // `window.jhgTestCapture`, an array only a test's script puts there before the
 // page loads; without it nothing is kept.
+// A browser test silences this page's channels while they stay connected (a
+// frozen tab, a network that drops everything): with `window.jhgTestMute`
+// true, set only by a test's script, no message goes out or comes in.
+const muted = () => globalThis.jhgTestMute === true;
+
 export function limited(max, handler, refused) {
   return (data) => {
+    if (muted()) return;
     if (typeof data === "string" && data.length <= max) {
       if (Array.isArray(globalThis.jhgTestCapture)) globalThis.jhgTestCapture.push(data);
       handler(data);
@@ -42,7 +48,7 @@ export async function joinRelays({ appId, room, secret, relays, iceServers, max 
   joined.onPeerLeave = (peer) => on.left(peer);
   return {
     me: nostr.selfId,
-    send: (peer, text) => action.send(text, { target: peer }).catch(() => {}),
+    send: (peer, text) => muted() || action.send(text, { target: peer }).catch(() => {}),
     // Unhooked first: nothing is heard after this returns.
     leave: () => {
       joined.onPeerJoin = joined.onPeerLeave = action.onMessage = null;

@@ -29,7 +29,7 @@ import json
 from typing import Any, Awaitable, Callable
 
 from game.online.proof import BadKey, compress, expand
-from game.online.wire import PeerJoined, PeerLeft, Received, WireEvent, WireFailed
+from game.online.wire import PeerJoined, PeerLeft, Received, RelaysChanged, WireEvent, WireFailed
 from game.web.connection import APP_ID, MAX_MESSAGE, RELAYS, STUN, Description, pack, unpack
 
 Heard = Callable[[WireEvent], None]
@@ -131,6 +131,8 @@ class PageWire:
             self._tell(Received(peer, str(msg.get("text", ""))))
         elif event == "failed":
             self._tell(WireFailed(str(msg.get("code", ""))))
+        elif event == "relays":
+            self._tell(RelaysChanged(msg.get("up") is True))
 
     def _tell(self, event: WireEvent) -> None:
         if self.heard is not None:
