@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import threading
 from typing import Any, Coroutine
 
 from game.web.controller import Controller
 from game.web.drivers import NoLocks
 from game.web.links import Link
-from game.web.page import Page
+from game.web.page import OpenReview, Page
 from game.web.session import Session
 from game.web.storage import MemoryStorage
 from game.web.tables import renderer
@@ -28,6 +29,7 @@ class RecordingScreen:
         self.downloads: list[tuple[str, str]] = []
         self.chooser: list[str] = []
         self.reviews: list[Any] = []
+        self.review_frames: list[dict[str, Any]] = []  # the review dialog's frames
         self.moves = 0
 
     @property
@@ -64,8 +66,12 @@ class RecordingScreen:
     def forget_link(self) -> None:
         pass
 
+    def steps(self, frame: dict[str, Any]) -> None:
+        self.review_frames.append(json.loads(json.dumps(frame)))  # as posted
+
     def review(self, host: Any, transcript: dict[str, Any] | None, me: Any) -> None:
         self.reviews.append((transcript, me))
+        host.dispatch(OpenReview(transcript, me))  # as the worker's screen hands it back
 
 
 class Thinking:

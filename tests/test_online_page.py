@@ -47,10 +47,11 @@ class HostPage:
         carry_out = self.ctrl.carry_out
 
         def handed_to_the_room(effect):  # every move, as the controller carries it out
-            carry_out(effect)
+            answers = carry_out(effect)
             if isinstance(effect, ts.Moved):
                 self.hear(h.GameChanged(effect.after,
                                         self.ctrl.session.save["transcript"]["actions"][-1]))
+            return answers
 
         self.ctrl.carry_out = handed_to_the_room
 

@@ -44,9 +44,12 @@ class Screen(Protocol):
     def forget_link(self) -> None:
         """Take the game, deal and lesson out of the address (they were read)."""
 
+    def steps(self, frame: dict[str, Any]) -> None:
+        """Draw the review's dialog (a frame of game.web.step_player)."""
+
     def review(self, host: Any, transcript: dict[str, Any] | None, me: Any) -> None:
-        """Open the review over the page: of `transcript` from `me`'s seat,
-        or (None) of the game on the table."""
+        """Open the review over `host`'s page (online play's record, game.web.online:
+        it asks the screen, which hands it back to the page as `OpenReview`)."""
 
 
 class Locks(Protocol):

@@ -9,14 +9,14 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.bots.base import Bot
 from game.web import session as ts
+from game.web.page import Page
+from game.web.hint import Hint, hint_rng
 from game.web.session import Session
-
-if TYPE_CHECKING:
-    from game.web.controller import Controller
+from game.web.tables.common import seat_bot
 
 # Seconds of bot search between two yields to the event loop. In the game's
 # worker the main thread never waits for a slice, but the page's messages do:
@@ -34,22 +34,37 @@ class Bots:
         self.made: dict[tuple[str, str, str | None], Bot] = {}
 
     def of(self, s: Session, key: str) -> Bot:
-        from game.web.tables.common import seat_bot
-
         game, level = s.save["game"], s.save["setup"]["bots"].get(key)
         if (game, key, level) not in self.made:
             self.made[(game, key, level)] = seat_bot(game, level)
         return self.made[(game, key, level)]
 
 
-async def bot_turn(ctrl: Controller, token: int) -> None:
+class Host(Protocol):
+    """What the thinking needs of the page it thinks for (the controller)."""
+
+    page: Page
+    bots: Bots
+
+    def current(self, token: int) -> Session | None:
+        """The session, if `token` is still its own."""
+
+    def on_table(self, action: ts.Action) -> None: ...
+
+    def error(self, text: str) -> None:
+        """A developer's message (the console)."""
+
+    def crashed(self, error: Exception) -> None: ...
+
+
+async def bot_turn(ctrl: Host, token: int) -> None:
     try:
         await _bot_turn(ctrl, token)
     except Exception as e:  # the page-level guard, for the bot loop
         ctrl.crashed(e)
 
 
-async def _bot_turn(ctrl: Controller, token: int) -> None:
+async def _bot_turn(ctrl: Host, token: int) -> None:
     s = ctrl.current(token)
     if s is None:
         return
@@ -62,14 +77,14 @@ async def _bot_turn(ctrl: Controller, token: int) -> None:
     try:
         action = await _bot_choice(ctrl, s, token)
     except Exception as e:  # a bot must never take the page down
-        ctrl.screen.error(f"bot error: {type(e).__name__}: {e}")
+        ctrl.error(f"bot error: {type(e).__name__}: {e}")
         ctrl.on_table(ts.BotFailed(token, f"{type(e).__name__}: {e}"))
         return
     if action is not None:
         ctrl.on_table(ts.BotMoved(token, action))
 
 
-async def _bot_choice(ctrl: Controller, s: Session, token: int) -> str | None:
+async def _bot_choice(ctrl: Host, s: Session, token: int) -> str | None:
     """The bot's action from its own observation (None: dropped meanwhile)."""
     state = s.state
     player = state.to_act
@@ -93,10 +108,8 @@ async def _bot_choice(ctrl: Controller, s: Session, token: int) -> str | None:
     return str(bot.choose(obs, legal, rng))
 
 
-async def hint_turn(ctrl: Controller, s: Session) -> None:
+async def hint_turn(ctrl: Host, s: Session) -> None:
     """Think in slices from the person's observation only; drop it if they act."""
-    from game.web.hint import Hint, hint_rng
-
     position = s.state
     obs = s.observation  # the person's view (their seat's observation): never the state
     try:
@@ -109,6 +122,6 @@ async def hint_turn(ctrl: Controller, s: Session) -> None:
                 return  # the person acted (or left): the hint is moot
         action: str | None = hint.best()
     except Exception as e:  # a hint must never take the page down
-        ctrl.screen.error(f"hint error: {type(e).__name__}: {e}")
+        ctrl.error(f"hint error: {type(e).__name__}: {e}")
         action = None
     ctrl.on_table(ts.HintReady(position, action))

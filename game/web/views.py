@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol, TypeVar, cast
 from urllib.parse import quote
 
-from game.web import handover
+from game.web import file_panel, handover, stats_page
 from game.web.html import EMPTY, Html, html, join
 from game.web.i18n import Translator
 from game.web.page import PANELS, Page, playable
@@ -26,17 +26,8 @@ T = TypeVar("T")
 
 
 class Panels(Protocol):
-    """What the views ask of the statistics and the file panel (each reads its own store)."""
-
-    def stats_html(self) -> Html: ...
-
-    def final_note(self) -> Html: ...
-
-    def side_buttons(self) -> Html: ...
-
-    def final_button(self) -> Html: ...
-
-    def file_html(self) -> Html | None: ...
+    """What the views ask of online play (the statistics and the file dialog
+    are values in the page, drawn by game.web.stats_page and game.web.file_panel)."""
 
     def online_html(self) -> Html:
         """An online table's lobby, join form or guest's table (game.web.online)."""
@@ -85,8 +76,8 @@ class Drawing:
     regions whose slice of the page changed: each region is kept with the
     values it was drawn from (the frozen values by identity, so that a check
     costs next to nothing), and the side panel's log keeps the lines already
-    worded. A part drawn from a panel's own fields (the statistics, the file
-    panel, online play) is drawn every time, or its markup is in the slice."""
+    worded. What is drawn from online play's own fields (not in the page) is
+    drawn every time, or its markup is in the slice."""
 
     def __init__(self, panels: Panels) -> None:
         self.panels = panels
@@ -129,7 +120,7 @@ def draw(page: Page, panels: Panels, drawing: Drawing | None = None) -> Drawn:
     title = d.region("title", (t, game), lambda: page.say("app.title"))
     seed = s.save["transcript"]["seed"] if s is not None else None
     kept_game = s.state.game_id if s is not None and s.coach is None else None
-    panel_markup = page.view in ("stats", "online")  # drawn from the panels' own fields
+    online = page.view == "online"  # drawn from online play's own fields: every time
     bar = panels.online_bar() if page.at_table else EMPTY
     at_table = (t, page.view, s, page.at_table, page.hold, game)
     regions = {
@@ -141,17 +132,14 @@ def draw(page: Page, panels: Panels, drawing: Drawing | None = None) -> Drawn:
         "notices": d.region("notices", (t, page.notices, page.broken, page.hold, kept_game,
                                         page.store_problem, page.store_problem_read),
                             lambda: notices(page)),
-        "screen": screen(page, panels) if panel_markup else d.region(
-            "screen", (*at_table, bar, page.saved, page.setup, page.setup_error),
+        "screen": screen(page, panels) if online else d.region(
+            "screen", (*at_table, bar, page.stats, page.saved, page.setup, page.setup_error),
             lambda: screen(page, panels)),
         "tools": d.region("tools", at_table, lambda: tools(page)),
-        "side": side(page, panels, d.log) if panel_markup else d.region(
+        "side": side(page, panels, d.log) if online else d.region(
             "side", (*at_table, page.panel), lambda: side(page, panels, d.log))}
-    s_over = s is not None and s.state.over
-    note = panels.final_note() if s_over and page.at_table else EMPTY
-    shown = dialog(page, panels) if page.overlay == "file" else d.region(
-        "dialog", (*at_table, page.overlay, page.asked_deal, str(note)),
-        lambda: dialog(page, panels))
+    shown = d.region("dialog", (*at_table, page.overlay, page.file, page.stats,
+                                page.asked_deal), lambda: dialog(page, panels))
     return Drawn(title, regions, shown, body, hinted(page))
 
 
@@ -241,7 +229,7 @@ def keeping(page: Page) -> Html:
 def screen(page: Page, panels: Panels) -> Html:
     s = page.session
     if page.view == "stats":
-        return panels.stats_html()
+        return stats_page.page_html(page.t, page.stats)
     if page.view == "online":
         return panels.online_html()
     if s is None or not page.at_table:
@@ -392,7 +380,7 @@ def side(page: Page, panels: Panels, log: WordedLog | None = None) -> Html:
     # screen, right under the person's hand on a phone.
     return html('{}<div class="tabs" role="tablist">{}</div>{}'
                 '<div class="panel" id="panel-{}">{}</div>{}', coach_bubble(page, s), tabs,
-                stats_button(page), page.panel, body, panels.side_buttons())
+                stats_button(page), page.panel, body, file_panel.side_buttons(page.t))
 
 
 def stats_button(page: Page) -> Html:
@@ -417,13 +405,13 @@ def dialog(page: Page, panels: Panels) -> Dialog | None:
     game or of a hand (back in view when the panel over it closes)."""
     if page.overlay == "keys":
         return Dialog(keys_panel(page), part="keys")
-    file = panels.file_html() if page.overlay == "file" else None
+    file = file_panel.panel_html(page.t, page.file) if page.overlay == "file" else None
     if file is not None:
         return Dialog(file, part="file-panel")
-    return table_dialog(page, panels)
+    return table_dialog(page)
 
 
-def table_dialog(page: Page, panels: Panels) -> Dialog | None:
+def table_dialog(page: Page) -> Dialog | None:
     s, t = page.session, page.t
     if s is None or not page.at_table:
         return None
@@ -443,10 +431,11 @@ def table_dialog(page: Page, panels: Panels) -> Dialog | None:
     if s.coach is not None and (s.state.over or s.waiting_for_ack):
         return lesson_end(page, s)
     if s.state.over and not s.save.get("closed_final"):
-        return Dialog(s.table.final_summary(obs, ctx) + panels.final_note(),
+        return Dialog(s.table.final_summary(obs, ctx)
+                      + stats_page.final_note(t, s.save, page.stats),
                       html('<button type="button" class="primary" data-cmd="new">{}</button>'
                            '{}<button type="button" data-cmd="close-final">{}</button>',
-                           t("menu.new"), join((review, panels.final_button())),
+                           t("menu.new"), join((review, file_panel.final_button(t))),
                            t("modal.close")))
     if s.waiting_for_ack:
         return Dialog(s.table.hand_summary(obs, ctx),
