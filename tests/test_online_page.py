@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game import new_game
 from game.online import guest as g
 from game.online import host as h
@@ -72,6 +74,7 @@ class HostPage:
             self.hear(h.Received("ann", text))
 
 
+@pytest.mark.slow  # a whole online game
 def test_a_remote_guest_plays_a_seat_of_the_host_page_to_the_end():
     page = HostPage({"me": "3", "bots": {"1": "random", "2": "random"},
                      "remote": {"0": "Ann"}})

@@ -7,7 +7,6 @@ once it closes."""
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 from game import new_game
@@ -15,16 +14,7 @@ from game.core.transcript import Transcript
 from game.web.controller import Controller
 from game.web.front.steps import ReviewDialog, command_of
 from tests.fake_dom import Document, Element
-from tests.page_kit import make_page, put_on_table
-
-
-def dracula_game(seed: int = 3) -> dict[str, Any]:
-    state, rng, actions = new_game("dracula", {}, seed), random.Random(seed), []
-    while not state.over:
-        actions.append(rng.choice(state.legal_actions()))
-        state = state.apply(actions[-1])
-    return {"game": "dracula", "options": state.to_json()["options"], "seed": seed,
-            "actions": actions}
+from tests.page_kit import make_page, put_on_table, random_transcript
 
 
 class Listeners:
@@ -40,7 +30,7 @@ class Listeners:
 
 def opened(transcript: dict[str, Any] | None = None) -> tuple[Controller, Document]:
     """The game of `transcript` on the table, its review asked for ("review")."""
-    transcript = transcript or dracula_game()
+    transcript = transcript or random_transcript("dracula", 3)
     ctrl, screen, _ = make_page()
     final = new_game("dracula", {}, 3)
     try:
@@ -93,7 +83,7 @@ def test_closing_the_review_leaves_the_page_as_it_was() -> None:
 
 
 def test_a_transcript_that_does_not_replay_says_why_and_opens_nothing() -> None:
-    broken = dracula_game()
+    broken = random_transcript("dracula", 3)
     broken["actions"][3] = "no such move"
     ctrl, doc = opened(broken)
     assert ctrl.page.review is None and doc.getElementById("review") is None

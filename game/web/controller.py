@@ -33,7 +33,7 @@ from game.web import stats as st
 from game.web import stats_page as sp
 from game.web import steps, thinking
 from game.web.coach import Coach, load
-from game.web.drivers import Locks, Screen, Spawn
+from game.web.drivers import Clock, Locks, Screen, Spawn
 from game.web.files import continue_save, download_name, transcript_text
 from game.web.html import Html
 from game.web.i18n import Translator
@@ -70,10 +70,10 @@ def first_notices(link: Link, prefs_ignored: str | None) -> tuple[tuple[str, dic
 class Controller:
     def __init__(self, store: Storage, tab_store: Storage, screen: Screen, locks: Locks,
                  link: Link, lang: str, problem: FailureKind | None = None,
-                 spawn: Spawn = asyncio.ensure_future) -> None:
+                 spawn: Spawn = asyncio.ensure_future, clock: Clock = Clock()) -> None:
         self.keeper = Keeper(store, tab_store)
         self.screen, self.locks, self.spawn, self.link = screen, locks, spawn, link
-        self.bots = thinking.Bots()
+        self.clock, self.bots = clock, thinking.Bots(clock)
         prefs, ignored = self.keeper.prefs()
         if link.speed is not None:
             prefs["speed"] = link.speed

@@ -1,11 +1,13 @@
 """The small interfaces behind which the page's effects happen: the screen
 (drawing, focus, motion, the live region, files), this tab's locks on games,
-and the thinking of bots. The browser's are in game.web.dom; the tests'
-are plain Python objects.
+and the thinking of bots and the clock they think on. The browser's are in
+game.web.dom; the tests' are plain Python objects.
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any, Callable, Coroutine, Protocol
 
 from game.core.state import Player
@@ -69,3 +71,14 @@ class NoLocks:
 
 
 Spawn = Callable[[Coroutine[Any, Any, None]], Any]  # runs a coroutine beside the page
+
+
+class Clock:
+    """What bots and hints think on (`now`, seconds) and pause with (`sleep`):
+    the machine's; a test's moves on by itself, so no test waits on it."""
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)

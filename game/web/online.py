@@ -150,9 +150,10 @@ class Online:
         self.host = new_host(self, self.ctrl.page.setup)
         self.show()
 
-    def invite_by_code(self) -> None:
+    def invite_by_code(self, seat: str = "") -> None:
+        """A new invitation by codes (for an away friend's `seat`, at the table)."""
         if self.host is not None:
-            self.later(self.host.invite_by_code())
+            self.later(self.host.invite_by_code(seat))
 
     def download_record(self) -> None:
         """A guest's game as a file (what its seat saw)."""
@@ -205,6 +206,10 @@ class Online:
 
     def screen_html(self) -> Html:
         if self.guest is not None:
+            if self.guest.code is not None:  # invited by codes: the host's device alone
+                from game.web.online_view import codes_contact_sentence
+
+                return self.guest.html(codes_contact_sentence(self.ctrl.t))
             return self.guest.html(self.contacts())
         if self.host is not None:
             return self.host.html(self.contacts())
@@ -250,7 +255,8 @@ COMMANDS: dict[str, OnlineCommand] = {
     "online-host": lambda online, _: online.host_table(),
     "online-open": _on_host(lambda host, _: host.open(by_code=False)),
     "online-open-codes": _on_host(lambda host, _: host.open(by_code=True)),
-    "online-invite-code": lambda online, _: online.invite_by_code(),
+    "online-invite-code": lambda online, data: online.invite_by_code(data.get("seat", "")),
+    "online-retry": _on_host(lambda host, data: host.retry(by_code=data.get("way") == "codes")),
     "online-accept": _on_host(lambda host, data: host.accept(data.get("peer", ""),
                                                              data.get("answer", ""))),
     "online-seat": _on_host(lambda host, data: host.choose(data.get("seat", ""),

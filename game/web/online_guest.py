@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Awaitable
 
 from game.core.state import GameError
 from game.online import guest as g
-from game.online.wire import Wire, WireEvent
+from game.online.wire import RelaysChanged, Wire, WireEvent
 from game.web import page as pg
 from game.web import stats as st
 from game.web.choice import Choice
@@ -36,6 +36,11 @@ if TYPE_CHECKING:
 
 TOKEN_PREFIX = "jhg.online.seat."
 TOKEN_LIMIT = 4096  # characters: a token and a name take about a hundred
+# Relays reached and no host after this long (seconds): the page says why it may be.
+HOST_WAIT_S = 10.0
+# A wire's failure in the player's words (its code; others: "the connection failed").
+FAILURES = {"wire_failed": "online.wire_failed", "bad_code": "online.bad_code",
+            "no-relay": "online.no_relay_guest", "no-webrtc": "online.no_webrtc"}
 
 
 class OnlineGuest:
@@ -67,6 +72,10 @@ class OnlineGuest:
         self.message = ""
         self.code = code  # the host's invitation code: no third party
         self.answer: str | None = None  # this page's answer code, once made
+        self.reach: tuple[int, int] | None = None  # (relays reached, of all), as last counted
+        self.opened_at: float | None = None  # when the wire opened (the page's clock)
+        self.host_missing = False  # relays reached, and no host answered for HOST_WAIT_S
+        self.path = "direct"  # how this page reaches the host ("relayed": through the relays)
         self.worded = WordedLog()  # the log's lines already worded
         # The table as last drawn and what it was drawn from: a message is
         # checked by drawing it (`drawable`), and the page's draw after it reuses that.
@@ -115,14 +124,18 @@ class OnlineGuest:
                     "code": "bad_code", "params": {}})
         elif self.wire is None:
             self.wire = self.online.make_wire()
+            self.opened_at = self.online.now()
             self.wire.open(self.room, self.guest.secret, self.online.heard)
 
     def tick(self, now: float) -> bool:
         """Time passes on this page (its beat to the host); whether what the
         page shows changed (the host has stopped, or started again, answering)."""
-        silent = self.guest.host_silent
+        silent, missing = self.guest.host_silent, self.host_missing
         self.hear(g.Tick(now))
-        return self.guest.host_silent != silent
+        self.host_missing = (self.opened_at is not None and self.guest.host is None
+                             and self.guest.status == "connecting"
+                             and now - self.opened_at >= HOST_WAIT_S)
+        return self.guest.host_silent != silent or self.host_missing != missing
 
     def play_here(self) -> None:
         """The seat back to this page from the other tab or device that took it."""
@@ -132,6 +145,8 @@ class OnlineGuest:
         self.answer = await answer
 
     def hear(self, event: g.Event | WireEvent) -> None:
+        if isinstance(event, RelaysChanged) and event.reached >= 0:
+            self.reach = (event.reached, event.of)
         before = self.guest
         token, transcript = before.token, before.transcript
         self.guest, sends = g.reduce(before, event)
@@ -300,18 +315,29 @@ class OnlineGuest:
         if guest.status in ("refused", "failed"):
             refusal = guest.refusal or {"code": "wire_failed", "params": {}}
             code = str(refusal["code"])
-            key = {"wire_failed": "online.wire_failed", "bad_code": "online.bad_code"}.get(
-                code, "online.refused." + code)
+            key = FAILURES.get(code, "online.refused." + code)
             return guest_message(t, key, refusal["params"])
         if guest.observation is None:
             if guest.status == "host_left":
                 return guest_message(t, "online.host_left", {}, guest_end(t, False))
             if guest.status in ("lobby", "seated"):
-                return guest_waiting(t, list(guest.seats), guest.seat, guest.host_silent)
+                return guest_waiting(t, list(guest.seats), guest.seat, guest.host_silent,
+                                     self.path)
             if self.code is not None and guest.status == "connecting":
                 return guest_answer(t, self.answer)
-            return guest_message(t, "online.connecting", {})
+            return self.looking()
         return self.table_html()
+
+    def looking(self) -> Html:
+        """Looking for the host: how many relays answer, whether the host was
+        found, and (nobody answering this link) why that may be."""
+        t, guest = self.ctrl.t, self.guest
+        key = ("online.host_found" if guest.host is not None or guest.checking
+               else "online.host_missing" if self.host_missing else "online.connecting")
+        reach = EMPTY if self.reach is None else html(
+            '<p class="online-status" id="online-relays">{}</p>',
+            t("online.guest_relays", reached=self.reach[0], of=self.reach[1]))
+        return guest_message(t, key, {}, reach)
 
     def drawable(self, before: g.Guest) -> bool:
         """Whether the table as the host sent it now can be drawn: its messages

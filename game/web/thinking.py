@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 from typing import Protocol
 
 from game.bots.base import Bot
+from game.bots.search import SearchBot
 from game.web import session as ts
+from game.web.drivers import Clock
 from game.web.page import Page
 from game.web.hint import Hint, hint_rng
 from game.web.session import Session
@@ -28,15 +29,20 @@ MAX_THINK = 3.0  # seconds: the expert bot's budget
 
 class Bots:
     """The bots of the games on the table, made once per (game, lasting player,
-    level): the same seat and level in another game is another bot."""
+    level): the same seat and level in another game is another bot. A bot
+    that searches on a clock reads the page's (`clock`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
         self.made: dict[tuple[str, str, str | None], Bot] = {}
 
     def of(self, s: Session, key: str) -> Bot:
         game, level = s.save["game"], s.save["setup"]["bots"].get(key)
         if (game, key, level) not in self.made:
-            self.made[(game, key, level)] = seat_bot(game, level)
+            bot = seat_bot(game, level)
+            if isinstance(bot, SearchBot):
+                bot.clock = self.clock.now
+            self.made[(game, key, level)] = bot
         return self.made[(game, key, level)]
 
 
@@ -45,6 +51,7 @@ class Host(Protocol):
 
     page: Page
     bots: Bots
+    clock: Clock
 
     def current(self, token: int) -> Session | None:
         """The session, if `token` is still its own."""
@@ -71,7 +78,7 @@ async def _bot_turn(ctrl: Host, token: int) -> None:
     obs0 = s.state.observation(s.state.to_act)
     # Longer after a trick, so people see who took it.
     delay = ctrl.page.speed * s.table.pause_factor(obs0)
-    await asyncio.sleep(delay)
+    await ctrl.clock.sleep(delay)
     if ctrl.current(token) is None:
         return
     try:
@@ -98,9 +105,9 @@ async def _bot_choice(ctrl: Host, s: Session, token: int) -> str | None:
     if hasattr(bot, "start") and len(legal) > 1:
         # A search bot thinks in short slices so the page stays responsive.
         search = bot.start(obs, rng)
-        end = time.monotonic() + min(getattr(bot, "budget", 1.0), MAX_THINK)
+        end = ctrl.clock.now() + min(getattr(bot, "budget", 1.0), MAX_THINK)
         while not search.done(end):
-            search.step(time.monotonic() + SLICE, end)
+            search.step(ctrl.clock.now() + SLICE, end)
             await asyncio.sleep(0)
             if ctrl.current(token) is None:
                 return None
@@ -113,7 +120,7 @@ async def hint_turn(ctrl: Host, s: Session) -> None:
     position = s.state
     obs = s.observation  # the person's view (their seat's observation): never the state
     try:
-        hint = Hint(obs, hint_rng(s.save["transcript"]["seed"], s.played))
+        hint = Hint(obs, hint_rng(s.save["transcript"]["seed"], s.played), clock=ctrl.clock.now)
         while not hint.done():
             hint.step(SLICE)
             await asyncio.sleep(0)
