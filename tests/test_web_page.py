@@ -550,8 +550,8 @@ def _thinking_seats(screen) -> list[str]:
 
 def test_a_bots_move_is_one_redraw_and_its_turn_shows_it_thinking_at_once():
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, "jekyll-hyde", 5, **WERNER)
-    s = _my_turn(ctrl, thinking)
+    deal(ctrl, "jekyll-hyde", 5, **WERNER)
+    s = my_turn(ctrl, thinking)
     thinking.drop()
     ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
     bot = ctrl.session.state.to_act
@@ -567,8 +567,8 @@ def test_a_region_whose_slice_of_the_page_did_not_change_is_not_drawn_again(monk
     from game.web import views
 
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, "jekyll-hyde", 5, **WERNER)
-    s = _my_turn(ctrl, thinking)
+    deal(ctrl, "jekyll-hyde", 5, **WERNER)
+    s = my_turn(ctrl, thinking)
     thinking.drop()
     drawn: list[str] = []
     for name in ("menu", "table_info", "side"):
@@ -585,14 +585,14 @@ def test_a_region_whose_slice_of_the_page_did_not_change_is_not_drawn_again(monk
 
 def test_the_log_words_each_event_once_and_all_of_them_again_in_another_language(monkeypatch):
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, "jekyll-hyde", 5, **WERNER)
+    deal(ctrl, "jekyll-hyde", 5, **WERNER)
     table = ctrl.session.table
     worded = []
     event_text = table.event_text
     monkeypatch.setattr(table, "event_text", lambda ev, ctx: (
         worded.append(ctx.t.lang), event_text(ev, ctx))[1])
     for _ in range(12):
-        s = _my_turn(ctrl, thinking)
+        s = my_turn(ctrl, thinking)
         ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
     events = len(ctrl.session.log)
     assert events > 12 and len(worded) <= events
