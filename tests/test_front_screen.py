@@ -69,10 +69,11 @@ def test_a_hint_redraws_only_the_tools_and_the_tools_come_with_every_new_screen(
     action = ctrl.session.fresh_hint.action
     assert screen.doc.getElementById("hint-text").getAttribute("data-action") == action
     # Every new screen's markup holds an empty #tools: the tools are sent with
-    # it, even where they read as before (the bots' moves), and fill it.
+    # it, even where they read as before (a refusal under the table), and fill it.
     since = len(screen.sent)
     ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
     my_turn(ctrl, thinking)
+    ctrl.on_table(ts.Act("nonsense"))
     last_tools, resent_unchanged = answered["tools"], 0
     for frame in screen.sent[since:]:
         regions = frame["regions"]

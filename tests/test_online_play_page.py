@@ -735,3 +735,21 @@ def test_the_lobby_names_each_seat_as_its_game_does(game, setup, seats):
     html = pages.screen_html(pages.host_screen)
     assert re.findall(r'<label class="field"><span>([^<]*)</span><select data-cmd="online-seat"',
                       html) == seats
+
+
+def test_a_guests_table_is_drawn_once_for_each_message_or_click_that_changes_it(monkeypatch):
+    """A message is checked by drawing the table it brings (`drawable`); the
+    page's draw after it takes that drawing, not a second one."""
+    pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
+    online = pages.guests[0][0].online.guest  # Ann plays Hyde, the host Jekyll
+    drawn, changes = [], []
+
+    def render(obs, ctx, _render=online.table.render, **kw):
+        drawn.extend(["H"] if ctx.seat == "H" else [])
+        return _render(obs, ctx, **kw)
+    monkeypatch.setattr(online.table, "render", render)
+    for name in ("drawable", "decide"):
+        monkeypatch.setattr(online, name, lambda *a, _f=getattr(online, name): (
+            changes.append(1), _f(*a))[1])
+    pages.play()
+    assert changes and 0 < len(drawn) <= len(changes)

@@ -331,7 +331,7 @@ def test_an_unexpected_error_keeps_the_save_aside_and_shows_the_start_screen(mon
 
     def broken(*_):
         raise RuntimeError("boom")
-    monkeypatch.setattr(ctrl.session.table, "render", broken)
+    monkeypatch.setattr(ctrl.session.table, "score_sheet", broken)  # drawn by the tab
     ctrl.command("panel", {"panel": "scores"})
     assert ctrl.session is None and ctrl.page.view == "start"
     assert ctrl.page.broken is not None and "boom" in ctrl.page.broken.reason
@@ -536,3 +536,68 @@ def test_the_coachs_objection_is_worded_again_at_once_in_the_language_chosen():
         said[lang] = str(html("{}", ctrl.t(why)))
         assert bubble is not None and bubble.group(1) == said[lang], lang
     assert said["fr"] != said["en"]
+
+
+# -- drawing only what changed --------------------------------------------------------
+
+WERNER = {"players": "4", "jh_me": "0", "jh_bot": "random"}
+
+
+def _thinking_seats(screen) -> list[str]:
+    return re.findall(r'class="seat[^"]*\bthinking\b[^"]*"[^>]*data-seat="(\d)"',
+                      str(screen.last.regions["screen"]))
+
+
+def test_a_bots_move_is_one_redraw_and_its_turn_shows_it_thinking_at_once():
+    ctrl, screen, thinking = make_page()
+    deal(ctrl, "jekyll-hyde", 5, **WERNER)
+    s = my_turn(ctrl, thinking)
+    thinking.drop()
+    ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
+    bot = ctrl.session.state.to_act
+    assert ctrl.session.bots_on_turn and len(thinking.waiting) == 1
+    # The frame of the person's move already marks the bot on turn thinking...
+    assert _thinking_seats(screen) == [str(bot)]
+    frames = len(screen.drawn)
+    thinking.run(limit=1)  # ...and the bot's move is one frame more, not two
+    assert ctrl.session.state.to_act != bot and len(screen.drawn) == frames + 1
+
+
+def test_a_region_whose_slice_of_the_page_did_not_change_is_not_drawn_again(monkeypatch):
+    from game.web import views
+
+    ctrl, screen, thinking = make_page()
+    deal(ctrl, "jekyll-hyde", 5, **WERNER)
+    s = my_turn(ctrl, thinking)
+    thinking.drop()
+    drawn: list[str] = []
+    for name in ("menu", "table_info", "side"):
+        monkeypatch.setattr(views, name, lambda *a, _f=getattr(views, name), _n=name, **k: (
+            drawn.append(_n), _f(*a, **k))[1])
+    render = s.table.render
+    monkeypatch.setattr(s.table, "render", lambda *a: (drawn.append("table"), render(*a))[1])
+    ctrl.command("panel", {"panel": "scores"})  # only the side panel changes
+    assert drawn == ["side"] and "panel-scores" in screen.last.regions["side"]
+    drawn.clear()
+    ctrl.on_table(ts.Act(s.state.legal_actions()[0]))  # the table and its side panel
+    assert sorted(drawn) == ["side", "table"]
+
+
+def test_the_log_words_each_event_once_and_all_of_them_again_in_another_language(monkeypatch):
+    ctrl, screen, thinking = make_page()
+    deal(ctrl, "jekyll-hyde", 5, **WERNER)
+    table = ctrl.session.table
+    worded = []
+    event_text = table.event_text
+    monkeypatch.setattr(table, "event_text", lambda ev, ctx: (
+        worded.append(ctx.t.lang), event_text(ev, ctx))[1])
+    for _ in range(12):
+        s = my_turn(ctrl, thinking)
+        ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
+    events = len(ctrl.session.log)
+    assert events > 12 and len(worded) <= events
+    worded.clear()
+    ctrl.dispatch(SetLanguage("de"))
+    assert worded == ["de"] * events
+    side = str(screen.last.regions["side"])
+    assert "Karte" in side or "Stich" in side, side[-400:]

@@ -14,7 +14,7 @@ from game.bots import levels
 from game.web import handover
 from game.web.coach import Coach, load
 from game.web.i18n import Translator
-from game.web.session import (AckHand, Act, BotMoved, BotThinks, ClearChoice, CloseFinal,
+from game.web.session import (AckHand, Act, BotMoved, ClearChoice, CloseFinal,
                               CoachNext, Flash, GameOver, Halt, HintAsked, HintReady,
                               NotYourTurn, Persist, Pick, Refused, Session, TakeOver, Think,
                               ThinkHint, Undo, reduce)
@@ -97,7 +97,6 @@ def test_a_bots_move_or_a_hint_that_comes_too_late_changes_nothing():
     stale = session.token
     session, _ = reduce(session, Halt())  # the page left the table meanwhile
     assert reduce(session, BotMoved(stale, session.state.legal_actions()[0])) == (session, ())
-    assert reduce(session, BotThinks(stale, 1)) == (session, ())
     session, _ = reduce(session, BotMoved(session.token, session.state.legal_actions()[0]))
     # The person asks for a hint, then acts before it comes: it is dropped.
     asked, effects = reduce(session, HintAsked())

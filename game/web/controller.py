@@ -52,7 +52,7 @@ from game.web.step_player import CLOSED, review_frame
 from game.web.storage import FailureKind, Storage
 from game.web.tables import Table, renderer
 from game.web.tables.common import default_bot
-from game.web.views import GuestParts, draw, message_text
+from game.web.views import Drawing, GuestParts, message_text
 
 
 def first_notices(link: Link, prefs_ignored: str | None) -> tuple[tuple[str, dict[str, str]], ...]:
@@ -88,6 +88,7 @@ class Controller:
         self.depth = 0  # dispatches in progress: the page is drawn once, at the end
         self.after: list[Callable[[], None]] = []  # what waits for the draw (focus, flash)
         self.online = Online(self)  # its wire factory is set by the browser (or a test)
+        self.drawing = Drawing(Panels(self.online))  # what was drawn: redraw what changed
         told = self.keeper.save_prefs(prefs) if ignored is not None else []  # told once
         # A damaged statistics record is reported as soon as the page is up.
         self.run([*told, *self.keeper.stats_read(self.page)])
@@ -132,7 +133,7 @@ class Controller:
     def redraw(self) -> None:
         if self.page.view == "start":  # (only its screen offers them: no storage reads at the table)
             self.run([pg.SavedListed(self.keeper.saved_games(self.page))])
-        self.screen.draw(self.page, draw(self.page, Panels(self.online)))
+        self.screen.draw(self.page, self.drawing.draw(self.page))
         after, self.after = self.after, []
         for do in after:
             do()

@@ -73,6 +73,7 @@ class OnlineGuest:
         self.verifying: set[tuple[str, str]] = set()  # proofs whose check is under way
         self.wire: Wire | None = None
         self.seat = SeatTable()
+        self.drawn: tuple[tuple[Any, ...], Html] | None = None  # the table as last drawn, and from what
         self.message = ""  # a word on the connection (a host this page cannot read)
         self.code = code  # the host's invitation code: no third party
         self.answer: str | None = None  # this page's answer code, once made
@@ -360,6 +361,15 @@ class OnlineGuest:
         return self.ctrl.t("online.refused." + str(refusal.get("code")), **params)
 
     def table_html(self) -> Html:
+        # A message is checked by drawing its table (`drawable`): the page's
+        # draw after it takes that drawing, not a second one.
+        inputs = (self.guest, self.seat, self.ctrl.t, self.ctrl.page.prefs, self.error_words())
+        if self.drawn is None or not all(a is b or (isinstance(b, str) and a == b)
+                                         for a, b in zip(self.drawn[0], inputs)):
+            self.drawn = (inputs, self.draw_table())
+        return self.drawn[1]
+
+    def draw_table(self) -> Html:
         guest, t = self.guest, self.ctrl.t
         status = {"reconnecting": t("online.reconnecting"), "host_left": t("online.host_left"),
                   "connecting": t("online.reconnecting")}.get(guest.status, "")

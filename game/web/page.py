@@ -622,8 +622,13 @@ def _bots_anew(page: Page, _: BotsAnew) -> Result:
     s = page.session
     if s is None:
         return page, ()
-    page = page.with_session(dataclasses.replace(s, token=s.token + 1))
-    return page, (ThinkBot(s.token + 1),) if page.bots_may_think else ()
+    page = page.with_session(s := dataclasses.replace(s, token=s.token + 1))
+    if not page.bots_may_think:
+        return page, ()
+    # The bot on turn marked thinking at once: the frame that shows its turn
+    # shows it thinking, and its move is one redraw, not a second for the mark.
+    seat = s.table.thinking_seat(s.state.observation(s.state.to_act))
+    return page.with_session(dataclasses.replace(s, thinking=seat)), (ThinkBot(s.token),)
 
 
 def _hold(page: Page, **changes: Any) -> Page:

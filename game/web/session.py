@@ -360,12 +360,6 @@ class HeldDue:
 
 
 @dataclass(frozen=True)
-class BotThinks:
-    token: int
-    seat: Player
-
-
-@dataclass(frozen=True)
 class BotMoved:
     token: int
     action: str
@@ -431,7 +425,7 @@ class Halt:
     flight is kept."""
 
 
-Action = Union[Act, Pick, Confirm, ClearChoice, HeldDue, BotThinks, BotMoved, BotFailed, RemoteMoved,
+Action = Union[Act, Pick, Confirm, ClearChoice, HeldDue, BotMoved, BotFailed, RemoteMoved,
                HintAsked, HintReady, Undo, AckHand, TakeOver, CloseFinal, CoachNext, Halt]
 
 
@@ -663,12 +657,6 @@ def _clear_choice(session: Session, _: ClearChoice) -> Result:
     return dataclasses.replace(session, picked=()), ()
 
 
-def _bot_thinks(session: Session, event: BotThinks) -> Result:
-    if event.token != session.token:
-        return session, ()
-    return dataclasses.replace(session, thinking=event.seat), ()
-
-
 def _bot_moved(session: Session, moved: BotMoved) -> Result:
     if moved.token != session.token:
         return session, ()
@@ -769,7 +757,7 @@ def _halt(session: Session, _: Halt) -> Result:
 Handler = Callable[[Session, Any], Result]
 HANDLERS: dict[type, Handler] = {
     Act: _act, Pick: _pick, Confirm: _confirm, ClearChoice: _clear_choice, HeldDue: _held_due,
-    BotThinks: _bot_thinks, BotMoved: _bot_moved, BotFailed: _bot_failed,
+    BotMoved: _bot_moved, BotFailed: _bot_failed,
     RemoteMoved: _remote_moved,
     HintAsked: _hint_asked, HintReady: _hint_ready, Undo: _undo, AckHand: _ack_hand,
     TakeOver: _take_over, CloseFinal: _close_final, CoachNext: _coach_next, Halt: _halt,

@@ -78,7 +78,6 @@ async def _bot_turn(ctrl: Host, token: int) -> None:
     obs0 = s.state.observation(s.state.to_act)
     # Longer after a trick, so people see who took it.
     delay = ctrl.page.speed * s.table.pause_factor(obs0)
-    ctrl.on_table(ts.BotThinks(token, s.table.thinking_seat(obs0)))
     await ctrl.clock.sleep(delay)
     if ctrl.current(token) is None:
         return

@@ -11,7 +11,7 @@ the end of a game or of a lesson, a deal link's question) and the keys panel.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Protocol, TypeVar, cast
 from urllib.parse import quote
 
 from game.web import file_panel, handover, stats_page
@@ -20,7 +20,9 @@ from game.web.i18n import Translator
 from game.web.page import PANELS, Page, playable
 from game.web.session import NotYourTurn, Refused, Session
 from game.web.start_screen import help_html, menu_html, rules_href, setup_html
-from game.web.tables import Table, TableContext, event_lines, explain
+from game.web.tables import Table, TableContext, WordedLog, event_lines, explain
+
+T = TypeVar("T")
 
 
 class Panels(Protocol):
@@ -94,23 +96,82 @@ class Drawn:
 NESTED = {"tools": "screen"}
 
 
-def draw(page: Page, panels: Panels) -> Drawn:
-    s = page.session
-    body = {"lang": page.t.lang, "view": view_name(page),
+class Drawing:
+    """What the draws so far made, so that the next one recomputes only the
+    regions whose slice of the page changed: each region is kept with the
+    values it was drawn from (the frozen values by identity, so that a check
+    costs next to nothing), and the side panel's log keeps the lines already
+    worded. What is drawn from online play's own fields (not in the page) is
+    drawn every time, or its markup is in the slice."""
+
+    def __init__(self, panels: Panels) -> None:
+        self.panels = panels
+        self.kept: dict[str, tuple[tuple[Any, ...], Any]] = {}
+        self.log = WordedLog()
+
+    def draw(self, page: Page) -> Drawn:
+        return draw(page, self.panels, self)
+
+    def region(self, name: str, inputs: tuple[Any, ...], make: Callable[[], T]) -> T:
+        """`name`'s markup: as last made if `inputs` are the same as then, else `make()`."""
+        kept = self.kept.get(name)
+        if kept is not None and len(kept[0]) == len(inputs) and all(
+                map(_same, kept[0], inputs)):
+            return cast(T, kept[1])
+        made = make()
+        self.kept[name] = (inputs, made)
+        return made
+
+
+_PLAIN = (str, int, float, bool, type(None), tuple, frozenset, dict)
+
+
+def _same(before: Any, now: Any) -> bool:
+    """The same input: the very object, or equal plain data (a value of ours,
+    a session, is compared by identity only: it is never changed in place)."""
+    return before is now or (type(before) is type(now) and isinstance(now, _PLAIN)
+                             and before == now)
+
+
+def draw(page: Page, panels: Panels, drawing: Drawing | None = None) -> Drawn:
+    """The page as markup; with the `drawing` of the draws before, only the
+    regions whose inputs changed are drawn again."""
+    d = drawing or Drawing(panels)
+    s, t, game = page.session, page.t, page.game_id
+    body = {"lang": t.lang, "view": view_name(page),
             "actions": str(s.played if s is not None else 0),
             "lesson": s.coach.lesson.game if s is not None and s.coach is not None else "",
             "toAct": to_act(page)}
-    regions = {"brand": html("{}", page.say("app.title")), "menu": menu(page),
-               "table-info": table_info(page), "notices": notices(page),
-               "screen": screen(page, panels), "tools": tools(page), "side": side(page, panels)}
-    guest = panels.online_table() if page.view == "online" else None
+    title = d.region("title", (t, game), lambda: page.say("app.title"))
+    seed = s.save["transcript"]["seed"] if s is not None else None
+    kept_game = s.state.game_id if s is not None and s.coach is None else None
+    online = page.view == "online"  # drawn from online play's own fields: every time
+    bar = panels.online_bar() if page.at_table else EMPTY
+    at_table = (t, page.view, s, page.at_table, page.hold, game)
+    regions = {
+        "brand": d.region("brand", (title,), lambda: html("{}", title)),
+        "menu": d.region("menu", (t, game, page.prefs.get("speed"), s is None),
+                         lambda: menu(page)),
+        "table-info": d.region("table-info", (t, game, page.at_table, seed),
+                               lambda: table_info(page)),
+        "notices": d.region("notices", (t, page.notices, page.broken, page.hold, kept_game,
+                                        page.store_problem, page.store_problem_read),
+                            lambda: notices(page)),
+        "screen": screen(page, panels) if online else d.region(
+            "screen", (*at_table, bar, page.stats, page.saved, page.setup, page.setup_error),
+            lambda: screen(page, panels)),
+        "tools": d.region("tools", at_table, lambda: tools(page)),
+        "side": side(page, panels, d.log) if online else d.region(
+            "side", (*at_table, page.panel), lambda: side(page, panels, d.log))}
+    guest = panels.online_table() if online else None
     if guest is not None:  # a guest's table: a table, whose tools, news and hint are its own
         regions["tools"] = guest.tools
         body = {**body, "view": "table", "toAct": guest.to_act}
-        return Drawn(page.say("app.title"), regions, dialog(page, panels, guest), body,
-                     guest.hinted, guest.news, guest.choices)
-    return Drawn(page.say("app.title"), regions, dialog(page, panels), body, hinted(page),
-                 news(page))
+        return Drawn(title, regions, dialog(page, panels, guest), body, guest.hinted,
+                     guest.news, guest.choices)
+    shown = d.region("dialog", (*at_table, page.overlay, page.file, page.stats,
+                                page.asked_deal), lambda: dialog(page, panels))
+    return Drawn(title, regions, shown, body, hinted(page), news(page))
 
 
 def view_name(page: Page) -> str:
@@ -332,7 +393,7 @@ def review_button(page: Page) -> Html:
 
 # -- the side panel -----------------------------------------------------------------------
 
-def side(page: Page, panels: Panels) -> Html:
+def side(page: Page, panels: Panels, log: WordedLog | None = None) -> Html:
     s = page.session
     if page.view == "stats":
         return html('<div class="help"><p>{}</p></div>', page.t("stats.help"))
@@ -345,11 +406,11 @@ def side(page: Page, panels: Panels) -> Html:
     # A lesson's coach heads the side panel: beside the table on a wide
     # screen, right under the person's hand on a phone.
     return side_panel(page, s.table, s.observation, s.context(page.t), coach_bubble(page, s),
-                      file_panel.side_buttons(page.t))
+                      file_panel.side_buttons(page.t), log)
 
 
 def side_panel(page: Page, table: Table, obs: dict[str, Any], ctx: TableContext,
-               head: Html = EMPTY, buttons: Html = EMPTY) -> Html:
+               head: Html = EMPTY, buttons: Html = EMPTY, log: WordedLog | None = None) -> Html:
     """The side panel of a table (here, or an online guest's): the log, the
     last trick or the score sheet, as the seat shown sees them."""
     tabs = join(
@@ -361,12 +422,11 @@ def side_panel(page: Page, table: Table, obs: dict[str, Any], ctx: TableContext,
     elif page.panel == "last":
         body = table.last_trick(obs, ctx)
     else:
-        lines = event_lines(table, ctx.log[-150:], ctx)
+        lines = (log or WordedLog()).markup(table, ctx, 150)
         # It scrolls: keyboard users reach it (tabindex) to scroll it back. Its
         # box starts at its end (site.css, .log-scroll): no script scrolls it.
         body = html('<div class="log-scroll"><ol class="log" id="log" tabindex="0" '
-                    'aria-label="{}">{}</ol></div>',
-                    page.say("menu.log"), join(html("<li>{}</li>", x) for x in lines))
+                    'aria-label="{}">{}</ol></div>', page.say("menu.log"), lines)
     return html('{}<div class="tabs" role="tablist">{}</div>{}'
                 '<div class="panel" id="panel-{}">{}</div>{}', head, tabs,
                 stats_button(page), page.panel, body, buttons)

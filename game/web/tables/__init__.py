@@ -43,7 +43,7 @@ from typing import Any, Protocol
 
 from game import GAMES
 from game.core.state import GameError
-from game.web.html import Html
+from game.web.html import EMPTY, Html, html, join
 from game.web.i18n import Translator
 from game.web.tables.common import Event, OptionField, Pick, Plan
 
@@ -206,15 +206,55 @@ def renderer(game_id: str) -> Table:
 def event_lines(table: Table, events: list[dict[str, Any]], ctx: TableContext) -> list[str]:
     """`events` as lines in the person's language, as the log shows them (an
     odd entry of an old save, or one with nothing to say, gives no line)."""
-    lines = []
-    for ev in events:
-        try:
-            text = table.event_text(ev, ctx)
-        except Exception:  # an odd entry in an old save: skip it
-            continue
-        if text:
-            lines.append(text)
-    return lines
+    return [text for text in (event_line(table, ev, ctx) for ev in events) if text]
+
+
+def event_line(table: Table, event: dict[str, Any], ctx: TableContext) -> str:
+    try:
+        return table.event_text(event, ctx)
+    except Exception:  # an odd entry in an old save: no line
+        return ""
+
+
+class WordedLog:
+    """A log's lines, each event worded once: the side panel's log is drawn
+    again after every move, and wording it all each time was most of a
+    redraw. An event's line depends on the events before it, the seat it is
+    read from, the people's names and the language: another of those words
+    it all again, and a log cut back (an undo) from where it changed."""
+
+    def __init__(self) -> None:
+        self.words: tuple[Any, ...] = ()
+        self.events: list[dict[str, Any]] = []  # the events worded, in the log's order
+        # Each one's <li> (EMPTY: it has nothing to say; None: not worded yet).
+        self.items: list[Html | None] = []
+        self.drawn: tuple[int, Html] | None = None  # (`last`, the markup) of the last call
+
+    def markup(self, table: Table, ctx: TableContext, last: int) -> Html:
+        """The `<li>` lines of the last `last` events of `ctx.log` (only those are worded)."""
+        log = ctx.log
+        words = (table, ctx.t.lang, ctx.t.touch, ctx.seat, ctx.spectator,
+                 tuple(ctx.people.items()))
+        if words != self.words:
+            self.words, self.events, self.items, self.drawn = words, [], [], None
+        kept = 0
+        for before, now in zip(self.events, log):  # (the same objects: a log only grows)
+            if before is not now:
+                break
+            kept += 1
+        if kept < len(self.events) or kept < len(log):
+            del self.events[kept:], self.items[kept:]
+            self.events += log[kept:]
+            self.items += [None] * (len(log) - kept)
+            self.drawn = None
+        if self.drawn is None or self.drawn[0] != last:
+            start = max(0, len(log) - last)
+            for i in range(start, len(log)):
+                if self.items[i] is None:
+                    text = event_line(table, log[i], ctx)
+                    self.items[i] = html("<li>{}</li>", text) if text else EMPTY
+            self.drawn = (last, join(self.items[start:]))
+        return self.drawn[1]
 
 
 def explain(table: Table, error: GameError, obs: dict[str, Any], ctx: TableContext) -> str:
