@@ -190,7 +190,8 @@ def units(observation: dict[str, Any], value: float) -> float:
     spread = dracula.DEAL_SPREAD * math.sqrt(left)
     edge = 0.5 * (1.0 + math.erf(dracula._CLIP / math.sqrt(2)))
     clipped = min(edge, max(1.0 - edge, value))
-    return spread * statistics.NormalDist().inv_cdf(clipped) - lead
+    equivalent: float = spread * statistics.NormalDist().inv_cdf(clipped) - lead
+    return equivalent
 
 
 def cap(observation: dict[str, Any]) -> int:
