@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Hashable, NamedTuple, Sequence
 
 from game import state_from_json
-from game.bots.search import rules_of, searcher
+from game.bots.search import Solve, rules_of, searcher
 from game.core.state import GameError, Player, State
 from game.core.transcript import Transcript
 
@@ -56,13 +56,13 @@ class Scale:
 
 SCALES: dict[str, Scale] = {
     "jekyll-hyde": Scale("points", (15.0, 40.0, 90.0), endgame=2, hindsight=3),
-    "jekyll-vs-hyde": Scale("marker steps", (0.5, 1.0, 2.0), endgame=3, hindsight=5),
+    "jekyll-vs-hyde": Scale("marker steps", (0.5, 1.0, 2.0), endgame=4, hindsight=5),
     "dracula": Scale("deal points", (3.0, 8.0, 16.0), endgame=0, hindsight=7),
 }
 
-# The search's iterations a decision: the page's expert reaches about these in
-# its budget (game/bots/browser_caps.json); twice that keeps verdicts stable
-# between seeds (benchmarks/analysis.py measures how often they agree).
+# The search's iterations a decision: the page's expert level reaches about
+# these in its budget (game/bots/browser_caps.json, at the decision's stage);
+# twice that keeps verdicts stable between seeds.
 ITERATIONS_FACTOR = 2
 
 
@@ -195,11 +195,14 @@ def units(observation: dict[str, Any], value: float) -> float:
 
 
 def cap(observation: dict[str, Any]) -> int:
-    """The search's iterations for this decision (see `ITERATIONS_FACTOR`)."""
+    """The search's iterations for this decision (see `ITERATIONS_FACTOR`):
+    those of the bot that plays the game's expert level in the page."""
+    from game.bots import levels, make_bot
     from game.bots.search import browser_cap
 
     game = observation["game"]
-    return ITERATIONS_FACTOR * browser_cap(game, "expert", rules_of(game).stage(observation))
+    page_level = getattr(make_bot(game, levels(game)["expert"]), "page_level")
+    return ITERATIONS_FACTOR * browser_cap(game, page_level, rules_of(game).stage(observation))
 
 
 class Judgement(NamedTuple):
@@ -219,6 +222,8 @@ def judge(observation: dict[str, Any], rng: random.Random,
     game = observation["game"]
     search = searcher(observation, rng, iterations or cap(observation), lambda: 0.0,
                       endgame=SCALES[game].endgame, enumerate=True)
+    if isinstance(search, Solve):
+        search.racing = False  # every choice valued in every world: each cost, not just the best
     while not search.finished():
         search.iterate()
     values = {action: value for action, _, value in search.ranking()}
@@ -265,20 +270,27 @@ def decision_seed(transcript: Transcript, step: int) -> str:
 
 
 def analyse_decision(task: _Task) -> Decision:
-    """Judge one decision (from the seat's observation) and add its hindsight line."""
-    state = state_from_json(task.state)
+    """`judge_decision` for one task (a worker process's unit)."""
+    return judge_decision(state_from_json(task.state), task.step, task.hand, task.chosen,
+                          random.Random(task.seed), task.iterations)
+
+
+def judge_decision(state: State, step: int, hand: int, chosen: str, rng: random.Random,
+                   iterations: int | None = None) -> Decision:
+    """The decision `chosen` at `state`: judged from the observation of the
+    player to act alone (`judge`), then, apart, its hindsight line."""
     player = state.to_act
     observation = state.observation(player)
-    judgement = judge(observation, random.Random(task.seed), task.iterations)
+    judgement = judge(observation, rng, iterations)
     game = observation["game"]
-    cost = judgement.costs[task.chosen]
+    cost = judgement.costs[chosen]
     seen = hindsight(state, player)
     line = None
     if seen is not None:
-        best = min(seen, key=lambda a: (seen[a], a))
-        line = Hindsight(best, seen[task.chosen], verdict(game, seen[task.chosen]))
-    return Decision(task.step, task.hand, task.chosen, judgement.best, cost,
-                    verdict(game, cost), judgement.costs, line)
+        best = chosen if seen[chosen] == 0 else min(seen, key=lambda a: (seen[a], a))
+        line = Hindsight(best, seen[chosen], verdict(game, seen[chosen]))
+    return Decision(step, hand, chosen, judgement.best, cost, verdict(game, cost),
+                    judgement.costs, line)
 
 
 def decisions_of(transcript: Transcript, seat: str | None = None,
@@ -337,8 +349,8 @@ def analyse(transcript: Transcript, seat: str | None = None, hand: int | None = 
 
 
 def analyse_files(paths: Sequence[str], seat: str | None = None, hand: int | None = None,
-                  workers: Any = 1) -> list[Analysis]:
-    """Analyse several transcripts, their decisions shared among `workers`."""
+                  workers: Any = 1, iterations: int | None = None) -> list[Analysis]:
+    """Analyse several transcripts (`analyse`), their decisions shared among `workers`."""
     from game.core.match import map_in_order
 
     jobs: list[tuple[int, _Task]] = []
@@ -347,7 +359,7 @@ def analyse_files(paths: Sequence[str], seat: str | None = None, hand: int | Non
         transcript = Transcript.load(path)
         shown, tasks = decisions_of(transcript, seat, hand)
         heads.append((transcript, shown))
-        jobs += [(number, task) for task in tasks]
+        jobs += [(number, task._replace(iterations=iterations)) for task in tasks]
     done = map_in_order(analyse_decision, [task for _, task in jobs], workers)
     analyses = []
     for number, (transcript, shown) in enumerate(heads):
