@@ -334,6 +334,17 @@ def _identity(state: State, seat: Any) -> Hashable:
                         code="unknown_seat", params={"seat": str(seat)[:40]})
 
 
+MAX_ITERATIONS = 1_000_000
+
+
+def check_iterations(iterations: int | None) -> None:
+    """Refuse a search cap below 1 or above `MAX_ITERATIONS` (None: each decision's `cap`)."""
+    if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
+        raise AnalysisError(f"--iterations must be from 1 to {MAX_ITERATIONS}, not {iterations}",
+                            code="iterations", params={"iterations": iterations,
+                                                       "most": MAX_ITERATIONS})
+
+
 def analyse(transcript: Transcript, seat: str | None = None, hand: int | None = None,
             workers: Any = 1, iterations: int | None = None) -> Analysis:
     """Analyse the decisions of `seat` (see `decisions_of`) in a game's
@@ -342,6 +353,7 @@ def analyse(transcript: Transcript, seat: str | None = None, hand: int | None = 
     each search's cap (quick tests)."""
     from game.core.match import map_in_order
 
+    check_iterations(iterations)
     shown, tasks = decisions_of(transcript, seat, hand)
     tasks = [t._replace(iterations=iterations) for t in tasks]
     decisions = map_in_order(analyse_decision, tasks, workers)
@@ -353,6 +365,7 @@ def analyse_files(paths: Sequence[str], seat: str | None = None, hand: int | Non
     """Analyse several transcripts (`analyse`), their decisions shared among `workers`."""
     from game.core.match import map_in_order
 
+    check_iterations(iterations)
     jobs: list[tuple[int, _Task]] = []
     heads: list[tuple[Transcript, str]] = []
     for number, path in enumerate(paths):
