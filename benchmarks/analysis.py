@@ -1,7 +1,8 @@
 """How good and how quick the hand analysis is (game/analysis.py).
 
     python benchmarks/analysis.py agreement [--positions 100] [--seed 1] [--game G]
-    python benchmarks/analysis.py levels [--hands 6] [--seed 1] [--game G]
+    python benchmarks/analysis.py levels [--hands 6] [--seed 1] [--game G] [--dump FILE]
+    python benchmarks/analysis.py stability [--hands 4] [--seed 1] [--game G]
 
 Not a test: prints figures, with the machine's load (`uptime`).
 
@@ -20,6 +21,9 @@ Not a test: prints figures, with the machine's load (`uptime`).
   interval (a bootstrap over hands), each verdict's share, the expert's
   cost quantiles (what the thresholds are calibrated on: its decisions are
   "fine" at least 90% of the time) and the CPU time per decision and per hand.
+- stability: the heuristic's decisions in seeded hands, each judged twice
+  with two seeds: how often the verdict and the expert's choice are the same,
+  and the mean difference of the cost.
 """
 
 from __future__ import annotations
@@ -199,9 +203,34 @@ def level_costs(game: str, hands: int, seed: int, dump: dict[str, Any]) -> None:
                   f"{SCALES[game].thresholds}", flush=True)
 
 
+def stability(game: str, hands: int, seed: int) -> None:
+    same_verdict = same_best = n = 0
+    gaps: list[float] = []
+    for k in range(hands):
+        deal_seed = random.Random(f"{seed}/{game}/stability/{k}").getrandbits(31)
+        start = new_game(game, None, deal_seed)
+        bots = {p: make_bot(game, "heuristic") for p in start.players}
+        rngs = {p: random.Random(f"{deal_seed}/{p}") for p in start.players}
+        actions: list[str] = []
+        play_out(start, bots, rngs, lambda s, a: actions.append(a),
+                 until=lambda s: s.hands_scored >= 1)
+        transcript = Transcript(game, {}, deal_seed, actions=actions)
+        seat = seats(game)[k % len(seats(game))]
+        for task in decisions_of(transcript, str(seat), 1)[1]:
+            one = analyse_decision(task)
+            two = analyse_decision(task._replace(seed=task.seed + "/again"))
+            n += 1
+            same_verdict += one.verdict == two.verdict
+            same_best += one.best == two.best or one.costs[two.best] == 0
+            gaps.append(abs(one.cost - two.cost))
+    print(f"{game}: {n} decisions judged twice with two seeds: the same verdict {same_verdict / n:.1%}, "
+          f"the same best (or one costing nothing) {same_best / n:.1%}, mean cost difference "
+          f"{statistics.mean(gaps):.2f} {SCALES[game].unit}", flush=True)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("part", choices=("agreement", "levels"))
+    p.add_argument("part", choices=("agreement", "levels", "stability"))
     p.add_argument("--game", choices=list(GAMES))
     p.add_argument("--positions", type=int, default=100)
     p.add_argument("--hands", type=int, default=6)
@@ -213,6 +242,8 @@ def main() -> None:
     for game in [args.game] if args.game else list(GAMES):
         if args.part == "agreement":
             agreement(game, args.positions, args.seed)
+        elif args.part == "stability":
+            stability(game, args.hands, args.seed)
         else:
             level_costs(game, args.hands, args.seed, dump)
             if args.dump:

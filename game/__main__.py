@@ -1,7 +1,8 @@
-"""The command line: replay, simulate, play, serve.
+"""The command line: replay, analyse, simulate, play, serve.
 
     python -m game replay FILE [--watcher]
-    python -m game analyse FILE... [--seat S] [--hand N] [--json] [--workers N | --scheduler A]
+    python -m game analyse FILE... [--seat S] [--hand N] [--json]
+        [--iterations N] [--workers N | --scheduler A]
     python -m game simulate --game jekyll-hyde --bots heuristic,random --games 1000 --seed 1
         [--workers N | --scheduler tcp://HOST:8786]
     python -m game play [--game jekyll-hyde] [--seat 0] [--bots heuristic]
@@ -71,7 +72,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from game.analysis import analyse_files
     from game.core.match import workers_from_args
 
-    analyses = analyse_files(args.files, args.seat, args.hand, workers_from_args(args))
+    analyses = analyse_files(args.files, args.seat, args.hand, workers_from_args(args),
+                             args.iterations)
     for path, analysis in zip(args.files, analyses):
         if args.json:
             print(json.dumps({"file": path, **analysis.to_json()}))
@@ -188,6 +190,9 @@ def parser() -> argparse.ArgumentParser:
                                   "else the first)")
     a.add_argument("--hand", type=int, help="only this hand (1 for the first)")
     a.add_argument("--json", action="store_true", help="print one JSON object a file")
+    a.add_argument("--iterations", type=int, metavar="N",
+                   help="the search's iterations a decision (default: twice what the page's "
+                        "expert reaches in its budget)")
     add_workers_arguments(a)
     a.set_defaults(run=cmd_analyse)
 
