@@ -55,7 +55,7 @@ class Scale:
 
 
 SCALES: dict[str, Scale] = {
-    "jekyll-hyde": Scale("points", (15.0, 40.0, 90.0), endgame=2, hindsight=3),
+    "jekyll-hyde": Scale("points", (15.0, 40.0, 90.0), endgame=3, hindsight=3),
     "jekyll-vs-hyde": Scale("marker steps", (0.5, 1.0, 2.0), endgame=4, hindsight=5),
     "dracula": Scale("deal points", (3.0, 8.0, 16.0), endgame=0, hindsight=7),
 }
