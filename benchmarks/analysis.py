@@ -103,7 +103,7 @@ def exhaustive(game: str, obs: dict[str, Any], listed: list[Any]) -> dict[str, f
     return {a: v / len(listed) for a, v in totals.items()}
 
 
-def agreement(game: str, positions: int, seed: int) -> None:
+def agreement(game: str, positions: int, seed: int, progress: bool = False) -> None:
     rng = random.Random(seed)
     bot = make_bot(game, "heuristic")
     found: dict[int, list[float]] = {}
@@ -126,6 +126,8 @@ def agreement(game: str, positions: int, seed: int) -> None:
                     n += 1
                     agreed[size] = agreed.get(size, 0) + ok
                     found.setdefault(size, []).append(units(obs, top) - units(obs, values[best]))
+                    if progress:
+                        print(f"  so far {sum(agreed.values())}/{n} agree", flush=True)
             state = state.apply(bot.choose(obs, state.legal_actions(), bot_rng))
     total = sum(agreed.values())
     what = {"jekyll-vs-hyde": "cards in hand", "jekyll-hyde": "tricks left",
@@ -146,8 +148,12 @@ def level_spec(game: str, level: str) -> str:
     return spec + ":browser=1" if spec in ("strong", "expert") else spec
 
 
+SEATS: dict[str, list[Any]] = {"jekyll-hyde": [0], "jekyll-vs-hyde": ["J", "H"], "dracula": [0, 1]}
+
+
 def seats(game: str) -> list[Any]:
-    return {"jekyll-hyde": [0], "jekyll-vs-hyde": ["J", "H"], "dracula": [0, 1]}[game]
+    """The seats the measured level takes in turn, hand by hand."""
+    return SEATS[game]
 
 
 def bootstrap(per_hand: list[tuple[float, int]], rng: random.Random) -> tuple[float, float]:
@@ -161,18 +167,18 @@ def bootstrap(per_hand: list[tuple[float, int]], rng: random.Random) -> tuple[fl
     return means[25], means[974]
 
 
-def level_costs(game: str, hands: int, seed: int, dump: dict[str, Any]) -> None:
+def level_costs(game: str, hands: int, seed: int, dump: dict[str, Any],
+                dump_to: str | None = None) -> None:
+    """Every level on the same seeded hands, hand by hand (a run stopped early
+    still has each level on the same hands); the figures after each hand."""
     deal_seeds = [random.Random(f"{seed}/{game}/{k}").getrandbits(31) for k in range(hands)]
-    print(f"{game}: {hands} hands a level, the level at seat(s) {seats(game)} in turn, "
+    print(f"{game}: up to {hands} hands a level, the level at seat(s) {seats(game)} in turn, "
           f"the heuristic elsewhere; costs in {SCALES[game].unit}")
-    for level in levels(game):
-        spec = level_spec(game, level)
-        per_hand: list[tuple[float, int]] = []
-        costs: list[float] = []
-        verdicts = {v: 0 for v in VERDICTS}
-        cpu = 0.0
-        for k, deal_seed in enumerate(deal_seeds):
-            seat = seats(game)[k % len(seats(game))]
+    results = dump.setdefault(game, {})
+    for k, deal_seed in enumerate(deal_seeds):
+        seat = seats(game)[k % len(seats(game))]
+        for level in levels(game):
+            spec = level_spec(game, level)
             start = new_game(game, None, deal_seed)
             bots = {p: make_bot(game, spec if p == seat else "heuristic") for p in start.players}
             rngs = {p: random.Random(f"{deal_seed}/{p}") for p in start.players}
@@ -183,21 +189,27 @@ def level_costs(game: str, hands: int, seed: int, dump: dict[str, Any]) -> None:
             _, tasks = decisions_of(transcript, str(seat), 1)
             t0 = time.process_time()
             decided = [analyse_decision(t) for t in tasks]
-            cpu += time.process_time() - t0
-            hand_costs = [d.cost for d in decided]
-            costs += hand_costs
-            per_hand.append((sum(hand_costs), len(hand_costs)))
-            for d in decided:
-                verdicts[d.verdict] += 1
-        dump.setdefault(game, {})[level] = {"costs": costs, "per_hand": per_hand, "cpu_s": cpu}
-        lo, hi = bootstrap(per_hand, random.Random(seed))
-        n = len(costs)
-        shares = ", ".join(f"{v} {verdicts[v] / n:.0%}" for v in VERDICTS)
-        print(f"  {LEVEL_NAMES[level]:<9} ({spec}): {n} decisions, mean cost "
-              f"{statistics.mean(costs):.2f} [{lo:.2f}, {hi:.2f}]; {shares}; "
-              f"{cpu / n:.2f} s CPU a decision, {cpu / hands:.1f} s a hand", flush=True)
-        if level == "expert":
-            q = statistics.quantiles(costs, n=20)
+            mine = results.setdefault(level, {"costs": [], "per_hand": [], "verdicts": [],
+                                              "cpu_s": 0.0})
+            mine["cpu_s"] += time.process_time() - t0
+            mine["costs"] += [d.cost for d in decided]
+            mine["verdicts"] += [d.verdict for d in decided]
+            mine["per_hand"].append((sum(d.cost for d in decided), len(decided)))
+        if dump_to:
+            Path(dump_to).write_text(json.dumps(dump))
+        print(f" after {k + 1} hands ({load()}):", flush=True)
+        for level in levels(game):
+            mine = results[level]
+            costs, n = mine["costs"], len(mine["costs"])
+            lo, hi = bootstrap(mine["per_hand"], random.Random(seed))
+            shares = ", ".join(f"{v} {mine['verdicts'].count(v) / n:.0%}" for v in VERDICTS)
+            print(f"  {LEVEL_NAMES[level]:<9} ({level_spec(game, level)}): {n} decisions, mean "
+                  f"cost {statistics.mean(costs):.2f} [{lo:.2f}, {hi:.2f}]; {shares}; "
+                  f"{mine['cpu_s'] / n:.2f} s CPU a decision, "
+                  f"{mine['cpu_s'] / (k + 1):.1f} s a hand", flush=True)
+        expert = results["expert"]["costs"]
+        if len(expert) > 2:
+            q = statistics.quantiles(expert, n=20)
             print(f"  the expert's costs: median {q[9]:.2f}, 80th percentile {q[15]:.2f}, "
                   f"90th {q[17]:.2f}, 95th {q[18]:.2f}; thresholds "
                   f"{SCALES[game].thresholds}", flush=True)
@@ -236,18 +248,17 @@ def main() -> None:
     p.add_argument("--hands", type=int, default=6)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--dump", help="levels: write every cost to this JSON file")
+    p.add_argument("--progress", action="store_true", help="agreement: a line a position")
     args = p.parse_args()
     dump: dict[str, Any] = {}
     print(f"load at the start: {load()}", flush=True)
     for game in [args.game] if args.game else list(GAMES):
         if args.part == "agreement":
-            agreement(game, args.positions, args.seed)
+            agreement(game, args.positions, args.seed, args.progress)
         elif args.part == "stability":
             stability(game, args.hands, args.seed)
         else:
-            level_costs(game, args.hands, args.seed, dump)
-            if args.dump:
-                Path(args.dump).write_text(json.dumps(dump))
+            level_costs(game, args.hands, args.seed, dump, args.dump)
         print(f"load: {load()}", flush=True)
 
 
