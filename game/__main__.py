@@ -1,6 +1,8 @@
-"""The command line: replay, simulate, play, serve.
+"""The command line: replay, analyse, simulate, play, serve.
 
     python -m game replay FILE [--watcher]
+    python -m game analyse FILE... [--seat S] [--hand N] [--json]
+        [--iterations N] [--workers N | --scheduler A]
     python -m game simulate --game jekyll-hyde --bots heuristic,random --games 1000 --seed 1
         [--workers N | --scheduler tcp://HOST:8786]
     python -m game play [--game jekyll-hyde] [--seat 0] [--bots heuristic]
@@ -63,6 +65,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
     shown = state.public_observation() if args.watcher else state.to_json()
     json.dump(shown, sys.stdout, indent=1 if args.pretty else None)
     sys.stdout.write("\n")
+    return 0
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from game.analysis import analyse_files
+    from game.core.match import workers_from_args
+
+    analyses = analyse_files(args.files, args.seat, args.hand, workers_from_args(args),
+                             args.iterations)
+    for path, analysis in zip(args.files, analyses):
+        if args.json:
+            print(json.dumps({"file": path, **analysis.to_json()}))
+        else:
+            print(f"{path}: {analysis.text()}")
     return 0
 
 
@@ -166,6 +182,19 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--watcher", action="store_true",
                    help="print what a watcher without a seat sees (no hidden card)")
     r.set_defaults(run=cmd_replay)
+
+    a = sub.add_parser("analyse", help="what the expert would have played at each of a seat's "
+                                       "decisions, from that seat's view, and what each cost")
+    a.add_argument("files", nargs="+", metavar="FILE", help="transcripts of games")
+    a.add_argument("--seat", help="the seat or player to analyse (default: the file's 'me', "
+                                  "else the first)")
+    a.add_argument("--hand", type=int, help="only this hand (1 for the first)")
+    a.add_argument("--json", action="store_true", help="print one JSON object a file")
+    a.add_argument("--iterations", type=int, metavar="N",
+                   help="the search's iterations a decision (default: twice what the page's "
+                        "expert reaches in its budget)")
+    add_workers_arguments(a)
+    a.set_defaults(run=cmd_analyse)
 
     s = sub.add_parser("simulate", help="bot against bot on seat-swapped seeded deals",
                        epilog=_options_help(),

@@ -337,6 +337,9 @@ class Solve(_Anytime):
         self.value: Callable[[str], float] | None = None
         self.pending: list[str] = []
         self.partial: dict[str, float] = {}
+        # False: every action is valued in every world, none dropped (the hand
+        # analysis reads each action's cost, not only which is best).
+        self.racing = True
 
     def finished(self) -> bool:
         every = isinstance(self.sampler, Enumerated) and self.worlds >= self.sampler.count
@@ -359,7 +362,7 @@ class Solve(_Anytime):
             n = self.worlds
             # A race reads every world so far: after each world at first, then
             # at doubling counts, so a long search does not slow down with it.
-            if n >= RACE_FROM and (n <= 16 or n & (n - 1) == 0):
+            if self.racing and n >= RACE_FROM and (n <= 16 or n & (n - 1) == 0):
                 self._race()
 
     def _race(self) -> None:
