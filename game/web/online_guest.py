@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Awaitable
 
 from game.core.state import GameError
 from game.online import guest as g
-from game.online.wire import Wire, WireEvent
+from game.online.wire import KeyedWire, Wire, WireEvent
 from game.web import page as pg
 from game.web import stats as st
 from game.web.choice import Choice
@@ -111,6 +111,8 @@ class OnlineGuest:
                     "code": "bad_code", "params": {}})
         elif self.wire is None:
             self.wire = self.online.make_wire()
+            if isinstance(self.wire, KeyedWire) and self.guest.key is not None:
+                self.wire.keyed(self.guest.key)  # (the relayed path meets the host only)
             self.wire.open(self.room, self.guest.secret, self.online.heard)
 
     def tick(self, now: float) -> bool:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 from game.core.state import BadStateError, State
 from game.online import host as h
 from game.online import messages as m
-from game.online.wire import RelaysChanged, Wire, WireEvent
+from game.online.wire import KeyedWire, RelaysChanged, Wire, WireEvent
 from game.web import handover
 from game.web import page as pg
 from game.web.html import EMPTY, Html, html, join
@@ -88,6 +88,8 @@ class OnlineHost:
             self.wire = self.by_code = self.online.make_code_wire()
         else:
             self.wire = self.online.make_wire()
+            if isinstance(self.wire, KeyedWire) and self.room.private:
+                self.wire.keyed(self.room.key, self.room.private)  # (the relayed path's key signed)
         self.wire.open(self.room.room_id, self.room.secret, self.online.heard)
 
     async def keyed(self, made: Awaitable[list[str]]) -> None:
