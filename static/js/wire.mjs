@@ -176,7 +176,7 @@ const keyText = (room, point) => `jhg-relay|${room}|${point}`;
 
 // One reader's key: the two pages' ECDH secret through HKDF, bound to the
 // table's topic and to both public keys.
-async function sharedKey(pair, mine, theirs, topic) {
+export async function sharedKey(pair, mine, theirs, topic) {
   const other = await crypto.subtle.importKey("raw", unb64(theirs), ECDH, false, []);
   const bits = await crypto.subtle.deriveBits({ name: "ECDH", public: other }, pair.privateKey, 256);
   const base = await crypto.subtle.importKey("raw", bits, "HKDF", false, ["deriveKey"]);
@@ -185,14 +185,14 @@ async function sharedKey(pair, mine, theirs, topic) {
     base, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
 }
 
-async function seal(key, header, text) {
+export async function seal(key, header, text) {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const data = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: utf8(header) },
                                            key, utf8(text));
   return [b64(iv), b64(data)];
 }
 
-async function open(key, header, iv, data) {
+export async function unseal(key, header, iv, data) {
   const plain = await crypto.subtle.decrypt(
     { name: "AES-GCM", iv: unb64(iv), additionalData: utf8(header) }, key, unb64(data));
   return new TextDecoder().decode(plain);
@@ -334,7 +334,7 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
           if (whole === null) break;
           let text = null;
           try {
-            text = await open(peer.key, `d|${from}|${me}|${k}`, v, whole);
+            text = await unseal(peer.key, `d|${from}|${me}|${k}`, v, whole);
           } catch { /* a stranger's piece among them */ }
           if (peer.assembly.whole(k) !== whole) break;  // handed over meanwhile
           if (text === null) {
@@ -346,10 +346,10 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
         }
         acknowledge(peer);
       } else if (content.y === "a") {
-        const upTo = Number(await open(peer.key, `a|${me}|${from}`, content.v, content.x));
+        const upTo = Number(await unseal(peer.key, `a|${me}|${from}`, content.v, content.x));
         for (const n of [...peer.out.keys()]) if (n <= upTo) peer.out.delete(n);
       } else if (content.y === "b") {
-        await open(peer.key, `b|${from}|${me}`, content.v, content.x);
+        await unseal(peer.key, `b|${from}|${me}`, content.v, content.x);
         forget(from);
       }
     } catch { /* not sealed with this peer's key: a stranger's */ }
