@@ -47,7 +47,7 @@ export async function joinRelays({ appId, room, secret, relays, iceServers, max,
     { onJoinError: () => {} });
   const action = joined.makeAction("m");
   const direct = new Set();  // peers with an open direct channel
-  const relayed = new Set();  // peers with an agreed key on the relayed path
+  const relayed = new Set();  // peers joined on the relayed path
   const said = new Set();  // peers the game was told of (joined)
   const waits = new Map();  // peer -> the timer that joins it relayed
   const report = (peer) => {
@@ -66,23 +66,33 @@ export async function joinRelays({ appId, room, secret, relays, iceServers, max,
     limited(max, (text) => on.received(peer, text), (size) => on.refused(peer, size))(data);
   action.onMessage = (data, { peerId }) => pass(peerId, data);
   joined.onPeerJoin = (peer) => {
-    clearTimeout(waits.get(peer));
     direct.add(peer);
     report(peer);
   };
+  // A closed channel is a page gone (a reload, a closed tab), as it always
+  // was; a page still there is heard on the relayed path again (below).
   joined.onPeerLeave = (peer) => {
     direct.delete(peer);
+    relayed.delete(peer);
     report(peer);
   };
-  const path = await relayPath({ appId, room, secret, relays, key }, {
-    met: (peer) => waits.set(peer, setTimeout(() => {
+  // A peer heard on the relayed path and not joined is joined there if no
+  // direct channel opened meanwhile and it still speaks (a page that went
+  // away with its channel falls silent).
+  const relayLater = (peer) => {
+    if (said.has(peer) || waits.has(peer)) return;
+    waits.set(peer, setTimeout(() => {
+      waits.delete(peer);
+      if (direct.has(peer) || !path.fresh(peer)) return;
       relayed.add(peer);
-      if (!direct.has(peer)) report(peer);
-    }, path.directWait)),
+      report(peer);
+    }, path.directWait));
+  };
+  const path = await relayPath({ appId, room, secret, relays, key }, {
+    heard: relayLater,
     gone: (peer) => {
-      clearTimeout(waits.get(peer));
       relayed.delete(peer);
-      if (!direct.has(peer)) report(peer);
+      report(peer);
     },
     received: pass,
   });
@@ -98,6 +108,7 @@ export async function joinRelays({ appId, room, secret, relays, iceServers, max,
       joined.onPeerJoin = joined.onPeerLeave = action.onMessage = null;
       on = { joined() {}, left() {}, received() {}, refused() {}, path() {} };
       waits.forEach((timer) => clearTimeout(timer));
+      waits.clear();
       path.leave();
       return joined.leave();
     },
@@ -243,8 +254,8 @@ export class Assembly {
   }
 }
 
-// The relayed path of one room: `on` has met(peer) (a key agreed: the peer
-// can be joined), gone(peer), received(peer, text). `key`: {sign: the host's
+// The relayed path of one room: `on` has heard(peer) (a key agreed, and on
+// each of its hellos: it can be joined), gone(peer), received(peer, text). `key`: {sign: the host's
 // private key (JWK text)} or {verify: the host's public key (base64url point)}
 // or null (no WebCrypto signing on this page: a guest then trusts who answers,
 // as game/online/proof.py says). Resolves to {send, leave, up}.
@@ -303,7 +314,7 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
                    heard: Date.now() };
     peers.set(from, peer);
     if (content.t === "*") hello(from);  // the newcomer learns of this page at once
-    on.met(from);
+    on.heard(from);
   };
 
   const forget = (id) => {
@@ -321,7 +332,10 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
     if (typeof from !== "string" || from === me || (content.t !== me && content.t !== "*")) return;
     const peer = peers.get(from);
     if (peer) peer.heard = Date.now();
-    if (content.y === "hi" && typeof content.e === "string") return meet(from, content);
+    if (content.y === "hi" && typeof content.e === "string") {
+      if (peer) on.heard(from);
+      return meet(from, content);
+    }
     if (!peer) return;
     try {
       if (content.y === "d") {
@@ -428,6 +442,8 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
       peers.clear();
       for (const client of clients) client.close();
     },
+    // Whether `id` has said it is here lately.
+    fresh: (id) => Date.now() - (peers.get(id)?.heard ?? 0) < HELLO_MS * 1.5,
     // How many of this path's relays are connected now.
     up: () => clients.filter((client) => client.socket?.readyState === WebSocket.OPEN).length,
     directWait: typeof globalThis.jhgTestDirectWait === "number" ? globalThis.jhgTestDirectWait

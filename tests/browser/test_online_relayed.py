@@ -13,11 +13,14 @@ of the guest's cards nor the seed is in it. Run with -s for the timings.
 from __future__ import annotations
 
 import json
+import os
 import time
+from statistics import median
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.test_online_play import Person, host_and_guests, play
+from tests.browser.test_online_play import Person, play
 from tests.nostr_relay import NostrRelay
 from tests.online_kit import SEED
 
@@ -47,10 +50,10 @@ def relay():
 def people(chromium, site_url, relay):
     made: list[Person] = []
 
-    def make(size: str = "desktop", bypass_csp: bool = True) -> Person:
+    def make(size: str = "desktop", bypass_csp: bool = True, direct: bool = False) -> Person:
         person = Person(chromium, relay.url, size, bypass_csp)
         person.ctx.add_init_script("window.jhgTestPaths = []")  # (static/js/wire-host.mjs)
-        if made:  # a guest: no direct channel
+        if made and not direct:  # a guest: no direct channel
             person.ctx.add_init_script(NO_DIRECT)
         made.append(person)
         return person
@@ -67,6 +70,30 @@ def paths(person: Person) -> list[bool]:
     return [relayed for _, relayed in person.page.evaluate("window.jhgTestPaths")]
 
 
+class TimedClicks:
+    """The guest's clicks, each timed from the click to the host's next table
+    on the guest's page (the host's screen drawn between: a move's round trip)."""
+
+    def __init__(self, guest: Person) -> None:
+        self.guest, self.times = guest, []
+
+    def __call__(self, person: Person, rng) -> bool:
+        if person is not self.guest:
+            return person.click_something(rng)
+        heard = len(person.captured())
+        started = time.monotonic()
+        if not person.click_something(rng):
+            return False
+        try:
+            person.page.wait_for_function(
+                "n => window.jhgTestCapture.slice(n).some(t => JSON.parse(t).type === 'table')",
+                arg=heard, timeout=5000)
+        except PlaywrightTimeout:  # a part of a decision: nothing sent yet
+            return True
+        self.times.append(time.monotonic() - started)
+        return True
+
+
 def strings(value: object) -> list[str]:
     if isinstance(value, str):
         return [value]
@@ -77,13 +104,50 @@ def strings(value: object) -> list[str]:
     return []
 
 
-def test_a_duel_round_played_through_the_relays_alone(people, site_url, relay):
+def started_duel(people, site_url: str, direct: bool) -> tuple[Person, Person]:
+    """A duel's host and its guest (phone), seated and dealt; the time from the
+    link to the lobby printed."""
+    host = people("desktop")
+    host.open(site_url + "?lang=en&speed=instant")
+    host.page.select_option("#f-game", "jekyll-vs-hyde")
+    for name, value in DUEL.items():
+        host.page.select_option(f'#setup [name="{name}"]', value)
+    host.page.fill("#f-seed", str(SEED))
+    host.page.click("#online-host")
+    host.page.click("#online-open")
+    invite = host.page.get_attribute("#invite-link", "href")
+    guest = people("phone", direct=direct)
     started = time.monotonic()
-    host, (guest,) = host_and_guests(people, site_url, "jekyll-vs-hyde", DUEL, seed=str(SEED))
-    print(f"\nrelayed: from the link to the lobby {time.monotonic() - started:.1f} s")
+    guest.open(invite + "&lang=en")
+    guest.page.fill("#online-name", "Ann")
+    guest.page.click("#online-join")
+    guest.page.wait_for_selector("#online-waiting", timeout=60000)
+    host.page.wait_for_selector("#online-joined >> text=Ann")
+    print(f"\n{'direct' if direct else 'relayed'}: from opening the link to the lobby"
+          f" {time.monotonic() - started:.1f} s (load {os.getloadavg()[0]:.1f})")
     host.page.click("#online-start")
     guest.page.wait_for_selector("#online-bar", timeout=30000)
-    play(host, [guest], "#next-hand, body[data-to-act=over]", most_seconds=300)
+    return host, guest
+
+
+def test_with_a_direct_channel_the_relays_carry_no_game(people, site_url, relay):
+    host, guest = started_duel(people, site_url, direct=True)
+    clicks = TimedClicks(guest)
+    play(host, [guest], "#next-hand, body[data-to-act=over]", turn=clicks)
+    assert paths(host) == [False] and paths(guest) == [False]
+    assert not [e for e in relay.events if json.loads(e["content"]).get("y") == "d"]
+    print(f"direct: a move's round trip {median(clicks.times) * 1000:.0f} ms"
+          f" (median of {len(clicks.times)})")
+
+
+def test_a_duel_round_played_through_the_relays_alone(people, site_url, relay):
+    host, guest = started_duel(people, site_url, direct=False)
+    guest.shoot("relayed-guest-table")
+    clicks = TimedClicks(guest)
+    play(host, [guest], "#next-hand, body[data-to-act=over]", turn=clicks, most_seconds=300)
+    host.shoot("relayed-host-round-over")
+    print(f"relayed: a move's round trip {median(clicks.times) * 1000:.0f} ms"
+          f" (median of {len(clicks.times)})")
 
     # The direct path never opened: both pages said "relayed" only.
     assert paths(host) and all(paths(host)), paths(host)
