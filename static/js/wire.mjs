@@ -310,15 +310,23 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
       return;  // not a key
     }
     if (peers.has(from) || left) return;
-    const peer = { id: from, key: shared, assembly: new Assembly(), out: new Map(), sent: 0,
-                   heard: Date.now() };
+    const peer = { id: from, point: content.e, key: shared, assembly: new Assembly(),
+                   out: new Map(), sent: 0, heard: Date.now(), gone: false };
     peers.set(from, peer);
     if (content.t === "*") hello(from);  // the newcomer learns of this page at once
     on.heard(from);
   };
 
-  const forget = (id) => {
-    if (peers.delete(id)) on.gone(id);
+  // A page unheard for GONE_MS is gone, but its numbers are kept: if it speaks
+  // again (a relay was down for both), it goes on where it was.
+  const lose = (peer) => {
+    if (peer.gone) return;
+    peer.gone = true;
+    on.gone(peer.id);
+  };
+  const forget = (peer) => {  // the page said goodbye
+    lose(peer);
+    peers.delete(peer.id);
   };
 
   const read = async (raw) => {
@@ -331,12 +339,19 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
     const from = content?.f;
     if (typeof from !== "string" || from === me || (content.t !== me && content.t !== "*")) return;
     const peer = peers.get(from);
-    if (peer) peer.heard = Date.now();
     if (content.y === "hi" && typeof content.e === "string") {
-      if (peer) on.heard(from);
-      return meet(from, content);
+      if (!peer) return meet(from, content);
+      if (content.e !== peer.point) return;  // the first key stands
+      peer.heard = Date.now();
+      if (peer.gone) {
+        peer.gone = false;
+        if (content.t === "*") hello(from);
+      }
+      on.heard(from);
+      return;
     }
-    if (!peer) return;
+    if (!peer || peer.gone) return;
+    peer.heard = Date.now();
     try {
       if (content.y === "d") {
         const { n, i, c, v, x } = content;
@@ -364,7 +379,7 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
         for (const n of [...peer.out.keys()]) if (n <= upTo) peer.out.delete(n);
       } else if (content.y === "b") {
         await unseal(peer.key, `b|${from}|${me}`, content.v, content.x);
-        forget(from);
+        forget(peer);
       }
     } catch { /* not sealed with this peer's key: a stranger's */ }
   };
@@ -410,12 +425,13 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
     const now = Date.now();
     hello();
     for (const peer of [...peers.values()]) {
-      if (now - peer.heard > GONE_MS) forget(peer.id);
+      if (now - peer.heard > GONE_MS) lose(peer);
     }
   }, HELLO_MS);
   const resender = setInterval(() => {
     const now = Date.now();
     for (const peer of peers.values()) {
+      if (peer.gone) continue;
       for (const [n, message] of peer.out) if (now - message.at >= RESEND_MS) sendPieces(peer, n, message);
     }
   }, RESEND_MS / 2);
@@ -443,7 +459,7 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
       for (const client of clients) client.close();
     },
     // Whether `id` has said it is here lately.
-    fresh: (id) => Date.now() - (peers.get(id)?.heard ?? 0) < HELLO_MS * 1.5,
+    fresh: (id) => peers.get(id)?.gone === false && Date.now() - peers.get(id).heard < HELLO_MS * 1.5,
     // How many of this path's relays are connected now.
     up: () => clients.filter((client) => client.socket?.readyState === WebSocket.OPEN).length,
     directWait: typeof globalThis.jhgTestDirectWait === "number" ? globalThis.jhgTestDirectWait

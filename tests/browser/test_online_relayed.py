@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.test_online_play import Person, play
+from tests.browser.test_online_wire import Peer
 from tests.nostr_relay import NostrRelay
 from tests.online_kit import SEED
 
@@ -178,3 +179,64 @@ def test_a_duel_round_played_through_the_relays_alone(people, site_url, relay):
     print(f"relayed: {len(pieces)} messages in {len(data)} pieces (copies counted),"
           f" {len(cut)} cut, refused {relay.refused} too long, longest event {longest} characters")
     assert relay.refused > 0 and cut and longest <= RELAY_CAP
+
+
+# -- the relayed path alone, between two raw wire pages (static/js/wire-probe.mjs) ------
+
+class ProbeWithoutDirect(Peer):
+    """test_online_wire.py's raw wire page, with no direct channel."""
+
+    def load(self) -> None:
+        if not getattr(self, "blocked", False):
+            self.blocked = True
+            self.ctx.add_init_script(NO_DIRECT)
+        super().load()
+
+
+@pytest.fixture
+def wide_relay():
+    """A relay that refuses a message over 64 KB, as some public ones do."""
+    with NostrRelay(max_message=64 * 1024) as r:
+        yield r
+
+
+def test_a_95_kb_message_goes_through_in_pieces_once_in_order_and_after_a_relay_outage(
+        chromium, site_url, wide_relay):
+    host, guest = Peer(chromium, site_url, True), ProbeWithoutDirect(chromium, site_url, True)
+    try:
+        host.open_relays(wide_relay.url)
+        guest.open_relays(wide_relay.url)
+        started = time.monotonic()
+        guest_name = host.wait_event("PeerJoined")[1]
+        host_name = guest.wait_event("PeerJoined")[1]
+        print(f"\nrelayed probe: joined after {time.monotonic() - started:.1f} s")
+        rejoin = "".join(f"{i:05d} é ♠ " for i in range(9500))  # 95 KB, a late Werner rejoin
+        assert len(rejoin) > 90_000
+        started = time.monotonic()
+        host.send(guest_name, rejoin)
+        for i in range(3):
+            host.send(guest_name, f"next {i}")
+        guest.page.wait_for_function(
+            "JSON.parse(wireProbe.events()).filter(e => e[0] === 'Received').length >= 4")
+        print(f"relayed probe: 95 KB and three more in {time.monotonic() - started:.1f} s")
+        got = [e[2] for e in guest.events() if e[0] == "Received"]
+        assert got == [rejoin, "next 0", "next 1", "next 2"]
+        assert wide_relay.refused == 0
+        assert max(len(json.dumps(e)) for e in wide_relay.events) < 64 * 1024
+        wide_relay.stop()  # a relay drops: what is sent meanwhile goes out again once it is back
+        guest.send(host_name, "while the relay was down")
+        time.sleep(3)
+        wide_relay.start()
+        back = time.monotonic()
+        host.wait_event("Received", timeout=30000)
+        print(f"relayed probe: sent while the relay was down, heard {time.monotonic() - back:.1f} s"
+              " after it was back")
+        assert [e[2] for e in host.events() if e[0] == "Received"] == ["while the relay was down"]
+        guest.page.wait_for_timeout(3000)  # nothing handed over twice
+        assert len([e for e in guest.events() if e[0] == "Received"]) == 4
+        assert not [e for p in (host, guest) for e in p.events() if e[0] == "PeerLeft"]
+    finally:
+        host.close()
+        guest.close()
+    for p in (host, guest):
+        assert not [e for e in p.errors if "ERR_CONNECTION_REFUSED" not in e], p.errors
