@@ -159,8 +159,7 @@ export async function verify(point, text, signature) {
 // When two pages' direct channel does not open (carrier-grade NAT, a strict
 // network), they carry the game's messages through the same Nostr relays as
 // ephemeral events (kinds 20000-29999: a relay forwards them, keeps nothing),
-// made and signed by Trystero's own Nostr code (createEvent, subscribe) over
-// its reconnecting sockets (makeSocket). Every event goes to every relay; the
+// made and signed by Trystero's own Nostr code (createEvent, subscribe). Every event goes to every relay; the
 // receiver keeps the first copy. A message is encrypted for one reader (ECDH
 // P-256 between the two pages, AES-GCM), cut into pieces a relay accepts,
 // numbered, acknowledged and re-sent until acknowledged: nothing is lost,
@@ -254,20 +253,62 @@ export class Assembly {
   }
 }
 
+// One relay's socket for the relayed path, opened again after it drops
+// (RECONNECT_MS, doubling up to RECONNECT_MOST_MS, for as long as the table
+// is open). Not Trystero's own sockets: a relay's refusal of one of our
+// pieces would retire that relay for its introductions, and two sockets
+// sharing its back-off would double it.
+const RECONNECT_MS = 2000;
+const RECONNECT_MOST_MS = 30000;
+class RelaySocket {
+  constructor(url, heard, opened) {
+    this.url = url;
+    this.heard = heard;
+    this.opened = opened;
+    this.wait = RECONNECT_MS;
+    this.closed = false;
+    this.connect();
+  }
+
+  connect() {
+    if (this.closed) return;
+    const socket = this.socket = new WebSocket(this.url);
+    socket.onmessage = (event) => this.heard(String(event.data));
+    socket.onopen = () => {
+      this.wait = RECONNECT_MS;
+      this.opened(this);
+    };
+    socket.onclose = () => {
+      if (this.closed || socket !== this.socket) return;
+      this.timer = setTimeout(() => this.connect(), this.wait);
+      this.wait = Math.min(this.wait * 2, RECONNECT_MOST_MS);
+    };
+  }
+
+  send(data) {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(data);
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.socket.close();
+  }
+}
+
 // The relayed path of one room: `on` has heard(peer) (a key agreed, and on
 // each of its hellos: it can be joined), gone(peer), received(peer, text). `key`: {sign: the host's
 // private key (JWK text)} or {verify: the host's public key (base64url point)}
 // or null (no WebCrypto signing on this page: a guest then trusts who answers,
 // as game/online/proof.py says). Resolves to {send, leave, up}.
 export async function relayPath({ appId, room, secret, relays, key }, on) {
-  const core = await import("../vendor/trystero/core/index.mjs");
   const nostr = await import("../vendor/trystero/nostr/index.mjs");
   const me = nostr.selfId;
   const topic = hex(await crypto.subtle.digest("SHA-256", utf8(`${appId}|${room}|${secret}|relayed`)));
   const pair = await crypto.subtle.generateKey(ECDH, false, ["deriveBits"]);
   const mine = b64(await crypto.subtle.exportKey("raw", pair.publicKey));
   const signature = key?.sign ? await sign(key.sign, keyText(room, mine)) : "";
-  const subscription = core.genId(32);
+  const subscription = hex(crypto.getRandomValues(new Uint8Array(16)));
   const peers = new Map();  // peer -> {key, assembly, out, sent, heard, met}
   const seen = new Set();  // events already read (each relay sends its own copy)
   let piece = PIECE;
@@ -405,21 +446,14 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
     }
   };
 
-  const subscribe = (client) => client.send(nostr.subscribe(subscription, topic));
   const resendAll = () => {
     for (const peer of peers.values()) for (const [n, message] of peer.out) sendPieces(peer, n, message);
   };
-  const clients = relays.map((url) => {
-    const client = core.makeSocket(url, heard, () => {
-      subscribe(client);
-      resendAll();  // what went out while this relay was down
-    });
-    client.ready.then(() => {
-      subscribe(client);
-      setTimeout(hello, 200);  // once the subscription is in place: the answers reach this page
-    });
-    return client;
-  });
+  const clients = relays.map((url) => new RelaySocket(url, heard, (client) => {
+    client.send(nostr.subscribe(subscription, topic));
+    resendAll();  // what went out while this relay was down
+    setTimeout(hello, 200);  // once the subscription is in place: the answers reach this page
+  }));
 
   const timer = setInterval(() => {
     const now = Date.now();
@@ -461,7 +495,7 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
     // Whether `id` has said it is here lately.
     fresh: (id) => peers.get(id)?.gone === false && Date.now() - peers.get(id).heard < HELLO_MS * 1.5,
     // How many of this path's relays are connected now.
-    up: () => clients.filter((client) => client.socket?.readyState === WebSocket.OPEN).length,
+    up: () => clients.filter((client) => client.socket.readyState === WebSocket.OPEN).length,
     directWait: typeof globalThis.jhgTestDirectWait === "number" ? globalThis.jhgTestDirectWait
       : DIRECT_WAIT_MS,
   };
