@@ -8,8 +8,9 @@ file panel and the browser's drivers (game/web/dom) import `pyscript` or
 Two strengths for the property tests and the fuzzer, as hypothesis profiles
 (tests/strength.py scales the counts the tests name): "full" runs every count
 as written; "fast" a quarter of it, for the quick run. The quick run,
-`pytest -m "not browser"`, is fast unless CI is set; every other run (the
-full `pytest` that CI runs, one file, `-m browser`) is full.
+`pytest -n auto -m "not browser and not slow"` (any `-m` that leaves out the
+browser tests), is fast unless CI is set; every other run (the full `pytest`
+that CI runs, one file, `-m browser`) is full.
 `--hypothesis-profile=full` (or `fast`) chooses by hand.
 """
 

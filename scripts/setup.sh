@@ -8,8 +8,8 @@
 #     tests' axe-core, puppeteer-core (puppeteer drives Firefox),
 #     qrcode-generator and jsqr (tests/test_qr.py's oracle and decoder), all
 #     devDependencies, into node_modules/ (npm ci);
-#   - this package and its test tools (pytest, hypothesis, playwright, and
-#     Dask for the cluster tests), into the project's virtual environment
+#   - this package and its test tools (pytest, pytest-xdist, hypothesis,
+#     playwright, and Dask for the cluster tests), into the project's virtual environment
 #     .venv/ (Debian's own Python refuses pip installs, PEP 668).
 # When everything is in place it checks and returns within a second or two.
 set -euo pipefail
@@ -96,5 +96,5 @@ if ! venv_ready; then
   printf '%s\n' "$venv_wanted" >"$venv_stamp"
 fi
 
-say "ready. Tests: .venv/bin/python -m pytest (fast ones: -m 'not browser')." \
+say "ready. Tests: .venv/bin/python -m pytest (quick: -n auto -m 'not browser and not slow')." \
   "Site: .venv/bin/python -m game serve, then open http://127.0.0.1:8000/"

@@ -14,10 +14,10 @@ from game.web.front.events import Events
 from game.web.front.focus import Focus
 from game.web.front.live import Live
 from game.web.front.screen import Front
-from game.web.page import Page, SetupChanged
+from game.web.page import Page
 from game.web.views import Drawn
 from tests.fake_dom import Document
-from tests.page_kit import RecordingScreen, make_page
+from tests.page_kit import RecordingScreen, deal, make_page
 
 BODY = """<header><span id="brand"></span><span id="table-info"></span><nav id="menu"></nav></header>
 <div id="notices"></div><main><section id="screen"></section><aside id="side"></aside></main>
@@ -79,17 +79,7 @@ def dealt(game: str = "jekyll-vs-hyde", seed: int = 21,
                            lambda purpose, file: None)
     for kind, handler in screen.events.handlers().items():
         screen.doc.addEventListener(kind, handler)
-    ctrl.dispatch(SetupChanged({"game": game, "seed": str(seed), **values}))
-    ctrl.command("start", {})
+    deal(ctrl, game, seed, **values)
     return ctrl, screen, thinking
-
-
-def my_turn(ctrl: Any, thinking: Any) -> Any:
-    for _ in range(50):
-        s = ctrl.session
-        if s.human_to_act or s.waiting_for_ack or s.state.over:
-            return s
-        assert thinking.run()
-    raise AssertionError("the person never got the turn")
 
 

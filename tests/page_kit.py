@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
+import random
 import threading
-from typing import Any, Coroutine
+from typing import Any, Callable, Coroutine
 
+from game import new_game
+from game.core.state import State
 from game.web.controller import Controller
-from game.web.drivers import NoLocks
+from game.web.drivers import Clock, NoLocks
 from game.web.links import Link
-from game.web.page import Page
+from game.web.page import OpenReview, Page, SetupChanged
 from game.web.session import Session
 from game.web.storage import MemoryStorage
 from game.web.tables import renderer
@@ -28,6 +32,7 @@ class RecordingScreen:
         self.downloads: list[tuple[str, str]] = []
         self.chooser: list[str] = []
         self.reviews: list[Any] = []
+        self.review_frames: list[dict[str, Any]] = []  # the review dialog's frames
         self.moves = 0
 
     @property
@@ -64,8 +69,12 @@ class RecordingScreen:
     def forget_link(self) -> None:
         pass
 
+    def steps(self, frame: dict[str, Any]) -> None:
+        self.review_frames.append(json.loads(json.dumps(frame)))  # as posted
+
     def review(self, host: Any, transcript: dict[str, Any] | None, me: Any) -> None:
         self.reviews.append((transcript, me))
+        host.dispatch(OpenReview(transcript, me))  # as the worker's screen hands it back
 
 
 class Thinking:
@@ -112,17 +121,70 @@ def run_alone(coro: Coroutine[Any, Any, None]) -> None:
         raise failed[0]
 
 
+class TickingClock(Clock):
+    """The page's clock in a test: it moves on `tick` seconds each time it is
+    read, so a bot's or a hint's second of search is a hundred readings, and
+    a bot's pause (`sleep`) moves it on at once, not a moment of the test's."""
+
+    def __init__(self, tick: float = 0.01) -> None:
+        self.time, self.tick = 0.0, tick
+
+    def now(self) -> float:
+        self.time += self.tick
+        return self.time
+
+    async def sleep(self, seconds: float) -> None:
+        self.time += seconds
+        await asyncio.sleep(0)  # still a yield to the event loop, as the page's pause is
+
+
 def make_page(stored: dict[str, str] | None = None, lang: str = "en",
               quota: int | None = None, link: Link | None = None,
-              speed: str = "instant") -> tuple[Controller, RecordingScreen, Thinking]:
+              speed: str = "instant",
+              clock: TickingClock | None = None) -> tuple[Controller, RecordingScreen, Thinking]:
     store = MemoryStorage(quota)
     store.items.update(stored or {})
     if speed:
         store.items.setdefault("jhg.prefs", '{"speed": "%s"}' % speed)
     screen, thinking = RecordingScreen(), Thinking()
     ctrl = Controller(store, MemoryStorage(), screen, NoLocks(), link or Link(), lang,
-                      spawn=thinking)
+                      spawn=thinking, clock=clock or TickingClock())
     return ctrl, screen, thinking
+
+
+def deal(ctrl: Controller, game: str, seed: int | str, **values: str) -> None:
+    """A new game of `game` from the start screen's fields (`values`), as Play does."""
+    ctrl.dispatch(SetupChanged({"game": game, "seed": str(seed), **values}))
+    ctrl.command("start", {})
+
+
+def my_turn(ctrl: Controller, thinking: Thinking, limit: int = 50) -> Session:
+    """Let the bots play until the person decides (or the hand's summary is up)."""
+    for _ in range(limit):
+        s = ctrl.session
+        assert s is not None, "no game on the table"
+        if s.human_to_act or s.waiting_for_ack or s.state.over:
+            return s
+        assert thinking.run(), "the bots on turn were not asked to think"
+    raise AssertionError("the person never got the turn")
+
+
+def random_transcript(game: str, seed: int, steps: int | None = None, *,
+                      options: dict[str, Any] | None = None,
+                      stop: Callable[[State], bool] = lambda state: False,
+                      choices: random.Random | None = None, me: Any = None) -> dict[str, Any]:
+    """The transcript (JSON form) of a game of `game` played by random legal
+    actions, drawn from `choices` (else `random.Random(seed)`): to its end, to
+    `steps` actions, or to the first position `stop` accepts. With `me`, the
+    player it was downloaded for, as the page's game files name them."""
+    state, actions = new_game(game, options, seed), []
+    rng = choices or random.Random(seed)
+    while not state.over and (steps is None or len(actions) < steps) and not stop(state):
+        actions.append(rng.choice(state.legal_actions()))
+        state = state.apply(actions[-1])
+    data = {"game": game, "options": state.to_json()["options"], "seed": seed,
+            "actions": actions}
+    return data if me is None else {**data, "me": me}
 
 
 def put_on_table(ctrl: Controller, state: Any, save: dict[str, Any]) -> None:
@@ -137,3 +199,39 @@ def items(ctrl: Controller) -> dict[str, str]:
     store = ctrl.keeper.store
     assert isinstance(store, MemoryStorage)
     return store.items
+
+
+class FramedScreen(RecordingScreen):
+    """A recording screen that also makes each draw's frame as the worker
+    posts it (game.web.frames): the live region's news and the cards' moves."""
+
+    def __init__(self) -> None:
+        from game.web.frames import Frames
+
+        super().__init__()
+        self.frames = Frames()
+        self.posted: list[dict[str, Any]] = []
+
+    def draw(self, page: Page, drawn: Drawn) -> None:
+        super().draw(page, drawn)
+        self.posted.append(self.frames.draw(page, drawn))
+
+    def moved(self, game: str, events: list[dict[str, Any]], seat: Any) -> None:
+        super().moved(game, events, seat)
+        self.frames.course.note(game, events, seat)
+
+    def still(self) -> None:
+        self.frames.course.reset()
+
+    def heard(self, events: int) -> None:
+        self.frames.heard(events)
+
+    @property
+    def news(self) -> list[str]:
+        """Every line the live region was given, in order."""
+        return [line for frame in self.posted for line in frame.get("news", [])]
+
+    @property
+    def planned(self) -> list[dict[str, Any]]:
+        """Every card move the frames carried, in order."""
+        return [move for frame in self.posted for move in frame.get("moves", [])]

@@ -154,6 +154,7 @@ def alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow  # a real run's worker processes, stopped mid-game
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_a_terminated_simulate_ends_its_workers_too():
     """`kill` (SIGTERM) on a run with workers ends the workers with it; they

@@ -123,6 +123,7 @@ def test_the_command_line_prints_the_same_on_a_cluster(two_workers):
     assert remote.stdout == local.stdout and json.loads(remote.stdout)["games"] == 9
 
 
+@pytest.mark.slow  # a cluster of its own, broken on purpose
 def test_a_worker_dying_mid_run_loses_no_game(new_cluster):
     """The scheduler gives a dead worker's games to the other: the same results."""
     new_cluster.start_workers(2)
@@ -139,6 +140,7 @@ def test_a_worker_dying_mid_run_loses_no_game(new_cluster):
     assert result.to_json() == expected
 
 
+@pytest.mark.slow  # a cluster of its own, broken on purpose
 def test_every_worker_leaving_mid_run_is_one_clear_error(new_cluster, monkeypatch):
     monkeypatch.setattr(cluster, "WORKERLESS_SECONDS", 1)
     new_cluster.start_workers(1)
@@ -156,6 +158,7 @@ def test_every_worker_leaving_mid_run_is_one_clear_error(new_cluster, monkeypatc
     assert f"start `dask worker {new_cluster.address}`" in str(error.value)
 
 
+@pytest.mark.slow  # a cluster of its own, broken on purpose
 def test_a_worker_killed_by_its_task_is_one_clear_error(tmp_path):
     """A task that kills its worker (here `os._exit`) is not retried for ever."""
     broken = Cluster(tmp_path, {"DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "0"})
@@ -170,6 +173,7 @@ def test_a_worker_killed_by_its_task_is_one_clear_error(tmp_path):
     assert f"Dask workers of {broken.address} died on the same batch" in str(error.value)
 
 
+@pytest.mark.slow  # a cluster of its own, broken on purpose
 def test_losing_the_scheduler_mid_run_is_one_clear_error(new_cluster, caplog):
     """One line, and not Dask's traceback of its attempts to reconnect before it."""
     dask_client_log = logging.getLogger("distributed.client")  # does not propagate
@@ -192,6 +196,7 @@ def test_losing_the_scheduler_mid_run_is_one_clear_error(new_cluster, caplog):
     assert caplog.records == []
 
 
+@pytest.mark.slow  # a cluster of its own, broken on purpose
 def test_a_scheduler_without_workers_is_one_clear_error(new_cluster, monkeypatch):
     monkeypatch.setattr(cluster, "WORKERLESS_SECONDS", 1)
     with pytest.raises(ClusterError) as error:
@@ -200,6 +205,7 @@ def test_a_scheduler_without_workers_is_one_clear_error(new_cluster, monkeypatch
     assert f"start `dask worker {new_cluster.address}` on each machine" in str(error.value)
 
 
+@pytest.mark.slow  # a cluster of its own, broken on purpose
 def test_workers_with_other_code_are_refused(new_cluster, tmp_path):
     """Other code would play other games: the run stops before the first one."""
     other = tmp_path / "other"
@@ -214,6 +220,7 @@ def test_workers_with_other_code_are_refused(new_cluster, tmp_path):
     assert "of the Dask cluster run other code than this checkout" in str(error.value)
 
 
+@pytest.mark.slow  # a cluster of its own, broken on purpose
 def test_workers_without_the_project_are_told_to_install_it(new_cluster, tmp_path):
     """A worker whose `game` is another version of the package (here an empty
     one, down to the module the cluster calls first) cannot load ours. Empty
@@ -232,6 +239,7 @@ def test_workers_without_the_project_are_told_to_install_it(new_cluster, tmp_pat
     assert "pip install '.[distributed]' in a checkout of the same commit" in str(error.value)
 
 
+@pytest.mark.slow  # a cluster of its own, broken on purpose
 def test_an_unreachable_scheduler_is_one_line_naming_it(monkeypatch):
     monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1)
     address = f"tcp://127.0.0.1:{free_port()}"

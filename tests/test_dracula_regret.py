@@ -36,6 +36,7 @@ def test_the_floor_is_the_least_mean_regret_over_the_worlds_it_drew() -> None:
     assert max(mean_regret.values()) > bound  # some placement is worse than the best blind one
 
 
+@pytest.mark.slow  # a regret run, in a process of its own
 def test_a_quick_run_prints_the_pimc_and_floor_rows() -> None:
     run = subprocess.run(
         [sys.executable, str(BENCHMARKS / "dracula_regret.py"), "--games", "1", "--caps", "",

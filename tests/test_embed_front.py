@@ -53,7 +53,10 @@ class TableScreen(RecordingScreen):
     def __init__(self, menu: Any, post: Any) -> None:
         super().__init__()
         self.frames, self.post = Frames(menu), post
-        self.reviewing = None
+
+    def steps(self, frame: dict[str, Any]) -> None:
+        super().steps(frame)
+        self.post({"steps": frame})
 
     def draw(self, page: Page, drawn: Drawn) -> None:
         super().draw(page, drawn)
@@ -142,7 +145,7 @@ def test_a_scenario_steps_by_its_buttons_and_keys_and_takes_no_focus():
 def test_an_example_that_plays_by_itself_starts_playing():
     embed = Embed("?game=dracula&scenario=" + sorted(
         (ROOT / "static" / "scenarios" / "dracula").glob("*.json"))[0].stem + "&autoplay=1")
-    assert embed.game.player is not None and embed.game.player.playing
+    assert embed.game.player is not None and embed.game.player.at.playing
     assert embed.autoplays == 1
     assert embed.doc.getElementById("ex-play").getAttribute("aria-pressed") == "true"
 

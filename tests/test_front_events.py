@@ -13,7 +13,8 @@ from game.web.front.events import read_form
 from game.web.i18n import Translator
 from game.web.page import SetLanguage
 from game.web.tables import explain
-from tests.front_kit import dealt, my_turn
+from tests.front_kit import dealt
+from tests.page_kit import my_turn
 
 
 def test_a_click_on_a_card_plays_it_and_a_click_elsewhere_does_nothing() -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from game.web import session as ts
 from tests.fake_dom import Document
-from tests.front_kit import dealt, my_turn
+from tests.front_kit import dealt
+from tests.page_kit import my_turn
 
 
 def bursts(doc: Document) -> list[list[str]]:

@@ -9,7 +9,8 @@ the invariants and plays to the end with random legal moves, or raise a
 `GameError`; `replay` must exit 0, or 2 with one `error:` line.
 
 A few thousand cases run in the normal test run (a quarter of them in the
-quick run, `pytest -m "not browser"`: tests/strength.py); `pytest --fuzz-long
+quick run, `pytest -n auto -m "not browser and not slow"`, which also leaves
+out the damaged saves: tests/strength.py); `pytest --fuzz-long
 tests/test_fuzz.py` runs 100,000 per entry point (and prints the counts).
 """
 
@@ -251,6 +252,7 @@ def run(request: pytest.FixtureRequest, name: str,
 
 # -- the entry points --------------------------------------------------------
 
+@pytest.mark.slow  # every damaged save is played on
 def test_damaged_saves_load_and_play_or_raise_game_errors(request):
     def case(rng: random.Random, values: list) -> bool:
         doc = damage(rng, values, json.loads(rng.choice(saves())))

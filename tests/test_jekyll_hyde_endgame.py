@@ -65,8 +65,9 @@ def test_asking_the_opponent_for_his_best_card_can_win_the_last_trick() -> None:
     assert _minimax(s, s) == pytest.approx(win)
 
 
-POSITIONS = [(players, seed, more) for players in (3, 4) for seed in range(15)
-             for more in (0, seed % 4 + 1)]
+# The quick run solves the first three deals' positions; the full run all of them.
+POSITIONS = [pytest.param(players, seed, more, marks=[pytest.mark.slow] if seed >= 3 else [])
+             for players in (3, 4) for seed in range(15) for more in (0, seed % 4 + 1)]
 
 
 @pytest.mark.parametrize(("players", "seed", "more"), POSITIONS)
@@ -83,6 +84,7 @@ def test_the_exact_value_is_plain_minimax_with_fewer_positions(
             assert worth(action) == pytest.approx(mine)
 
 
+@pytest.mark.slow  # an endgame table
 def test_the_table_saves_positions() -> None:
     s = _late(4, 3, 2)
     with_table = Endgame(s)

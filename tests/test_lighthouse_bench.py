@@ -53,7 +53,8 @@ def test_costs_lists_failing_or_saving_audits_not_the_metrics() -> None:
 
 def test_the_gzip_server_compresses_what_a_host_would(tmp_path: Path) -> None:
     (tmp_path / "page.html").write_text("<p>hello</p>" * 100)
-    (tmp_path / "snapshot.bin.gz").write_bytes(gzip.compress(b"already"))
+    # (mtime=0: the gzip header holds no clock, so the bytes are the same at any second)
+    (tmp_path / "snapshot.bin.gz").write_bytes(gzip.compress(b"already", mtime=0))
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", 0), functools.partial(lighthouse.GzipHandler, directory=str(tmp_path)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -68,7 +69,7 @@ def test_the_gzip_server_compresses_what_a_host_would(tmp_path: Path) -> None:
         encoding, body = get("page.html?x=1", "gzip, deflate")
         assert encoding == "gzip" and gzip.decompress(body) == b"<p>hello</p>" * 100
         assert get("page.html", "identity") == (None, b"<p>hello</p>" * 100)
-        assert get("snapshot.bin.gz", "gzip") == (None, gzip.compress(b"already"))
+        assert get("snapshot.bin.gz", "gzip") == (None, gzip.compress(b"already", mtime=0))
     finally:
         server.shutdown()
 

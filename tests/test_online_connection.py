@@ -5,12 +5,13 @@ lets the page reach the published relays and nothing else."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from game import build
 from game.web.connection import (RELAYS, BadCode, Description, connect_sources, pack,
-                                 relay_hosts, unpack)
+                                 relay_hosts, stun_hosts, unpack)
 
 # A data-channel offer as Chromium gathers it with host candidates only.
 CHROMIUM_OFFER = (
@@ -82,3 +83,14 @@ def test_the_library_is_not_precached(tmp_path):
     (tmp_path / "static" / "js" / "wire.mjs").write_text("")
     assert build._precache_list(tmp_path)[-1] == "static/js/wire.mjs"
     assert not [f for f in build._precache_list(tmp_path) if "trystero" in f]
+
+
+def test_the_readme_names_every_relay_and_stun_server_of_several_operators():
+    """The page contacts exactly what the README names, from several operators
+    (one relay or STUN server down, or gone, leaves the others)."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    for host in (*relay_hosts(), *stun_hosts()):
+        assert host in readme, host
+    operators = {".".join(host.split(".")[-2:]) for host in relay_hosts()}
+    assert len(operators) == len(RELAYS) >= 4
+    assert len({".".join(host.split(".")[-2:]) for host in stun_hosts()}) >= 2

@@ -75,7 +75,8 @@ def spoilt(rng: random.Random, text: str, newest: int) -> str:
     return json.dumps(data)
 
 
-@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("mode", [pytest.param(mode, marks=pytest.mark.slow)  # a whole game
+                                  if mode.startswith("werner") else mode for mode in MODES])
 def test_nothing_from_the_hosts_peer_knocks_the_guest_over(mode):
     game, setup = MODES[mode]
     pages = seated(game, setup, ["Ann"])

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game import new_game
 from game.online import guest as g
 from game.online import host as h
@@ -47,10 +49,11 @@ class HostPage:
         carry_out = self.ctrl.carry_out
 
         def handed_to_the_room(effect):  # every move, as the controller carries it out
-            carry_out(effect)
+            answers = carry_out(effect)
             if isinstance(effect, ts.Moved):
                 self.hear(h.GameChanged(effect.after,
                                         self.ctrl.session.save["transcript"]["actions"][-1]))
+            return answers
 
         self.ctrl.carry_out = handed_to_the_room
 
@@ -71,6 +74,7 @@ class HostPage:
             self.hear(h.Received("ann", text))
 
 
+@pytest.mark.slow  # a whole online game
 def test_a_remote_guest_plays_a_seat_of_the_host_page_to_the_end():
     page = HostPage({"me": "3", "bots": {"1": "random", "2": "random"},
                      "remote": {"0": "Ann"}})

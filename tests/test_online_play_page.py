@@ -20,7 +20,7 @@ import pytest
 from game.online import guest as g
 from game.online import host as h
 from game.online import messages as m
-from game.online.wire import PeerJoined, PeerLeft, Received, WireEvent
+from game.online.wire import PeerJoined, PeerLeft, Received, RelaysChanged, WireEvent, WireFailed
 from game.web import session as ts
 from game.web.links import Link
 from game.web.page import SetupChanged
@@ -39,6 +39,7 @@ class LoopNet:
     opened: list[tuple[str, str]] = field(default_factory=list)
     sent: list[str] = field(default_factory=list)
     code_wires: dict[str, LoopCodeWire] = field(default_factory=dict)
+    relays: int = 1  # the relays a page reaches (the loopback's one, or none)
 
     def code_wire(self) -> LoopCodeWire:
         self.count += 1
@@ -69,6 +70,11 @@ class LoopWire:
     def open(self, room: str, secret: str, heard: Callable[[WireEvent], None]) -> None:
         self.room = room
         self.net.opened.append((room, secret))
+        # The page's wire counts the relays it reaches, as the browser's does every 2 s.
+        self.net.queue.append((heard, RelaysChanged(self.net.relays > 0, self.net.relays, 1)))
+        if not self.net.relays:
+            self.net.queue.append((heard, WireFailed("no-relay")))
+            return
         peers = self.net.rooms.setdefault(room, {})
         for peer, other in peers.items():
             self.net.queue += [(other, PeerJoined(self.me)), (heard, PeerJoined(peer))]
@@ -166,6 +172,7 @@ class Pages:
         """The lobby's invite link (the same link again once the game is on)."""
         if getattr(self, "link", None):
             return self.link
+        self.net.pump()  # (the link is shown once the host's page reaches a relay)
         found = re.search(r'id="invite-link" href="[^"?]*\?join=([^"]+)"', self.screen_html(
             self.host_screen))
         assert found is not None
@@ -190,6 +197,9 @@ class Pages:
             if s.state.over:
                 return
             self.now += 1.0  # a second a decision: faster is a flood
+            for g, screen in self.guests:  # each friend reads a hand's summary, and closes it
+                if 'id="next-hand"' in dialog_html(screen):
+                    g.command("online-ack-hand", {})
             guest = next((g for g, _ in self.guests if g.online.guest.guest.my_turn), None)
             if guest is not None:
                 click_a_legal_action(guest, rng)
@@ -204,15 +214,21 @@ class Pages:
         raise AssertionError("the game did not end")
 
 
+def dialog_html(screen) -> str:
+    """The dialog over the page as last drawn ("" if none)."""
+    dialog = screen.last.dialog
+    return "" if dialog is None else str(dialog.markup())
+
+
 def click_a_legal_action(ctrl, rng: random.Random) -> None:
     """A guest's clicks: the parts of one legal action, one by one, as drawn."""
     online = ctrl.online.guest
     action = rng.choice(online.guest.legal)
     parts = getattr(online.table, "parts", lambda a: (a,))(action)
     for part in parts:
-        if online.guest.my_turn and part not in online.picked:
+        if online.guest.my_turn and part not in online.seat.picked:
             ctrl.online.decide(None, part)
-    if online.picked:
+    if online.seat.picked:
         ctrl.command("confirm", {})  # at a guest's table: the guest's confirm, sent to the host
 
 
@@ -271,6 +287,7 @@ def seated(game: str, setup: dict[str, str], names: list[str]) -> Pages:
     return pages
 
 
+@pytest.mark.slow  # a whole online game
 def test_a_werner_game_with_two_friends_a_bot_and_the_host():
     pages = seated("jekyll-hyde", {"players": "4", "jh_me": "0", "jh_bot": "random"},
                    ["Ann", "Bob"])
@@ -485,6 +502,7 @@ def test_the_lobby_shows_the_whole_invite_link_and_its_qr_code():
     pages = Pages("dracula", {"dr_bot": "random"})
     pages.host.online.address = "https://example.org/cards/"
     pages.host.command("online-open", {})
+    pages.net.pump()  # a relay reached
     html = pages.screen_html(pages.host_screen)
     link = re.search(r'id="invite-link" href="([^"]+)"', html).group(1)
     assert link.startswith("https://example.org/cards/?join=dracula.")
@@ -535,6 +553,7 @@ def test_the_other_friends_are_told_when_one_drops_is_stood_in_for_and_is_back()
         pages.screen_html(ann_screen)
 
 
+@pytest.mark.slow  # a whole online game
 def test_a_three_player_werner_table_is_named_after_its_people():
     pages = seated("jekyll-hyde", {"players": "3", "jh_me": "0", "jh_bot": "random"},
                    ["Ann", "Bob"])

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from game.online import proof
-from game.online.wire import KeyedWire, PeerJoined, PeerLeft, PeerPath, Received, WireFailed
+from game.online.wire import (KeyedWire, PeerJoined, PeerLeft, PeerPath, Received, RelaysChanged,
+                              WireFailed)
 from game.web import connection
 from game.web.connection import BadCode, Description, pack, unpack
 from game.web.dom import worker_online, wire
@@ -52,7 +53,7 @@ def test_a_relay_wire_posts_its_orders_and_hears_its_own_events_only():
     opened = page.orders()
     assert opened[0] == {"id": 1, "open": "relays", "appId": connection.APP_ID, "room": "room-1",
                          "secret": "secret", "relays": ["ws://127.0.0.1:1"], "iceServers": [],
-                         "max": connection.MAX_MESSAGE, "wait": 12000, "key": None}
+                         "max": connection.MAX_MESSAGE, "wait": 8000, "key": None}
     assert opened[1]["id"] == 2 and opened[1]["relays"] == list(connection.RELAYS)
     assert opened[1]["iceServers"] == [{"urls": u} for u in connection.STUN]
     page.tell(id=1, event="me", peer="me-1")
@@ -60,11 +61,14 @@ def test_a_relay_wire_posts_its_orders_and_hears_its_own_events_only():
     page.tell(id=1, event="received", peer="p", text="hi")
     page.tell(id=2, event="joined", peer="q")
     page.tell(id=1, event="left", peer="p")
+    page.tell(id=1, event="relays", up=True, reached=3, of=6)  # counted every 2 s from the start
+    page.tell(id=1, event="relays", up=False, reached="3", of=6)  # (not a count: none said)
     page.tell(id=1, event="failed", code="no-relay")
     page.tell(id=9, event="joined", peer="nobody's")
     page.tell(id="1", event="joined", peer="not a number")
     assert first.me == "me-1" and second.me == ""
-    assert heard == [PeerJoined("p"), Received("p", "hi"), PeerLeft("p"), WireFailed("no-relay")]
+    assert heard == [PeerJoined("p"), Received("p", "hi"), PeerLeft("p"),
+                     RelaysChanged(True, 3, 6), RelaysChanged(False), WireFailed("no-relay")]
     assert other == [PeerJoined("q")]
     first.send("p", "hello")
     first.close()

@@ -42,13 +42,18 @@ def test_a_download_the_browser_stops_prints_no_traceback(tmp_path, capsys):
     server = make_server(tmp_path, 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+    serving = set(threading.enumerate())
     try:
         for _ in range(3):
             with socket.create_connection(server.server_address) as client:
                 client.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
                 client.recv(1000)
                 client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\0\0\0\0\0\0\0")
-            time.sleep(0.3)  # the server's thread meets the closed connection
+            # The request's thread meets the closed connection (and would print its
+            # traceback) before it ends: wait for that end, not for a time.
+            deadline = time.monotonic() + 30
+            while set(threading.enumerate()) - serving and time.monotonic() < deadline:
+                time.sleep(0.01)
     finally:
         server.shutdown()
         server.server_close()

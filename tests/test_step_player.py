@@ -1,53 +1,20 @@
-"""The Review played (game.web.step_player) and shown in its dialog
-(game.web.front.steps) on a document (tests/fake_dom.py): commands and
+"""The Review played (game.web.review's `Reviewing` in the page, its frames
+game.web.step_player's) and shown in its dialog (game.web.front.steps) on a
+document (tests/fake_dom.py): through the real controller, commands and
 frames through JSON, the bots paused while it is open, the page as it was
 once it closes."""
 
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 from game import new_game
+from game.core.transcript import Transcript
+from game.web.controller import Controller
 from game.web.front.steps import ReviewDialog, command_of
-from game.web.i18n import Translator
-from game.web.step_player import ReviewPlayer, open_review
 from tests.fake_dom import Document, Element
-
-
-def dracula_game(seed: int = 3) -> dict[str, Any]:
-    state, rng, actions = new_game("dracula", {}, seed), random.Random(seed), []
-    while not state.over:
-        actions.append(rng.choice(state.legal_actions()))
-        state = state.apply(actions[-1])
-    return {"game": "dracula", "options": state.to_json()["options"], "seed": seed,
-            "actions": actions}
-
-
-class Host:
-    """The page under the review."""
-
-    def __init__(self, transcript: dict[str, Any]) -> None:
-        self.t = Translator("en")
-        self.save = {"transcript": transcript, "setup": {"me": 0}}
-        self.said: list[str] = []
-        self.calls: list[str] = []
-
-    def set_message(self, key: str, **params: Any) -> None:
-        self.said.append(self.t(key, **params))
-
-    def halt(self) -> None:
-        self.calls.append("halt")
-
-    def schedule(self) -> None:
-        self.calls.append("schedule")
-
-    def overlay_opened(self, name: str) -> None:
-        self.calls.append(f"opened {name}")
-
-    def overlay_closed(self, name: str) -> None:
-        self.calls.append(f"closed {name}")
+from tests.page_kit import make_page, put_on_table, random_transcript
 
 
 class Listeners:
@@ -61,24 +28,25 @@ class Listeners:
         pass
 
 
-class Spawned(list[Any]):
-    def __call__(self, coro: Any) -> None:
-        coro.close()  # autoplay is not run here
-        self.append(coro)
-
-
-def opened(transcript: dict[str, Any] | None = None) -> tuple[Host, Document, ReviewPlayer | None]:
-    host = Host(transcript or dracula_game())
+def opened(transcript: dict[str, Any] | None = None) -> tuple[Controller, Document]:
+    """The game of `transcript` on the table, its review asked for ("review")."""
+    transcript = transcript or random_transcript("dracula", 3)
+    ctrl, screen, _ = make_page()
+    final = new_game("dracula", {}, 3)
+    try:
+        final = Transcript.from_json(transcript).states()[-1]
+    except Exception:
+        pass  # (a transcript that does not replay: the table shows its start)
+    put_on_table(ctrl, final, {"game": "dracula", "setup": {"me": 0, "bots": {"1": "random"}},
+                               "transcript": transcript, "log": [], "seen_hands": 0,
+                               "closed_final": True})
     doc = Document('<button id="review-button">Review</button>')
-    player: list[ReviewPlayer] = []
-    dialog = ReviewDialog(doc, None, lambda msg: player[0].message(json.loads(json.dumps(msg))),
+    dialog = ReviewDialog(doc, None, lambda msg: ctrl.review_message(json.loads(json.dumps(msg))),
                           Listeners(doc))
+    screen.steps = lambda frame: dialog.apply(json.loads(json.dumps(frame)))  # type: ignore[method-assign]
     doc.getElementById("review-button").focus()
-    found = open_review(host, None, lambda frame: dialog.apply(json.loads(json.dumps(frame))["steps"]),
-                        Spawned(), None)
-    if found is not None:
-        player.append(found)
-    return host, doc, found
+    ctrl.command("review", {})
+    return ctrl, doc
 
 
 def dialog_click(doc: Document, selector: str) -> None:
@@ -89,8 +57,9 @@ def dialog_click(doc: Document, selector: str) -> None:
 
 
 def test_the_review_opens_on_the_last_hand_pauses_the_bots_and_steps_on() -> None:
-    host, doc, player = opened()
-    assert player is not None and host.calls == ["halt", "opened review"]
+    ctrl, doc = opened()
+    assert ctrl.page.review is not None and ctrl.page.overlay == "review"
+    assert not ctrl.page.bots_may_think
     dialog = doc.getElementById("review")
     assert dialog is not None and doc.getElementById("rv-title") is not None
     assert doc.activeElement.id == "ex-next"
@@ -103,19 +72,23 @@ def test_the_review_opens_on_the_last_hand_pauses_the_bots_and_steps_on() -> Non
 
 
 def test_closing_the_review_leaves_the_page_as_it_was() -> None:
-    host, doc, player = opened()
+    ctrl, doc = opened()
+    before = ctrl.page
     dialog_click(doc, "#rv-close")
     assert doc.getElementById("review") is None
-    assert host.calls == ["halt", "opened review", "closed review", "schedule"]
+    assert ctrl.page.review is None and ctrl.page.overlay == "none"
+    assert ctrl.page.session is not None and before.session is not None
+    assert ctrl.page.session.save == before.session.save  # nothing of the game changed
     assert doc.activeElement.id == "review-button"
 
 
 def test_a_transcript_that_does_not_replay_says_why_and_opens_nothing() -> None:
-    broken = dracula_game()
+    broken = random_transcript("dracula", 3)
     broken["actions"][3] = "no such move"
-    host, doc, player = opened(broken)
-    assert player is None and doc.getElementById("review") is None
-    assert host.said and host.calls == []
+    ctrl, doc = opened(broken)
+    assert ctrl.page.review is None and doc.getElementById("review") is None
+    assert ctrl.message.startswith(ctrl.t("review.failed", reason="no such move").split("(")[0])
+    assert ctrl.page.overlay == "none"
 
 
 def test_the_players_keys_are_its_commands_but_not_in_a_form_field() -> None:

@@ -14,17 +14,11 @@ import pytest
 from game import GameError, new_game
 from game.web import handover
 from game.web import session as ts
-from game.web.page import SetupChanged
 from game.web.replay import replay_states
 from game.web.tables import jekyll_vs_hyde as jvh
 from tests.online_kit import CARD_TOKEN
-from tests.page_kit import make_page
+from tests.page_kit import deal, make_page
 from tests.test_online_play_page import Pages, click_a_legal_action
-
-
-def deal(ctrl, seed: int = 21, **values: str) -> None:
-    ctrl.dispatch(SetupChanged({"game": "jekyll-vs-hyde", "seed": str(seed), **values}))
-    ctrl.command("start", {})
 
 
 def choose(ctrl, action: str) -> None:
@@ -76,7 +70,7 @@ def test_the_engine_offers_ahead_what_it_asks_for_once_the_other_has_chosen() ->
 
 def test_against_a_bot_hyde_chooses_while_jekyll_thinks() -> None:
     ctrl, screen, thinking = make_page()
-    deal(ctrl, jvh_role="H", jvh_bot="random")
+    deal(ctrl, "jekyll-vs-hyde", 21, jvh_role="H", jvh_bot="random")
     s = ctrl.session
     assert s.state.to_act == "J" and thinking.waiting  # the bot thinks...
     assert 'id="jvh-pick"' in shown(screen)  # ... and Hyde's cards are his to pick
@@ -101,7 +95,7 @@ def test_a_choice_the_engine_will_not_take_is_explained_before_it_is_held() -> N
     seed = next(n for n in range(100)
                 if new_game("jekyll-vs-hyde", {}, n).must_give_potion(1))
     ctrl, screen, _ = make_page()
-    deal(ctrl, seed, jvh_role="H", jvh_bot="random")
+    deal(ctrl, "jekyll-vs-hyde", seed, jvh_role="H", jvh_bot="random")
     hand = ctrl.session.observation["hand"]
     plain = next(c for c in hand if "+" not in c)
     ctrl.on_table(ts.Pick(plain))  # round 1 gives one card: a colour is not enough
@@ -114,7 +108,8 @@ def test_pass_and_play_hyde_chooses_first_and_the_device_goes_round_once() -> No
     the device to Bob (Jekyll), who sees nothing of her choice; his choice
     completes the exchange and he leads, with no hand-over back to Ann."""
     ctrl, screen, _ = make_page()
-    deal(ctrl, jvh_role="H", jvh_bot="person", jvh_name="Ann", jvh_name_other="Bob")
+    deal(ctrl, "jekyll-vs-hyde", 21, jvh_role="H", jvh_bot="person", jvh_name="Ann",
+         jvh_name_other="Bob")
     s = ctrl.session
     assert s.at_screen == "H" and s.state.to_act == "J" and s.handover_due is None
     assert screen.last.body["view"] == "table" and 'id="jvh-pick"' in shown(screen)

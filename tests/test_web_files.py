@@ -24,22 +24,9 @@ from game.web import saves
 from game.web.files import (FileProblem, continue_save, download_name, players_text, read_file,
                             result_text, transcript_of, transcript_text)
 from game.web.i18n import LANGUAGES, Translator
+from tests.page_kit import random_transcript
 
 EN = Translator("en")
-
-
-def played(game: str, seed: int, steps: int | None = None, me: object = None) -> dict:
-    """A transcript of `game` played by random legal moves (to the end, or `steps` actions)."""
-    state, rng, actions = new_game(game, None, seed), random.Random(seed), []
-    while not state.over and (steps is None or len(actions) < steps):
-        action = rng.choice(state.legal_actions())
-        actions.append(action)
-        state = state.apply(action)
-    data = {"game": game, "options": new_game(game, None, seed).to_json()["options"],
-            "seed": seed, "actions": actions}
-    if me is not None:
-        data["me"] = me
-    return data
 
 
 def _text(data: object, indent: int | None = None) -> bytes:
@@ -48,8 +35,8 @@ def _text(data: object, indent: int | None = None) -> bytes:
 
 def malformed_files() -> list[tuple[str, bytes, str]]:
     """(file name, its bytes, the whole English message the page must show)."""
-    werner = played("jekyll-hyde", 7, 30)
-    duel = played("jekyll-vs-hyde", 7, 20)
+    werner = random_transcript("jekyll-hyde", 7, 30)
+    duel = random_transcript("jekyll-vs-hyde", 7, 20)
     pretty = _text(werner, indent=1)
     cut = pretty[:len(pretty) // 2]  # the text breaks off: where json says it does
     try:
@@ -150,7 +137,7 @@ def test_the_same_file_read_by_the_command_line_fails_at_the_same_step(tmp_path)
 def test_a_downloaded_game_replays_to_the_saves_state(game, tmp_path):
     """What "Download this game" writes, read by `python -m game replay`."""
     for steps in (25, None):  # in progress, and finished
-        data = played(game, 11, steps)
+        data = random_transcript(game, 11, steps)
         state = Transcript.from_json(data).replay()
         save = {"game": game, "setup": {"me": new_game(game).identity(0) if game != "jekyll-vs-hyde"
                                         else "H", "bots": {}},
@@ -174,7 +161,7 @@ def _replayed(data: dict, steps: int) -> State:
 @pytest.mark.parametrize("game, me", [("jekyll-hyde", 2), ("jekyll-vs-hyde", "J"),
                                       ("dracula", 1)])
 def test_continuing_from_step_n_is_the_position_of_the_first_n_actions(game, me):
-    data = played(game, 5, 40, me=me)
+    data = random_transcript(game, 5, 40, me=me)
     opened = read_file(_text(data), "game.json")
     for step in (0, 17, 40):
         save, state = continue_save(opened, step, lambda who: "random")
@@ -188,7 +175,7 @@ def test_continuing_from_step_n_is_the_position_of_the_first_n_actions(game, me)
 
 
 def test_a_save_of_this_site_opens_as_its_transcript_and_its_player():
-    data = played("jekyll-vs-hyde", 3, 12)
+    data = random_transcript("jekyll-vs-hyde", 3, 12)
     state = Transcript.from_json(data).replay()
     save = saves.dump({"game": "jekyll-vs-hyde", "setup": {"me": "J", "bots": {"H": "random"}},
                        "transcript": data, "state": state.to_json(), "log": []})
@@ -202,14 +189,14 @@ def test_a_save_of_this_site_opens_as_its_transcript_and_its_player():
 
 
 def test_the_panel_says_who_plays_and_who_won():
-    data = played("dracula", 9, me=1)
+    data = random_transcript("dracula", 9, me=1)
     opened = read_file(_text(data), "d.json")
     state = opened.final
     assert state.over
     assert players_text(opened, EN) == "Player 1, Player 2 (you)"
     winner = {"0": "Player 1 won", "1": "Player 2 won", None: "A draw"}[state.winner]
     assert result_text(opened, EN) == winner
-    werner = read_file(_text(played("jekyll-hyde", 9, 10)), "w.json")
+    werner = read_file(_text(random_transcript("jekyll-hyde", 9, 10)), "w.json")
     assert players_text(werner, EN) == "Doris (you), Adam, Betty, Christian"
     assert result_text(werner, EN) == "In progress"
 
@@ -279,7 +266,7 @@ def test_damaged_files_open_or_get_one_message(request):
 
 def test_a_file_with_a_deal_number_the_page_cannot_save_opens_but_does_not_continue():
     for seed in (-1, 2**63, 10**99):
-        opened = read_file(_text(dict(played("dracula", 2, 0), seed=seed)), "far.json")
+        opened = read_file(_text(dict(random_transcript("dracula", 2, 0), seed=seed)), "far.json")
         assert opened.final.to_json()["seed"] == seed  # it replays (for a review)
         with pytest.raises(FileProblem) as caught:
             continue_save(opened, 0, lambda who: "random")

@@ -369,8 +369,134 @@ def test_every_effect_is_carried_out():
     from game.web.page import PageEffect
 
     tree = ast.parse((WEB / "controller.py").read_text(encoding="utf-8"))
-    carry_out = next(node for node in ast.walk(tree)
-                     if isinstance(node, ast.FunctionDef) and node.name == "carry_out")
-    handled = {node.attr for node in ast.walk(carry_out) if isinstance(node, ast.Attribute)
-               and isinstance(node.value, ast.Name) and node.value.id in ("ts", "pg")}
+    carry_out = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+                 and node.name in ("carry_out", "carry_out_panel")]
+    modules = ("ts", "pg", "sp", "fp", "fx")  # the session, page, panels' and effects' modules
+    handled = {node.attr for fn in carry_out for node in ast.walk(fn)
+               if isinstance(node, ast.Attribute)
+               and isinstance(node.value, ast.Name) and node.value.id in modules}
     assert _union_members(PageEffect) - handled == set()
+
+
+# -- everything the page knows is in `Page` (issue 53, item 1) -------------------------
+
+# Where online play still stores a page of its own (game/web/online.py's
+# `show` and its leaving): to go through the dispatch loop when online play's
+# state becomes a value in `Page` too.
+ONLINE_PAGE_STORES = {"game/web/online.py": 2}
+
+
+def _page_stores(tree: ast.Module) -> list[tuple[int, str]]:
+    """Where `tree` stores an object's `page` (`x.page = ...`, `x.page, y = ...`,
+    `setattr(x, "page", ...)`), with the function that does."""
+    found = []
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        name = getattr(fn, "name", "<lambda>")
+        for node in ast.walk(fn):
+            targets: list[ast.expr] = []
+            if isinstance(node, ast.Assign):
+                targets = [t for target in node.targets for t in (
+                    target.elts if isinstance(target, ast.Tuple) else [target])]
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                targets = [node.target]
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id == "setattr" and len(node.args) > 1 \
+                    and isinstance(node.args[1], ast.Constant) and node.args[1].value == "page":
+                found.append((node.lineno, name))
+            found += [(node.lineno, name) for t in targets
+                      if isinstance(t, ast.Attribute) and t.attr == "page"]
+    return sorted(set(found))
+
+
+def test_only_the_dispatch_loop_stores_a_new_page():
+    """The controller's `run` (the dispatch loop) is the one place that
+    stores a new `Page`, besides the page being born in `__init__`; the
+    panels' and the keeper's functions return values and actions, never a
+    page (what online play still stores: ONLINE_PAGE_STORES)."""
+    stores: dict[str, list[tuple[int, str]]] = {}
+    for path, tree in _modules():
+        if (ROOT / path).is_relative_to(DOM) or (ROOT / path).is_relative_to(WEB / "front"):
+            continue
+        if _page_stores(tree):
+            stores[path] = _page_stores(tree)
+    controller = stores.pop("game/web/controller.py", [])
+    assert [name for _, name in controller] == ["__init__", "run"], controller
+    assert {path: len(lines) for path, lines in stores.items()} == ONLINE_PAGE_STORES, stores
+
+
+def test_the_page_store_check_sees_every_way_to_store_a_page():
+    tree = ast.parse("def f(c):\n    c.page = 1\n    c.page, x = 2, 3\n"
+                     "    setattr(c, 'page', 4)\n    c.pages = 5\n")
+    assert [line for line, _ in _page_stores(tree)] == [2, 3, 4]
+
+
+PANELS_KEEPING_NOTHING = ("stats_page.py", "file_panel.py", "step_player.py", "review.py")
+CONTROLLER_NAMES = {"app", "ctrl", "controller", "host"}
+
+
+def test_no_panel_keeps_the_controller():
+    """The statistics, the file dialog and the step players are values in
+    the page (or, embed.html's example, need none): none of their classes
+    takes or keeps the controller (or a host standing for it)."""
+    kept = []
+    for name in PANELS_KEEPING_NOTHING:
+        tree = ast.parse((WEB / name).read_text(encoding="utf-8"))
+        for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+            for node in ast.walk(cls):
+                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                        and node.value.id == "self" and node.attr in CONTROLLER_NAMES:
+                    kept.append(f"{name}:{node.lineno} {cls.name} self.{node.attr}")
+                if isinstance(node, ast.arg) and ("Controller" in _annotation(node.annotation)
+                                                  or "Host" in _annotation(node.annotation)):
+                    kept.append(f"{name}:{node.lineno} {cls.name} takes {node.arg}")
+    assert not kept, kept
+
+
+def _all_imports(path: Path, modules: set[str]) -> set[str]:
+    """Every game module `path` imports: at the top, under TYPE_CHECKING, in a function."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found |= {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
+        elif isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+    return found & modules
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    cycles: list[list[str]] = []
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        for nxt in sorted(graph[module]):
+            if nxt in path:
+                cycles.append(path[path.index(nxt):] + [nxt])
+            elif nxt not in done:
+                visit(nxt, path + [nxt])
+        done.add(module)
+
+    for module in sorted(graph):
+        if module not in done:
+            visit(module, [module])
+    return cycles
+
+
+def test_no_import_cycle_among_the_page_modules_counting_every_import():
+    """Among game/web's modules other than online play's (online*.py, which
+    the controller imports for its lobby), none imports another that imports
+    it back, counting the imports under TYPE_CHECKING and those inside functions."""
+    files = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): p
+             for p in WEB.rglob("*.py") if "__pycache__" not in p.parts
+             and not p.is_relative_to(DOM) and not p.is_relative_to(WEB / "front")
+             and not p.name.startswith("online")}
+    graph = {m: _all_imports(p, set(files)) for m, p in files.items()}
+    assert graph["game.web.controller"] >= {"game.web.stats_page", "game.web.file_panel"}
+    cycles = _cycles(graph)
+    assert not cycles, f"import cycles: {cycles[:3]}"
+
+
+def test_the_cycle_check_sees_a_cycle():
+    assert _cycles({"a": {"b"}, "b": {"a"}}) == [["a", "b", "a"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []

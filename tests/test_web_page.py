@@ -18,34 +18,20 @@ from game.web.html import html
 from game.web.links import Link
 from game.web.steps import FileChosen, StorageChanged
 from game.web.page import BackToTable, OpenSetup, SetLanguage, SetupChanged
+from game.web.start_screen import SPEEDS
 from game.web.tables.common import PERSON
 from game.web.views import news
-from tests.page_kit import items, make_page
-
-
-def _deal(ctrl, game="dracula", seed=7, **values):
-    ctrl.dispatch(SetupChanged({"game": game, "seed": str(seed), **values}))
-    ctrl.command("start", {})
-
-
-def _my_turn(ctrl, thinking, limit=50):
-    """Let the bots play until the person decides (or the hand's summary is up)."""
-    for _ in range(limit):
-        s = ctrl.session
-        if s.human_to_act or s.waiting_for_ack or s.state.over:
-            return s
-        assert thinking.run(), "the bots on turn were not asked to think"
-    raise AssertionError("the person never got the turn")
+from tests.page_kit import TickingClock, deal, items, make_page, my_turn
 
 
 def test_a_new_game_is_dealt_saved_drawn_and_its_bots_think():
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, "dracula", 7, first="bot")
+    deal(ctrl, "dracula", 7, first="bot")
     saved = json.loads(items(ctrl)[saves.key("dracula")])
     assert saved["transcript"]["seed"] == 7 and saved["transcript"]["actions"] == []
     assert screen.last.body["view"] == "table" and screen.last.body["toAct"] == "bot"
     assert thinking.waiting, "the bot on turn thinks"
-    s = _my_turn(ctrl, thinking)
+    s = my_turn(ctrl, thinking)
     assert s.played >= 1 and screen.last.body["toAct"] == "me"
     assert json.loads(items(ctrl)[saves.key("dracula")])["transcript"]["actions"] \
         == s.save["transcript"]["actions"]
@@ -56,31 +42,31 @@ def test_a_bot_of_one_game_never_plays_another_at_the_same_seat_and_level():
     # Werner's easy bot at seat 1 read Dracula's observation for a teams key
     # it lacks: "bot error: KeyError: 'teams'", and Dracula's bot never moved.
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, "jekyll-hyde", 5, players="4", seating="A", me="3",
+    deal(ctrl, "jekyll-hyde", 5, players="4", seating="A", me="3",
           bot0="easy", bot1="easy", bot2="easy")
-    assert _my_turn(ctrl, thinking).played >= 3  # seats 0, 1 and 2 played
-    _deal(ctrl, "dracula", 7, first="bot", dr_bot="easy")
+    assert my_turn(ctrl, thinking).played >= 3  # seats 0, 1 and 2 played
+    deal(ctrl, "dracula", 7, first="bot", dr_bot="easy")
     assert ctrl.session.save["setup"]["bots"] == {"1": "easy"}
-    s = _my_turn(ctrl, thinking)
+    s = my_turn(ctrl, thinking)
     assert s.state.game_id == "dracula" and s.played >= 1
     assert screen.errors == []
 
 
 def test_a_click_out_of_turn_or_illegal_changes_nothing_and_says_why():
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, "dracula", 7, first="bot")
+    deal(ctrl, "dracula", 7, first="bot")
     before = ctrl.session
     ctrl.on_table(ts.Act("no-such-action"))
     assert ctrl.session.state is before.state and screen.flashed, "a word, not a move"
-    s = _my_turn(ctrl, thinking)
+    s = my_turn(ctrl, thinking)
     ctrl.on_table(ts.Act("no-such-action"))
     assert ctrl.session.state is s.state and ctrl.session.message
 
 
 def test_a_hint_that_arrives_after_the_person_acted_is_dropped():
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, "jekyll-vs-hyde", 21, jvh_role="J")
-    s = _my_turn(ctrl, thinking)
+    deal(ctrl, "jekyll-vs-hyde", 21, jvh_role="J")
+    s = my_turn(ctrl, thinking)
     thinking.drop()
     ctrl.command("hint", {})
     assert ctrl.session.hint is not None and len(thinking.waiting) == 1
@@ -91,7 +77,7 @@ def test_a_hint_that_arrives_after_the_person_acted_is_dropped():
     thinking.run(limit=1)
     assert ctrl.session.hint is None and ctrl.session.state is asked.state
     # A hint asked and awaited is shown, with its action marked on the table.
-    s = _my_turn(ctrl, thinking)
+    s = my_turn(ctrl, thinking)
     thinking.drop()
     ctrl.command("hint", {})
     thinking.run(limit=1)
@@ -100,9 +86,33 @@ def test_a_hint_that_arrives_after_the_person_acted_is_dropped():
     assert screen.last.hinted[0] == hint.action
 
 
+def test_the_expert_bot_and_the_hint_think_on_the_pages_clock():
+    """Their second of search ends on the controller's clock, not on the
+    machine's: a test's ticking clock ends each after its readings."""
+    clock = TickingClock()
+    ctrl, _, thinking = make_page(clock=clock)
+    deal(ctrl, "jekyll-vs-hyde", 21, jvh_role="H", jvh_bot="expert")
+    s = my_turn(ctrl, thinking)
+    assert s.played >= 1 and clock.time >= 1, "the bot's move took its second on the clock"
+    thinking.drop()
+    before = clock.time
+    ctrl.command("hint", {})
+    thinking.run(limit=1)
+    assert ctrl.session.fresh_hint.action in s.state.legal_actions()
+    assert clock.time - before >= 1, "the hint's second, on the page's clock"
+
+
+def test_a_bots_pause_is_on_the_pages_clock():
+    clock = TickingClock()
+    ctrl, _, thinking = make_page(speed="slow", clock=clock)
+    deal(ctrl, "dracula", 7, first="bot", dr_bot="random")
+    s = my_turn(ctrl, thinking)
+    assert s.played >= 1 and clock.time >= s.played * SPEEDS["slow"], "paused on the page's clock"
+
+
 def test_a_bot_move_with_an_old_token_is_dropped():
     ctrl, _, thinking = make_page()
-    _deal(ctrl, "dracula", 7, first="bot")
+    deal(ctrl, "dracula", 7, first="bot")
     stale = ctrl.session.token
     thinking.drop()
     ctrl.dispatch(OpenSetup())  # the start screen: the bot's thinking is dropped
@@ -115,8 +125,8 @@ def test_a_bot_move_with_an_old_token_is_dropped():
 
 def test_undo_takes_back_the_persons_decision_and_marks_practice():
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, "dracula", 3, first="me")
-    s = _my_turn(ctrl, thinking)
+    deal(ctrl, "dracula", 3, first="me")
+    s = my_turn(ctrl, thinking)
     before = s.state.to_json()
     ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
     thinking.drop()
@@ -128,7 +138,7 @@ def test_undo_takes_back_the_persons_decision_and_marks_practice():
 
 def test_pass_and_play_hands_the_device_over_and_shows_no_card_meanwhile():
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, "dracula", 5, first="me", dr_bot=PERSON, dr_name="Ann")
+    deal(ctrl, "dracula", 5, first="me", dr_bot=PERSON, dr_name="Ann")
     s = ctrl.session
     assert s.human_to_act
     ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
@@ -143,7 +153,7 @@ def test_pass_and_play_hands_the_device_over_and_shows_no_card_meanwhile():
 
 def test_a_lesson_leaves_the_real_game_untouched_and_ends_on_its_start_screen():
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, "dracula", 9, first="me")
+    deal(ctrl, "dracula", 9, first="me")
     real = items(ctrl)[saves.key("dracula")]
     ctrl.command("lesson", {})
     assert ctrl.session.coach is not None and screen.last.body["lesson"] == "dracula"
@@ -167,8 +177,8 @@ def test_a_lesson_leaves_the_real_game_untouched_and_ends_on_its_start_screen():
 
 def test_switching_games_keeps_each_in_its_own_save():
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, "dracula", 9, first="me")
-    _deal(ctrl, "jekyll-vs-hyde", 4, jvh_role="J")
+    deal(ctrl, "dracula", 9, first="me")
+    deal(ctrl, "jekyll-vs-hyde", 4, jvh_role="J")
     assert {saves.key("dracula"), saves.key("jekyll-vs-hyde")} <= set(items(ctrl))
     ctrl.dispatch(OpenSetup())
     assert 'data-game="dracula"' in screen.last.regions["screen"]  # "Continue Dracula"
@@ -179,9 +189,9 @@ def test_switching_games_keeps_each_in_its_own_save():
 
 def test_a_game_file_continues_at_the_chosen_step_after_asking_about_the_save():
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, "dracula", 9, first="me")
+    deal(ctrl, "dracula", 9, first="me")
     for _ in range(6):
-        s = _my_turn(ctrl, thinking)
+        s = my_turn(ctrl, thinking)
         ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
     text = transcript_text(ctrl.session.save).encode()
     played = ctrl.session.played
@@ -210,8 +220,8 @@ def test_a_file_that_is_not_a_game_is_refused_with_a_message():
 
 def test_another_tab_taking_the_game_makes_this_one_read_only_until_play_here():
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, "dracula", 5, first="me")
-    s = _my_turn(ctrl, thinking)
+    deal(ctrl, "dracula", 5, first="me")
+    s = my_turn(ctrl, thinking)
     ctrl.lost_to_another_tab("dracula")
     assert 'id="play-here"' in screen.last.regions["notices"]
     ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
@@ -226,7 +236,7 @@ def test_another_tab_taking_the_game_makes_this_one_read_only_until_play_here():
 
 def test_a_newer_save_written_by_another_tab_stops_this_one():
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, "dracula", 5, first="me")
+    deal(ctrl, "dracula", 5, first="me")
     record = json.loads(items(ctrl)[saves.key("dracula")])
     record["revision"] += 5
     ctrl.perform(StorageChanged(saves.key("dracula"), json.dumps(record)))
@@ -245,7 +255,7 @@ def test_a_damaged_save_is_kept_aside_and_reported_at_start():
 
 def test_a_full_storage_is_said_once_and_the_game_goes_on():
     ctrl, screen, thinking = make_page(quota=400)
-    _deal(ctrl, "jekyll-hyde", 5, players="4", seating="A", me="0", target="100")
+    deal(ctrl, "jekyll-hyde", 5, players="4", seating="A", me="0", target="100")
     assert ctrl.page.store_problem == "full"
     assert 'id="unsaved"' in screen.last.regions["notices"]
     assert ctrl.session is not None and ctrl.page.view == "table"
@@ -255,7 +265,7 @@ def test_a_full_storage_is_said_once_and_the_game_goes_on():
 
 def test_a_deal_link_asks_before_replacing_the_game_in_progress():
     ctrl, screen, _ = make_page()
-    _deal(ctrl, "dracula", 9, first="me")
+    deal(ctrl, "dracula", 9, first="me")
     stored = dict(items(ctrl))
     again, screen, thinking = make_page(stored, link=Link(game="dracula", deal=12))
     again.start(None)
@@ -310,14 +320,14 @@ def test_a_newcomer_meets_the_game_and_how_to_begin_before_the_tables_choices(ga
 
 def test_a_bad_seed_is_said_on_the_start_screen():
     ctrl, screen, _ = make_page()
-    _deal(ctrl, "dracula", "twelve")
+    deal(ctrl, "dracula", "twelve")
     assert ctrl.session is None and ctrl.page.setup_error
     assert "#f-seed" in screen.focused
 
 
 def test_an_unexpected_error_keeps_the_save_aside_and_shows_the_start_screen(monkeypatch):
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, "dracula", 9, first="me")
+    deal(ctrl, "dracula", 9, first="me")
 
     def broken(*_):
         raise RuntimeError("boom")
@@ -331,7 +341,7 @@ def test_an_unexpected_error_keeps_the_save_aside_and_shows_the_start_screen(mon
 @pytest.mark.parametrize("lang", ["fr", "de"])
 def test_the_language_changes_every_region_and_is_kept(lang):
     ctrl, screen, _ = make_page()
-    _deal(ctrl, "dracula", 9, first="me")
+    deal(ctrl, "dracula", 9, first="me")
     english = screen.last.regions
     ctrl.dispatch(SetLanguage(lang))
     assert screen.last.body["lang"] == lang
@@ -341,7 +351,7 @@ def test_the_language_changes_every_region_and_is_kept(lang):
 
 def test_the_statistics_page_opens_over_a_halted_table_and_goes_back_to_it():
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, "dracula", 9, first="bot")
+    deal(ctrl, "dracula", 9, first="bot")
     thinking.drop()
     ctrl.command("stats", {})
     assert ctrl.page.view == "stats" and screen.last.body["view"] == "stats"
@@ -352,9 +362,9 @@ def test_the_statistics_page_opens_over_a_halted_table_and_goes_back_to_it():
 
 def test_one_dialog_host_shows_the_topmost_and_brings_the_one_below_back():
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, "dracula", 5, first="me")
+    deal(ctrl, "dracula", 5, first="me")
     for _ in range(60):  # to the end of the first hand: its summary
-        s = _my_turn(ctrl, thinking)
+        s = my_turn(ctrl, thinking)
         if s.waiting_for_ack or s.state.over:
             break
         ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
@@ -376,8 +386,8 @@ def test_bots_think_here_while_another_event_loop_runs():
     asyncio.events._set_running_loop(loop)
     try:
         ctrl, _, thinking = make_page()
-        _deal(ctrl, "dracula", 7, first="bot")
-        assert _my_turn(ctrl, thinking).played >= 1
+        deal(ctrl, "dracula", 7, first="bot")
+        assert my_turn(ctrl, thinking).played >= 1
     finally:
         asyncio.events._set_running_loop(previous)
         loop.close()
@@ -401,9 +411,9 @@ def test_behind_a_hands_summary_the_table_shows_that_hand_not_the_next(game, val
     (its last trick whole, or its full coffin; no card in hand; "… is over"),
     after a reload too, and the next hand once the summary is closed."""
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, game, 5, **values)
+    deal(ctrl, game, 5, **values)
     for _ in range(200):
-        s = _my_turn(ctrl, thinking)
+        s = my_turn(ctrl, thinking)
         if s.waiting_for_ack:
             break
         ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
@@ -446,9 +456,9 @@ def test_behind_a_hands_summary_the_log_stops_at_that_hand(game, values, next_de
     first lines. They stop at the hand's scoring, after a reload too, and
     the next deal's lines come when the summary is closed."""
     ctrl, screen, thinking = make_page()
-    _deal(ctrl, game, 5, **values)
+    deal(ctrl, game, 5, **values)
     for _ in range(200):
-        s = _my_turn(ctrl, thinking)
+        s = my_turn(ctrl, thinking)
         if s.waiting_for_ack:
             break
         ctrl.on_table(ts.Act(s.state.legal_actions()[0]))

@@ -21,23 +21,13 @@ from game.web.tables import renderer
 from game.web.tables.dracula import card_name as dracula_card
 from game.web.tables.jekyll_hyde import card_name as werner_card
 from game.web.undo import hands_scored, seat_of
+from tests.page_kit import random_transcript
 
 GAMES = [("jekyll-hyde", {"players": 4, "target": 150}, 0),
          ("jekyll-hyde", {"players": 3, "target": 150, "names": ["Ann", "Bob", "Cy"]}, "Bob"),
          ("jekyll-vs-hyde", {}, "H"),
          ("dracula", {}, 1)]
 IDS = ["werner-4", "werner-3", "duel", "dracula"]
-
-
-def _play(game: str, options: dict, seed: int, stop=lambda s: False) -> dict:
-    """A random game's transcript (JSON form), to its end or until `stop(state)`."""
-    state, rng, actions = new_game(game, options, seed), random.Random(seed), []
-    while not state.over and not stop(state):
-        action = rng.choice(state.legal_actions())
-        actions.append(action)
-        state = state.apply(action)
-    return {"game": game, "options": state.to_json()["options"], "seed": seed,
-            "actions": actions}
 
 
 def _engine(transcript: dict, n: int) -> State:
@@ -55,7 +45,7 @@ def _review(transcript: dict, me=None, lang: str = "en", **kw) -> Review:
 
 @pytest.mark.parametrize("game,options,me", GAMES, ids=IDS)
 def test_every_step_is_the_engine_replay_of_that_many_actions(game, options, me):
-    transcript = _play(game, options, 11)
+    transcript = random_transcript(game, 11, options=options)
     review = _review(transcript, me)
     assert len(review.hands) == hands_scored(review.states[-1]) >= 2
     seen = set()
@@ -83,7 +73,7 @@ def test_every_step_is_the_engine_replay_of_that_many_actions(game, options, me)
 
 
 def test_undo_and_review_replay_the_same_way():
-    transcript = _play("dracula", {}, 4)
+    transcript = random_transcript("dracula", 4, options={})
     states = replay_states(transcript)
     assert [s.to_json() for s in states] == [
         _engine(transcript, n).to_json() for n in range(len(transcript["actions"]) + 1)]
@@ -91,7 +81,7 @@ def test_undo_and_review_replay_the_same_way():
 
 @pytest.mark.parametrize("game,options,me", GAMES, ids=IDS)
 def test_each_caption_tells_that_step_s_events(game, options, me):
-    transcript = _play(game, options, 5)
+    transcript = random_transcript(game, 5, options=options)
     review = _review(transcript, me)
     table = review.table
     for hand in range(len(review.hands)):
@@ -130,7 +120,7 @@ def test_each_caption_tells_that_step_s_events(game, options, me):
 @pytest.mark.parametrize("game,options,me", GAMES, ids=IDS)
 def test_a_finished_hand_is_open_and_the_hand_under_way_never(game, options, me):
     # The live game at the end of its first hand: the next deal lies under the summary.
-    transcript = _play(game, options, 3, stop=lambda s: hands_scored(s) == 1)
+    transcript = random_transcript(game, 3, options=options, stop=lambda s: hands_scored(s) == 1)
     review = _review(transcript, me, first_step=0)
     assert len(review.hands) == 1
     first, last, _ = review.hands[0]
@@ -168,7 +158,7 @@ def _more(transcript: dict, n: int) -> list[str]:
 
 
 def test_the_range_and_the_opening_step():
-    transcript = _play("jekyll-vs-hyde", {}, 2)
+    transcript = random_transcript("jekyll-vs-hyde", 2, options={})
     states = replay_states(transcript)
     ranges = hand_ranges(states)
     assert ranges[0][0] == 0 and ranges[-1][1] == len(states) - 1
@@ -194,7 +184,7 @@ def test_the_range_and_the_opening_step():
 
 
 def test_controls_say_where_the_step_is_in_every_language():
-    transcript = _play("dracula", {}, 8)
+    transcript = random_transcript("dracula", 8, options={})
     for lang in LANGUAGES:
         review = _review(transcript, 0, lang)
         start = str(review.controls_html(False))

@@ -16,13 +16,14 @@ from typing import Any, Iterator
 
 import pytest
 
-from game import new_game
+from game.core.transcript import Transcript
 from game.web import saves
 from game.web import frames
 from game.web.html import Html, html
 from game.web.i18n import Translator
 from game.web.inputs import BadNumber, read_int
 from game.web.tables import TableContext, renderer
+from tests.page_kit import random_transcript
 
 WEB = Path(__file__).resolve().parent.parent / "game" / "web"
 PAYLOAD = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
@@ -71,27 +72,14 @@ def test_numbers_from_outside_are_ascii_digits_only(text):
 
 def _play(game: str, options: dict, me: Any, steps: int) -> dict[str, Any]:
     """A save as the shell writes it, after `steps` random actions."""
-    table = renderer(game)
-    t = Translator("en")
-    state = new_game(game, options, seed=11)
-    rng = random.Random(3)
-    ctx = TableContext(t=t, seat=state.seat_of(me))
-    log = state.events(ctx.seat)  # the engine's events, logged as the shell does
-    actions = []
-    for _ in range(steps):
-        if state.over:
-            break
-        action = rng.choice(state.legal_actions())
-        after = state.apply(action)
-        log += after.events(after.seat_of(me))
-        actions.append(action)
-        state = after
+    transcript = random_transcript(game, 11, steps, options=options, choices=random.Random(3))
+    states = Transcript.from_json(transcript).states()
+    # the engine's events of each position, logged as the shell does
+    log = [event for state in states for event in state.events(state.seat_of(me))]
     return {"format": saves.FORMAT, "version": saves.VERSION, "game": game,
-            "setup": {"me": me, "bots": {}},
-            "transcript": {"game": game, "options": state.to_json()["options"], "seed": 11,
-                           "actions": actions},
-            "state": state.to_json(), "log": log,
-            "seen_hands": len(state.to_json()["history"])}
+            "setup": {"me": me, "bots": {}}, "transcript": transcript,
+            "state": states[-1].to_json(), "log": log,
+            "seen_hands": len(states[-1].to_json()["history"])}
 
 
 def _string_paths(data: Any, path: tuple = ()) -> Iterator[tuple]:

@@ -111,7 +111,7 @@ def test_a_bots_move_or_a_hint_that_comes_too_late_changes_nothing():
     # In time, it is shown in words.
     ready, _ = reduce(asked, HintReady(position, position.legal_actions()[-1]))
     assert ready.fresh_hint is not None and ready.fresh_hint.action is not None
-    assert hint_words(ready, ready.fresh_hint.action, T)
+    assert hint_words(ready.table, ready.fresh_hint.action, ready.observation, ready.context(T))
 
 
 def test_an_undo_points_nowhere_past_the_hint_of_the_same_count():

@@ -5,6 +5,7 @@ tests/browser/test_stats.py."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -15,9 +16,13 @@ import pytest
 from game import new_game
 from game.web import saves
 from game.web import stats as st
+from game.web import stats_page as sp
 from game.web.html import esc
 from game.web.i18n import LANGUAGES, Translator
 from game.web.page import playable
+from game.web.session import Said
+from game.web.steps import StorageChanged
+from game.web.controller import record_game
 from tests.page_kit import items, make_page, put_on_table
 
 
@@ -246,38 +251,45 @@ def _table(ctrl, state, save):
     put_on_table(ctrl, state, save)
 
 
+def _final_note(app):
+    return sp.final_note(app.t, app.save, app.page.stats)
+
+
+def _page_html(app):
+    return sp.page_html(app.t, app.page.stats)
+
+
 def test_the_page_records_a_finished_game_once_and_gives_an_old_save_an_id():
     app, _, _ = make_page()
-    page = app.stats
     state = _finished("jekyll-vs-hyde", {}, 4)
     _table(app, state, _save(state, "H", {"J": "easy"}))  # a save without an id
-    page.game_over()
+    record_game(app)
     assert st.valid_id(app.save["id"])
     assert json.loads(items(app)[saves.key("jekyll-vs-hyde")])["id"] == app.save["id"]
-    page.game_over()  # the end screen again (a reload)
+    record_game(app)  # the end screen again (a reload)
     stats = st.load(items(app)[st.KEY])
     assert len(stats.games) == 1 and stats.games[0].mode == "standard-H"
-    assert "stats-note" in page.final_note() and "Counted" in page.final_note()
+    assert "stats-note" in _final_note(app) and "Counted" in _final_note(app)
     app.update_save(practice=True)
-    assert "not counted" in page.final_note()
+    assert "not counted" in _final_note(app)
     app.update_save(practice=False)
     del items(app)[st.KEY]  # the record could not be kept (storage refused it): the end says so
-    assert "could not be stored" in page.final_note()
+    app.perform(StorageChanged(st.KEY, None))
+    assert "could not be stored" in _final_note(app)
 
 
 def test_a_result_the_browser_cannot_keep_is_counted_from_memory_until_it_can():
     app, _, _ = make_page()
     app.keeper.store.quota = 0  # storage full
-    page = app.stats
     first = _finished("dracula", {}, 2)
     _table(app, first, _save(first, 0, {"1": "random"}, id="2-3"))
-    page.game_over()
+    record_game(app)
     assert st.KEY not in items(app)
-    assert [g.id for g in page.read().games] == ["2-3"] and "Counted" in page.final_note()
+    assert [g.id for g in app.read_stats().games] == ["2-3"] and "Counted" in _final_note(app)
     app.keeper.store.quota = None  # room again: the next game's record holds both
     second = _finished("dracula", {}, 5)
     _table(app, second, _save(second, 0, {"1": "random"}, id="5-6"))
-    page.game_over()
+    record_game(app)
     assert [g.id for g in st.load(items(app)[st.KEY]).games] == ["2-3", "5-6"]
 
 
@@ -285,7 +297,7 @@ def test_a_practice_game_is_not_recorded_by_the_page():
     app, _, _ = make_page()
     state = _finished("dracula", {}, 2)
     _table(app, state, _save(state, 0, {"1": "random"}, id="2-3", practice=True))
-    app.stats.game_over()
+    record_game(app)
     assert st.KEY not in items(app)
 
 
@@ -298,7 +310,7 @@ def test_a_damaged_stored_record_is_kept_aside_and_reported():
     assert [key for key, _ in app.page.notices] == ["stats.broken"]
     key, words = app.page.notices[0]
     assert words["where"] == aside[0] and aside[0] in app.t(key, **words)  # as the page says it
-    assert app.stats.read() == st.Stats()  # a new record starts, reported once
+    assert app.read_stats() == st.Stats()  # a new record starts, reported once
     assert len(app.page.notices) == 1
 
 
@@ -309,11 +321,11 @@ def test_a_damaged_record_that_cannot_be_kept_aside_is_never_written_over():
                           quota=len(st.KEY) + len(damaged))
     state = _finished("dracula", {}, 2)
     _table(app, state, _save(state, 0, {"1": "random"}, id="2-3"))
-    app.stats.game_over()
+    record_game(app)
     assert items(app)[st.KEY] == damaged
     (key, words), = app.page.notices
     assert key == "stats.broken_kept_in_place" and words["where"] == st.KEY
-    assert "could not be stored" in app.stats.final_note()
+    assert "could not be stored" in _final_note(app)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -322,7 +334,7 @@ def test_the_page_shows_every_game_and_its_figures(lang):
              _rec(2, "lost", 80, game="jekyll-hyde", mode="3-300", level=st.MIXED),
              _rec(3, "drawn", 5, level="strong"))
     app, _, _ = make_page({st.KEY: st.dump(st.Stats(games))}, lang)
-    markup = app.stats.page_html()
+    markup = _page_html(app)
     t = app.t
     for game in playable():
         assert esc(t("game." + game)) in markup
@@ -355,7 +367,7 @@ def test_each_row_names_its_level_with_the_rating_the_start_screen_gave_it(game,
              _rec(2, game=game, mode=mode, level="easy"), _rec(3, game=game, mode=mode,
                                                               level=st.MIXED))
     app, _, _ = make_page({st.KEY: st.dump(st.Stats(games))}, "de")
-    markup = app.stats.page_html()
+    markup = _page_html(app)
     t = app.t
     rated = level_ratings(game, options)
     assert rated["heuristic"] == "1500" and rated["easy"]  # what the test is about
@@ -371,20 +383,20 @@ def test_each_row_names_its_level_with_the_rating_the_start_screen_gave_it(game,
 def test_a_mode_from_another_version_shows_its_levels_without_a_rating():
     app, _, _ = make_page({st.KEY: st.dump(st.Stats((_rec(1, game="jekyll-hyde", mode="4C-300",
                                                           level="easy"),)))})
-    markup = app.stats.page_html()
+    markup = _page_html(app)
     assert ">4C-300</th>" in markup and f'>{esc(app.t("stats.level.easy"))}</td>' in markup
 
 
 def test_the_ratings_are_explained_only_where_a_game_shows_them():
     app, _, _ = make_page()
-    assert esc(app.t("bot.ratings_note")) not in app.stats.page_html()
+    assert esc(app.t("bot.ratings_note")) not in _page_html(app)
 
 
 def test_the_page_escapes_what_an_import_says():
     app, _, _ = make_page()
-    page = app.stats
-    page.say(app.t("stats.bad_file", reason="<img src=x onerror=alert(1)>"), True)
-    assert "<img" not in page.page_html() and "&lt;img" in page.page_html()
+    said = Said("stats.bad_file", {"reason": "<img src=x onerror=alert(1)>"})
+    markup = sp.page_html(app.t, dataclasses.replace(app.page.stats, note=said))
+    assert "<img" not in markup and "&lt;img" in markup
 
 
 def test_each_game_shows_its_modes_in_words_and_a_drawn_column_only_if_it_has_draws():
@@ -401,7 +413,7 @@ def test_each_game_shows_its_modes_in_words_and_a_drawn_column_only_if_it_has_dr
     games = tuple(_rec(10 * i + j, game=game, mode=mode)
                   for i, (game, shown) in enumerate(modes.items()) for j, mode in enumerate(shown))
     app, _, _ = make_page({st.KEY: st.dump(st.Stats(games))}, "en")
-    markup = app.stats.page_html()
+    markup = _page_html(app)
     drawn = f'data-label="{esc(app.t("stats.col.drawn"))}"'
     for game, shown in modes.items():
         part = markup.split(f'data-game="{game}"')[1].split('class="stats-game"')[0]

@@ -40,8 +40,10 @@ class WireFailed:
 class RelaysChanged:
     """The relays that introduce new pages are out of reach (`up` False) or
     back: the pages already joined go on talking directly, but nobody new
-    can join meanwhile."""
+    can join meanwhile. `reached` of `of` relays answer now (-1: not counted)."""
     up: bool
+    reached: int = -1
+    of: int = 0
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,16 @@ from dataclasses import dataclass
 # Trystero's application id: rooms of other sites on the same relays never meet ours.
 APP_ID = "jekyll-hyde-games"
 # Public Nostr relays that introduce the pages to each other (Trystero's Nostr
-# strategy, which signs and encrypts what it posts there). Five of the relays
-# Trystero itself defaults to: it posts to all, so one that is down costs nothing.
-RELAYS = ("wss://nos.lol", "wss://nostr.data.haus", "wss://purplerelay.com",
-          "wss://relay.sigit.io", "wss://nostr.sathoarder.com")
-# STUN servers that tell a page its public address, for friends on other networks.
+# strategy, which signs and encrypts what it posts there as ephemeral events,
+# kinds 20000-29999, that a relay forwards and keeps nothing of). Six long-running
+# relays of six operators, all from the list Trystero's maintainers keep of relays
+# that accept those events (its defaultRelayUrls): the page posts to all, so
+# one reached is enough and the others down cost nothing (README, "Play with
+# friends", says why these).
+RELAYS = ("wss://nos.lol", "wss://relay.mostr.pub", "wss://purplerelay.com",
+          "wss://nostr.vulpem.com", "wss://yabu.me/v2", "wss://nostr.data.haus")
+# STUN servers of two operators that tell a page its public address, for
+# friends on other networks: either one answering is enough.
 STUN = ("stun:stun.cloudflare.com:3478", "stun:stun.l.google.com:19302")
 # The longest message the wire passes on (characters): a whole game's record is
 # far below it; a longer one is refused before it reaches Python's parsing.

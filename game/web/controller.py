@@ -1,9 +1,11 @@
 """The page's program: it holds the one `Page` (game.web.page), gives it the
 actions that come from the person, the bots and other tabs, and carries out
 the effects its reducers ask for through small drivers (game.web.drivers):
-storage, this tab's locks, the screen, the thinking of bots. No browser
-import: the tests run it in CPython with a store in memory and a screen that
-only records what it was asked to draw.
+storage (game.web.keeper), this tab's locks, the screen, the thinking of
+bots. What an effect finds out comes back as actions; `run`, the dispatch
+loop, is the one place that stores a new `Page`. No browser import: the
+tests run it in CPython with a store in memory and a screen that only
+records what it was asked to draw.
 
 A click goes: DOM event (game.web.front.events, on the page) -> a gesture
 (game.web.gestures, in the worker) -> an action -> `reduce` -> effects here
@@ -13,35 +15,44 @@ A click goes: DOM event (game.web.front.events, on the page) -> a gesture
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import random
+import time
 import traceback
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
+from game import new_game
+from game.bots import levels
 from game.core.state import State
+from game.core.transcript import MAX_BYTES
+from game.web import effects as fx
+from game.web import file_panel as fp
 from game.web import handover, saves
 from game.web import page as pg
 from game.web import session as ts
+from game.web import stats as st
+from game.web import stats_page as sp
 from game.web import steps, thinking
-from game.web.coach import Coach
-from game.web.drivers import Locks, Screen, Spawn
-from game.web.file_panel import COMMANDS as FILE_COMMANDS
-from game.web.file_panel import FilePanel
+from game.web.coach import Coach, load
+from game.web.drivers import Clock, Locks, Screen, Spawn
+from game.web.files import continue_save, download_name, transcript_text
 from game.web.html import Html
 from game.web.i18n import Translator
 from game.web.inputs import BadNumber, read_int
-from game.web.keeper import Keeper, fresh_hold, held, released
+from game.web.keeper import Keeper, refused
 from game.web.links import Link
 from game.web.online import COMMANDS as ONLINE_COMMANDS
 from game.web.online import Online
 from game.web.page import Page, playable
 from game.web.session import Message, Said, Session
 from game.web.stats import new_game_id
-from game.web.stats_page import COMMANDS as STATS_COMMANDS
-from game.web.stats_page import StatsPage, now_ms
+from game.web.replay import AUTOPLAY_SECONDS
+from game.web.review import ReviewCommand
+from game.web.stats_page import now_ms
+from game.web.step_player import CLOSED, review_frame
 from game.web.storage import FailureKind, Storage
 from game.web.tables import Table, renderer
-from game.web.views import draw, message_text
+from game.web.tables.common import default_bot
+from game.web.views import GuestParts, draw, message_text
 
 
 def first_notices(link: Link, prefs_ignored: str | None) -> tuple[tuple[str, dict[str, str]], ...]:
@@ -59,10 +70,10 @@ def first_notices(link: Link, prefs_ignored: str | None) -> tuple[tuple[str, dic
 class Controller:
     def __init__(self, store: Storage, tab_store: Storage, screen: Screen, locks: Locks,
                  link: Link, lang: str, problem: FailureKind | None = None,
-                 spawn: Spawn = asyncio.ensure_future) -> None:
+                 spawn: Spawn = asyncio.ensure_future, clock: Clock = Clock()) -> None:
         self.keeper = Keeper(store, tab_store)
         self.screen, self.locks, self.spawn, self.link = screen, locks, spawn, link
-        self.bots = thinking.Bots()
+        self.clock, self.bots = clock, thinking.Bots(clock)
         prefs, ignored = self.keeper.prefs()
         if link.speed is not None:
             prefs["speed"] = link.speed
@@ -72,16 +83,14 @@ class Controller:
             setup.update({str(k): str(v) for k, v in last.items() if k != "seed"})
         if link.game is not None:
             setup["game"] = link.game
-        self.page = Page(t=Translator(lang), prefs=prefs, setup=setup,
+        self.page = Page(t=Translator(lang), prefs=prefs, setup=setup,  # the page is born
                          notices=first_notices(link, ignored), store_problem=problem)
-        if ignored is not None:  # told once: what is kept now is what the page uses
-            self.page = self.keeper.save_prefs(self.page)
-        self.stats = StatsPage(self)
-        self.files = FilePanel(self)
-        self.online = Online(self)  # its wire factory is set by the browser (or a test)
-        self.stats.read()  # a damaged record is reported as soon as the page is up
         self.depth = 0  # dispatches in progress: the page is drawn once, at the end
         self.after: list[Callable[[], None]] = []  # what waits for the draw (focus, flash)
+        self.online = Online(self)  # its wire factory is set by the browser (or a test)
+        told = self.keeper.save_prefs(prefs) if ignored is not None else []  # told once
+        # A damaged statistics record is reported as soon as the page is up.
+        self.run([*told, *self.keeper.stats_read(self.page)])
 
     @property
     def t(self) -> Translator:
@@ -101,8 +110,17 @@ class Controller:
 
     # -- the one loop: action -> reduce -> effects -> draw ---------------------------------
 
+    def run(self, actions: list[pg.PageAction]) -> None:
+        """The dispatch loop, the one place that stores a new `Page`: each action
+        reduced, its effects carried out, and what they answer reduced in turn."""
+        queue = list(actions)
+        while queue:
+            self.page, effects = pg.reduce(self.page, queue.pop(0))
+            for effect in effects:
+                queue += self.carry_out(effect)
+
     def change(self, update: Callable[[], None]) -> None:
-        """Run `update` (which changes the page), then draw once."""
+        """Run `update` (which dispatches), then draw once."""
         self.depth += 1
         try:
             update()
@@ -113,23 +131,25 @@ class Controller:
 
     def redraw(self) -> None:
         if self.page.view == "start":  # (only its screen offers them: no storage reads at the table)
-            self.page = dataclasses.replace(self.page, saved=self.keeper.saved_games(self.page))
-        self.screen.draw(self.page, draw(self.page, Panels(self.stats, self.files, self.online)))
+            self.run([pg.SavedListed(self.keeper.saved_games(self.page))])
+        self.screen.draw(self.page, draw(self.page, Panels(self.online)))
         after, self.after = self.after, []
         for do in after:
             do()
 
     def dispatch(self, action: pg.PageAction) -> None:
-        def update() -> None:
-            self.page, effects = pg.reduce(self.page, action)
-            for effect in effects:
-                self.carry_out(effect)
-        self.change(update)
+        self.change(lambda: self.run([action]))
+
+    def tell(self, actions: list[pg.PageAction]) -> None:
+        """What storage (or the locks) said, dispatched."""
+        if actions:
+            self.change(lambda: self.run(actions))
 
     def on_table(self, action: ts.Action) -> None:
         self.dispatch(pg.OnTable(action))
 
-    def carry_out(self, effect: pg.PageEffect) -> None:
+    def carry_out(self, effect: pg.PageEffect) -> list[pg.PageAction]:
+        """Do what `effect` asks; the actions it answers with (often none)."""
         if isinstance(effect, ts.Moved):
             self.screen.moved(effect.after.game_id, effect.after.events(effect.seat),
                               effect.seat)
@@ -139,19 +159,76 @@ class Controller:
         elif isinstance(effect, ts.Persist):
             self.persist()
         elif isinstance(effect, ts.GameOver):
-            self.stats.game_over()
+            record_game(self)
         elif isinstance(effect, ts.Flash):
             self.after.append(lambda: self.screen.flash(self.message))
+        elif isinstance(effect, pg.FlashSaid):
+            said = effect.said
+            self.after.append(lambda: self.screen.flash(self.t(said.key, **said.params)))
         elif isinstance(effect, ts.FocusCoach):
-            self.after.append(lambda: self.screen.focus("#coach-next, #coach"))
+            self.focus("#coach-next, #coach")
+        elif isinstance(effect, fx.Focus):
+            self.focus(effect.selector)
         elif isinstance(effect, (ts.Think, pg.Resume)):
-            self.schedule()
+            return [pg.BotsAnew()]
+        elif isinstance(effect, pg.ThinkBot):
+            self.spawn(thinking.bot_turn(self, effect.token))
         elif isinstance(effect, ts.PlayHeld):
-            self.on_table(ts.HeldDue())
+            return [pg.OnTable(ts.HeldDue())]
         elif isinstance(effect, ts.ThinkHint) and self.session is not None:
             self.spawn(thinking.hint_turn(self, self.session))
         elif isinstance(effect, pg.SavePrefs):
-            self.page = self.keeper.save_prefs(self.page)
+            return self.keeper.save_prefs(self.page.prefs)
+        elif isinstance(effect, pg.Deal):
+            deal(self)
+        else:
+            return self.carry_out_panel(effect)
+        return []
+
+    def carry_out_panel(self, effect: pg.PageEffect) -> list[pg.PageAction]:
+        """The statistics' and the file dialog's effects (storage, the browser, a deal)."""
+        if isinstance(effect, sp.ReadStats):
+            return self.keeper.stats_read(self.page)
+        if isinstance(effect, sp.WriteStats):
+            return self.keeper.write_stats(self.page, effect)
+        if isinstance(effect, fx.ChooseFile):
+            self.screen.choose_file(effect.purpose)  # the browser's file chooser
+        elif isinstance(effect, fp.ContinueFile):
+            return continue_file(self, effect)
+        elif isinstance(effect, fp.ReviewTranscript):
+            return [pg.OpenReview(effect.transcript, effect.me)]
+        elif isinstance(effect, fp.SaveTranscript):
+            download(self)
+        elif isinstance(effect, pg.DrawReview) and self.page.review is not None:
+            frame = review_frame(self.page.review, self.t, effect.keep, effect.head)
+            self.screen.steps(frame)
+        elif isinstance(effect, pg.ReviewWait):
+            self.spawn(self.autoplay(effect.run))
+        elif isinstance(effect, pg.ReviewGone):
+            self.screen.steps(CLOSED)
+        return []
+
+    def review_message(self, msg: dict[str, Any]) -> None:
+        """A command from the review's dialog: a step, a hand chosen, close. An
+        error closes the review and says so: it never reaches the page's guard,
+        which would set the saved game aside."""
+        self.reviewed(ReviewCommand(str(msg.get("cmd")), msg.get("keep"),
+                                    None if msg.get("value") is None else str(msg["value"])))
+
+    def reviewed(self, action: pg.PageAction) -> None:
+        try:
+            self.dispatch(action)
+        except Exception as e:
+            traceback.print_exception(e)
+            self.depth = 0
+            self.guarded(lambda: self.dispatch(pg.ReviewFailed(f"{type(e).__name__}: {e}")))
+
+    async def autoplay(self, run: int) -> None:
+        await asyncio.sleep(AUTOPLAY_SECONDS)
+        self.reviewed(pg.ReviewTick(run))
+
+    def focus(self, selector: str) -> None:
+        self.after.append(lambda: self.screen.focus(selector))
 
     @property
     def message(self) -> str:  # worded in the page's language now
@@ -159,8 +236,7 @@ class Controller:
 
     def set_message(self, key: str, **params: Any) -> None:
         """A word under the table (a review that could not open...)."""
-        self.page = self.page.with_message(Said(key, params))
-        self.change(lambda: self.after.append(lambda: self.screen.flash(self.t(key, **params))))
+        self.dispatch(pg.Say(Said(key, params)))
 
     # -- the bots -------------------------------------------------------------------------
 
@@ -171,28 +247,22 @@ class Controller:
     def schedule(self) -> None:
         """Let the bot on turn think, if this tab plays the game and nothing
         holds it; whatever was thinking before is dropped (a new token)."""
-        s = self.session
-        if s is None:
-            return
-        s = dataclasses.replace(s, token=s.token + 1)
-        self.page = self.page.with_session(s)
-        if self.page.bots_may_think:
-            self.spawn(thinking.bot_turn(self, s.token))
+        self.dispatch(pg.BotsAnew())
 
     def current(self, token: int) -> Session | None:
         """The session, if `token` is still its own (else None: drop the work)."""
         s = self.session
         return s if s is not None and s.token == token else None
 
+    def error(self, text: str) -> None:
+        self.screen.error(text)
+
     # -- saving, and one tab per game -----------------------------------------------------
 
     def keep(self, key: str, value: str) -> bool:
-        self.page, kept = self.keeper.keep(self.page, key, value)
-        return kept
-
-    def move(self, key: str, to: str) -> bool:
-        self.page, moved = self.keeper.move(self.page, key, to)
-        return moved
+        failed = self.keeper.keep(key, value)
+        self.tell(refused(failed))
+        return failed is None
 
     def stored(self, key: str) -> str | None:
         return self.keeper.get(key)
@@ -201,13 +271,13 @@ class Controller:
         self.keeper.store.remove(key)
 
     def persist(self) -> None:
-        self.page, mine = self.keeper.persist(self.page)
+        mine, told = self.keeper.persist(self.page)
+        self.tell(told)
         if not mine and self.session is not None:
             self.lost_to_another_tab(self.session.save["game"])
 
     def update_save(self, **changes: Any) -> None:
-        if self.session is not None:
-            self.page = self.page.with_session(self.session.with_save(**changes))
+        self.dispatch(pg.SaveUpdated(changes))
 
     def claim(self, game: str, steal: bool = False) -> None:
         """Hold `game` for this tab, letting go of the one it held; once held,
@@ -216,7 +286,7 @@ class Controller:
         owner = self.page.hold.owner
         if owner is not None and owner != game:
             self.locks.release(owner)
-            self.page = released(self.page)
+            self.dispatch(pg.Released())
 
         def done(got: bool) -> None:
             def update() -> None:
@@ -228,7 +298,7 @@ class Controller:
                 if not got:
                     self.lost_to_another_tab(game)
                     return
-                self.page = held(self.page, game)
+                self.dispatch(pg.Held(game))
                 if steal:  # the other tab's latest moves
                     self.load(saves.key(game))
                 elif self.page.hold.unwritten:
@@ -241,17 +311,9 @@ class Controller:
     def lost_to_another_tab(self, game: str) -> None:
         """Another tab plays `game` now: this one stops its bots and writes
         nothing more, and says so (with "Play here")."""
-        def update() -> None:
-            if self.page.hold.owner == game:
-                self.locks.release(game)
-                self.page = released(self.page)
-            s = self.session
-            if s is None or s.save.get("game") != game:
-                return
-            self.page = dataclasses.replace(
-                self.page, hold=dataclasses.replace(self.page.hold, elsewhere=game))
-            self.halt()
-        self.change(update)
+        if self.page.hold.owner == game:
+            self.locks.release(game)
+        self.dispatch(pg.PlayedElsewhere(game))
 
     def play_here(self) -> None:
         if self.page.hold.elsewhere is not None:
@@ -259,18 +321,38 @@ class Controller:
 
     def storage_changed(self, key: str, value: str | None) -> None:
         """Another tab wrote a save: if it is this table's game and newer, that
-        tab plays it now (browsers without Web Locks; a safety net with them)."""
+        tab plays it now (browsers without Web Locks; a safety net with them);
+        or the statistics: read afresh."""
+        if key == st.KEY:
+            self.tell(self.keeper.stats_read(self.page))
         if self.keeper.newer_elsewhere(self.page, key, value) and self.session is not None:
             self.lost_to_another_tab(self.session.save["game"])
 
     def load(self, key: str) -> bool:
         """The save under `key` on the table (a damaged one reported)."""
-        self.page, loaded = self.keeper.load(self.page, key)
+        told = self.keeper.load(self.page, key)
+        self.tell(told)
+        loaded = any(isinstance(a, pg.SaveLoaded) for a in told)
         if loaded:
             self.screen.still()
             self.screen.heard(len(self.save["log"]))  # the story so far was read before
-            self.stats.game_over()  # recorded once, by its id, if it ended unrecorded
+            record_game(self)  # recorded once, by its id, if it ended unrecorded
         return loaded
+
+    @property
+    def stats(self) -> StatsRecord:
+        """The record, for online play's count of a guest's game (game.web.online_guest)."""
+        return StatsRecord(self.read_stats, self.count_last)
+
+    def read_stats(self) -> st.Stats:
+        told = self.keeper.stats_read(self.page)
+        self.tell(told)
+        return self.page.stats.record
+
+    def count_last(self, record: st.Stats) -> None:
+        """`record` is the one read with its newest game added: that game recorded."""
+        self.tell(self.keeper.write_stats(self.page, sp.WriteStats("record",
+                                                                   game=record.games[-1])))
 
     # -- the game on the table ------------------------------------------------------------
 
@@ -284,52 +366,14 @@ class Controller:
         session = Session.start(table, state, save, coach=coach, message=message, token=token)
         self.screen.still()
         self.screen.heard(heard)
-        self.page = dataclasses.replace(
-            self.page, session=session, view="table", overlay="none", setup_error="",
-            asked_deal=None, setup={**self.page.setup, "game": state.game_id})
+        # A new game goes on from the revision of the one it replaces.
+        revision = None if coach is not None else saves.revision_of(
+            self.stored(saves.key(state.game_id)))
+        self.dispatch(pg.NewTable(session, revision))
         if coach is None:
-            # A new game goes on from the revision of the one it replaces.
-            revision = saves.revision_of(self.stored(saves.key(state.game_id)))
-            self.page = dataclasses.replace(self.page, hold=fresh_hold(self.page, revision))
-            self.page = self.keeper.make_current(self.page, state.game_id)
+            self.tell(self.keeper.make_current(state.game_id))
             self.persist()
             self.claim(state.game_id)
-
-    def new_game(self) -> None:
-        from game import new_game
-        from game.bots import levels
-
-        setup = self.page.setup
-        seed_text = setup.get("seed", "").strip()
-        try:
-            seed = read_int(seed_text, self.page.say("setup.seed")) if seed_text else None
-        except BadNumber as e:
-            self.page = dataclasses.replace(self.page, setup_error=str(e))
-            self.after.append(lambda: self.screen.focus("#f-seed"))
-            return
-        game = setup["game"]
-        broken = self.page.broken
-        if broken is not None and broken.in_place and broken.where == saves.key(game):
-            self.page = dataclasses.replace(self.page, view="start",
-                                            setup_error=self.t("setup.broken_in_place"))
-            return
-        if seed is None:
-            seed = random.randrange(1, 2**31)
-        self.page = dataclasses.replace(self.page, prefs={**self.page.prefs, "setup": setup})
-        self.page = self.keeper.save_prefs(self.page)
-        table = renderer(game)
-        parsed = table.parse_setup(setup, list(levels(game)))
-        state = new_game(game, parsed["options"], seed)
-        kept = {"me": parsed["me"], "bots": parsed["bots"], "people": parsed.get("people", {})}
-        if setup.get("no_takebacks") == "on":
-            kept["no_takebacks"] = True
-        self.put_on_table(table, state, {
-            "game": game, "setup": kept,
-            "transcript": {"game": game, "options": state.to_json()["options"],
-                           "seed": seed, "actions": []},
-            "log": handover.log_events(state, kept), "seen_hands": 0,
-            "id": new_game_id(seed, now_ms())})
-        self.schedule()
 
     def switch_game(self, game: str) -> None:
         """Back to another game in progress; the one on the table stays saved."""
@@ -338,29 +382,12 @@ class Controller:
             self.claim(game)
         self.schedule()
 
-    def open_deal(self, deal: int) -> None:
-        """`?deal=N`: that deal of the game, resumed if it is the one in
-        progress, dealt if none is; another deal in progress is never
-        discarded: the page then asks (deal N, or the game in progress)."""
-        self.page = dataclasses.replace(self.page, setup={**self.page.setup, "seed": str(deal)})
-        if self.session is None and self.page.broken is None:  # a broken save is reported first
-            self.new_game()
-        elif self.session is not None and self.save["transcript"]["seed"] != deal:
-            self.page = dataclasses.replace(self.page, asked_deal=deal)
-
-    def replace_deal(self) -> None:
-        deal = self.page.asked_deal
-        if deal is not None:
-            self.page = dataclasses.replace(self.page, asked_deal=None,
-                                            setup={**self.page.setup, "seed": str(deal)})
-            self.new_game()
-
     # -- start-up and the crash guard ----------------------------------------------------
 
     def resume(self) -> None:
         """Put back the game of the link (`?game=`, or the last game played for a
         `?deal=`), else the one last on the table; then a linked deal."""
-        self.page = self.keeper.migrate(self.page)
+        self.tell(self.keeper.migrate(self.page))
         if self.stored(saves.LEGACY_KEY):  # a save naming no game of ours: refused and kept
             self.load(saves.LEGACY_KEY)
         elif self.link.game is not None or self.link.deal is not None:
@@ -370,7 +397,7 @@ class Controller:
         if self.state is not None:
             self.claim(self.state.game_id)
         if self.link.deal is not None:
-            self.open_deal(self.link.deal)
+            self.dispatch(pg.DealLinked(self.link.deal))
 
     def start(self, pending: str | None, form: dict[str, str] | None = None) -> None:
         """The page is up: the saved game back, then what the link or an
@@ -385,7 +412,7 @@ class Controller:
             if self.page.broken is None and (self.link.lesson or pending == "lesson"):
                 start_lesson(self)  # (a broken save is reported first)
             elif pending == "start":
-                self.new_game()
+                deal(self)
             else:
                 self.schedule()
         self.change(update)
@@ -407,14 +434,12 @@ class Controller:
             key = saves.key(s.save.get("game", "") if s is not None else "")
             # A lesson has no save: the one under its key is the real game's, kept as it is.
             text = self.stored(key) if s is not None and s.coach is None else None
-            page = dataclasses.replace(self.page, session=None, view="start", overlay="none")
             reason = self.t("notice.crash", reason=f"{type(error).__name__}: {error}"[:300])
-            if text:
-                page = self.keeper.set_aside(page, text, reason, key)
-            else:
-                page = dataclasses.replace(page, broken=None, notices=(
-                    *page.notices, ("notice.crash", {"reason": type(error).__name__})))
-            self.page, self.after, self.depth = page, [], 0
+            told = self.keeper.set_aside(self.page, text, reason, key) if text else []
+            aside = next((a.broken for a in told if isinstance(a, pg.SetAside)), None)
+            self.after, self.depth = [], 0
+            self.run([*[a for a in told if not isinstance(a, pg.SetAside)],
+                      pg.Crashed(aside, type(error).__name__)])
             self.redraw()
         except Exception as again:  # the last line of defence: plain text, no Python
             self.screen.error(f"{type(again).__name__}: {again}")
@@ -439,19 +464,99 @@ class Controller:
 
     def file_limit(self, purpose: str) -> int:
         """Bytes: a bigger file is refused before it is read."""
-        from game.core.transcript import MAX_BYTES
-        from game.web.stats_page import MAX_FILE
+        return sp.MAX_FILE if purpose == "stats" else MAX_BYTES
 
-        return MAX_FILE if purpose == "stats" else MAX_BYTES
+
+class StatsRecord(NamedTuple):
+    """The statistics record read and replaced (online play's count; the
+    page's own go through `WriteStats`)."""
+    read: Callable[[], st.Stats]
+    write: Callable[[st.Stats], None]
+
+
+# -- the runtime's deals and files ------------------------------------------------------
+
+def deal(ctrl: Controller) -> None:
+    """Deal the start screen's choices (a seed refused says why, by its field)."""
+    setup = ctrl.page.setup
+    seed_text = setup.get("seed", "").strip()
+    try:
+        seed = read_int(seed_text, ctrl.page.say("setup.seed")) if seed_text else None
+    except BadNumber as e:
+        ctrl.dispatch(pg.SetupRefused(str(e), "#f-seed"))
+        return
+    game = setup["game"]
+    broken = ctrl.page.broken
+    if broken is not None and broken.in_place and broken.where == saves.key(game):
+        ctrl.dispatch(pg.SetupRefused(ctrl.t("setup.broken_in_place")))
+        return
+    if seed is None:
+        seed = random.randrange(1, 2**31)
+    ctrl.dispatch(pg.SetupKept())
+    table = renderer(game)
+    parsed = table.parse_setup(setup, list(levels(game)))
+    state = new_game(game, parsed["options"], seed)
+    kept = {"me": parsed["me"], "bots": parsed["bots"], "people": parsed.get("people", {})}
+    if setup.get("no_takebacks") == "on":
+        kept["no_takebacks"] = True
+    ctrl.put_on_table(table, state, {
+        "game": game, "setup": kept,
+        "transcript": {"game": game, "options": state.to_json()["options"],
+                       "seed": seed, "actions": []},
+        "log": handover.log_events(state, kept), "seen_hands": 0,
+        "id": new_game_id(seed, now_ms())})
+    ctrl.schedule()
+
+
+def record_game(ctrl: Controller) -> None:
+    """Record the game on the table if it is over and counts (once: by its id)."""
+    s = ctrl.session
+    if s is None or not s.state.over or s.coach is not None:  # a lesson: never counted
+        return
+    try:
+        if not st.valid_id(s.save.get("id")):
+            # A save from before game ids gets one, kept in the save, so
+            # that a reload at its end screen counts it once.
+            ctrl.update_save(id=st.new_game_id(s.save["transcript"].get("seed", 0),
+                                               now_ms()))
+            ctrl.persist()
+        game = st.finished_game(ctrl.save, s.state, now_ms())
+        if game is not None:
+            ctrl.tell(ctrl.keeper.write_stats(ctrl.page, sp.WriteStats("record", game=game)))
+    except Exception as e:  # the statistics must never take the game down
+        ctrl.screen.error(f"statistics: {type(e).__name__}: {e}")
+
+
+def continue_file(ctrl: Controller, effect: fp.ContinueFile) -> list[pg.PageAction]:
+    """The file's position after `step` actions, as a new game against bots;
+    first, if asked, whether that game has a save to ask about."""
+    opened = effect.opened
+    game = opened.final.game_id
+    if effect.ask and ctrl.stored(saves.key(game)) is not None:
+        return [fp.SaveFound()]
+    bots = list(levels(game))
+    save, state = continue_save(opened, effect.step, lambda who: default_bot(bots))
+    ctrl.put_on_table(renderer(game), state, save,
+                      heard=len(save["log"]),  # the story so far is in the log
+                      message=Said("file.continued", {"n": effect.step, "file": opened.name}))
+    ctrl.focus("fallback")
+    ctrl.schedule()
+    return []
+
+
+def download(ctrl: Controller) -> None:
+    """The game on the table as a transcript file (nothing leaves the browser)."""
+    save = ctrl.save
+    if ctrl.state is None or not save:
+        return
+    name = download_name(save["game"], save["transcript"]["seed"], time.strftime("%Y-%m-%d"))
+    ctrl.screen.download(name, transcript_text(save))
 
 
 # -- a lesson: a coached first hand (game.web.coach), never saved -----------------------
 
 def start_lesson(ctrl: Controller) -> None:
     """The chosen game's lesson on the table; the real game stays in its save."""
-    from game.bots import levels
-    from game.web.coach import load
-
     game = ctrl.page.setup["game"]
     lesson = load(game)
     state = lesson.start()
@@ -464,7 +569,7 @@ def start_lesson(ctrl: Controller) -> None:
                        "seed": lesson.seed, "actions": []},
         "log": handover.log_events(state, setup), "seen_hands": 0},
         coach=Coach(lesson, set()))
-    ctrl.after.append(lambda: ctrl.screen.focus("#coach-next, #coach"))
+    ctrl.focus("#coach-next, #coach")
     ctrl.schedule()
 
 def end_lesson(ctrl: Controller) -> None:
@@ -474,34 +579,17 @@ def end_lesson(ctrl: Controller) -> None:
     if s is None or s.coach is None:
         return
     game = s.coach.lesson.game
-    ctrl.page = dataclasses.replace(ctrl.page, session=None)  # its bots stop with it
+    ctrl.dispatch(pg.LessonEnded())
     if ctrl.load(saves.key(ctrl.keeper.current_game())) and ctrl.state is not None:
         ctrl.claim(ctrl.state.game_id)
-    ctrl.page = dataclasses.replace(ctrl.page, view="start",
-                                    setup={**ctrl.page.setup, "game": game})
-    ctrl.after.append(lambda: ctrl.screen.focus("#start"))
+    ctrl.dispatch(pg.ShowStart(game))
 
 
 class Panels:
-    """What the views ask of the statistics and the file panel (game.web.views.Panels)."""
+    """What the views ask of online play (game.web.views.Panels)."""
 
-    def __init__(self, stats: StatsPage, files: FilePanel, online: Online) -> None:
-        self.stats, self.files, self.online = stats, files, online
-
-    def stats_html(self) -> Html:
-        return self.stats.page_html()
-
-    def final_note(self) -> Html:
-        return self.stats.final_note()
-
-    def side_buttons(self) -> Html:
-        return self.files.side_buttons()
-
-    def final_button(self) -> Html:
-        return self.files.final_button()
-
-    def file_html(self) -> Html | None:
-        return self.files.panel_html()
+    def __init__(self, online: Online) -> None:
+        self.online = online
 
     def online_html(self) -> Html:
         return self.online.screen_html()
@@ -512,32 +600,35 @@ class Panels:
     def online_bar(self) -> Html:
         return self.online.bar()
 
+    def online_table(self) -> GuestParts | None:
+        return self.online.guest_parts()
+
 
 def _review(ctrl: Controller) -> None:
     if ctrl.state is not None:
-        ctrl.screen.review(ctrl, None, None)
+        ctrl.dispatch(pg.OpenReview())
 
 
 def _deal_again(ctrl: Controller) -> None:
     ctrl.halt()
-    ctrl.new_game()
+    deal(ctrl)
 
 
 def _file_chosen(ctrl: Controller, chosen: steps.FileChosen) -> None:
     if chosen.purpose == "stats":
-        ctrl.stats.file_chosen(chosen.size, chosen.data)
+        ctrl.dispatch(sp.StatsFileChosen(chosen.size, chosen.data))
     else:
-        ctrl.files.file_chosen(chosen.name, chosen.size, chosen.data)
+        ctrl.dispatch(fp.GameFileChosen(chosen.name, chosen.size, chosen.data))
 
 
 # What carries out each step (game.web.steps).
 STEPS: dict[type, Callable[[Controller, Any], None]] = {
-    steps.NewGame: lambda c, _: c.new_game(), steps.DealAgain: lambda c, _: _deal_again(c),
+    steps.NewGame: lambda c, _: deal(c), steps.DealAgain: lambda c, _: _deal_again(c),
     steps.SwitchGame: lambda c, s: c.switch_game(s.game),
     steps.StartLesson: lambda c, _: start_lesson(c), steps.EndLesson: lambda c, _: end_lesson(c),
     steps.OpenReview: lambda c, _: _review(c), steps.PlayHere: lambda c, _: c.play_here(),
-    steps.ReplaceDeal: lambda c, _: c.replace_deal(),
-    steps.DiscardBroken: lambda c, _: setattr(c, "page", c.keeper.discard_broken(c.page)),
+    steps.ReplaceDeal: lambda c, _: c.dispatch(pg.TakeDeal()),
+    steps.DiscardBroken: lambda c, _: c.tell(c.keeper.discard_broken(c.page)),
     steps.FileChosen: _file_chosen,
     steps.StorageChanged: lambda c, s: c.storage_changed(s.key, s.value)}
 
@@ -564,7 +655,7 @@ def _back_from_stats(route: Route) -> Route:
     """`route`, once the statistics page (if open) is back at the table it was opened over."""
     def run(ctrl: Controller, data: dict[str, str]) -> None:
         if ctrl.page.view == "stats":
-            ctrl.stats.close()
+            ctrl.dispatch(pg.CloseStats())
         route(ctrl, data)
     return run
 
@@ -573,7 +664,7 @@ def _step(make: Callable[[dict[str, str]], steps.Step]) -> Route:
     """A step (game.web.steps); the statistics page, if open, closes first."""
     def run(ctrl: Controller, data: dict[str, str]) -> None:
         if ctrl.page.view == "stats":
-            ctrl.stats.leave()
+            ctrl.dispatch(pg.LeaveStats())
         step = make(data)
         STEPS[type(step)](ctrl, step)
     return run
@@ -585,14 +676,6 @@ def _confirm(ctrl: Controller, data: dict[str, str]) -> None:
         ROUTES["online-confirm"](ctrl, data)
     else:
         ctrl.on_table(ts.Confirm())
-
-
-def _stats(do: Callable[[StatsPage], None]) -> Route:
-    return lambda ctrl, _: do(ctrl.stats)
-
-
-def _files(do: Callable[[FilePanel, dict[str, str]], None]) -> Route:
-    return lambda ctrl, data: do(ctrl.files, data)
 
 
 def _online(do: Callable[[Online, dict[str, str]], None]) -> Route:
@@ -611,8 +694,9 @@ def _one_table(*tables: dict[str, Route]) -> dict[str, Route]:
     return routes
 
 
-# The page's one routing table: each command to a table action, a page action,
-# a step, or a panel's command (their own tables: stats_page, file_panel, online).
+# The page's one routing table: each command to a table action, a page action
+# (the statistics' and the file panel's among them: their own tables), a step,
+# or online play's command (its own table).
 ROUTES: dict[str, Route] = _one_table({
     "confirm": _confirm, "hint": _table(ts.HintAsked), "undo": _table(ts.Undo),
     "coach-next": _table(ts.CoachNext), "ack-hand": _table(ts.AckHand),
@@ -627,6 +711,7 @@ ROUTES: dict[str, Route] = _one_table({
     "dismiss-broken": _page(lambda _: pg.Dismiss("broken")),
     "dismiss-unsaved": _page(lambda _: pg.Dismiss("unsaved")),
     "deal-keep": _page(lambda _: pg.KeepDeal()),
+    "stats": _page(lambda _: pg.ShowStats()), "stats-close": _page(lambda _: pg.CloseStats()),
 }, {
     "start": _step(lambda _: steps.NewGame()),
     "switch": _step(lambda d: steps.SwitchGame(d.get("game", ""))),
@@ -636,6 +721,6 @@ ROUTES: dict[str, Route] = _one_table({
     "deal-replace": _step(lambda _: steps.ReplaceDeal()),
     "restart": _step(lambda _: steps.DealAgain()),
     "discard-broken": _step(lambda _: steps.DiscardBroken()),
-}, {name: _stats(do) for name, do in STATS_COMMANDS.items()},
-   {name: _files(do) for name, do in FILE_COMMANDS.items()},
+}, {name: _page(make) for name, make in sp.COMMANDS.items()},
+   {name: _page(make) for name, make in fp.COMMANDS.items()},
    {name: _online(do) for name, do in ONLINE_COMMANDS.items()})

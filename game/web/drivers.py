@@ -1,11 +1,13 @@
 """The small interfaces behind which the page's effects happen: the screen
 (drawing, focus, motion, the live region, files), this tab's locks on games,
-and the thinking of bots. The browser's are in game.web.dom; the tests'
-are plain Python objects.
+and the thinking of bots and the clock they think on. The browser's are in
+game.web.dom; the tests' are plain Python objects.
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any, Callable, Coroutine, Protocol
 
 from game.core.state import Player
@@ -44,9 +46,12 @@ class Screen(Protocol):
     def forget_link(self) -> None:
         """Take the game, deal and lesson out of the address (they were read)."""
 
+    def steps(self, frame: dict[str, Any]) -> None:
+        """Draw the review's dialog (a frame of game.web.step_player)."""
+
     def review(self, host: Any, transcript: dict[str, Any] | None, me: Any) -> None:
-        """Open the review over the page: of `transcript` from `me`'s seat,
-        or (None) of the game on the table."""
+        """Open the review over `host`'s page (online play's record, game.web.online:
+        it asks the screen, which hands it back to the page as `OpenReview`)."""
 
 
 class Locks(Protocol):
@@ -66,3 +71,14 @@ class NoLocks:
 
 
 Spawn = Callable[[Coroutine[Any, Any, None]], Any]  # runs a coroutine beside the page
+
+
+class Clock:
+    """What bots and hints think on (`now`, seconds) and pause with (`sleep`):
+    the machine's; a test's moves on by itself, so no test waits on it."""
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)

@@ -33,7 +33,6 @@ from game.web.tables import TABLES, renderer
 
 if TYPE_CHECKING:  # (the controller is the page's own program, read from game.zip at start)
     from game.web.controller import Controller
-    from game.web.step_player import ReviewPlayer
 
 Post = Callable[[Frame], None]
 # The text at a URL of the site; Unreachable (its reason) if it did not come.
@@ -45,9 +44,7 @@ class Unreachable(Exception):
 
 
 class TableScreen(Screen, Protocol):
-    """The live table's screen driver: it posts each frame, and opens the Review."""
-
-    reviewing: ReviewPlayer | None
+    """The live table's screen driver: it posts each frame, the Review's too."""
 
 
 class EmbedGame:
@@ -131,7 +128,7 @@ class EmbedGame:
         if msg.get("kind") == "steps":
             if msg.get("name") == "example" and self.player is not None:
                 self.player.command(str(msg.get("cmd")), msg.get("keep"))
-            elif self.screen is not None and self.screen.reviewing is not None:
-                self.screen.reviewing.message(msg)
+            elif self.ctrl is not None:
+                self.ctrl.review_message(msg)
         elif self.ctrl is not None:
             carry_out(self.ctrl, msg)

@@ -18,7 +18,7 @@ from typing import Any
 from game.web.html import Html
 from game.web.motion import Course
 from game.web.page import Page
-from game.web.views import NESTED, Drawn, news
+from game.web.views import NESTED, Drawn
 
 Frame = dict[str, Any]
 
@@ -57,7 +57,8 @@ class Frames:
                         "body": dict(drawn.body), "view": drawn.body["view"],
                         "overlay": page.overlay, "at_table": page.at_table,
                         "hinted": [drawn.hinted[0], list(drawn.hinted[1])],
-                        "coach": "side" in regions, "choices": choices(page)}
+                        "coach": "side" in regions,
+                        "choices": choices(page) if drawn.choices is None else drawn.choices}
         dialog = markup(drawn.dialog.markup()) if drawn.dialog is not None else ""
         frame["dialog_open"] = bool(dialog)
         if dialog and dialog != self.dialog:
@@ -71,7 +72,7 @@ class Frames:
             frame["moves"] = moves
         if self.ears_fresh:
             frame["heard"], self.ears_fresh = self.events_heard, False
-        said = news(page)
+        said = drawn.news
         if said is not None:
             log, lines_of, my_turn = said
             fresh = log[min(self.events_heard, len(log)):]  # the log may have been cut (an undo)

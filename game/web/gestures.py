@@ -59,6 +59,14 @@ def _decide(ctrl: Controller, msg: Message) -> None:
         ctrl.on_table(ts.Pick(str(part)))
 
 
+def _escape(ctrl: Controller, _: Message) -> None:
+    """Escape: the half-made choice is dropped (at a guest's table, the guest's)."""
+    if ctrl.page.view == "online":
+        ctrl.online.clear_choice()
+    else:
+        ctrl.on_table(ts.ClearChoice())
+
+
 def _storage(ctrl: Controller, msg: Message) -> None:
     value = msg.get("value")
     ctrl.perform(StorageChanged(str(msg["key"]), value if isinstance(value, str) else None))
@@ -80,7 +88,7 @@ MESSAGES: dict[str, Callable[[Controller, Message], None]] = {
     "lang": lambda ctrl, msg: ctrl.dispatch(pg.SetLanguage(str(msg["value"]))),
     "pace": lambda ctrl, msg: ctrl.dispatch(pg.SetPace(str(msg["value"]))),
     "touch": lambda ctrl, msg: ctrl.dispatch(pg.SetTouch(msg.get("value") is True)),
-    "escape": lambda ctrl, _: ctrl.on_table(ts.ClearChoice()),
+    "escape": _escape,
     "storage": _storage, "refused": _refused}
 
 

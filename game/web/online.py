@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # online play's modules: fetched when first needed (game.buil
     from game.web.controller import Controller
     from game.web.online_guest import OnlineGuest
     from game.web.online_host import OnlineHost
+    from game.web.views import GuestParts
 
 
 def no_wire() -> Any:
@@ -150,9 +151,10 @@ class Online:
         self.host = new_host(self, self.ctrl.page.setup)
         self.show()
 
-    def invite_by_code(self) -> None:
+    def invite_by_code(self, seat: str = "") -> None:
+        """A new invitation by codes (for an away friend's `seat`, at the table)."""
         if self.host is not None:
-            self.later(self.host.invite_by_code())
+            self.later(self.host.invite_by_code(seat))
 
     def download_record(self) -> None:
         """A guest's game as a file (what its seat saw)."""
@@ -190,6 +192,11 @@ class Online:
         if guest is not None:
             self.ctrl.change(lambda: guest.decide(act, part))
 
+    def clear_choice(self) -> None:
+        guest = self.guest
+        if guest is not None:
+            self.ctrl.change(guest.clear_choice)
+
     def leave(self) -> None:
         """Back to this page's own games; the others are told."""
         if self.host is not None:
@@ -198,13 +205,19 @@ class Online:
             self.guest.leave()
         self.host = self.guest = None
         self.ctrl.page = dataclasses.replace(self.ctrl.page, view="start")
+        self.ctrl.screen.still()
         if self.ctrl.session is not None:
+            self.ctrl.screen.heard(len(self.ctrl.session.log_so_far))  # (read out before)
             self.ctrl.dispatch(pg.BackToTable())
 
     # -- what the page shows -----------------------------------------------------------
 
     def screen_html(self) -> Html:
         if self.guest is not None:
+            if self.guest.code is not None:  # invited by codes: the host's device alone
+                from game.web.online_view import codes_contact_sentence
+
+                return self.guest.html(codes_contact_sentence(self.ctrl.t))
             return self.guest.html(self.contacts())
         if self.host is not None:
             return self.host.html(self.contacts())
@@ -222,6 +235,10 @@ class Online:
 
     def bar(self) -> Html:
         return self.host.bar() if self.host is not None else EMPTY
+
+    def guest_parts(self) -> GuestParts | None:
+        """A guest's table's tools, dialog, news and hint (the host's table is the page's own)."""
+        return self.guest.parts() if self.guest is not None else None
 
 
 OnlineCommand = Callable[[Online, dict[str, str]], None]
@@ -250,7 +267,8 @@ COMMANDS: dict[str, OnlineCommand] = {
     "online-host": lambda online, _: online.host_table(),
     "online-open": _on_host(lambda host, _: host.open(by_code=False)),
     "online-open-codes": _on_host(lambda host, _: host.open(by_code=True)),
-    "online-invite-code": lambda online, _: online.invite_by_code(),
+    "online-invite-code": lambda online, data: online.invite_by_code(data.get("seat", "")),
+    "online-retry": _on_host(lambda host, data: host.retry(by_code=data.get("way") == "codes")),
     "online-accept": _on_host(lambda host, data: host.accept(data.get("peer", ""),
                                                              data.get("answer", ""))),
     "online-seat": _on_host(lambda host, data: host.choose(data.get("seat", ""),
@@ -259,6 +277,9 @@ COMMANDS: dict[str, OnlineCommand] = {
     "online-start": _on_host(lambda host, _: host.start()),
     "online-join": _on_guest(lambda guest, data: guest.join(data.get("name", ""))),
     "online-confirm": _on_guest(lambda guest, _: guest.confirm()),
+    "online-hint": _on_guest(lambda guest, _: guest.ask_hint()),
+    "online-ack-hand": _on_guest(lambda guest, _: guest.ack_hand()),
+    "online-close-final": _on_guest(lambda guest, _: guest.close_final()),
     "online-play-here": _on_guest(lambda guest, _: guest.play_here()),
     "online-react": lambda online, data: online.react(data.get("key", "")),
     "online-leave": lambda online, _: online.leave(),

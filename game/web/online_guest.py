@@ -1,19 +1,22 @@
 """A guest's page at an online table: the `Guest` value (game.online.guest)
-with its wire, the parts of a decision picked so far, and the table drawn
-from what the host sent with the game's own renderer.
+with its wire, and its table (`SeatTable`, game.web.online_table: drawn,
+picked and summed up by the same code as the table here, from what the host
+sent).
 
-A click picks parts of a decision exactly as at a local table
-(game.web.choice over the observation's legal actions); a whole decision is
-sent to the host, who checks it with the engine. A simultaneous choice the
-engine asks the other player for first (the duel's exchange) may be made
-at once from the observation's `ahead`: the page holds it, and sends it the
-moment the host's table says this seat is asked. Nothing is contacted before
+A click picks parts of a decision exactly as at a local table; a whole
+decision is sent to the host, who checks it with the engine. A simultaneous
+choice the engine asks the other player for first (the duel's exchange) may
+be made at once from the observation's `ahead`: the page holds it, and sends
+it the moment the host's table says this seat is asked. The cards move and
+the live region reads out the events as at the table here; Hint thinks from
+this seat's own observation. Nothing is contacted before
 the person presses Join. The seat token is kept in this browser (with the
 name), so a reload or the same link takes the seat back.
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import secrets
@@ -21,21 +24,28 @@ from typing import TYPE_CHECKING, Any, Awaitable
 
 from game.core.state import GameError
 from game.online import guest as g
-from game.online.wire import KeyedWire, Wire, WireEvent
+from game.online.wire import KeyedWire, PeerPath, RelaysChanged, Wire, WireEvent
+from game.web import online_table as ot
 from game.web import page as pg
 from game.web import stats as st
-from game.web.choice import Choice
-from game.web.html import EMPTY, Html, html, join
+from game.web.html import EMPTY, Html, html
+from game.web.online_table import SeatTable, Turn
 from game.web.online_view import (bar, guest_answer, guest_end, guest_join, guest_message,
                                   guest_waiting)
 from game.web.stats_page import now_ms
-from game.web.tables import TableContext, event_lines, explain, renderer
+from game.web.tables import explain, renderer
+from game.web.views import GuestParts
 
 if TYPE_CHECKING:
     from game.web.online import Online
 
 TOKEN_PREFIX = "jhg.online.seat."
 TOKEN_LIMIT = 4096  # characters: a token and a name take about a hundred
+# Relays reached and no host after this long (seconds): the page says why it may be.
+HOST_WAIT_S = 10.0
+# A wire's failure in the player's words (its code; others: "the connection failed").
+FAILURES = {"wire_failed": "online.wire_failed", "bad_code": "online.bad_code",
+            "no-relay": "online.no_relay_guest", "no-webrtc": "online.no_webrtc"}
 
 
 class OnlineGuest:
@@ -62,11 +72,15 @@ class OnlineGuest:
                              nonce=secrets.token_urlsafe(18))
         self.verifying: set[tuple[str, str]] = set()  # proofs whose check is under way
         self.wire: Wire | None = None
-        self.picked: tuple[str, ...] = ()
-        self.held: str | None = None  # a choice made ahead, sent once this seat is asked
-        self.message = ""
+        self.seat = SeatTable()
+        self.message = ""  # a word on the connection (a host this page cannot read)
         self.code = code  # the host's invitation code: no third party
         self.answer: str | None = None  # this page's answer code, once made
+        self.reach: tuple[int, int] | None = None  # (relays reached, of all), as last counted
+        self.opened_at: float | None = None  # when the wire opened (the page's clock)
+        self.host_missing = False  # relays reached, and no host answered for HOST_WAIT_S
+        self.path = "direct"  # how this page reaches the host ("relayed": through the relays)
+        self.paths: dict[str, str] = {}  # each page met: how it is reached
 
     # -- this browser's seat token ----------------------------------------------------
 
@@ -111,6 +125,7 @@ class OnlineGuest:
                     "code": "bad_code", "params": {}})
         elif self.wire is None:
             self.wire = self.online.make_wire()
+            self.opened_at = self.online.now()
             if isinstance(self.wire, KeyedWire) and self.guest.key is not None:
                 self.wire.keyed(self.guest.key)  # (the relayed path meets the host only)
             self.wire.open(self.room, self.guest.secret, self.online.heard)
@@ -118,9 +133,12 @@ class OnlineGuest:
     def tick(self, now: float) -> bool:
         """Time passes on this page (its beat to the host); whether what the
         page shows changed (the host has stopped, or started again, answering)."""
-        silent = self.guest.host_silent
+        silent, missing = self.guest.host_silent, self.host_missing
         self.hear(g.Tick(now))
-        return self.guest.host_silent != silent
+        self.host_missing = (self.opened_at is not None and self.guest.host is None
+                             and self.guest.status == "connecting"
+                             and now - self.opened_at >= HOST_WAIT_S)
+        return self.guest.host_silent != silent or self.host_missing != missing
 
     def play_here(self) -> None:
         """The seat back to this page from the other tab or device that took it."""
@@ -130,9 +148,14 @@ class OnlineGuest:
         self.answer = await answer
 
     def hear(self, event: g.Event | WireEvent) -> None:
+        if isinstance(event, RelaysChanged) and event.reached >= 0:
+            self.reach = (event.reached, event.of)
+        if isinstance(event, PeerPath):
+            self.paths[event.peer] = "relayed" if event.relayed else "direct"
         before = self.guest
         token, transcript = before.token, before.transcript
         self.guest, sends = g.reduce(before, event)
+        self.path = self.paths.get(self.guest.host or "", "direct")
         if not self.drawable(before):  # (a host of another version, or a rogue page)
             self.guest, sends = before, ()
             self.message = self.ctrl.t("online.host_unreadable")
@@ -142,18 +165,9 @@ class OnlineGuest:
         if self.guest.token is not None and self.guest.token != token:
             self.ctrl.keep(TOKEN_PREFIX + self.room, json.dumps(
                 {"token": self.guest.token, "name": self.guest.name, "key": self.link_key}))
-        if self.picked and not self.choice.allows(self.picked):
-            self.picked = ()  # (picked ahead, they go on once this seat is asked)
-        if isinstance(event, g.DecideNow | g.LeaveNow):
-            self.picked, self.message = (), ""
-        if self.held is not None:
-            held = self.held
-            if self.guest.my_turn:
-                self.held = None
-                if held in self.guest.legal:
-                    self.hear(g.DecideNow(held))
-            elif held not in self.ahead_of(self.guest):
-                self.held = None
+        self.table_heard(before)
+        if isinstance(event, g.LeaveNow):
+            self.message = ""
         for check in set(self.guest.checking) - self.verifying:
             self.verifying.add(check)
             self.online.later(self.verify(*check))
@@ -197,92 +211,97 @@ class OnlineGuest:
             self.wire.close()
             self.wire = None
 
-    # -- deciding ---------------------------------------------------------------------
+    # -- its table (game.web.online_table) -------------------------------------------
 
-    @staticmethod
-    def ahead_of(guest: g.Guest) -> list[str]:
-        """The actions the observation offers this seat ahead of being asked."""
-        if guest.status != "playing" or guest.my_turn:
-            return []
-        ahead = (guest.observation or {}).get("ahead", [])
-        return [a for a in ahead if type(a) is str] if isinstance(ahead, list) else []
+    def table_heard(self, before: g.Guest) -> None:
+        """The table after the guest changed: the live region and the cards
+        follow the events the host sent; a choice held ahead goes once asked."""
+        after = self.guest
+        if after.observation is not None and before.observation is None:
+            # A first table: read out from the deal; after a rejoin, from now on.
+            fresh = before.status in ("lobby", "seated")
+            self.ctrl.screen.still()
+            self.ctrl.screen.heard(0 if fresh else len(after.log))
+        elif before.observation is not None:
+            # The cards move for the states after the table shown (a gap a
+            # `sync` filled is in the log, never on the table: nothing moves for it).
+            shown = max(before.log_ids, default=-1)
+            moving = [e for n, events in after.entries if n > shown for e in events]
+            if moving:
+                self.ctrl.screen.moved(self.game, moving, after.player)
+        self.seat = ot.heard(self.seat, before, after, self.table)
+        self.take(ot.held_due(self.seat, self.guest))
 
-    @property
-    def ahead(self) -> list[str]:
-        """What this page may choose now ahead of being asked (none once held)."""
-        return [] if self.held is not None else self.ahead_of(self.guest)
-
-    @property
-    def choice(self) -> Choice:
-        actions = self.guest.legal if self.guest.my_turn else self.ahead
-        return Choice(actions, self.table.parts)
+    def take(self, turn: Turn) -> None:
+        """A click's outcome: the table, and the decision sent to the host."""
+        self.seat = turn.seat
+        if turn.send is not None:
+            self.hear(g.DecideNow(turn.send))
 
     def decide(self, act: str | None, part: str | None) -> None:
         """A click on the table: a whole action, or a part of one (as at a local table)."""
-        self.message = ""
-        if not self.guest.my_turn and not self.ahead:
-            self.message = self.ctrl.t("online.not_your_turn")
-            return
         if act is not None:
-            self.decide_now(act)
-            return
-        if part is None:
-            return
-        choice = self.choice
-        picked = set(self.picked) ^ {part}
-        if not choice.allows(picked):
-            picked = {part} if choice.allows({part}) else set()
-            if not picked:
-                self.message = self.ctrl.t("msg.not_offered")
-        action = choice.complete(picked)
-        if action is not None and choice.decisive(picked) and not self.table.confirm(action):
-            self.decide_now(action)
-        else:
-            self.picked = tuple(sorted(picked))
+            self.take(ot.act(self.seat, self.guest, act))
+        elif part is not None:
+            self.take(ot.pick(self.seat, self.guest, self.table, part))
 
     def confirm(self) -> None:
-        action = self.choice.complete(self.picked) if self.picked else None
-        if action is not None:
-            self.decide_now(action)
+        self.take(ot.confirm(self.seat, self.guest, self.table))
 
-    def decide_now(self, action: str) -> None:
-        """Sent to the host if this seat is asked; else held, if offered ahead."""
-        if self.guest.my_turn:
-            self.hear(g.DecideNow(action))
-        elif action in self.ahead:
-            self.held, self.picked = action, ()
-        else:
-            self.message = self.ctrl.t("msg.not_offered")
+    def clear_choice(self) -> None:
+        self.seat = dataclasses.replace(self.seat, picked=())
+
+    def ack_hand(self) -> None:
+        self.seat = ot.ack_hand(self.seat, self.guest)
+
+    def close_final(self) -> None:
+        self.seat = dataclasses.replace(self.seat, closed_final=True)
+
+    def ask_hint(self) -> None:
+        """Hint for this seat's decision, thought from its own observation only."""
+        guest = self.guest
+        if not ot.asked(self.seat, guest) or self.seat.hint is not None:
+            return
+        self.seat = dataclasses.replace(self.seat, hint=(guest.state_id, None))
+        self.ctrl.spawn(self.hinting(guest.state_id, dict(guest.observation or {})))
+
+    async def hinting(self, state_id: int, observation: dict[str, Any]) -> None:
+        from game.web.hint import Hint, hint_rng
+        from game.web.thinking import SLICE
+
+        try:
+            hint = Hint(observation, hint_rng(self.room, state_id))
+            while not hint.done():
+                hint.step(SLICE)
+                await asyncio.sleep(0)
+                if self.seat.hint != (state_id, None):
+                    return  # the table moved on (or the page left it): the hint is moot
+            action: str | None = hint.best()
+        except Exception as e:  # a hint must never take the page down
+            self.ctrl.screen.error(f"hint error: {type(e).__name__}: {e}")
+            action = None
+
+        def ready() -> None:
+            if self.seat.hint == (state_id, None):
+                self.seat = dataclasses.replace(
+                    self.seat, hint=None if action is None else (state_id, action))
+        self.ctrl.guarded(lambda: self.ctrl.change(ready))
 
     # -- what the page shows ------------------------------------------------------------
 
-    def context(self) -> TableContext:
-        guest = self.guest
-        ctx = TableContext(t=self.ctrl.t, seat=guest.player, log=list(guest.log))
-        # The people at the table by name (their lasting player, as the seats
-        # name them); the bots stay "the bot".
-        ctx.people = {str(e.get("seat")): str(e.get("name") or self.ctrl.t("online.host"))
-                      for e in guest.seats if e.get("kind") in ("host", "person", "away")
-                      and str(e.get("seat")) != guest.seat}
-        ctx.held = self.held
-        if guest.my_turn or self.ahead:
-            choice = self.choice
-            ctx.ahead = not guest.my_turn
-            ctx.picked, ctx.offers = self.picked, choice.offers(self.picked)
-            ctx.complete = choice.complete(self.picked) if self.picked else None
-        return ctx
-
     def error_words(self) -> str:
-        """The host's last word on this page's decision, in this page's language."""
-        if not self.guest.errors:
-            return self.message
-        error = self.guest.errors[-1]
+        """The host's last word on this page's decision, in this page's language;
+        else the table's own message."""
         t = self.ctrl.t
+        if not self.guest.errors:
+            return self.message or ot.message_words(self.seat, self.guest, self.table, t)
+        error = self.guest.errors[-1]
         key = "online.refused." + str(error["code"])
         if t.has(key):
             return t(key, **{k: str(v) for k, v in error["params"].items()})
         cause = GameError(str(error["code"]), code=str(error["code"]), params=error["params"])
-        return explain(self.table, cause, self.guest.observation or {}, self.context())
+        return explain(self.table, cause, self.guest.observation or {},
+                       ot.context(self.seat, self.guest, self.table, t))
 
     def html(self, contacts: Html) -> Html:
         guest, t = self.guest, self.ctrl.t
@@ -298,18 +317,29 @@ class OnlineGuest:
         if guest.status in ("refused", "failed"):
             refusal = guest.refusal or {"code": "wire_failed", "params": {}}
             code = str(refusal["code"])
-            key = {"wire_failed": "online.wire_failed", "bad_code": "online.bad_code"}.get(
-                code, "online.refused." + code)
+            key = FAILURES.get(code, "online.refused." + code)
             return guest_message(t, key, refusal["params"])
         if guest.observation is None:
             if guest.status == "host_left":
                 return guest_message(t, "online.host_left", {}, guest_end(t, False))
             if guest.status in ("lobby", "seated"):
-                return guest_waiting(t, list(guest.seats), guest.seat, guest.host_silent)
+                return guest_waiting(t, list(guest.seats), guest.seat, guest.host_silent,
+                                     self.path)
             if self.code is not None and guest.status == "connecting":
                 return guest_answer(t, self.answer)
-            return guest_message(t, "online.connecting", {})
+            return self.looking()
         return self.table_html()
+
+    def looking(self) -> Html:
+        """Looking for the host: how many relays answer, whether the host was
+        found, and (nobody answering this link) why that may be."""
+        t, guest = self.ctrl.t, self.guest
+        key = ("online.host_found" if guest.host is not None or guest.checking
+               else "online.host_missing" if self.host_missing else "online.connecting")
+        reach = EMPTY if self.reach is None else html(
+            '<p class="online-status" id="online-relays">{}</p>',
+            t("online.guest_relays", reached=self.reach[0], of=self.reach[1]))
+        return guest_message(t, key, {}, reach)
 
     def drawable(self, before: g.Guest) -> bool:
         """Whether the table as the host sent it now can be drawn: its messages
@@ -325,6 +355,7 @@ class OnlineGuest:
         try:
             self.table_html()
             self.side()
+            self.parts()
         except Exception:
             return False
         return True
@@ -342,26 +373,34 @@ class OnlineGuest:
             status = t("online.host_silent")
         strip = bar(t, list(guest.seats), guest.turn, guest.seat,
                     [(self.name_of(who), key) for who, key in guest.reactions], status)
-        drawn = self.table.render(guest.observation or {}, self.context())
         over = guest.transcript is not None
         end = guest_end(t, over) if over or guest.status == "host_left" else EMPTY
         news = EMPTY if guest.news is None else html(
             '<p class="online-news" id="online-news" role="status">{}</p>',
             t(guest.news[0], name=guest.news[1]))
-        return html('{}{}{}{}<div id="message" class="message" role="alert" '
-                    'aria-live="assertive">{}</div>', strip, news, drawn, end, self.error_words())
+        return ot.screen(self.ctrl.page, self.seat, guest, self.table, strip + news, end,
+                         self.error_words())
 
     def name_of(self, who: str) -> str:
         entry = next((s for s in self.guest.seats if str(s.get("seat")) == who), {})
         return str(entry.get("name") or self.ctrl.t("online.host"))
 
     def side(self) -> Html:
-        """The log, as this seat saw it."""
+        """The log, the last trick and the score sheet, as this seat saw them."""
         if self.guest.observation is None:
             return EMPTY
-        lines = event_lines(self.table, list(self.guest.log)[-150:], self.context())
-        return html('<ol class="log" id="log" tabindex="0" aria-label="{}">{}</ol>',
-                    self.ctrl.t("menu.log"), join(html("<li>{}</li>", x) for x in lines))
+        return ot.side(self.ctrl.page, self.seat, self.guest, self.table)
+
+    def at_table(self) -> bool:
+        """Its table is on the screen (the observation came, the page can draw it)."""
+        guest = self.guest
+        return (guest.observation is not None and guest.status not in ("elsewhere", "refused",
+                                                                         "failed")
+                and not (self.wire is None and guest.status == "connecting"))
+
+    def parts(self) -> GuestParts | None:
+        return ot.parts(self.ctrl.page, self.seat, self.guest, self.table) \
+            if self.at_table() else None
 
     def record(self) -> str:
         """What this page saw, as a file: the transcript once the game is over."""

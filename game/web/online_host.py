@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import secrets
 from urllib.parse import quote
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
@@ -21,12 +22,12 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 from game.core.state import BadStateError, State
 from game.online import host as h
 from game.online import messages as m
-from game.online.wire import KeyedWire, RelaysChanged, Wire, WireEvent
+from game.online.wire import KeyedWire, PeerPath, RelaysChanged, Wire, WireEvent, WireFailed
 from game.web import handover
 from game.web import page as pg
 from game.web.html import EMPTY, Html, html, join
-from game.web.online_view import (bar, codes_html, host_intro, lobby, seat_choices,
-                                  stand_in_choice)
+from game.web.online_view import (bar, codes_html, host_intro, lobby, reinvitations,
+                                  relay_status, seat_choices, stand_in_choice)
 from game.web.stats import new_game_id
 from game.web.stats_page import now_ms
 from game.web.tables import renderer
@@ -36,10 +37,19 @@ if TYPE_CHECKING:
     from game.web.online import Online
 
 ROOM_PREFIX = "jhg.online."
+# Notices that only inform (a friend joined, is back): they go by themselves
+# after this long (seconds), at the page's next tick.
+FLEETING = ("joined", "back")
+NOTICE_SECONDS = 8.0
 
 
 def room_key(game: str) -> str:
     return ROOM_PREFIX + game
+
+
+def codes_key(game: str) -> str:
+    """Kept beside the room of a table joined by codes: a reload opens no relay."""
+    return ROOM_PREFIX + "codes." + game
 
 
 def new_token() -> str:
@@ -63,10 +73,18 @@ class OnlineHost:
         self.by_code: CodeWire | None = None  # the wire, when codes are carried by hand
         self.keying = False  # the key pair is being made: the wire opens next
         self.invitations: dict[str, str] = {}  # peer -> its invitation code, until answered
+        self.invited_for: dict[str, str] = {}  # peer -> the away friend's seat it is made for
         self.error = ""
         self.heard: list[tuple[str, str]] = []  # (name, reaction key), newest last
         # No relay answers now: the friends here go on directly, nobody new can join.
         self.relays_down = False
+        self.reach: tuple[int, int] | None = None  # (relays reached, of all), as last counted
+        self.relays_ever = False  # a relay answered since the wire opened
+        self.no_relay = False  # none answered in time: no link would work
+        # peer -> how its page is reached ("direct" unless the wire says "relayed").
+        self.paths: dict[str, str] = {}
+        self.waiting_said = ""  # the strip's word on whom the table waits for, as last drawn
+        self.fleeting: list[tuple[str, dict[str, str], float]] = []  # (key, words, shown at)
 
     @property
     def game(self) -> str:
@@ -107,11 +125,23 @@ class OnlineHost:
             signature = await keys.sign(self.room.private, effect.text)
             wire.send(effect.peer, m.encode(m.Proof(signature)))
 
-    async def invite_by_code(self) -> None:
-        """A new invitation code, for one friend."""
+    def retry(self, by_code: bool) -> None:
+        """No relay answered: the relays tried afresh, or the codes way instead."""
+        if not self.no_relay or self.wire is None:
+            return
+        self.wire.close()
+        self.wire = None
+        self.reach, self.no_relay = None, False
+        self.open(by_code)
+
+    async def invite_by_code(self, seat: str = "") -> None:
+        """A new invitation code, for one friend (`seat`: an away friend's,
+        at the table: their seat's token takes it back)."""
         if self.by_code is not None:
             peer, code = await self.by_code.invite()
             self.invitations = {**self.invitations, peer: code}
+            if seat:
+                self.invited_for = {**self.invited_for, peer: seat}
 
     def accept(self, peer: str, answer: str) -> None:
         """A friend's answer code, pasted by the host: their page connects."""
@@ -124,6 +154,7 @@ class OnlineHost:
             self.error = self.ctrl.t("online.bad_code")
             return
         self.invitations = {p: c for p, c in self.invitations.items() if p != peer}
+        self.invited_for = {p: w for p, w in self.invited_for.items() if p != peer}
         self.online.later(step)
 
     def close(self) -> None:
@@ -132,6 +163,7 @@ class OnlineHost:
             self.wire.close()
             self.wire = None
         self.ctrl.forget(room_key(self.game))
+        self.ctrl.forget(codes_key(self.game))
 
     def hear(self, event: h.Event | WireEvent) -> None:
         """The room after `event`: its messages sent, its effects carried out."""
@@ -144,19 +176,28 @@ class OnlineHost:
         on this page, or None when nothing it shows or keeps has changed (a
         refused message: a flood costs its reading, not a drawing and a save each)."""
         if isinstance(event, RelaysChanged):
-            if self.relays_down == (not event.up):
+            return self.relays_changed(event)
+        if isinstance(event, PeerPath):  # (the lobby's list says each friend's)
+            self.paths[event.peer] = "relayed" if event.relayed else "direct"
+            return lambda: None
+        if isinstance(event, WireFailed) and event.code == "no-relay":  # said in the lobby
+            if self.no_relay:
                 return None
-            self.relays_down = not event.up
+            self.no_relay = True
             return lambda: None
         before = self.shown()
         self.room, sends, effects = h.reduce(self.room, event, self.online.now())
         for send in sends:
             if self.wire is not None:
                 self.wire.send(send.peer, send.text)
-        if not effects and self.shown() == before:
+        waiting, gone = self.waiting_words(), self.expired()
+        if not effects and self.shown() == before and waiting == self.waiting_said and not gone:
             return None
+        self.waiting_said = waiting
 
         def rest() -> None:
+            if gone:
+                self.ctrl.dispatch(pg.NoticesGone(tuple(gone)))
             for effect in effects:
                 self.carry_out(effect)
             if not self.room.started:
@@ -164,6 +205,38 @@ class OnlineHost:
             else:
                 self.ctrl.keep(room_key(self.game), json.dumps(h.room_to_json(self.room)))
         return rest
+
+    def relays_changed(self, event: RelaysChanged) -> Callable[[], None] | None:
+        """How many relays answer (counted from the start, as they change): the
+        lobby says it, and shows the link only once one does."""
+        before = (self.reach, self.relays_ever, self.relays_down, self.no_relay)
+        if event.reached >= 0:
+            self.reach = (event.reached, event.of)
+        if event.up:
+            self.relays_ever, self.no_relay = True, False
+        self.relays_down = not event.up and (self.relays_ever or event.reached < 0)
+        return None if before == (self.reach, self.relays_ever, self.relays_down,
+                                  self.no_relay) else lambda: None
+
+    def waiting_words(self) -> str:
+        """Whom the host's table waits for: a friend on turn, or one away, with
+        the seconds before a bot takes their seat."""
+        s, t = self.ctrl.session, self.ctrl.t
+        who = s.remote_on_turn if s is not None and s.save.get("game") == self.game else None
+        seat = self.room.seat(who) if who is not None and self.room.started else None
+        if seat is None or seat.kind != "person":
+            return ""
+        if seat.peer is None and seat.away_since is not None and not seat.stood_in:
+            left = math.ceil(seat.away_since + self.room.grace - self.online.now())
+            return t("online.waiting_away", name=seat.name, seconds=max(left, 0))
+        return t("online.waiting_for", name=seat.name)
+
+    def expired(self) -> list[tuple[str, dict[str, str]]]:
+        """The fleeting notices shown long enough, forgotten here."""
+        now = self.online.now()
+        gone = [(key, words) for key, words, at in self.fleeting if now - at >= NOTICE_SECONDS]
+        self.fleeting = [n for n in self.fleeting if now - n[2] < NOTICE_SECONDS]
+        return gone
 
     def shown(self) -> tuple[Any, ...]:
         """What of the room this page draws or keeps (not a peer's message count)."""
@@ -183,6 +256,9 @@ class OnlineHost:
         elif isinstance(effect, h.Notice):
             words = {k: str(v) for k, v in effect.params.items()}
             ctrl.dispatch(pg.Notice("online." + effect.key, words))
+            if effect.key in FLEETING:
+                self.fleeting = [*self.fleeting, ("online." + effect.key, words,
+                                                  self.online.now())]
         elif isinstance(effect, h.Prove):
             self.online.later(self.proving(effect))
         else:
@@ -268,6 +344,8 @@ class OnlineHost:
             "log": handover.log_events(state, setup), "seen_hands": 0,
             "id": new_game_id(self.seed, now_ms())})
         self.hear(h.Start(state, transcript))
+        if self.by_code is not None:
+            self.ctrl.keep(codes_key(game), "1")
         self.ctrl.schedule()
 
     def named(self) -> State:
@@ -286,6 +364,8 @@ class OnlineHost:
         if self.wire is None:
             return host_intro(t, self.game, contacts)
         joined = [p for p in self.room.peers if p.joined]
+        names = [f"{p.name} · {t('online.path.' + self.paths.get(p.peer, 'direct'))}"
+                 for p in joined]
         rows = []
         for seat in self.room.seats:
             current = {"host": "host" if seat.name == t("online.host") else "here",
@@ -301,10 +381,13 @@ class OnlineHost:
         if self.by_code is not None:
             codes = [(peer, invite + "&code=" + quote(code, safe=""))
                      for peer, code in self.invitations.items()]
-            return lobby(t, invite, rows, [p.name for p in joined], self.error, EMPTY,
+            return lobby(t, invite, rows, names, self.error, EMPTY,
                          codes_html(t, codes), by_code=True, stand_in=self.stand_in_html())
-        return lobby(t, invite, rows, [p.name for p in joined], self.error, contacts,
-                     self.qr(invite), stand_in=self.stand_in_html())
+        # The link only once a relay answers: through none, nobody could use it.
+        inviting = self.relays_ever and not self.no_relay
+        return lobby(t, invite, rows, names, self.error, contacts,
+                     self.qr(invite) if inviting else EMPTY, stand_in=self.stand_in_html(),
+                     relays=relay_status(t, self.reach, self.no_relay), inviting=inviting)
 
     def stand_in_html(self) -> Html:
         """Which bot plays a friend's seat while they are away (the start
@@ -337,7 +420,25 @@ class OnlineHost:
             return EMPTY
         turn = None if s.state.to_act is None else str(s.state.identity(s.state.to_act))
         return bar(self.ctrl.t, room.entries(), turn, str(s.save["setup"]["me"]), self.heard,
-                   self.ctrl.t("online.relays_down") if self.relays_down else "")
+                   self.ctrl.t("online.relays_down") if self.relays_down else "",
+                   self.waiting_words(), self.reinvite_html())
+
+    def reinvite_html(self) -> Html:
+        """By codes: a new invitation for each friend away (a reload of theirs
+        needs a new code: the old one was for a connection that is gone)."""
+        if self.by_code is None:
+            return EMPTY
+        made = {seat: peer for peer, seat in self.invited_for.items()}
+        invite = self.online.address + invite_of(self.game, self.room.room_id, self.room.secret,
+                                                 self.room.key)
+        away = []
+        for seat in self.room.seats:
+            if seat.kind == "person" and seat.peer is None:
+                peer = made.get(seat.who)
+                code = self.invitations.get(peer or "")
+                link = (peer, invite + "&code=" + quote(code, safe="")) if peer and code else None
+                away.append((seat.who, seat.name, link))
+        return reinvitations(self.ctrl.t, away)
 
 
 def new_host(online: Online, setup: dict[str, str]) -> OnlineHost:
@@ -381,5 +482,6 @@ def reopen(online: Online) -> OnlineHost | None:
         ctrl.dispatch(pg.Notice("notice.room_ignored", {"reason": reason[:200]}))
         return None  # the seats stay as saved
     host = OnlineHost(online, room, s.state, s.save["transcript"]["seed"])
-    host.open()
+    # By codes, again by codes: every friend is away, and the table offers each a new invitation.
+    host.open(by_code=bool(ctrl.stored(codes_key(s.save["game"]))))
     return host

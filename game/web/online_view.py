@@ -23,6 +23,11 @@ def contact_sentence(t: Translator, relays: Iterable[str], stuns: Iterable[str])
                 t("online.contacts", relays=", ".join(relays), stun=", ".join(stuns)))
 
 
+def codes_contact_sentence(t: Translator) -> Html:
+    """What joining by codes contacts: the host's device, and nothing else."""
+    return html('<p class="online-contacts" id="online-contacts">{}</p>', t("online.codes_contacts"))
+
+
 def seat_label(t: Translator, entry: dict[str, Any]) -> str:
     """A seat as everyone sees it: the person's name, or what plays it."""
     kind, name, level = entry.get("kind"), str(entry.get("name") or ""), entry.get("level")
@@ -57,8 +62,11 @@ def seats_strip(t: Translator, seats: Iterable[dict[str, Any]], turn: str | None
 
 def reactions_bar(t: Translator, heard: Iterable[tuple[str, str]]) -> Html:
     """The quick reactions as buttons, and the last few heard."""
-    buttons = join(html('<button type="button" data-cmd="online-react" data-key="{}">{}</button>',
-                        key, t("react." + key)) for key in REACTIONS)
+    # Each says what it does (sends its words to the table), not only the words.
+    buttons = join(html('<button type="button" data-cmd="online-react" data-key="{key}" '
+                        'title="{say}" aria-label="{say}">{words}</button>', key=key,
+                        say=t("online.react_say", what=t("react." + key)),
+                        words=t("react." + key)) for key in REACTIONS)
     said = join(html("<li>{}: {}</li>", who, t("react." + key)) for who, key in heard)
     return html('<details class="online-react"><summary>{}</summary>'
                 '<div class="online-reactions" id="online-reactions">{}</div></details>'
@@ -67,13 +75,18 @@ def reactions_bar(t: Translator, heard: Iterable[tuple[str, str]]) -> Html:
 
 
 def bar(t: Translator, seats: list[dict[str, Any]], turn: str | None, mine: str | None,
-        heard: list[tuple[str, str]], status: str = "") -> Html:
-    """The strip over an online table; `status` a word on the connection."""
+        heard: list[tuple[str, str]], status: str = "", waiting: str = "",
+        extra: Html = EMPTY) -> Html:
+    """The strip over an online table; `status` a word on the connection,
+    `waiting` on whom the host's table waits for, `extra` the host's new
+    invitations by codes."""
     shown = EMPTY if not status else html(
         '<p class="online-status" id="online-status" role="status">{}</p>', status)
-    return html('<section class="online-bar" id="online-bar" aria-label="{}">{}{}{}'
-                '<p class="online-no-undo">{}</p></section>', t("online.title"), shown,
-                seats_strip(t, seats, turn, mine), reactions_bar(t, heard[-3:]),
+    wait = EMPTY if not waiting else html(
+        '<p class="online-wait" id="online-wait" role="status">{}</p>', waiting)
+    return html('<section class="online-bar" id="online-bar" aria-label="{}">{}{}{}{}{}'
+                '<p class="online-no-undo">{}</p></section>', t("online.title"), shown, wait,
+                extra, seats_strip(t, seats, turn, mine), reactions_bar(t, heard[-3:]),
                 t("online.no_undo"))
 
 
@@ -113,11 +126,30 @@ def stand_in_choice(t: Translator, current: str, levels: list[str], grace: int) 
                 t("online.stand_in", seconds=grace), options)
 
 
+def relay_status(t: Translator, reach: tuple[int, int] | None, failed: bool) -> Html:
+    """The lobby's word on the relays: how many of them answer, or that none
+    can be reached from here (why no link is shown, and what to do)."""
+    if failed:
+        of = reach[1] if reach is not None else 0
+        return html('<p class="online-status online-failed" id="online-relays" role="alert">{}</p>'
+                    '<div class="buttons"><button type="button" class="primary" '
+                    'data-cmd="online-retry" id="online-retry">{}</button><button type="button" '
+                    'data-cmd="online-retry" data-way="codes" id="online-retry-codes">{}</button>'
+                    '</div>', t("online.no_relay", of=of), t("online.retry"),
+                    t("online.open_codes"))
+    reached, of = reach or (0, 0)
+    words = t("online.relays_looking") if reach is None else t(
+        "online.relays_reached" if reached else "online.relays_reaching", reached=reached, of=of)
+    return html('<p class="online-status" id="online-relays" role="status">{}</p>', words)
+
+
 def lobby(t: Translator, invite: str, rows: list[tuple[str, str, Html]],
           waiting: list[str], error: str, contacts: Html, qr: Html = EMPTY,
-          by_code: bool = False, stand_in: Html = EMPTY) -> Html:
-    """The host's lobby: the invite link (or the codes), who joined, each
-    seat's choice, Start."""
+          by_code: bool = False, stand_in: Html = EMPTY, relays: Html = EMPTY,
+          inviting: bool = True) -> Html:
+    """The host's lobby: the relays' status, the invite link (or the codes;
+    none while no relay answers: `inviting` False), who joined, each seat's
+    choice, Start."""
     seats = join(html('<li><label class="field"><span>{}</span><select data-cmd="online-seat" '
                       'data-seat="{}" id="online-seat-{}">{}</select></label></li>',
                       label, who, who, options) for who, label, options in rows)
@@ -126,14 +158,15 @@ def lobby(t: Translator, invite: str, rows: list[tuple[str, str, Html]],
     shown_error = EMPTY if not error else html(
         '<p class="field-error" id="online-error" role="alert">{}</p>', error)
     return html(
-        '<section class="online" id="online-lobby"><h1>{title}</h1>{contacts}'
+        '<section class="online" id="online-lobby"><h1>{title}</h1>{contacts}{relays}'
         '{invitation}{qr}<h2>{joined}</h2><ul id="online-joined">{people}</ul>'
         '<h2>{seats_title}</h2><ol class="online-lobby-seats">{seats}</ol>{stand_in}{error}'
         '<div class="buttons"><button type="button" class="primary" data-cmd="online-start" '
         'id="online-start">{start}</button><button type="button" data-cmd="online-leave" '
         'id="online-leave">{leave}</button></div></section>',
-        title=t("online.title"), contacts=contacts,
-        invitation=EMPTY if by_code else invite_html(t, invite), qr=qr,
+        title=t("online.title"), contacts=contacts, relays=relays,
+        invitation=EMPTY if by_code or not inviting else invite_html(t, invite),
+        qr=qr if inviting else EMPTY,
         joined=t("online.joined_title"),
         people=people, seats_title=t("online.seats"), seats=seats, stand_in=stand_in,
         error=shown_error,
@@ -150,7 +183,16 @@ def invite_html(t: Translator, invite: str) -> Html:
 def codes_html(t: Translator, codes: list[tuple[str, str]]) -> Html:
     """With no third party: each friend's invitation link (holding the host's
     code), a field for the answer code they send back, and a new invitation."""
-    items = join(html(
+    items = join(code_item(t, peer, link, t("online.code_send")) for peer, link in codes)
+    return html('<p class="online-contacts" id="online-no-third-party">{}</p>'
+                '<ol class="online-codes" id="online-codes">{}</ol>'
+                '<button type="button" data-cmd="online-invite-code" id="online-invite-code">'
+                '{}</button>', t("online.codes_intro"), items, t("online.code_new"))
+
+
+def code_item(t: Translator, peer: str, link: str, send: str) -> Html:
+    """One invitation by codes: its link to send, and the box for the answer code."""
+    return html(
         '<li class="online-code" data-peer="{peer}"><p>{send}</p><p class="online-invite">'
         '<a id="code-link-{peer}" href="{link}">{link}</a> <button type="button" '
         'data-cmd="online-copy" data-copy="#code-link-{peer}" data-done="{copied}">{copy}'
@@ -158,14 +200,24 @@ def codes_html(t: Translator, codes: list[tuple[str, str]]) -> Html:
         '<label class="field"><span>{answer}</span><input id="online-answer-{peer}" '
         'autocomplete="off" spellcheck="false"></label><button type="button" '
         'data-cmd="online-accept" data-peer="{peer}" id="online-accept-{peer}">{accept}'
-        '</button></li>', peer=peer, link=link, send=t("online.code_send"),
+        '</button></li>', peer=peer, link=link, send=send,
         copy=t("online.copy"), copied=t("online.copied"), answer=t("online.code_answer"),
         accept=t("online.code_accept"))
-        for peer, link in codes)
-    return html('<p class="online-contacts" id="online-no-third-party">{}</p>'
-                '<ol class="online-codes" id="online-codes">{}</ol>'
-                '<button type="button" data-cmd="online-invite-code" id="online-invite-code">'
-                '{}</button>', t("online.codes_intro"), items, t("online.code_new"))
+
+
+def reinvitations(t: Translator, away: list[tuple[str, str, tuple[str, str] | None]]) -> Html:
+    """At the host's table by codes, for each friend away (seat, name, their
+    new invitation's (peer, link) once made): a new invitation for that
+    seat, and the box for the answer code beside it."""
+    items = join(
+        code_item(t, made[0], made[1], t("online.reinvite_send", name=name)) if made is not None
+        else html('<li class="online-code" data-seat="{}"><p>{}</p><button type="button" '
+                  'data-cmd="online-invite-code" data-seat="{}" id="online-reinvite-{}">{}'
+                  '</button></li>', who, t("online.reinvite", name=name), who, who,
+                  t("online.reinvite_button", name=name))
+        for who, name, made in away)
+    return EMPTY if not away else html(
+        '<ol class="online-codes" id="online-reinvite">{}</ol>', items)
 
 
 # -- the guest's side --------------------------------------------------------------------
@@ -207,12 +259,16 @@ def guest_answer(t: Translator, code: str | None) -> Html:
 
 
 def guest_waiting(t: Translator, seats: list[dict[str, Any]], mine: str | None,
-                  host_silent: bool = False) -> Html:
+                  host_silent: bool = False, path: str = "") -> Html:
+    """Seated or waiting for a seat; `path` how this page reaches the host
+    ("direct", "relayed"; "" not said)."""
+    link = EMPTY if not path else html('<p class="online-path" id="online-path">{}</p>',
+                                       t("online.path", path=t("online.path." + path)))
     return html('<section class="online" id="online-waiting"><h1>{}</h1>'
-                '<p role="status">{}</p>{}<div class="buttons"><button type="button" '
+                '<p role="status">{}</p>{}{}<div class="buttons"><button type="button" '
                 'data-cmd="online-leave" id="online-leave">{}</button></div></section>',
                 t("online.title"), t("online.host_silent" if host_silent else "online.waiting"),
-                seats_strip(t, seats, None, mine),
+                link, seats_strip(t, seats, None, mine),
                 t("online.leave"))
 
 

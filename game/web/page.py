@@ -3,10 +3,14 @@
 The page holds the preferences and language, the notices, which view is up
 (the start screen, the table, the statistics) and which overlay is over it,
 the start screen's values and error, this tab's hold on its game, a damaged
-save being reported, and the game on the table (`Session`, game.web.session,
-with its own reducer). Views (game.web.views) draw regions of the page from
-it; the controller (game.web.controller) carries out the effects that need
-storage, the clock or the browser. Everything here runs in CPython.
+save being reported, the game on the table (`Session`, game.web.session),
+the statistics screen (`StatsScreen`, game.web.stats_page) and the file
+dialog (`FileDialog`, game.web.file_panel), each with its own reducer.
+Views (game.web.views) draw regions of the page from it; the controller
+(game.web.controller) carries out the effects that need storage, the clock
+or the browser, and answers with actions (`SaveLoaded`, `StatsRead`...):
+its dispatch loop is the one place that stores a new `Page`. Everything
+here runs in CPython.
 """
 
 from __future__ import annotations
@@ -16,9 +20,16 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Union
 
 from game import GAMES
+from game.web import file_panel as fp
 from game.web import session as table_session
+from game.web import stats_page as sp
+from game.web.effects import ChooseFile, Focus
+from game.web.file_panel import FileDialog
+from game.web import replay
 from game.web.i18n import Translator
+from game.web.review import ReviewCommand, Reviewing, opened, review
 from game.web.session import Message, Said, Session
+from game.web.stats_page import StatsScreen
 from game.web.start_screen import SPEEDS, say
 from game.web.storage import FailureKind
 
@@ -70,6 +81,9 @@ class Page:
     asked_deal: int | None = None  # a deal link's deal, asked about before replacing
     saved: tuple[str, ...] = ()  # the games with a save that can be continued
     back_from_stats: View = "start"
+    stats: StatsScreen = StatsScreen()
+    file: FileDialog = FileDialog()
+    review: Reviewing | None = None  # over the page, its dialog drawn by its own frames
 
     # -- derived facts -----------------------------------------------------------
 
@@ -200,14 +214,184 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class NoticesGone:
+    """Notices that leave by themselves (an online table's "joined", "back")."""
+    notices: tuple[tuple[str, dict[str, str]], ...]
+
+
+@dataclass(frozen=True)
 class StorageRefused:
     """The browser refused a write after the fact (a game in a worker,
     game.web.mirror): the page says so once, as for a write refused at once."""
     failure: FailureKind
 
 
+# -- the statistics page, the file dialog (their own reducers), and the runtime's
+# answers: what storage, the locks and the deal said, as actions ------------------
+
+@dataclass(frozen=True)
+class ShowStats:
+    """The statistics page (its record read afresh), the bots waiting."""
+
+
+@dataclass(frozen=True)
+class CloseStats:
+    """Back to the view it was opened over."""
+
+
+@dataclass(frozen=True)
+class LeaveStats:
+    """Another command (a new game, back to a game) closes the page first."""
+
+
+@dataclass(frozen=True)
+class Say:
+    """A word under the table, flashed (a review that could not open...)."""
+    said: Said
+
+
+@dataclass(frozen=True)
+class BotsAnew:
+    """Whatever was thinking is dropped (a new token); the bot on turn
+    thinks, if this tab plays the game and nothing holds it."""
+
+
+@dataclass(frozen=True)
+class Written:
+    """The game on the table written with `revision`."""
+    revision: int
+
+
+@dataclass(frozen=True)
+class Held:
+    """This tab holds `game` now."""
+    game: str
+
+
+@dataclass(frozen=True)
+class Released:
+    """This tab plays no game any more (its hold let go)."""
+
+
+@dataclass(frozen=True)
+class PlayedElsewhere:
+    """Another tab plays `game` now: this one halts its bots, writes nothing
+    more and says so (with "Play here")."""
+    game: str
+
+
+@dataclass(frozen=True)
+class SaveLoaded:
+    """A save on the table (game.web.keeper's `load`)."""
+    session: Session
+    revision: int
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A damaged save kept aside (or left in place) and reported."""
+    broken: Broken
+
+
+@dataclass(frozen=True)
+class BrokenDiscarded:
+    pass
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """A new game on the table (dealt, a lesson, continued from a file):
+    nothing of the one before goes on. `revision`: the save it goes on
+    from (None: a lesson, never saved)."""
+    session: Session
+    revision: int | None
+
+
+@dataclass(frozen=True)
+class SetupRefused:
+    """The start screen's choices cannot be dealt: why (`focus`: the field)."""
+    error: str
+    focus: str | None = None
+
+
+@dataclass(frozen=True)
+class SetupKept:
+    """The start screen's choices kept as the next game's."""
+
+
+@dataclass(frozen=True)
+class DealLinked:
+    """`?deal=N`: that deal, resumed if in progress, dealt if no game is, else asked about."""
+    deal: int
+
+
+@dataclass(frozen=True)
+class TakeDeal:
+    """The linked deal asked about, instead of the game in progress."""
+
+
+@dataclass(frozen=True)
+class LessonEnded:
+    """The lesson goes (its bots with it); the real game comes back behind it."""
+
+
+@dataclass(frozen=True)
+class ShowStart:
+    """The start screen of `game`."""
+    game: str
+
+
+@dataclass(frozen=True)
+class SaveUpdated:
+    """The save of the game on the table changed (its id, an online seating)."""
+    changes: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Crashed:
+    """An unexpected error: the table goes, the save kept aside (`broken`), or
+    a notice says what happened (`reason`)."""
+    broken: Broken | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class SavedListed:
+    """The games with a save, read for the start screen."""
+    games: tuple[str, ...]
+
+
+StatsRead, StatsWritten = sp.StatsRead, sp.StatsWritten  # the runtime's answers (keeper)
+
+
+@dataclass(frozen=True)
+class OpenReview:
+    """Review `transcript` (JSON) from `me`'s seat, or (None) the game on the
+    table; one review at a time."""
+    transcript: dict[str, Any] | None = None
+    me: Any = None
+
+
+@dataclass(frozen=True)
+class ReviewTick:
+    """The review's autoplay is due (its run)."""
+    run: int
+
+
+@dataclass(frozen=True)
+class ReviewFailed:
+    """The review could not go on: it closes and says why."""
+    reason: str
+
+
+
 PageAction = Union[OnTable, ShowPanel, Dismiss, OpenSetup, BackToTable, KeepDeal, SetLanguage,
-                   SetTouch, SetPace, SetupChanged, OpenOverlay, CloseOverlay, Notice, StorageRefused]
+                   SetTouch, SetPace, SetupChanged, OpenOverlay, CloseOverlay, Notice, NoticesGone, StorageRefused,
+                   ShowStats, CloseStats, LeaveStats, Say, BotsAnew, Written, Held, Released,
+                   PlayedElsewhere, SaveLoaded, SetAside, BrokenDiscarded, NewTable,
+                   SetupRefused, SetupKept, DealLinked, TakeDeal, LessonEnded, ShowStart,
+                   SaveUpdated, Crashed, SavedListed, OpenReview, ReviewCommand, ReviewTick,
+                   ReviewFailed, sp.StatsAction, fp.FileAction]
 
 
 # -- effects the controller carries out -----------------------------------------------
@@ -222,7 +406,44 @@ class Resume:
     """The table is back in view: its bots may go on."""
 
 
-PageEffect = Union[SavePrefs, Resume, table_session.Effect]
+@dataclass(frozen=True)
+class ThinkBot:
+    """The bot on turn thinks, with the session's `token` (game.web.thinking)."""
+    token: int
+
+
+@dataclass(frozen=True)
+class FlashSaid:
+    """Flash a word under the table (there may be no table to hold it)."""
+    said: Said
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Deal the start screen's choices (game.web.controller's runtime)."""
+
+
+@dataclass(frozen=True)
+class DrawReview:
+    """Send the review's frame (`head`: with its heading), focusing `keep`."""
+    keep: str | None
+    head: bool
+
+
+@dataclass(frozen=True)
+class ReviewWait:
+    """A `ReviewTick(run)` after the autoplay's pause."""
+    run: int
+
+
+@dataclass(frozen=True)
+class ReviewGone:
+    """Take the review's dialog away."""
+
+
+PageEffect = Union[SavePrefs, Resume, ThinkBot, FlashSaid, Deal, DrawReview, ReviewWait,
+                   ReviewGone, Focus, ChooseFile,
+                   table_session.Effect, sp.StatsEffect, fp.FileEffect]
 Result = tuple[Page, tuple[PageEffect, ...]]
 
 
@@ -334,6 +555,11 @@ def _notice(page: Page, act: Notice) -> Result:
     return dataclasses.replace(page, notices=(*kept, notice)), ()
 
 
+def _notices_gone(page: Page, act: NoticesGone) -> Result:
+    return dataclasses.replace(page, notices=tuple(
+        n for n in page.notices if n not in act.notices)), ()
+
+
 def _storage_refused(page: Page, act: StorageRefused) -> Result:
     if page.store_problem is not None:
         return page, ()
@@ -344,11 +570,232 @@ def _on_friend(notice: tuple[str, dict[str, str]]) -> bool:
     return notice[0].startswith("online.") and "name" in notice[1]
 
 
+# -- the statistics page and the file dialog --------------------------------------
+
+def _show_stats(page: Page, _: ShowStats) -> Result:
+    back = page.view if page.view != "stats" else page.back_from_stats
+    page = _halted(page)  # the bots wait while the page is open
+    return dataclasses.replace(page, view="stats", back_from_stats=back, overlay="none",
+                               stats=sp.shown(page.stats)), (sp.ReadStats(), sp.TITLE)
+
+
+def _close_stats(page: Page, _: CloseStats) -> Result:
+    back = page.back_from_stats if page.session is not None else "start"
+    return dataclasses.replace(page, view=back, stats=sp.shown(page.stats)), (Resume(),)
+
+
+def _leave_stats(page: Page, _: LeaveStats) -> Result:
+    stats = dataclasses.replace(page.stats, pending="", incoming=None)
+    return dataclasses.replace(page, view="start", stats=stats), ()
+
+
+def _on_stats(page: Page, act: sp.StatsAction) -> Result:
+    stats, effects = sp.reduce(page.stats, act)
+    if page.view != "stats":  # (a file chosen as the page closed: nothing to focus)
+        effects = tuple(e for e in effects if not isinstance(e, Focus))
+    page = dataclasses.replace(page, stats=stats)
+    if isinstance(act, sp.StatsRead) and act.notice is not None \
+            and act.notice not in page.notices:
+        page = dataclasses.replace(page, notices=(*page.notices, act.notice))
+    return page, effects
+
+
+def _on_file(page: Page, act: fp.FileAction) -> Result:
+    dialog, own = fp.reduce(page.file, act)
+    effects: tuple[PageEffect, ...] = own
+    page = dataclasses.replace(page, file=dialog)
+    if isinstance(act, fp.GameFileChosen):
+        page, _ = _open_overlay(page, OpenOverlay("file"))  # the bots wait while it is open
+    elif isinstance(act, (fp.CloseFile, fp.ReviewFile)):
+        page, resume = _close_overlay(page, CloseOverlay("file"))  # the bots carry on
+        effects = (*resume, *effects)
+    return page, effects
+
+
+# -- what the runtime was told (storage, the locks, a deal) ----------------------------
+
+def _say_it(page: Page, act: Say) -> Result:
+    return page.with_message(act.said), (FlashSaid(act.said),)
+
+
+def _bots_anew(page: Page, _: BotsAnew) -> Result:
+    s = page.session
+    if s is None:
+        return page, ()
+    page = page.with_session(dataclasses.replace(s, token=s.token + 1))
+    return page, (ThinkBot(s.token + 1),) if page.bots_may_think else ()
+
+
+def _hold(page: Page, **changes: Any) -> Page:
+    return dataclasses.replace(page, hold=dataclasses.replace(page.hold, **changes))
+
+
+def _written(page: Page, act: Written) -> Result:
+    return _hold(page, revision=act.revision, unwritten=False), ()
+
+
+def _held(page: Page, act: Held) -> Result:
+    return _hold(page, owner=act.game, elsewhere=None), ()
+
+
+def _released(page: Page, _: Released) -> Result:
+    return _hold(page, owner=None), ()
+
+
+def _played_elsewhere(page: Page, act: PlayedElsewhere) -> Result:
+    if page.hold.owner == act.game:
+        page = _hold(page, owner=None)
+    s = page.session
+    if s is None or s.save.get("game") != act.game:
+        return page, ()
+    return _halted(_hold(page, elsewhere=act.game)), ()
+
+
+def _save_loaded(page: Page, act: SaveLoaded) -> Result:
+    page = _hold(page, revision=act.revision, unwritten=False)
+    return dataclasses.replace(page, session=act.session, view="table", setup={
+        **page.setup, "game": act.session.state.game_id}), ()
+
+
+def _set_aside(page: Page, act: SetAside) -> Result:
+    return dataclasses.replace(page, broken=act.broken, view="start"), ()
+
+
+def _broken_discarded(page: Page, _: BrokenDiscarded) -> Result:
+    return dataclasses.replace(page, broken=None, setup_error=""), ()
+
+
+def _new_table(page: Page, act: NewTable) -> Result:
+    page = dataclasses.replace(
+        page, session=act.session, view="table", overlay="none", setup_error="",
+        asked_deal=None, file=FileDialog(),
+        setup={**page.setup, "game": act.session.state.game_id})
+    if act.revision is not None:  # a new game goes on from the revision of the one it replaces
+        page = _hold(page, revision=act.revision, unwritten=True)
+    return page, ()
+
+
+def _setup_refused(page: Page, act: SetupRefused) -> Result:
+    page = dataclasses.replace(page, setup_error=act.error)
+    if act.focus is None:
+        return dataclasses.replace(page, view="start"), ()
+    return page, (Focus(act.focus),)
+
+
+def _setup_kept(page: Page, _: SetupKept) -> Result:
+    return dataclasses.replace(page, prefs={**page.prefs, "setup": page.setup}), (SavePrefs(),)
+
+
+def _deal_linked(page: Page, act: DealLinked) -> Result:
+    """Another deal in progress is never discarded: the page then asks."""
+    page = dataclasses.replace(page, setup={**page.setup, "seed": str(act.deal)})
+    s = page.session
+    if s is None and page.broken is None:  # a broken save is reported first
+        return page, (Deal(),)
+    if s is not None and s.save["transcript"]["seed"] != act.deal:
+        return dataclasses.replace(page, asked_deal=act.deal), ()
+    return page, ()
+
+
+def _take_deal(page: Page, _: TakeDeal) -> Result:
+    if page.asked_deal is None:
+        return page, ()
+    return dataclasses.replace(page, asked_deal=None,
+                               setup={**page.setup, "seed": str(page.asked_deal)}), (Deal(),)
+
+
+def _lesson_ended(page: Page, _: LessonEnded) -> Result:
+    return page.with_session(None), ()  # its bots stop with it
+
+
+def _show_start(page: Page, act: ShowStart) -> Result:
+    return dataclasses.replace(page, view="start", setup={**page.setup, "game": act.game}), (
+        Focus("#start"),)
+
+
+def _save_updated(page: Page, act: SaveUpdated) -> Result:
+    s = page.session
+    return (page, ()) if s is None else (page.with_session(s.with_save(**act.changes)), ())
+
+
+def _crashed(page: Page, act: Crashed) -> Result:
+    page = dataclasses.replace(page, session=None, view="start", overlay="none")
+    if act.broken is not None:
+        return dataclasses.replace(page, broken=act.broken), ()
+    return dataclasses.replace(page, broken=None, notices=(
+        *page.notices, ("notice.crash", {"reason": act.reason}))), ()
+
+
+def _saved_listed(page: Page, act: SavedListed) -> Result:
+    return dataclasses.replace(page, saved=act.games), ()
+
+
+# -- the review over the page (game.web.review) ---------------------------------------
+
+def _open_review(page: Page, act: OpenReview) -> Result:
+    """Never writes the save, never touches the game; one that cannot open
+    says why under the table."""
+    transcript, me = act.transcript, act.me
+    if page.review is not None:
+        return page, ()  # one review at a time
+    if transcript is None:
+        if page.session is None:
+            return page, ()
+        transcript, me = page.session.save["transcript"], page.session.save["setup"]["me"]
+    found = opened(transcript, me, on_table=act.transcript is None)
+    if not isinstance(found, Reviewing):
+        return _say_it(page, Say(Said(*found)))
+    page, _ = _open_overlay(page, OpenOverlay("review"))  # the bots wait while it is open
+    return _reviewed(page, found, (replay.Draw(),))
+
+
+def _reviewed(page: Page, r: Reviewing | None,
+              effects: tuple[replay.PlayEffect, ...]) -> Result:
+    """The review after its reducer; closed (None): the page as it was, the bots going on."""
+    if r is None:
+        page, resume = _close_overlay(dataclasses.replace(page, review=None),
+                                      CloseOverlay("review"))
+        return page, (ReviewGone(), *resume)
+    done: list[PageEffect] = []
+    for effect in effects:
+        if isinstance(effect, replay.Draw):
+            done.append(DrawReview(effect.keep, head=r.headed != r.hand))
+            r = dataclasses.replace(r, headed=r.hand)
+        else:
+            done.append(ReviewWait(effect.run))
+    return dataclasses.replace(page, review=r), tuple(done)
+
+
+def _review_step(page: Page, act: ReviewCommand | ReviewTick) -> Result:
+    if page.review is None:
+        return page, ()
+    step = replay.Tick(act.run) if isinstance(act, ReviewTick) else act
+    return _reviewed(page, *review(page.review, step))
+
+
+def _review_failed(page: Page, act: ReviewFailed) -> Result:
+    page, said = _say_it(page, Say(Said("review.failed", {"reason": act.reason[:300]})))
+    if page.review is None:
+        return page, said
+    page, closed = _reviewed(page, None, ())
+    return page, (*said, *closed)
+
+
 Handler = Callable[[Page, Any], Result]
 HANDLERS: dict[type, Handler] = {
     OnTable: _on_table, ShowPanel: _show_panel, Dismiss: _dismiss, OpenSetup: _open_setup,
     BackToTable: _back_to_table, KeepDeal: _keep_deal, SetLanguage: _set_language,
     SetTouch: _set_touch,
     SetPace: _set_pace, SetupChanged: _setup_changed, OpenOverlay: _open_overlay,
-    CloseOverlay: _close_overlay, Notice: _notice, StorageRefused: _storage_refused,
+    CloseOverlay: _close_overlay, Notice: _notice, NoticesGone: _notices_gone,
+    StorageRefused: _storage_refused,
+    ShowStats: _show_stats, CloseStats: _close_stats, LeaveStats: _leave_stats, Say: _say_it,
+    BotsAnew: _bots_anew, Written: _written, Held: _held, Released: _released,
+    PlayedElsewhere: _played_elsewhere, SaveLoaded: _save_loaded, SetAside: _set_aside,
+    BrokenDiscarded: _broken_discarded, NewTable: _new_table, SetupRefused: _setup_refused,
+    SetupKept: _setup_kept, DealLinked: _deal_linked, TakeDeal: _take_deal,
+    LessonEnded: _lesson_ended, ShowStart: _show_start, SaveUpdated: _save_updated,
+    Crashed: _crashed, SavedListed: _saved_listed, OpenReview: _open_review,
+    ReviewCommand: _review_step, ReviewTick: _review_step, ReviewFailed: _review_failed,
+    **{kind: _on_stats for kind in sp.HANDLERS}, **{kind: _on_file for kind in fp.HANDLERS},
 }

@@ -12,7 +12,9 @@ game.web.front.steps draws it into the page and takes its buttons and keys
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Union
 
 from game.web.html import EMPTY, Html, html
 
@@ -142,8 +144,106 @@ def error_html(lang: str, message: str) -> Html:
                 word(lang, "err.title"), message)
 
 
-# The step each move of the step player goes to (game.web.step_player's
-# commands; "play" is the autoplay).
-MOVES: dict[str, Callable[[Steps], int]] = {
+class Span(Protocol):
+    """A step between `first` and `last` (a view, or a player's `Playing`)."""
+
+    @property
+    def first(self) -> int: ...
+
+    @property
+    def last(self) -> int: ...
+
+    @property
+    def step(self) -> int: ...
+
+
+# The step each move of the step player goes to (its commands; "play" is the autoplay).
+MOVES: dict[str, Callable[[Span], int]] = {
     "first": lambda view: view.first, "prev": lambda view: max(view.step - 1, view.first),
     "next": lambda view: min(view.step + 1, view.last), "last": lambda view: view.last}
+
+
+# -- the step player as data: where it is, and a pure reducer ------------------------
+
+@dataclass(frozen=True)
+class Playing:
+    """A step player's place: its step between `first` and `last`, whether
+    it plays by itself, and which run of that autoplay is current (a tick of
+    an older run is dropped)."""
+
+    step: int
+    first: int
+    last: int
+    playing: bool = False
+    run: int = 0
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command of the player's controls (`COMMANDS`); `keep`: the control
+    (an id) to focus again, since the controls are drawn anew."""
+    cmd: str
+    keep: str | None = None
+
+
+@dataclass(frozen=True)
+class Tick:
+    """The autoplay's next step is due (for its run `run`)."""
+    run: int
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Draw the player (a frame), focusing `keep` again."""
+    keep: str | None = None
+
+
+@dataclass(frozen=True)
+class Wait:
+    """A `Tick(run)` after AUTOPLAY_SECONDS."""
+    run: int
+
+
+PlayAction = Union[Command, Tick]
+PlayEffect = Union[Draw, Wait]
+Played = tuple[Playing, tuple[PlayEffect, ...]]
+
+
+def play(at: Playing, action: PlayAction) -> Played:
+    """The player after `action`; a command it does not know changes nothing."""
+    if isinstance(action, Tick):
+        if not at.playing or action.run != at.run:
+            return at, ()
+        if at.step >= at.last:
+            return dataclasses.replace(at, playing=False), (Draw(),)
+        return dataclasses.replace(at, step=at.step + 1), (Draw(), Wait(at.run))
+    do = COMMANDS.get(action.cmd)
+    if do is None:
+        return at, ()
+    at, effects = do(at)
+    return at, (Draw(action.keep), *effects)
+
+
+def _toggle_play(at: Playing) -> tuple[Playing, tuple[PlayEffect, ...]]:
+    """Autoplay on (from the first step, at the last) or off."""
+    at = dataclasses.replace(at, playing=not at.playing, run=at.run + 1)
+    if not at.playing:
+        return at, ()
+    if at.step >= at.last:
+        at = dataclasses.replace(at, step=at.first)
+    return at, (Wait(at.run),)
+
+
+def _go(where: str) -> Callable[[Playing], tuple[Playing, tuple[PlayEffect, ...]]]:
+    """A step chosen (MOVES): the autoplay stops."""
+    return lambda at: (dataclasses.replace(stopped(at), step=MOVES[where](at)), ())
+
+
+def stopped(at: Playing) -> Playing:
+    """The autoplay ended (the person took over, or the player is closing)."""
+    return dataclasses.replace(at, playing=False, run=at.run + 1)
+
+
+# The step player's commands (game.web.front.steps sends them): a move, or the autoplay.
+COMMANDS: dict[str, Callable[[Playing], tuple[Playing, tuple[PlayEffect, ...]]]] = {
+    "play": _toggle_play, **{where: _go(where) for where in MOVES}}

@@ -11,27 +11,33 @@ hand is shown open only once the transcript has finished it, so the hand in
 progress (the next deal, under the summary) is never shown but as the person
 sees it.
 
-This module is the pure part (`Review`, `hand_ranges`; tested under CPython).
-It is played over the page — pausing the bots, never writing the save, never
-touching the game — by game.web.step_player's `ReviewPlayer` (opened by
-`open_review`, also for a transcript opened from a file), in the modal
-`<dialog>` of game.web.front.steps.
+This module is the pure part (`Review`, `hand_ranges`; tested under CPython)
+and the review as data: `Reviewing`, a frozen value inside the page
+(`Page.review`, opened by `opened`, also for a transcript opened from a
+file) with its reducer `review`. It is played over the page — pausing the
+bots, never writing the save, never touching the game — in the modal
+`<dialog>` of game.web.front.steps, drawn by game.web.step_player's
+`review_frame`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
 
+from game.core.transcript import Transcript
+from game.web import replay
 from game.web.html import EMPTY, Html, html, join
-from game.web.replay import Steps
+from game.web.replay import Playing, Steps
+from game.web.start_screen import say
+from game.web.tables import Table, TableContext, event_lines, renderer
 from game.web.undo import hands_scored, seat_of
 
 if TYPE_CHECKING:
     from game.core.state import Event, Player, State
-    from game.core.transcript import Transcript
     from game.web.i18n import Translator
-    from game.web.tables import Table, TableContext
 
 
 def hand_ranges(states: list[State]) -> list[tuple[int, int]]:
@@ -55,6 +61,23 @@ def hand_ranges(states: list[State]) -> list[tuple[int, int]]:
     return ranges
 
 
+def hand_spans(states: list[State], first_step: int = 0,
+               last_step: int | None = None) -> list[tuple[int, int, int]]:
+    """The hands between `first_step` and `last_step`: (first step, last step, its number)."""
+    end = len(states) - 1 if last_step is None else max(0, min(last_step, len(states) - 1))
+    begin = max(0, min(first_step, end))
+    return [(max(a, begin), min(b, end), k)
+            for k, (a, b) in enumerate(hand_ranges(states)) if a < end and b > begin]
+
+
+def hand_at(hands: list[tuple[int, int, int]], step: int) -> int:
+    """The index in `hands` of the hand that `step` belongs to (its deal, or a move of it)."""
+    for i, (a, b, _) in enumerate(hands):
+        if a <= step < b:
+            return i
+    return len(hands) - 1
+
+
 class Review(Steps):
     """A replayed game's hands, one at a time, between `first_step` and
     `last_step`: the table from the person's seat (`me`, a lasting player;
@@ -68,8 +91,7 @@ class Review(Steps):
         self.me = me
         end = len(states) - 1 if last_step is None else max(0, min(last_step, len(states) - 1))
         begin = max(0, min(first_step, end))
-        self.hands = [(max(a, begin), min(b, end), k)
-                      for k, (a, b) in enumerate(hand_ranges(states)) if a < end and b > begin]
+        self.hands = hand_spans(states, first_step, last_step)
         # The hands the transcript has finished (all of a game over): only
         # these are ever shown open, never the one under way.
         self.finished = hands_scored(states[-1])
@@ -80,11 +102,7 @@ class Review(Steps):
             self.step = max(self.first, min(step, self.last))
 
     def _hand_at(self, step: int) -> int:
-        """The index in `hands` of the hand that `step` belongs to (its deal, or a move of it)."""
-        for i, (a, b, _) in enumerate(self.hands):
-            if a <= step < b:
-                return i
-        return len(self.hands) - 1
+        return hand_at(self.hands, step)
 
     def choose(self, hand: int) -> None:
         """Review the `hand`-th hand of the range, from its first step."""
@@ -120,8 +138,6 @@ class Review(Steps):
         return self._events[step]
 
     def context(self, step: int) -> TableContext:
-        from game.web.tables import TableContext
-
         log = [event for k in range(step + 1) for event in self.events(k)]
         hands = None
         if self.is_open(step):
@@ -132,8 +148,6 @@ class Review(Steps):
     def caption_lines(self, step: int | None = None) -> list[str]:
         """The step's events in words: at a hand's first step only its deal, at
         its last step not the next deal."""
-        from game.web.tables import event_lines
-
         step = self.step if step is None else step
         ctx = self.context(step)
         own = self.events(step)
@@ -149,14 +163,10 @@ class Review(Steps):
         return "\n".join(self.caption_lines())  # one line per event (the CSS keeps them)
 
     def hand_label(self, k: int) -> str:
-        from game.web.start_screen import say
-
         return say(self.t, self.transcript.game, "review.hand", n=k + 1)
 
     def head_html(self) -> Html:
         """The title and, when the range holds several hands, a choice of hand."""
-        from game.web.start_screen import say
-
         title = say(self.t, self.transcript.game, "review.title",
                     hand=self.hand_label(self.hand_number()))
         choice = EMPTY
@@ -170,3 +180,96 @@ class Review(Steps):
         return html('<h2 id="rv-title">{}</h2>{}<button type="button" data-rv="close" '
                     'id="rv-close" aria-keyshortcuts="Escape">{}</button>',
                     title, choice, self.t("review.close"))
+
+
+# -- the review as data ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Reviewing:
+    """A review over the page: the transcript replayed (`states`), from
+    `me`'s seat, the hands from `begin` on, the hand reviewed, where its step
+    player is, and the hand whose heading the dialog shows."""
+
+    transcript: Transcript
+    states: tuple[State, ...]
+    me: Hashable | None
+    begin: int
+    hand: int
+    at: Playing
+    headed: int | None = None
+
+    def view(self, t: Translator) -> Review:
+        """The pure view of where it is (game.web.step_player draws it)."""
+        view = Review(self.transcript, list(self.states), renderer(self.transcript.game), t,
+                      self.me, self.begin)
+        view.choose(self.hand)
+        view.step = self.at.step
+        return view
+
+
+@dataclass(frozen=True)
+class ReviewCommand:
+    """A command from the dialog: a step, the autoplay, a hand chosen, close."""
+    cmd: str
+    keep: str | None = None
+    value: str | None = None
+
+
+Refusal = tuple[str, dict[str, Any]]  # why a review does not open: a catalog key, its params
+
+
+def opened(transcript: dict[str, Any], me: Hashable | None,
+           on_table: bool) -> Reviewing | Refusal:
+    """The review of `transcript` (its JSON form) from `me`'s seat; of the
+    game on the table (`on_table`): the hand just finished, or at the end of
+    the game any hand (opened on the last one)."""
+    try:
+        parsed = Transcript.from_json(transcript)
+        states = parsed.states()
+    except Exception as e:  # a transcript from outside, or a save's that does not replay
+        return "review.failed", {"reason": str(e)[:300]}
+    begin, step = 0, None
+    if on_table:
+        ranges = hand_ranges(states)
+        last_hand = ranges[-1][0] if ranges else 0
+        begin, step = (0, last_hand) if states[-1].over else (last_hand, None)
+    try:
+        renderer(parsed.game)
+        hands = hand_spans(states, begin)
+    except Exception as e:  # a renderer that cannot show it: say so, change nothing
+        return "review.failed", {"reason": f"{type(e).__name__}: {e}"[:300]}
+    if not hands:
+        return "review.empty", {}
+    hand = hand_at(hands, begin if step is None else step)
+    first, last, _ = hands[hand]
+    at = Playing(first if step is None else max(first, min(step, last)), first, last)
+    return Reviewing(parsed, tuple(states), me, begin, hand, at)
+
+
+Reviewed = tuple["Reviewing | None", tuple[replay.PlayEffect, ...]]
+
+
+def review(r: Reviewing, action: ReviewCommand | replay.Tick) -> Reviewed:
+    """The review after `action` (None: closed); its player's effects."""
+    step: replay.PlayAction = action if isinstance(action, replay.Tick) else \
+        replay.Command(action.cmd, action.keep)
+    if isinstance(action, ReviewCommand):
+        own = REVIEW_COMMANDS.get(action.cmd)
+        if own is not None:
+            return own(r, action)
+    at, effects = replay.play(r.at, step)
+    return dataclasses.replace(r, at=at), effects
+
+
+def _choose_hand(r: Reviewing, act: ReviewCommand) -> Reviewed:
+    """Another hand of the game (its number in the dialog's choice)."""
+    hands = hand_spans(list(r.states), r.begin)
+    hand = max(0, min(int(str(act.value)), len(hands) - 1))
+    first, last, _ = hands[hand]
+    at = dataclasses.replace(replay.stopped(r.at), step=first, first=first, last=last)
+    return dataclasses.replace(r, hand=hand, at=at), (replay.Draw(),)
+
+
+# The Review's own commands besides the step player's (its dialog's message).
+REVIEW_COMMANDS: dict[str, Callable[[Reviewing, ReviewCommand], Reviewed]] = {
+    "close": lambda r, _: (None, ()), "hand": _choose_hand}

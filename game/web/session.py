@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # the reducer never words: only the views' helpers below take
 # open, the log stops before them.
 DEAL_OPENING = frozenset({"dealt", "soloist_changed"})
 
-def _deal_opening(log: list[dict[str, Any]]) -> int:
+def deal_opening(log: list[dict[str, Any]]) -> int:
     """Where the deal-opening events that end `log` begin (its length if none)."""
     end = len(log)
     while end and log[end - 1].get("kind") in DEAL_OPENING:
@@ -223,7 +223,7 @@ class Session:
         has dealt it already; the table behind still shows the finished
         hand): they appear when the summary is closed."""
         log = handover.seen_by(self.save.get("log", []), self.at_screen)
-        return log[:_deal_opening(log)] if self.waiting_for_ack else log
+        return log[:deal_opening(log)] if self.waiting_for_ack else log
 
     @cached_property
     def log_so_far(self) -> list[dict[str, Any]]:
@@ -237,7 +237,7 @@ class Session:
         end = len(log)
         for who in handover.people(self.save["setup"]):
             mine = [i for i, event in enumerate(log) if event.get("for", who) == who]
-            opening = _deal_opening([log[i] for i in mine])
+            opening = deal_opening([log[i] for i in mine])
             if opening < len(mine):
                 end = min(end, mine[opening])
         return log[:end]
@@ -323,10 +323,7 @@ class Session:
                                            for who, name in setup["remote"].items()}}
         ctx.held = self.held_here
         if self.deciding:
-            ctx.ahead = not self.human_to_act
-            ctx.picked = self.picked
-            ctx.offers = self.choice.offers(self.picked)
-            ctx.complete = self.choice.complete(self.picked) if self.picked else None
+            offer(ctx, self.choice, self.picked, ahead=not self.human_to_act)
         return ctx
 
     def with_save(self, **changes: Any) -> Session:
@@ -596,27 +593,59 @@ def commit(session: Session, action: str, after: State) -> Result:
     return nxt, tuple(effects)
 
 
+@dataclass(frozen=True)
+class Clicked:
+    """What one click on a part of a decision makes (`click`): the parts
+    picked now, or a whole action to take (`tried`: one the choice does not
+    offer, which whoever checks moves says why not), or a word why nothing
+    changed (`said`, a catalog key)."""
+    picked: tuple[str, ...] = ()
+    action: str | None = None
+    tried: bool = False
+    said: str | None = None
+
+
+def click(table: Table, choice: Choice, picked: tuple[str, ...], part: str,
+          observation: dict[str, Any]) -> Clicked:
+    """A click on `part` with `picked` chosen so far: the one way every
+    table picks (the local one, an online guest's)."""
+    chosen = set(picked) ^ {part}
+    if not choice.allows(chosen):
+        tried = table.attempt(tuple(sorted(chosen)), observation)
+        if tried is not None:  # a whole move the person made: the engine says why not
+            return Clicked(picked, action=tried, tried=True)
+        several = any(table.confirm(a) for a in choice.sets)
+        if picked and choice.complete(picked) is not None:
+            return Clicked(picked, said="msg.unpick_first")  # a full choice: unpick one first
+        if several or not choice.allows({part}):
+            return Clicked(picked, said="msg.not_offered")
+        chosen = {part}  # another card instead of the one picked before
+    action = choice.complete(chosen)
+    if action is not None and choice.decisive(chosen) and not table.confirm(action):
+        return Clicked(action=action)
+    return Clicked(tuple(sorted(chosen)))
+
+
+def offer(ctx: TableContext, choice: Choice, picked: tuple[str, ...], ahead: bool) -> None:
+    """The context of a decision under way: what is picked, offered, complete."""
+    ctx.ahead, ctx.picked = ahead, picked
+    ctx.offers = choice.offers(picked)
+    ctx.complete = choice.complete(picked) if picked else None
+
+
 def _pick(session: Session, pick: Pick) -> Result:
     if not _decides(session):
         return session, ()
     if not (session.human_to_act or session.ahead):
         return _not_mine(session)
-    table, choice = session.table, session.choice
-    picked = set(session.picked) ^ {pick.part}
-    if not choice.allows(picked):
-        tried = table.attempt(tuple(sorted(picked)), session.observation)
-        if tried is not None:  # a whole move the person made: the engine says why not
-            return _act(session, Act(tried))
-        several = any(table.confirm(a) for a in choice.sets)
-        if session.picked and choice.complete(session.picked) is not None:
-            return _say(session, Said("msg.unpick_first"))  # a full choice: unpick one first
-        if several or not choice.allows({pick.part}):
-            return _say(session, Said("msg.not_offered"))
-        picked = {pick.part}  # another card instead of the one picked before
-    action = choice.complete(picked)
-    if action is not None and choice.decisive(picked) and not table.confirm(action):
-        return _act(dataclasses.replace(session, picked=()), Act(action))
-    return dataclasses.replace(session, picked=tuple(sorted(picked)), message=None), ()
+    clicked = click(session.table, session.choice, session.picked, pick.part,
+                    session.observation)
+    if clicked.said is not None:
+        return _say(session, Said(clicked.said))
+    if clicked.action is not None:
+        return _act(session if clicked.tried else dataclasses.replace(session, picked=()),
+                    Act(clicked.action))
+    return dataclasses.replace(session, picked=clicked.picked, message=None), ()
 
 
 def _confirm(session: Session, _: Confirm) -> Result:

@@ -1,29 +1,32 @@
-"""The Statistics page and the page's statistics duties (see game.web.stats).
+"""The Statistics page and the page's statistics (see game.web.stats): its
+state is a frozen `StatsScreen` inside the page (`Page.stats`), changed by
+`reduce` over the small actions below, and drawn by `page_html` and
+`final_note` from it.
 
-The controller (game.web.controller) keeps one `StatsPage` and calls it: when
-a game ends (`game_over`), for the end-of-game note (`final_note`), to draw
-the page (`page_html`), for its commands (`COMMANDS`) and for the file to
-import (`file_chosen`). The record is read from storage each time it is
-needed, so another tab's games are never overwritten by a stale copy; a
-record that fails its checks is kept aside under `jhg.broken.*`, reported
-once, and a new one is started. No browser import.
+What needs storage is an effect (`ReadStats`, `WriteStats`): the
+controller's runtime reads the record afresh for every write (so another
+tab's games are never overwritten by a stale copy), keeps a damaged one
+aside (game.web.keeper) and answers with `StatsRead` or `StatsWritten`.
+No browser import, no controller.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from dataclasses import dataclass
+from typing import Any, Callable, Literal, Union
+from urllib.parse import quote
 
-from game.web import saves
+from game import GAMES
+from game.bots import levels
+from game.bots.ratings import level_ratings, load_ratings
 from game.web import stats as st
+from game.web.effects import ChooseFile, Focus
 from game.web.html import EMPTY, Html, html, join
 from game.web.i18n import Translator
-from game.web.page import playable
+from game.web.session import Said
 from game.web.tables import renderer
-
-if TYPE_CHECKING:
-    from game.web.controller import Controller
 
 MAX_FILE = st.MAX_TEXT  # bytes: a bigger file is refused before it is read
 CHART_WIDTH, ROW, LABEL = 360, 30, 100  # the chart's geometry, in SVG units
@@ -34,269 +37,310 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-class StatsPage:
-    def __init__(self, app: Controller) -> None:
-        self.app = app
-        self.pending: str | None = None  # "reset", or "import" (with `incoming`)
-        self.incoming: st.Stats | None = None
-        self.note = ""  # the last command's outcome, shown on the page
-        self.note_is_error = False
-        self.damaged_kept = True  # False while a damaged record could not be kept aside
-        # The record with what the browser would not keep (storage full or
-        # blocked): the games played since are counted from here until it can be written.
-        self.unwritten: st.Stats | None = None
+@dataclass(frozen=True)
+class StatsScreen:
+    """The record as last read or written, the question asked (a reset, or an
+    import of `incoming`), the last command's outcome, and what storage
+    refused: a damaged record it could not keep aside (never written over),
+    or the record it would not keep, counted from until a write goes through."""
 
-    # -- the record in storage ------------------------------------------------
+    record: st.Stats = st.Stats()
+    pending: Literal["", "reset", "import"] = ""
+    incoming: st.Stats | None = None
+    note: Said | None = None
+    note_is_error: bool = False
+    damaged_kept: bool = True
+    unwritten: st.Stats | None = None
 
-    def read(self) -> st.Stats:
-        """The stored record; a damaged one is kept aside and reported."""
-        app = self.app
-        if self.unwritten is not None:
-            return self.unwritten
-        text = app.stored(st.KEY)
-        if not text:
-            return st.Stats()
-        try:
-            return st.load(text)
-        except st.BrokenStats as e:
-            reason = str(e)
-        except Exception as e:  # stored data is data from outside: never crash on it
-            reason = f"{type(e).__name__}: {e}"
-        stamp = saves.BROKEN_PREFIX + "stats-" + time.strftime("%Y%m%dT%H%M%S")
-        aside, n = stamp, 1
-        while app.stored(aside) is not None:  # two set aside within a second: keep both
-            aside, n = f"{stamp}-{n}", n + 1
-        kept = app.move(st.KEY, aside)
-        self.damaged_kept = kept  # not kept aside (storage full): never written over
-        notice = ("stats.broken" if kept else "stats.broken_kept_in_place",
-                  {"reason": reason[:200], "where": aside if kept else st.KEY})
-        if notice not in app.page.notices:
-            app.page = dataclasses.replace(app.page, notices=(*app.page.notices, notice))
-        return st.Stats()
 
-    def write(self, stats: st.Stats) -> bool:
-        """Keep the record; if the browser will not, it is kept in memory (and
-        counted from) until a later write goes through."""
-        if not self.damaged_kept:
-            return False
-        written = self.app.keep(st.KEY, st.dump(stats))
-        self.unwritten = None if written else stats
-        return written
+# -- its actions (commands `stats-…`, and the runtime's answers) ---------------------
 
-    # -- the end of a game ----------------------------------------------------
+@dataclass(frozen=True)
+class AskReset:
+    pass
 
-    def ensure_id(self) -> None:
-        """A save from before game ids gets one, kept in the save, so that a
-        reload at its end screen counts it once."""
-        save = self.app.save
-        if save and not st.valid_id(save.get("id")):
-            self.app.update_save(id=st.new_game_id(save["transcript"].get("seed", 0), now_ms()))
-            self.app.persist()
 
-    def game_over(self) -> None:
-        """Record the game on the table if it is over and counts (once: by its id)."""
-        s = self.app.session
-        if s is None or not s.state.over or s.coach is not None:  # a lesson: never counted
-            return
-        try:
-            self.ensure_id()
-            game = st.finished_game(self.app.save, s.state, now_ms())
-            if game is None:
-                return
-            stats, new = st.record(self.read(), game)
-            if new:
-                self.write(stats)
-        except Exception as e:  # the statistics must never take the game down
-            self.app.screen.error(f"statistics: {type(e).__name__}: {e}")
+@dataclass(frozen=True)
+class ChooseImport:
+    pass
 
-    def final_note(self) -> Html:
-        """The end-of-game panel's word about the statistics."""
-        t = self.app.t
-        key = st.uncounted(self.app.save) or (
-            "stats.counted" if self.app.save.get("id") in self.read().ids() else "stats.not_stored")
-        return html('<p class="stats-note{}" id="stats-note">{} <button type="button" '
-                    'data-cmd="stats" class="link">{}</button></p>',
-                    "" if key == "stats.counted" else " practice", t(key), t("stats.show"))
 
-    # -- the page -------------------------------------------------------------
+@dataclass(frozen=True)
+class ConfirmReset:
+    pass
 
-    def show(self) -> None:
-        app = self.app
-        back = app.page.view if app.page.view != "stats" else app.page.back_from_stats
-        app.halt()  # the bots wait while the page is open
-        self.pending, self.incoming, self.note = None, None, ""
-        app.page = dataclasses.replace(app.page, view="stats", back_from_stats=back,
-                                       overlay="none")
-        self.focus("#stats-title")
 
-    def leave(self) -> None:
-        """Another command (a new game, back to a game) closes the page first."""
-        self.pending, self.incoming = None, None
-        self.app.page = dataclasses.replace(self.app.page, view="start")
+@dataclass(frozen=True)
+class TakeImport:
+    """The file's record merged into this one, or in its place."""
+    merge: bool
 
-    def close(self) -> None:
-        app = self.app
-        self.pending, self.incoming = None, None
-        back = app.page.back_from_stats if app.session is not None else "start"
-        app.page = dataclasses.replace(app.page, view=back)
-        app.schedule()
 
-    def focus(self, selector: str) -> None:
-        self.app.after.append(lambda: self.app.screen.focus(selector))
+@dataclass(frozen=True)
+class CancelStats:
+    pass
 
-    # -- its commands (`stats-…`, routed by game.web.controller's ROUTES) -------
 
-    def ask_reset(self) -> None:
-        self.pending, self.note = "reset", ""
-        self.focus("#stats-cancel")  # deleting is one deliberate step further
+@dataclass(frozen=True)
+class StatsFileChosen:
+    """The chosen file (`data` None: too big, or unreadable)."""
+    size: int
+    data: bytes | None
 
-    def choose_import(self) -> None:
-        self.app.screen.choose_file("stats")  # the browser's file chooser
 
-    def confirm_reset(self) -> None:
-        t = self.app.t
-        self.pending = None
-        self.say(t("stats.reset_done") if self.write(st.Stats())
-                 else t("stats.write_failed"), not self.app.stored(st.KEY))
-        self.focus("#stats-title")
+@dataclass(frozen=True)
+class StatsRead:
+    """The record in storage; `notice`: a damaged one was found (kept aside
+    if `kept`, else left in place and never written over)."""
+    record: st.Stats
+    notice: tuple[str, dict[str, str]] | None = None
+    kept: bool = True
 
-    def take_import(self, merge: bool) -> None:
-        """The file's record merged into this one, or in its place."""
-        t = self.app.t
-        if self.incoming is not None:
-            stats = st.merge(self.read(), self.incoming) if merge else self.incoming
-            self.pending, self.incoming = None, None
-            ok = self.write(stats)
-            self.say(t("stats.imported", n=len(stats.games)) if ok
-                     else t("stats.write_failed"), not ok)
-        self.focus("#stats-title")
 
-    def cancel(self) -> None:
-        self.pending, self.incoming = None, None
-        self.say(self.app.t("stats.nothing_changed"), False)
-        self.focus("#stats-title")
+Change = Literal["reset", "merge", "replace", "record"]
 
-    def say(self, text: str, error: bool) -> None:
-        self.note, self.note_is_error = text, error
 
-    def file_chosen(self, size: int, data: bytes | None) -> None:
-        """Check the chosen file (`data` None: too big, or unreadable); if it
-        holds statistics, ask merge or replace."""
-        t = self.app.t
-        self.pending, self.incoming = None, None
-        try:
-            if size > MAX_FILE:
-                raise st.BrokenStats(f"too big ({size} bytes)")
-            if data is None:
-                raise st.BrokenStats(t("file.read_failed"))
-            self.incoming = st.load(data.decode("utf-8", errors="replace"))
-            self.pending = "import"
-            self.note = ""
-        except Exception as e:  # BrokenStats, or a file that is not text
-            reason = str(e) if isinstance(e, st.BrokenStats) else type(e).__name__
-            self.say(t("stats.bad_file", reason=reason[:200]), True)
-        if self.app.page.view == "stats":
-            self.focus("#stats-merge" if self.pending else "#stats-title")
+@dataclass(frozen=True)
+class StatsWritten:
+    """The outcome of a `WriteStats`: the record now, whether the browser kept
+    it, and whether a record is stored at all."""
+    change: Change
+    record: st.Stats
+    written: bool
+    stored: bool
 
-    def page_html(self) -> Html:
-        t = self.app.t
-        stats = self.read()
-        note = EMPTY
-        if self.note:
-            note = html('<p class="stats-msg{}" id="stats-msg" role="{}">{}</p>',
-                        " error" if self.note_is_error else "",
-                        "alert" if self.note_is_error else "status", self.note)
-        return html(
-            '<section class="stats" id="stats" aria-labelledby="stats-title">'
-            '<h1 id="stats-title" tabindex="-1">{title}</h1><p class="stats-intro">{intro}</p>'
-            '{ask}{note}{games}{ladder_note}'
-            '<div class="buttons stats-tools">'
-            '<a class="button" id="stats-export" download="jekyll-hyde-statistics.json" '
-            'href="{href}">{export}</a>'
-            '<button type="button" data-cmd="stats-import" id="stats-import">{import_}</button>'
-            '<input type="file" id="stats-file" data-cmd="stats-file" '
-            'accept="application/json,.json" hidden>'
-            '<button type="button" data-cmd="stats-reset" id="stats-reset">{reset}</button>'
-            '<button type="button" data-cmd="stats-close" class="primary" id="stats-close">'
-            '{back}</button></div></section>',
-            title=t("stats.title"), intro=t("stats.intro"), ask=self.ask_html(), note=note,
-            games=join(self.game_html(stats, g) for g in playable()),
-            ladder_note=html('<p class="ladder-note">{}</p>', t("bot.ratings_note"))
-            if stats.games else EMPTY,  # what the ratings in the rows mean
-            href="data:application/json;charset=utf-8," + _uri(st.dump(stats)),
-            export=t("stats.export"), import_=t("stats.import"), reset=t("stats.reset"),
-            back=t("stats.back"))
 
-    def ask_html(self) -> Html:
-        """The question of a reset or an import, with its answers."""
-        t = self.app.t
-        if self.pending == "reset":
-            question, answers = t("stats.reset_ask"), html(
-                '<button type="button" data-cmd="stats-confirm-reset" class="primary" '
-                'id="stats-confirm">{}</button>', t("stats.reset_yes"))
-        elif self.pending == "import" and self.incoming is not None:
-            question, answers = t("stats.import_ask", n=len(self.incoming.games)), html(
-                '<button type="button" data-cmd="stats-merge" class="primary" id="stats-merge">'
-                '{}</button><button type="button" data-cmd="stats-replace" id="stats-replace">'
-                '{}</button>', t("stats.merge"), t("stats.replace"))
-        else:
-            return EMPTY
-        return html('<div class="stats-ask" role="alertdialog" aria-labelledby="stats-question" '
-                    'id="stats-ask"><p id="stats-question">{}</p><div class="buttons">{}'
-                    '<button type="button" data-cmd="stats-cancel" id="stats-cancel">{}</button>'
-                    '</div></div>', question, answers, t("stats.cancel"))
+StatsAction = Union[AskReset, ChooseImport, ConfirmReset, TakeImport, CancelStats,
+                    StatsFileChosen, StatsRead, StatsWritten]
 
-    def game_html(self, stats: st.Stats, game: str) -> Html:
-        from game.bots import levels
-        from game.bots.ratings import load_ratings
 
-        t = self.app.t
-        rows = st.buckets(stats, game)
-        head = html('<h2 id="stats-h-{}">{}</h2>', game, t("game." + game))
-        if not rows:
-            return html('<div class="stats-game" data-game="{}">{}<p class="stats-none">{}</p>'
-                        '</div>', game, head, t("stats.none"))
-        everything = st.Bucket(game, "", "", [r for b in rows for r in b.results])
-        table = renderer(game)
-        draws = table.DRAWS  # only a game whose rules know a draw gets a "drawn" column
-        total = t("stats.total" + ("_draws" if draws else ""), n=everything.played,
-                  won=everything.count("won"), lost=everything.count("lost"),
-                  drawn=everything.count("drawn"), rate=percent(t, everything.win_rate))
-        columns = ["mode", "level", "played", "won", "lost", *(["drawn"] if draws else []),
-                   "rate", "streak", "best_streak", "best_score", "average_score"]
-        # Explicit roles: a phone shows each row as a card (CSS), which would
-        # otherwise cost the table its meaning for screen readers.
-        ratings = load_ratings()  # read once for every row
-        header = join(html('<th scope="col" role="columnheader">{}</th>', t("stats.col." + c))
-                      for c in columns)
-        body = join(html('<tr role="row"><th scope="row" role="rowheader">{}</th>{}</tr>',
-                         table.mode_text(t, b.mode),
-                         join(html('<td role="cell" data-label="{}">{}</td>',
-                                   t("stats.col." + c), v)
-                              for c, v in zip(columns[1:], _row(t, b, draws, ratings))))
-                    for b in rows)
-        return html(
-            # Not a <section>: its region landmark would share the table's name.
-            '<div class="stats-game" data-game="{game}">{head}'
-            '<p class="stats-total">{total}</p>{chart}'
-            '<div class="stats-scroll" role="region" tabindex="0" aria-labelledby="stats-h-{game}">'
-            '<table class="stats-table" role="table"><thead><tr role="row">{header}</tr></thead>'
-            '<tbody>{body}</tbody>'
-            '</table></div></div>',
-            game=game, head=head, total=total,
-            chart=chart_html(t, game, st.by_level(stats, game, list(levels(game)))),
-            header=header, body=body)
+# -- its effects ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ReadStats:
+    pass
+
+
+@dataclass(frozen=True)
+class WriteStats:
+    """The stored record changed by `change` (`changed` says how), written."""
+    change: Change
+    incoming: st.Stats | None = None
+    game: st.GameRecord | None = None
+
+
+StatsEffect = Union[ReadStats, WriteStats, Focus, ChooseFile]
+Result = tuple[StatsScreen, tuple[StatsEffect, ...]]
+
+
+def changed(record: st.Stats, how: WriteStats) -> tuple[st.Stats, bool]:
+    """`record` after `how`, and whether there is anything to write (a game
+    already recorded, seen again after a reload, is not counted twice)."""
+    if how.change == "reset":
+        return st.Stats(), True
+    if how.change == "record" and how.game is not None:
+        return st.record(record, how.game)
+    if how.incoming is None:
+        return record, False
+    return (st.merge(record, how.incoming) if how.change == "merge" else how.incoming), True
+
+
+def reduce(screen: StatsScreen, action: StatsAction) -> Result:
+    return HANDLERS[type(action)](screen, action)
+
+
+def shown(screen: StatsScreen) -> StatsScreen:
+    """As the page opens (or closes): no question, no note."""
+    return dataclasses.replace(screen, pending="", incoming=None, note=None)
+
+
+TITLE = Focus("#stats-title")
+
+
+def _ask_reset(screen: StatsScreen, _: AskReset) -> Result:
+    # deleting is one deliberate step further
+    return dataclasses.replace(screen, pending="reset", note=None), (Focus("#stats-cancel"),)
+
+
+def _choose_import(screen: StatsScreen, _: ChooseImport) -> Result:
+    return screen, (ChooseFile("stats"),)
+
+
+def _confirm_reset(screen: StatsScreen, _: ConfirmReset) -> Result:
+    return dataclasses.replace(screen, pending=""), (WriteStats("reset"), TITLE)
+
+
+def _take_import(screen: StatsScreen, act: TakeImport) -> Result:
+    if screen.incoming is None:
+        return screen, (TITLE,)
+    write = WriteStats("merge" if act.merge else "replace", screen.incoming)
+    return dataclasses.replace(screen, pending="", incoming=None), (write, TITLE)
+
+
+def _cancel(screen: StatsScreen, _: CancelStats) -> Result:
+    return dataclasses.replace(shown(screen), note=Said("stats.nothing_changed"),
+                               note_is_error=False), (TITLE,)
+
+
+def _file_chosen(screen: StatsScreen, act: StatsFileChosen) -> Result:
+    screen = dataclasses.replace(screen, pending="", incoming=None)
+    try:
+        if act.size > MAX_FILE:
+            raise st.BrokenStats(f"too big ({act.size} bytes)")
+        if act.data is None:
+            return _bad_file(screen, Said("file.read_failed"))
+        incoming = st.load(act.data.decode("utf-8", errors="replace"))
+    except Exception as e:  # BrokenStats, or a file that is not text
+        return _bad_file(screen, str(e) if isinstance(e, st.BrokenStats) else type(e).__name__)
+    return dataclasses.replace(screen, pending="import", incoming=incoming,
+                               note=None), (Focus("#stats-merge"),)
+
+
+def _bad_file(screen: StatsScreen, reason: str | Said) -> Result:
+    return dataclasses.replace(screen, note=Said("stats.bad_file", {"reason": reason}),
+                               note_is_error=True), (TITLE,)
+
+
+def _read(screen: StatsScreen, act: StatsRead) -> Result:
+    kept = act.kept if act.notice is not None else screen.damaged_kept
+    return dataclasses.replace(screen, record=act.record, damaged_kept=kept), ()
+
+
+def _written(screen: StatsScreen, act: StatsWritten) -> Result:
+    # Refused by the browser: counted from in memory (a damaged record left
+    # in place is never written over, nor replaced by one in memory).
+    if act.written or screen.damaged_kept:
+        unwritten = None if act.written else act.record
+        screen = dataclasses.replace(screen, record=act.record, unwritten=unwritten)
+    if act.change == "record":
+        return screen, ()
+    if not act.written:
+        note = Said("stats.write_failed")
+    elif act.change == "reset":
+        note = Said("stats.reset_done")
+    else:
+        note = Said("stats.imported", {"n": len(act.record.games)})
+    error = not act.stored if act.change == "reset" else not act.written
+    return dataclasses.replace(screen, note=note, note_is_error=error), ()
+
+
+HANDLERS: dict[type, Callable[[StatsScreen, Any], Result]] = {
+    AskReset: _ask_reset, ChooseImport: _choose_import, ConfirmReset: _confirm_reset,
+    TakeImport: _take_import, CancelStats: _cancel, StatsFileChosen: _file_chosen,
+    StatsRead: _read, StatsWritten: _written}
+
+
+# -- drawn from it --------------------------------------------------------------------
+
+def _words(t: Translator, said: Said) -> str:
+    params = {k: _words(t, v) if isinstance(v, Said) else v for k, v in said.params.items()}
+    return t(said.key, **params)
+
+
+def final_note(t: Translator, save: dict[str, Any], screen: StatsScreen) -> Html:
+    """The end-of-game panel's word about the statistics."""
+    key = st.uncounted(save) or (
+        "stats.counted" if save.get("id") in screen.record.ids() else "stats.not_stored")
+    return html('<p class="stats-note{}" id="stats-note">{} <button type="button" '
+                'data-cmd="stats" class="link">{}</button></p>',
+                "" if key == "stats.counted" else " practice", t(key), t("stats.show"))
+
+
+def page_html(t: Translator, screen: StatsScreen) -> Html:
+    stats = screen.record
+    note = EMPTY
+    if screen.note is not None:
+        note = html('<p class="stats-msg{}" id="stats-msg" role="{}">{}</p>',
+                    " error" if screen.note_is_error else "",
+                    "alert" if screen.note_is_error else "status", _words(t, screen.note))
+    return html(
+        '<section class="stats" id="stats" aria-labelledby="stats-title">'
+        '<h1 id="stats-title" tabindex="-1">{title}</h1><p class="stats-intro">{intro}</p>'
+        '{ask}{note}{games}{ladder_note}'
+        '<div class="buttons stats-tools">'
+        '<a class="button" id="stats-export" download="jekyll-hyde-statistics.json" '
+        'href="{href}">{export}</a>'
+        '<button type="button" data-cmd="stats-import" id="stats-import">{import_}</button>'
+        '<input type="file" id="stats-file" data-cmd="stats-file" '
+        'accept="application/json,.json" hidden>'
+        '<button type="button" data-cmd="stats-reset" id="stats-reset">{reset}</button>'
+        '<button type="button" data-cmd="stats-close" class="primary" id="stats-close">'
+        '{back}</button></div></section>',
+        title=t("stats.title"), intro=t("stats.intro"), ask=ask_html(t, screen), note=note,
+        games=join(game_html(t, stats, g) for g in GAMES),
+        ladder_note=html('<p class="ladder-note">{}</p>', t("bot.ratings_note"))
+        if stats.games else EMPTY,  # what the ratings in the rows mean
+        href="data:application/json;charset=utf-8," + _uri(st.dump(stats)),
+        export=t("stats.export"), import_=t("stats.import"), reset=t("stats.reset"),
+        back=t("stats.back"))
+
+
+def ask_html(t: Translator, screen: StatsScreen) -> Html:
+    """The question of a reset or an import, with its answers."""
+    if screen.pending == "reset":
+        question, answers = t("stats.reset_ask"), html(
+            '<button type="button" data-cmd="stats-confirm-reset" class="primary" '
+            'id="stats-confirm">{}</button>', t("stats.reset_yes"))
+    elif screen.pending == "import" and screen.incoming is not None:
+        question, answers = t("stats.import_ask", n=len(screen.incoming.games)), html(
+            '<button type="button" data-cmd="stats-merge" class="primary" id="stats-merge">'
+            '{}</button><button type="button" data-cmd="stats-replace" id="stats-replace">'
+            '{}</button>', t("stats.merge"), t("stats.replace"))
+    else:
+        return EMPTY
+    return html('<div class="stats-ask" role="alertdialog" aria-labelledby="stats-question" '
+                'id="stats-ask"><p id="stats-question">{}</p><div class="buttons">{}'
+                '<button type="button" data-cmd="stats-cancel" id="stats-cancel">{}</button>'
+                '</div></div>', question, answers, t("stats.cancel"))
+
+
+def game_html(t: Translator, stats: st.Stats, game: str) -> Html:
+    rows = st.buckets(stats, game)
+    head = html('<h2 id="stats-h-{}">{}</h2>', game, t("game." + game))
+    if not rows:
+        return html('<div class="stats-game" data-game="{}">{}<p class="stats-none">{}</p>'
+                    '</div>', game, head, t("stats.none"))
+    everything = st.Bucket(game, "", "", [r for b in rows for r in b.results])
+    table = renderer(game)
+    draws = table.DRAWS  # only a game whose rules know a draw gets a "drawn" column
+    total = t("stats.total" + ("_draws" if draws else ""), n=everything.played,
+              won=everything.count("won"), lost=everything.count("lost"),
+              drawn=everything.count("drawn"), rate=percent(t, everything.win_rate))
+    columns = ["mode", "level", "played", "won", "lost", *(["drawn"] if draws else []),
+               "rate", "streak", "best_streak", "best_score", "average_score"]
+    # Explicit roles: a phone shows each row as a card (CSS), which would
+    # otherwise cost the table its meaning for screen readers.
+    ratings = load_ratings()  # read once for every row
+    header = join(html('<th scope="col" role="columnheader">{}</th>', t("stats.col." + c))
+                  for c in columns)
+    body = join(html('<tr role="row"><th scope="row" role="rowheader">{}</th>{}</tr>',
+                     table.mode_text(t, b.mode),
+                     join(html('<td role="cell" data-label="{}">{}</td>',
+                               t("stats.col." + c), v)
+                          for c, v in zip(columns[1:], _row(t, b, draws, ratings))))
+                for b in rows)
+    return html(
+        # Not a <section>: its region landmark would share the table's name.
+        '<div class="stats-game" data-game="{game}">{head}'
+        '<p class="stats-total">{total}</p>{chart}'
+        '<div class="stats-scroll" role="region" tabindex="0" aria-labelledby="stats-h-{game}">'
+        '<table class="stats-table" role="table"><thead><tr role="row">{header}</tr></thead>'
+        '<tbody>{body}</tbody>'
+        '</table></div></div>',
+        game=game, head=head, total=total,
+        chart=chart_html(t, game, st.by_level(stats, game, list(levels(game)))),
+        header=header, body=body)
 
 
 # The statistics page's commands (`data-cmd`): entries of the page's one
-# routing table (game.web.controller's ROUTES).
-COMMANDS: dict[str, Callable[[StatsPage], None]] = {
-    "stats": StatsPage.show, "stats-close": StatsPage.close,
-    "stats-reset": StatsPage.ask_reset, "stats-import": StatsPage.choose_import,
-    "stats-confirm-reset": StatsPage.confirm_reset,
-    "stats-merge": lambda page: page.take_import(merge=True),
-    "stats-replace": lambda page: page.take_import(merge=False),
-    "stats-cancel": StatsPage.cancel}
+# routing table (game.web.controller's ROUTES); "stats" and "stats-close"
+# change the view, game.web.page's `ShowStats` and `CloseStats`.
+COMMANDS: dict[str, Callable[[dict[str, str]], StatsAction]] = {
+    "stats-reset": lambda _: AskReset(), "stats-import": lambda _: ChooseImport(),
+    "stats-confirm-reset": lambda _: ConfirmReset(),
+    "stats-merge": lambda _: TakeImport(merge=True),
+    "stats-replace": lambda _: TakeImport(merge=False),
+    "stats-cancel": lambda _: CancelStats()}
 
 def _row(t: Translator, b: st.Bucket, draws: bool, ratings: dict[str, Any]) -> list[str]:
     best, average = b.best_score, b.average_score
@@ -307,8 +351,6 @@ def _row(t: Translator, b: st.Bucket, draws: bool, ratings: dict[str, Any]) -> l
 
 
 def _uri(text: str) -> str:
-    from urllib.parse import quote
-
     return quote(text, safe="")
 
 
@@ -330,8 +372,6 @@ def rated_level(t: Translator, b: st.Bucket, ratings: dict[str, Any]) -> str:
     """A row's strength with its rating in the row's mode (from `ratings`, the
     ratings file), as the start screen names it ("Strong · 1673"); mixed bots
     and unmeasured levels have none."""
-    from game.bots.ratings import level_ratings
-
     options = st.rated_options(b.game, b.mode)
     rating = None if options is None else level_ratings(b.game, options, ratings).get(b.level)
     name = level_text(t, b.level)

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.bots.base import Bot
+from game.bots.search import SearchBot
 from game.web import session as ts
+from game.web.drivers import Clock
+from game.web.page import Page
+from game.web.hint import Hint, hint_rng
 from game.web.session import Session
-
-if TYPE_CHECKING:
-    from game.web.controller import Controller
+from game.web.tables.common import seat_bot
 
 # Seconds of bot search between two yields to the event loop. In the game's
 # worker the main thread never waits for a slice, but the page's messages do:
@@ -28,28 +29,49 @@ MAX_THINK = 3.0  # seconds: the expert bot's budget
 
 class Bots:
     """The bots of the games on the table, made once per (game, lasting player,
-    level): the same seat and level in another game is another bot."""
+    level): the same seat and level in another game is another bot. A bot
+    that searches on a clock reads the page's (`clock`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
         self.made: dict[tuple[str, str, str | None], Bot] = {}
 
     def of(self, s: Session, key: str) -> Bot:
-        from game.web.tables.common import seat_bot
-
         game, level = s.save["game"], s.save["setup"]["bots"].get(key)
         if (game, key, level) not in self.made:
-            self.made[(game, key, level)] = seat_bot(game, level)
+            bot = seat_bot(game, level)
+            if isinstance(bot, SearchBot):
+                bot.clock = self.clock.now
+            self.made[(game, key, level)] = bot
         return self.made[(game, key, level)]
 
 
-async def bot_turn(ctrl: Controller, token: int) -> None:
+class Host(Protocol):
+    """What the thinking needs of the page it thinks for (the controller)."""
+
+    page: Page
+    bots: Bots
+    clock: Clock
+
+    def current(self, token: int) -> Session | None:
+        """The session, if `token` is still its own."""
+
+    def on_table(self, action: ts.Action) -> None: ...
+
+    def error(self, text: str) -> None:
+        """A developer's message (the console)."""
+
+    def crashed(self, error: Exception) -> None: ...
+
+
+async def bot_turn(ctrl: Host, token: int) -> None:
     try:
         await _bot_turn(ctrl, token)
     except Exception as e:  # the page-level guard, for the bot loop
         ctrl.crashed(e)
 
 
-async def _bot_turn(ctrl: Controller, token: int) -> None:
+async def _bot_turn(ctrl: Host, token: int) -> None:
     s = ctrl.current(token)
     if s is None:
         return
@@ -57,20 +79,20 @@ async def _bot_turn(ctrl: Controller, token: int) -> None:
     # Longer after a trick, so people see who took it.
     delay = ctrl.page.speed * s.table.pause_factor(obs0)
     ctrl.on_table(ts.BotThinks(token, s.table.thinking_seat(obs0)))
-    await asyncio.sleep(delay)
+    await ctrl.clock.sleep(delay)
     if ctrl.current(token) is None:
         return
     try:
         action = await _bot_choice(ctrl, s, token)
     except Exception as e:  # a bot must never take the page down
-        ctrl.screen.error(f"bot error: {type(e).__name__}: {e}")
+        ctrl.error(f"bot error: {type(e).__name__}: {e}")
         ctrl.on_table(ts.BotFailed(token, f"{type(e).__name__}: {e}"))
         return
     if action is not None:
         ctrl.on_table(ts.BotMoved(token, action))
 
 
-async def _bot_choice(ctrl: Controller, s: Session, token: int) -> str | None:
+async def _bot_choice(ctrl: Host, s: Session, token: int) -> str | None:
     """The bot's action from its own observation (None: dropped meanwhile)."""
     state = s.state
     player = state.to_act
@@ -84,9 +106,9 @@ async def _bot_choice(ctrl: Controller, s: Session, token: int) -> str | None:
     if hasattr(bot, "start") and len(legal) > 1:
         # A search bot thinks in short slices so the page stays responsive.
         search = bot.start(obs, rng)
-        end = time.monotonic() + min(getattr(bot, "budget", 1.0), MAX_THINK)
+        end = ctrl.clock.now() + min(getattr(bot, "budget", 1.0), MAX_THINK)
         while not search.done(end):
-            search.step(time.monotonic() + SLICE, end)
+            search.step(ctrl.clock.now() + SLICE, end)
             await asyncio.sleep(0)
             if ctrl.current(token) is None:
                 return None
@@ -94,14 +116,12 @@ async def _bot_choice(ctrl: Controller, s: Session, token: int) -> str | None:
     return str(bot.choose(obs, legal, rng))
 
 
-async def hint_turn(ctrl: Controller, s: Session) -> None:
+async def hint_turn(ctrl: Host, s: Session) -> None:
     """Think in slices from the person's observation only; drop it if they act."""
-    from game.web.hint import Hint, hint_rng
-
     position = s.state
     obs = s.observation  # the person's view (their seat's observation): never the state
     try:
-        hint = Hint(obs, hint_rng(s.save["transcript"]["seed"], s.played))
+        hint = Hint(obs, hint_rng(s.save["transcript"]["seed"], s.played), clock=ctrl.clock.now)
         while not hint.done():
             hint.step(SLICE)
             await asyncio.sleep(0)
@@ -110,6 +130,6 @@ async def hint_turn(ctrl: Controller, s: Session) -> None:
                 return  # the person acted (or left): the hint is moot
         action: str | None = hint.best()
     except Exception as e:  # a hint must never take the page down
-        ctrl.screen.error(f"hint error: {type(e).__name__}: {e}")
+        ctrl.error(f"hint error: {type(e).__name__}: {e}")
         action = None
     ctrl.on_table(ts.HintReady(position, action))

@@ -11,30 +11,21 @@ the end of a game or of a lesson, a deal link's question) and the keys panel.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 from urllib.parse import quote
 
-from game.web import handover
+from game.web import file_panel, handover, stats_page
 from game.web.html import EMPTY, Html, html, join
 from game.web.i18n import Translator
 from game.web.page import PANELS, Page, playable
 from game.web.session import NotYourTurn, Refused, Session
 from game.web.start_screen import help_html, menu_html, rules_href, setup_html
-from game.web.tables import event_lines, explain
+from game.web.tables import Table, TableContext, event_lines, explain
 
 
 class Panels(Protocol):
-    """What the views ask of the statistics and the file panel (each reads its own store)."""
-
-    def stats_html(self) -> Html: ...
-
-    def final_note(self) -> Html: ...
-
-    def side_buttons(self) -> Html: ...
-
-    def final_button(self) -> Html: ...
-
-    def file_html(self) -> Html | None: ...
+    """What the views ask of online play (the statistics and the file dialog
+    are values in the page, drawn by game.web.stats_page and game.web.file_panel)."""
 
     def online_html(self) -> Html:
         """An online table's lobby, join form or guest's table (game.web.online)."""
@@ -43,6 +34,9 @@ class Panels(Protocol):
 
     def online_bar(self) -> Html:
         """The strip over the host's online table: seats, turn, reactions."""
+
+    def online_table(self) -> GuestParts | None:
+        """A guest's table's parts beside its screen (None: no guest's table up)."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +56,26 @@ class Dialog:
                     self.body, self.buttons)
 
 
+# What the live region may read out: the log as the person at the screen
+# sees it, how to word new entries, and whether it is their turn.
+News = tuple[list[dict[str, Any]], Callable[[list[dict[str, Any]]], list[str]], bool]
+
+
+@dataclass(frozen=True)
+class GuestParts:
+    """What an online guest's table (game.web.online_table) gives the page
+    besides its screen and side panel, as the table here gives them: the
+    tools (Hint), the dialog over it, the live region's news, the hinted
+    action with its parts, what may be chosen now (as `frames.choices`), and
+    <body>'s `toAct` ("me", "over", or "other": another seat decides)."""
+    tools: Html
+    dialog: Dialog | None
+    news: News
+    hinted: tuple[str | None, tuple[str, ...]]
+    choices: dict[str, list[str]]
+    to_act: str
+
+
 @dataclass(frozen=True)
 class Drawn:
     """The page as markup, region by region, and the facts the runtime sets
@@ -71,6 +85,8 @@ class Drawn:
     dialog: Dialog | None  # the one dialog over the page (the dialog host, `#modal`)
     body: dict[str, str]
     hinted: tuple[str | None, tuple[str, ...]] = (None, ())  # an action and its parts
+    news: News | None = None  # for the live region (None: nothing to read out)
+    choices: dict[str, list[str]] | None = None  # a guest's (None: the page's own table's)
 
 
 # A region drawn inside another's markup: the element is new whenever its
@@ -87,7 +103,14 @@ def draw(page: Page, panels: Panels) -> Drawn:
     regions = {"brand": html("{}", page.say("app.title")), "menu": menu(page),
                "table-info": table_info(page), "notices": notices(page),
                "screen": screen(page, panels), "tools": tools(page), "side": side(page, panels)}
-    return Drawn(page.say("app.title"), regions, dialog(page, panels), body, hinted(page))
+    guest = panels.online_table() if page.view == "online" else None
+    if guest is not None:  # a guest's table: a table, whose tools, news and hint are its own
+        regions["tools"] = guest.tools
+        body = {**body, "view": "table", "toAct": guest.to_act}
+        return Drawn(page.say("app.title"), regions, dialog(page, panels, guest), body,
+                     guest.hinted, guest.news, guest.choices)
+    return Drawn(page.say("app.title"), regions, dialog(page, panels), body, hinted(page),
+                 news(page))
 
 
 def view_name(page: Page) -> str:
@@ -176,7 +199,7 @@ def keeping(page: Page) -> Html:
 def screen(page: Page, panels: Panels) -> Html:
     s = page.session
     if page.view == "stats":
-        return panels.stats_html()
+        return stats_page.page_html(page.t, page.stats)
     if page.view == "online":
         return panels.online_html()
     if s is None or not page.at_table:
@@ -189,11 +212,16 @@ def screen(page: Page, panels: Panels) -> Html:
         return heading  # everyone reads the summary: the next deal's hand stays out of sight
     # Behind a hand's summary, the hand it sums up, not the next one dealt.
     drawn = s.finished_table(page.t) or s.table.render(s.on_table, s.context(page.t))
-    # A refusal right under the hand that was tapped, above Undo and Hint (the
-    # stylesheet keeps it on screen when the hand reaches the bottom edge).
+    return table_screen(heading, panels.online_bar(), drawn, message_text(s, page.t))
+
+
+def table_screen(heading: Html, bar: Html, drawn: Html, message: str) -> Html:
+    """A table on the screen (here, or an online guest's): the strip over an
+    online table, the table, and a refusal right under the hand that was
+    tapped, above the tools (the stylesheet keeps it on screen when the hand
+    reaches the bottom edge)."""
     return html('{}{}{}<div id="message" class="message" role="alert" aria-live="assertive">{}</div>'
-                '<div class="tools" id="tools"></div>',
-                heading, panels.online_bar(), drawn, message_text(s, page.t))
+                '<div class="tools" id="tools"></div>', heading, bar, drawn, message)
 
 
 def message_text(s: Session, t: Translator) -> str:
@@ -231,25 +259,31 @@ def hint_bar(page: Page) -> Html:
     s = page.session
     if s is None or not s.human_to_act or s.waiting_for_ack or s.coach is not None:
         return EMPTY
-    h, t = s.fresh_hint, page.t
-    busy = h is not None and h.action is None
-    text = ""
-    if h is not None:
-        text = t("hint.thinking") if h.action is None else \
-            t("hint.says", what=hint_words(s, h.action, t))
-    return html('<div class="hintbar"><button type="button" data-cmd="hint" id="hint" '
+    h = s.fresh_hint
+    return hint_markup(page.t, h is not None, h.action if h is not None else None,
+                       lambda action: hint_words(s.table, action, s.observation,
+                                                 s.context(page.t)))
+
+
+def hint_markup(t: Translator, asked: bool, action: str | None,
+                words: Callable[[str], str], cmd: str = "hint") -> Html:
+    """Hint and its answer (`asked`: thinking while `action` is None), at any table."""
+    busy = asked and action is None
+    text = "" if not asked else t("hint.thinking") if action is None else \
+        t("hint.says", what=words(action))
+    return html('<div class="hintbar"><button type="button" data-cmd="{}" id="hint" '
                 'title="{}" aria-busy="{}"{}>{}</button>'
                 '<span id="hint-text" role="status" data-action="{}">{}</span></div>',
-                t("hint.title"), str(busy).lower(), html(" disabled") if busy else EMPTY,
-                t("hint.button"), (h.action or "") if h else "", text)
+                cmd, t("hint.title"), str(busy).lower(), html(" disabled") if busy else EMPTY,
+                t("hint.button"), action or "", text)
 
 
-def hint_words(s: Session, action: str, t: Translator) -> str:
-    """The hint's action in words (the hint is for this very position: `fresh_hint`)."""
+def hint_words(table: Table, action: str, obs: dict[str, Any], ctx: TableContext) -> str:
+    """The hint's action in words (the hint is for this very position)."""
     try:
-        return s.table.hint_text(action, s.observation, s.context(t))
+        return table.hint_text(action, obs, ctx)
     except Exception:  # an odd action: still show it
-        return t("hint.other", action=action)
+        return ctx.t("hint.other", action=action)
 
 
 def hinted(page: Page) -> tuple[str | None, tuple[str, ...]]:
@@ -308,27 +342,34 @@ def side(page: Page, panels: Panels) -> Html:
         return help_html(page.t, page.game_id)
     if page.handover_due:  # nothing of the game until the next person taps
         return EMPTY
+    # A lesson's coach heads the side panel: beside the table on a wide
+    # screen, right under the person's hand on a phone.
+    return side_panel(page, s.table, s.observation, s.context(page.t), coach_bubble(page, s),
+                      file_panel.side_buttons(page.t))
+
+
+def side_panel(page: Page, table: Table, obs: dict[str, Any], ctx: TableContext,
+               head: Html = EMPTY, buttons: Html = EMPTY) -> Html:
+    """The side panel of a table (here, or an online guest's): the log, the
+    last trick or the score sheet, as the seat shown sees them."""
     tabs = join(
         html('<button type="button" role="tab" data-cmd="panel" data-panel="{}" '
              'aria-selected="{}">{}</button>', p, "true" if p == page.panel else "false",
              page.say("menu." + p)) for p in PANELS)
-    obs, ctx = s.observation, s.context(page.t)
     if page.panel == "scores":
-        body = s.table.score_sheet(obs, ctx)
+        body = table.score_sheet(obs, ctx)
     elif page.panel == "last":
-        body = s.table.last_trick(obs, ctx)
+        body = table.last_trick(obs, ctx)
     else:
-        lines = event_lines(s.table, ctx.log[-150:], ctx)
+        lines = event_lines(table, ctx.log[-150:], ctx)
         # It scrolls: keyboard users reach it (tabindex) to scroll it back. Its
         # box starts at its end (site.css, .log-scroll): no script scrolls it.
         body = html('<div class="log-scroll"><ol class="log" id="log" tabindex="0" '
                     'aria-label="{}">{}</ol></div>',
                     page.say("menu.log"), join(html("<li>{}</li>", x) for x in lines))
-    # A lesson's coach heads the side panel: beside the table on a wide
-    # screen, right under the person's hand on a phone.
     return html('{}<div class="tabs" role="tablist">{}</div>{}'
-                '<div class="panel" id="panel-{}">{}</div>{}', coach_bubble(page, s), tabs,
-                stats_button(page), page.panel, body, panels.side_buttons())
+                '<div class="panel" id="panel-{}">{}</div>{}', head, tabs,
+                stats_button(page), page.panel, body, buttons)
 
 
 def stats_button(page: Page) -> Html:
@@ -347,19 +388,21 @@ def coach_bubble(page: Page, s: Session) -> Html:
 
 # -- the dialog host ---------------------------------------------------------------------
 
-def dialog(page: Page, panels: Panels) -> Dialog | None:
+def dialog(page: Page, panels: Panels, guest: GuestParts | None = None) -> Dialog | None:
     """The one dialog over the page, the topmost: the keys, the file panel,
     then over the table a deal link's question, the end of a lesson, of a
     game or of a hand (back in view when the panel over it closes)."""
     if page.overlay == "keys":
         return Dialog(keys_panel(page), part="keys")
-    file = panels.file_html() if page.overlay == "file" else None
+    file = file_panel.panel_html(page.t, page.file) if page.overlay == "file" else None
     if file is not None:
         return Dialog(file, part="file-panel")
-    return table_dialog(page, panels)
+    if guest is not None:
+        return guest.dialog
+    return table_dialog(page)
 
 
-def table_dialog(page: Page, panels: Panels) -> Dialog | None:
+def table_dialog(page: Page) -> Dialog | None:
     s, t = page.session, page.t
     if s is None or not page.at_table:
         return None
@@ -379,16 +422,22 @@ def table_dialog(page: Page, panels: Panels) -> Dialog | None:
     if s.coach is not None and (s.state.over or s.waiting_for_ack):
         return lesson_end(page, s)
     if s.state.over and not s.save.get("closed_final"):
-        return Dialog(s.table.final_summary(obs, ctx) + panels.final_note(),
+        return Dialog(s.table.final_summary(obs, ctx)
+                      + stats_page.final_note(t, s.save, page.stats),
                       html('<button type="button" class="primary" data-cmd="new">{}</button>'
                            '{}<button type="button" data-cmd="close-final">{}</button>',
-                           t("menu.new"), join((review, panels.final_button())),
+                           t("menu.new"), join((review, file_panel.final_button(t))),
                            t("modal.close")))
     if s.waiting_for_ack:
-        return Dialog(s.table.hand_summary(obs, ctx),
-                      html('<button type="button" class="primary" data-cmd="ack-hand" '
-                           'id="next-hand">{}</button>{}', page.say("modal.next_hand"), review))
+        return hand_dialog(page, s.table.hand_summary(obs, ctx), "ack-hand", review)
     return None
+
+
+def hand_dialog(page: Page, summary: Html, cmd: str, more: Html = EMPTY) -> Dialog:
+    """A hand's summary over a table (here, or an online guest's): Next hand."""
+    return Dialog(summary, html('<button type="button" class="primary" data-cmd="{}" '
+                                'id="next-hand">{}</button>{}', cmd,
+                                page.say("modal.next_hand"), more))
 
 
 def lesson_end(page: Page, s: Session) -> Dialog:
@@ -423,7 +472,7 @@ def keys_panel(page: Page) -> Html:
         title=t("keys.title"), rows=rows, close=t("keys.close"))
 
 
-def news(page: Page) -> tuple[list[dict[str, Any]], Any, bool] | None:
+def news(page: Page) -> News | None:
     """What the live region may read out: the log as the person at the
     screen sees it, how to word it, and whether it is their turn (None
     while the device goes to another person)."""

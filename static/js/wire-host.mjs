@@ -5,7 +5,7 @@
 // text]}, {close: true}, or {ask: k, invite | accept | answer} for the
 // hand-carried codes. What a wire hears goes back through `tell` as
 // {id, event: "me" | "joined" | "left" | "received" | "failed" | "relays" | "path",
-// peer, text, code, up, relayed}, an answer as {id, reply: k, value} or {id, reply: k, error}.
+// peer, text, code, up, reached, of, relayed}, an answer as {id, reply: k, value} or {id, reply: k, error}.
 // front.mjs loads this module with the first wire frame; wire.mjs when a wire
 // opens, Trystero only when the relays are chosen.
 
@@ -13,7 +13,9 @@ const wireModule = () => import("./wire.mjs");
 // Host candidates are gathered within a second; a page on a network that hides
 // them still answers with what it has after this long.
 const GATHER_WAIT_MS = 5000;
-// How often a relays' wire looks whether a relay is still reached.
+// How often a relays' wire counts the relays it reaches: every half second
+// until one is (the lobby shows the link then), every 2 s afterwards.
+const FIRST_CHECK_MS = 500;
 const RELAY_CHECK_MS = 2000;
 
 const refused = (peer, size) =>
@@ -47,21 +49,29 @@ export class Wires {
   }
 }
 
-// Pages introduced through public relays (wire.mjs's joinRelays). If none is
-// reached within `wait` ms and no page was met, the wire says "no-relay"; once
-// pages have met, the relays lost or back are said as {event: "relays", up}:
+// Pages introduced through public relays (wire.mjs's joinRelays). From the
+// start (every FIRST_CHECK_MS, then RELAY_CHECK_MS), a change in how many
+// relays are reached is said as {event: "relays", up, reached, of} (the page
+// words "3 of 6"; `up`: one at least). If none was ever reached within `wait` ms and no page was met, the
+// wire says "no-relay" (and goes on trying: a relay reached later is said);
+// once pages have met, the relays lost or back change nothing between them:
 // the pages met go on over their own channels, only newcomers cannot join.
 class RelayWire {
   constructor(say, { appId, room, secret, relays, iceServers, max, wait, key }) {
     this.closed = false;
     this.room = null;
     this.met = false;  // a page joined through the relays at least once
-    this.up = undefined;  // whether a relay was reached at the last check
+    this.reached = undefined;  // how many relays were reached at the last check
+    this.everReached = false;
+    this.failed = false;  // "no-relay" said
+    this.of = relays.length;
     this.say = (event) => this.closed || say(event);
-    this.join({ appId, room, secret, relays, iceServers, max, key }, wait);
+    this.started = Date.now();
+    this.wait = wait;
+    this.join({ appId, room, secret, relays, iceServers, max, key });
   }
 
-  async join(options, wait) {
+  async join(options) {
     const on = {
       joined: (peer) => {
         this.met = true;
@@ -91,18 +101,23 @@ class RelayWire {
     }
     this.room = room;
     this.say({ event: "me", peer: String(room.me) });
-    this.timer = setTimeout(() => {
+    const look = () => {
       this.check();
-      this.timer = setInterval(() => this.check(), RELAY_CHECK_MS);
-    }, wait);
+      this.timer = setTimeout(look, this.everReached ? RELAY_CHECK_MS : FIRST_CHECK_MS);
+    };
+    look();
   }
 
   check() {
     if (!this.room) return;
-    const up = this.room.relaysUp() > 0;
-    if (this.up === undefined && !up && !this.met) this.say({ event: "failed", code: "no-relay" });
-    else if (up !== (this.up ?? true)) this.say({ event: "relays", up });
-    this.up = up;
+    const reached = this.room.relaysUp();
+    if (reached !== this.reached) this.say({ event: "relays", up: reached > 0, reached, of: this.of });
+    this.reached = reached;
+    this.everReached ||= reached > 0;
+    if (!this.everReached && !this.met && !this.failed && Date.now() - this.started >= this.wait) {
+      this.failed = true;
+      this.say({ event: "failed", code: "no-relay" });
+    }
   }
 
   send(peer, text) {
@@ -116,7 +131,6 @@ class RelayWire {
   close() {
     this.closed = true;
     clearTimeout(this.timer);
-    clearInterval(this.timer);
     this.room?.leave();
     this.room = null;
   }

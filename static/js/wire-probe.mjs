@@ -9,8 +9,9 @@ import { Wires } from "./wire-host.mjs";
 // RELAY_WAIT_S (tests/test_online_connection.py compares them).
 const APP_ID = "jekyll-hyde-games";
 const MAX_MESSAGE = 262144;
-const RELAY_WAIT_MS = 12000;
-const KINDS = { joined: "PeerJoined", left: "PeerLeft", received: "Received", failed: "WireFailed" };
+const RELAY_WAIT_MS = 8000;
+const KINDS = { joined: "PeerJoined", left: "PeerLeft", received: "Received", failed: "WireFailed",
+                relays: "RelaysChanged" };
 
 export function install(window) {
   const heard = [];  // [kind, peer or code, text, ms since open]
@@ -25,7 +26,8 @@ export function install(window) {
       if ("error" in event) reject(new Error(event.error));
       else resolve(event.value);
     } else if (KINDS[event.event]) {
-      heard.push([KINDS[event.event], event.event === "failed" ? event.code : event.peer,
+      heard.push([KINDS[event.event], event.event === "failed" ? event.code
+                  : event.event === "relays" ? `${event.reached}/${event.of}` : event.peer,
                   event.text ?? "", Math.round(performance.now() - opened)]);
     }
   });

@@ -211,23 +211,31 @@ class UI:
         for name in page.eval_on_selector_all("select[name^=bot]", "els => els.map(e => e.name)"):
             UI.choose(page, f"select[name={name}]", bots)
         UI.choose(page, "#f-target", target)
-        page.fill("#f-seed", str(seed))
-        page.click("#start")
-        page.wait_for_selector("body[data-view=table]")
+        UI.start(page, seed=seed)
 
     @staticmethod
-    def deal(page, game: str, fields: dict[str, str], seed: int,
-             query: str = "?lang=en&speed=instant") -> None:
-        """Open the site, choose `game` and its start-screen `fields` (by name:
-        {"jvh_role": "H"}), and deal `seed`."""
-        UI.open_site(page, query)
-        UI.choose(page, "#f-game", game)
-        for name, value in fields.items():
+    def start(page, game: str | None = None, fields: dict[str, str] | None = None,
+              seed: int | str = 7, table: str = "body[data-view=table]") -> list[str]:
+        """On the start screen: choose `game` (None: the one shown) and its
+        `fields` (by name: {"jvh_role": "H"}), write the deal number `seed` (''
+        for none) and deal, by a tap on a touch page (its `press_or_tap`), else
+        a click; wait for `table`. The person's hand as dealt (`UI.hand`)."""
+        if game is not None:
+            UI.choose(page, "#f-game", game)
+        for name, value in (fields or {}).items():
             page.wait_for_selector(f"#f-{name}")
             UI.choose(page, f"#f-{name}", value)
         page.fill("#f-seed", str(seed))
-        page.click("#start")
-        page.wait_for_selector("body[data-view=table]")
+        getattr(page, "press_or_tap", page.click)("#start")
+        page.wait_for_selector(table)
+        return UI.hand(page)
+
+    @staticmethod
+    def deal(page, game: str, fields: dict[str, str], seed: int,
+             query: str = "?lang=en&speed=instant", table: str = "body[data-view=table]") -> None:
+        """Open the site and deal `game` by `UI.start`."""
+        UI.open_site(page, query)
+        UI.start(page, game, fields, seed, table)
 
     @staticmethod
     def choose(page, selector: str, value: str) -> None:

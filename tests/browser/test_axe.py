@@ -299,13 +299,14 @@ def test_the_open_file_panel(page, ui, axe):
     """A file's panel, its question before a save is replaced, a refused file's message."""
     import json
 
-    from tests.test_web_files import malformed_files, played
+    from tests.page_kit import random_transcript
+    from tests.test_web_files import malformed_files
 
     ui.open_site(page, "?speed=instant&lang=en")
     ui.start_game(page, seed=7)
     _settle(page)
     axe.check("the table with the file buttons under the side panel")
-    data = json.dumps(played("jekyll-hyde", 3, 20)).encode()
+    data = json.dumps(random_transcript("jekyll-hyde", 3, 20)).encode()
     for size, tag in ((DESKTOP, ""), (PHONE, ", phone")):
         page.set_viewport_size(size)
         _open_file(page, "werner.json", data, "#file-open-table")

@@ -20,22 +20,6 @@ SEED = 12
 SETTLED = "document.body.dataset.toAct !== 'bot' || !document.getElementById('modal').hidden"
 
 
-def _start(page, first: str = "me", bot: str = "random", seed: int = SEED,
-           query: str = "?speed=instant") -> None:
-    if not page.url.startswith(page.site_url):
-        page.goto(page.site_url + "blank.html")
-    page.evaluate("localStorage.clear()")
-    page.goto(page.site_url + query)
-    page.wait_for_selector("body[data-state=ready]", timeout=60000)
-    page.select_option("#f-game", "dracula")
-    page.wait_for_selector("#f-first")
-    page.select_option("#f-first", first)
-    page.select_option("#f-dr_bot", bot)
-    page.fill("#f-seed", str(seed))
-    page.click("#start")
-    page.wait_for_selector(".dr-table")
-
-
 def _settle(page) -> str:
     page.wait_for_function(SETTLED, timeout=30000)
     return "modal" if not page.is_hidden("#modal") else page.evaluate("document.body.dataset.toAct")
@@ -78,7 +62,8 @@ def _shot(page, ui, name: str) -> None:
 
 
 def test_a_whole_deal_by_clicks_and_keys(page, ui):
-    _start(page, first="me")
+    ui.deal(page, "dracula", {"first": "me", "dr_bot": "random"}, SEED, "?speed=instant",
+            table=".dr-table")
     # The first dealer chooses the way; the bot (non-dealer) then places first.
     assert page.is_visible("#way-Q") and page.is_visible("#way-K")
     _shot(page, ui, "way")
@@ -192,7 +177,8 @@ def test_enter_on_a_card_takes_the_focus_to_the_first_cell_it_may_go_to(page, ui
     """Issue 55: the focus stayed in the hand, two Shift+Tabs below the coffin
     (past the key to its numbers). The cell it goes to is in sight."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    _start(page, first="me")
+    ui.deal(page, "dracula", {"first": "me", "dr_bot": "random"}, SEED, "?speed=instant",
+            table=".dr-table")
     n = _actions(page)
     page.click("#way-Q")
     page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
@@ -213,7 +199,8 @@ def test_enter_on_a_card_takes_the_focus_to_the_first_cell_it_may_go_to(page, ui
 
 
 def test_the_bot_deals_first_in_french(page, ui):
-    _start(page, first="bot", query="?speed=instant&lang=fr")
+    ui.deal(page, "dracula", {"first": "bot", "dr_bot": "random"}, SEED,
+            "?speed=instant&lang=fr", table=".dr-table")
     assert _settle(page) == "me"  # the bot chose its way; the person places first
     assert page.locator("#way-Q").count() == 0
     assert len(_coffin(page)) == 1
@@ -278,7 +265,8 @@ def test_the_badges_key_opens_on_the_table(page, ui, size):
     31): a key under the legend, one line until opened, then each mark's meaning
     in sight."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    _start(page)
+    ui.deal(page, "dracula", {"first": "me", "dr_bot": "random"}, SEED, "?speed=instant",
+            table=".dr-table")
     for _ in range(3):  # the way, then two cards: the deal goes on
         if _settle(page) != "me":
             break
@@ -317,14 +305,15 @@ def _in_view(page, selector: str) -> bool:
 
 @pytest.mark.parametrize("size", [(390, 844), (1366, 768)], ids=["phone", "desktop"])
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_table_fits_the_screen_on_the_persons_turn(page, size, lang):
+def test_the_table_fits_the_screen_on_the_persons_turn(page, ui, size, lang):
     """Issue 31: at 1366x768 the table was 870 px tall and the hand, Undo and
     Hint were under the fold. On the person's turn — the way to choose, then
     a card to place — the decision's buttons, the hand, Undo and Hint lie in
     the viewport without scrolling; on a desktop the whole table and the
     message line under it too."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    _start(page, first="me", query=f"?speed=instant&lang={lang}")
+    ui.deal(page, "dracula", {"first": "me", "dr_bot": "random"}, SEED,
+            f"?speed=instant&lang={lang}", table=".dr-table")
     assert _settle(page) == "me"
     for sel in ("#way-Q", "#way-K", ".dr-hand"):
         assert _in_view(page, sel), (sel, page.locator(sel).first.bounding_box())

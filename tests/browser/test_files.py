@@ -16,7 +16,8 @@ import sys
 import pytest
 
 from game.core.transcript import Transcript
-from tests.test_web_files import malformed_files, played
+from tests.page_kit import random_transcript
+from tests.test_web_files import malformed_files
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -79,7 +80,7 @@ def test_a_file_continues_from_step_n_and_downloads_again(page, ui, tmp_path, ga
     """The file's first N actions are the position on the table; the game
     then played on by the bots, finished or not, downloads and replays to the
     page's state."""
-    whole = played(game, 13)
+    whole = random_transcript(game, 13)
     step = next(n for n in range(len(whole["actions"]) // 2, len(whole["actions"]))
                 if Transcript.from_json(dict(whole, actions=whole["actions"][:n])).replay()
                 .to_act is not None)
@@ -149,7 +150,7 @@ def test_continuing_asks_before_the_games_save_is_overwritten(page, ui):
     ui.wait_settled(page)
     assert page.is_enabled("#undo")
     stored = page.evaluate(STORAGE)
-    data = played("jekyll-hyde", 21, 9, me=1)
+    data = random_transcript("jekyll-hyde", 21, 9, me=1)
     _open(page, "partie.json", json.dumps(data).encode(), "#file-open-table")
     assert page.evaluate("document.activeElement.dataset.cmd") == "file-continue"
     page.keyboard.press("Tab")  # the step field, Continue, Review, Close, and round again
@@ -184,11 +185,13 @@ def test_a_file_of_a_game_without_a_save_needs_no_question(page, ui):
     ui.start_game(page, seed=7)  # a Werner game; the file is Dracula's
     ui.wait_settled(page)
     werner = page.evaluate("localStorage.getItem('jhg.save.jekyll-hyde')")
-    _open(page, "dracula.json", json.dumps(played("dracula", 4, 6)).encode(), "#file-open-table")
+    _open(page, "dracula.json", json.dumps(random_transcript("dracula", 4, 6)).encode(),
+          "#file-open-table")
     page.click("[data-cmd=file-continue]")
     page.wait_for_selector(".dr-table")
     assert page.evaluate("localStorage.getItem('jhg.save.jekyll-hyde')") == werner
-    assert _save(page, "dracula")["transcript"]["actions"][:6] == played("dracula", 4, 6)["actions"]
+    assert _save(page, "dracula")["transcript"]["actions"][:6] \
+        == random_transcript("dracula", 4, 6)["actions"]
 
 
 def test_a_file_continued_during_a_lesson_is_a_real_game(page, ui):
@@ -196,11 +199,13 @@ def test_a_file_continued_during_a_lesson_is_a_real_game(page, ui):
     ui.open_site(page, "?game=dracula&speed=instant")
     page.click("#lesson")
     page.wait_for_selector("#coach")
-    _open(page, "dracula.json", json.dumps(played("dracula", 4, 6)).encode(), "#file-open-table")
+    _open(page, "dracula.json", json.dumps(random_transcript("dracula", 4, 6)).encode(),
+          "#file-open-table")
     page.click("[data-cmd=file-continue]")
     page.wait_for_selector(".dr-table")
     assert page.locator("#coach").count() == 0
-    assert _save(page, "dracula")["transcript"]["actions"][:6] == played("dracula", 4, 6)["actions"]
+    assert _save(page, "dracula")["transcript"]["actions"][:6] \
+        == random_transcript("dracula", 4, 6)["actions"]
 
 
 def test_a_file_opens_in_the_review_and_leaves_everything_as_it_was(page, ui):
@@ -208,7 +213,8 @@ def test_a_file_opens_in_the_review_and_leaves_everything_as_it_was(page, ui):
     ui.start_game(page, seed=7)
     ui.wait_settled(page)
     before = page.evaluate(STORAGE)
-    _open(page, "dracula.json", json.dumps(played("dracula", 4, 6)).encode(), "#file-open-table")
+    _open(page, "dracula.json", json.dumps(random_transcript("dracula", 4, 6)).encode(),
+          "#file-open-table")
     page.click("[data-cmd=file-review]")
     page.wait_for_selector("#review .dr-table")
     assert page.is_hidden("#file-panel")
@@ -226,7 +232,7 @@ def test_screenshots_of_the_panels(page, ui):
         page.set_viewport_size(size)
         ui.open_site(page, "?speed=instant&lang=en&game=jekyll-vs-hyde")
         ui.screenshot(page, f"files-start-{tag}")
-        data = played("jekyll-vs-hyde", 8, me="H")
+        data = random_transcript("jekyll-vs-hyde", 8, me="H")
         _open(page, "jekyll-vs-hyde-deal-8-2026-11-25.json", json.dumps(data).encode())
         ui.screenshot(page, f"files-panel-{tag}")
         page.click("[data-cmd=file-close]")
@@ -234,12 +240,12 @@ def test_screenshots_of_the_panels(page, ui):
         _open(page, name, raw)
         ui.screenshot(page, f"files-problem-{tag}")
         page.click("[data-cmd=file-close]")
-        _open(page, "j.json", json.dumps(played("jekyll-vs-hyde", 8, 12, me="J")).encode())
+        _open(page, "j.json", json.dumps(random_transcript("jekyll-vs-hyde", 8, 12, me="J")).encode())
         page.click("[data-cmd=file-continue]")
         page.wait_for_selector("body[data-view=table]")
         _settled(page)
         ui.screenshot(page, f"files-table-{tag}")
-        _open(page, "j.json", json.dumps(played("jekyll-vs-hyde", 8, 12, me="J")).encode(),
+        _open(page, "j.json", json.dumps(random_transcript("jekyll-vs-hyde", 8, 12, me="J")).encode(),
               "#file-open-table")
         page.click("[data-cmd=file-continue]")
         page.wait_for_selector("[data-cmd=file-replace]")

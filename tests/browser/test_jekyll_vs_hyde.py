@@ -137,18 +137,6 @@ def test_potion_obligation_is_explained():
 
 # -- the browser ------------------------------------------------------------------
 
-def _start(page, role: str = "J", seed: int = SEED, bot: str = "random",
-           variant: str = "standard") -> None:
-    page.select_option("#f-game", "jekyll-vs-hyde")
-    page.wait_for_selector("#f-jvh_role")
-    page.select_option("#f-jvh_role", role)
-    page.select_option("#f-variant", variant)
-    page.select_option("#f-jvh_bot", bot)
-    page.fill("#f-seed", str(seed))
-    page.click("#start")
-    page.wait_for_selector(".table.jvh")
-
-
 def _table(page, name: str) -> str:
     return page.locator(".table.jvh").get_attribute(f"data-{name}")
 
@@ -238,7 +226,8 @@ def _follow(page, ui, seen: set) -> None:
 
 def test_whole_round_by_clicks(page, ui):
     ui.open_site(page, "?speed=fast")
-    _start(page)
+    ui.start(page, "jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, SEED,
+             ".table.jvh")
     assert _table(page, "phase") == "give" and _table(page, "me") == "J"
     ui.screenshot(page, "jvh-desktop-exchange")
     seen: set[str] = set()
@@ -291,7 +280,8 @@ def test_whole_round_by_clicks(page, ui):
 
 def test_hyde_in_french_exchanges_by_keyboard_and_resumes(page, ui):
     ui.open_site(page, "?speed=instant&lang=fr")
-    _start(page, role="H", seed=5, variant="return-match")
+    ui.start(page, "jekyll-vs-hyde",
+             {"jvh_role": "H", "variant": "return-match", "jvh_bot": "random"}, 5, ".table.jvh")
     assert ui.wait_settled(page) == "me"
     # Jekyll (the bot) chose first; clicking a card now only picks it.
     assert _table(page, "phase") == "give" and _table(page, "me") == "H"
@@ -330,7 +320,8 @@ def test_a_disabled_button_looks_disabled(page, ui):
     is chosen it is gold and clickable again. The rule is the site's, for every
     disabled button."""
     ui.open_site(page, "?speed=fast")
-    _start(page)
+    ui.start(page, "jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, SEED,
+             ".table.jvh")
     look = ("el => { const s = getComputedStyle(el); return [s.backgroundColor, "
             "s.borderTopStyle, s.cursor]; }")
     assert page.is_disabled("#jvh-confirm")
@@ -444,7 +435,8 @@ def test_the_log_is_the_engines_at_the_default_pace(page, ui, lang, size, keyboa
     t = Translator(lang)
     page.set_viewport_size({"width": size[0], "height": size[1]})
     ui.open_site(page, f"?lang={lang}")  # no speed: the default pace
-    _start(page, role="J", seed=21, bot="heuristic")
+    ui.start(page, "jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "heuristic"}, 21,
+             ".table.jvh")
     ended = played = 0
     undone = reloaded = False
     for _ in range(200):

@@ -22,10 +22,12 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from game.core.state import State
 from game.core.transcript import Transcript
 from game.web import saves
+from tests.browser.test_axe import Axe, axe_source  # noqa: F401 (a fixture)
 from tests.online_kit import SEED, Capture, leaks
 
 pytestmark = pytest.mark.browser
@@ -39,13 +41,33 @@ CLICKABLE = ("#screen .card.playable[data-act], #screen .card.playable[data-part
              "#screen [data-part]:not(.off):not([disabled])")
 
 
+# What a person hears and sees move, counted in the page from its load: each
+# line the live region is given (`window.heardLines`) and each card's flight
+# started (`window.flights`: the motion's animations, game.web.front.motion).
+WATCH = """
+window.heardLines = []; window.flights = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, timing) {
+  if (timing && timing.id === 'motion') window.flights += 1;
+  return animate.call(this, frames, timing);
+};
+new MutationObserver(records => { for (const r of records) for (const n of r.addedNodes)
+  if (n.parentElement && n.parentElement.id === 'live')
+    for (const p of n.querySelectorAll('p')) window.heardLines.push(p.textContent);
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
 class Person:
-    def __init__(self, chromium, relay_url: str, size: str, bypass_csp: bool = True) -> None:
+    def __init__(self, chromium, relay_url: str, size: str, bypass_csp: bool = True,
+                 watch: bool = False) -> None:
         width, height = SIZES[size]
         self.ctx = chromium.new_context(bypass_csp=bypass_csp,
                                         viewport={"width": width, "height": height})
         self.ctx.add_init_script(f"window.jhgTestRelay = {relay_url!r}; window.jhgTestGrace = 4;"
                                  " window.jhgTestCapture = []")  # (static/js/wire.mjs)
+        if watch:
+            self.ctx.add_init_script(WATCH)
         self.ctx.set_default_timeout(30000)
         self.errors: list[str] = []
         self.requests: list[str] = []
@@ -83,24 +105,28 @@ class Person:
             "['table', 'error'].includes(JSON.parse(t).type))", arg=heard, timeout=15000)
 
     def click_something(self, rng: random.Random) -> bool:
-        """One click towards a decision: confirm a complete one, else a likely part."""
+        """One click towards a decision: close a hand's summary (a guest's own,
+        as the person reads it first), confirm a complete one, else a likely part."""
+        summary = self.page.locator("#modal #next-hand")
         confirm = self.page.locator("#screen [data-cmd=confirm]:not([disabled])")
-        if confirm.count():
-            confirm.first.click()
-            return True
         found = self.page.locator(", ".join(CLICKABLE))  # (a potion led needs its colour too)
-        if found.count():
-            found.nth(rng.randrange(found.count())).click()
-            return True
-        return False
+        target = summary.first if summary.count() else confirm.first if confirm.count() \
+            else found.nth(rng.randrange(found.count())) if found.count() else None
+        if target is None:
+            return False
+        try:
+            target.click(timeout=5000)
+        except PlaywrightTimeout:  # a summary opened over it meanwhile: the next turn closes it
+            pass
+        return True
 
 
 @pytest.fixture
 def people(chromium, site_url, relay):
     made: list[Person] = []
 
-    def make(size: str = "desktop", bypass_csp: bool = True) -> Person:
-        made.append(Person(chromium, relay.url, size, bypass_csp))
+    def make(size: str = "desktop", bypass_csp: bool = True, watch: bool = False) -> Person:
+        made.append(Person(chromium, relay.url, size, bypass_csp, watch))
         return made[-1]
 
     yield make
@@ -112,9 +138,10 @@ def people(chromium, site_url, relay):
 
 def host_and_guests(people, site_url: str, game: str, form: dict[str, str],
                     guests: tuple[tuple[str, str], ...] = (("Ann", "phone"),),
-                    seed: str = "") -> tuple[Person, list[Person]]:
-    """The host (desktop) opens a table; each guest (name, size) joins from the link."""
-    host = people("desktop")
+                    seed: str = "", watch: bool = False) -> tuple[Person, list[Person]]:
+    """The host (desktop) opens a table; each guest (name, size) joins from the link
+    (`watch`: each page counts what it hears and sees move, WATCH)."""
+    host = people("desktop", watch=watch)
     host.open(site_url + "?lang=en&speed=instant")
     host.page.select_option("#f-game", game)
     for name, value in form.items():
@@ -130,7 +157,7 @@ def host_and_guests(people, site_url: str, game: str, form: dict[str, str],
     assert host.page.locator("#online-qr svg").count() == 1
     joined = []
     for name, size in guests:
-        guest = people(size)
+        guest = people(size, watch=watch)
         guest.open(invite + "&lang=en")
         guest.page.wait_for_selector("#online-join")
         started = time.monotonic()
@@ -164,6 +191,9 @@ def play(host: Person, guests: list[Person], until: str | Callable[[], bool],
     while time.monotonic() < ends:
         if until() if callable(until) else host.page.locator(until).count():
             return
+        for guest in guests:  # a friend reads each hand's summary on their own page, and closes it
+            if guest.page.locator("#modal #next-hand").count():
+                guest.page.click("#modal #next-hand")
         if host.page.locator("#next-hand").count():
             host.page.click("#next-hand")
         elif host.page.locator("body[data-to-act=me]").count():
@@ -204,6 +234,43 @@ def test_a_duel_from_the_invite_link_to_the_end_of_a_round(people, site_url):
     guest.shoot("guest-reconnecting")
     host.page.wait_for_selector("body[data-state=ready]", timeout=60000)
     guest.page.wait_for_selector("#online-status", state="detached", timeout=60000)
+
+
+PUBLIC = (" plays ", " leads ", " wins the trick", "Round over", " is now the ", " met a Potion")
+
+
+def public_lines(person: Person) -> list[str]:
+    """The lines its live region was given that every seat hears alike (the
+    cards played, the tricks, the colours, the round's end; not the prompts
+    nor each seat's own side of an exchange)."""
+    lines = [line for line in person.page.evaluate("window.heardLines")
+             if any(word in line for word in PUBLIC)]
+    end = next((i for i, line in enumerate(lines) if line.startswith("Round over")), len(lines))
+    return lines[:end + 1]  # (the host may have gone on to the next round)
+
+
+def test_a_guest_hears_sees_and_reads_a_duel_round_as_the_host_does(people, site_url, axe_source):
+    host, (guest,) = host_and_guests(people, site_url, "jekyll-vs-hyde",
+                                     {"jvh_role": "J", "jvh_bot": "random"}, watch=True)
+    host.page.click("#online-start")
+    guest.page.wait_for_selector("#online-bar", timeout=30000)
+    Axe(guest.page, axe_source).check("a guest's duel table")
+    play(host, [guest], lambda: guest.page.locator("#modal #next-hand").count() > 0)
+    summary = guest.page.inner_text("#modal")
+    assert "Round 1 is over" in summary and "Tricks taken" in summary
+    assert guest.page.locator("#modal .jvh-track").count() == 1  # the marker track
+    guest.page.wait_for_function("() => window.heardLines.some(l => l.startsWith('Round over'))")
+    heard, told = public_lines(guest), public_lines(host)
+    assert len(heard) > 20 and heard == told, (heard, told)
+    flights = [p.page.evaluate("window.flights") for p in (host, guest)]
+    assert flights[1] > 20 and flights[1] >= flights[0] * 3 // 4, flights
+    Axe(guest.page, axe_source).check("a guest's round summary")
+    guest.page.click("#modal #next-hand")
+    guest.page.click("#side [data-panel=scores]")
+    guest.page.wait_for_selector("#side #panel-scores")
+    assert "Round 1" in guest.page.inner_text("#side #panel-scores") or \
+        guest.page.locator("#side #panel-scores tr").count() >= 2
+    Axe(guest.page, axe_source).check("a guest's score sheet")
 
 
 def test_a_dracula_game_with_a_friend_to_its_end(people, site_url):

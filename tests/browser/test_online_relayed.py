@@ -126,6 +126,11 @@ def started_duel(people, site_url: str, direct: bool) -> tuple[Person, Person]:
     host.page.wait_for_selector("#online-joined >> text=Ann")
     print(f"\n{'direct' if direct else 'relayed'}: from opening the link to the lobby"
           f" {time.monotonic() - started:.1f} s (load {os.getloadavg()[0]:.1f})")
+    said = "direct" if direct else "through the relays"  # each page says how it reaches the other
+    host.page.wait_for_selector(f"#online-joined >> text=Ann · {said}")
+    guest.page.wait_for_selector(f"#online-path >> text={said}")
+    guest.shoot(f"{'direct' if direct else 'relayed'}-guest-lobby")
+    host.shoot(f"{'direct' if direct else 'relayed'}-host-lobby")
     host.page.click("#online-start")
     guest.page.wait_for_selector("#online-bar", timeout=30000)
     return host, guest

@@ -18,14 +18,11 @@ pytestmark = pytest.mark.browser
 GAMES = ("jekyll-hyde", "jekyll-vs-hyde", "dracula")
 
 
-def _deal(page, ui, game: str, seed: int) -> None:
-    """Deal `game` from the start screen with its default choices."""
+def _new_game(page, ui, game: str, seed: int) -> None:
+    """New game, then `game` dealt with its default choices."""
     page.click("#new-game")
     page.wait_for_selector("#setup")
-    ui.choose(page, "#f-game", game)
-    page.fill("#f-seed", str(seed))
-    page.click("#start")
-    page.wait_for_selector("body[data-view=table]")
+    ui.start(page, game, seed=seed)
 
 
 def _on_table(page) -> tuple[str, int, int]:
@@ -56,7 +53,7 @@ def test_a_new_game_of_one_game_keeps_the_others_game(page, ui):
     ui.wait_settled(page)  # the bots' replies are saved too
     werner = _on_table(page)
     assert werner[0] == "jekyll-hyde" and werner[2] >= 1
-    _deal(page, ui, "dracula", 5)
+    _new_game(page, ui, "dracula", 5)
     assert _on_table(page)[:2] == ("dracula", 5)
     # The rules page's "Play" link opens Dracula, never the saved Werner game.
     _goto(page, "index.html?game=dracula&lang=en")
@@ -96,7 +93,7 @@ def test_the_play_link_of_a_game_without_a_save_opens_its_start_screen(page, ui)
 def test_the_one_save_of_earlier_versions_moves_to_its_games_key(page, ui, game):
     """An old `jhg.save` of any game is resumed as it was, then kept under its game's key."""
     ui.open_site(page, "?speed=instant")
-    _deal(page, ui, game, 8)
+    _new_game(page, ui, game, 8)
     ui.wait_settled(page)
     text = page.evaluate(f"localStorage.getItem('jhg.save.{game}')")
     before = (ui.actions(page), _drawn(page))
@@ -111,9 +108,9 @@ def test_the_one_save_of_earlier_versions_moves_to_its_games_key(page, ui, game)
 
 def test_an_old_save_beside_a_newer_one_of_its_game_is_kept_aside(page, ui):
     ui.open_site(page, "?speed=instant")
-    _deal(page, ui, "dracula", 8)
+    _new_game(page, ui, "dracula", 8)
     old = page.evaluate("localStorage.getItem('jhg.save.dracula')")
-    _deal(page, ui, "dracula", 9)
+    _new_game(page, ui, "dracula", 9)
     page.evaluate("t => localStorage.setItem('jhg.save', t)", old)
     _goto(page, "?speed=instant")
     page.wait_for_selector("#broken-save")

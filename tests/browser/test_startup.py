@@ -66,14 +66,6 @@ def _cached_snapshot(page, ui) -> list[str]:
     return _until(page, CACHED_SNAPSHOT)
 
 
-def _deal(page, seed: str) -> list[str]:
-    """A fresh visit (nothing saved) that deals with this deal number ('' for none)."""
-    page.fill("#f-seed", seed)
-    page.click("#start")
-    page.wait_for_selector("body[data-view=table]")
-    return page.eval_on_selector_all(".hand .card", "els => els.map(e => e.dataset.card)")
-
-
 # The files where a restore keeps the inflated snapshot (python.mjs's writeKept:
 # the origin's private file system, "python-" and the snapshot's file name).
 KEPT = """async () => {
@@ -115,7 +107,7 @@ def test_a_returning_visit_starts_from_the_snapshot_and_deals_new_games(page, ui
         ui.open_site(page, "?speed=instant")
         assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
         assert page.evaluate("document.documentElement.dataset.snapshot") == "kept"
-        hands.append(_deal(page, seed))
+        hands.append(ui.start(page, seed=seed))
     assert hands[0] and hands[0] != hands[1], "the snapshot's random state was not reseeded"
     assert hands[2] == hands[3], "a deal number must deal the same cards"
 
@@ -129,7 +121,7 @@ def test_a_corrupt_snapshot_still_starts_the_page(page, ui, spoilt):
     try:
         ui.open_site(page, "?speed=instant")
         assert page.evaluate("document.documentElement.dataset.python") == "fresh"
-        assert _deal(page, "7")  # and it plays
+        assert ui.start(page, seed="7")  # and it plays
         assert page.is_hidden("#modal")
     finally:
         page.evaluate(RESTORE, [name, url])
@@ -148,7 +140,7 @@ def test_a_restore_keeps_only_the_current_builds_inflated_snapshot(page, ui):
     _until(page, f"async () => (await ({KEPT})()).length === 1")
     ui.open_site(page, "?speed=instant")
     assert page.evaluate("document.documentElement.dataset.snapshot") == "kept"
-    assert _deal(page, "7")
+    assert ui.start(page, seed="7")
 
 
 def test_a_kept_snapshot_that_fails_to_restore_is_forgotten_and_python_starts_fresh(page, ui):
@@ -158,7 +150,7 @@ def test_a_kept_snapshot_that_fails_to_restore_is_forgotten_and_python_starts_fr
     page.evaluate(SPOIL_KEPT, [_kept_name(url), size])  # its size, not a snapshot
     ui.open_site(page, "?speed=instant")
     assert page.evaluate("document.documentElement.dataset.python") == "fresh"
-    assert _deal(page, "7")  # and it plays
+    assert ui.start(page, seed="7")  # and it plays
     assert page.is_hidden("#modal")
     assert page.evaluate(KEPT) == []  # forgotten: the next visit inflates again
     ui.open_site(page, "?speed=instant")
@@ -171,7 +163,7 @@ def test_a_kept_snapshot_cut_short_is_inflated_again_and_rewritten(page, ui):
     page.evaluate(SPOIL_KEPT, [_kept_name(url), list(b"cut short")])
     ui.open_site(page, "?speed=instant")
     assert page.evaluate("document.documentElement.dataset.snapshot") == "inflated"
-    assert _deal(page, "7")
+    assert ui.start(page, seed="7")
     _until(page, f"""async (name) => {{
       const file = await (await (await navigator.storage.getDirectory()).getFileHandle(name)).getFile();
       return file.size > 1000;
@@ -187,7 +179,7 @@ def test_a_snapshot_gone_from_the_cache_is_downloaded_again(page, ui):
     try:
         ui.open_site(page, "?speed=instant")
         assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
-        assert _deal(page, "7")
+        assert ui.start(page, seed="7")
     finally:
         page.evaluate(RESTORE, [name, url])
 
@@ -242,7 +234,7 @@ def test_a_first_visit_starts_from_the_snapshot_without_the_standard_library(
     assert page.evaluate("document.documentElement.dataset.snapshot") == "inflated"
     assert any("pyodide.asm.wasm" in u for u in fetched), "the workers' requests were seen"
     assert [u for u in fetched if "snapshot-" in u], "the snapshot was not downloaded"
-    assert _deal(page, "7")  # and it plays
+    assert ui.start(page, seed="7")  # and it plays
     assert not [u for u in fetched if "python_stdlib.zip" in u], "the page fetched the stdlib"
     assert page.is_hidden("#modal")
     assert first_visit.errors == []
@@ -308,7 +300,7 @@ def test_a_standard_library_that_cannot_be_read_fails_only_that_import(first_vis
         page.wait_for_timeout(100)
     else:
         raise AssertionError(f"the console did not say why: {first_visit.errors}")
-    assert _deal(page, "7")  # the game never needed it
+    assert ui.start(page, seed="7")  # the game never needed it
     first_visit.refused.clear()  # the server back: the next import reads it
     assert page.evaluate(RUN_PROBE) == ["snapshot", "imported difflib"], first_visit.errors
 
@@ -318,7 +310,7 @@ def test_a_snapshot_the_server_fails_to_send_starts_python_normally(first_visit,
     first_visit.refused.add(".bin.gz")
     ui.open_site(page, "?speed=instant")
     assert page.evaluate("document.documentElement.dataset.python") == "fresh"
-    assert _deal(page, "7")
+    assert ui.start(page, seed="7")
     assert page.is_hidden("#modal")
     # (the service worker's precache failed too: the console says so, nothing else)
     assert [e for e in first_visit.errors if "503" not in e] == []

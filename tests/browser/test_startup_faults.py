@@ -73,13 +73,6 @@ def own_site(tmp_path, copy_site, browser_context):
     site.server.server_close()
 
 
-def _deal(page, ui) -> None:
-    page.fill("#f-seed", "7")
-    page.click("#start")
-    page.wait_for_selector("body[data-view=table]")
-    assert ui.hand(page)
-
-
 # -- 6: the runtime's download fails on a first visit ---------------------------
 
 WASM = "**/pyodide.asm.wasm"
@@ -108,7 +101,7 @@ def test_a_failed_runtime_download_says_so_and_try_again_starts_the_game(own_sit
     page.click("#loader-retry")
     page.wait_for_selector("body[data-state=ready]", timeout=60000)
     assert page.is_hidden("#loader-failed")
-    _deal(page, ui)
+    assert ui.start(page)
     assert [e for e in own_site.errors if "ERR_FAILED" not in e] == []
 
 
@@ -121,7 +114,7 @@ def test_a_failed_runtime_download_starts_by_itself_back_online(own_site, ui, br
     browser_context.set_offline(True)
     browser_context.set_offline(False)  # the browser's "online" event
     page.wait_for_selector("body[data-state=ready]", timeout=60000)
-    _deal(page, ui)
+    assert ui.start(page)
 
 
 def test_start_pressed_after_a_failed_download_is_no_dead_button(own_site, ui):
@@ -145,7 +138,7 @@ def test_a_runtime_module_that_did_not_load_is_told_and_try_again_reloads(own_si
     page.unroute(core)
     page.click("#loader-retry")
     page.wait_for_selector("body[data-state=ready]", timeout=60000)
-    _deal(page, ui)
+    assert ui.start(page)
 
 
 def test_a_runtime_download_cut_off_midway_is_told_and_try_again_reloads(own_site, ui):
@@ -159,7 +152,7 @@ def test_a_runtime_download_cut_off_midway_is_told_and_try_again_reloads(own_sit
     own_site.cut.clear()
     page.click("#loader-retry")
     page.wait_for_selector("body[data-state=ready]", timeout=60000)
-    _deal(page, ui)
+    assert ui.start(page)
 
 
 # -- 7: a service-worker install cut short ---------------------------------------
@@ -196,7 +189,7 @@ def test_an_install_cut_short_is_told_finished_next_visit_and_then_plays_offline
     page.reload()
     page.wait_for_selector("body[data-state=ready]", timeout=60000)
     assert page.get_attribute("body", "data-view") == "setup"
-    _deal(page, ui)
+    assert ui.start(page)
 
 
 # -- 8: a new deployment while the tab is open ----------------------------------

@@ -34,19 +34,9 @@ def device(request, chromium, site_url):
     assert not errors, errors
 
 
-def _deal(page, ui, game: str, **fields: str) -> None:
-    """Deal from the start screen by its fields and a tap (or a click) on Start."""
-    ui.choose(page, "#f-game", game)
-    for name, value in fields.items():
-        ui.choose(page, f"#f-{name}", value)
-    page.fill("#f-seed", "7")
-    page.press_or_tap("#start")
-    page.wait_for_selector("body[data-view=table]")
-
-
 def test_werners_prompt_says_tap_a_player_on_a_touch_screen(device, ui):
     page = device
-    _deal(page, ui, "jekyll-hyde", players="4", seating="A", me="0")
+    ui.start(page, "jekyll-hyde", {"players": "4", "seating": "A", "me": "0"})
     assert ui.wait_settled(page) == "me"
     prompt = page.locator("#prompt")
     if page.touch:
@@ -59,7 +49,7 @@ def test_werners_prompt_says_tap_a_player_on_a_touch_screen(device, ui):
 
 def test_draculas_prompt_names_keys_only_where_a_keyboard_is_used(device, ui):
     page = device
-    _deal(page, ui, "dracula", first="me")
+    ui.start(page, "dracula", {"first": "me"})
     n = ui.actions(page)
     page.press_or_tap("#way-Q")
     page.wait_for_function(f"document.body.dataset.actions !== '{n}'")

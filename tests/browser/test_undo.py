@@ -33,8 +33,9 @@ def _werner_move(page, ui) -> None:
 
 
 def _duel(page, ui, no_takebacks: bool) -> None:
-    _start(page, ui, "jekyll-vs-hyde", {"#f-jvh_role": "J", "#f-jvh_bot": "random"}, 5,
-           ".table.jvh", no_takebacks)
+    ui.choose(page, "#f-game", "jekyll-vs-hyde")
+    _no_takebacks(page, no_takebacks)
+    ui.start(page, "jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, 5, ".table.jvh")
 
 
 def _duel_move(page, ui) -> None:
@@ -51,20 +52,9 @@ def _duel_move(page, ui) -> None:
 
 
 def _dracula(page, ui, no_takebacks: bool) -> None:
-    _start(page, ui, "dracula", {"#f-first": "bot", "#f-dr_bot": "random"}, 12, ".dr-table",
-           no_takebacks)
-
-
-def _start(page, ui, game: str, fields: dict[str, str], seed: int, table: str,
-           no_takebacks: bool) -> None:
-    ui.choose(page, "#f-game", game)
-    page.wait_for_selector(next(iter(fields)))
+    ui.choose(page, "#f-game", "dracula")
     _no_takebacks(page, no_takebacks)
-    for field, value in fields.items():
-        ui.choose(page, field, value)
-    page.fill("#f-seed", str(seed))
-    page.click("#start")
-    page.wait_for_selector(table)
+    ui.start(page, "dracula", {"first": "bot", "dr_bot": "random"}, 12, ".dr-table")
 
 
 def _dracula_move(page, ui) -> None:

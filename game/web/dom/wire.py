@@ -35,8 +35,9 @@ from game.web.connection import APP_ID, MAX_MESSAGE, RELAYS, STUN, Description, 
 
 Heard = Callable[[WireEvent], None]
 Post = Callable[[dict[str, Any]], None]
-# Without a relay after this long, the relays are out of reach (the page says so).
-RELAY_WAIT_S = 12.0
+# Without a relay after this long, the relays are out of reach (the page says
+# so: within 10 s of opening, counting the 2 s between two looks at the relays).
+RELAY_WAIT_S = 8.0
 
 
 class WireError(OSError):
@@ -135,7 +136,10 @@ class PageWire:
         elif event == "failed":
             self._tell(WireFailed(str(msg.get("code", ""))))
         elif event == "relays":
-            self._tell(RelaysChanged(msg.get("up") is True))
+            reached, of = msg.get("reached", -1), msg.get("of", 0)
+            if type(reached) is not int or type(of) is not int:
+                reached, of = -1, 0  # not counted
+            self._tell(RelaysChanged(msg.get("up") is True, reached, of))
         elif event == "path":
             relayed = msg.get("relayed") is True
             if relayed:

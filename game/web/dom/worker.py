@@ -36,9 +36,8 @@ from game.web.html import Html
 from game.web.i18n import pick_language
 from game.web.links import forget_link, read_link
 from game.web.mirror import MirroredStorage
-from game.web.page import Page
+from game.web.page import OpenReview, Page
 from game.web.saves import PREFS_KEY, read_prefs
-from game.web.step_player import ReviewPlayer, open_review
 from game.web.steps import FileChosen
 from game.web.views import Drawn
 
@@ -57,7 +56,6 @@ class WorkerScreen:
     def __init__(self, search: str, menu: Html | None = None) -> None:
         self.frames = Frames(menu)  # (`menu`: the embed's own, and no side panel)
         self.search = search
-        self.reviewing: ReviewPlayer | None = None
 
     def draw(self, page: Page, drawn: Drawn) -> None:
         post(self.frames.draw(page, drawn))
@@ -95,10 +93,11 @@ class WorkerScreen:
             self.search = search
             post({"address": search})
 
+    def steps(self, frame: Frame) -> None:
+        post({"steps": frame})
+
     def review(self, host: Any, transcript: dict[str, Any] | None, me: Any) -> None:
-        if self.reviewing is not None and self.reviewing.open:
-            return  # one review at a time
-        self.reviewing = open_review(host, transcript, post, asyncio.ensure_future, me)
+        host.dispatch(OpenReview(transcript, me))
 
 
 class Game:
@@ -133,8 +132,7 @@ class Game:
         if kind == "storage" and self.local is not None:
             self.local.heard(str(msg["key"]), msg.get("value"))  # before the page reads it
         if kind == "steps":
-            if screen.reviewing is not None:
-                screen.reviewing.message(msg)
+            ctrl.review_message(msg)
         elif kind == "wire":
             ctrl.guarded(lambda: worker_online.heard(msg))
         elif kind == "file":

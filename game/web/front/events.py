@@ -91,6 +91,10 @@ class Events:
                 clipboard.writeText(str(text))
                 el.textContent = attr(el, "data-done") or el.textContent
             return False
+        elif cmd == "online-invite-code":  # (at the table: for an away friend's seat)
+            data["seat"] = attr(el, "data-seat") or ""
+        elif cmd == "online-retry":
+            data["way"] = attr(el, "data-way") or ""
         elif cmd == "online-accept":
             data["peer"] = attr(el, "data-peer") or ""
             field = self.keys.q("#online-answer-" + data["peer"])
