@@ -2,6 +2,9 @@
 tests: the pages' wire is introduced through it on 127.0.0.1, with no
 internet. It keeps events in memory, checks no signature, and sends each
 event to every subscription whose filter matches (kinds, since, #tags).
+With `max_message` it refuses a longer message, as public relays do (NIP-11's
+`limitation.max_message_length`, which it publishes to a request for
+`application/nostr+json`).
 
     with NostrRelay() as relay:
         relay.url  # ws://127.0.0.1:<port>
@@ -64,9 +67,21 @@ class _Client(WebSocketHandler):
         except WebSocketClosedError:
             pass
 
+    def get(self, *args: Any, **kwargs: Any) -> Any:
+        if "application/nostr+json" in self.request.headers.get("Accept", ""):
+            limitation = {"max_message_length": self.relay.max_message} if self.relay.max_message else {}
+            self.set_header("Content-Type", "application/nostr+json")
+            self.set_header("Access-Control-Allow-Origin", "*")
+            self.finish(json.dumps({"name": "test relay", "limitation": limitation}))
+            return None
+        return super().get(*args, **kwargs)
+
     def on_message(self, message: str | bytes) -> None:
         kind, *rest = json.loads(message)
-        if kind == "EVENT":
+        if kind == "EVENT" and self.relay.max_message and len(message) > self.relay.max_message:
+            self.relay.refused += 1
+            self.say(["OK", rest[0].get("id", ""), False, "invalid: message too large"])
+        elif kind == "EVENT":
             event = rest[0]
             self.relay.events.append(event)
             self.say(["OK", event["id"], True, ""])
@@ -86,7 +101,9 @@ class _Client(WebSocketHandler):
 
 
 class NostrRelay:
-    def __init__(self) -> None:
+    def __init__(self, max_message: int = 0) -> None:
+        self.max_message = max_message  # characters of one message; 0: no limit
+        self.refused = 0  # messages refused as too long
         self.events: list[dict[str, Any]] = []
         self.clients: set[_Client] = set()
         self.url = ""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import base64
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -13,7 +14,9 @@ from typing import Any
 
 import pytest
 
-from game.online.wire import PeerJoined, PeerLeft, Received, RelaysChanged, WireFailed
+from game.online import proof
+from game.online.wire import (KeyedWire, PeerJoined, PeerLeft, PeerPath, Received, RelaysChanged,
+                              WireFailed)
 from game.web import connection
 from game.web.connection import BadCode, Description, pack, unpack
 from game.web.dom import worker_online, wire
@@ -50,7 +53,7 @@ def test_a_relay_wire_posts_its_orders_and_hears_its_own_events_only():
     opened = page.orders()
     assert opened[0] == {"id": 1, "open": "relays", "appId": connection.APP_ID, "room": "room-1",
                          "secret": "secret", "relays": ["ws://127.0.0.1:1"], "iceServers": [],
-                         "max": connection.MAX_MESSAGE, "wait": 8000}
+                         "max": connection.MAX_MESSAGE, "wait": 8000, "key": None}
     assert opened[1]["id"] == 2 and opened[1]["relays"] == list(connection.RELAYS)
     assert opened[1]["iceServers"] == [{"urls": u} for u in connection.STUN]
     page.tell(id=1, event="me", peer="me-1")
@@ -73,6 +76,44 @@ def test_a_relay_wire_posts_its_orders_and_hears_its_own_events_only():
     page.tell(id=1, event="joined", peer="late")
     assert page.orders()[2:] == [{"id": 1, "send": ["p", "hello"]}, {"id": 1, "close": True}]
     assert heard[-1] == WireFailed("no-relay") and list(page.board.wires) == [2]
+
+
+def test_a_relay_wire_says_each_peers_path_and_keeps_who_is_relayed():
+    page = Page()
+    heard: list[Any] = []
+    relays = RelayWire(("ws://127.0.0.1:1",), (), board=page.board)
+    relays.open("room-1", "secret", heard.append)
+    page.tell(id=1, event="joined", peer="p")
+    page.tell(id=1, event="path", peer="p", relayed=True)
+    page.tell(id=1, event="joined", peer="q")
+    page.tell(id=1, event="path", peer="q", relayed=False)
+    assert relays.relayed == {"p"}
+    page.tell(id=1, event="path", peer="p", relayed=False)  # a direct channel opened later
+    page.tell(id=1, event="path", peer="q", relayed="yes")  # (only true is relayed)
+    assert relays.relayed == set()
+    page.tell(id=1, event="path", peer="q", relayed=True)  # its channel dropped: relayed again
+    page.tell(id=1, event="left", peer="q")
+    assert relays.relayed == set()
+    assert heard == [PeerJoined("p"), PeerPath("p", True), PeerJoined("q"), PeerPath("q", False),
+                     PeerPath("p", False), PeerPath("q", False), PeerPath("q", True), PeerLeft("q")]
+
+
+def test_a_relay_wire_is_told_the_tables_key_for_its_relayed_path():
+    page = Page()
+    point = bytes.fromhex("04" + "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296"
+                               "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5")
+    guest, host, plain = (RelayWire(board=page.board) for _ in range(3))
+    assert isinstance(guest, KeyedWire) and not isinstance(LinkWire(board=page.board), KeyedWire)
+    guest.keyed(proof.compress(point))
+    host.keyed(proof.compress(point), '{"kty": "EC"}')
+    for wire_ in (guest, host, plain):
+        wire_.open("room", "secret", lambda e: None)
+    keys = [order["key"] for order in page.orders()]
+    expanded = base64.urlsafe_b64encode(point).decode().rstrip("=")
+    assert keys == [{"verify": expanded}, {"sign": '{"kty": "EC"}'}, None]
+    broken = RelayWire(board=page.board)
+    broken.keyed("A" + "_" * 43)  # not a point: no key (a guest then trusts who answers)
+    assert broken.key is None
 
 
 def test_a_link_wire_packs_the_descriptions_the_page_gathers():

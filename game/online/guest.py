@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from game.online import messages as m
-from game.online.wire import PeerJoined, PeerLeft, Received, RelaysChanged, WireFailed
+from game.online.wire import PeerJoined, PeerLeft, PeerPath, Received, RelaysChanged, WireFailed
 
 # connecting: waiting for the host; lobby: joined, not seated; seated: in the
 # lobby with a seat; playing; reconnecting: the host's connection dropped;
@@ -136,8 +136,8 @@ class Proven:
     ok: bool
 
 
-Event = Union[PeerJoined, PeerLeft, Received, WireFailed, RelaysChanged, DecideNow, JoinAgain,
-              PlayHere, ReactNow, LeaveNow, Proven, Tick]
+Event = Union[PeerJoined, PeerLeft, Received, WireFailed, RelaysChanged, PeerPath, DecideNow,
+              JoinAgain, PlayHere, ReactNow, LeaveNow, Proven, Tick]
 Result = tuple[Guest, tuple[tuple[str, str], ...]]  # the guest, and (peer, text) to send
 
 
@@ -164,6 +164,8 @@ def reduce(guest: Guest, event: Event) -> Result:
     if isinstance(event, Tick):
         return _tick(guest, event.now)
     if isinstance(event, RelaysChanged):  # (the host's page says it: nobody new can join)
+        return guest, ()
+    if isinstance(event, PeerPath):  # (the wire carries on either way; its page may say which)
         return guest, ()
     if isinstance(event, WireFailed):
         return dataclasses.replace(guest, status="failed", refusal={"code": event.code,

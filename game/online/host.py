@@ -43,7 +43,7 @@ from game.core.validate import (at, fail, read_bool, read_choice, read_int, read
                                 read_object, read_str)
 from game.online import messages as m
 from game.online import proof
-from game.online.wire import PeerJoined, PeerLeft, Received, RelaysChanged, WireFailed
+from game.online.wire import PeerJoined, PeerLeft, PeerPath, Received, RelaysChanged, WireFailed
 
 # Names no friend may take: the host's word in each language, and the roles.
 RESERVED_NAMES = frozenset({"host", "hote", "gastgeber", "ospite", "bot", "jekyll", "hyde"})
@@ -253,7 +253,7 @@ class Tick:
 
 Command = Union[SeatPerson, SeatBot, SeatHost, OpenSeat, RenameSeats, ChooseStandIn, Start,
                 GameChanged, HostReacts, Close, Tick]
-Event = Union[PeerJoined, PeerLeft, Received, WireFailed, RelaysChanged, Command]
+Event = Union[PeerJoined, PeerLeft, Received, WireFailed, RelaysChanged, PeerPath, Command]
 
 
 # -- what goes out ---------------------------------------------------------------------
@@ -328,6 +328,8 @@ def reduce(room: Room, event: Event, now: float) -> Result:
     if isinstance(event, WireFailed):
         return room, (), (Notice("wire_failed", {"code": event.code}),)
     if isinstance(event, RelaysChanged):  # (said by the page: the table goes on regardless)
+        return room, (), ()
+    if isinstance(event, PeerPath):  # (direct or relayed, the messages are the same)
         return room, (), ()
     if isinstance(event, Tick):
         return _tick(room, now)

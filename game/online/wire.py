@@ -10,7 +10,7 @@ plain Python. Nothing in a message is trusted: the host checks every one
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Awaitable, Callable, Protocol, Union
+from typing import Awaitable, Callable, Protocol, Union, runtime_checkable
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,16 @@ class RelaysChanged:
     of: int = 0
 
 
-WireEvent = Union[PeerJoined, PeerLeft, Received, WireFailed, RelaysChanged]
+@dataclass(frozen=True)
+class PeerPath:
+    """How a joined peer's messages travel now: over a direct channel
+    (`relayed` False) or through the relays, encrypted for that peer alone
+    (when no direct channel opened). Said after PeerJoined and on every change."""
+    peer: str
+    relayed: bool
+
+
+WireEvent = Union[PeerJoined, PeerLeft, Received, WireFailed, RelaysChanged, PeerPath]
 
 
 class Wire(Protocol):
@@ -63,6 +72,16 @@ class Wire(Protocol):
 
     def close(self) -> None:
         """Leave the room; no event is heard afterwards."""
+
+
+@runtime_checkable
+class KeyedWire(Protocol):
+    """A wire that can carry messages through the relays, encrypted for one
+    reader: it is told the table's signing key before `open`, so that a guest
+    agrees a key with the host only (game.web.dom.wire.RelayWire)."""
+
+    def keyed(self, public: str, private: str = "") -> None:
+        """The link's public key (a guest), or the host's own pair."""
 
 
 class CodeWire(Wire, Protocol):

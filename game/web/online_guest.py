@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Awaitable
 
 from game.core.state import GameError
 from game.online import guest as g
-from game.online.wire import RelaysChanged, Wire, WireEvent
+from game.online.wire import KeyedWire, PeerPath, RelaysChanged, Wire, WireEvent
 from game.web import online_table as ot
 from game.web import page as pg
 from game.web import stats as st
@@ -81,6 +81,7 @@ class OnlineGuest:
         self.opened_at: float | None = None  # when the wire opened (the page's clock)
         self.host_missing = False  # relays reached, and no host answered for HOST_WAIT_S
         self.path = "direct"  # how this page reaches the host ("relayed": through the relays)
+        self.paths: dict[str, str] = {}  # each page met: how it is reached
 
     # -- this browser's seat token ----------------------------------------------------
 
@@ -126,6 +127,8 @@ class OnlineGuest:
         elif self.wire is None:
             self.wire = self.online.make_wire()
             self.opened_at = self.online.now()
+            if isinstance(self.wire, KeyedWire) and self.guest.key is not None:
+                self.wire.keyed(self.guest.key)  # (the relayed path meets the host only)
             self.wire.open(self.room, self.guest.secret, self.online.heard)
 
     def tick(self, now: float) -> bool:
@@ -148,9 +151,12 @@ class OnlineGuest:
     def hear(self, event: g.Event | WireEvent) -> None:
         if isinstance(event, RelaysChanged) and event.reached >= 0:
             self.reach = (event.reached, event.of)
+        if isinstance(event, PeerPath):
+            self.paths[event.peer] = "relayed" if event.relayed else "direct"
         before = self.guest
         token, transcript = before.token, before.transcript
         self.guest, sends = g.reduce(before, event)
+        self.path = self.paths.get(self.guest.host or "", "direct")
         if not self.drawable(before):  # (a host of another version, or a rogue page)
             self.guest, sends = before, ()
             self.message = self.ctrl.t("online.host_unreadable")

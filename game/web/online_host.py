@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 from game.core.state import BadStateError, State
 from game.online import host as h
 from game.online import messages as m
-from game.online.wire import RelaysChanged, Wire, WireEvent, WireFailed
+from game.online.wire import KeyedWire, PeerPath, RelaysChanged, Wire, WireEvent, WireFailed
 from game.web import handover
 from game.web import page as pg
 from game.web.html import EMPTY, Html, html, join
@@ -106,6 +106,8 @@ class OnlineHost:
             self.wire = self.by_code = self.online.make_code_wire()
         else:
             self.wire = self.online.make_wire()
+            if isinstance(self.wire, KeyedWire) and self.room.private:
+                self.wire.keyed(self.room.key, self.room.private)  # (the relayed path's key signed)
         self.wire.open(self.room.room_id, self.room.secret, self.online.heard)
 
     async def keyed(self, made: Awaitable[list[str]]) -> None:
@@ -175,6 +177,9 @@ class OnlineHost:
         refused message: a flood costs its reading, not a drawing and a save each)."""
         if isinstance(event, RelaysChanged):
             return self.relays_changed(event)
+        if isinstance(event, PeerPath):  # (the lobby's list says each friend's)
+            self.paths[event.peer] = "relayed" if event.relayed else "direct"
+            return lambda: None
         if isinstance(event, WireFailed) and event.code == "no-relay":  # said in the lobby
             if self.no_relay:
                 return None

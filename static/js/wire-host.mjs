@@ -4,8 +4,8 @@
 // frames {"wire": {id, ...}}: {open: "relays" | "link", ...}, {send: [peer,
 // text]}, {close: true}, or {ask: k, invite | accept | answer} for the
 // hand-carried codes. What a wire hears goes back through `tell` as
-// {id, event: "me" | "joined" | "left" | "received" | "failed" | "relays", peer,
-// text, code, up, reached, of}, an answer as {id, reply: k, value} or {id, reply: k, error}.
+// {id, event: "me" | "joined" | "left" | "received" | "failed" | "relays" | "path",
+// peer, text, code, up, reached, of, relayed}, an answer as {id, reply: k, value} or {id, reply: k, error}.
 // front.mjs loads this module with the first wire frame; wire.mjs when a wire
 // opens, Trystero only when the relays are chosen.
 
@@ -57,7 +57,7 @@ export class Wires {
 // once pages have met, the relays lost or back change nothing between them:
 // the pages met go on over their own channels, only newcomers cannot join.
 class RelayWire {
-  constructor(say, { appId, room, secret, relays, iceServers, max, wait }) {
+  constructor(say, { appId, room, secret, relays, iceServers, max, wait, key }) {
     this.closed = false;
     this.room = null;
     this.met = false;  // a page joined through the relays at least once
@@ -68,7 +68,7 @@ class RelayWire {
     this.say = (event) => this.closed || say(event);
     this.started = Date.now();
     this.wait = wait;
-    this.join({ appId, room, secret, relays, iceServers, max });
+    this.join({ appId, room, secret, relays, iceServers, max, key });
   }
 
   async join(options) {
@@ -80,6 +80,12 @@ class RelayWire {
       left: (peer) => this.say({ event: "left", peer }),
       received: (peer, text) => this.say({ event: "received", peer, text }),
       refused,
+      // A browser test reads each peer's path from `window.jhgTestPaths`, an
+      // array only its script puts there before the page loads.
+      path: (peer, relayed) => {
+        if (Array.isArray(globalThis.jhgTestPaths)) globalThis.jhgTestPaths.push([peer, relayed]);
+        this.say({ event: "path", peer, relayed });
+      },
     };
     let room;
     try {

@@ -29,7 +29,8 @@ import json
 from typing import Any, Awaitable, Callable
 
 from game.online.proof import BadKey, compress, expand
-from game.online.wire import PeerJoined, PeerLeft, Received, RelaysChanged, WireEvent, WireFailed
+from game.online.wire import (PeerJoined, PeerLeft, PeerPath, Received, RelaysChanged, WireEvent,
+                              WireFailed)
 from game.web.connection import APP_ID, MAX_MESSAGE, RELAYS, STUN, Description, pack, unpack
 
 Heard = Callable[[WireEvent], None]
@@ -97,6 +98,7 @@ class PageWire:
         self.heard: Heard | None = None
         self.asked: dict[int, asyncio.Future[Any]] = {}
         self.asks = 0
+        self.relayed: set[str] = set()  # the joined peers whose messages go through the relays
 
     def _open(self, heard: Heard, **order: Any) -> None:
         self.heard = heard
@@ -127,6 +129,7 @@ class PageWire:
         elif event == "joined":
             self._tell(PeerJoined(peer))
         elif event == "left":
+            self.relayed.discard(peer)
             self._tell(PeerLeft(peer))
         elif event == "received":
             self._tell(Received(peer, str(msg.get("text", ""))))
@@ -137,6 +140,13 @@ class PageWire:
             if type(reached) is not int or type(of) is not int:
                 reached, of = -1, 0  # not counted
             self._tell(RelaysChanged(msg.get("up") is True, reached, of))
+        elif event == "path":
+            relayed = msg.get("relayed") is True
+            if relayed:
+                self.relayed.add(peer)
+            else:
+                self.relayed.discard(peer)
+            self._tell(PeerPath(peer, relayed))
 
     def _tell(self, event: WireEvent) -> None:
         if self.heard is not None:
@@ -158,17 +168,30 @@ class PageWire:
 
 class RelayWire(PageWire):
     """Pages introduced through public relays; `relays` and `ice_servers` are
-    the published ones unless a test gives its own local relay."""
+    the published ones unless a test gives its own local relay. A peer whose
+    direct channel does not open is joined on the relayed path (static/js/wire.mjs's
+    relayPath): its key agreed with the host's relayed key, which the host
+    signs with the table's key (`keyed`) and a guest checks against the link's."""
 
     def __init__(self, relays: tuple[str, ...] = RELAYS, ice_servers: tuple[str, ...] = STUN,
                  board: Switchboard | None = None) -> None:
         super().__init__(board)
         self.relays, self.ice_servers = relays, ice_servers
+        self.key: dict[str, str] | None = None  # relayPath's: {"sign": JWK} or {"verify": point}
+
+    def keyed(self, public: str, private: str = "") -> None:
+        if private:
+            self.key = {"sign": private}
+            return
+        try:
+            self.key = {"verify": base64.urlsafe_b64encode(expand(public)).decode().rstrip("=")}
+        except BadKey:
+            self.key = None
 
     def open(self, room: str, secret: str, heard: Heard) -> None:
         self._open(heard, open="relays", appId=APP_ID, room=room, secret=secret,
                    relays=list(self.relays), iceServers=[{"urls": u} for u in self.ice_servers],
-                   max=MAX_MESSAGE, wait=round(RELAY_WAIT_S * 1000))
+                   max=MAX_MESSAGE, wait=round(RELAY_WAIT_S * 1000), key=self.key)
 
 
 class LinkWire(PageWire):

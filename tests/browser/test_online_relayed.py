@@ -1,0 +1,247 @@
+"""Friends whose direct connection cannot open play through the relays
+(issue 54, items 1 and 2): the guest's browser gathers no ICE candidate but
+a TURN server's, and has none (every RTCPeerConnection made with
+`iceTransportPolicy: "relay"`: no direct channel can open, as behind
+carrier-grade NAT; Chromium's `--force-webrtc-ip-handling-policy=
+disable_non_proxied_udp` did not stop a channel over 127.0.0.1). The pages
+are tests/browser/test_online_play.py's (`host_and_guests`, `play`), on a
+local relay that refuses long messages (tests/nostr_relay.py's `max_message`). Everything the relay was sent is read afterwards as a
+stranger (or another friend holding the link) subscribed to it would: none
+of the guest's cards nor the seed is in it. Run with -s for the timings.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from statistics import median
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.browser.test_online_play import Person, play
+from tests.browser.test_online_wire import Peer
+from tests.nostr_relay import NostrRelay
+from tests.online_kit import SEED
+
+pytestmark = pytest.mark.browser
+DUEL = {"jvh_role": "J", "jvh_bot": "random"}
+# Below the relayed path's first pieces (static/js/wire.mjs's PIECE, 16 KB) and
+# a duel's longest messages (4.5 KB): these are refused, then cut smaller.
+RELAY_CAP = 3 * 1024
+
+
+# Every peer connection of the page may use a TURN server's candidates only (it has none).
+NO_DIRECT = """{
+  const Native = RTCPeerConnection;
+  window.RTCPeerConnection = class extends Native {
+    constructor(config = {}, ...rest) { super({ ...config, iceTransportPolicy: "relay" }, ...rest); }
+  };
+}"""
+
+
+@pytest.fixture
+def relay():
+    with NostrRelay(max_message=RELAY_CAP) as r:
+        yield r
+
+
+@pytest.fixture
+def people(chromium, site_url, relay):
+    made: list[Person] = []
+
+    def make(size: str = "desktop", bypass_csp: bool = True, direct: bool = False) -> Person:
+        person = Person(chromium, relay.url, size, bypass_csp)
+        person.ctx.add_init_script("window.jhgTestPaths = []")  # (static/js/wire-host.mjs)
+        if made and not direct:  # a guest: no direct channel
+            person.ctx.add_init_script(NO_DIRECT)
+        made.append(person)
+        return person
+
+    yield make
+    for p in made:
+        p.ctx.close()
+    for p in made:
+        assert not p.errors, p.errors
+
+
+def paths(person: Person) -> list[bool]:
+    """Whether each path the page's wire reported was relayed."""
+    return [relayed for _, relayed in person.page.evaluate("window.jhgTestPaths")]
+
+
+class TimedClicks:
+    """The guest's clicks, each timed from the click to the host's next table
+    on the guest's page (the host's screen drawn between: a move's round trip)."""
+
+    def __init__(self, guest: Person) -> None:
+        self.guest, self.times = guest, []
+
+    def __call__(self, person: Person, rng) -> bool:
+        if person is not self.guest:
+            return person.click_something(rng)
+        heard = len(person.captured())
+        started = time.monotonic()
+        if not person.click_something(rng):
+            return False
+        try:
+            person.page.wait_for_function(
+                "n => window.jhgTestCapture.slice(n).some(t => JSON.parse(t).type === 'table')",
+                arg=heard, timeout=5000)
+        except PlaywrightTimeout:  # a part of a decision: nothing sent yet
+            return True
+        self.times.append(time.monotonic() - started)
+        return True
+
+
+def strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v)]
+    return []
+
+
+def started_duel(people, site_url: str, direct: bool) -> tuple[Person, Person]:
+    """A duel's host and its guest (phone), seated and dealt; the time from the
+    link to the lobby printed."""
+    host = people("desktop")
+    host.open(site_url + "?lang=en&speed=instant")
+    host.page.select_option("#f-game", "jekyll-vs-hyde")
+    for name, value in DUEL.items():
+        host.page.select_option(f'#setup [name="{name}"]', value)
+    host.page.fill("#f-seed", str(SEED))
+    host.page.click("#online-host")
+    host.page.click("#online-open")
+    invite = host.page.get_attribute("#invite-link", "href")
+    guest = people("phone", direct=direct)
+    started = time.monotonic()
+    guest.open(invite + "&lang=en")
+    guest.page.fill("#online-name", "Ann")
+    guest.page.click("#online-join")
+    guest.page.wait_for_selector("#online-waiting", timeout=60000)
+    host.page.wait_for_selector("#online-joined >> text=Ann")
+    print(f"\n{'direct' if direct else 'relayed'}: from opening the link to the lobby"
+          f" {time.monotonic() - started:.1f} s (load {os.getloadavg()[0]:.1f})")
+    said = "direct" if direct else "through the relays"  # each page says how it reaches the other
+    host.page.wait_for_selector(f"#online-joined >> text=Ann · {said}")
+    guest.page.wait_for_selector(f"#online-path >> text={said}")
+    guest.shoot(f"{'direct' if direct else 'relayed'}-guest-lobby")
+    host.shoot(f"{'direct' if direct else 'relayed'}-host-lobby")
+    host.page.click("#online-start")
+    guest.page.wait_for_selector("#online-bar", timeout=30000)
+    return host, guest
+
+
+def test_with_a_direct_channel_the_relays_carry_no_game(people, site_url, relay):
+    host, guest = started_duel(people, site_url, direct=True)
+    clicks = TimedClicks(guest)
+    play(host, [guest], "#next-hand, body[data-to-act=over]", turn=clicks)
+    assert paths(host) == [False] and paths(guest) == [False]
+    assert not [e for e in relay.events if json.loads(e["content"]).get("y") == "d"]
+    print(f"direct: a move's round trip {median(clicks.times) * 1000:.0f} ms"
+          f" (median of {len(clicks.times)})")
+
+
+def test_a_duel_round_played_through_the_relays_alone(people, site_url, relay):
+    host, guest = started_duel(people, site_url, direct=False)
+    guest.shoot("relayed-guest-table")
+    clicks = TimedClicks(guest)
+    play(host, [guest], "#next-hand, body[data-to-act=over]", turn=clicks, most_seconds=300)
+    host.shoot("relayed-host-round-over")
+    print(f"relayed: a move's round trip {median(clicks.times) * 1000:.0f} ms"
+          f" (median of {len(clicks.times)})")
+
+    # The direct path never opened: both pages said "relayed" only.
+    assert paths(host) and all(paths(host)), paths(host)
+    assert paths(guest) and all(paths(guest)), paths(guest)
+
+    # Everything the relay was sent, as anybody subscribed to it would read it.
+    contents = [json.loads(e["content"]) for e in relay.events]
+    data = [c for c in contents if c.get("y") == "d"]
+    assert data, "no message went through the relay"
+    seen = json.dumps(relay.events)
+    assert str(SEED) not in seen
+    # What the guest was handed (its cards among it) is in no event, whole or in part.
+    handed = guest.captured() + host.captured()
+    secrets = {s for text in handed for s in strings(json.loads(text)) if len(s) >= 12}
+    assert len(handed) > 10 and secrets
+    assert not [s for s in secrets if s in seen]
+    assert not [text for text in handed if text[:40] in seen]
+    hands = [json.loads(t) for t in guest.captured() if json.loads(t).get("type") == "table"]
+    cards = {c for h in hands for c in strings(h.get("view", {}).get("hand", []))}
+    assert not [c for c in cards if f'"{c}"' in seen]
+
+    # A message longer than the relay takes went through in pieces, after a refusal.
+    pieces = {}
+    for c in data:
+        pieces.setdefault((c["f"], c["n"]), set()).add(c["c"])
+    cut = [key for key, counts in pieces.items() if max(counts) > 1]
+    longest = max(len(json.dumps(e)) for e in relay.events)
+    print(f"relayed: {len(pieces)} messages in {len(data)} pieces (copies counted),"
+          f" {len(cut)} cut, refused {relay.refused} too long, longest event {longest} characters")
+    assert relay.refused > 0 and cut and longest <= RELAY_CAP
+
+
+# -- the relayed path alone, between two raw wire pages (static/js/wire-probe.mjs) ------
+
+class ProbeWithoutDirect(Peer):
+    """test_online_wire.py's raw wire page, with no direct channel."""
+
+    def load(self) -> None:
+        if not getattr(self, "blocked", False):
+            self.blocked = True
+            self.ctx.add_init_script(NO_DIRECT)
+        super().load()
+
+
+@pytest.fixture
+def wide_relay():
+    """A relay that refuses a message over 64 KB, as some public ones do."""
+    with NostrRelay(max_message=64 * 1024) as r:
+        yield r
+
+
+def test_a_95_kb_message_goes_through_in_pieces_once_in_order_and_after_a_relay_outage(
+        chromium, site_url, wide_relay):
+    host, guest = Peer(chromium, site_url, True), ProbeWithoutDirect(chromium, site_url, True)
+    try:
+        host.open_relays(wide_relay.url)
+        guest.open_relays(wide_relay.url)
+        started = time.monotonic()
+        guest_name = host.wait_event("PeerJoined")[1]
+        host_name = guest.wait_event("PeerJoined")[1]
+        print(f"\nrelayed probe: joined after {time.monotonic() - started:.1f} s")
+        rejoin = "".join(f"{i:05d} é ♠ " for i in range(9500))  # 95 KB, a late Werner rejoin
+        assert len(rejoin) > 90_000
+        started = time.monotonic()
+        host.send(guest_name, rejoin)
+        for i in range(3):
+            host.send(guest_name, f"next {i}")
+        guest.page.wait_for_function(
+            "JSON.parse(wireProbe.events()).filter(e => e[0] === 'Received').length >= 4")
+        print(f"relayed probe: 95 KB and three more in {time.monotonic() - started:.1f} s")
+        got = [e[2] for e in guest.events() if e[0] == "Received"]
+        assert got == [rejoin, "next 0", "next 1", "next 2"]
+        assert wide_relay.refused == 0
+        assert max(len(json.dumps(e)) for e in wide_relay.events) < 64 * 1024
+        wide_relay.stop()  # a relay drops: what is sent meanwhile goes out again once it is back
+        guest.send(host_name, "while the relay was down")
+        time.sleep(3)
+        wide_relay.start()
+        back = time.monotonic()
+        host.wait_event("Received", timeout=30000)
+        print(f"relayed probe: sent while the relay was down, heard {time.monotonic() - back:.1f} s"
+              " after it was back")
+        assert [e[2] for e in host.events() if e[0] == "Received"] == ["while the relay was down"]
+        guest.page.wait_for_timeout(3000)  # nothing handed over twice
+        assert len([e for e in guest.events() if e[0] == "Received"]) == 4
+        assert not [e for p in (host, guest) for e in p.events() if e[0] == "PeerLeft"]
+    finally:
+        host.close()
+        guest.close()
+    for p in (host, guest):
+        assert not [e for e in p.errors if "ERR_CONNECTION_REFUSED" not in e], p.errors
