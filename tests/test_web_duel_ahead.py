@@ -13,6 +13,7 @@ import pytest
 
 from game import GameError, new_game
 from game.web import handover
+from game.web import online_table as ot
 from game.web import session as ts
 from game.web.replay import replay_states
 from game.web.tables import jekyll_vs_hyde as jvh
@@ -153,13 +154,13 @@ def online_duel(role: str) -> tuple[Pages, object]:
 def test_an_online_guest_chooses_while_the_host_does_and_sends_it_when_asked() -> None:
     pages, guest = online_duel("J")
     ann = guest.online.guest
-    assert not ann.guest.my_turn and ann.ahead
-    held = ann.ahead[0]
+    assert not ann.guest.my_turn and ot.ahead(ann.seat, ann.guest)
+    held = ot.ahead(ann.seat, ann.guest)[0]
     for card in jvh.parts(held):
         guest.online.decide(None, card)
     guest.command("online-confirm", {})
     pages.net.pump()
-    assert ann.held == held and pages.net.decisions() == 0  # nothing sent yet
+    assert ann.seat.held == held and pages.net.decisions() == 0  # nothing sent yet
     assert "You have chosen" in pages.screen_html(pages.guests[0][1])
     host = pages.host.session
     assert host.state.to_json()["pending"]["H"] is None
@@ -167,7 +168,7 @@ def test_an_online_guest_chooses_while_the_host_does_and_sends_it_when_asked() -
     pages.host.on_table(ts.Act(mine))
     pages.net.pump()
     assert pages.host.session.save["transcript"]["actions"] == [mine, held]
-    assert pages.net.decisions() == 1 and ann.held is None
+    assert pages.net.decisions() == 1 and ann.seat.held is None
     assert ann.guest.observation["exchange"]["gave"] == list(jvh.parts(held))
 
 
