@@ -10,6 +10,7 @@ import re
 
 from game.online.messages import REACTIONS
 from game.web import session as ts
+from game.web.page import SetLanguage
 from tests.page_kit import FramedScreen
 from tests.test_online_play_page import Pages, click_a_legal_action, dialog_html
 
@@ -116,7 +117,7 @@ def test_a_guests_hint_thinks_from_its_own_observation(monkeypatch):
 def test_the_quick_reactions_say_what_they_do_in_every_language():
     for lang, words in (("en", "Say to the table: Hello!"), ("de", "Dem Tisch sagen: Hallo!")):
         pages = Pages("jekyll-vs-hyde", DUEL)
-        pages.host.dispatch(__import__("game.web.page", fromlist=["x"]).SetLanguage(lang))
+        pages.host.dispatch(SetLanguage(lang))
         pages.host.command("online-open", {})
         guest, guest_screen = pages.guest("Ann")
         guest.command("online-join", {"name": "Ann"})
