@@ -12,10 +12,11 @@ import json
 import pytest
 
 from game import new_game
+from game.online import guest as g
 from game.online import host as h
 from game.online import messages as m
 from game.online.wire import PeerJoined, PeerLeft, Received
-from tests.online_kit import SECRET, SEED, Capture, LoopTable, leaks, token
+from tests.online_kit import HOST, SECRET, SEED, Capture, LoopTable, leaks, token
 from tests.test_online_games import PLANS
 from tests.test_public_view import hidden
 
@@ -186,3 +187,29 @@ def test_the_checker_sees_what_a_watcher_may_not():
     fair = m.Watching("jekyll-vs-hyde", state.public_observation(), [[0, state.public_events()]],
                       0, None, [], [])
     assert watcher_leaks(Capture(m.encode(fair), state, None)) == []
+
+
+@pytest.mark.parametrize("mode", ["duel-return", "werner-3"])
+def test_a_watchers_page_follows_the_game_from_what_it_receives(mode):
+    """The guest page's reducer as a watcher (`Guest(watching=True)`): it asks
+    to watch, holds no seat, never has a turn, and ends with the public
+    observation and the whole public log, in order, and the transcript."""
+    game, options, plan = PLANS[mode]
+    table = LoopTable(game, options, plan)
+    table.seat_everyone()
+    for _ in range(10):
+        table.step()
+    table.guests["w"] = g.Guest(SECRET, "Wendy", watching=True)
+    table.host_hears(PeerJoined("w"))
+    table.guest_hears("w", PeerJoined(HOST))
+    while not table.state.over:
+        table.step()
+        assert not table.guests["w"].my_turn and table.guests["w"].legal == []
+    page = table.guests["w"]
+    assert page.status == "playing" and page.seat is None and page.watchers == ("Wendy",)
+    assert page.observation == json.loads(json.dumps(table.state.public_observation()))
+    assert list(page.log) == [e for _, events in json.loads(json.dumps(public_log(table)))
+                              for e in events]
+    assert page.transcript is not None and page.transcript["seed"] == SEED
+    for capture in table.received["w"]:
+        assert watcher_leaks(capture) == [], capture.text[:300]
