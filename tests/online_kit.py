@@ -58,6 +58,7 @@ class LoopTable:
     # Guests whose channel is silent while their connection stays up (a frozen
     # tab, a network that drops): nothing they send or are sent gets through.
     silent: set[str] = field(default_factory=set)
+    watchers: set[str] = field(default_factory=set)  # peers that only watch
 
     def __post_init__(self) -> None:
         self.state = new_game(self.game, self.options, seed=SEED)
@@ -79,6 +80,9 @@ class LoopTable:
             self.carry_out(effect)
 
     def deliver(self, peer: str, text: str) -> None:
+        if peer in self.watchers:  # a watcher's page reads nothing back here
+            self.received.setdefault(peer, []).append(Capture(text, self.room.state, None))
+            return
         if peer not in self.guests or peer in self.silent:
             return  # gone: the wire drops it
         self.received.setdefault(peer, []).append(
@@ -96,6 +100,12 @@ class LoopTable:
         self.guests[peer] = g.Guest(SECRET, name, token_kept)
         self.host_hears(PeerJoined(peer))
         self.guest_hears(peer, PeerJoined(HOST))
+
+    def watch(self, peer: str, name: str) -> None:
+        """A watcher knocks and asks to watch (no seat, no token)."""
+        self.watchers.add(peer)
+        self.host_hears(PeerJoined(peer))
+        self.host_hears(Received(peer, m.encode(m.Watch(SECRET, name))))
 
     def drop(self, peer: str) -> g.Guest:
         self.host_hears(PeerLeft(peer))
@@ -203,10 +213,11 @@ def _current_deal(log: list[list[Any]]) -> list[Any]:
     return events[dealt[-1]:] if dealt else events
 
 
-def leaks(capture: Capture) -> list[str]:
+def leaks(capture: Capture, hidden: set[str] | None = None) -> list[str]:
     """What `capture` shows that its seat may not see: a hidden card's code
     anywhere in the current deal's part of the message, the seed, or a key
-    only the full state has. Empty when the message is clean."""
+    only the full state has. Empty when the message is clean. `hidden`: the
+    cards a watcher may not see (its capture has no seat)."""
     text, state, who = capture.text, capture.state, capture.who
     data = json.loads(text)
     if data.get("type") == "over" and state is not None and state.over:
@@ -214,10 +225,10 @@ def leaks(capture: Capture) -> list[str]:
     found = [f"seed {SEED}"] if str(SEED) in text else []
     keys = set(_strings(data)) & {"seed", "deals"}
     found += [f"key {k}" for k in sorted(keys)]
-    if state is None or who is None:
+    if state is None or who is None and hidden is None:
         return found
-    hidden = hidden_cards(state, who)
-    if data.get("type") == "table":
+    hidden = hidden_cards(state, who) if who is not None else hidden or set()
+    if data.get("type") in ("table", "watching"):
         parts = [data["observation"], _current_deal(data["log"]),
                  {k: v for k, v in data.items() if k not in ("observation", "log")}]
         words = [w for part in parts for s in _strings(part, PAST_DEALS)

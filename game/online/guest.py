@@ -77,6 +77,8 @@ class Guest:
     heard_at: float | None = None  # the last tick that found the host had spoken
     beat_at: float | None = None  # when this page last beat to the host
     asked: int = -1  # the state id a `sync` last asked from (asked once per gap)
+    watching: bool = False  # this page only watches: it asks for no seat (`m.Watch`)
+    watchers: tuple[str, ...] = ()  # the names of those watching, from `m.Watching`
 
     @property
     def my_turn(self) -> bool:
@@ -200,6 +202,8 @@ def name_refused(guest: Guest) -> bool:
 
 
 def _join(guest: Guest) -> str:
+    if guest.watching:
+        return m.encode(m.Watch(guest.secret, guest.name))
     return m.encode(m.Join(guest.secret, guest.name, guest.token))
 
 
@@ -238,11 +242,12 @@ def _catch_up(guest: Guest, message: m.HostMessage) -> Result:
     update or the host's beat shows one was lost (asked once per gap, and
     again at each beat while it lasts)."""
     if guest.status != "playing" or guest.host is None or not isinstance(
-            message, (m.TableUpdate, m.HostBeat)):
+            message, (m.TableUpdate, m.HostBeat, m.Watching)):
         return guest, ()
     missing = next((n for n in range(max(message.state, guest.state_id) + 1)
                     if n not in guest.log_ids), None)
-    if missing is None or isinstance(message, m.TableUpdate) and missing == guest.asked:
+    if missing is None or isinstance(message, (m.TableUpdate, m.Watching)) and \
+            missing == guest.asked:
         return guest, ()
     return (dataclasses.replace(guest, asked=missing),
             ((guest.host, m.encode(m.Sync(missing))),))
@@ -264,7 +269,7 @@ def _apply(guest: Guest, message: m.HostMessage) -> Guest:
                        seat=message.you)
     if isinstance(message, m.Seated):
         return replace(guest, seat=message.seat, token=message.token)
-    if isinstance(message, m.TableUpdate):
+    if isinstance(message, (m.TableUpdate, m.Watching)):
         return _table(guest, message)
     if isinstance(message, m.Error):
         error = {"code": message.code, "params": message.params}
@@ -279,9 +284,10 @@ def _apply(guest: Guest, message: m.HostMessage) -> Guest:
     return replace(guest, status="host_left")
 
 
-def _table(guest: Guest, update: m.TableUpdate) -> Guest:
-    """The newest table; the log gains the events of state ids not seen yet,
-    each in its place (those a `sync` brought fill their gap)."""
+def _table(guest: Guest, update: m.TableUpdate | m.Watching) -> Guest:
+    """The newest table (a watcher's: the public one, with no seat); the log
+    gains the events of state ids not seen yet, each in its place (those a
+    `sync` brought fill their gap)."""
     entries, ids = list(guest.entries), set(guest.log_ids)
     for entry in update.log:
         if (len(entry) == 2 and type(entry[0]) is int and type(entry[1]) is list
@@ -296,8 +302,12 @@ def _table(guest: Guest, update: m.TableUpdate) -> Guest:
             log = tuple(e for _, events in entries for e in events)
         else:
             log += tuple(e for _, events in added for e in events)
+    if isinstance(update, m.TableUpdate):
+        seat, player, watchers = update.you, update.player, guest.watchers
+    else:
+        seat, player, watchers = None, None, tuple(update.watchers)
     return dataclasses.replace(
-        guest, status="playing", game=update.game, seat=update.you, player=update.player,
+        guest, status="playing", game=update.game, seat=seat, player=player, watchers=watchers,
         observation=update.observation, state_id=update.state, turn=update.turn,
         seats=tuple(update.seats), log=log, log_ids=frozenset(ids), entries=tuple(entries),
         errors=(),

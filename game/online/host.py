@@ -27,6 +27,13 @@ stand-in), and gets the seat back by speaking again on the same connection.
 The host's beat carries its newest state id, and a guest that sees a gap in
 the update numbers asks for what it missed (`m.Sync`); a seat the game has
 waited on for `resend` seconds is sent its table again.
+
+A watcher (`m.Watch`: the secret and a name, at most `watchers_max` of them)
+asks for no seat and is never given one: it is sent the lobby before the
+start, then `m.Watching`, built from `public_observation()` and the public log
+(`public_events()` of every state by state id, whole on joining), so no
+hidden card reaches it; its `decide` or `react` is refused, and it leaves by
+leaving.
 """
 
 from __future__ import annotations
@@ -67,6 +74,7 @@ GRACE_SECONDS = 60.0  # an away person's seat waits this long before a bot plays
 BEAT_SECONDS, SILENT_SECONDS = m.BEAT_SECONDS, m.SILENT_SECONDS
 RATE_LIMIT = 20  # messages a peer may send in one window; more is a flood
 RATE_WINDOW = 10.0  # seconds
+WATCHERS_MAX = 8  # watchers at one table: each is sent every update
 
 
 @dataclass(frozen=True)
@@ -105,6 +113,7 @@ class Peer:
     answered: int = -1  # the last state id it decided for (a replay is refused)
     renamed: bool = False  # a joined peer may change its name once, before it is seated
     heard_at: float = 0.0  # when its last message came (its beats: it is alive)
+    watching: bool = False  # a watcher: never joined, never seated
 
 
 @dataclass(frozen=True)
@@ -136,6 +145,9 @@ class Room:
     resend: float = 2 * BEAT_SECONDS  # a seat waited on this long is sent its table again
     beat_at: float | None = None  # when this page last beat to the peers
     waited_at: float = 0.0  # when the seat on turn was last sent the table
+    # What a watcher may see of each state: (state id, public events).
+    public_log: tuple[tuple[int, list[dict[str, Any]]], ...] = ()
+    watchers_max: int = WATCHERS_MAX
 
     @property
     def started(self) -> bool:
@@ -152,6 +164,10 @@ class Room:
 
     def entries(self) -> list[dict[str, Any]]:
         return [s.entry() for s in self.seats]
+
+    def watchers(self) -> list[str]:
+        """The names of those watching, in the order they came."""
+        return [p.name for p in self.peers if p.watching]
 
     def with_seat(self, seat: Seat) -> Room:
         return dataclasses.replace(
@@ -364,6 +380,12 @@ def _received(room: Room, event: Received, now: float) -> Result:
         return _rejoin(room, peer, silenced)
     if isinstance(message, m.Beat):
         return room, (), ()
+    if isinstance(message, m.Watch):
+        return _watch(room, peer, message)
+    if peer.watching and isinstance(message, (m.Join, m.Decide, m.React)):
+        return room, (_refuse(peer.peer, "watching"),), ()  # a watcher never plays
+    if peer.watching and isinstance(message, m.Sync):
+        return room, (_watching_send(room, peer, since=message.state),), ()
     if isinstance(message, m.Sync):
         seat = room.seat_of_peer(peer.peer)
         if seat is None or not room.started:
@@ -398,7 +420,8 @@ def _join(room: Room, peer: Peer, join: m.Join) -> Result:
     if peer.joined and (peer.seat is not None or peer.renamed or join.name == peer.name):
         return room, (), ()  # one rename at most, and none once seated
     taken = {name_key(s.name) for s in room.seats if s.kind in ("host", "person")}
-    taken |= {name_key(p.name) for p in room.peers if p.joined and p.peer != peer.peer}
+    taken |= {name_key(p.name) for p in room.peers
+              if (p.joined or p.watching) and p.peer != peer.peer}
     if name_key(join.name) in RESERVED_NAMES:
         return room, (_refuse(peer.peer, "name_reserved", {"name": join.name}),), ()
     if name_key(join.name) in taken:
@@ -414,6 +437,32 @@ def _join(room: Room, peer: Peer, join: m.Join) -> Result:
         return room, (_refuse(peer.peer, "table_full", {"seats": len(room.seats)}),), ()
     room = room.with_peer(dataclasses.replace(peer, name=join.name, joined=True))
     return room, _everyone(room), (Notice("joined", {"name": join.name}),)
+
+
+def _watch(room: Room, peer: Peer, watch: m.Watch) -> Result:
+    """A watcher comes: checked like a join (secret, name), then sent the
+    table as anyone may see it, with the public log so far."""
+    if not hmac.compare_digest(watch.secret.encode(), room.secret.encode()):
+        return room, (_refuse(peer.peer, "bad_secret"),), ()
+    if peer.joined or peer.watching:  # already at the table (as a friend or watching)
+        return room, (), ()
+    taken = {name_key(s.name) for s in room.seats if s.kind in ("host", "person")}
+    taken |= {name_key(p.name) for p in room.peers if p.joined or p.watching}
+    if name_key(watch.name) in RESERVED_NAMES:
+        return room, (_refuse(peer.peer, "name_reserved", {"name": watch.name}),), ()
+    if name_key(watch.name) in taken:
+        return room, (_refuse(peer.peer, "name_taken", {"name": watch.name}),), ()
+    if len(room.watchers()) >= room.watchers_max:
+        return room, (_refuse(peer.peer, "watchers_full", {"most": room.watchers_max}),), ()
+    room = room.with_peer(dataclasses.replace(peer, name=watch.name, watching=True))
+    peer = room.peer(peer.peer) or peer
+    if not room.started:
+        sends = [Send(peer.peer, m.encode(m.Lobby(room.game, room.entries(), None)))]
+    else:
+        sends = [_watching_send(room, peer, since=0)]
+        if room.state is not None and room.state.over and room.transcript is not None:
+            sends.append(Send(peer.peer, m.encode(m.Over(room.transcript))))
+    return room, tuple(sends), (Notice("watcher_joined", {"name": watch.name}),)
 
 
 def _rejoin(room: Room, peer: Peer, seat: Seat) -> Result:
@@ -474,6 +523,7 @@ def _decide(room: Room, peer: Peer, decide: m.Decide) -> Result:
 def _react(room: Room, who: str, key: str) -> Result:
     text = m.encode(m.Reaction(who, key))
     sends = tuple(Send(s.peer, text) for s in room.seats if s.kind == "person" and s.peer)
+    sends += tuple(Send(p.peer, text) for p in room.peers if p.watching)
     return room, sends, (ShowReaction(who, key),)
 
 
@@ -481,6 +531,8 @@ def _gone(room: Room, peer: str, now: float) -> Result:
     seat = room.seat_of_peer(peer)
     known = room.peer(peer)
     room = room.without_peer(peer)
+    if seat is None and known is not None and known.watching:
+        return room, (), (Notice("watcher_left", {"name": known.name}),)
     if seat is None:  # only a waiting guest leaving the lobby changes what others see
         waiting = known is not None and known.joined and not room.started
         return room, _everyone(room) if waiting else (), ()
@@ -509,7 +561,7 @@ def _tick(room: Room, now: float) -> Result:
     sends = list(_everyone(room)) if effects else []
     if room.beat_at is None or now - room.beat_at >= room.beat:
         beat = m.encode(m.HostBeat(room.state_id))
-        sends += [Send(p.peer, beat) for p in room.peers if p.joined]
+        sends += [Send(p.peer, beat) for p in room.peers if p.joined or p.watching]
         room = dataclasses.replace(room, beat_at=now)
     waited = _waited_on(room)
     if waited is not None and not effects and now - room.waited_at >= room.resend:
@@ -572,8 +624,8 @@ def _start(room: Room, start: Start) -> Result:
     logs: dict[str, tuple[tuple[int, list[dict[str, Any]]], ...]] = {
         s.who: ((0, _events(state, s.who)),) for s in room.seats if s.kind == "person"}
     room = dataclasses.replace(room, state=state, state_id=0, transcript=start.transcript,
-                               logs=logs)
-    waiting = [p.peer for p in room.peers if p.seat is None]
+                               logs=logs, public_log=((0, state.public_events()),))
+    waiting = [p.peer for p in room.peers if p.seat is None and not p.watching]
     sends = [_refuse(p, "game_started") for p in waiting]
     for peer in waiting:
         room = room.without_peer(peer)
@@ -589,12 +641,14 @@ def _game_changed(room: Room, changed: GameChanged) -> Result:
     logs = {who: (*entries, (state_id, _events(state, who))) for who, entries in room.logs.items()}
     transcript = room.transcript or {}
     transcript = {**transcript, "actions": [*transcript.get("actions", []), changed.action]}
+    public_log = (*room.public_log, (state_id, state.public_events()))
     room = dataclasses.replace(room, state=state, state_id=state_id, logs=logs,
-                               transcript=transcript)
+                               transcript=transcript, public_log=public_log)
     sends = list(_everyone(room))
     if state.over:
         over = m.encode(m.Over(transcript))
         sends += [Send(s.peer, over) for s in room.seats if s.kind == "person" and s.peer]
+        sends += [Send(p.peer, over) for p in room.peers if p.watching]
     return _sent(room, sends), tuple(sends), ()
 
 
@@ -644,13 +698,30 @@ def _table_send(room: Room, seat: Seat, whole_log: bool = False, since: int | No
     return Send(seat.peer, m.encode(update))
 
 
+def _watching_send(room: Room, peer: Peer, since: int | None = None) -> Send:
+    """The table as a watcher may see it: the public observation and the
+    public log (its newest entry, or from state id `since` on)."""
+    state = room.state
+    assert state is not None
+    turn = None if state.to_act is None else str(state.identity(state.to_act))
+    log = room.public_log[-1:] if since is None else [e for e in room.public_log if e[0] >= since]
+    update = m.Watching(game=room.game, observation=state.public_observation(),
+                        log=[[n, events] for n, events in log], state=room.state_id,
+                        turn=turn, seats=room.entries(), watchers=room.watchers())
+    return Send(peer.peer, m.encode(update))
+
+
 def _everyone(room: Room) -> tuple[Send, ...]:
     """Every joined peer's view of the room now: the lobby before the game,
-    the table after (what changed for the others is in its seats)."""
+    the table after (what changed for the others is in its seats); a
+    watcher's, the public table."""
     sends = []
     for peer in room.peers:
         seat = room.seat_of_peer(peer.peer)
-        if room.started and seat is not None:
+        if peer.watching:
+            sends.append(_watching_send(room, peer) if room.started else Send(
+                peer.peer, m.encode(m.Lobby(room.game, room.entries(), None))))
+        elif room.started and seat is not None:
             sends.append(_table_send(room, seat, whole_log=room.sent.get(seat.who) is None))
         elif peer.joined and not room.started:  # (after it: a seated friend gone silent)
             lobby = m.Lobby(room.game, room.entries(), peer.seat)
@@ -685,6 +756,7 @@ def room_to_json(room: Room) -> dict[str, Any]:
         "logs": {who: [[n, events] for n, events in entries]
                  for who, entries in room.logs.items()},
         "key": room.key, "private": room.private,
+        "public_log": [[n, events] for n, events in room.public_log],
     }
 
 
@@ -696,7 +768,7 @@ def room_from_json(data: Any, state: State | None, now: float) -> Room:
     E = BadStateError
     data = read_object(data, "room", E, ("room", "secret", "game", "options", "stand_in_level",
                                          "grace", "seats", "state_id", "transcript", "logs"),
-                       ("key", "private"))
+                       ("key", "private", "public_log"))
     seats = []
     for i, raw in enumerate(read_list(data["seats"], "room.seats", E, 1, 8)):
         where = at("room.seats", i)
@@ -721,6 +793,7 @@ def room_from_json(data: Any, state: State | None, now: float) -> Room:
         grace=float(grace), state=state,
         state_id=read_int(data["state_id"], "room.state_id", E, 0, 10**9),
         transcript=data["transcript"], logs=_read_logs(data["logs"]),
+        public_log=_read_log(data.get("public_log", []), "room.public_log"),
         key=_read_key(data.get("key", ""), proof.KEY, "room.key"),
         private=_read_key(data.get("private", ""), PRIVATE, "room.private"))
 
@@ -736,14 +809,15 @@ def _read_key(value: Any, pattern: re.Pattern[str], where: str) -> str:
 
 
 def _read_logs(value: Any) -> dict[str, tuple[tuple[int, list[dict[str, Any]]], ...]]:
-    logs = {}
-    for who, entries in read_object(value, "room.logs", BadStateError, (), None).items():
-        where = at("room.logs", str(who))
-        kept = []
-        for i, entry in enumerate(read_list(entries, where, BadStateError)):
-            n, events = read_list(entry, at(where, i), BadStateError, 2, 2)
-            read_int(n, at(at(where, i), 0), BadStateError, 0, 10**9)
-            read_list(events, at(at(where, i), 1), BadStateError)
-            kept.append((n, events))
-        logs[who] = tuple(kept)
-    return logs
+    return {who: _read_log(entries, at("room.logs", str(who))) for who, entries in
+            read_object(value, "room.logs", BadStateError, (), None).items()}
+
+
+def _read_log(entries: Any, where: str) -> tuple[tuple[int, list[dict[str, Any]]], ...]:
+    kept = []
+    for i, entry in enumerate(read_list(entries, where, BadStateError)):
+        n, events = read_list(entry, at(where, i), BadStateError, 2, 2)
+        read_int(n, at(at(where, i), 0), BadStateError, 0, 10**9)
+        read_list(events, at(at(where, i), 1), BadStateError)
+        kept.append((n, events))
+    return tuple(kept)

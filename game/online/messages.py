@@ -6,7 +6,8 @@ in that browser when rejoining), `decide` (an action in the game's notation,
 the state id it answers and the seat token), `react` (a key of `REACTIONS`: no free text),
 `leave`, `challenge` (a nonce: prove you are the host, game.online.proof),
 `beat` (this page is alive, every few seconds) and `sync` (the first state id
-missing from this page's log: a table update was lost).
+missing from this page's log: a table update was lost); `watch` (the room's
+secret and a name: a watcher, who asks for no seat and is never seated).
 
 Host -> guest: `proof` (the signature that answers a challenge), `refused` (a code and its params), `lobby` (the seats and
 which one is yours), `seated` (your seat and its token), `table` (your
@@ -14,7 +15,9 @@ seat's observation, its new events by state id, whose turn, the seats),
 `error` (an engine error's code and params, for the guest to say in its own
 language), `reaction`, `over` (the whole transcript, once the game is over),
 `host_left` and `beat` (the host's page is alive; its newest state id, so a
-guest that missed the last update asks for it).
+guest that missed the last update asks for it). A watcher is sent the lobby
+before the start, then `watching` (the public observation, the public log by
+state id, whose turn, the seats, the watchers' names), `reaction` and `over`.
 
 What never crosses before the game is over: the seed (it rebuilds every
 hidden hand), the full state, the transcript, another seat's observation.
@@ -119,7 +122,16 @@ class Sync:
     state: int
 
 
-GuestMessage = Union[Join, Decide, React, Leave, Challenge, Beat, Sync]
+@dataclass(frozen=True)
+class Watch:
+    """Let me watch this table: no seat asked for, none ever given (a new type,
+    so that `join` and every seat's flow stay as they were)."""
+    TYPE: ClassVar[str] = "watch"
+    secret: str
+    name: str
+
+
+GuestMessage = Union[Join, Decide, React, Leave, Challenge, Beat, Sync, Watch]
 
 
 # -- host -> guest ------------------------------------------------------------------
@@ -157,6 +169,21 @@ class TableUpdate:
     state: int
     turn: str | None  # the seat (lasting player) on turn, None once over
     seats: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Watching:
+    """The table as someone not at it sees it: `State.public_observation()` and
+    the `public_events()` of each state by state id (the whole log on joining,
+    then the new entries), never a seat's own view."""
+    TYPE: ClassVar[str] = "watching"
+    game: str
+    observation: dict[str, Any]
+    log: list[list[Any]]  # [state id, [public events]], oldest first
+    state: int
+    turn: str | None
+    seats: list[dict[str, Any]]
+    watchers: list[str]  # the names of everyone watching, this one included
 
 
 @dataclass(frozen=True)
@@ -200,7 +227,7 @@ class HostBeat:
 
 
 HostMessage = Union[Refused, Lobby, Seated, TableUpdate, Error, Reaction, Over, HostLeft, Proof,
-                    HostBeat]
+                    HostBeat, Watching]
 Message = Union[GuestMessage, HostMessage]
 
 
@@ -320,12 +347,16 @@ FIELDS: dict[type, dict[str, Check]] = {
     Challenge: {"nonce": _pattern(proof.NONCE, "a nonce (16 to 64 letters, digits, - or _)")},
     Beat: {},
     Sync: {"state": _count},
+    Watch: {"secret": _pattern(SECRET, "the room's secret"), "name": read_name},
     Refused: {"code": _CODE, "params": _object},
     Lobby: {"game": _text(40), "seats": _list_of(_seat_entry), "you": _optional(_SEAT)},
     Seated: {"seat": _SEAT, "token": _TOKEN},
     TableUpdate: {"game": _text(40), "you": _SEAT, "player": _any, "observation": _object,
                   "log": _list_of(_LOG_ENTRY), "state": _count, "turn": _optional(_SEAT),
                   "seats": _list_of(_seat_entry)},
+    Watching: {"game": _text(40), "observation": _object, "log": _list_of(_LOG_ENTRY),
+               "state": _count, "turn": _optional(_SEAT), "seats": _list_of(_seat_entry),
+               "watchers": _list_of(read_name)},
     Error: {"code": _CODE, "params": _object, "state": _count},
     Reaction: {"seat": _SEAT, "key": _reaction},
     Over: {"transcript": _object},
@@ -333,9 +364,10 @@ FIELDS: dict[type, dict[str, Check]] = {
     Proof: {"signature": _pattern(proof.SIGNATURE, "a P-256 signature in base64url")},
     HostBeat: {"state": _count},
 }
-GUEST_TYPES = {kind.TYPE: kind for kind in (Join, Decide, React, Leave, Challenge, Beat, Sync)}
+GUEST_TYPES = {kind.TYPE: kind for kind in (Join, Decide, React, Leave, Challenge, Beat, Sync,
+                                            Watch)}
 HOST_TYPES = {kind.TYPE: kind for kind in (Refused, Lobby, Seated, TableUpdate, Error, Reaction,
-                                           Over, HostLeft, Proof, HostBeat)}
+                                           Over, HostLeft, Proof, HostBeat, Watching)}
 
 
 def _read(text: Any, types: Mapping[str, Any], most: int) -> Any:
