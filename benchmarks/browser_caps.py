@@ -8,7 +8,7 @@ The page plays on a clock (the levels that think seconds a move in each
 game's `search.LEVELS`: Dracula's strong 1 s and expert 3 s, the card games'
 expert 1 s); the benchmarks play on iteration caps. This measures the clock
 in iterations where the players meet the bots: the built site in headless Debian Chromium (Pyodide),
-through the page's `window.thinkBench` (game/web/bench.py, run in the game's
+through the page's `window.thinkBench` (benchmarks/page_think.py, run in the game's
 worker), which searches positions of heuristic games as the table does, in
 slices that yield to the worker's event loop. For each game it takes `--per-stage` decisions of every stage of
 the game's `search.stage` and searches each once for the longest budget:

@@ -43,7 +43,8 @@ PROGRAM = """
 import json, random, sys
 sys.path.insert(0, SRC)
 from game.bots.search import SearchBot, rules_of
-from game.web.bench import positions
+sys.path.insert(0, SRC + '/benchmarks')
+from page_think import positions
 
 rules = rules_of(GAME)
 cards = getattr(rules, "endgame_cards", lambda obs: len(obs["hand"]))

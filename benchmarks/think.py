@@ -12,7 +12,7 @@ are while the worker thinks, not the search's own slices.
 
 1. The search, per game: the page's debug hook `window.thinkBench(game, seed,
    moves, budget)` (`?bench`: static/js/bench.mjs posts it to the worker,
-   game/web/dom/worker_bench.py runs game/web/bench.py; it builds its own
+   game/web/dom/worker_bench.py runs benchmarks/page_think.py; it builds its own
    positions with heuristic bots and never touches the table) runs the strong
    bot on `moves` positions as the table does: slices of 40 ms
    (game.web.thinking.SLICE) that yield to the worker's event loop, under the

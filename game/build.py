@@ -92,7 +92,7 @@ MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 PARTS = {"online": ("game/online/", "game/web/connection.", "game/web/dom/wire",
                     "game/web/online_", "game/web/qr."),
          # benchmarks/think.py's hook (`?bench`): never a player's.
-         "bench": ("game/web/bench.",)}
+         "bench": ("page_think.",)}
 # game.zip without the modules the memory snapshot holds: what a Python restored
 # from the snapshot imports from (static/js/python.mjs), half game.zip's bytes.
 # game.zip itself is for a Python that starts without the snapshot.
@@ -358,6 +358,8 @@ def _package_files() -> list[tuple[Path, str]]:
         out.append((p, f"game/web/i18n/{p.name}"))
     for p in sorted((ROOT / "static" / "lessons").glob("*.json")):  # game.web.coach
         out.append((p, f"game/web/lessons/{p.name}"))
+    # benchmarks/think.py's measurements in the page: the bench part's only module
+    out.append((ROOT / "benchmarks" / "page_think.py", "page_think.py"))
     for name in BOT_DATA:
         if (ROOT / "game" / "bots" / name).exists():
             out.append((ROOT / "game" / "bots" / name, f"game/bots/{name}"))

@@ -16,7 +16,9 @@ from game.bots import make_bot, think_seconds
 from game.bots import search
 from game.bots.search import ExpertBot, SearchBot, rules_of
 from game.core.state import BadOptionsError
-from game.web.bench import positions
+from tests.benchmark_module import load_benchmark
+
+positions = load_benchmark("page_think").positions  # (the page's benchmark hook)
 
 
 @pytest.fixture

@@ -42,7 +42,10 @@ def add_to_packages(archive: str) -> None:
     """Let the game's packages find their modules in zip `archive` too: each
     imported package's folder in the zip joins its __path__. The packages a
     part's modules sit in are imported by then (game, game.web, game.web.dom);
-    a package of the part's own (game.online) is found through its parent's."""
+    a package of the part's own (game.online) is found through its parent's,
+    and a module at the zip's top (the bench part's) through `sys.path`."""
+    if archive not in sys.path:
+        sys.path.append(archive)
     for name, module in list(sys.modules.items()):
         if (name == "game" or name.startswith("game.")) and hasattr(module, "__path__"):
             folder = os.path.join(archive, *name.split("."))

@@ -2,8 +2,9 @@
 `window.thinkBench(...)` (static/js/bench.mjs) posts `{"kind": "bench", "id",
 "args", "origin"}` here and gets `{"bench": {"id", "result"}}` back (or
 `{"bench": {"id", "error"}}`); `{"bench": "ready"}` tells the page the hook is
-there. The measurements are game.web.bench's, fetched as a part of their own
-(no player's page downloads it). Times are put on the page's clock: the
+there. The measurements are benchmarks/page_think.py's, fetched as a part of
+their own (`page_think` in bench.zip: no player's page downloads it).
+Times are put on the page's clock: the
 worker's `performance.now()` counts from its own start, the page's
 (`origin`, its `performance.timeOrigin`) from the page's.
 """
@@ -11,6 +12,7 @@ worker's `performance.now()` counts from its own start, the page's
 from __future__ import annotations
 
 import asyncio
+import importlib
 from typing import Any, Callable
 
 import js
@@ -32,7 +34,7 @@ def answer(msg: dict[str, Any], post: Post) -> None:
 
 
 async def _answer(msg: dict[str, Any], post: Post) -> None:
-    from game.web import bench
+    bench = importlib.import_module("page_think")  # (not in the game package)
     from game.web.thinking import SLICE
 
     shift = float(js.performance.timeOrigin) - float(msg["origin"])

@@ -1,5 +1,8 @@
 """Think-time measurements of the strong bot inside the page (benchmarks/think.py).
 
+It lives with the benchmarks, not in the game package: the build ships it
+as `page_think` in `bench.zip`, a part no player's page ever fetches.
+
 The page exposes `window.thinkBench(game, seed, count, budget, marks, per_stage)` when its URL
 has `?bench` (static/js/bench.mjs: each call is answered by the game's worker,
 game.web.dom.worker_bench; it builds its own positions and never touches the
@@ -144,15 +147,3 @@ def call(args: list[Any], slice_s: float, page_now: Callable[[], float]) -> asyn
     return asyncio.ensure_future(think(str(game), int(seed), int(count), float(budget),
                                        slice_s, page_now, at, bool(per_stage)))
 
-
-def install(window: Any, create_proxy: Callable[[Callable[..., Any]], Any],
-            slice_s: float) -> None:
-    """Set `window.thinkBench` on a page whose Python runs on the main thread
-    (`window` and `create_proxy` are the page's). The game's worker has its own
-    (game.web.dom.worker_bench)."""
-    from game.web.dom.clock import page_now  # the page's clock: only in the browser
-
-    def think_bench(*args: Any) -> asyncio.Future[str]:
-        return call(list(args), slice_s, page_now)
-
-    window.thinkBench = create_proxy(think_bench)
