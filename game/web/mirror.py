@@ -1,4 +1,4 @@
-"""The page's storage as the game sees it from a worker (issue 33): a copy
+"""The page's storage as the game sees it from its worker: a copy
 of `localStorage` (or `sessionStorage`) handed over when the page starts,
 read at once; each write changes the copy and goes to the page as a frame
 (`{"store": [area, key, value]}`, value None: removed), whose front writes it

@@ -1,4 +1,4 @@
-"""Motion (issue 15): a played card travels to its place, a finished trick
+"""Motion: a played card travels to its place, a finished trick
 slides to its winner, the duel's gifts cross the table, a Transformation's
 cards visibly stay, Dracula's card flies to its cell.
 

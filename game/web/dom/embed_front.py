@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 window, document = js.window, js.document
 
 
-class Page:
+class EmbedMainThread:
     def __init__(self, engine: "Any") -> None:
         self.engine = engine
         front, no_scroll = assemble(window, self.send)
@@ -42,4 +42,4 @@ class Page:
 def start() -> None:
     """The page's front, listening: static/js/front.mjs calls this in a task of
     its own, after the module's import (two short tasks, not one long one)."""
-    Page(window.jhgEngine).start()
+    EmbedMainThread(window.jhgEngine).start()

@@ -1,4 +1,4 @@
-"""The page's main thread when the game runs in a worker (issue 33):
+"""The page's main thread (the game runs in a worker):
 MicroPython runs this and the page's front (game.web.front). DOM events
 become gestures posted to the worker (game/web/dom/worker.py); the frames
 it posts back are applied here, and its storage writes made for real.
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 window, document = js.window, js.document
 
 
-class Page:
+class MainThread:
     def __init__(self, engine: "Any") -> None:
         self.engine = engine
         self.front, _ = assemble(window, self.send)
@@ -112,4 +112,4 @@ def read_test_hooks() -> "dict[str, Any]":
 def start() -> None:
     """The page's front, listening: static/js/front.mjs calls this in a task of
     its own, after the module's import (two short tasks, not one long one)."""
-    Page(window.jhgEngine).start()
+    MainThread(window.jhgEngine).start()
