@@ -40,7 +40,7 @@ from game.web.links import Link
 from game.web.online import COMMANDS as ONLINE_COMMANDS
 from game.web.online import Online
 from game.web.page import Page, playable
-from game.web.session import Message, Said, Session
+from game.web.session import Message, Session
 from game.web.replay import AUTOPLAY_SECONDS
 from game.web.review import ReviewCommand
 from game.web.stats_page import now_ms
@@ -182,7 +182,7 @@ class Controller:
         return []
 
     def carry_out_panel(self, effect: pg.PageEffect) -> list[pg.PageAction]:
-        """The statistics' and the file dialog's effects (storage, the browser, a deal)."""
+        """The statistics', the file dialog's and the review's effects (storage, the browser)."""
         if isinstance(effect, sp.ReadStats):
             return self.keeper.stats_read(self.page)
         if isinstance(effect, sp.WriteStats):
@@ -262,15 +262,7 @@ class Controller:
     def message(self) -> str:  # worded in the page's language now
         return message_text(self.session, self.t) if self.session is not None else ""
 
-    def set_message(self, key: str, **params: Any) -> None:
-        """A word under the table (a review that could not open...)."""
-        self.dispatch(pg.Say(Said(key, params)))
-
     # -- the bots -------------------------------------------------------------------------
-
-    def halt(self) -> None:
-        """Whatever is thinking is dropped (a new token)."""
-        self.dispatch(pg.OnTable(ts.Halt()))
 
     def schedule(self) -> None:
         """Let the bot on turn think, if this tab plays the game and nothing
@@ -418,13 +410,6 @@ class Controller:
     def perform(self, action: pg.PageAction) -> None:
         """An action from outside the router (a file read, another tab's write, the locks)."""
         self.guarded(lambda: self.dispatch(action))
-
-    def overlay_opened(self, overlay: pg.Overlay) -> None:
-        """An overlay the screen draws itself (the review) opened."""
-        self.dispatch(pg.OpenOverlay(overlay))
-
-    def overlay_closed(self, overlay: pg.Overlay) -> None:
-        self.dispatch(pg.CloseOverlay(overlay))
 
     def file_limit(self, purpose: str) -> int:
         """Bytes: a bigger file is refused before it is read."""

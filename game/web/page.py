@@ -6,11 +6,13 @@ the start screen's values and error, this tab's hold on its game, a damaged
 save being reported, the game on the table (`Session`, game.web.session),
 the statistics screen (`StatsScreen`, game.web.stats_page) and the file
 dialog (`FileDialog`, game.web.file_panel), each with its own reducer.
-Views (game.web.views) draw regions of the page from it; the controller
-(game.web.controller) carries out the effects that need storage, the clock
-or the browser, and answers with actions (`SaveLoaded`, `StatsRead`...):
-its dispatch loop is the one place that stores a new `Page`. Everything
-here runs in CPython.
+Views (game.web.views) draw regions of the page from it. A new game, a
+lesson, a file, switching games, another tab's write are actions decided
+here (the seed parsed, the save built: game.web.new_tables); the controller
+(game.web.controller) carries out the effects that need storage, chance,
+this tab's locks, the clock or the browser, and answers with actions
+(`Drawn`, `NewTable`, `Claimed`, `SaveLoaded`, `StatsRead`...): its dispatch
+loop is the one place that stores a new `Page`. Everything here runs in CPython.
 """
 
 from __future__ import annotations
