@@ -141,14 +141,15 @@ class TickingClock(Clock):
 def make_page(stored: dict[str, str] | None = None, lang: str = "en",
               quota: int | None = None, link: Link | None = None,
               speed: str = "instant",
-              clock: TickingClock | None = None) -> tuple[Controller, RecordingScreen, Thinking]:
+              clock: TickingClock | None = None,
+              rng: random.Random | None = None) -> tuple[Controller, RecordingScreen, Thinking]:
     store = MemoryStorage(quota)
     store.items.update(stored or {})
     if speed:
         store.items.setdefault("jhg.prefs", '{"speed": "%s"}' % speed)
     screen, thinking = RecordingScreen(), Thinking()
     ctrl = Controller(store, MemoryStorage(), screen, NoLocks(), link or Link(), lang,
-                      spawn=thinking, clock=clock or TickingClock())
+                      spawn=thinking, clock=clock or TickingClock(), rng=rng)
     return ctrl, screen, thinking
 
 

@@ -370,7 +370,7 @@ def test_every_effect_is_carried_out():
 
     tree = ast.parse((WEB / "controller.py").read_text(encoding="utf-8"))
     carry_out = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
-                 and node.name in ("carry_out", "carry_out_panel")]
+                 and node.name in ("carry_out", "carry_out_panel", "carry_out_table")]
     modules = ("ts", "pg", "sp", "fp", "fx")  # the session, page, panels' and effects' modules
     handled = {node.attr for fn in carry_out for node in ast.walk(fn)
                if isinstance(node, ast.Attribute)

@@ -16,7 +16,7 @@ from game.web import session as ts
 from game.web.files import transcript_text
 from game.web.html import html
 from game.web.links import Link
-from game.web.steps import FileChosen, StorageChanged
+from game.web.page import FileChosen, StorageChanged
 from game.web.page import BackToTable, OpenSetup, SetLanguage, SetupChanged
 from game.web.start_screen import SPEEDS
 from game.web.tables.common import PERSON

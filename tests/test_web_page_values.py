@@ -22,7 +22,7 @@ from game.web.effects import ChooseFile, Focus
 from game.web.i18n import Translator
 from game.web.review import ReviewCommand, Reviewing, opened, review
 from game.web.session import Said
-from game.web.steps import FileChosen
+from game.web.page import FileChosen
 from tests.page_kit import items, make_page, put_on_table
 
 

@@ -21,7 +21,7 @@ from game.web.html import esc
 from game.web.i18n import LANGUAGES, Translator
 from game.web.page import playable
 from game.web.session import Said
-from game.web.steps import StorageChanged
+from game.web.page import StorageChanged
 from game.web.controller import record_game
 from tests.page_kit import items, make_page, put_on_table
 

@@ -20,38 +20,33 @@ import time
 import traceback
 from typing import Any, Callable, NamedTuple
 
-from game import new_game
-from game.bots import levels
 from game.core.state import State
 from game.core.transcript import MAX_BYTES
 from game.web import effects as fx
 from game.web import file_panel as fp
-from game.web import handover, saves
+from game.web import saves
 from game.web import page as pg
 from game.web import session as ts
 from game.web import stats as st
 from game.web import stats_page as sp
-from game.web import steps, thinking
-from game.web.coach import Coach, load
+from game.web import thinking
+from game.web.coach import Coach
 from game.web.drivers import Clock, Locks, Screen, Spawn
-from game.web.files import continue_save, download_name, transcript_text
+from game.web.files import download_name, transcript_text
 from game.web.html import Html
 from game.web.i18n import Translator
-from game.web.inputs import BadNumber, read_int
 from game.web.keeper import Keeper, refused
 from game.web.links import Link
 from game.web.online import COMMANDS as ONLINE_COMMANDS
 from game.web.online import Online
 from game.web.page import Page, playable
-from game.web.session import Message, Said, Session
-from game.web.stats import new_game_id
+from game.web.session import Message, Session
 from game.web.replay import AUTOPLAY_SECONDS
 from game.web.review import ReviewCommand
 from game.web.stats_page import now_ms
 from game.web.step_player import CLOSED, review_frame
 from game.web.storage import FailureKind, Storage
-from game.web.tables import Table, renderer
-from game.web.tables.common import default_bot
+from game.web.tables import Table
 from game.web.views import Drawing, GuestParts, message_text
 
 
@@ -70,9 +65,11 @@ def first_notices(link: Link, prefs_ignored: str | None) -> tuple[tuple[str, dic
 class Controller:
     def __init__(self, store: Storage, tab_store: Storage, screen: Screen, locks: Locks,
                  link: Link, lang: str, problem: FailureKind | None = None,
-                 spawn: Spawn = asyncio.ensure_future, clock: Clock = Clock()) -> None:
+                 spawn: Spawn = asyncio.ensure_future, clock: Clock = Clock(),
+                 rng: random.Random | None = None) -> None:
         self.keeper = Keeper(store, tab_store)
         self.screen, self.locks, self.spawn, self.link = screen, locks, spawn, link
+        self.rng = rng or random.Random()  # the seeds of deals with none typed
         self.clock, self.bots = clock, thinking.Bots(clock)
         prefs, ignored = self.keeper.prefs()
         if link.speed is not None:
@@ -180,22 +177,23 @@ class Controller:
             self.spawn(thinking.hint_turn(self, self.session))
         elif isinstance(effect, pg.SavePrefs):
             return self.keeper.save_prefs(self.page.prefs)
-        elif isinstance(effect, pg.Deal):
-            deal(self)
         else:
             return self.carry_out_panel(effect)
         return []
 
     def carry_out_panel(self, effect: pg.PageEffect) -> list[pg.PageAction]:
-        """The statistics' and the file dialog's effects (storage, the browser, a deal)."""
+        """The statistics', the file dialog's and the review's effects (storage, the browser)."""
         if isinstance(effect, sp.ReadStats):
             return self.keeper.stats_read(self.page)
         if isinstance(effect, sp.WriteStats):
             return self.keeper.write_stats(self.page, effect)
         if isinstance(effect, fx.ChooseFile):
             self.screen.choose_file(effect.purpose)  # the browser's file chooser
-        elif isinstance(effect, fp.ContinueFile):
-            return continue_file(self, effect)
+        elif isinstance(effect, fp.ContinueFile):  # asked first: does that game have a save?
+            game = effect.opened.final.game_id
+            if effect.ask and self.stored(saves.key(game)) is not None:
+                return [fp.SaveFound()]
+            return [pg.ContinueFrom(effect.opened, effect.step)]
         elif isinstance(effect, fp.ReviewTranscript):
             return [pg.OpenReview(effect.transcript, effect.me)]
         elif isinstance(effect, fp.SaveTranscript):
@@ -207,6 +205,35 @@ class Controller:
             self.spawn(self.autoplay(effect.run))
         elif isinstance(effect, pg.ReviewGone):
             self.screen.steps(CLOSED)
+        else:
+            return self.carry_out_table(effect)
+        return []
+
+    def carry_out_table(self, effect: pg.PageEffect) -> list[pg.PageAction]:
+        """A new game's, a save's and this tab's hold's effects (storage, the locks, chance)."""
+        if isinstance(effect, pg.Draw):
+            seed = effect.seed if effect.seed is not None else self.rng.randrange(1, 2**31)
+            return [pg.Drawn(seed, now_ms())]
+        if isinstance(effect, pg.SeatTable):
+            self.screen.still()
+            self.screen.heard(effect.heard)
+            game = effect.session.state.game_id
+            revision = saves.revision_of(self.stored(saves.key(game))) if effect.saved else None
+            return [pg.NewTable(effect.session, revision)]
+        if isinstance(effect, pg.MakeCurrent):
+            return self.keeper.make_current(effect.game)
+        if isinstance(effect, pg.Load):
+            key = effect.key if effect.key is not None else saves.key(self.keeper.current_game())
+            return [pg.LoadDone(self.load(key), effect.claim)]
+        if isinstance(effect, pg.Claim):
+            game, steal = effect.game, effect.steal
+            self.locks.hold(game, steal, lambda got: self.perform(pg.Claimed(game, got, steal)))
+        elif isinstance(effect, pg.Release):
+            self.locks.release(effect.game)
+        elif isinstance(effect, pg.Forget):
+            self.forget(effect.key)
+        elif isinstance(effect, pg.Then):
+            return [effect.action]
         return []
 
     def review_message(self, msg: dict[str, Any]) -> None:
@@ -235,15 +262,7 @@ class Controller:
     def message(self) -> str:  # worded in the page's language now
         return message_text(self.session, self.t) if self.session is not None else ""
 
-    def set_message(self, key: str, **params: Any) -> None:
-        """A word under the table (a review that could not open...)."""
-        self.dispatch(pg.Say(Said(key, params)))
-
     # -- the bots -------------------------------------------------------------------------
-
-    def halt(self) -> None:
-        """Whatever is thinking is dropped (a new token)."""
-        self.dispatch(pg.OnTable(ts.Halt()))
 
     def schedule(self) -> None:
         """Let the bot on turn think, if this tab plays the game and nothing
@@ -280,54 +299,10 @@ class Controller:
     def update_save(self, **changes: Any) -> None:
         self.dispatch(pg.SaveUpdated(changes))
 
-    def claim(self, game: str, steal: bool = False) -> None:
-        """Hold `game` for this tab, letting go of the one it held; once held,
-        save what is on the table and let its bots play. Held by another
-        tab: the table stays in view, read-only, with "Play here"."""
-        owner = self.page.hold.owner
-        if owner is not None and owner != game:
-            self.locks.release(owner)
-            self.dispatch(pg.Released())
-
-        def done(got: bool) -> None:
-            def update() -> None:
-                s = self.session
-                if s is None or s.save.get("game") != game or s.coach is not None:
-                    if got:  # the table moved on meanwhile
-                        self.locks.release(game)
-                    return
-                if not got:
-                    self.lost_to_another_tab(game)
-                    return
-                self.dispatch(pg.Held(game))
-                if steal:  # the other tab's latest moves
-                    self.load(saves.key(game))
-                elif self.page.hold.unwritten:
-                    self.persist()  # a table this tab made and could not write yet
-                self.schedule()
-            self.guarded(lambda: self.change(update))
-
-        self.locks.hold(game, steal, done)
-
     def lost_to_another_tab(self, game: str) -> None:
         """Another tab plays `game` now: this one stops its bots and writes
         nothing more, and says so (with "Play here")."""
-        if self.page.hold.owner == game:
-            self.locks.release(game)
         self.dispatch(pg.PlayedElsewhere(game))
-
-    def play_here(self) -> None:
-        if self.page.hold.elsewhere is not None:
-            self.claim(self.page.hold.elsewhere, steal=True)
-
-    def storage_changed(self, key: str, value: str | None) -> None:
-        """Another tab wrote a save: if it is this table's game and newer, that
-        tab plays it now (browsers without Web Locks; a safety net with them);
-        or the statistics: read afresh."""
-        if key == st.KEY:
-            self.tell(self.keeper.stats_read(self.page))
-        if self.keeper.newer_elsewhere(self.page, key, value) and self.session is not None:
-            self.lost_to_another_tab(self.session.save["game"])
 
     def load(self, key: str) -> bool:
         """The save under `key` on the table (a damaged one reported)."""
@@ -360,28 +335,8 @@ class Controller:
     def put_on_table(self, table: Table, state: State, save: dict[str, Any],
                      coach: Coach | None = None, heard: int = 0,
                      message: Message | None = None) -> None:
-        """A new game on the table (dealt, a lesson, continued from a file):
-        nothing of the one before goes on; saved and made current unless it
-        is a lesson. `heard`: the log's entries the live region need not read."""
-        token = self.session.token + 1 if self.session is not None else 0
-        session = Session.start(table, state, save, coach=coach, message=message, token=token)
-        self.screen.still()
-        self.screen.heard(heard)
-        # A new game goes on from the revision of the one it replaces.
-        revision = None if coach is not None else saves.revision_of(
-            self.stored(saves.key(state.game_id)))
-        self.dispatch(pg.NewTable(session, revision))
-        if coach is None:
-            self.tell(self.keeper.make_current(state.game_id))
-            self.persist()
-            self.claim(state.game_id)
-
-    def switch_game(self, game: str) -> None:
-        """Back to another game in progress; the one on the table stays saved."""
-        self.halt()  # the bots of the game on the table stop
-        if game in self.keeper.saved_games(self.page) and self.load(saves.key(game)):
-            self.claim(game)
-        self.schedule()
+        """A new game on the table (game.web.page's `PutOnTable`)."""
+        self.dispatch(pg.PutOnTable(table, state, save, coach, heard, message))
 
     # -- start-up and the crash guard ----------------------------------------------------
 
@@ -396,7 +351,7 @@ class Controller:
         else:
             self.load(saves.key(self.keeper.current_game()))
         if self.state is not None:
-            self.claim(self.state.game_id)
+            self.dispatch(pg.TakeHold(self.state.game_id))
         if self.link.deal is not None:
             self.dispatch(pg.DealLinked(self.link.deal))
 
@@ -411,9 +366,9 @@ class Controller:
                 self.dispatch(pg.SetupChanged(form))
             self.screen.forget_link()
             if self.page.broken is None and (self.link.lesson or pending == "lesson"):
-                start_lesson(self)  # (a broken save is reported first)
+                self.dispatch(pg.StartLesson())  # (a broken save is reported first)
             elif pending == "start":
-                deal(self)
+                self.dispatch(pg.NewGame())
             else:
                 self.schedule()
         self.change(update)
@@ -452,16 +407,9 @@ class Controller:
         route = ROUTES.get(cmd, _unknown)
         self.guarded(lambda: self.change(lambda: route(self, data)))
 
-    def perform(self, action: steps.Step) -> None:
-        """A step from outside the router (a file read, another tab's write)."""
-        self.guarded(lambda: self.change(lambda: STEPS[type(action)](self, action)))
-
-    def overlay_opened(self, overlay: pg.Overlay) -> None:
-        """An overlay the screen draws itself (the review) opened."""
-        self.dispatch(pg.OpenOverlay(overlay))
-
-    def overlay_closed(self, overlay: pg.Overlay) -> None:
-        self.dispatch(pg.CloseOverlay(overlay))
+    def perform(self, action: pg.PageAction) -> None:
+        """An action from outside the router (a file read, another tab's write, the locks)."""
+        self.guarded(lambda: self.dispatch(action))
 
     def file_limit(self, purpose: str) -> int:
         """Bytes: a bigger file is refused before it is read."""
@@ -475,39 +423,7 @@ class StatsRecord(NamedTuple):
     write: Callable[[st.Stats], None]
 
 
-# -- the runtime's deals and files ------------------------------------------------------
-
-def deal(ctrl: Controller) -> None:
-    """Deal the start screen's choices (a seed refused says why, by its field)."""
-    setup = ctrl.page.setup
-    seed_text = setup.get("seed", "").strip()
-    try:
-        seed = read_int(seed_text, ctrl.page.say("setup.seed")) if seed_text else None
-    except BadNumber as e:
-        ctrl.dispatch(pg.SetupRefused(str(e), "#f-seed"))
-        return
-    game = setup["game"]
-    broken = ctrl.page.broken
-    if broken is not None and broken.in_place and broken.where == saves.key(game):
-        ctrl.dispatch(pg.SetupRefused(ctrl.t("setup.broken_in_place")))
-        return
-    if seed is None:
-        seed = random.randrange(1, 2**31)
-    ctrl.dispatch(pg.SetupKept())
-    table = renderer(game)
-    parsed = table.parse_setup(setup, list(levels(game)))
-    state = new_game(game, parsed["options"], seed)
-    kept = {"me": parsed["me"], "bots": parsed["bots"], "people": parsed.get("people", {})}
-    if setup.get("no_takebacks") == "on":
-        kept["no_takebacks"] = True
-    ctrl.put_on_table(table, state, {
-        "game": game, "setup": kept,
-        "transcript": {"game": game, "options": state.to_json()["options"],
-                       "seed": seed, "actions": []},
-        "log": handover.log_events(state, kept), "seen_hands": 0,
-        "id": new_game_id(seed, now_ms())})
-    ctrl.schedule()
-
+# -- the runtime's statistics and files ------------------------------------------------
 
 def record_game(ctrl: Controller) -> None:
     """Record the game on the table if it is over and counts (once: by its id)."""
@@ -528,23 +444,6 @@ def record_game(ctrl: Controller) -> None:
         ctrl.screen.error(f"statistics: {type(e).__name__}: {e}")
 
 
-def continue_file(ctrl: Controller, effect: fp.ContinueFile) -> list[pg.PageAction]:
-    """The file's position after `step` actions, as a new game against bots;
-    first, if asked, whether that game has a save to ask about."""
-    opened = effect.opened
-    game = opened.final.game_id
-    if effect.ask and ctrl.stored(saves.key(game)) is not None:
-        return [fp.SaveFound()]
-    bots = list(levels(game))
-    save, state = continue_save(opened, effect.step, lambda who: default_bot(bots))
-    ctrl.put_on_table(renderer(game), state, save,
-                      heard=len(save["log"]),  # the story so far is in the log
-                      message=Said("file.continued", {"n": effect.step, "file": opened.name}))
-    ctrl.focus("fallback")
-    ctrl.schedule()
-    return []
-
-
 def download(ctrl: Controller) -> None:
     """The game on the table as a transcript file (nothing leaves the browser)."""
     save = ctrl.save
@@ -552,38 +451,6 @@ def download(ctrl: Controller) -> None:
         return
     name = download_name(save["game"], save["transcript"]["seed"], time.strftime("%Y-%m-%d"))
     ctrl.screen.download(name, transcript_text(save))
-
-
-# -- a lesson: a coached first hand (game.web.coach), never saved -----------------------
-
-def start_lesson(ctrl: Controller) -> None:
-    """The chosen game's lesson on the table; the real game stays in its save."""
-    game = ctrl.page.setup["game"]
-    lesson = load(game)
-    state = lesson.start()
-    bot = list(levels(game))[-1]
-    setup = {"me": lesson.me, "bots": {str(state.identity(p)): bot for p in state.players
-                                       if str(state.identity(p)) != str(lesson.me)}}
-    ctrl.put_on_table(renderer(game), state, {
-        "game": game, "setup": setup,
-        "transcript": {"game": game, "options": state.to_json()["options"],
-                       "seed": lesson.seed, "actions": []},
-        "log": handover.log_events(state, setup), "seen_hands": 0},
-        coach=Coach(lesson, set()))
-    ctrl.focus("#coach-next, #coach")
-    ctrl.schedule()
-
-def end_lesson(ctrl: Controller) -> None:
-    """From the lesson to the start screen of its game, the real game (if
-    any) back on the table behind it, untouched."""
-    s = ctrl.session
-    if s is None or s.coach is None:
-        return
-    game = s.coach.lesson.game
-    ctrl.dispatch(pg.LessonEnded())
-    if ctrl.load(saves.key(ctrl.keeper.current_game())) and ctrl.state is not None:
-        ctrl.claim(ctrl.state.game_id)
-    ctrl.dispatch(pg.ShowStart(game))
 
 
 class Panels:
@@ -603,35 +470,6 @@ class Panels:
 
     def online_table(self) -> GuestParts | None:
         return self.online.guest_parts()
-
-
-def _review(ctrl: Controller) -> None:
-    if ctrl.state is not None:
-        ctrl.dispatch(pg.OpenReview())
-
-
-def _deal_again(ctrl: Controller) -> None:
-    ctrl.halt()
-    deal(ctrl)
-
-
-def _file_chosen(ctrl: Controller, chosen: steps.FileChosen) -> None:
-    if chosen.purpose == "stats":
-        ctrl.dispatch(sp.StatsFileChosen(chosen.size, chosen.data))
-    else:
-        ctrl.dispatch(fp.GameFileChosen(chosen.name, chosen.size, chosen.data))
-
-
-# What carries out each step (game.web.steps).
-STEPS: dict[type, Callable[[Controller, Any], None]] = {
-    steps.NewGame: lambda c, _: deal(c), steps.DealAgain: lambda c, _: _deal_again(c),
-    steps.SwitchGame: lambda c, s: c.switch_game(s.game),
-    steps.StartLesson: lambda c, _: start_lesson(c), steps.EndLesson: lambda c, _: end_lesson(c),
-    steps.OpenReview: lambda c, _: _review(c), steps.PlayHere: lambda c, _: c.play_here(),
-    steps.ReplaceDeal: lambda c, _: c.dispatch(pg.TakeDeal()),
-    steps.DiscardBroken: lambda c, _: c.tell(c.keeper.discard_broken(c.page)),
-    steps.FileChosen: _file_chosen,
-    steps.StorageChanged: lambda c, s: c.storage_changed(s.key, s.value)}
 
 
 # -- the router: every command (`data-cmd`) of the page, by name, to what it does -------
@@ -661,13 +499,12 @@ def _back_from_stats(route: Route) -> Route:
     return run
 
 
-def _step(make: Callable[[dict[str, str]], steps.Step]) -> Route:
-    """A step (game.web.steps); the statistics page, if open, closes first."""
+def _leaving_stats(make: Callable[[dict[str, str]], pg.PageAction]) -> Route:
+    """A page action that leaves the statistics page (if open) first."""
     def run(ctrl: Controller, data: dict[str, str]) -> None:
         if ctrl.page.view == "stats":
             ctrl.dispatch(pg.LeaveStats())
-        step = make(data)
-        STEPS[type(step)](ctrl, step)
+        ctrl.dispatch(make(data))
     return run
 
 
@@ -696,8 +533,8 @@ def _one_table(*tables: dict[str, Route]) -> dict[str, Route]:
 
 
 # The page's one routing table: each command to a table action, a page action
-# (the statistics' and the file panel's among them: their own tables), a step,
-# or online play's command (its own table).
+# (the statistics' and the file panel's among them: their own tables), or
+# online play's command (its own table).
 ROUTES: dict[str, Route] = _one_table({
     "confirm": _confirm, "hint": _table(ts.HintAsked), "undo": _table(ts.Undo),
     "coach-next": _table(ts.CoachNext), "ack-hand": _table(ts.AckHand),
@@ -714,14 +551,15 @@ ROUTES: dict[str, Route] = _one_table({
     "deal-keep": _page(lambda _: pg.KeepDeal()),
     "stats": _page(lambda _: pg.ShowStats()), "stats-close": _page(lambda _: pg.CloseStats()),
 }, {
-    "start": _step(lambda _: steps.NewGame()),
-    "switch": _step(lambda d: steps.SwitchGame(d.get("game", ""))),
-    "lesson": _step(lambda _: steps.StartLesson()),
-    "lesson-done": _step(lambda _: steps.EndLesson()),
-    "review": _step(lambda _: steps.OpenReview()), "play-here": _step(lambda _: steps.PlayHere()),
-    "deal-replace": _step(lambda _: steps.ReplaceDeal()),
-    "restart": _step(lambda _: steps.DealAgain()),
-    "discard-broken": _step(lambda _: steps.DiscardBroken()),
+    "start": _leaving_stats(lambda _: pg.NewGame()),
+    "switch": _leaving_stats(lambda d: pg.SwitchGame(d.get("game", ""))),
+    "lesson": _leaving_stats(lambda _: pg.StartLesson()),
+    "lesson-done": _leaving_stats(lambda _: pg.EndLesson()),
+    "review": _leaving_stats(lambda _: pg.OpenReview()),
+    "play-here": _leaving_stats(lambda _: pg.PlayHere()),
+    "deal-replace": _leaving_stats(lambda _: pg.TakeDeal()),
+    "restart": _leaving_stats(lambda _: pg.DealAgain()),
+    "discard-broken": _leaving_stats(lambda _: pg.DiscardBroken()),
 }, {name: _page(make) for name, make in sp.COMMANDS.items()},
    {name: _page(make) for name, make in fp.COMMANDS.items()},
    {name: _online(do) for name, do in ONLINE_COMMANDS.items()})

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from game.web import page as pg
 from game.web import session as ts
-from game.web.steps import StorageChanged
+from game.web.page import StorageChanged
 
 if TYPE_CHECKING:  # (the controller is the page's own program, read from game.zip at start)
     from game.web.controller import Controller

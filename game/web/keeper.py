@@ -153,20 +153,6 @@ class Keeper:
             aside, n = f"{stamp}-{n}", n + 1
         return aside
 
-    def discard_broken(self, page: Page) -> Told:
-        """The player's choice, after its download: the damaged save left in place goes."""
-        if page.broken is None or not page.broken.in_place:
-            return []
-        self.store.remove(page.broken.where)
-        return [pg.BrokenDiscarded()]
-
-    def newer_elsewhere(self, page: Page, key: str, value: str | None) -> bool:
-        """Another tab wrote `key`: whether it is this table's save, newer than ours."""
-        s = page.session
-        if s is None or s.coach is not None or key != saves.key(s.save["game"]):
-            return False
-        return saves.revision_of(value) > page.hold.revision
-
     # -- the statistics (game.web.stats_page) ------------------------------------------
 
     def stats_read(self, page: Page) -> Told:

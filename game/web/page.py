@@ -6,11 +6,13 @@ the start screen's values and error, this tab's hold on its game, a damaged
 save being reported, the game on the table (`Session`, game.web.session),
 the statistics screen (`StatsScreen`, game.web.stats_page) and the file
 dialog (`FileDialog`, game.web.file_panel), each with its own reducer.
-Views (game.web.views) draw regions of the page from it; the controller
-(game.web.controller) carries out the effects that need storage, the clock
-or the browser, and answers with actions (`SaveLoaded`, `StatsRead`...):
-its dispatch loop is the one place that stores a new `Page`. Everything
-here runs in CPython.
+Views (game.web.views) draw regions of the page from it. A new game, a
+lesson, a file, switching games, another tab's write are actions decided
+here (the seed parsed, the save built: game.web.new_tables); the controller
+(game.web.controller) carries out the effects that need storage, chance,
+this tab's locks, the clock or the browser, and answers with actions
+(`Drawn`, `NewTable`, `Claimed`, `SaveLoaded`, `StatsRead`...): its dispatch
+loop is the one place that stores a new `Page`. Everything here runs in CPython.
 """
 
 from __future__ import annotations
@@ -20,18 +22,25 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Union
 
 from game import GAMES
+from game.core.state import State
 from game.web import file_panel as fp
+from game.web import new_tables, saves
 from game.web import session as table_session
+from game.web import stats as st
 from game.web import stats_page as sp
+from game.web.coach import Coach
 from game.web.effects import ChooseFile, Focus
 from game.web.file_panel import FileDialog
+from game.web.files import OpenedFile
 from game.web import replay
 from game.web.i18n import Translator
+from game.web.inputs import BadNumber, read_int
 from game.web.review import ReviewCommand, Reviewing, opened, review
 from game.web.session import Message, Said, Session
 from game.web.stats_page import StatsScreen
 from game.web.start_screen import SPEEDS, say
 from game.web.storage import FailureKind
+from game.web.tables import Table
 
 View = Literal["start", "table", "stats", "online"]  # online: game.web.online
 Overlay = Literal["none", "keys", "file", "review"]
@@ -72,7 +81,9 @@ class Page:
     session: Session | None = None
     panel: str = "log"  # the side panel's open tab
     notices: tuple[tuple[str, dict[str, str]], ...] = ()  # (catalog key, its words)
-    setup_error: str = ""
+    # Why the start screen's choices were not dealt: a catalog text, or (with
+    # `problem`) a field's label and what is wrong with its value.
+    setup_error: Said | None = None
     broken: Broken | None = None
     # Why the browser keeps nothing now ("full", "blocked"), told once; None while it does.
     store_problem: FailureKind | None = None
@@ -263,17 +274,6 @@ class Written:
 
 
 @dataclass(frozen=True)
-class Held:
-    """This tab holds `game` now."""
-    game: str
-
-
-@dataclass(frozen=True)
-class Released:
-    """This tab plays no game any more (its hold let go)."""
-
-
-@dataclass(frozen=True)
 class PlayedElsewhere:
     """Another tab plays `game` now: this one halts its bots, writes nothing
     more and says so (with "Play here")."""
@@ -294,29 +294,12 @@ class SetAside:
 
 
 @dataclass(frozen=True)
-class BrokenDiscarded:
-    pass
-
-
-@dataclass(frozen=True)
 class NewTable:
     """A new game on the table (dealt, a lesson, continued from a file):
     nothing of the one before goes on. `revision`: the save it goes on
     from (None: a lesson, never saved)."""
     session: Session
     revision: int | None
-
-
-@dataclass(frozen=True)
-class SetupRefused:
-    """The start screen's choices cannot be dealt: why (`focus`: the field)."""
-    error: str
-    focus: str | None = None
-
-
-@dataclass(frozen=True)
-class SetupKept:
-    """The start screen's choices kept as the next game's."""
 
 
 @dataclass(frozen=True)
@@ -328,11 +311,6 @@ class DealLinked:
 @dataclass(frozen=True)
 class TakeDeal:
     """The linked deal asked about, instead of the game in progress."""
-
-
-@dataclass(frozen=True)
-class LessonEnded:
-    """The lesson goes (its bots with it); the real game comes back behind it."""
 
 
 @dataclass(frozen=True)
@@ -364,6 +342,113 @@ class SavedListed:
 StatsRead, StatsWritten = sp.StatsRead, sp.StatsWritten  # the runtime's answers (keeper)
 
 
+# -- a new game, a lesson, a file, another tab: decided here, the outside world's
+# part (a random seed, storage, this tab's locks) asked of the runtime as effects --
+
+@dataclass(frozen=True)
+class NewGame:
+    """Deal the start screen's choices."""
+
+
+@dataclass(frozen=True)
+class DealAgain:
+    """The same options dealt anew (the embed's Restart)."""
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The runtime's answer to `Draw`: the deal's seed and when it starts."""
+    seed: int
+    started_ms: int
+
+
+@dataclass(frozen=True)
+class PutOnTable:
+    """A new game on the table, made elsewhere (an online table): saved and
+    made current unless it is a lesson (`coach`). `heard`: the log's entries
+    the live region need not read."""
+    table: Table
+    state: State
+    save: dict[str, Any]
+    coach: Coach | None = None
+    heard: int = 0
+    message: Message | None = None
+
+
+@dataclass(frozen=True)
+class ContinueFrom:
+    """The runtime's answer to `ContinueFile` when no save stands in the way:
+    the file's position after `step` actions, as a new game against bots."""
+    opened: OpenedFile
+    step: int
+
+
+@dataclass(frozen=True)
+class SwitchGame:
+    """Back to another game in progress; the one on the table stays saved."""
+    game: str
+
+
+@dataclass(frozen=True)
+class LoadDone:
+    """The runtime's answer to `Load`: whether a save went on the table."""
+    loaded: bool
+    claim: bool
+
+
+@dataclass(frozen=True)
+class StartLesson:
+    """The chosen game's lesson on the table; the real game stays in its save."""
+
+
+@dataclass(frozen=True)
+class EndLesson:
+    """From the lesson to the start screen of its game, the real game (if
+    any) back on the table behind it, untouched."""
+
+
+@dataclass(frozen=True)
+class TakeHold:
+    """Hold `game` for this tab, letting go of the one it held (`steal`: from
+    the tab that holds it)."""
+    game: str
+    steal: bool = False
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """The locks' answer to `Claim`: whether this tab got `game`."""
+    game: str
+    got: bool
+    steal: bool
+
+
+@dataclass(frozen=True)
+class PlayHere:
+    """Take the game back from the tab that plays it."""
+
+
+@dataclass(frozen=True)
+class DiscardBroken:
+    """A damaged save left in place goes, by the player's choice."""
+
+
+@dataclass(frozen=True)
+class FileChosen:
+    """The browser's answer to `ChooseFile`: `data` None if too big to read, or unreadable."""
+    purpose: str  # "game" (the file panel) or "stats"
+    name: str
+    size: int
+    data: bytes | None
+
+
+@dataclass(frozen=True)
+class StorageChanged:
+    """Another tab wrote `key`."""
+    key: str
+    value: str | None
+
+
 @dataclass(frozen=True)
 class OpenReview:
     """Review `transcript` (JSON) from `me`'s seat, or (None) the game on the
@@ -387,11 +472,13 @@ class ReviewFailed:
 
 PageAction = Union[OnTable, ShowPanel, Dismiss, OpenSetup, BackToTable, KeepDeal, SetLanguage,
                    SetTouch, SetPace, SetupChanged, OpenOverlay, CloseOverlay, Notice, NoticesGone, StorageRefused,
-                   ShowStats, CloseStats, LeaveStats, Say, BotsAnew, Written, Held, Released,
-                   PlayedElsewhere, SaveLoaded, SetAside, BrokenDiscarded, NewTable,
-                   SetupRefused, SetupKept, DealLinked, TakeDeal, LessonEnded, ShowStart,
+                   ShowStats, CloseStats, LeaveStats, Say, BotsAnew, Written,
+                   PlayedElsewhere, SaveLoaded, SetAside, NewTable,
+                   DealLinked, TakeDeal, ShowStart,
                    SaveUpdated, Crashed, SavedListed, OpenReview, ReviewCommand, ReviewTick,
-                   ReviewFailed, sp.StatsAction, fp.FileAction]
+                   ReviewFailed, NewGame, DealAgain, Drawn, PutOnTable, ContinueFrom, SwitchGame,
+                   LoadDone, StartLesson, EndLesson, TakeHold, Claimed, PlayHere, DiscardBroken,
+                   FileChosen, StorageChanged, sp.StatsAction, fp.FileAction]
 
 
 # -- effects the controller carries out -----------------------------------------------
@@ -419,8 +506,60 @@ class FlashSaid:
 
 
 @dataclass(frozen=True)
-class Deal:
-    """Deal the start screen's choices (game.web.controller's runtime)."""
+class Draw:
+    """The deal's seed (None: drawn at random) and the time it starts:
+    answered by `Drawn`."""
+    seed: int | None
+
+
+@dataclass(frozen=True)
+class SeatTable:
+    """Put `session` on the table: the screen's motion and live region start
+    afresh (`heard`: the log's entries it need not read); answered by
+    `NewTable` with the revision of its game's stored save (`saved`; a
+    lesson is never saved: None)."""
+    session: Session
+    heard: int
+    saved: bool
+
+
+@dataclass(frozen=True)
+class MakeCurrent:
+    """`game` is the one this tab shows after a reload (storage)."""
+    game: str
+
+
+@dataclass(frozen=True)
+class Load:
+    """The save under `key` (None: of the game this tab showed last) on the
+    table, a damaged one set aside; answered by `LoadDone`."""
+    key: str | None
+    claim: bool = False  # once loaded, this tab holds its game
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Ask this tab's locks for `game`: answered by `Claimed`."""
+    game: str
+    steal: bool
+
+
+@dataclass(frozen=True)
+class Release:
+    """This tab's lock on `game` let go."""
+    game: str
+
+
+@dataclass(frozen=True)
+class Forget:
+    """Remove `key` from storage."""
+    key: str
+
+
+@dataclass(frozen=True)
+class Then:
+    """`action`, once the effects before it are carried out and their answers reduced."""
+    action: PageAction
 
 
 @dataclass(frozen=True)
@@ -441,8 +580,8 @@ class ReviewGone:
     """Take the review's dialog away."""
 
 
-PageEffect = Union[SavePrefs, Resume, ThinkBot, FlashSaid, Deal, DrawReview, ReviewWait,
-                   ReviewGone, Focus, ChooseFile,
+PageEffect = Union[SavePrefs, Resume, ThinkBot, FlashSaid, Draw, SeatTable, MakeCurrent, Load,
+                   Claim, Release, Forget, Then, DrawReview, ReviewWait, ReviewGone, Focus, ChooseFile,
                    table_session.Effect, sp.StatsEffect, fp.FileEffect]
 Result = tuple[Page, tuple[PageEffect, ...]]
 
@@ -639,21 +778,14 @@ def _written(page: Page, act: Written) -> Result:
     return _hold(page, revision=act.revision, unwritten=False), ()
 
 
-def _held(page: Page, act: Held) -> Result:
-    return _hold(page, owner=act.game, elsewhere=None), ()
-
-
-def _released(page: Page, _: Released) -> Result:
-    return _hold(page, owner=None), ()
-
-
 def _played_elsewhere(page: Page, act: PlayedElsewhere) -> Result:
+    released: tuple[PageEffect, ...] = ()
     if page.hold.owner == act.game:
-        page = _hold(page, owner=None)
+        page, released = _hold(page, owner=None), (Release(act.game),)
     s = page.session
     if s is None or s.save.get("game") != act.game:
-        return page, ()
-    return _halted(_hold(page, elsewhere=act.game)), ()
+        return page, released
+    return _halted(_hold(page, elsewhere=act.game)), released
 
 
 def _save_loaded(page: Page, act: SaveLoaded) -> Result:
@@ -666,29 +798,26 @@ def _set_aside(page: Page, act: SetAside) -> Result:
     return dataclasses.replace(page, broken=act.broken, view="start"), ()
 
 
-def _broken_discarded(page: Page, _: BrokenDiscarded) -> Result:
-    return dataclasses.replace(page, broken=None, setup_error=""), ()
-
-
 def _new_table(page: Page, act: NewTable) -> Result:
+    """Saved (at the revision it goes on from), made current and held by
+    this tab, unless it is a lesson."""
+    game = act.session.state.game_id
     page = dataclasses.replace(
-        page, session=act.session, view="table", overlay="none", setup_error="",
-        asked_deal=None, file=FileDialog(),
-        setup={**page.setup, "game": act.session.state.game_id})
-    if act.revision is not None:  # a new game goes on from the revision of the one it replaces
-        page = _hold(page, revision=act.revision, unwritten=True)
-    return page, ()
+        page, session=act.session, view="table", overlay="none", setup_error=None,
+        asked_deal=None, file=FileDialog(), setup={**page.setup, "game": game})
+    if act.revision is None:
+        return page, ()
+    page = _hold(page, revision=act.revision, unwritten=True)
+    page, claim = _take_hold(page, TakeHold(game))
+    return page, (MakeCurrent(game), table_session.Persist(), *claim)
 
 
-def _setup_refused(page: Page, act: SetupRefused) -> Result:
-    page = dataclasses.replace(page, setup_error=act.error)
-    if act.focus is None:
+def _refused(page: Page, error: Said, focus: str | None = None) -> Result:
+    """The start screen's choices cannot be dealt: why (`focus`: the field)."""
+    page = dataclasses.replace(page, setup_error=error)
+    if focus is None:
         return dataclasses.replace(page, view="start"), ()
-    return page, (Focus(act.focus),)
-
-
-def _setup_kept(page: Page, _: SetupKept) -> Result:
-    return dataclasses.replace(page, prefs={**page.prefs, "setup": page.setup}), (SavePrefs(),)
+    return page, (Focus(focus),)
 
 
 def _deal_linked(page: Page, act: DealLinked) -> Result:
@@ -696,7 +825,7 @@ def _deal_linked(page: Page, act: DealLinked) -> Result:
     page = dataclasses.replace(page, setup={**page.setup, "seed": str(act.deal)})
     s = page.session
     if s is None and page.broken is None:  # a broken save is reported first
-        return page, (Deal(),)
+        return _new_game(page, NewGame())
     if s is not None and s.save["transcript"]["seed"] != act.deal:
         return dataclasses.replace(page, asked_deal=act.deal), ()
     return page, ()
@@ -705,12 +834,9 @@ def _deal_linked(page: Page, act: DealLinked) -> Result:
 def _take_deal(page: Page, _: TakeDeal) -> Result:
     if page.asked_deal is None:
         return page, ()
-    return dataclasses.replace(page, asked_deal=None,
-                               setup={**page.setup, "seed": str(page.asked_deal)}), (Deal(),)
-
-
-def _lesson_ended(page: Page, _: LessonEnded) -> Result:
-    return page.with_session(None), ()  # its bots stop with it
+    return _new_game(dataclasses.replace(page, asked_deal=None,
+                                         setup={**page.setup, "seed": str(page.asked_deal)}),
+                     NewGame())
 
 
 def _show_start(page: Page, act: ShowStart) -> Result:
@@ -733,6 +859,139 @@ def _crashed(page: Page, act: Crashed) -> Result:
 
 def _saved_listed(page: Page, act: SavedListed) -> Result:
     return dataclasses.replace(page, saved=act.games), ()
+
+
+# -- a new game, a lesson, a file, switching games, this tab's hold -------------------
+
+def _new_game(page: Page, _: NewGame | DealAgain) -> Result:
+    """The start screen's choices, checked; the seed typed, or one drawn at random."""
+    text = page.setup.get("seed", "").strip()
+    try:
+        seed = read_int(text, "") if text else None
+    except BadNumber as e:  # said after the seed field's label, in the page's words
+        return _refused(page, Said("setup.seed", {"problem": str(e)}), "#f-seed")
+    broken = page.broken
+    if broken is not None and broken.in_place and broken.where == saves.key(page.setup["game"]):
+        return _refused(page, Said("setup.broken_in_place"))
+    return page, (Draw(seed),)
+
+
+def _deal_again(page: Page, act: DealAgain) -> Result:
+    return _new_game(_halted(page), act)
+
+
+def _drawn(page: Page, act: Drawn) -> Result:
+    """The deal on the table; its choices kept as the next game's."""
+    page = dataclasses.replace(page, prefs={**page.prefs, "setup": page.setup})
+    made = new_tables.dealt(page.setup, act.seed, act.started_ms)
+    return page, (SavePrefs(), _seat(page, *made), Resume())
+
+
+def _seat(page: Page, table: Table, state: State, save: dict[str, Any],
+          coach: Coach | None = None, heard: int = 0,
+          message: Message | None = None) -> SeatTable:
+    """A new game on the table: nothing of the one before goes on (a new token)."""
+    token = page.session.token + 1 if page.session is not None else 0
+    session = Session.start(table, state, save, coach=coach, message=message, token=token)
+    return SeatTable(session, heard, saved=coach is None)
+
+
+def _put_on_table(page: Page, act: PutOnTable) -> Result:
+    return page, (_seat(page, act.table, act.state, act.save, act.coach, act.heard,
+                        act.message),)
+
+
+def _continue_from(page: Page, act: ContinueFrom) -> Result:
+    table, state, save = new_tables.continued(act.opened, act.step)
+    said = Said("file.continued", {"n": act.step, "file": act.opened.name})
+    return page, (_seat(page, table, state, save, heard=len(save["log"]), message=said),
+                  Focus("fallback"), Resume())  # (heard: the story so far is in the log)
+
+
+def _switch_game(page: Page, act: SwitchGame) -> Result:
+    page = _halted(page)  # the bots of the game on the table stop
+    key = saves.key(act.game)
+    damaged = page.broken is not None and page.broken.in_place and page.broken.where == key
+    if act.game not in playable() or damaged:  # (a damaged save left in place cannot go on)
+        return page, (Resume(),)
+    return page, (Load(key, claim=True), Resume())
+
+
+def _load_done(page: Page, act: LoadDone) -> Result:
+    s = page.session
+    if not (act.loaded and act.claim) or s is None:
+        return page, ()
+    return _take_hold(page, TakeHold(s.state.game_id))
+
+
+def _start_lesson(page: Page, _: StartLesson) -> Result:
+    table, state, save, coach = new_tables.lesson(page.setup["game"])
+    return page, (_seat(page, table, state, save, coach=coach),
+                  Focus("#coach-next, #coach"), Resume())
+
+
+def _end_lesson(page: Page, _: EndLesson) -> Result:
+    s = page.session
+    if s is None or s.coach is None:
+        return page, ()
+    return page.with_session(None), (  # its bots stop with it
+        Load(None, claim=True), Then(ShowStart(s.coach.lesson.game)))
+
+
+def _take_hold(page: Page, act: TakeHold) -> Result:
+    """Once held (`Claimed`), the table is saved and its bots play; held by
+    another tab, it stays in view, read-only, with "Play here"."""
+    owner = page.hold.owner
+    if owner is None or owner == act.game:
+        return page, (Claim(act.game, act.steal),)
+    return _hold(page, owner=None), (Release(owner), Claim(act.game, act.steal))
+
+
+def _claimed(page: Page, act: Claimed) -> Result:
+    s = page.session
+    if s is None or s.save.get("game") != act.game or s.coach is not None:
+        return page, (Release(act.game),) if act.got else ()  # the table moved on meanwhile
+    if not act.got:
+        return _played_elsewhere(page, PlayedElsewhere(act.game))
+    page = _hold(page, owner=act.game, elsewhere=None)
+    if act.steal:  # the other tab's latest moves
+        return page, (Load(saves.key(act.game)), Resume())
+    if page.hold.unwritten:  # a table this tab made and could not write yet
+        return page, (table_session.Persist(), Resume())
+    return page, (Resume(),)
+
+
+def _play_here(page: Page, _: PlayHere) -> Result:
+    if page.hold.elsewhere is None:
+        return page, ()
+    return _take_hold(page, TakeHold(page.hold.elsewhere, steal=True))
+
+
+def _discard_broken(page: Page, _: DiscardBroken) -> Result:
+    """The player's choice, after its download: the damaged save left in place goes."""
+    if page.broken is None or not page.broken.in_place:
+        return page, ()
+    return dataclasses.replace(page, broken=None, setup_error=None), (
+        Forget(page.broken.where),)
+
+
+def _file_chosen(page: Page, act: FileChosen) -> Result:
+    if act.purpose == "stats":
+        return _on_stats(page, sp.StatsFileChosen(act.size, act.data))
+    return _on_file(page, fp.GameFileChosen(act.name, act.size, act.data))
+
+
+def _storage_changed(page: Page, act: StorageChanged) -> Result:
+    """Another tab wrote the statistics (read afresh) or a save: this table's
+    game, newer, is that tab's to play now (browsers without Web Locks; a
+    safety net with them)."""
+    read: tuple[PageEffect, ...] = (sp.ReadStats(),) if act.key == st.KEY else ()
+    s = page.session
+    if s is None or s.coach is not None or act.key != saves.key(s.save["game"]) \
+            or saves.revision_of(act.value) <= page.hold.revision:
+        return page, read
+    page, released = _played_elsewhere(page, PlayedElsewhere(s.save["game"]))
+    return page, (*read, *released)
 
 
 # -- the review over the page (game.web.review) ---------------------------------------
@@ -795,12 +1054,16 @@ HANDLERS: dict[type, Handler] = {
     CloseOverlay: _close_overlay, Notice: _notice, NoticesGone: _notices_gone,
     StorageRefused: _storage_refused,
     ShowStats: _show_stats, CloseStats: _close_stats, LeaveStats: _leave_stats, Say: _say_it,
-    BotsAnew: _bots_anew, Written: _written, Held: _held, Released: _released,
+    BotsAnew: _bots_anew, Written: _written,
     PlayedElsewhere: _played_elsewhere, SaveLoaded: _save_loaded, SetAside: _set_aside,
-    BrokenDiscarded: _broken_discarded, NewTable: _new_table, SetupRefused: _setup_refused,
-    SetupKept: _setup_kept, DealLinked: _deal_linked, TakeDeal: _take_deal,
-    LessonEnded: _lesson_ended, ShowStart: _show_start, SaveUpdated: _save_updated,
+    NewTable: _new_table, DealLinked: _deal_linked, TakeDeal: _take_deal,
+    ShowStart: _show_start, SaveUpdated: _save_updated,
     Crashed: _crashed, SavedListed: _saved_listed, OpenReview: _open_review,
     ReviewCommand: _review_step, ReviewTick: _review_step, ReviewFailed: _review_failed,
+    NewGame: _new_game, DealAgain: _deal_again, Drawn: _drawn, PutOnTable: _put_on_table,
+    ContinueFrom: _continue_from, SwitchGame: _switch_game, LoadDone: _load_done,
+    StartLesson: _start_lesson, EndLesson: _end_lesson, TakeHold: _take_hold,
+    Claimed: _claimed, PlayHere: _play_here, DiscardBroken: _discard_broken,
+    FileChosen: _file_chosen, StorageChanged: _storage_changed,
     **{kind: _on_stats for kind in sp.HANDLERS}, **{kind: _on_file for kind in fp.HANDLERS},
 }

@@ -313,7 +313,18 @@ def start_screen(page: Page) -> Html:
                        page.t("setup.continue", game=page.t("game." + g)))
                   for g in page.saved if g != on_table)
     return setup_html(page.t, playable(), page.setup, resume=page.session is not None,
-                      error=page.setup_error, others=others)
+                      error=setup_error_text(page), others=others)
+
+
+def setup_error_text(page: Page) -> str:
+    """Why the start screen's choices were not dealt, in the page's words: a
+    field's label and what is wrong with its value, or a catalog text."""
+    said = page.setup_error
+    if said is None:
+        return ""
+    if "problem" in said.params:
+        return page.say(said.key) + str(said.params["problem"])
+    return page.t(said.key, **said.params)
 
 
 def hint_bar(page: Page) -> Html:

@@ -38,7 +38,7 @@ from game.web.links import forget_link, read_link
 from game.web.mirror import MirroredStorage
 from game.web.page import OpenReview, Page
 from game.web.saves import PREFS_KEY, read_prefs
-from game.web.steps import FileChosen
+from game.web.page import FileChosen
 from game.web.views import Drawn
 
 if TYPE_CHECKING:  # (embed.html's game: imported by its page only)
