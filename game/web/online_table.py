@@ -161,9 +161,17 @@ def ack_hand(seat: SeatTable, guest: g.Guest) -> SeatTable:
 
 # -- what it shows ------------------------------------------------------------------
 
+def viewer(guest: g.Guest, table: Table, player: Any = None) -> Any:
+    """The seat the table is drawn from: the guest's (`player`: the one it had
+    then), or a watcher's fixed one, where nobody is "you"."""
+    return table.WATCH_SEAT if guest.watching else player if player is not None else guest.player
+
+
 def context(seat: SeatTable, guest: g.Guest, table: Table, t: Translator) -> TableContext:
-    """The table's context, as Session.context makes it for the table here."""
-    ctx = TableContext(t=t, seat=guest.player, log=log(seat, guest))
+    """The table's context, as Session.context makes it for the table here
+    (a watcher's: from a fixed seat, as a spectator sees it)."""
+    ctx = TableContext(t=t, seat=viewer(guest, table), log=log(seat, guest),
+                       spectator=guest.watching)
     # The people at the table by name (their lasting player, as the seats
     # name them); the bots stay "the bot".
     ctx.people = {str(e.get("seat")): str(e.get("name") or t("online.host"))
@@ -197,7 +205,8 @@ def drawn(seat: SeatTable, guest: g.Guest, table: Table, t: Translator) -> Html:
     obs, ctx = guest.observation or {}, context(seat, guest, table, t)
     if waiting_for_ack(seat, guest) and seat.scored_from is not None:
         player, before = seat.scored_from
-        finished = table.finished(before, obs, dataclasses.replace(ctx, seat=player))
+        finished = table.finished(before, obs,
+                                  dataclasses.replace(ctx, seat=viewer(guest, table, player)))
         if finished is not None:
             return finished
     if waiting_for_ack(seat, guest):

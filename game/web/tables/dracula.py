@@ -57,6 +57,7 @@ if TYPE_CHECKING:
 
 GAME_ID = "dracula"
 ME, BOT = 0, 1
+WATCH_SEAT = ME  # a watcher sees the table from player 0's side (its cards as backs)
 SUIT_CHAR = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -483,7 +484,7 @@ def _plate(obs: dict[str, Any], p: int, ctx: TableContext) -> Html:
     if p != me and ctx.open_hands is not None:  # a review: the hand face up
         backs = html('<span class="dr-open">{}</span>', join(
             card_face(c, t, "mini") for c in ctx.open_hands.get(str(p), [])))
-    elif p != me and obs["held"][str(p)]:
+    elif (p != me or "hand" not in obs) and obs["held"][str(p)]:  # (a watcher: no hand)
         n = obs["held"][str(p)]
         backs = html('<span class="backs" role="img" aria-label="{held}" title="{held}">'
                      '{backs}</span>', held=t("dr.held", n=n), backs=join([back_html()] * n))
@@ -572,7 +573,7 @@ def _table(obs: dict[str, Any], ctx: TableContext, scored: dict[int, int],
                   + (_legend(obs, ctx) if obs["ways"] else EMPTY))
     placing = mine and phase == "place"
     cards = []
-    for c in obs["hand"]:
+    for c in obs.get("hand", []):  # (a watcher's public view has no hand: its plate's backs)
         if placing:
             on = c in ctx.picked
             attrs = html('class="dc-btn{sel}" data-part="{c}" aria-pressed="{on}"',
