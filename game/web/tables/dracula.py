@@ -768,6 +768,10 @@ def final_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
     me = ctx.seat
     w = obs["winner"]
     key = "draw" if w is None else _who(int(w), me)
+    winner = t(f"dr.winner.{key}")
+    if ctx.spectator and w is not None:  # nobody watching won: the winner by name
+        winner = ctx.t("dr.winner.bot.person", name=ctx.people.get(str(w)) or _name(
+            int(w), me, ctx.t, spectator=True))
     last = EMPTY
     if obs["history"]:
         entry = obs["history"][-1]
@@ -775,7 +779,7 @@ def final_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
                     _result_html(entry, obs, ctx))
     return html('<h2>{title}</h2><p class="winner">{winner}</p>'
                 '<p class="dr-bonus-why">{why}</p>{last}{sheet}',
-                title=t("dr.game_over"), winner=t(f"dr.winner.{key}"),
+                title=t("dr.game_over"), winner=winner,
                 why=_bonus_text(obs, ctx), last=last, sheet=score_sheet(obs, ctx, note=False))
 
 
