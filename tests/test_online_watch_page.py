@@ -183,6 +183,8 @@ def test_a_watchers_table_draws_every_public_view_with_no_hidden_card(mode):
             final = str(table.final_summary(obs, ctx))
             break
         assert not cards_on(drawn) & hidden(state), mode
+        prompt = re.search(r'id="prompt">(.*?)</div>', drawn)
+        assert prompt is not None and not re.search(r"\byou", prompt.group(1).lower()), prompt
         event_lines(table, state.public_events(), ctx)
         table.motion(state.public_events(), None)
         state = state.apply(rng.choice(state.legal_actions()))

@@ -516,6 +516,11 @@ def _prompt(obs: dict[str, Any], ctx: TableContext) -> str:
         return t("dr.prompt.over")
     if ctx.paused:
         return ctx.t("coach.dracula.paused")
+    if "hand" not in obs:  # a watcher's public view: who decides, by name
+        who = obs["to_act"]
+        name = ctx.people.get(str(who)) or _name(who, me, ctx.t, spectator=True)
+        way = obs["phase"] == "way"
+        return ctx.t("dr.prompt.way_wait.person" if way else "dr.prompt.wait.person", name=name)
     mine = obs["to_act"] == me
     if obs["phase"] == "way":
         return t("dr.prompt.way" if mine else "dr.prompt.way_wait")

@@ -576,6 +576,8 @@ def _prompt(obs: dict[str, Any], ctx: TableContext) -> str:
         return t("jvh.prompt.over")
     if ctx.paused:
         return t("coach.jekyll-vs-hyde.paused")
+    if "hand" not in obs:  # a watcher's public view: who decides, never "you"
+        return t("jvh.prompt.wait", other=role_name(obs["to_act"], t))
     phase, mine = obs["phase"], obs["to_act"] == me
     if phase == "give":
         if mine or ctx.ahead:
@@ -688,7 +690,7 @@ def _hand(obs: dict[str, Any], ctx: TableContext) -> Html:
 
 def _aim(obs: dict[str, Any], ctx: TableContext) -> str:
     t: Translator = ctx.t
-    return "" if obs["over"] else t(f"jvh.aim.{ctx.seat}")
+    return "" if obs["over"] or "hand" not in obs else t(f"jvh.aim.{ctx.seat}")
 
 
 def finished(before: dict[str, Any], obs: dict[str, Any], ctx: TableContext) -> Html:
