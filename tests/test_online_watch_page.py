@@ -40,7 +40,8 @@ def watch_value(pages: Pages) -> str:
 
 
 def watcher(pages: Pages, name: str | None = "Wendy"):
-    """A page opened at the watch link (joined as `name`, unless None), its frames made as posted."""
+    """A page opened at the watch link (joined as `name`, unless None), its
+    frames made as posted."""
     ctrl, _, _ = pages.page(Link(watch=watch_value(pages)))
     ctrl.screen = page_screen = FramedScreen()
     ctrl.start(None)
@@ -101,6 +102,8 @@ def test_a_watcher_joining_mid_game_sees_the_public_log_and_the_table():
     for clickable in ('class="card jvh-card c-', "jvh-pick", 'data-cmd="confirm"'):
         assert not re.search(clickable + r'[^"]*playable', table)
     assert 'data-cmd="online-react"' not in table  # watchers do not speak either
+    page.online.decide(sorted(state.legal_actions())[0], None)  # a click on the table
+    assert "You are watching this table: watchers do not play." in screen(page_screen)
     page.command("panel", {"panel": "log"})
     side = str(page_screen.last.regions["side"])
     lines = re.findall(r"<li>(.*?)</li>", side)
@@ -183,6 +186,7 @@ def test_a_watchers_table_draws_every_public_view_with_no_hidden_card(mode):
             final = str(table.final_summary(obs, ctx))
             break
         assert not cards_on(drawn) & hidden(state), mode
+        assert not re.search(r'data-act="way:|data-part=|class="[^"]*playable', drawn), mode
         prompt = re.search(r'id="prompt">(.*?)</div>', drawn)
         assert prompt is not None and not re.search(r"\byou", prompt.group(1).lower()), prompt
         event_lines(table, state.public_events(), ctx)
@@ -191,3 +195,24 @@ def test_a_watchers_table_draws_every_public_view_with_no_hidden_card(mode):
         log += state.public_events()
     verdict = re.search(r'<p class="winner">(.*?)</p>', final)
     assert verdict is None or "you" not in verdict.group(1).lower()  # nobody watching won
+
+
+def test_a_watcher_reads_the_final_summary_and_reviews_the_game():
+    pages = Pages("jekyll-vs-hyde", DUEL)
+    pages.host.command("online-open", {})
+    guest, _ = pages.guest("Ann")
+    guest.command("online-join", {"name": "Ann"})
+    pages.net.pump()
+    pages.host.command("online-start", {})
+    page, page_screen = watcher(pages)
+    pages.play()
+    pages.net.pump()
+    final = dialog_html(page_screen)
+    assert "jvh-track" in final and 'data-cmd="online-close-final"' in final
+    verdict = re.search(r'<p class="winner">(.*?)</p>', final)
+    assert verdict is not None and "you" not in verdict.group(1).lower()
+    page.command("online-close-final", {})
+    assert 'id="online-review"' in screen(page_screen)
+    page.command("online-review", {})
+    assert page_screen.reviews and page_screen.reviews[-1][1] is None  # from no seat
+    assert page.page.review is not None

@@ -129,8 +129,13 @@ def held_due(seat: SeatTable, guest: g.Guest) -> Turn:
     return Turn(seat, action if action in guest.legal else None)
 
 
+WATCHING = Said("online.refused.watching")  # a click on a watcher's table: why nothing happens
+
+
 def act(seat: SeatTable, guest: g.Guest, action: str) -> Turn:
     """A one-click action on the table (`data-act`)."""
+    if guest.watching:
+        return Turn(dataclasses.replace(seat, message=WATCHING))
     if not (asked(seat, guest) or ahead(seat, guest)):
         return Turn(dataclasses.replace(seat, message=NotYourTurn()))
     return decide(seat, guest, action)
@@ -138,6 +143,8 @@ def act(seat: SeatTable, guest: g.Guest, action: str) -> Turn:
 
 def pick(seat: SeatTable, guest: g.Guest, table: Table, part: str) -> Turn:
     """A click on a part of a decision, as at the table here (game.web.session.click)."""
+    if guest.watching:
+        return Turn(dataclasses.replace(seat, message=WATCHING))
     if not (asked(seat, guest) or ahead(seat, guest)):
         return Turn(dataclasses.replace(seat, message=NotYourTurn()))
     clicked = click(table, choice(seat, guest, table), seat.picked, part,

@@ -60,7 +60,8 @@ def seats_strip(t: Translator, seats: Iterable[dict[str, Any]], turn: str | None
                 t("online.seats"), join(items))
 
 
-def reactions_bar(t: Translator, heard: Iterable[tuple[str, str]], can_react: bool = True) -> Html:
+def reactions_bar(t: Translator, heard: Iterable[tuple[str, str]],
+                  can_react: bool = True) -> Html:
     """The quick reactions as buttons, and the last few heard (a watcher,
     `can_react` False, hears them and has no buttons: watchers do not speak)."""
     said = join(html("<li>{}: {}</li>", who, t("react." + key)) for who, key in heard)
@@ -183,7 +184,8 @@ def lobby(t: Translator, invite: str, rows: list[tuple[str, str, Html]],
         invitation=EMPTY if by_code or not inviting else invite_html(t, invite),
         qr=(qr if inviting else EMPTY) + (watch_html(t, watch) if watch and inviting else EMPTY),
         joined=t("online.joined_title"),
-        people=people + watchers_item(t, watchers or []), seats_title=t("online.seats"), seats=seats, stand_in=stand_in,
+        people=people + watchers_item(t, watchers or []), seats_title=t("online.seats"),
+        seats=seats, stand_in=stand_in,
         error=shown_error,
         start=t("setup.start"), leave=t("online.leave"))
 

@@ -490,7 +490,9 @@ def _plate(obs: dict[str, Any], p: int, ctx: TableContext) -> Html:
                      '{backs}</span>', held=t("dr.held", n=n), backs=join([back_html()] * n))
     return html('<div class="{cls}" data-player="{p}"><span class="who">{name}</span>{way}'
                 '{dealer}<span class="pts" title="{pts_title}">Σ {total}</span>{backs}</div>',
-                cls=" ".join(cls), p=p, name=_name(p, me, t, ctx.spectator), way=way,
+                cls=" ".join(cls), p=p, way=way,
+                name=ctx.people.get(str(p)) if ctx.spectator and str(p) in ctx.people
+                else _name(p, me, t, ctx.spectator),
                 dealer=dealer,
                 pts_title=t("dr.total_title"), total=obs["scores"][str(p)], backs=backs)
 
@@ -561,7 +563,7 @@ def _table(obs: dict[str, Any], ctx: TableContext, scored: dict[int, int],
     t: Translator = _words(ctx)
     me = ctx.seat
     opp = 1 - me
-    mine = obs["to_act"] == me
+    mine = obs["to_act"] == me and "hand" in obs  # (a watcher, with no hand, never decides)
     phase = obs["phase"]
     turn = "me" if mine else ("bot" if obs["to_act"] is not None else "none")
     if phase == "over":
@@ -574,7 +576,7 @@ def _table(obs: dict[str, Any], ctx: TableContext, scored: dict[int, int],
     if phase == "way" and mine:
         middle = _way_choice(ctx)
     else:
-        middle = (coffin_html(obs, ctx, scored=scored)
+        middle = (coffin_html(obs, ctx, scored=scored, live="hand" in obs)  # (a watcher: a picture)
                   + (_legend(obs, ctx) if obs["ways"] else EMPTY))
     placing = mine and phase == "place"
     cards = []
