@@ -189,6 +189,7 @@ def test_a_watchers_table_draws_every_public_view_with_no_hidden_card(mode):
         assert not re.search(r'data-act="way:|data-part=|class="[^"]*playable', drawn), mode
         prompt = re.search(r'id="prompt">(.*?)</div>', drawn)
         assert prompt is not None and not re.search(r"\byou", prompt.group(1).lower()), prompt
+        assert not re.search(r"\byours?\b", re.sub("<[^>]+>", " ", drawn).lower()), mode
         event_lines(table, state.public_events(), ctx)
         table.motion(state.public_events(), None)
         state = state.apply(rng.choice(state.legal_actions()))

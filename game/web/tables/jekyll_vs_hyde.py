@@ -509,8 +509,9 @@ def _received(obs: dict[str, Any]) -> set[str]:
 def _exchange_panel(obs: dict[str, Any], ctx: TableContext) -> Html:
     t: Translator = ctx.t
     n = obs["give_count"]
-    lines = [html('<p class="head">{}</p>',
-                  t("jvh.exchange_title", n=n, other=role_name(other(ctx.seat), t)))]
+    title = t("jvh.exchange_title.watch", n=n) if "hand" not in obs else t(
+        "jvh.exchange_title", n=n, other=role_name(other(ctx.seat), t))  # (a watcher: no "yours")
+    lines = [html('<p class="head">{}</p>', title)]
     if obs.get("must_give_potion"):
         potions = sum(colour_of(c) is None for c in obs["hand"])
         lines.append(html('<p class="oblige" id="jvh-oblige">'
