@@ -15,12 +15,12 @@ import re
 import pytest
 
 from game import new_game
-from game.online import host as h
+from game.web import stats as st
 from game.web.i18n import Translator
 from game.web.links import Link, read_link
 from game.web.online_host import NOTICE_SECONDS
 from game.web.tables import TableContext, event_lines, renderer
-from tests.page_kit import FramedScreen
+from tests.page_kit import FramedScreen, items
 from tests.test_online_games import PLANS
 from tests.test_online_guest_table import DUEL, duel_pages, play_until
 from tests.test_online_play_page import Pages, dialog_html
@@ -217,3 +217,4 @@ def test_a_watcher_reads_the_final_summary_and_reviews_the_game():
     page.command("online-review", {})
     assert page_screen.reviews and page_screen.reviews[-1][1] is None  # from no seat
     assert page.page.review is not None
+    assert st.KEY not in items(page)  # a game watched is no game played: nothing counted
