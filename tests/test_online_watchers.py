@@ -213,3 +213,42 @@ def test_a_watchers_page_follows_the_game_from_what_it_receives(mode):
     assert page.transcript is not None and page.transcript["seed"] == SEED
     for capture in table.received["w"]:
         assert watcher_leaks(capture) == [], capture.text[:300]
+
+
+@pytest.fixture(scope="module", params=list(PLANS))
+def watched_by_pages(request):
+    """A whole game with a watcher's page (the guest reducer, watching) from
+    mid-game on, and another watcher who comes and goes while it is played:
+    each coming and going is sent to everyone at the table (their strips)."""
+    game, options, plan = PLANS[request.param]
+    table = LoopTable(game, options, plan)
+    table.seat_everyone()
+    for _ in range(8):
+        table.step()
+    table.guests["w"] = g.Guest(SECRET, "Wendy", watching=True)
+    table.host_hears(PeerJoined("w"))
+    table.guest_hears("w", PeerJoined(HOST))
+    for _ in range(8):
+        table.step()
+    table.watch("passing", "Walt")
+    table.step()
+    table.host_hears(PeerLeft("passing"))
+    table.play_out()
+    return table
+
+
+def test_no_hidden_card_reaches_a_watchers_page_nor_a_guest_told_of_watchers(watched_by_pages):
+    table = watched_by_pages
+    page = table.guests.pop("w")
+    assert page.watching and page.seat is None and page.transcript is not None
+    for capture in table.received["w"]:
+        assert watcher_leaks(capture) == [], capture.text[:300]
+    told = set()
+    for peer in table.guests:
+        for capture in table.received[peer]:
+            assert leaks(capture) == [], capture.text[:300]
+            data = json.loads(capture.text)
+            if data["type"] == "table":
+                told.add(tuple(data["watchers"]))
+        assert table.guests[peer].watchers == ("Wendy",)  # Walt came and went
+    assert {("Wendy",), ("Wendy", "Walt")} <= told

@@ -78,7 +78,7 @@ class Guest:
     beat_at: float | None = None  # when this page last beat to the host
     asked: int = -1  # the state id a `sync` last asked from (asked once per gap)
     watching: bool = False  # this page only watches: it asks for no seat (`m.Watch`)
-    watchers: tuple[str, ...] = ()  # the names of those watching, from `m.Watching`
+    watchers: tuple[str, ...] = ()  # the names of those watching, from the last table
 
     @property
     def my_turn(self) -> bool:
@@ -303,9 +303,10 @@ def _table(guest: Guest, update: m.TableUpdate | m.Watching) -> Guest:
         else:
             log += tuple(e for _, events in added for e in events)
     if isinstance(update, m.TableUpdate):
-        seat, player, watchers = update.you, update.player, guest.watchers
+        seat, player = update.you, update.player
     else:
-        seat, player, watchers = None, None, tuple(update.watchers)
+        seat, player = None, None
+    watchers = tuple(update.watchers)
     return dataclasses.replace(
         guest, status="playing", game=update.game, seat=seat, player=player, watchers=watchers,
         observation=update.observation, state_id=update.state, turn=update.turn,

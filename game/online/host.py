@@ -458,8 +458,9 @@ def _watch(room: Room, peer: Peer, watch: m.Watch) -> Result:
     peer = room.peer(peer.peer) or peer
     if not room.started:
         sends = [Send(peer.peer, m.encode(m.Lobby(room.game, room.entries(), None)))]
-    else:
-        sends = [_watching_send(room, peer, since=0)]
+    else:  # the others' strips name the new watcher too
+        sends = [_watching_send(room, peer, since=0),
+                 *(s for s in _everyone(room) if s.peer != peer.peer)]
         if room.state is not None and room.state.over and room.transcript is not None:
             sends.append(Send(peer.peer, m.encode(m.Over(room.transcript))))
     return room, tuple(sends), (Notice("watcher_joined", {"name": watch.name}),)
@@ -532,7 +533,8 @@ def _gone(room: Room, peer: str, now: float) -> Result:
     known = room.peer(peer)
     room = room.without_peer(peer)
     if seat is None and known is not None and known.watching:
-        return room, (), (Notice("watcher_left", {"name": known.name}),)
+        return room, _everyone(room) if room.started else (), (
+            Notice("watcher_left", {"name": known.name}),)
     if seat is None:  # only a waiting guest leaving the lobby changes what others see
         waiting = known is not None and known.joined and not room.started
         return room, _everyone(room) if waiting else (), ()
@@ -694,7 +696,7 @@ def _table_send(room: Room, seat: Seat, whole_log: bool = False, since: int | No
         log=[[n, events] for n, events in (
             log if whole_log else log[-1:] if since is None else
             [entry for entry in log if entry[0] >= since])],
-        state=room.state_id, turn=turn, seats=room.entries())
+        state=room.state_id, turn=turn, seats=room.entries(), watchers=room.watchers())
     return Send(seat.peer, m.encode(update))
 
 

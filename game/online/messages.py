@@ -11,7 +11,8 @@ secret and a name: a watcher, who asks for no seat and is never seated).
 
 Host -> guest: `proof` (the signature that answers a challenge), `refused` (a code and its params), `lobby` (the seats and
 which one is yours), `seated` (your seat and its token), `table` (your
-seat's observation, its new events by state id, whose turn, the seats),
+seat's observation, its new events by state id, whose turn, the seats, the
+watchers' names),
 `error` (an engine error's code and params, for the guest to say in its own
 language), `reaction`, `over` (the whole transcript, once the game is over),
 `host_left` and `beat` (the host's page is alive; its newest state id, so a
@@ -169,6 +170,8 @@ class TableUpdate:
     state: int
     turn: str | None  # the seat (lasting player) on turn, None once over
     seats: list[dict[str, Any]]
+    # The names of those watching the table (left out by a host before watchers: none).
+    watchers: list[str] = dataclasses.field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -353,7 +356,7 @@ FIELDS: dict[type, dict[str, Check]] = {
     Seated: {"seat": _SEAT, "token": _TOKEN},
     TableUpdate: {"game": _text(40), "you": _SEAT, "player": _any, "observation": _object,
                   "log": _list_of(_LOG_ENTRY), "state": _count, "turn": _optional(_SEAT),
-                  "seats": _list_of(_seat_entry)},
+                  "seats": _list_of(_seat_entry), "watchers": _list_of(read_name)},
     Watching: {"game": _text(40), "observation": _object, "log": _list_of(_LOG_ENTRY),
                "state": _count, "turn": _optional(_SEAT), "seats": _list_of(_seat_entry),
                "watchers": _list_of(read_name)},
@@ -398,7 +401,11 @@ def _read(text: Any, types: Mapping[str, Any], most: int) -> Any:
         raise MessageError(f"{kind.TYPE} has no field {sorted(extra)[0][:40]!r}",
                            code="unknown_field", params={"field": sorted(extra)[0][:40]})
     values = {}
+    optional = {f.name for f in dataclasses.fields(kind)
+                if f.default_factory is not dataclasses.MISSING}
     for name, check in checks.items():
+        if name not in data and name in optional:
+            continue  # (its default: a field added since, left out by an older page)
         if name not in data:
             raise MessageError(f"{kind.TYPE}.{name} is missing", code="missing_field",
                                params={"field": f"{kind.TYPE}.{name}"})

@@ -54,9 +54,13 @@ def first_notices(link: Link, prefs_ignored: str | None) -> tuple[tuple[str, dic
     """What the page says as it starts: the link's parameters it ignored, and
     why stored preferences were not used."""
     notices: tuple[tuple[str, dict[str, str]], ...] = ()
-    if link.ignored:
-        notices += (("notice.unknown_params", {"names": ", ".join(link.ignored),
-                                                "n": str(len(link.ignored))}),)
+    # A watch link cut short or damaged is said in its own words: nothing is watched.
+    ignored = [name for name in link.ignored if not name.startswith("watch=")]
+    if len(ignored) < len(link.ignored):
+        notices += (("notice.bad_watch_link", {}),)
+    if ignored:
+        notices += (("notice.unknown_params", {"names": ", ".join(ignored),
+                                                "n": str(len(ignored))}),)
     if prefs_ignored is not None:
         notices += (("notice.prefs_ignored", {"reason": prefs_ignored[:200]}),)
     return notices
@@ -361,7 +365,7 @@ class Controller:
         `form`: what was chosen on the start screen drawn before Python was up."""
         def update() -> None:
             self.resume()
-            self.online.resume(self.link.join)
+            self.online.resume(self.link.join, self.link.watch)
             if self.session is None and form:
                 self.dispatch(pg.SetupChanged(form))
             self.screen.forget_link()

@@ -19,7 +19,7 @@ from game.web.i18n import pick_language
 from game.web.inputs import BadNumber, read_int
 from game.web.start_screen import SPEEDS
 
-STAY_IN_ADDRESS = {"lang", "speed", "bench", "join"}  # what a reload may read again
+STAY_IN_ADDRESS = {"lang", "speed", "bench", "join", "watch"}  # what a reload may read again
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ class Link:
     speed: str | None = None
     bench: bool = False
     join: str | None = None  # an online table's invite (game.web.online)
+    watch: str | None = None  # an online table's watch link: the invite's value, no seat
     code: str | None = None  # with it, the host's code: joined with no third party
     ignored: list[str] = field(default_factory=list)
 
@@ -74,6 +75,7 @@ VALID: dict[str, Callable[[str], bool]] = {
     "bench": lambda v: True,
     "lesson": lambda v: v in ("", "1"),  # the rules pages' "Learn by playing"
     "join": lambda v: read_join(v) is not None,
+    "watch": lambda v: read_join(v) is not None,  # `?watch=`: the invite's value, to watch
     "code": lambda v: CODE.fullmatch(v) is not None,
 }
 
@@ -86,7 +88,7 @@ def read_link(params: list[tuple[str, str]]) -> Link:
                 deal=read_int(good["deal"], "deal") if "deal" in good else None,
                 lesson="lesson" in good, lang=dict(params).get("lang"),
                 speed=good.get("speed"), bench="bench" in dict(params), join=good.get("join"),
-                code=good.get("code"),
+                watch=good.get("watch"), code=good.get("code"),
                 ignored=bad)
 
 

@@ -117,19 +117,26 @@ class Online:
             self.ctrl.guarded(lambda: self.ctrl.change(update))
         self.ctrl.spawn(run())
 
-    def resume(self, join: str | None) -> None:
-        """Start-up: an invite in the address, else the host's table kept from before."""
+    def resume(self, join: str | None, watch: str | None = None) -> None:
+        """Start-up: an invite in the address (`watch`: a watch link, no seat
+        asked for), else the host's table kept from before."""
         invite = read_join(join) if join else None
+        watched = read_join(watch) if watch and invite is None else None
         s = self.ctrl.session
         if invite is not None:
             self.ready(lambda: self.invited(*invite))
+        elif watched is not None:
+            self.ready(lambda: self.invited(*watched, watching=True))
         elif s is not None and s.coach is None and s.save["setup"].get("remote"):
             self.ready(self.reopen)
 
-    def invited(self, game: str, room: str, secret: str, key: str | None) -> None:
+    def invited(self, game: str, room: str, secret: str, key: str | None,
+                watching: bool = False) -> None:
         from game.web.online_guest import OnlineGuest
 
-        self.guest = OnlineGuest(self, game, room, secret, key, code=self.ctrl.link.code)
+        self.guest = OnlineGuest(self, game, room, secret, key,
+                                 code=None if watching else self.ctrl.link.code,
+                                 watching=watching)
         self.ctrl.dispatch(pg.SetupChanged({"game": game}))  # the page named after it
         self.show()
         if self.guest.rejoins and self.guest.code is None:

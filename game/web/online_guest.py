@@ -50,11 +50,12 @@ FAILURES = {"wire_failed": "online.wire_failed", "bad_code": "online.bad_code",
 
 class OnlineGuest:
     def __init__(self, online: Online, game: str, room: str, secret: str,
-                 key: str | None = None, code: str | None = None) -> None:
+                 key: str | None = None, code: str | None = None,
+                 watching: bool = False) -> None:
         self.online, self.ctrl = online, online.ctrl
         self.game, self.room = game, room
         self.table = renderer(game)
-        kept = self.kept()
+        kept = {} if watching else self.kept()  # (a watcher is never given a seat token)
         # The seat token goes back only to the host it was issued by: kept with
         # the key of the link it was issued through, it is used again only
         # through a link with that key, and never through a link without one
@@ -69,7 +70,7 @@ class OnlineGuest:
         key = key if code is None and checks else None
         self.guest = g.Guest(secret, str(kept.get("name", "")),
                              kept.get("token") if same_host else None, key=key,
-                             nonce=secrets.token_urlsafe(18))
+                             nonce=secrets.token_urlsafe(18), watching=watching)
         self.verifying: set[tuple[str, str]] = set()  # proofs whose check is under way
         self.wire: Wire | None = None
         self.seat = SeatTable()
@@ -307,14 +308,15 @@ class OnlineGuest:
     def html(self, contacts: Html) -> Html:
         guest, t = self.guest, self.ctrl.t
         if self.wire is None and guest.status == "connecting":
-            return guest_join(t, self.game, contacts, guest.name)
+            return guest_join(t, self.game, contacts, guest.name, watching=guest.watching)
         if guest.status == "elsewhere":
             return guest_message(t, "online.elsewhere", {}, html(
                 '<div class="buttons"><button type="button" class="primary" '
                 'data-cmd="online-play-here" id="online-play-here">{}</button></div>',
                 t("notice.play_here")))
         if guest.status == "refused" and g.name_refused(guest):  # another name, and Join
-            return guest_join(t, self.game, contacts, guest.name, self.refusal_words())
+            return guest_join(t, self.game, contacts, guest.name, self.refusal_words(),
+                              watching=guest.watching)
         if guest.status in ("refused", "failed"):
             refusal = guest.refusal or {"code": "wire_failed", "params": {}}
             code = str(refusal["code"])
@@ -325,7 +327,7 @@ class OnlineGuest:
                 return guest_message(t, "online.host_left", {}, guest_end(t, False))
             if guest.status in ("lobby", "seated"):
                 return guest_waiting(t, list(guest.seats), guest.seat, guest.host_silent,
-                                     self.path)
+                                     self.path, watching=guest.watching)
             if self.code is not None and guest.status == "connecting":
                 return guest_answer(t, self.answer)
             return self.looking()
@@ -382,7 +384,8 @@ class OnlineGuest:
         if guest.host_silent:
             status = t("online.host_silent")
         strip = bar(t, list(guest.seats), guest.turn, guest.seat,
-                    [(self.name_of(who), key) for who, key in guest.reactions], status)
+                    [(self.name_of(who), key) for who, key in guest.reactions], status,
+                    watchers=list(guest.watchers), watching=guest.watching)
         over = guest.transcript is not None
         end = guest_end(t, over) if over or guest.status == "host_left" else EMPTY
         news = EMPTY if guest.news is None else html(

@@ -27,7 +27,7 @@ from game.web import handover
 from game.web import page as pg
 from game.web.html import EMPTY, Html, html, join
 from game.web.online_view import (bar, codes_html, host_intro, lobby, reinvitations,
-                                  relay_status, seat_choices, stand_in_choice)
+                                  relay_status, seat_choices, stand_in_choice, watch_share)
 from game.web.stats import new_game_id
 from game.web.stats_page import now_ms
 from game.web.tables import renderer
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 ROOM_PREFIX = "jhg.online."
 # Notices that only inform (a friend joined, is back): they go by themselves
 # after this long (seconds), at the page's next tick.
-FLEETING = ("joined", "back")
+FLEETING = ("joined", "back", "watcher_joined", "watcher_left")
 NOTICE_SECONDS = 8.0
 
 
@@ -57,9 +57,10 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-def invite_of(game: str, room: str, secret: str, key: str = "") -> str:
-    """The invite link's query: the game, the room, its secret and the host's public key."""
-    return f"?join={game}.{room}.{secret}" + (f".{key}" if key else "")
+def invite_of(game: str, room: str, secret: str, key: str = "", marker: str = "join") -> str:
+    """The invite link's query: the game, the room, its secret and the host's
+    public key (`marker` "watch": the link that watches, game.web.links)."""
+    return f"?{marker}={game}.{room}.{secret}" + (f".{key}" if key else "")
 
 
 class OnlineHost:
@@ -387,7 +388,15 @@ class OnlineHost:
         inviting = self.relays_ever and not self.no_relay
         return lobby(t, invite, rows, names, self.error, contacts,
                      self.qr(invite) if inviting else EMPTY, stand_in=self.stand_in_html(),
-                     relays=relay_status(t, self.reach, self.no_relay), inviting=inviting)
+                     relays=relay_status(t, self.reach, self.no_relay), inviting=inviting,
+                     watch=self.watch_link(), watchers=self.room.watchers())
+
+    def watch_link(self) -> str:
+        """The link that watches this table ("" by codes: each code lets one friend in)."""
+        if self.by_code is not None:
+            return ""
+        return self.online.address + invite_of(self.game, self.room.room_id, self.room.secret,
+                                               self.room.key, marker="watch")
 
     def stand_in_html(self) -> Html:
         """Which bot plays a friend's seat while they are away (the start
@@ -421,7 +430,9 @@ class OnlineHost:
         turn = None if s.state.to_act is None else str(s.state.identity(s.state.to_act))
         return bar(self.ctrl.t, room.entries(), turn, str(s.save["setup"]["me"]), self.heard,
                    self.ctrl.t("online.relays_down") if self.relays_down else "",
-                   self.waiting_words(), self.reinvite_html())
+                   self.waiting_words(), self.reinvite_html() + watch_share(
+                       self.ctrl.t, "" if self.relays_down else self.watch_link()),
+                   watchers=self.room.watchers())
 
     def reinvite_html(self) -> Html:
         """By codes: a new invitation for each friend away (a reload of theirs

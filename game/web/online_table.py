@@ -129,8 +129,13 @@ def held_due(seat: SeatTable, guest: g.Guest) -> Turn:
     return Turn(seat, action if action in guest.legal else None)
 
 
+WATCHING = Said("online.refused.watching")  # a click on a watcher's table: why nothing happens
+
+
 def act(seat: SeatTable, guest: g.Guest, action: str) -> Turn:
     """A one-click action on the table (`data-act`)."""
+    if guest.watching:
+        return Turn(dataclasses.replace(seat, message=WATCHING))
     if not (asked(seat, guest) or ahead(seat, guest)):
         return Turn(dataclasses.replace(seat, message=NotYourTurn()))
     return decide(seat, guest, action)
@@ -138,6 +143,8 @@ def act(seat: SeatTable, guest: g.Guest, action: str) -> Turn:
 
 def pick(seat: SeatTable, guest: g.Guest, table: Table, part: str) -> Turn:
     """A click on a part of a decision, as at the table here (game.web.session.click)."""
+    if guest.watching:
+        return Turn(dataclasses.replace(seat, message=WATCHING))
     if not (asked(seat, guest) or ahead(seat, guest)):
         return Turn(dataclasses.replace(seat, message=NotYourTurn()))
     clicked = click(table, choice(seat, guest, table), seat.picked, part,
@@ -161,9 +168,17 @@ def ack_hand(seat: SeatTable, guest: g.Guest) -> SeatTable:
 
 # -- what it shows ------------------------------------------------------------------
 
+def viewer(guest: g.Guest, table: Table, player: Any = None) -> Any:
+    """The seat the table is drawn from: the guest's (`player`: the one it had
+    then), or a watcher's fixed one, where nobody is "you"."""
+    return table.WATCH_SEAT if guest.watching else player if player is not None else guest.player
+
+
 def context(seat: SeatTable, guest: g.Guest, table: Table, t: Translator) -> TableContext:
-    """The table's context, as Session.context makes it for the table here."""
-    ctx = TableContext(t=t, seat=guest.player, log=log(seat, guest))
+    """The table's context, as Session.context makes it for the table here
+    (a watcher's: from a fixed seat, as a spectator sees it)."""
+    ctx = TableContext(t=t, seat=viewer(guest, table), log=log(seat, guest),
+                       spectator=guest.watching)
     # The people at the table by name (their lasting player, as the seats
     # name them); the bots stay "the bot".
     ctx.people = {str(e.get("seat")): str(e.get("name") or t("online.host"))
@@ -197,7 +212,8 @@ def drawn(seat: SeatTable, guest: g.Guest, table: Table, t: Translator) -> Html:
     obs, ctx = guest.observation or {}, context(seat, guest, table, t)
     if waiting_for_ack(seat, guest) and seat.scored_from is not None:
         player, before = seat.scored_from
-        finished = table.finished(before, obs, dataclasses.replace(ctx, seat=player))
+        finished = table.finished(before, obs,
+                                  dataclasses.replace(ctx, seat=viewer(guest, table, player)))
         if finished is not None:
             return finished
     if waiting_for_ack(seat, guest):

@@ -60,34 +60,50 @@ def seats_strip(t: Translator, seats: Iterable[dict[str, Any]], turn: str | None
                 t("online.seats"), join(items))
 
 
-def reactions_bar(t: Translator, heard: Iterable[tuple[str, str]]) -> Html:
-    """The quick reactions as buttons, and the last few heard."""
+def reactions_bar(t: Translator, heard: Iterable[tuple[str, str]],
+                  can_react: bool = True) -> Html:
+    """The quick reactions as buttons, and the last few heard (a watcher,
+    `can_react` False, hears them and has no buttons: watchers do not speak)."""
+    said = join(html("<li>{}: {}</li>", who, t("react." + key)) for who, key in heard)
+    heard_list = html('<ul class="online-heard" id="online-heard" aria-live="polite">{}</ul>',
+                      said)
+    if not can_react:
+        return heard_list
     # Each says what it does (sends its words to the table), not only the words.
     buttons = join(html('<button type="button" data-cmd="online-react" data-key="{key}" '
                         'title="{say}" aria-label="{say}">{words}</button>', key=key,
                         say=t("online.react_say", what=t("react." + key)),
                         words=t("react." + key)) for key in REACTIONS)
-    said = join(html("<li>{}: {}</li>", who, t("react." + key)) for who, key in heard)
     return html('<details class="online-react"><summary>{}</summary>'
-                '<div class="online-reactions" id="online-reactions">{}</div></details>'
-                '<ul class="online-heard" id="online-heard" aria-live="polite">{}</ul>',
-                t("online.react"), buttons, said)
+                '<div class="online-reactions" id="online-reactions">{}</div></details>{}',
+                t("online.react"), buttons, heard_list)
+
+
+def watchers_line(t: Translator, watchers: list[str]) -> Html:
+    """Who watches the table (nothing while nobody does)."""
+    return EMPTY if not watchers else html(
+        '<p class="online-watchers" id="online-watchers">{}</p>',
+        t("online.watchers", names=", ".join(watchers)))
 
 
 def bar(t: Translator, seats: list[dict[str, Any]], turn: str | None, mine: str | None,
         heard: list[tuple[str, str]], status: str = "", waiting: str = "",
-        extra: Html = EMPTY) -> Html:
+        extra: Html = EMPTY, watchers: list[str] | None = None, watching: bool = False) -> Html:
     """The strip over an online table; `status` a word on the connection,
     `waiting` on whom the host's table waits for, `extra` the host's new
-    invitations by codes."""
+    invitations by codes (or its watch link), `watchers` who watches,
+    `watching` this page only watches (no reactions to send)."""
     shown = EMPTY if not status else html(
         '<p class="online-status" id="online-status" role="status">{}</p>', status)
     wait = EMPTY if not waiting else html(
         '<p class="online-wait" id="online-wait" role="status">{}</p>', waiting)
-    return html('<section class="online-bar" id="online-bar" aria-label="{}">{}{}{}{}{}'
+    watcher = EMPTY if not watching else html(
+        '<p class="online-watching" id="online-watching">{}</p>', t("online.watching_word"))
+    return html('<section class="online-bar" id="online-bar" aria-label="{}">{}{}{}{}{}{}{}'
                 '<p class="online-no-undo">{}</p></section>', t("online.title"), shown, wait,
-                extra, seats_strip(t, seats, turn, mine), reactions_bar(t, heard[-3:]),
-                t("online.no_undo"))
+                watcher, extra, seats_strip(t, seats, turn, mine),
+                watchers_line(t, watchers or []),
+                reactions_bar(t, heard[-3:], can_react=not watching), t("online.no_undo"))
 
 
 # -- the host's side ----------------------------------------------------------------
@@ -146,10 +162,10 @@ def relay_status(t: Translator, reach: tuple[int, int] | None, failed: bool) -> 
 def lobby(t: Translator, invite: str, rows: list[tuple[str, str, Html]],
           waiting: list[str], error: str, contacts: Html, qr: Html = EMPTY,
           by_code: bool = False, stand_in: Html = EMPTY, relays: Html = EMPTY,
-          inviting: bool = True) -> Html:
+          inviting: bool = True, watch: str = "", watchers: list[str] | None = None) -> Html:
     """The host's lobby: the relays' status, the invite link (or the codes;
-    none while no relay answers: `inviting` False), who joined, each seat's
-    choice, Start."""
+    none while no relay answers: `inviting` False) and the watch link
+    (`watch`), who joined and who watches, each seat's choice, Start."""
     seats = join(html('<li><label class="field"><span>{}</span><select data-cmd="online-seat" '
                       'data-seat="{}" id="online-seat-{}">{}</select></label></li>',
                       label, who, who, options) for who, label, options in rows)
@@ -166,9 +182,10 @@ def lobby(t: Translator, invite: str, rows: list[tuple[str, str, Html]],
         'id="online-leave">{leave}</button></div></section>',
         title=t("online.title"), contacts=contacts, relays=relays,
         invitation=EMPTY if by_code or not inviting else invite_html(t, invite),
-        qr=qr if inviting else EMPTY,
+        qr=(qr if inviting else EMPTY) + (watch_html(t, watch) if watch and inviting else EMPTY),
         joined=t("online.joined_title"),
-        people=people, seats_title=t("online.seats"), seats=seats, stand_in=stand_in,
+        people=people + watchers_item(t, watchers or []), seats_title=t("online.seats"),
+        seats=seats, stand_in=stand_in,
         error=shown_error,
         start=t("setup.start"), leave=t("online.leave"))
 
@@ -178,6 +195,28 @@ def invite_html(t: Translator, invite: str) -> Html:
                 '<button type="button" data-cmd="online-copy" data-copy="#invite-link" '
                 'data-done="{}" id="online-copy">{}</button></p>', t("online.invite"), invite,
                 invite, t("online.copied"), t("online.copy"))
+
+
+def watch_html(t: Translator, link: str) -> Html:
+    """The link that lets anyone watch the table without a seat, and its copy button."""
+    return html('<p>{}</p><p class="online-invite online-watch-link"><a id="watch-link" '
+                'href="{}">{}</a> <button type="button" data-cmd="online-copy" '
+                'data-copy="#watch-link" data-done="{}" id="online-copy-watch" '
+                'aria-label="{}">{}</button></p>', t("online.watch_invite"), link, link,
+                t("online.copied"), t("online.copy_watch"), t("online.copy"))
+
+
+def watch_share(t: Translator, link: str) -> Html:
+    """At the host's table: the watch link, folded away under its summary."""
+    return EMPTY if not link else html(
+        '<details class="online-watch" id="online-watch"><summary>{}</summary>{}</details>',
+        t("online.watch_share"), watch_html(t, link))
+
+
+def watchers_item(t: Translator, watchers: list[str]) -> Html:
+    """The lobby's list of friends here: those watching, as one more line."""
+    return EMPTY if not watchers else html('<li class="online-watchers">{}</li>',
+                                           t("online.watchers", names=", ".join(watchers)))
 
 
 def codes_html(t: Translator, codes: list[tuple[str, str]]) -> Html:
@@ -222,20 +261,25 @@ def reinvitations(t: Translator, away: list[tuple[str, str, tuple[str, str] | No
 
 # -- the guest's side --------------------------------------------------------------------
 
-def guest_join(t: Translator, game: str, contacts: Html, name: str, refused: str = "") -> Html:
+def guest_join(t: Translator, game: str, contacts: Html, name: str, refused: str = "",
+               watching: bool = False) -> Html:
     """Before anything is contacted: the game, what joining contacts, a name, Join
-    (again, with why the host refused the name chosen before)."""
+    (again, with why the host refused the name chosen before); `watching`:
+    to watch, with what a watcher sees."""
     why = EMPTY if not refused else html(
         '<p class="online-refused" id="online-name-refused" role="alert">{}</p>', refused)
+    intro = html('<p>{}</p>', t("game." + game)) + (html(
+        '<p id="online-watch-intro">{}</p>', t("online.watch_intro")) if watching else EMPTY)
     return html(
-        '<form class="online" id="online-join-form" novalidate><h1>{}</h1><p>{}</p>{}'
+        '<form class="online" id="online-join-form" novalidate><h1>{}</h1>{}{}'
         '<label class="field"><span>{}</span><input id="online-name" name="online_name" '
         'maxlength="24" autocomplete="nickname" value="{}"></label>{}'
         '<div class="buttons"><button type="button" class="primary" data-cmd="online-join" '
         'id="online-join">{}</button><button type="button" data-cmd="online-back" '
         'id="online-back">{}</button></div></form>',
-        t("online.join_title"), t("game." + game), contacts, t("online.name"), name, why,
-        t("online.join"), t("online.go_back"))
+        t("online.watch_title" if watching else "online.join_title"), intro, contacts,
+        t("online.name"), name, why, t("online.watch" if watching else "online.join"),
+        t("online.go_back"))
 
 
 def guest_message(t: Translator, key: str, params: dict[str, Any], extra: Html = EMPTY) -> Html:
@@ -259,16 +303,20 @@ def guest_answer(t: Translator, code: str | None) -> Html:
 
 
 def guest_waiting(t: Translator, seats: list[dict[str, Any]], mine: str | None,
-                  host_silent: bool = False, path: str = "") -> Html:
-    """Seated or waiting for a seat; `path` how this page reaches the host
-    ("direct", "relayed"; "" not said)."""
+                  host_silent: bool = False, path: str = "", watching: bool = False) -> Html:
+    """Seated or waiting for a seat (`watching`: watching, whose table and
+    what a watcher sees); `path` how this page reaches the host ("direct",
+    "relayed"; "" not said)."""
     link = EMPTY if not path else html('<p class="online-path" id="online-path">{}</p>',
                                        t("online.path", path=t("online.path." + path)))
+    host = next((str(e.get("name") or "") for e in seats if e.get("kind") == "host"), "")
+    words = t("online.host_silent") if host_silent else t(
+        "online.watching_table", name=host or t("online.host")) if watching else t(
+        "online.waiting")
     return html('<section class="online" id="online-waiting"><h1>{}</h1>'
                 '<p role="status">{}</p>{}{}<div class="buttons"><button type="button" '
                 'data-cmd="online-leave" id="online-leave">{}</button></div></section>',
-                t("online.title"), t("online.host_silent" if host_silent else "online.waiting"),
-                link, seats_strip(t, seats, None, mine),
+                t("online.title"), words, link, seats_strip(t, seats, None, mine),
                 t("online.leave"))
 
 

@@ -79,6 +79,9 @@ class Table(Protocol):
     # The engine options the start screen shows, each a <select> named after
     # the option (and a live embed's URL parameter).
     OPTION_FIELDS: tuple[OptionField, ...]
+    # The seat a watcher's table is drawn from (at the bottom, its hand as backs:
+    # game.web.online_table), as the engine names players.
+    WATCH_SEAT: Any
 
     def setup_form(self, t: Translator, bots: list[str], values: dict[str, str]) -> Html:
         """The game's start-screen fields."""

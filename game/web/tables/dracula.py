@@ -57,6 +57,7 @@ if TYPE_CHECKING:
 
 GAME_ID = "dracula"
 ME, BOT = 0, 1
+WATCH_SEAT = ME  # a watcher sees the table from player 0's side (its cards as backs)
 SUIT_CHAR = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -483,13 +484,15 @@ def _plate(obs: dict[str, Any], p: int, ctx: TableContext) -> Html:
     if p != me and ctx.open_hands is not None:  # a review: the hand face up
         backs = html('<span class="dr-open">{}</span>', join(
             card_face(c, t, "mini") for c in ctx.open_hands.get(str(p), [])))
-    elif p != me and obs["held"][str(p)]:
+    elif (p != me or "hand" not in obs) and obs["held"][str(p)]:  # (a watcher: no hand)
         n = obs["held"][str(p)]
         backs = html('<span class="backs" role="img" aria-label="{held}" title="{held}">'
                      '{backs}</span>', held=t("dr.held", n=n), backs=join([back_html()] * n))
     return html('<div class="{cls}" data-player="{p}"><span class="who">{name}</span>{way}'
                 '{dealer}<span class="pts" title="{pts_title}">Σ {total}</span>{backs}</div>',
-                cls=" ".join(cls), p=p, name=_name(p, me, t, ctx.spectator), way=way,
+                cls=" ".join(cls), p=p, way=way,
+                name=ctx.people.get(str(p)) if ctx.spectator and str(p) in ctx.people
+                else _name(p, me, t, ctx.spectator),
                 dealer=dealer,
                 pts_title=t("dr.total_title"), total=obs["scores"][str(p)], backs=backs)
 
@@ -515,6 +518,11 @@ def _prompt(obs: dict[str, Any], ctx: TableContext) -> str:
         return t("dr.prompt.over")
     if ctx.paused:
         return ctx.t("coach.dracula.paused")
+    if "hand" not in obs:  # a watcher's public view: who decides, by name
+        who = obs["to_act"]
+        name = ctx.people.get(str(who)) or _name(who, me, ctx.t, spectator=True)
+        way = obs["phase"] == "way"
+        return ctx.t("dr.prompt.way_wait.person" if way else "dr.prompt.wait.person", name=name)
     mine = obs["to_act"] == me
     if obs["phase"] == "way":
         return t("dr.prompt.way" if mine else "dr.prompt.way_wait")
@@ -555,7 +563,7 @@ def _table(obs: dict[str, Any], ctx: TableContext, scored: dict[int, int],
     t: Translator = _words(ctx)
     me = ctx.seat
     opp = 1 - me
-    mine = obs["to_act"] == me
+    mine = obs["to_act"] == me and "hand" in obs  # (a watcher, with no hand, never decides)
     phase = obs["phase"]
     turn = "me" if mine else ("bot" if obs["to_act"] is not None else "none")
     if phase == "over":
@@ -568,11 +576,11 @@ def _table(obs: dict[str, Any], ctx: TableContext, scored: dict[int, int],
     if phase == "way" and mine:
         middle = _way_choice(ctx)
     else:
-        middle = (coffin_html(obs, ctx, scored=scored)
+        middle = (coffin_html(obs, ctx, scored=scored, live="hand" in obs)  # (a watcher: a picture)
                   + (_legend(obs, ctx) if obs["ways"] else EMPTY))
     placing = mine and phase == "place"
     cards = []
-    for c in obs["hand"]:
+    for c in obs.get("hand", []):  # (a watcher's public view has no hand: its plate's backs)
         if placing:
             on = c in ctx.picked
             attrs = html('class="dc-btn{sel}" data-part="{c}" aria-pressed="{on}"',
@@ -767,6 +775,10 @@ def final_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
     me = ctx.seat
     w = obs["winner"]
     key = "draw" if w is None else _who(int(w), me)
+    winner = t(f"dr.winner.{key}")
+    if ctx.spectator and w is not None:  # nobody watching won: the winner by name
+        winner = ctx.t("dr.winner.bot.person", name=ctx.people.get(str(w)) or _name(
+            int(w), me, ctx.t, spectator=True))
     last = EMPTY
     if obs["history"]:
         entry = obs["history"][-1]
@@ -774,7 +786,7 @@ def final_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
                     _result_html(entry, obs, ctx))
     return html('<h2>{title}</h2><p class="winner">{winner}</p>'
                 '<p class="dr-bonus-why">{why}</p>{last}{sheet}',
-                title=t("dr.game_over"), winner=t(f"dr.winner.{key}"),
+                title=t("dr.game_over"), winner=winner,
                 why=_bonus_text(obs, ctx), last=last, sheet=score_sheet(obs, ctx, note=False))
 
 

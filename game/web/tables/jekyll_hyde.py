@@ -46,6 +46,7 @@ Obs = dict[str, Any]  # an observation, or an event: JSON data from the engine
 GAME_ID = "jekyll-hyde"
 # The rulebook's example names, seat 0..3 (4 players).
 SEAT_NAMES = ("Doris", "Adam", "Betty", "Christian")
+WATCH_SEAT = 0  # a watcher sees the table from seat 0 (its cards as backs)
 POSITIONS = ("bottom", "left", "top", "right")  # relative to the person at the screen
 _ICON = {"T": "i-transform", "A": "i-person", "B": "i-person", "C": "i-person",
          "D": "i-person", "E": "i-person", "F": "i-house"}
@@ -325,7 +326,7 @@ def _seat_html(obs: Obs, seat: int, ctx: TableContext) -> Html:
         cls.append("thinking")
     ask = _ask_tag(obs, seat, ctx)
     backs = obs["backs"][str(seat)]
-    if seat == me:
+    if seat == me and "hand" in obs:  # (a watcher's public view has none: backs)
         body = EMPTY
         label = name if ctx.spectator else t("jh.you", name=name)
     elif three and seat == 2:
@@ -503,7 +504,8 @@ def render(obs: Obs, ctx: TableContext, done: bool = False) -> Html:
     legal = set(obs["legal"])
     # On the person's decision Tab reaches only the cards they may play.
     cards = join(card_html(c, t, "playable" if c in legal else "",
-                           skip=bool(legal) and c not in legal) for c in sort_cards(obs["hand"]))
+                           skip=bool(legal) and c not in legal)
+                 for c in sort_cards(obs.get("hand", [])))
     info = "" if obs["over"] else " · " + t("jh.trick_no",
                                             n=min(len(obs["tricks"]) + 1, TRICKS_PER_HAND))
     return html('<div class="table jh {players}" data-me="{me}" data-turn="{turn}" '

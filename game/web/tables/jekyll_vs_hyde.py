@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from game.web.tables import TableContext
 
 GAME_ID = "jekyll-vs-hyde"
+WATCH_SEAT = "J"  # a watcher sees the table from Jekyll's side (its cards as backs)
 _SYMBOL = {"P": "jvh-crown", "R": "jvh-flame", "G": "jvh-gem", None: "jvh-potion"}
 _ROLE_ICON = {"J": "i-flask", "H": "i-hat"}  # the shell's symbols (index.html)
 
@@ -392,7 +393,7 @@ def _seat(obs: dict[str, Any], role: str, ctx: TableContext, steal: str | None) 
     if not mine and ctx.open_hands is not None:  # a review: the hand face up
         hand = html('<span class="jvh-open">{}</span>', join(
             card_html(c, t, "mini") for c in sort_cards(ctx.open_hands.get(role, []))))
-    elif not mine:
+    elif not mine or "hand" not in obs:  # (a watcher's public view has no hand: backs)
         hand = html('<span class="jvh-backs" title="{size}">'
                     '<span class="back {role}"><svg viewBox="0 0 24 24" aria-hidden="true">'
                     '<use href="#{icon}"/></svg></span><b>×{n}</b>'
@@ -481,7 +482,7 @@ def _trick_area(obs: dict[str, Any], ctx: TableContext) -> Html:
         else:
             out.append(html('<div class="jvh-trick">{}</div>',
                             join(_slot(r, None, ctx) for r in (other(me), me))))
-        if obs["exchange"]["got"] and not obs["played"]:
+        if obs.get("exchange", {}).get("got") and not obs["played"]:
             out.append(_exchange_done(obs, ctx))
         elif _just_swapped(obs):
             out.append(_swap_panel(obs["swaps"][-1], ctx))
@@ -490,7 +491,7 @@ def _trick_area(obs: dict[str, Any], ctx: TableContext) -> Html:
 
 def _just_swapped(obs: dict[str, Any]) -> bool:
     """A green swap ended the last trick (its result stays up during the next one)."""
-    return bool(obs["phase"] == "play" and obs["played"] and obs["swaps"]
+    return bool(obs["phase"] == "play" and obs["played"] and obs.get("swaps")
                 and obs["played"][-1]["effect"] == "green")
 
 
@@ -499,7 +500,7 @@ def _received(obs: dict[str, Any]) -> set[str]:
     if obs["phase"] != "play":
         return set()
     if not obs["played"]:
-        return set(obs["exchange"]["got"])
+        return set(obs.get("exchange", {}).get("got", []))
     if _just_swapped(obs):
         return set(obs["swaps"][-1]["got"])
     return set()
@@ -508,9 +509,10 @@ def _received(obs: dict[str, Any]) -> set[str]:
 def _exchange_panel(obs: dict[str, Any], ctx: TableContext) -> Html:
     t: Translator = ctx.t
     n = obs["give_count"]
-    lines = [html('<p class="head">{}</p>',
-                  t("jvh.exchange_title", n=n, other=role_name(other(ctx.seat), t)))]
-    if obs["must_give_potion"]:
+    title = t("jvh.exchange_title.watch", n=n) if "hand" not in obs else t(
+        "jvh.exchange_title", n=n, other=role_name(other(ctx.seat), t))  # (a watcher: no "yours")
+    lines = [html('<p class="head">{}</p>', title)]
+    if obs.get("must_give_potion"):
         potions = sum(colour_of(c) is None for c in obs["hand"])
         lines.append(html('<p class="oblige" id="jvh-oblige">'
                           '<svg aria-hidden="true"><use href="#jvh-potion"/></svg>{}</p>',
@@ -525,7 +527,7 @@ def _exchange_panel(obs: dict[str, Any], ctx: TableContext) -> Html:
 def _chosen(obs: dict[str, Any], ctx: TableContext) -> list[str]:
     """The cards the person chose for the exchange or swap under way: in the
     engine's hands (`chosen`), or held by the shell until the engine asks."""
-    if obs["chosen"]:
+    if obs.get("chosen"):
         return list(obs["chosen"])
     return list(parts(ctx.held)) if ctx.held else []
 
@@ -575,6 +577,8 @@ def _prompt(obs: dict[str, Any], ctx: TableContext) -> str:
         return t("jvh.prompt.over")
     if ctx.paused:
         return t("coach.jekyll-vs-hyde.paused")
+    if "hand" not in obs:  # a watcher's public view: who decides, never "you"
+        return t("jvh.prompt.wait", other=role_name(obs["to_act"], t))
     phase, mine = obs["phase"], obs["to_act"] == me
     if phase == "give":
         if mine or ctx.ahead:
@@ -655,6 +659,8 @@ def _namer(potion: str, ctx: TableContext) -> Html:
 
 def _hand(obs: dict[str, Any], ctx: TableContext) -> Html:
     t: Translator = ctx.t
+    if "hand" not in obs:  # a watcher's public view: the hands are backs on their seats
+        return EMPTY
     if (obs["to_act"] == ctx.seat or ctx.ahead) and obs["phase"] in ("give", "swap"):
         return _pick_hand(obs, ctx)
     legal = set(obs["legal"])
@@ -685,7 +691,7 @@ def _hand(obs: dict[str, Any], ctx: TableContext) -> Html:
 
 def _aim(obs: dict[str, Any], ctx: TableContext) -> str:
     t: Translator = ctx.t
-    return "" if obs["over"] else t(f"jvh.aim.{ctx.seat}")
+    return "" if obs["over"] or "hand" not in obs else t(f"jvh.aim.{ctx.seat}")
 
 
 def finished(before: dict[str, Any], obs: dict[str, Any], ctx: TableContext) -> Html:
@@ -765,6 +771,11 @@ def _against(ctx: TableContext, key: str, **kw: Any) -> str:
     return ctx.t(key, **kw)
 
 
+def _named(ctx: TableContext, who: str) -> str:
+    """A lasting player by the person's name at an online table, else by the role."""
+    return ctx.people.get(who) or role_name(who, ctx.t)
+
+
 def thinking_seat(obs: dict[str, Any]) -> str | None:
     to_act: str | None = obs["to_act"]
     return to_act
@@ -799,6 +810,9 @@ def _event_text(ev: dict[str, Any], ctx: TableContext) -> str:
                  n=ev.get("count"))  # (an older save's entry has no count: the plural)
     if kind == "exchange":
         me = _when(ev, ctx)[1]
+        if me not in ev:  # the public version: how many cards, never which
+            return t(f"jvh.log.{'exchange' if ev['phase'] == 'give' else 'swap'}_public",
+                     n=ev.get("count"))
         key = "jvh.log.exchange" if ev["phase"] == "give" else "jvh.log.swap"
         return t(key, gave=_cards_text(ev[me], t), got=_cards_text(ev[other(me)], t))
     if kind == "played":
@@ -917,7 +931,12 @@ def score_sheet(obs: dict[str, Any], ctx: TableContext) -> Html:
                 round=t("jvh.score.round"), j=role_name("J", t), h=role_name("H", t),
                 moved=t("jvh.score.moved"), marker=t("jvh.score.marker"))
     foot = EMPTY
-    if match:
+    if match and "you" not in obs:  # a watcher: both players by name
+        s = obs["scores"]
+        foot = html('<p class="jvh-match">{}</p>', t(
+            "jvh.match_scores", first=_named(ctx, "J"), second=_named(ctx, "H"),
+            a=s.get("J", 0), b=s.get("H", 0)))
+    elif match:
         you = obs["you"]
         s = obs["scores"]
         foot = html('<p class="jvh-match">{}</p>',
@@ -971,9 +990,10 @@ def hand_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
 def final_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
     t: Translator = ctx.t
     match = obs["options"].get("variant") == "return-match"
-    you = obs["you"]
+    you = obs.get("you")  # (None: a watcher, who is neither)
     win = obs["winner"]
     verdict = (t("jvh.draw") if win is None else
+               t("jvh.wins", name=_named(ctx, win)) if you is None else
                t("jvh.you_win") if win == you else _against(ctx, "jvh.bot_wins"))
     lines = []
     h = obs["history"][-1] if obs["history"] else None
@@ -985,8 +1005,10 @@ def final_summary(obs: dict[str, Any], ctx: TableContext) -> Html:
     else:
         rounds = {leg["hyde"]: leg["rounds"] for leg in obs["legs"]}
         if all(leg["score"] >= TRACK_END for leg in obs["legs"]) and len(rounds) == 2:
-            lines.append(_against(ctx, "jvh.tiebreak", you=rounds.get(you, 0),
-                                  bot=rounds.get(other(you), 0)))
+            lines.append(t("jvh.tiebreak.watch", first=_named(ctx, "J"), a=rounds.get("J", 0),
+                           second=_named(ctx, "H"), b=rounds.get("H", 0)) if you is None
+                         else _against(ctx, "jvh.tiebreak", you=rounds.get(you, 0),
+                                       bot=rounds.get(other(you), 0)))
     return html('<h2>{title}</h2><p class="winner">{verdict}</p>{body}'
                 '<div class="jvh-mini-track">{track}</div>{scores}',
                 title=t("jvh.game_over"), verdict=verdict, body=_paragraphs(lines),
@@ -1025,8 +1047,9 @@ def motion(events: Iterable[Event], me: Any) -> Plan:
             origin = ".hand.mine" if p == me else f'.jvh-seat[data-role="{p}"]'
             moves.append(Move(ev["card"], f'[data-slot="{p}"]', origin, seat=True))
         elif kind == "exchange":
-            moves += [Move(c, seat + " .back", ".hand.mine", "back") for c in ev[me]]
-            moves += [Move(c, ".hand.mine", seat, seat=True) for c in ev[opp]]
+            # (a watcher, `me` None, is shown no card of it: nothing moves)
+            moves += [Move(c, seat + " .back", ".hand.mine", "back") for c in ev.get(me, [])]
+            moves += [Move(c, ".hand.mine", seat, seat=True) for c in ev.get(opp, [])]
         elif kind == "trick_won":
             leaving = {c: f'.jvh-seat[data-role="{ev["winner"]}"] .jvh-pile'
                        for c in ev["cards"]}
