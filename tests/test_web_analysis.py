@@ -112,7 +112,7 @@ def test_the_marks_and_the_summary_of_a_finished_analysis():
     d = worst[0]
     r, effects = av.COMMANDS["analysis-goto"](
         r, ReviewCommand("analysis-goto", f"rv-costly-{d.step}", str(d.step + 1)))
-    assert r.at.step == d.step + 1 and effects[0].keep == f"rv-costly-{d.step}"
+    assert r.at.step == d.step + 1 and effects[0].keep == "rv-compare"  # read out, in view
     panel = str(av.panel_html(r, _t()))
     assert 'id="rv-compare"' in panel and "You:" in panel and "The expert:" in panel
     assert "it cost about" in panel and f'aria-current="step"' in panel

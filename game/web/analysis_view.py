@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 # Each verdict's mark, read without colour (the chess annotators' signs).
 SYMBOLS = {"fine": "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+COMPARE = "rv-compare"  # the comparison's id (game.web.front.steps scrolls to it)
 Status = Literal["running", "cancelled", "done"]
 
 
@@ -168,7 +169,10 @@ def _goto(r: Reviewing, act: ReviewCommand) -> Analysed:
     if not r.at.first <= step <= r.at.last:
         return r, ()
     at = dataclasses.replace(stopped(r.at), step=step)
-    return dataclasses.replace(r, at=at), (Draw(act.keep),)
+    # From the summary, the focus goes to the comparison (read out, scrolled
+    # into view); from the step list it stays on the mark, to go on from there.
+    keep = COMPARE if str(act.keep).startswith("rv-costly") else act.keep
+    return dataclasses.replace(r, at=at), (Draw(keep),)
 
 
 def decided(r: Reviewing, act: Decided) -> Analysed:
@@ -265,7 +269,8 @@ def _compare(r: Reviewing, t: Translator, d: Decision) -> Html:
         hindsight = html('<p class="rv-hindsight"><b>{}</b> {}</p>', t("analysis.hindsight"),
                          t("analysis.hindsight_line", best=_choice(r, t, d.step, h.best),
                            cost=cost_text(t, game, h.cost)))
-    return html('<div class="rv-compare v-{}" id="rv-compare" role="group" aria-label="{}">'
+    return html('<div class="rv-compare v-{}" id="rv-compare" role="group" aria-label="{}" '
+                'tabindex="-1">'
                 '<div class="rv-side"><b>{}</b> {}</div><div class="rv-side rv-expert"><b>{}</b>'
                 ' {}</div><p class="rv-cost"><b aria-hidden="true">{}</b> {}</p>{}</div>',
                 d.verdict, t("analysis.compare"), t("analysis.you"), you, t("analysis.expert"),
@@ -325,7 +330,9 @@ def panel_html(r: Reviewing, t: Translator) -> Html:
                     bar, say(t, game, "analysis.no_decisions"))
     here = a.at(r.at.step - 1)
     marks = join(_mark(d, t, r, shown_at(d) == r.at.step) for d in a.decisions)
-    return html('{}<div class="rv-analysis-bar">{}</div>{}{}<ol class="rv-marks" '
-                'aria-label="{}">{}</ol>',
-                notice, bar, _compare(r, t, here) if here is not None else EMPTY,
-                _summary(r, t, a) if a.decisions else EMPTY, t("analysis.marks"), marks)
+    # The step list, the decision stepped to, then the summary: on a phone's
+    # short part the comparison is right under the mark that shows it.
+    return html('{}<div class="rv-analysis-bar">{}</div><ol class="rv-marks" aria-label="{}">{}'
+                '</ol>{}{}', notice, bar, t("analysis.marks"), marks,
+                _compare(r, t, here) if here is not None else EMPTY,
+                _summary(r, t, a) if a.decisions else EMPTY)

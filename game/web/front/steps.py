@@ -104,6 +104,10 @@ class ReviewDialog:
             dialog.setAttribute("data-" + name, value)
         if self.player is not None:
             self.player.draw(frame)
+        if frame.get("keep") == "rv-compare":  # a costly decision stepped to: its comparison
+            shown = dialog.querySelector("#rv-compare")
+            if shown:
+                shown.scrollIntoView(False)
         if self.opened_now:
             self.opened_now = False
             first = dialog.querySelector("#ex-next:not([disabled])") or \
