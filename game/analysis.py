@@ -472,6 +472,7 @@ def read_stored(data: Any, states: Sequence[State], actions: Sequence[str]) -> l
     if type(data) is not list or len(data) > MAX_STORED:
         raise AnalysisError(f"not a list of at most {MAX_STORED} hand analyses")
     found = []
+    steps_of: dict[Hashable, list[tuple[int, int]]] = {}  # each seat's, listed once
     for i, entry in enumerate(data):
         where = f"analysis[{i}]"
         if type(entry) is not dict or set(entry) != {"seat", "hand", "decisions"}:
@@ -480,9 +481,10 @@ def read_stored(data: Any, states: Sequence[State], actions: Sequence[str]) -> l
         if type(seat) is not str or type(hand) is not int or type(decided) is not list:
             raise AnalysisError(f"{where}: its seat, hand or decisions are malformed")
         who = identity_of(states[0], seat)
-        expected = decision_steps(states, who, hand) if 1 <= hand <= states[-1].hands_scored \
-            else None
-        if expected is None or len(decided) != len(expected):
+        if who not in steps_of:
+            steps_of[who] = decision_steps(states, who)
+        expected = [(step, number) for step, number in steps_of[who] if number == hand]
+        if not 1 <= hand <= states[-1].hands_scored or len(decided) != len(expected):
             raise AnalysisError(f"{where}: not the decisions of hand {hand} of seat {seat[:40]!r}")
         found.append(HandAnalysis(str(who), hand, tuple(
             _read_decision(d, states[step], actions[step], step, number, f"{where}.decisions[{k}]")

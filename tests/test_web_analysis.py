@@ -242,6 +242,17 @@ def test_a_file_with_its_analysis_opens_with_it_and_a_damaged_one_is_dropped():
     assert 'role="alert"' in panel and "has been dropped" in panel and 'id="rv-analyse"' in panel
 
 
+def test_a_hand_under_way_offers_no_analysis():
+    from tests.page_kit import random_transcript
+
+    transcript = random_transcript("dracula", 3, steps=5)  # the first deal under way
+    r = opened(transcript, 0, on_table=False)
+    assert not isinstance(r, tuple)
+    assert str(av.panel_html(r, _t())) == ""
+    r, effects = av.COMMANDS["analyse"](r, ReviewCommand("analyse"))
+    assert r.analyses == () and not any(isinstance(e, av.AnalyseInBackground) for e in effects)
+
+
 @pytest.mark.parametrize("damage", [
     lambda k: k.append(k[0]),                                         # a hand twice is fine...
     lambda k: k[0]["decisions"].pop(),                                # a decision missing

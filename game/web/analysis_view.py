@@ -118,6 +118,11 @@ def reviewed_hand(r: Reviewing) -> int:
     return hand_spans(list(r.states), r.begin)[r.hand][2] + 1
 
 
+def finished(r: Reviewing) -> bool:
+    """Whether the reviewed hand is finished (only such a hand is analysed)."""
+    return reviewed_hand(r) <= r.states[-1].hands_scored
+
+
 def current(r: Reviewing) -> Analysing | None:
     """The reviewed hand's analysis, if one was begun."""
     hand = reviewed_hand(r)
@@ -133,7 +138,7 @@ def _analyse(r: Reviewing, _: ReviewCommand) -> Analysed:
     """Begin (or go on with, after Cancel) the reviewed hand's analysis; any
     other running one stops (one at a time)."""
     found = current(r)
-    if found is not None and found.status in ("running", "done"):
+    if not finished(r) or (found is not None and found.status in ("running", "done")):
         return r, (Draw(),)  # (as it is: shown again, kept or under way)
     if found is None:
         first = r.states[0]
@@ -301,6 +306,8 @@ def _summary(r: Reviewing, t: Translator, a: Analysing) -> Html:
 def panel_html(r: Reviewing, t: Translator) -> Html:
     """The review's analysis part: the button, the progress, the summary,
     the marked decisions and, at one of them, the comparison."""
+    if not finished(r):  # a file's hand under way: nothing to analyse yet
+        return EMPTY
     a = current(r)
     game = r.transcript.game
     notice = EMPTY if r.dropped is None else html(

@@ -102,12 +102,15 @@ class ReviewDialog:
             return
         for name, value in frame["data"].items():
             dialog.setAttribute("data-" + name, value)
+        compare = frame.get("keep") == "rv-compare"  # a costly decision stepped to
+        if compare:
+            frame["keep"] = None  # (not a control: the player's focus is for its buttons)
         if self.player is not None:
             self.player.draw(frame)
-        if frame.get("keep") == "rv-compare":  # a costly decision stepped to: its comparison
-            shown = dialog.querySelector("#rv-compare")
-            if shown:
-                shown.scrollIntoView(False)
+        shown = dialog.querySelector("#rv-compare") if compare else None
+        if shown:  # its comparison, read out and in view
+            shown.focus(self.no_scroll)
+            shown.scrollIntoView(False)
         if self.opened_now:
             self.opened_now = False
             first = dialog.querySelector("#ex-next:not([disabled])") or \
