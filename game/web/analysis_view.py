@@ -318,7 +318,7 @@ def panel_html(r: Reviewing, t: Translator) -> Html:
                     say(t, game, "analysis.button"))
     total, done = len(a.steps), len(a.decisions)
     if a.status == "done":
-        bar = html('<h3 id="rv-analysis-head" tabindex="-1">{}</h3>',
+        bar = html('<h2 id="rv-analysis-head" tabindex="-1">{}</h2>',
                    say(t, game, "analysis.title"))
     else:
         running = a.status == "running"
@@ -326,7 +326,7 @@ def panel_html(r: Reviewing, t: Translator) -> Html:
                         '</button>', t("analysis.cancel")) if running else
                    html('<button type="button" data-rv="analyse" id="rv-analyse">{}</button>',
                         t("analysis.resume")))
-        bar = html('<h3 id="rv-analysis-head" tabindex="-1">{}</h3><progress max="{}" value="{}" '
+        bar = html('<h2 id="rv-analysis-head" tabindex="-1">{}</h2><progress max="{}" value="{}" '
                    'aria-labelledby="rv-progress"></progress><span id="rv-progress" '
                    'role="status">{}</span>{}',
                    say(t, game, "analysis.title"), max(total, 1), done,

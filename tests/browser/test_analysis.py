@@ -13,6 +13,8 @@ import time
 
 import pytest
 
+from tests.browser.test_axe import AXE, RUN
+
 pytestmark = pytest.mark.browser
 
 
@@ -67,3 +69,6 @@ def test_the_marks_and_the_summary_are_on_screen_beside_the_table(page, ui, size
         assert box and _inside(box, page.locator("#rv-analysis").bounding_box()), sel
     assert _apart(page.locator("#rv-screen").bounding_box(),
                   page.locator("#rv-analysis").bounding_box())
+    if AXE.is_file():  # the verdicts as screen readers get them (tests/browser/test_axe.py's run)
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+        assert page.evaluate(RUN)["violations"] == []
