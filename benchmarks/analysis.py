@@ -2,7 +2,9 @@
 
     python benchmarks/analysis.py agreement [--positions 100] [--seed 1] [--game G]
     python benchmarks/analysis.py levels [--hands 6] [--seed 1] [--game G] [--dump FILE]
+                                         [--levels beginner,expert]
     python benchmarks/analysis.py stability [--hands 4] [--seed 1] [--game G]
+    python benchmarks/analysis.py shares --from DUMP [DUMP...]
 
 Not a test: prints figures, with the machine's load (`uptime`).
 
@@ -21,6 +23,9 @@ Not a test: prints figures, with the machine's load (`uptime`).
   interval (a bootstrap over hands), each verdict's share, the expert's
   cost quantiles (what the thresholds are calibrated on: its decisions are
   "fine" at least 90% of the time) and the CPU time per decision and per hand.
+- shares: the verdicts' shares by game and level, by today's thresholds
+  (`SCALES`), of the costs written by `levels --dump` (several runs pooled):
+  how the thresholds were chosen without judging the decisions again.
 - stability: the heuristic's decisions in seeded hands, each judged twice
   with two seeds: how often the verdict and the expert's choice are the same,
   and the mean difference of the cost.
@@ -42,7 +47,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import GAMES, new_game  # noqa: E402
-from game.analysis import SCALES, VERDICTS, analyse_decision, decisions_of, judge, units  # noqa: E402
+from game.analysis import (SCALES, VERDICTS, analyse_decision, decisions_of, judge,  # noqa: E402
+                           units, verdict)
 from game.bots import LEVEL_NAMES, levels, make_bot  # noqa: E402
 from game.bots.search import rules_of  # noqa: E402
 from game.core.match import play_out  # noqa: E402
@@ -168,7 +174,7 @@ def bootstrap(per_hand: list[tuple[float, int]], rng: random.Random) -> tuple[fl
 
 
 def level_costs(game: str, hands: int, seed: int, dump: dict[str, Any],
-                dump_to: str | None = None) -> None:
+                dump_to: str | None = None, only: list[str] | None = None) -> None:
     """Every level on the same seeded hands, hand by hand (a run stopped early
     still has each level on the same hands); the figures after each hand."""
     deal_seeds = [random.Random(f"{seed}/{game}/{k}").getrandbits(31) for k in range(hands)]
@@ -177,7 +183,7 @@ def level_costs(game: str, hands: int, seed: int, dump: dict[str, Any],
     results = dump.setdefault(game, {})
     for k, deal_seed in enumerate(deal_seeds):
         seat = seats(game)[k % len(seats(game))]
-        for level in levels(game):
+        for level in measured(game, only):
             spec = level_spec(game, level)
             start = new_game(game, None, deal_seed)
             bots = {p: make_bot(game, spec if p == seat else "heuristic") for p in start.players}
@@ -198,7 +204,7 @@ def level_costs(game: str, hands: int, seed: int, dump: dict[str, Any],
         if dump_to:
             Path(dump_to).write_text(json.dumps(dump))
         print(f" after {k + 1} hands ({load()}):", flush=True)
-        for level in levels(game):
+        for level in measured(game, only):
             mine = results[level]
             costs, n = mine["costs"], len(mine["costs"])
             lo, hi = bootstrap(mine["per_hand"], random.Random(seed))
@@ -207,12 +213,17 @@ def level_costs(game: str, hands: int, seed: int, dump: dict[str, Any],
                   f"cost {statistics.mean(costs):.2f} [{lo:.2f}, {hi:.2f}]; {shares}; "
                   f"{mine['cpu_s'] / n:.2f} s CPU a decision, "
                   f"{mine['cpu_s'] / (k + 1):.1f} s a hand", flush=True)
-        expert = results["expert"]["costs"]
+        expert = results.get("expert", {"costs": []})["costs"]
         if len(expert) > 2:
             q = statistics.quantiles(expert, n=20)
             print(f"  the expert's costs: median {q[9]:.2f}, 80th percentile {q[15]:.2f}, "
                   f"90th {q[17]:.2f}, 95th {q[18]:.2f}; thresholds "
                   f"{SCALES[game].thresholds}", flush=True)
+
+
+def measured(game: str, only: list[str] | None) -> list[str]:
+    """The ladder's levels to measure: all, or those named (a quicker calibration run)."""
+    return [level for level in levels(game) if only is None or level in only]
 
 
 def stability(game: str, hands: int, seed: int) -> None:
@@ -240,25 +251,47 @@ def stability(game: str, hands: int, seed: int) -> None:
           f"{statistics.mean(gaps):.2f} {SCALES[game].unit}", flush=True)
 
 
+def shares(dumps: list[str]) -> None:
+    pooled: dict[str, dict[str, list[float]]] = {}
+    for path in dumps:
+        for game, by_level in json.loads(Path(path).read_text()).items():
+            for level, mine in by_level.items():
+                pooled.setdefault(game, {}).setdefault(level, []).extend(mine["costs"])
+    for game, by_level in pooled.items():
+        print(f"{game}: thresholds {SCALES[game].thresholds} {SCALES[game].unit}")
+        for level, costs in by_level.items():
+            said = [verdict(game, c) for c in costs]
+            print(f"  {LEVEL_NAMES[level]:<9} {len(costs)} decisions, mean cost "
+                  f"{statistics.mean(costs):.2f}: "
+                  + ", ".join(f"{v} {said.count(v) / len(said):.0%}" for v in VERDICTS))
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("part", choices=("agreement", "levels", "stability"))
+    p.add_argument("part", choices=("agreement", "levels", "stability", "shares"))
+    p.add_argument("--from", dest="dumps", nargs="+", help="shares: the files of levels --dump")
     p.add_argument("--game", choices=list(GAMES))
     p.add_argument("--positions", type=int, default=100)
     p.add_argument("--hands", type=int, default=6)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--dump", help="levels: write every cost to this JSON file")
+    p.add_argument("--levels", help="levels: only these levels, comma-separated "
+                   "(beginner,expert is enough to calibrate the thresholds)")
     p.add_argument("--progress", action="store_true", help="agreement: a line a position")
     args = p.parse_args()
     dump: dict[str, Any] = {}
     print(f"load at the start: {load()}", flush=True)
+    if args.part == "shares":
+        shares(args.dumps or [])
+        return
     for game in [args.game] if args.game else list(GAMES):
         if args.part == "agreement":
             agreement(game, args.positions, args.seed, args.progress)
         elif args.part == "stability":
             stability(game, args.hands, args.seed)
         else:
-            level_costs(game, args.hands, args.seed, dump, args.dump)
+            level_costs(game, args.hands, args.seed, dump, args.dump,
+                        args.levels.split(",") if args.levels else None)
         print(f"load: {load()}", flush=True)
 
 

@@ -28,10 +28,10 @@ import math
 import random
 import statistics
 from dataclasses import asdict, dataclass
-from typing import Any, Hashable, NamedTuple, Sequence
+from typing import Any, Callable, Hashable, NamedTuple, Sequence
 
 from game import state_from_json
-from game.bots.search import Solve, rules_of, searcher
+from game.bots.search import Search, Solve, rules_of, searcher
 from game.core.state import GameError, Player, State
 from game.core.transcript import Transcript
 
@@ -43,10 +43,12 @@ class Scale:
     """How one game's costs read: their unit, and the least cost of each
     verdict after "fine" (inaccuracy, mistake, blunder), in that unit.
 
-    The thresholds were calibrated with benchmarks/analysis.py: the expert's
-    own decisions (1 s a move, judged by this analysis) are "fine" at least
-    90% of the time, and a blunder costs about what a beginner's typical
-    bad card does."""
+    The thresholds are calibrated with benchmarks/analysis.py (`levels
+    --levels random,expert`, then `shares`; the figures, dated, in
+    benchmarks/RESULTS.md, "Hand analysis (issue 56)"): the expert's own
+    decisions are "fine" at least 90% of the time, and the beginner's
+    blunders (a card a player sees was wrong at once) are 9-21% of its
+    decisions and the expert's none."""
 
     unit: str
     thresholds: tuple[float, float, float]
@@ -58,10 +60,11 @@ class Scale:
     exact_worlds: int | None = None
 
 
+# Measured 2026-12-02 on 35-48 decisions a level and game (see `Scale`).
 SCALES: dict[str, Scale] = {
-    "jekyll-hyde": Scale("points", (15.0, 40.0, 90.0), endgame=3, hindsight=3,
+    "jekyll-hyde": Scale("points", (15.0, 25.0, 40.0), endgame=3, hindsight=3,
                          exact_worlds=40),
-    "jekyll-vs-hyde": Scale("marker steps", (0.5, 1.0, 2.0), endgame=4, hindsight=5),
+    "jekyll-vs-hyde": Scale("marker steps", (0.5, 1.0, 1.5), endgame=4, hindsight=5),
     "dracula": Scale("deal points", (3.0, 8.0, 16.0), endgame=0, hindsight=7),
 }
 
@@ -153,7 +156,7 @@ class Analysis:
 def verdict(game_id: str, cost: float) -> str:
     """The verdict of a cost in `game_id`'s unit, by its `SCALES` thresholds.
 
-    >>> verdict("jekyll-hyde", 0.0), verdict("jekyll-hyde", 50.0), verdict("dracula", 99.0)
+    >>> verdict("jekyll-hyde", 0.0), verdict("jekyll-hyde", 30.0), verdict("dracula", 99.0)
     ('fine', 'mistake', 'blunder')
     """
     index = sum(cost >= t for t in SCALES[game_id].thresholds)
@@ -223,9 +226,16 @@ def judge(observation: dict[str, Any], rng: random.Random,
     """The expert's choice and each legal choice's cost, from `observation`
     alone (a seat's own, with `legal`): the expert's search to `iterations`
     (default `cap`)."""
-    legal = list(observation["legal"])
-    game = observation["game"]
-    scale = SCALES[game]
+    search = _search(observation, rng, iterations)
+    while not search.finished():
+        search.iterate()
+    return _judgement(observation, search)
+
+
+def _search(observation: dict[str, Any], rng: random.Random,
+            iterations: int | None) -> Search | Solve:
+    """The expert's search for one decision, set up to value every choice."""
+    scale = SCALES[observation["game"]]
     most = iterations or cap(observation)
     search = searcher(observation, rng, most, lambda: 0.0, endgame=scale.endgame,
                       enumerate=True)
@@ -234,8 +244,12 @@ def judge(observation: dict[str, Any], rng: random.Random,
         if scale.exact_worlds is not None:
             # (listed worlds are then drawn without repeats: a sample of them all)
             search.cap = min(most, scale.exact_worlds * len(search.actions))
-    while not search.finished():
-        search.iterate()
+    return search
+
+
+def _judgement(observation: dict[str, Any], search: Search | Solve) -> Judgement:
+    """What a finished `search` makes of the decision at `observation`."""
+    legal = list(observation["legal"])
     values = {action: value for action, _, value in search.ranking()}
     alias = search.alias
     worth = {a: values.get(alias.get(a, a), min(values.values(), default=0.0)) for a in legal}
@@ -289,18 +303,47 @@ def judge_decision(state: State, step: int, hand: int, chosen: str, rng: random.
                    iterations: int | None = None) -> Decision:
     """The decision `chosen` at `state`: judged from the observation of the
     player to act alone (`judge`), then, apart, its hindsight line."""
-    player = state.to_act
-    observation = state.observation(player)
-    judgement = judge(observation, rng, iterations)
-    game = observation["game"]
-    cost = judgement.costs[chosen]
-    seen = hindsight(state, player)
-    line = None
-    if seen is not None:
-        best = chosen if seen[chosen] == 0 else min(seen, key=lambda a: (seen[a], a))
-        line = Hindsight(best, seen[chosen], verdict(game, seen[chosen]))
-    return Decision(step, hand, chosen, judgement.best, cost, verdict(game, cost),
-                    judgement.costs, line)
+    judging = Judging(state, step, hand, chosen, rng, iterations)
+    while not judging.finished():
+        judging.work()
+    return judging.decision()
+
+
+class Judging:
+    """One decision's judgement under way (`judge_decision`), in slices: the
+    page's worker does `work` between frames. The same iterations in the same
+    order as in one go, so the verdict is the command line's."""
+
+    def __init__(self, state: State, step: int, hand: int, chosen: str, rng: random.Random,
+                 iterations: int | None = None) -> None:
+        self.state, self.step, self.hand, self.chosen = state, step, hand, chosen
+        self.player = state.to_act
+        self.observation = state.observation(self.player)  # all the search ever reads
+        self.search = _search(self.observation, rng, iterations)
+
+    def finished(self) -> bool:
+        return self.search.finished()
+
+    def work(self, until: Callable[[], bool] = lambda: False) -> None:
+        """Iterate the search until it is finished or `until()` says stop (one slice)."""
+        while not self.search.finished():
+            self.search.iterate()
+            if until():
+                return
+
+    def decision(self) -> Decision:
+        """The finished judgement, with its hindsight line where the rest is solvable."""
+        judgement = _judgement(self.observation, self.search)
+        game = self.observation["game"]
+        cost = judgement.costs[self.chosen]
+        seen = hindsight(self.state, self.player)
+        line = None
+        if seen is not None:
+            best = (self.chosen if seen[self.chosen] == 0
+                    else min(seen, key=lambda a: (seen[a], a)))
+            line = Hindsight(best, seen[self.chosen], verdict(game, seen[self.chosen]))
+        return Decision(self.step, self.hand, self.chosen, judgement.best, cost,
+                        verdict(game, cost), judgement.costs, line)
 
 
 def decisions_of(transcript: Transcript, seat: str | None = None,
@@ -312,7 +355,7 @@ def decisions_of(transcript: Transcript, seat: str | None = None,
     transcript's `me`, else the first player."""
     states = transcript.states()
     first = states[0]
-    who = _identity(first, seat if seat is not None else transcript.me)
+    who = identity_of(first, seat if seat is not None else transcript.me)
     hands = states[-1].hands_scored
     if hands == 0:
         raise AnalysisError("no hand of this game is finished: there is nothing to analyse",
@@ -320,19 +363,30 @@ def decisions_of(transcript: Transcript, seat: str | None = None,
     if hand is not None and not 1 <= hand <= hands:
         raise AnalysisError(f"--hand {hand}: the finished hands are 1 to {hands}",
                             code="hand_out_of_range", params={"hand": hand, "hands": hands})
-    tasks = []
-    for step, (state, action) in enumerate(zip(states, transcript.actions)):
+    tasks = [_Task(step, number, states[step].to_json(), transcript.actions[step],
+                   decision_seed(transcript, step), None)
+             for step, number in decision_steps(states, who, hand)]
+    return str(who), tasks
+
+
+def decision_steps(states: Sequence[State], who: Hashable,
+                   hand: int | None = None) -> list[tuple[int, int]]:
+    """(step, hand number) of each decision of the lasting player `who` with
+    more than one legal choice, in hand `hand` or in every finished hand
+    (`states`: a transcript's, before each action and after the last)."""
+    hands = states[-1].hands_scored
+    found = []
+    for step, state in enumerate(states[:-1]):
         player = state.to_act
         number = state.hands_scored + 1
         if (player is None or state.identity(player) != who or number > hands
                 or (hand is not None and number != hand) or len(state.legal_actions()) < 2):
             continue
-        tasks.append(_Task(step, number, state.to_json(), action,
-                           decision_seed(transcript, step), None))
-    return str(who), tasks
+        found.append((step, number))
+    return found
 
 
-def _identity(state: State, seat: Any) -> Hashable:
+def identity_of(state: State, seat: Any) -> Hashable:
     """The lasting player behind `seat` (a seat as text or a name), or the first player's."""
     if seat is None:
         return state.identity(state.players[0])
@@ -389,3 +443,81 @@ def analyse_files(paths: Sequence[str], seat: str | None = None, hand: int | Non
         mine = [d for (n, _), d in zip(jobs, done) if n == number]
         analyses.append(Analysis(transcript.game, shown, SCALES[transcript.game].unit, mine))
     return analyses
+
+
+# -- kept with the game: a save's or a transcript's optional `analysis` field ----------
+
+MAX_STORED = 400  # hand analyses kept with a game (a long Werner game has a few dozen hands)
+
+
+@dataclass(frozen=True)
+class HandAnalysis:
+    """One seat's analysed decisions in one hand: a whole hand's, as kept."""
+
+    seat: str  # the lasting player, as text
+    hand: int  # 1 for the game's first
+    decisions: tuple[Decision, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "hand": self.hand,
+                "decisions": [d.to_json() for d in self.decisions]}
+
+
+def read_stored(data: Any, states: Sequence[State], actions: Sequence[str]) -> list[HandAnalysis]:
+    """The `analysis` field kept with a game (a list of `HandAnalysis.to_json()`),
+    checked against the game it came with (`states`, `actions`: its replay):
+    every decision of that seat in that hand, each the action really taken,
+    every legal choice costed. AnalysisError names what is wrong; the caller
+    drops the whole field and keeps the game."""
+    if type(data) is not list or len(data) > MAX_STORED:
+        raise AnalysisError(f"not a list of at most {MAX_STORED} hand analyses")
+    found = []
+    steps_of: dict[Hashable, list[tuple[int, int]]] = {}  # each seat's, listed once
+    for i, entry in enumerate(data):
+        where = f"analysis[{i}]"
+        if type(entry) is not dict or set(entry) != {"seat", "hand", "decisions"}:
+            raise AnalysisError(f"{where} is not a hand's analysis")
+        seat, hand, decided = entry["seat"], entry["hand"], entry["decisions"]
+        if type(seat) is not str or type(hand) is not int or type(decided) is not list:
+            raise AnalysisError(f"{where}: its seat, hand or decisions are malformed")
+        who = identity_of(states[0], seat)
+        if who not in steps_of:
+            steps_of[who] = decision_steps(states, who)
+        expected = [(step, number) for step, number in steps_of[who] if number == hand]
+        if not 1 <= hand <= states[-1].hands_scored or len(decided) != len(expected):
+            raise AnalysisError(f"{where}: not the decisions of hand {hand} of seat {seat[:40]!r}")
+        found.append(HandAnalysis(str(who), hand, tuple(
+            _read_decision(d, states[step], actions[step], step, number, f"{where}.decisions[{k}]")
+            for k, (d, (step, number)) in enumerate(zip(decided, expected)))))
+    return found
+
+
+def _read_decision(data: Any, state: State, action: str, step: int, hand: int,
+                   where: str) -> Decision:
+    """One kept decision, checked against the position it judged."""
+    keys = {"step", "hand", "chosen", "best", "cost", "verdict", "costs"}
+    if type(data) is not dict or not keys <= set(data) <= keys | {"hindsight"}:
+        raise AnalysisError(f"{where} is not a decision")
+    legal = set(state.legal_actions())
+    costs = data["costs"]
+    if (data["step"] != step or data["hand"] != hand or data["chosen"] != action
+            or type(costs) is not dict or set(costs) != legal
+            or not all(_is_cost(c) for c in costs.values())):
+        raise AnalysisError(f"{where} does not judge the game's decision at step {step}")
+    best, cost, said = data["best"], data["cost"], data["verdict"]
+    if best not in legal or costs[best] != 0 or cost != costs[action] or said not in VERDICTS:
+        raise AnalysisError(f"{where}: its best choice, cost or verdict is not its own")
+    line = None
+    if "hindsight" in data:
+        h = data["hindsight"]
+        if (type(h) is not dict or set(h) != {"best", "cost", "verdict"}
+                or h["best"] not in legal or not _is_cost(h["cost"])
+                or h["verdict"] not in VERDICTS):
+            raise AnalysisError(f"{where}.hindsight is malformed")
+        line = Hindsight(h["best"], float(h["cost"]), h["verdict"])
+    return Decision(step, hand, action, best, float(cost), said,
+                    {a: float(c) for a, c in costs.items()}, line)
+
+
+def _is_cost(value: Any) -> bool:
+    return type(value) in (int, float) and math.isfinite(value) and 0 <= value < 1e6

@@ -3,8 +3,11 @@
     {"game": "jekyll-hyde", "options": {...}, "seed": 7,
      "deals": [...], "actions": ["@3", "HF4", ...], "captions": [...], "me": 0}
 
-`deals`, `captions` and `me` (the lasting player the person at the screen
-played, as in a save's `setup.me`; a replay ignores it) are optional; a missing seed is 0, so a transcript
+`deals`, `captions`, `me` (the lasting player the person at the screen
+played, as in a save's `setup.me`; a replay ignores it) and `analysis` (the
+page's hand analysis kept with the game, game.analysis's `read_stored`
+checks it where it is used, so a damaged one is dropped and the game kept;
+a replay ignores it) are optional; a missing seed is 0, so a transcript
 without one still replays the same way everywhere.  A transcript is data from
 outside: one over `MAX_BYTES` or `MAX_ACTIONS` is refused before anything is
 replayed, and every field is checked (`TranscriptError` names it).
@@ -47,6 +50,7 @@ class Transcript:
     actions: list[str] = field(default_factory=list)
     captions: list[dict[str, str] | None] | None = None
     me: int | str | None = None
+    analysis: Any = None  # as read: game.analysis.read_stored checks it before use
 
     @classmethod
     def from_json(cls, data: Any) -> "Transcript":
@@ -55,7 +59,8 @@ class Transcript:
             raise TranscriptError("a transcript is a JSON object with 'game' and 'actions'",
                                   code="not_a_transcript")
         unknown = sorted(str(k) for k in set(data) - {"game", "options", "seed", "deals",
-                                                      "actions", "captions", "me"})
+                                                      "actions", "captions", "me",
+                                                      "analysis"})
         if unknown:
             raise TranscriptError(f"unknown transcript key {unknown[0]!r}", code="unknown_field",
                                   params={"path": unknown[0]})
@@ -86,7 +91,7 @@ class Transcript:
         if not (me is None or (type(me) is int and 0 <= me < 100)
                 or (type(me) is str and 0 < len(me) <= 40)):
             fail(TranscriptError, "me", "a seat number or a player's name", me)
-        return cls(game, options, seed, deals, actions, captions, me)
+        return cls(game, options, seed, deals, actions, captions, me, data.get("analysis"))
 
     @classmethod
     def parse(cls, text: str | bytes, source: str = "the transcript") -> "Transcript":
@@ -112,6 +117,8 @@ class Transcript:
             data["captions"] = self.captions
         if self.me is not None:
             data["me"] = self.me
+        if self.analysis is not None:
+            data["analysis"] = self.analysis
         return data
 
     def caption(self, step: int, lang: str) -> str:

@@ -29,7 +29,8 @@ from game.web import page as pg
 from game.web import session as ts
 from game.web import stats as st
 from game.web import stats_page as sp
-from game.web import thinking
+from game.web import analysis_run, thinking
+from game.web import analysis_view as av
 from game.web.coach import Coach
 from game.web.drivers import Clock, Locks, Screen, Spawn
 from game.web.files import download_name, transcript_text
@@ -44,7 +45,7 @@ from game.web.session import Message, Session
 from game.web.replay import AUTOPLAY_SECONDS
 from game.web.review import ReviewCommand
 from game.web.stats_page import now_ms
-from game.web.step_player import CLOSED, review_frame
+from game.web.step_player import CLOSED, analysis_frame, review_frame
 from game.web.storage import FailureKind, Storage
 from game.web.tables import Table
 from game.web.views import Drawing, GuestParts, message_text
@@ -209,6 +210,10 @@ class Controller:
             self.spawn(self.autoplay(effect.run))
         elif isinstance(effect, pg.ReviewGone):
             self.screen.steps(CLOSED)
+        elif isinstance(effect, av.AnalyseInBackground):
+            self.spawn(analysis_run.analyse_turn(self, effect.run))
+        elif isinstance(effect, av.DrawAnalysis) and self.page.review is not None:
+            self.screen.steps(analysis_frame(self.page.review, self.t))
         else:
             return self.carry_out_table(effect)
         return []
@@ -554,6 +559,7 @@ ROUTES: dict[str, Route] = _one_table({
     "dismiss-unsaved": _page(lambda _: pg.Dismiss("unsaved")),
     "deal-keep": _page(lambda _: pg.KeepDeal()),
     "stats": _page(lambda _: pg.ShowStats()), "stats-close": _page(lambda _: pg.CloseStats()),
+    "analyse": _page(lambda _: pg.OpenReview(analyse=True)),
 }, {
     "start": _leaving_stats(lambda _: pg.NewGame()),
     "switch": _leaving_stats(lambda d: pg.SwitchGame(d.get("game", ""))),

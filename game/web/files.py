@@ -249,7 +249,7 @@ def continue_save(opened: OpenedFile, step: int,
 
 def transcript_of(save: dict[str, Any]) -> dict[str, Any]:
     """The game of a save as a transcript file (`python -m game replay` reads
-    it), with the person's player as `me`."""
+    it), with the person's player as `me` and the hand analysis it keeps."""
     part = save["transcript"]
     data: dict[str, Any] = {"game": save["game"], "options": part.get("options", {}),
                             "seed": part.get("seed", 0)}
@@ -257,6 +257,8 @@ def transcript_of(save: dict[str, Any]) -> dict[str, Any]:
         data["deals"] = part["deals"]
     data["actions"] = list(part.get("actions", []))
     data["me"] = save["setup"]["me"]
+    if part.get("analysis") is not None:  # the hand analysis, kept (game.analysis.read_stored)
+        data["analysis"] = part["analysis"]
     return data
 
 

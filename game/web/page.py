@@ -32,6 +32,7 @@ from game.web.coach import Coach
 from game.web.effects import ChooseFile, Focus
 from game.web.file_panel import FileDialog
 from game.web.files import OpenedFile
+from game.web import analysis_view as av
 from game.web import replay
 from game.web.i18n import Translator
 from game.web.inputs import BadNumber, read_int
@@ -452,9 +453,11 @@ class StorageChanged:
 @dataclass(frozen=True)
 class OpenReview:
     """Review `transcript` (JSON) from `me`'s seat, or (None) the game on the
-    table; one review at a time."""
+    table; one review at a time. `analyse`: and begin the reviewed hand's
+    analysis (the summary's "Analyse this hand")."""
     transcript: dict[str, Any] | None = None
     me: Any = None
+    analyse: bool = False
 
 
 @dataclass(frozen=True)
@@ -478,7 +481,7 @@ PageAction = Union[OnTable, ShowPanel, Dismiss, OpenSetup, BackToTable, KeepDeal
                    SaveUpdated, Crashed, SavedListed, OpenReview, ReviewCommand, ReviewTick,
                    ReviewFailed, NewGame, DealAgain, Drawn, PutOnTable, ContinueFrom, SwitchGame,
                    LoadDone, StartLesson, EndLesson, TakeHold, Claimed, PlayHere, DiscardBroken,
-                   FileChosen, StorageChanged, sp.StatsAction, fp.FileAction]
+                   FileChosen, StorageChanged, av.Decided, sp.StatsAction, fp.FileAction]
 
 
 # -- effects the controller carries out -----------------------------------------------
@@ -582,6 +585,7 @@ class ReviewGone:
 
 PageEffect = Union[SavePrefs, Resume, ThinkBot, FlashSaid, Draw, SeatTable, MakeCurrent, Load,
                    Claim, Release, Forget, Then, DrawReview, ReviewWait, ReviewGone, Focus, ChooseFile,
+                   av.AnalyseInBackground, av.DrawAnalysis,
                    table_session.Effect, sp.StatsEffect, fp.FileEffect]
 Result = tuple[Page, tuple[PageEffect, ...]]
 
@@ -1010,11 +1014,13 @@ def _open_review(page: Page, act: OpenReview) -> Result:
     if not isinstance(found, Reviewing):
         return _say_it(page, Say(Said(*found)))
     page, _ = _open_overlay(page, OpenOverlay("review"))  # the bots wait while it is open
+    if act.analyse:
+        return _reviewed(page, *review(found, ReviewCommand("analyse")))
     return _reviewed(page, found, (replay.Draw(),))
 
 
 def _reviewed(page: Page, r: Reviewing | None,
-              effects: tuple[replay.PlayEffect, ...]) -> Result:
+              effects: tuple[replay.PlayEffect | av.Effect, ...]) -> Result:
     """The review after its reducer; closed (None): the page as it was, the bots going on."""
     if r is None:
         page, resume = _close_overlay(dataclasses.replace(page, review=None),
@@ -1025,9 +1031,31 @@ def _reviewed(page: Page, r: Reviewing | None,
         if isinstance(effect, replay.Draw):
             done.append(DrawReview(effect.keep, head=r.headed != r.hand))
             r = dataclasses.replace(r, headed=r.hand)
-        else:
+        elif isinstance(effect, replay.Wait):
             done.append(ReviewWait(effect.run))
+        elif isinstance(effect, av.KeepAnalysis):
+            page, kept = _keep_analysis(page, effect)
+            done += kept
+        else:
+            done.append(effect)
     return dataclasses.replace(page, review=r), tuple(done)
+
+
+def _analysis_decided(page: Page, act: av.Decided) -> Result:
+    if page.review is None:
+        return page, ()
+    return _reviewed(page, *av.decided(page.review, act))
+
+
+def _keep_analysis(page: Page, act: av.KeepAnalysis) -> Result:
+    """A finished analysis into the save of the game on the table (its
+    transcript's `analysis`), so that reopening shows it without computing it."""
+    s = page.session
+    if s is None or page.review is None or \
+            page.review.transcript.seed != s.save["transcript"].get("seed"):
+        return page, ()
+    transcript = {**s.save["transcript"], "analysis": [h.to_json() for h in act.hands]}
+    return page.with_session(s.with_save(transcript=transcript)), (table_session.Persist(),)
 
 
 def _review_step(page: Page, act: ReviewCommand | ReviewTick) -> Result:
@@ -1065,5 +1093,6 @@ HANDLERS: dict[type, Handler] = {
     StartLesson: _start_lesson, EndLesson: _end_lesson, TakeHold: _take_hold,
     Claimed: _claimed, PlayHere: _play_here, DiscardBroken: _discard_broken,
     FileChosen: _file_chosen, StorageChanged: _storage_changed,
+    av.Decided: _analysis_decided,
     **{kind: _on_stats for kind in sp.HANDLERS}, **{kind: _on_file for kind in fp.HANDLERS},
 }

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from game.core.transcript import Transcript
-from game.web import replay
+from game.web import analysis_view, replay
+from game.web.analysis_view import Analysing
 from game.web.html import EMPTY, Html, html, join
 from game.web.replay import Playing, Steps
 from game.web.start_screen import say
@@ -197,6 +198,13 @@ class Reviewing:
     hand: int
     at: Playing
     headed: int | None = None
+    # Hand analysis (game.web.analysis_view): each hand's, kept or under way;
+    # the count of runs begun; whether this is the game on the table (a
+    # finished analysis is then kept in its save); why a kept one was dropped.
+    analyses: tuple[Analysing, ...] = ()
+    runs: int = 0
+    of_table: bool = False
+    dropped: str | None = None
 
     def view(self, t: Translator) -> Review:
         """The pure view of where it is (game.web.step_player draws it)."""
@@ -243,14 +251,32 @@ def opened(transcript: dict[str, Any], me: Hashable | None,
     hand = hand_at(hands, begin if step is None else step)
     first, last, _ = hands[hand]
     at = Playing(first if step is None else max(first, min(step, last)), first, last)
-    return Reviewing(parsed, tuple(states), me, begin, hand, at)
+    kept, dropped = _kept_analyses(parsed, states)
+    return Reviewing(parsed, tuple(states), me, begin, hand, at, analyses=kept,
+                     of_table=on_table, dropped=dropped)
 
 
-Reviewed = tuple["Reviewing | None", tuple[replay.PlayEffect, ...]]
+def _kept_analyses(transcript: Transcript, states: list[State]) -> tuple[
+        tuple[Analysing, ...], str | None]:
+    """The hand analyses kept with the game, checked against it; a damaged
+    field is dropped whole, saying why (the game itself is kept)."""
+    from game.analysis import AnalysisError, read_stored
+
+    if transcript.analysis is None:
+        return (), None
+    try:
+        return tuple(analysis_view.of_kept(h) for h in read_stored(transcript.analysis, states,
+                                                     transcript.actions)), None
+    except AnalysisError as e:
+        return (), str(e)[:200]
+
+
+Reviewed = tuple["Reviewing | None", tuple["replay.PlayEffect | analysis_view.Effect", ...]]
 
 
 def review(r: Reviewing, action: ReviewCommand | replay.Tick) -> Reviewed:
-    """The review after `action` (None: closed); its player's effects."""
+    """The review after `action` (None: closed); its player's effects (and
+    the analysis's, game.web.analysis_view)."""
     step: replay.PlayAction = action if isinstance(action, replay.Tick) else \
         replay.Command(action.cmd, action.keep)
     if isinstance(action, ReviewCommand):
@@ -272,4 +298,4 @@ def _choose_hand(r: Reviewing, act: ReviewCommand) -> Reviewed:
 
 # The Review's own commands besides the step player's (its dialog's message).
 REVIEW_COMMANDS: dict[str, Callable[[Reviewing, ReviewCommand], Reviewed]] = {
-    "close": lambda r, _: (None, ()), "hand": _choose_hand}
+    "close": lambda r, _: (None, ()), "hand": _choose_hand, **analysis_view.COMMANDS}

@@ -20,6 +20,7 @@ from game.web.frames import Frame, markup
 from game.web.i18n import Translator
 from game.web.replay import AUTOPLAY_SECONDS, Command, Draw, Playing, Steps, Tick, Wait, \
     error_html, play
+from game.web.analysis_view import panel_html
 from game.web.review import Reviewing
 
 Show = Callable[[Frame], None]
@@ -47,7 +48,14 @@ def review_frame(r: Reviewing, t: Translator, keep: str | None, head: bool) -> F
     frame["data"] = {"hand": str(view.hand_number()), "first": str(view.first),
                      "last": str(view.last),
                      "open": "true" if view.is_open(view.step) else "false"}
+    frame["analysis"] = markup(panel_html(r, t))
     return frame
+
+
+def analysis_frame(r: Reviewing, t: Translator) -> Frame:
+    """Only the Review's analysis part (a decision judged in the background:
+    the table, the caption and the focus stay as they are)."""
+    return {"name": "review", "analysis": markup(panel_html(r, t))}
 
 
 class StepPlayer:

@@ -487,8 +487,9 @@ def table_dialog(page: Page) -> Dialog | None:
                            t("deal.keep"), deal))
     if page.handover_due:  # a summary read before stays out of the page, too
         return None
-    review = html('<button type="button" data-cmd="review" id="review-open">{}</button>',
-                  t("review.button"))
+    review = html('<button type="button" data-cmd="review" id="review-open">{}</button>'
+                  '<button type="button" data-cmd="analyse" id="analyse-open">{}</button>',
+                  t("review.button"), page.say("analysis.button"))
     obs, ctx = s.observation, s.context(t)
     if s.coach is not None and (s.state.over or s.waiting_for_ack):
         return lesson_end(page, s)

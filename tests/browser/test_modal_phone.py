@@ -47,5 +47,5 @@ def test_end_of_hand_window_covers_the_phone_and_its_buttons_need_no_scrolling(
     page.mouse.wheel(0, 3000)
     assert page.evaluate("window.scrollY") == 0
     page.evaluate("document.querySelector('#modal .sheet').scrollTop = 0")
-    for button in ("#next-hand", "#review-open"):
+    for button in ("#next-hand", "#review-open", "#analyse-open"):
         assert page.evaluate(IN_SIGHT, button), f"{button} needs scrolling to be seen"

@@ -11,9 +11,11 @@ if TYPE_CHECKING:
     from typing import Any, Callable
 
 COMMANDS = ("first", "prev", "play", "next", "last")
+ANALYSIS_COMMANDS = ("analyse", "analysis-cancel", "analysis-goto")  # game.web.analysis_view
 KEYS = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last"}
 REVIEW_PARTS = ('<div class="rv-head" id="rv-head"></div>'
                 '<div class="rv-screen screen" id="rv-screen"></div>'
+                '<div class="rv-analysis" id="rv-analysis"></div>'
                 '<div class="rv-bar ex-bar"><p id="ex-caption" class="ex-caption" '
                 'aria-live="polite"></p><div id="ex-controls" class="ex-controls"></div></div>')
 
@@ -94,15 +96,38 @@ class ReviewDialog:
         dialog = self.dialog
         if "head" in frame:
             put_markup(dialog.querySelector("#rv-head"), frame["head"])
+        if "analysis" in frame:
+            self.draw_analysis(frame["analysis"])
+        if "screen" not in frame:  # only the analysis changed
+            return
         for name, value in frame["data"].items():
             dialog.setAttribute("data-" + name, value)
+        compare = frame.get("keep") == "rv-compare"  # a costly decision stepped to
+        if compare:
+            frame["keep"] = None  # (not a control: the player's focus is for its buttons)
         if self.player is not None:
             self.player.draw(frame)
+        shown = dialog.querySelector("#rv-compare") if compare else None
+        if shown:  # its comparison, read out and in view
+            shown.focus(self.no_scroll)
+            shown.scrollIntoView(False)
         if self.opened_now:
             self.opened_now = False
             first = dialog.querySelector("#ex-next:not([disabled])") or \
                 dialog.querySelector("#ex-play")
             first.focus()
+
+    def draw_analysis(self, markup: "Any") -> None:
+        """The analysis part drawn anew; a control of it that had the focus
+        (Cancel, a mark) keeps it."""
+        part = self.dialog.querySelector("#rv-analysis")
+        active = self.doc.activeElement
+        had = str(active.id) if active and active.id and part.contains(active) else ""
+        put_markup(part, markup)
+        if had:
+            again = self.doc.getElementById(had) or self.doc.getElementById("rv-analysis-head")
+            if again:
+                again.focus(self.no_scroll)
 
     def open(self) -> None:
         self.opener = self.doc.activeElement
@@ -146,6 +171,11 @@ class ReviewDialog:
             close = el.closest("[data-rv]")
             if close and close.getAttribute("data-rv") == "close":
                 self.ask({"cmd": "close"})
+                return
+            if close and str(close.getAttribute("data-rv")) in ANALYSIS_COMMANDS:
+                step = close.getAttribute("data-step")
+                self.ask({"cmd": str(close.getAttribute("data-rv")), "keep": str(close.id),
+                          "value": str(step) if step else None})
                 return
         msg = command_of(evt)
         if msg is not None:
