@@ -19,6 +19,7 @@ import pytest
 from game.analysis import analyse, decision_steps, read_stored
 from game.core.transcript import Transcript
 from game.web import analysis_run
+from game.web import analysing as an
 from game.web import analysis_view as av
 from game.web import page as pg
 from game.web import saves
@@ -48,7 +49,7 @@ def analysis_frames(screen) -> list[str]:
     return [f["analysis"] for f in screen.review_frames if "analysis" in f]
 
 
-def judged(ctrl) -> av.Analysing:
+def judged(ctrl) -> an.Analysing:
     found = av.current(ctrl.page.review)
     assert found is not None
     return found
@@ -71,16 +72,16 @@ def test_analyse_cancel_and_go_on_as_data():
     r, effects = av.COMMANDS["analyse"](r, ReviewCommand("analyse"))
     a = av.current(r)
     assert a is not None and a.status == "running" and a.decisions == ()
-    assert any(isinstance(e, av.AnalyseInBackground) and e.run == a.run for e in effects)
+    assert any(isinstance(e, an.AnalyseInBackground) and e.run == a.run for e in effects)
     assert len(a.steps) >= 3  # every turn of J's with a choice in round 1
     step, hand = av.next_decision(r, a.run)
-    fake = av.Decided(a.run, _decision(r, step, hand))
+    fake = an.Decided(a.run, _decision(r, step, hand))
     r, effects = av.decided(r, fake)
-    assert len(av.current(r).decisions) == 1 and effects == (av.DrawAnalysis(),)
+    assert len(av.current(r).decisions) == 1 and effects == (an.DrawAnalysis(),)
     assert "1 of %d decisions" % len(a.steps) in av.panel_html(r, _t())
     r, _ = av.COMMANDS["analysis-cancel"](r, ReviewCommand("analysis-cancel"))
     assert av.current(r).status == "cancelled" and av.next_decision(r, a.run) is None
-    again = av.Decided(a.run, _decision(r, *av.current(r).steps[1]))
+    again = an.Decided(a.run, _decision(r, *av.current(r).steps[1]))
     assert av.decided(r, again)[0] == r  # a decision of the cancelled run is dropped
     assert "Stopped at 1 of" in av.panel_html(r, _t())
     r, effects = av.COMMANDS["analyse"](r, ReviewCommand("analyse"))  # go on from there
@@ -94,7 +95,7 @@ def test_the_marks_and_the_summary_of_a_finished_analysis():
     r, _ = av.COMMANDS["analyse"](r, ReviewCommand("analyse"))
     run = av.current(r).run
     while (found := av.next_decision(r, run)) is not None:
-        r, _ = av.decided(r, av.Decided(run, _decision(r, *found)))
+        r, _ = av.decided(r, an.Decided(run, _decision(r, *found)))
     a = av.current(r)
     assert a.status == "done"
     panel = str(av.panel_html(r, _t()))
@@ -250,7 +251,7 @@ def test_a_hand_under_way_offers_no_analysis():
     assert not isinstance(r, tuple)
     assert str(av.panel_html(r, _t())) == ""
     r, effects = av.COMMANDS["analyse"](r, ReviewCommand("analyse"))
-    assert r.analyses == () and not any(isinstance(e, av.AnalyseInBackground) for e in effects)
+    assert r.analyses == () and not any(isinstance(e, an.AnalyseInBackground) for e in effects)
 
 
 @pytest.mark.parametrize("damage", [

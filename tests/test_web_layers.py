@@ -371,7 +371,7 @@ def test_every_effect_is_carried_out():
     tree = ast.parse((WEB / "controller.py").read_text(encoding="utf-8"))
     carry_out = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
                  and node.name in ("carry_out", "carry_out_panel", "carry_out_table")]
-    modules = ("ts", "pg", "sp", "fp", "fx")  # the session, page, panels' and effects' modules
+    modules = ("ts", "pg", "sp", "fp", "fx", "an")  # the session, page, panels', effects' and analysis's modules
     handled = {node.attr for fn in carry_out for node in ast.walk(fn)
                if isinstance(node, ast.Attribute)
                and isinstance(node.value, ast.Name) and node.value.id in modules}

@@ -13,6 +13,7 @@ import random
 from typing import Protocol
 
 from game.analysis import Judging, decision_seed
+from game.web import analysing as an
 from game.web import analysis_view as av
 from game.web.drivers import Clock
 from game.web.page import Page, PageAction
@@ -61,4 +62,4 @@ async def analyse_turn(host: Host, run: int) -> None:
             await asyncio.sleep(0)
             if av.next_decision(host.page.review, run) != found:
                 return  # cancelled, or the review closed
-        host.reviewed(av.Decided(run, judging.decision()))
+        host.reviewed(an.Decided(run, judging.decision()))

@@ -30,6 +30,7 @@ from game.web import session as ts
 from game.web import stats as st
 from game.web import stats_page as sp
 from game.web import analysis_run, thinking
+from game.web import analysing as an
 from game.web import analysis_view as av
 from game.web.coach import Coach
 from game.web.drivers import Clock, Locks, Screen, Spawn
@@ -210,9 +211,9 @@ class Controller:
             self.spawn(self.autoplay(effect.run))
         elif isinstance(effect, pg.ReviewGone):
             self.screen.steps(CLOSED)
-        elif isinstance(effect, av.AnalyseInBackground):
+        elif isinstance(effect, an.AnalyseInBackground):
             self.spawn(analysis_run.analyse_turn(self, effect.run))
-        elif isinstance(effect, av.DrawAnalysis) and self.page.review is not None:
+        elif isinstance(effect, an.DrawAnalysis) and self.page.review is not None:
             self.screen.steps(analysis_frame(self.page.review, self.t))
         else:
             return self.carry_out_table(effect)

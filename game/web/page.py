@@ -32,6 +32,7 @@ from game.web.coach import Coach
 from game.web.effects import ChooseFile, Focus
 from game.web.file_panel import FileDialog
 from game.web.files import OpenedFile
+from game.web import analysing as an
 from game.web import analysis_view as av
 from game.web import replay
 from game.web.i18n import Translator
@@ -481,7 +482,7 @@ PageAction = Union[OnTable, ShowPanel, Dismiss, OpenSetup, BackToTable, KeepDeal
                    SaveUpdated, Crashed, SavedListed, OpenReview, ReviewCommand, ReviewTick,
                    ReviewFailed, NewGame, DealAgain, Drawn, PutOnTable, ContinueFrom, SwitchGame,
                    LoadDone, StartLesson, EndLesson, TakeHold, Claimed, PlayHere, DiscardBroken,
-                   FileChosen, StorageChanged, av.Decided, sp.StatsAction, fp.FileAction]
+                   FileChosen, StorageChanged, an.Decided, sp.StatsAction, fp.FileAction]
 
 
 # -- effects the controller carries out -----------------------------------------------
@@ -585,7 +586,7 @@ class ReviewGone:
 
 PageEffect = Union[SavePrefs, Resume, ThinkBot, FlashSaid, Draw, SeatTable, MakeCurrent, Load,
                    Claim, Release, Forget, Then, DrawReview, ReviewWait, ReviewGone, Focus, ChooseFile,
-                   av.AnalyseInBackground, av.DrawAnalysis,
+                   an.AnalyseInBackground, an.DrawAnalysis,
                    table_session.Effect, sp.StatsEffect, fp.FileEffect]
 Result = tuple[Page, tuple[PageEffect, ...]]
 
@@ -1015,12 +1016,12 @@ def _open_review(page: Page, act: OpenReview) -> Result:
         return _say_it(page, Say(Said(*found)))
     page, _ = _open_overlay(page, OpenOverlay("review"))  # the bots wait while it is open
     if act.analyse:
-        return _reviewed(page, *review(found, ReviewCommand("analyse")))
+        return _reviewed(page, *av.COMMANDS["analyse"](found, ReviewCommand("analyse")))
     return _reviewed(page, found, (replay.Draw(),))
 
 
 def _reviewed(page: Page, r: Reviewing | None,
-              effects: tuple[replay.PlayEffect | av.Effect, ...]) -> Result:
+              effects: tuple[replay.PlayEffect | an.Effect, ...]) -> Result:
     """The review after its reducer; closed (None): the page as it was, the bots going on."""
     if r is None:
         page, resume = _close_overlay(dataclasses.replace(page, review=None),
@@ -1033,7 +1034,7 @@ def _reviewed(page: Page, r: Reviewing | None,
             r = dataclasses.replace(r, headed=r.hand)
         elif isinstance(effect, replay.Wait):
             done.append(ReviewWait(effect.run))
-        elif isinstance(effect, av.KeepAnalysis):
+        elif isinstance(effect, an.KeepAnalysis):
             page, kept = _keep_analysis(page, effect)
             done += kept
         else:
@@ -1041,13 +1042,13 @@ def _reviewed(page: Page, r: Reviewing | None,
     return dataclasses.replace(page, review=r), tuple(done)
 
 
-def _analysis_decided(page: Page, act: av.Decided) -> Result:
+def _analysis_decided(page: Page, act: an.Decided) -> Result:
     if page.review is None:
         return page, ()
     return _reviewed(page, *av.decided(page.review, act))
 
 
-def _keep_analysis(page: Page, act: av.KeepAnalysis) -> Result:
+def _keep_analysis(page: Page, act: an.KeepAnalysis) -> Result:
     """A finished analysis into the save of the game on the table (its
     transcript's `analysis`), so that reopening shows it without computing it."""
     s = page.session
@@ -1061,6 +1062,8 @@ def _keep_analysis(page: Page, act: av.KeepAnalysis) -> Result:
 def _review_step(page: Page, act: ReviewCommand | ReviewTick) -> Result:
     if page.review is None:
         return page, ()
+    if isinstance(act, ReviewCommand) and act.cmd in av.COMMANDS:  # the hand analysis's
+        return _reviewed(page, *av.COMMANDS[act.cmd](page.review, act))
     step = replay.Tick(act.run) if isinstance(act, ReviewTick) else act
     return _reviewed(page, *review(page.review, step))
 
@@ -1093,6 +1096,6 @@ HANDLERS: dict[type, Handler] = {
     StartLesson: _start_lesson, EndLesson: _end_lesson, TakeHold: _take_hold,
     Claimed: _claimed, PlayHere: _play_here, DiscardBroken: _discard_broken,
     FileChosen: _file_chosen, StorageChanged: _storage_changed,
-    av.Decided: _analysis_decided,
+    an.Decided: _analysis_decided,
     **{kind: _on_stats for kind in sp.HANDLERS}, **{kind: _on_file for kind in fp.HANDLERS},
 }

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from game.core.transcript import Transcript
-from game.web import analysis_view, replay
-from game.web.analysis_view import Analysing
+from game.web import analysing, replay
+from game.web.analysing import Analysing
 from game.web.html import EMPTY, Html, html, join
 from game.web.replay import Playing, Steps
 from game.web.start_screen import say
@@ -265,18 +265,18 @@ def _kept_analyses(transcript: Transcript, states: list[State]) -> tuple[
     if transcript.analysis is None:
         return (), None
     try:
-        return tuple(analysis_view.of_kept(h) for h in read_stored(transcript.analysis, states,
+        return tuple(analysing.of_kept(h) for h in read_stored(transcript.analysis, states,
                                                      transcript.actions)), None
     except AnalysisError as e:
         return (), str(e)[:200]
 
 
-Reviewed = tuple["Reviewing | None", tuple["replay.PlayEffect | analysis_view.Effect", ...]]
+Reviewed = tuple["Reviewing | None", tuple["replay.PlayEffect | analysing.Effect", ...]]
 
 
 def review(r: Reviewing, action: ReviewCommand | replay.Tick) -> Reviewed:
     """The review after `action` (None: closed); its player's effects (and
-    the analysis's, game.web.analysis_view)."""
+    the analysis's commands are game.web.analysis_view's, routed by the page)."""
     step: replay.PlayAction = action if isinstance(action, replay.Tick) else \
         replay.Command(action.cmd, action.keep)
     if isinstance(action, ReviewCommand):
@@ -298,4 +298,4 @@ def _choose_hand(r: Reviewing, act: ReviewCommand) -> Reviewed:
 
 # The Review's own commands besides the step player's (its dialog's message).
 REVIEW_COMMANDS: dict[str, Callable[[Reviewing, ReviewCommand], Reviewed]] = {
-    "close": lambda r, _: (None, ()), "hand": _choose_hand, **analysis_view.COMMANDS}
+    "close": lambda r, _: (None, ()), "hand": _choose_hand}
