@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 import time
 import traceback
-from typing import Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Sequence, Union
 
 from game import new_game
 from game.bots import levels
@@ -27,6 +28,7 @@ from game.core.transcript import MAX_BYTES
 from game.web import effects as fx
 from game.web import file_panel as fp
 from game.web import handover, saves
+from game.web import online as ol
 from game.web import page as pg
 from game.web import session as ts
 from game.web import stats as st
@@ -39,9 +41,7 @@ from game.web.html import Html
 from game.web.i18n import Translator
 from game.web.inputs import BadNumber, read_int
 from game.web.keeper import Keeper, refused
-from game.web.links import Link
-from game.web.online import COMMANDS as ONLINE_COMMANDS
-from game.web.online import Online
+from game.web.links import Link, read_join
 from game.web.page import Page, playable
 from game.web.session import Message, Said, Session
 from game.web.stats import new_game_id
@@ -52,7 +52,13 @@ from game.web.step_player import CLOSED, review_frame
 from game.web.storage import FailureKind, Storage
 from game.web.tables import Table, renderer
 from game.web.tables.common import default_bot
-from game.web.views import Drawing, GuestParts, message_text
+from game.web.views import Drawing, message_text
+
+if TYPE_CHECKING:  # (online play's part, online.zip)
+    from game.online.wire import WireEvent
+
+# What the dispatch loop reduces: the page's actions and online play's (game.web.online).
+Action = Union[pg.PageAction, ol.Stamped]
 
 
 def first_notices(link: Link, prefs_ignored: str | None) -> tuple[tuple[str, dict[str, str]], ...]:
@@ -87,8 +93,9 @@ class Controller:
                          notices=first_notices(link, ignored), store_problem=problem)
         self.depth = 0  # dispatches in progress: the page is drawn once, at the end
         self.after: list[Callable[[], None]] = []  # what waits for the draw (focus, flash)
-        self.online = Online(self)  # its wire factory is set by the browser (or a test)
-        self.drawing = Drawing(Panels(self.online))  # what was drawn: redraw what changed
+        self.online = ol.OnlineDrivers()  # its wire factory is set by the browser (or a test)
+        self.redraw_due = False  # an online event changed what the page shows
+        self.drawing = Drawing(ol.OnlinePanels())  # what was drawn: redraw what changed
         told = self.keeper.save_prefs(prefs) if ignored is not None else []  # told once
         # A damaged statistics record is reported as soon as the page is up.
         self.run([*told, *self.keeper.stats_read(self.page)])
@@ -111,12 +118,17 @@ class Controller:
 
     # -- the one loop: action -> reduce -> effects -> draw ---------------------------------
 
-    def run(self, actions: list[pg.PageAction]) -> None:
+    def run(self, actions: Sequence[Action]) -> None:
         """The dispatch loop, the one place that stores a new `Page`: each action
         reduced, its effects carried out, and what they answer reduced in turn."""
         queue = list(actions)
         while queue:
-            self.page, effects = pg.reduce(self.page, queue.pop(0))
+            action = queue.pop(0)
+            effects: tuple[Any, ...]
+            if isinstance(action, ol.Stamped):
+                self.page, effects = ol.reduce(self.page, action)
+            else:
+                self.page, effects = pg.reduce(self.page, action)
             for effect in effects:
                 queue += self.carry_out(effect)
 
@@ -131,6 +143,7 @@ class Controller:
             self.redraw()
 
     def redraw(self) -> None:
+        self.redraw_due = False
         if self.page.view == "start":  # (only its screen offers them: no storage reads at the table)
             self.run([pg.SavedListed(self.keeper.saved_games(self.page))])
         self.screen.draw(self.page, self.drawing.draw(self.page))
@@ -149,12 +162,19 @@ class Controller:
     def on_table(self, action: ts.Action) -> None:
         self.dispatch(pg.OnTable(action))
 
-    def carry_out(self, effect: pg.PageEffect) -> list[pg.PageAction]:
+    def carry_out(self, effect: pg.PageEffect | ol.Effect) -> Sequence[Action]:
         """Do what `effect` asks; the actions it answers with (often none)."""
         if isinstance(effect, ts.Moved):
             self.screen.moved(effect.after.game_id, effect.after.events(effect.seat),
                               effect.seat)
-            self.online.moved(effect.after)
+            if self.page.online is not None:  # the host's room tells every friend
+                return [self.stamp(ol.GameMoved(effect.after))]
+        elif isinstance(effect, ol.Redraw):
+            self.redraw_due = True
+        elif isinstance(effect, ol.Effect):
+            from game.web.online_runner import carry_out  # (online play's part, online.zip)
+
+            return [self.stamp(act) for act in carry_out(self, effect)]
         elif isinstance(effect, ts.StopMotion):
             self.screen.still()
         elif isinstance(effect, ts.Persist):
@@ -186,7 +206,7 @@ class Controller:
             return self.carry_out_panel(effect)
         return []
 
-    def carry_out_panel(self, effect: pg.PageEffect) -> list[pg.PageAction]:
+    def carry_out_panel(self, effect: pg.PageEffect) -> Sequence[Action]:
         """The statistics' and the file dialog's effects (storage, the browser, a deal)."""
         if isinstance(effect, sp.ReadStats):
             return self.keeper.stats_read(self.page)
@@ -340,20 +360,9 @@ class Controller:
             record_game(self)  # recorded once, by its id, if it ended unrecorded
         return loaded
 
-    @property
-    def stats(self) -> StatsRecord:
-        """The record, for online play's count of a guest's game (game.web.online_guest)."""
-        return StatsRecord(self.read_stats, self.count_last)
-
-    def read_stats(self) -> st.Stats:
-        told = self.keeper.stats_read(self.page)
-        self.tell(told)
-        return self.page.stats.record
-
-    def count_last(self, record: st.Stats) -> None:
-        """`record` is the one read with its newest game added: that game recorded."""
-        self.tell(self.keeper.write_stats(self.page, sp.WriteStats("record",
-                                                                   game=record.games[-1])))
+    def write_stats(self, how: sp.WriteStats) -> None:
+        """The statistics changed by `how` (online play's count of a guest's game)."""
+        self.tell(self.keeper.write_stats(self.page, how))
 
     # -- the game on the table ------------------------------------------------------------
 
@@ -383,6 +392,65 @@ class Controller:
             self.claim(game)
         self.schedule()
 
+    # -- online play (game.web.online): its actions stamped, its wire's events heard ----------
+
+    def stamp(self, act: ol.OnlineAct) -> ol.Stamped:
+        """`act` with the clock and fresh randomness (online play's reducers draw neither)."""
+        return ol.Stamped(act, self.online.now(), secrets.token_urlsafe(18))
+
+    def online_event(self, act: ol.OnlineAct) -> None:
+        """An answer to an online effect (a key pair, a proof checked...), drawn once."""
+        self.guarded(lambda: self.change(lambda: self.run([self.stamp(act)])))
+
+    def online_heard(self, event: WireEvent) -> None:
+        """A wire's event (from the browser's callbacks)."""
+        self.guarded(lambda: self.quietly(ol.Heard(event)))
+
+    def online_tick(self) -> None:
+        """Every few seconds (the browser's timer, a test letting time pass)."""
+        self.guarded(lambda: self.quietly(ol.Tick()))
+
+    def quietly(self, act: ol.OnlineAct) -> None:
+        """`act` reduced; the page drawn only if what it shows changed (a
+        refused message is not: a flood must not stall the page)."""
+        self.depth += 1
+        try:
+            self.redraw_due = False
+            self.run([self.stamp(act)])
+        finally:
+            self.depth = max(0, self.depth - 1)
+        if self.depth == 0 and self.redraw_due:
+            self.redraw()
+
+    def online_ready(self, update: Callable[[], None]) -> None:
+        """`update` once online play's modules are here: at once, or (the first
+        time, in the browser) after they are fetched, as one change drawn once."""
+        load = self.online.load
+        if load is None:
+            update()
+            return
+
+        async def run() -> None:
+            await load()
+            self.online.load = None
+            self.guarded(lambda: self.change(update))
+        self.spawn(run())
+
+    def online_resume(self, join: str | None) -> None:
+        """Start-up: an invite in the address, else the host's table kept from before."""
+        invite = read_join(join) if join else None
+        s, drivers = self.session, self.online
+        if invite is not None:
+            game, room, secret, key = invite
+            self.online_ready(lambda: self.run([self.stamp(ol.Invited(
+                game, room, secret, key, self.link.code, self.stored(ol.TOKEN_PREFIX + room),
+                drivers.keys is not None))]))
+        elif s is not None and s.coach is None and s.save["setup"].get("remote"):
+            game = s.save["game"]
+            self.online_ready(lambda: self.run([self.stamp(ol.Reopened(
+                self.stored(ol.room_key(game)), bool(self.stored(ol.codes_key(game))),
+                drivers.address, drivers.keys is not None))]))
+
     # -- start-up and the crash guard ----------------------------------------------------
 
     def resume(self) -> None:
@@ -406,7 +474,7 @@ class Controller:
         `form`: what was chosen on the start screen drawn before Python was up."""
         def update() -> None:
             self.resume()
-            self.online.resume(self.link.join)
+            self.online_resume(self.link.join)
             if self.session is None and form:
                 self.dispatch(pg.SetupChanged(form))
             self.screen.forget_link()
@@ -466,13 +534,6 @@ class Controller:
     def file_limit(self, purpose: str) -> int:
         """Bytes: a bigger file is refused before it is read."""
         return sp.MAX_FILE if purpose == "stats" else MAX_BYTES
-
-
-class StatsRecord(NamedTuple):
-    """The statistics record read and replaced (online play's count; the
-    page's own go through `WriteStats`)."""
-    read: Callable[[], st.Stats]
-    write: Callable[[st.Stats], None]
 
 
 # -- the runtime's deals and files ------------------------------------------------------
@@ -586,25 +647,6 @@ def end_lesson(ctrl: Controller) -> None:
     ctrl.dispatch(pg.ShowStart(game))
 
 
-class Panels:
-    """What the views ask of online play (game.web.views.Panels)."""
-
-    def __init__(self, online: Online) -> None:
-        self.online = online
-
-    def online_html(self) -> Html:
-        return self.online.screen_html()
-
-    def online_side(self) -> Html:
-        return self.online.side_html()
-
-    def online_bar(self) -> Html:
-        return self.online.bar()
-
-    def online_table(self) -> GuestParts | None:
-        return self.online.guest_parts()
-
-
 def _review(ctrl: Controller) -> None:
     if ctrl.state is not None:
         ctrl.dispatch(pg.OpenReview())
@@ -679,9 +721,11 @@ def _confirm(ctrl: Controller, data: dict[str, str]) -> None:
         ctrl.on_table(ts.Confirm())
 
 
-def _online(do: Callable[[Online, dict[str, str]], None]) -> Route:
-    """Run once online play's modules are here (fetched the first time: Online.ready)."""
-    return lambda ctrl, data: ctrl.online.ready(lambda: do(ctrl.online, data))
+def _online(make: Callable[[ol.OnlineDrivers, dict[str, str]], ol.OnlineAct]) -> Route:
+    """Its action, once online play's modules are here (fetched the first time:
+    Controller.online_ready)."""
+    return lambda ctrl, data: ctrl.online_ready(lambda: ctrl.run([ctrl.stamp(
+        make(ctrl.online, data))]))
 
 
 def _one_table(*tables: dict[str, Route]) -> dict[str, Route]:
@@ -724,4 +768,4 @@ ROUTES: dict[str, Route] = _one_table({
     "discard-broken": _step(lambda _: steps.DiscardBroken()),
 }, {name: _page(make) for name, make in sp.COMMANDS.items()},
    {name: _page(make) for name, make in fp.COMMANDS.items()},
-   {name: _online(do) for name, do in ONLINE_COMMANDS.items()})
+   {name: _online(make) for name, make in ol.COMMANDS.items()})

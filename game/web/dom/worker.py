@@ -176,7 +176,7 @@ class Game:
         self.ctrl = ctrl
         worker_online.install(ctrl, str(init.get("address") or ""), init.get("test") or {})
         # An online table's clock: an away friend's grace period is checked every 2 s.
-        js.setInterval(create_proxy(lambda: ctrl.guarded(ctrl.online.tick)), 2000)
+        js.setInterval(create_proxy(ctrl.online_tick), 2000)
         post({"limits": {"game": ctrl.file_limit("game"), "stats": ctrl.file_limit("stats")}})
         if link.bench:  # the page's window.thinkBench, for benchmarks/think.py only
             from game.web.dom import worker_bench
