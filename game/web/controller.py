@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import random
-import secrets
 import time
 import traceback
-from typing import TYPE_CHECKING, Any, Callable, Sequence, Union
+from typing import Any, Callable, Sequence, Union
 
 from game import new_game
 from game.bots import levels
@@ -37,11 +36,11 @@ from game.web import steps, thinking
 from game.web.coach import Coach, load
 from game.web.drivers import Clock, Locks, Screen, Spawn
 from game.web.files import continue_save, download_name, transcript_text
-from game.web.html import Html
+from game.web.html import EMPTY, Html
 from game.web.i18n import Translator
 from game.web.inputs import BadNumber, read_int
 from game.web.keeper import Keeper, refused
-from game.web.links import Link, read_join
+from game.web.links import Link
 from game.web.page import Page, playable
 from game.web.session import Message, Said, Session
 from game.web.stats import new_game_id
@@ -52,13 +51,25 @@ from game.web.step_player import CLOSED, review_frame
 from game.web.storage import FailureKind, Storage
 from game.web.tables import Table, renderer
 from game.web.tables.common import default_bot
-from game.web.views import Drawing, message_text
-
-if TYPE_CHECKING:  # (online play's part, online.zip)
-    from game.online.wire import WireEvent
+from game.web.views import Drawing, GuestParts, message_text
 
 # What the dispatch loop reduces: the page's actions and online play's (game.web.online).
 Action = Union[pg.PageAction, ol.Stamped]
+
+
+def reduce(page: Page, action: Action) -> tuple[Page, tuple[Any, ...]]:
+    """The page after `action`: online play's by the host's reducer or a
+    guest's (game.web.online_host, online_guest), the others by the page's."""
+    if not isinstance(action, ol.Stamped):
+        return pg.reduce(page, action)
+    # (online play's part, online.zip: every online action comes after it is fetched)
+    from game.web import online_guest, online_host
+
+    act = action.act
+    if isinstance(act, (ol.HostTable, ol.Reopened)) or (
+            online_host.hosting(page) and not isinstance(act, ol.Invited)):
+        return online_host.reduce(page, action)
+    return online_guest.reduce(page, action)
 
 
 def first_notices(link: Link, prefs_ignored: str | None) -> tuple[tuple[str, dict[str, str]], ...]:
@@ -95,7 +106,7 @@ class Controller:
         self.after: list[Callable[[], None]] = []  # what waits for the draw (focus, flash)
         self.online = ol.OnlineDrivers()  # its wire factory is set by the browser (or a test)
         self.redraw_due = False  # an online event changed what the page shows
-        self.drawing = Drawing(ol.OnlinePanels())  # what was drawn: redraw what changed
+        self.drawing = Drawing(Panels())  # what was drawn: redraw what changed
         told = self.keeper.save_prefs(prefs) if ignored is not None else []  # told once
         # A damaged statistics record is reported as soon as the page is up.
         self.run([*told, *self.keeper.stats_read(self.page)])
@@ -123,23 +134,19 @@ class Controller:
         reduced, its effects carried out, and what they answer reduced in turn."""
         queue = list(actions)
         while queue:
-            action = queue.pop(0)
-            effects: tuple[Any, ...]
-            if isinstance(action, ol.Stamped):
-                self.page, effects = ol.reduce(self.page, action)
-            else:
-                self.page, effects = pg.reduce(self.page, action)
+            self.page, effects = reduce(self.page, queue.pop(0))
             for effect in effects:
                 queue += self.carry_out(effect)
 
-    def change(self, update: Callable[[], None]) -> None:
-        """Run `update` (which dispatches), then draw once."""
+    def change(self, update: Callable[[], None], quiet: bool = False) -> None:
+        """Run `update` (which dispatches), then draw once (`quiet`: only if
+        what the page shows changed, as online play's reducers say: `Redraw`)."""
         self.depth += 1
         try:
             update()
         finally:
             self.depth = max(0, self.depth - 1)  # (a crash inside resets it to 0)
-        if self.depth == 0:
+        if self.depth == 0 and (self.redraw_due or not quiet):
             self.redraw()
 
     def redraw(self) -> None:
@@ -168,13 +175,13 @@ class Controller:
             self.screen.moved(effect.after.game_id, effect.after.events(effect.seat),
                               effect.seat)
             if self.page.online is not None:  # the host's room tells every friend
-                return [self.stamp(ol.GameMoved(effect.after))]
+                return [self.online.stamp(ol.GameMoved(effect.after))]
         elif isinstance(effect, ol.Redraw):
             self.redraw_due = True
         elif isinstance(effect, ol.Effect):
             from game.web.online_runner import carry_out  # (online play's part, online.zip)
 
-            return [self.stamp(act) for act in carry_out(self, effect)]
+            return [self.online.stamp(act) for act in carry_out(self, effect)]
         elif isinstance(effect, ts.StopMotion):
             self.screen.still()
         elif isinstance(effect, ts.Persist):
@@ -392,65 +399,6 @@ class Controller:
             self.claim(game)
         self.schedule()
 
-    # -- online play (game.web.online): its actions stamped, its wire's events heard ----------
-
-    def stamp(self, act: ol.OnlineAct) -> ol.Stamped:
-        """`act` with the clock and fresh randomness (online play's reducers draw neither)."""
-        return ol.Stamped(act, self.online.now(), secrets.token_urlsafe(18))
-
-    def online_event(self, act: ol.OnlineAct) -> None:
-        """An answer to an online effect (a key pair, a proof checked...), drawn once."""
-        self.guarded(lambda: self.change(lambda: self.run([self.stamp(act)])))
-
-    def online_heard(self, event: WireEvent) -> None:
-        """A wire's event (from the browser's callbacks)."""
-        self.guarded(lambda: self.quietly(ol.Heard(event)))
-
-    def online_tick(self) -> None:
-        """Every few seconds (the browser's timer, a test letting time pass)."""
-        self.guarded(lambda: self.quietly(ol.Tick()))
-
-    def quietly(self, act: ol.OnlineAct) -> None:
-        """`act` reduced; the page drawn only if what it shows changed (a
-        refused message is not: a flood must not stall the page)."""
-        self.depth += 1
-        try:
-            self.redraw_due = False
-            self.run([self.stamp(act)])
-        finally:
-            self.depth = max(0, self.depth - 1)
-        if self.depth == 0 and self.redraw_due:
-            self.redraw()
-
-    def online_ready(self, update: Callable[[], None]) -> None:
-        """`update` once online play's modules are here: at once, or (the first
-        time, in the browser) after they are fetched, as one change drawn once."""
-        load = self.online.load
-        if load is None:
-            update()
-            return
-
-        async def run() -> None:
-            await load()
-            self.online.load = None
-            self.guarded(lambda: self.change(update))
-        self.spawn(run())
-
-    def online_resume(self, join: str | None) -> None:
-        """Start-up: an invite in the address, else the host's table kept from before."""
-        invite = read_join(join) if join else None
-        s, drivers = self.session, self.online
-        if invite is not None:
-            game, room, secret, key = invite
-            self.online_ready(lambda: self.run([self.stamp(ol.Invited(
-                game, room, secret, key, self.link.code, self.stored(ol.TOKEN_PREFIX + room),
-                drivers.keys is not None))]))
-        elif s is not None and s.coach is None and s.save["setup"].get("remote"):
-            game = s.save["game"]
-            self.online_ready(lambda: self.run([self.stamp(ol.Reopened(
-                self.stored(ol.room_key(game)), bool(self.stored(ol.codes_key(game))),
-                drivers.address, drivers.keys is not None))]))
-
     # -- start-up and the crash guard ----------------------------------------------------
 
     def resume(self) -> None:
@@ -474,7 +422,7 @@ class Controller:
         `form`: what was chosen on the start screen drawn before Python was up."""
         def update() -> None:
             self.resume()
-            self.online_resume(self.link.join)
+            ol.resume(self, self.link.join)
             if self.session is None and form:
                 self.dispatch(pg.SetupChanged(form))
             self.screen.forget_link()
@@ -647,6 +595,37 @@ def end_lesson(ctrl: Controller) -> None:
     ctrl.dispatch(pg.ShowStart(game))
 
 
+class Panels:
+    """What the views ask of online play (game.web.views.Panels), drawn from
+    `Page.online` (online play's modules are here whenever it is set)."""
+
+    def online_html(self, page: Page) -> Html:
+        from game.web import online_guest, online_host  # (online play's part, online.zip)
+
+        if page.online is None:
+            return EMPTY
+        if online_host.hosting(page):
+            return online_host.screen_html(page)
+        return online_guest.screen_html(page)
+
+    def online_side(self, page: Page) -> Html:
+        """A guest's log at the table; else how to play the game of the table."""
+        from game.web import online_guest  # (online play's part, online.zip)
+
+        return EMPTY if page.online is None else online_guest.side_html(page)
+
+    def online_bar(self, page: Page) -> Html:
+        from game.web import online_host  # (online play's part, online.zip)
+
+        return online_host.bar(page) if page.online is not None else EMPTY
+
+    def online_table(self, page: Page) -> GuestParts | None:
+        """A guest's table's tools, dialog, news and hint (the host's table is the page's own)."""
+        from game.web import online_guest  # (online play's part, online.zip)
+
+        return online_guest.parts(page) if page.online is not None else None
+
+
 def _review(ctrl: Controller) -> None:
     if ctrl.state is not None:
         ctrl.dispatch(pg.OpenReview())
@@ -723,8 +702,8 @@ def _confirm(ctrl: Controller, data: dict[str, str]) -> None:
 
 def _online(make: Callable[[ol.OnlineDrivers, dict[str, str]], ol.OnlineAct]) -> Route:
     """Its action, once online play's modules are here (fetched the first time:
-    Controller.online_ready)."""
-    return lambda ctrl, data: ctrl.online_ready(lambda: ctrl.run([ctrl.stamp(
+    game.web.online's `ready`)."""
+    return lambda ctrl, data: ol.ready(ctrl, lambda: ctrl.run([ctrl.online.stamp(
         make(ctrl.online, data))]))
 
 

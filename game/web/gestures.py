@@ -53,7 +53,7 @@ def _decide(ctrl: Controller, msg: Message) -> None:
     """A card, a seat, a button of the table's decision."""
     act, part = msg.get("act") or None, msg.get("part") or None
     if ctrl.page.view == "online":  # a guest's table: the host decides
-        ctrl.online_event(ol.Decide(act, part))
+        ol.event(ctrl, ol.Decide(act, part))
     elif act:
         ctrl.on_table(ts.Act(str(act)))
     elif part:
@@ -63,7 +63,7 @@ def _decide(ctrl: Controller, msg: Message) -> None:
 def _escape(ctrl: Controller, _: Message) -> None:
     """Escape: the half-made choice is dropped (at a guest's table, the guest's)."""
     if ctrl.page.view == "online":
-        ctrl.online_event(ol.ClearChoice())
+        ol.event(ctrl, ol.ClearChoice())
     else:
         ctrl.on_table(ts.ClearChoice())
 

@@ -7,7 +7,8 @@ game.web.online_state): the host's (game.web.online_host: the game runs
 here) or a guest's (game.web.online_guest: it only has its seat's
 observation). Each command, wire event, tick and answer is an action
 (`Stamped`: with the runtime's clock and randomness, so the reducers draw
-neither) reduced by `reduce`; what needs the outside world (the wire, the
+neither) reduced by those modules' `reduce` (game.web.controller's `reduce`
+picks one); what needs the outside world (the wire, the
 store, the signer, the screen) is an effect carried out by the runtime
 (game.web.online_runner) and answered with actions.
 
@@ -21,18 +22,22 @@ invite, or reloads a host's table.
 
 from __future__ import annotations
 
+import secrets
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Union
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine, Protocol, Sequence, Union
 
-from game.web.html import EMPTY, Html
+from game.web.links import Link, read_join
 
 if TYPE_CHECKING:  # online play's modules: fetched when first needed (game.build.PARTS)
     from game.core.state import Player, State
     from game.online.proof import Keys
     from game.online.wire import CodeWire, Wire, WireEvent
-    from game.web.page import Page, PageEffect
-    from game.web.views import GuestParts
+    from game.web.drivers import Screen
+    from game.web.page import Page, PageAction, PageEffect
+    from game.web.session import Session
+    from game.web.stats_page import WriteStats
+    from game.web.tables import Table
 
 ROOM_PREFIX = "jhg.online."  # the host's room, kept beside the save (+ the game)
 TOKEN_PREFIX = "jhg.online.seat."  # a guest's seat token (+ the room)
@@ -67,6 +72,91 @@ class OnlineDrivers:
         self.load: Callable[[], Awaitable[None]] | None = None
         self.wire: Wire | None = None
         self.by_code: CodeWire | None = None  # the wire, when codes are carried by hand
+
+    def stamp(self, act: OnlineAct) -> Stamped:
+        """`act` with the clock and fresh randomness (online play's reducers draw neither)."""
+        return Stamped(act, self.now(), secrets.token_urlsafe(18))
+
+
+class Runtime(Protocol):
+    """What online play needs of the controller (game.web.controller's), handed
+    in each time: nothing of online play keeps it."""
+    online: OnlineDrivers
+    screen: Screen
+    link: Link
+
+    @property
+    def page(self) -> Page: ...
+
+    @property
+    def session(self) -> Session | None: ...
+
+    def run(self, actions: Sequence[PageAction | Stamped]) -> None: ...
+
+    def change(self, update: Callable[[], None], quiet: bool = False) -> None: ...
+
+    def guarded(self, update: Callable[[], None]) -> None: ...
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> Any: ...
+
+    def stored(self, key: str) -> str | None: ...
+
+    def keep(self, key: str, value: str) -> bool: ...
+
+    def forget(self, key: str) -> None: ...
+
+    def put_on_table(self, table: Table, state: State, save: dict[str, Any]) -> None: ...
+
+    def write_stats(self, how: WriteStats) -> None: ...
+
+
+def event(rt: Runtime, act: OnlineAct) -> None:
+    """An online action from outside a command (a click on a guest's table,
+    an effect's answer: a key pair, a proof checked...), drawn once."""
+    rt.guarded(lambda: rt.change(lambda: rt.run([rt.online.stamp(act)])))
+
+
+def heard(rt: Runtime, wire_event: WireEvent) -> None:
+    """A wire's event (from the browser's callbacks): drawn only if what the
+    page shows changed (a refused message is not: a flood must not stall it)."""
+    rt.guarded(lambda: rt.change(lambda: rt.run([rt.online.stamp(Heard(wire_event))]),
+                                 quiet=True))
+
+
+def tick(rt: Runtime) -> None:
+    """Every few seconds (the browser's timer; a test letting time pass)."""
+    rt.guarded(lambda: rt.change(lambda: rt.run([rt.online.stamp(Tick())]), quiet=True))
+
+
+def ready(rt: Runtime, update: Callable[[], None]) -> None:
+    """`update` once online play's modules are here: at once, or (the first
+    time, in the browser) after they are fetched, as one change drawn once."""
+    load = rt.online.load
+    if load is None:
+        update()
+        return
+
+    async def run() -> None:
+        await load()
+        rt.online.load = None
+        rt.guarded(lambda: rt.change(update))
+    rt.spawn(run())
+
+
+def resume(rt: Runtime, join: str | None) -> None:
+    """Start-up: an invite in the address, else the host's table kept from before."""
+    invite = read_join(join) if join else None
+    s, drivers = rt.session, rt.online
+    if invite is not None:
+        game, room, secret, key = invite
+        ready(rt, lambda: rt.run([drivers.stamp(Invited(
+            game, room, secret, key, rt.link.code, rt.stored(TOKEN_PREFIX + room),
+            drivers.keys is not None))]))
+    elif s is not None and s.coach is None and s.save["setup"].get("remote"):
+        kept = s.save["game"]
+        ready(rt, lambda: rt.run([drivers.stamp(Reopened(
+            rt.stored(room_key(kept)), bool(rt.stored(codes_key(kept))), drivers.address,
+            drivers.keys is not None))]))
 
 
 # -- the actions: commands, what the wire and the clock say, the effects' answers -----
@@ -103,6 +193,8 @@ class Invited:
 @dataclass(frozen=True)
 class OpenWire:
     by_code: bool
+    address: str  # this page's address, for a whole invite link
+    signs: bool  # this page can sign (its drivers have the signer)
 
 
 @dataclass(frozen=True)
@@ -430,18 +522,6 @@ class ThinkHint(Effect):
 Result = tuple["Page", tuple[Union["PageEffect", Effect], ...]]
 
 
-def reduce(page: Page, stamped: Stamped) -> Result:
-    """The page after an online action: the host's reducer or a guest's."""
-    # (online play's part, online.zip: every online action comes after `load`)
-    from game.web import online_guest, online_host
-
-    act = stamped.act
-    hosting = isinstance(act, (HostTable, Reopened)) or online_host.hosting(page)
-    if isinstance(act, Invited) or not hosting:
-        return online_guest.reduce(page, stamped)
-    return online_host.reduce(page, stamped)
-
-
 # The commands of online play (`data-cmd`), each an action (made with what
 # the drivers know) once its modules are here: entries of the page's one
 # routing table (game.web.controller's ROUTES). "online-copy" never comes:
@@ -449,8 +529,9 @@ def reduce(page: Page, stamped: Stamped) -> Result:
 COMMANDS: dict[str, Callable[[OnlineDrivers, dict[str, str]], OnlineAct]] = {
     "online-host": lambda drivers, _: HostTable(drivers.address, drivers.grace,
                                                 drivers.keys is not None),
-    "online-open": lambda _, __: OpenWire(by_code=False),
-    "online-open-codes": lambda _, __: OpenWire(by_code=True),
+    "online-open": lambda drivers, _: OpenWire(False, drivers.address, drivers.keys is not None),
+    "online-open-codes": lambda drivers, _: OpenWire(True, drivers.address,
+                                                     drivers.keys is not None),
     "online-invite-code": lambda _, data: InviteByCode(data.get("seat", "")),
     "online-retry": lambda _, data: Retry(by_code=data.get("way") == "codes"),
     "online-accept": lambda _, data: Accept(data.get("peer", ""), data.get("answer", "")),
@@ -468,34 +549,3 @@ COMMANDS: dict[str, Callable[[OnlineDrivers, dict[str, str]], OnlineAct]] = {
     "online-back": lambda _, __: Leave(),
     "online-download": lambda _, __: DownloadRecord(),
     "online-review": lambda _, __: ReviewRecord()}
-
-
-class OnlinePanels:
-    """What the views ask of online play (game.web.views.Panels), drawn from
-    `Page.online` (online play's modules are here whenever it is set)."""
-
-    def online_html(self, page: Page) -> Html:
-        from game.web import online_guest, online_host  # (online play's part, online.zip)
-
-        if page.online is None:
-            return EMPTY
-        if online_host.hosting(page):
-            return online_host.screen_html(page)
-        return online_guest.screen_html(page)
-
-    def online_side(self, page: Page) -> Html:
-        """A guest's log at the table; else how to play the game of the table."""
-        from game.web import online_guest  # (online play's part, online.zip)
-
-        return EMPTY if page.online is None else online_guest.side_html(page)
-
-    def online_bar(self, page: Page) -> Html:
-        from game.web import online_host  # (online play's part, online.zip)
-
-        return online_host.bar(page) if page.online is not None else EMPTY
-
-    def online_table(self, page: Page) -> GuestParts | None:
-        """A guest's table's tools, dialog, news and hint (the host's table is the page's own)."""
-        from game.web import online_guest  # (online play's part, online.zip)
-
-        return online_guest.parts(page) if page.online is not None else None

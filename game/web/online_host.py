@@ -265,6 +265,14 @@ def _open(page: Page, by_code: bool) -> ol.Result:
         ol.OpenLine(by_code, room.room_id, room.secret, keyed),)
 
 
+def _open_wire(page: Page, host: HostScreen, st: ol.Stamped) -> ol.Result:
+    """The person chose to open the table (what the drivers know by now: the
+    page's address for a whole invite link, the signer for its key)."""
+    act = st.act
+    assert isinstance(act, ol.OpenWire)
+    return _open(_with(page, host, address=act.address, signs=act.signs), act.by_code)
+
+
 def _keys_made(page: Page, host: HostScreen, st: ol.Stamped) -> ol.Result:
     assert isinstance(st.act, ol.KeysMade)
     room = dataclasses.replace(host.room, key=st.act.key, private=st.act.private)
@@ -295,6 +303,12 @@ def _answer_taken(page: Page, host: HostScreen, st: ol.Stamped) -> ol.Result:
     return _with(page, host,
                  invitations={p: c for p, c in host.invitations.items() if p != peer},
                  invited_for={p: w for p, w in host.invited_for.items() if p != peer}), ()
+
+
+def _invite_by_code(page: Page, host: HostScreen, st: ol.Stamped) -> ol.Result:
+    """A new invitation by codes (for an away friend's seat, at the table)."""
+    assert isinstance(st.act, ol.InviteByCode)
+    return page, (ol.MakeInvitation(st.act.seat),) if host.by_code else ()
 
 
 def _code_made(page: Page, host: HostScreen, st: ol.Stamped) -> ol.Result:
@@ -424,12 +438,11 @@ def left(page: Page) -> ol.Result:
 
 Reducer = Callable[[Page, HostScreen, ol.Stamped], ol.Result]
 ACTIONS: dict[type, Reducer] = {
-    ol.OpenWire: lambda page, _, st: _open(page, getattr(st.act, "by_code")),
+    ol.OpenWire: _open_wire,
     ol.KeysMade: _keys_made,
     ol.KeysFailed: lambda page, host, _: (_with(page, host, keying=False), ()),
     ol.Retry: _retry,
-    ol.InviteByCode: lambda page, host, st: (page, (ol.MakeInvitation(
-        getattr(st.act, "seat")),) if host.by_code else ()),
+    ol.InviteByCode: _invite_by_code,
     ol.CodeMade: _code_made,
     ol.Accept: _accept,
     ol.AnswerTaken: _answer_taken,
@@ -442,7 +455,8 @@ ACTIONS: dict[type, Reducer] = {
     ol.GameMoved: _moved,
     ol.React: _react,
     ol.Leave: _leave,
-    ol.Heard: lambda page, _, st: hear(page, getattr(st.act, "event"), st.now, st.fresh),
+    ol.Heard: lambda page, _, st: hear(page, st.act.event, st.now, st.fresh)
+    if isinstance(st.act, ol.Heard) else (page, ()),
     ol.Tick: lambda page, host, st: hear(page, h.Tick(), st.now, st.fresh) if host.wire
     else (page, ()),
 }

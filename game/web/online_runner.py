@@ -2,54 +2,29 @@
 wire opened, written to and closed, values kept and forgotten, the host's
 signer asked, the host's game put on the table, the screen told. What comes
 back (a key pair, a signed proof checked, an invitation code) is an action,
-handed to the page as any other (`online_event`); a wire's events come to
-`online_heard`. Nothing here keeps the controller: it is handed in (`Runtime`)
-each time."""
+handed to the page as any other (game.web.online's `event`); a wire's events come to
+its `heard`. Nothing here keeps the controller: it is handed in (`Runtime`)
+each time (game.web.online's `Runtime`)."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Awaitable, Callable, Coroutine, Protocol, TypeVar
+from typing import Awaitable, Callable, TypeVar
 
-from game.core.state import GameError, State
+from game.core.state import GameError
 from game.online import messages as m
-from game.online.wire import KeyedWire, WireEvent
+from game.online.wire import KeyedWire
 from game.web import online as ol
 from game.web import stats as st
-from game.web.drivers import Screen
 from game.web.online_state import GuestScreen
-from game.web.page import Page
 from game.web.stats import new_game_id
 from game.web.stats_page import WriteStats, now_ms
-from game.web.tables import Table, renderer
+from game.web.tables import renderer
 
 T = TypeVar("T")
 
 
-class Runtime(Protocol):
-    """What the effects need of the controller (game.web.controller's)."""
-    online: ol.OnlineDrivers
-    screen: Screen
-
-    @property
-    def page(self) -> Page: ...
-
-    def spawn(self, work: Coroutine[Any, Any, None]) -> Any: ...
-
-    def keep(self, key: str, value: str) -> bool: ...
-
-    def forget(self, key: str) -> None: ...
-
-    def put_on_table(self, table: Table, state: State, save: dict[str, Any]) -> None: ...
-
-    def online_event(self, act: ol.OnlineAct) -> None: ...
-
-    def online_heard(self, event: WireEvent) -> None: ...
-
-    def write_stats(self, how: WriteStats) -> None: ...
-
-
-def carry_out(rt: Runtime, effect: ol.Effect) -> list[ol.OnlineAct]:
+def carry_out(rt: ol.Runtime, effect: ol.Effect) -> list[ol.OnlineAct]:
     """Do what `effect` asks; the online actions it answers with at once."""
     drivers = rt.online
     wire = drivers.wire
@@ -89,7 +64,7 @@ def carry_out(rt: Runtime, effect: ol.Effect) -> list[ol.OnlineAct]:
     return []
 
 
-def _signer(rt: Runtime, effect: ol.Effect) -> list[ol.OnlineAct]:
+def _signer(rt: ol.Runtime, effect: ol.Effect) -> list[ol.OnlineAct]:
     """The effects of the key pair, its proofs and the codes carried by hand."""
     keys, wire, by_code = rt.online.keys, rt.online.wire, rt.online.by_code
     if isinstance(effect, ol.MakeKeys) and keys is not None:
@@ -119,7 +94,7 @@ def _signer(rt: Runtime, effect: ol.Effect) -> list[ol.OnlineAct]:
     return []
 
 
-def _open(rt: Runtime, effect: ol.OpenLine) -> None:
+def _open(rt: ol.Runtime, effect: ol.OpenLine) -> None:
     drivers = rt.online
     if effect.by_code:
         drivers.wire = drivers.by_code = drivers.make_code_wire()
@@ -127,10 +102,10 @@ def _open(rt: Runtime, effect: ol.OpenLine) -> None:
         drivers.wire = drivers.make_wire()
         if isinstance(drivers.wire, KeyedWire) and effect.keyed:
             drivers.wire.keyed(*effect.keyed)  # (the relayed path's key signed, or checked)
-    drivers.wire.open(effect.room, effect.secret, rt.online_heard)
+    drivers.wire.open(effect.room, effect.secret, lambda event: ol.heard(rt, event))
 
 
-def _later(rt: Runtime, work: Awaitable[T], answer: Callable[[T], ol.OnlineAct] | None,
+def _later(rt: ol.Runtime, work: Awaitable[T], answer: Callable[[T], ol.OnlineAct] | None,
            failed: ol.OnlineAct | None = None) -> None:
     """`work` of the wire or the signer, awaited: then its answer (or, a
     failure said on the page's console, `failed`), or a drawing (none)."""
@@ -140,14 +115,14 @@ def _later(rt: Runtime, work: Awaitable[T], answer: Callable[[T], ol.OnlineAct] 
         except Exception as e:  # a wire's failure is said on the page, never a crash
             rt.screen.error(f"online: {type(e).__name__}: {e}")
             if failed is not None:
-                rt.online_event(failed)
+                ol.event(rt, failed)
             return
         if answer is not None:
-            rt.online_event(answer(result))
+            ol.event(rt, answer(result))
     rt.spawn(run())
 
 
-async def _proving(rt: Runtime, effect: ol.Sign) -> None:
+async def _proving(rt: ol.Runtime, effect: ol.Sign) -> None:
     """A page asked this one to prove it is the host: the signed answer."""
     keys, wire = rt.online.keys, rt.online.wire
     if keys is not None and wire is not None:
@@ -155,7 +130,7 @@ async def _proving(rt: Runtime, effect: ol.Sign) -> None:
         wire.send(effect.peer, m.encode(m.Proof(signature)))
 
 
-async def _checking(rt: Runtime, effect: ol.Check) -> bool:
+async def _checking(rt: ol.Runtime, effect: ol.Check) -> bool:
     """Whether the proof is the host's signature for this page's challenge and
     this page's id as the host's wire names it."""
     from game.online.proof import proof_text
@@ -167,7 +142,7 @@ async def _checking(rt: Runtime, effect: ol.Check) -> bool:
                              effect.signature)
 
 
-def _count(rt: Runtime, effect: ol.Count) -> None:
+def _count(rt: ol.Runtime, effect: ol.Count) -> None:
     """The game just over, in this browser's statistics (the online bucket),
     judged by this page's engine from the host's transcript; counted once by
     its id (its deal and room), so a rejoin at the end adds nothing. A
@@ -182,7 +157,7 @@ def _count(rt: Runtime, effect: ol.Count) -> None:
         rt.screen.error(f"statistics: {type(e).__name__}: {e}")
 
 
-async def _hinting(rt: Runtime, effect: ol.ThinkHint) -> None:
+async def _hinting(rt: ol.Runtime, effect: ol.ThinkHint) -> None:
     """Hint for the guest's decision, thought from its own observation only."""
     from game.web.hint import Hint, hint_rng
     from game.web.thinking import SLICE
@@ -202,4 +177,4 @@ async def _hinting(rt: Runtime, effect: ol.ThinkHint) -> None:
     except Exception as e:  # a hint must never take the page down
         rt.screen.error(f"hint error: {type(e).__name__}: {e}")
         action = None
-    rt.online_event(ol.HintThought(effect.state_id, action))
+    ol.event(rt, ol.HintThought(effect.state_id, action))
