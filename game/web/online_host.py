@@ -100,6 +100,8 @@ def hear(page: Page, event: h.Event | WireEvent, now: float, fresh: str) -> ol.R
     if not host.room.started:
         page, more = _auto_seat(page, now, fresh)  # (after the messages above: a seat is told last)
         return page, (*out, *more)
+    # The strip's word as the effects left the table (a bot standing in waits for nobody).
+    page = _with(page, host, waiting_said=waiting_words(page, now))
     return page, (*out, ol.Keep(ol.room_key(host.game), json.dumps(h.room_to_json(host.room))))
 
 
