@@ -451,7 +451,7 @@ def test_a_refused_decision_is_explained_in_the_guests_own_language():
     online = guest.page.online
     assert online.guest.errors
     message = re.search(r'id="message"[^>]*>([^<]*)<', pages.screen_html(screen)).group(1)
-    assert message and message == online_guest._error_words(guest.page)
+    assert message and message == online_guest.error_words(guest.page)
     assert message != make_page(lang="en")[0].t(f"error.{online.guest.errors[-1]['code']}")
 
 

@@ -371,7 +371,7 @@ def _looking(page: Page) -> Html:
     return guest_message(t, key, {}, reach)
 
 
-def _error_words(page: Page) -> str:
+def error_words(page: Page) -> str:
     """The host's last word on this page's decision, in this page's language;
     else the table's own message."""
     screen, t = _guest(page), page.t
@@ -417,7 +417,7 @@ def _refusal_words(page: Page) -> str:
 
 def _inputs(page: Page) -> tuple[Any, ...]:
     screen = _guest(page)
-    return (screen.guest, screen.seat, page.t, page.prefs, _error_words(page))
+    return (screen.guest, screen.seat, page.t, page.prefs, error_words(page))
 
 
 def table_html(page: Page) -> Html:
@@ -445,7 +445,7 @@ def _draw_table(page: Page) -> Html:
         '<p class="online-news" id="online-news" role="status">{}</p>',
         t(guest.news[0], name=guest.news[1]))
     return ot.screen(page, screen.seat, guest, renderer(screen.game), strip + news, end,
-                     _error_words(page))
+                     error_words(page))
 
 
 def _name_of(page: Page, who: str) -> str:
