@@ -504,6 +504,24 @@ def test_online_play_waits_for_its_modules_before_its_first_step():
     assert fetched == ["online"] and ctrl.page.view == "start"  # once
 
 
+def test_the_pages_clock_ticks_before_online_play_is_fetched_and_needs_none_of_it(monkeypatch):
+    """The browser's timer ticks every 2 s from the start: with no online
+    table, nothing of online play's part is imported (it is not there yet)."""
+    import sys
+
+    import game.web
+
+    ctrl, screen, _ = make_page()
+    ctrl.start(None)
+    for name in ("online_host", "online_guest", "online_runner", "online_state"):
+        monkeypatch.delattr(game.web, name, raising=False)
+        monkeypatch.setitem(sys.modules, f"game.web.{name}", None)  # (importing it fails)
+    drawn = len(screen.drawn)
+    ol.tick(ctrl)
+    ctrl.command("new", {})  # and the page goes on, drawn as before
+    assert screen.errors == [] and len(screen.drawn) == drawn + 1
+
+
 def test_the_lobby_shows_the_whole_invite_link_and_its_qr_code():
     pages = Pages("dracula", {"dr_bot": "random"})
     pages.host.online.address = "https://example.org/cards/"

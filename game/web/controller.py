@@ -62,10 +62,12 @@ def reduce(page: Page, action: Action) -> tuple[Page, tuple[Any, ...]]:
     guest's (game.web.online_host, online_guest), the others by the page's."""
     if not isinstance(action, ol.Stamped):
         return pg.reduce(page, action)
-    # (online play's part, online.zip: every online action comes after it is fetched)
+    act = action.act
+    if page.online is None and not isinstance(act, (ol.HostTable, ol.Reopened, ol.Invited)):
+        return page, ()  # (no online table: online play's part may not be fetched yet)
+    # (online play's part, online.zip: fetched before the actions that make a table)
     from game.web import online_guest, online_host
 
-    act = action.act
     if isinstance(act, (ol.HostTable, ol.Reopened)) or (
             online_host.hosting(page) and not isinstance(act, ol.Invited)):
         return online_host.reduce(page, action)

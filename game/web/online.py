@@ -125,6 +125,8 @@ def heard(rt: Runtime, wire_event: WireEvent) -> None:
 
 def tick(rt: Runtime) -> None:
     """Every few seconds (the browser's timer; a test letting time pass)."""
+    if rt.page.online is None:
+        return  # (no table: nothing beats, and no drawing)
     rt.guarded(lambda: rt.change(lambda: rt.run([rt.online.stamp(Tick())]), quiet=True))
 
 

@@ -101,8 +101,8 @@ class Drawing:
     regions whose slice of the page changed: each region is kept with the
     values it was drawn from (the frozen values by identity, so that a check
     costs next to nothing), and the side panel's log keeps the lines already
-    worded. What is drawn from online play's own fields (not in the page) is
-    drawn every time, or its markup is in the slice."""
+    worded. What online play draws (from `page.online`, by its own modules)
+    is drawn every time, or its markup is in the slice."""
 
     def __init__(self, panels: Panels) -> None:
         self.panels = panels
@@ -145,7 +145,7 @@ def draw(page: Page, panels: Panels, drawing: Drawing | None = None) -> Drawn:
     title = d.region("title", (t, game), lambda: page.say("app.title"))
     seed = s.save["transcript"]["seed"] if s is not None else None
     kept_game = s.state.game_id if s is not None and s.coach is None else None
-    online = page.view == "online"  # drawn from online play's own fields: every time
+    online = page.view == "online"  # drawn by online play's modules: every time
     bar = panels.online_bar(page) if page.at_table else EMPTY
     at_table = (t, page.view, s, page.at_table, page.hold, game)
     regions = {
