@@ -504,9 +504,10 @@ def test_online_play_waits_for_its_modules_before_its_first_step():
     assert fetched == ["online"] and ctrl.page.view == "start"  # once
 
 
-def test_the_pages_clock_ticks_before_online_play_is_fetched_and_needs_none_of_it(monkeypatch):
-    """The browser's timer ticks every 2 s from the start: with no online
-    table, nothing of online play's part is imported (it is not there yet)."""
+def test_a_page_ticks_and_draws_its_table_before_online_play_is_fetched(monkeypatch):
+    """The browser's timer ticks every 2 s from the start, and a table is
+    drawn: with no online table, nothing of online play's part is imported
+    (it is not there yet)."""
     import sys
 
     import game.web
@@ -518,8 +519,9 @@ def test_the_pages_clock_ticks_before_online_play_is_fetched_and_needs_none_of_i
         monkeypatch.setitem(sys.modules, f"game.web.{name}", None)  # (importing it fails)
     drawn = len(screen.drawn)
     ol.tick(ctrl)
-    ctrl.command("new", {})  # and the page goes on, drawn as before
+    ctrl.command("start", {})  # and the page goes on: a game on the table, drawn
     assert screen.errors == [] and len(screen.drawn) == drawn + 1
+    assert ctrl.page.at_table and 'id="online-bar"' not in str(screen.last.regions)
 
 
 def test_the_lobby_shows_the_whole_invite_link_and_its_qr_code():

@@ -599,33 +599,40 @@ def end_lesson(ctrl: Controller) -> None:
 
 class Panels:
     """What the views ask of online play (game.web.views.Panels), drawn from
-    `Page.online` (online play's modules are here whenever it is set)."""
+    `Page.online` by online play's modules: they are here whenever it is set
+    (and never imported while it is not: they may not be fetched yet)."""
 
     def online_html(self, page: Page) -> Html:
-        from game.web import online_guest, online_host  # (online play's part, online.zip)
-
         if page.online is None:
             return EMPTY
+        from game.web import online_guest, online_host  # (online play's part, online.zip)
+
         if online_host.hosting(page):
             return online_host.screen_html(page)
         return online_guest.screen_html(page)
 
     def online_side(self, page: Page) -> Html:
         """A guest's log at the table; else how to play the game of the table."""
+        if page.online is None:
+            return EMPTY
         from game.web import online_guest  # (online play's part, online.zip)
 
-        return EMPTY if page.online is None else online_guest.side_html(page)
+        return online_guest.side_html(page)
 
     def online_bar(self, page: Page) -> Html:
+        if page.online is None:
+            return EMPTY
         from game.web import online_host  # (online play's part, online.zip)
 
-        return online_host.bar(page) if page.online is not None else EMPTY
+        return online_host.bar(page)
 
     def online_table(self, page: Page) -> GuestParts | None:
         """A guest's table's tools, dialog, news and hint (the host's table is the page's own)."""
+        if page.online is None:
+            return None
         from game.web import online_guest  # (online play's part, online.zip)
 
-        return online_guest.parts(page) if page.online is not None else None
+        return online_guest.parts(page)
 
 
 def _review(ctrl: Controller) -> None:
