@@ -18,6 +18,7 @@ import pytest
 
 from game.online import messages as m
 from game.online.wire import Received
+from game.web import online as ol
 from tests.page_kit import items
 from tests.test_online_play_page import seated
 
@@ -81,13 +82,12 @@ def test_nothing_from_the_hosts_peer_knocks_the_guest_over(mode):
     game, setup = MODES[mode]
     pages = seated(game, setup, ["Ann"])
     guest, screen = pages.guests[0]
-    online = guest.online.guest
-    host = online.guest.host
+    host = guest.page.online.guest.host
     seat_token = next(k for k in items(guest) if k.startswith("jhg.online.seat."))
     kept = items(guest)[seat_token]
     rng = random.Random(f"fuzz-{mode}")
     newest = [0]
-    heard = guest.online.heard
+    heard = lambda event: ol.heard(guest, event)
 
     def hears_worse_first(event):  # every message from the host, after its spoilt copies
         if isinstance(event, Received) and event.peer == host:
@@ -99,10 +99,10 @@ def test_nothing_from_the_hosts_peer_knocks_the_guest_over(mode):
                 data.get("state"), int) else 0)
         heard(event)
 
-    guest.online.guest.wire.net.rooms[guest.online.guest.wire.room][
-        guest.online.guest.wire.me] = hears_worse_first
+    guest.online.wire.net.rooms[guest.online.wire.room][
+        guest.online.wire.me] = hears_worse_first
     pages.play()
     pages.net.pump()
     assert screen.errors == []
     assert items(guest)[seat_token] == kept
-    assert online.guest.transcript == pages.host.session.save["transcript"]
+    assert guest.page.online.guest.transcript == pages.host.session.save["transcript"]

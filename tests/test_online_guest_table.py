@@ -9,8 +9,11 @@ import random
 import re
 
 from game.online.messages import REACTIONS
+from game.web import online as ol
 from game.web import session as ts
+from game.web.online import Decide
 from game.web.page import SetLanguage
+from game.web.tables import renderer
 from tests.page_kit import FramedScreen
 from tests.test_online_play_page import Pages, click_a_legal_action, dialog_html
 
@@ -39,7 +42,7 @@ def play_until(pages: Pages, guest, done, rng: random.Random) -> None:
         if done():
             return
         s = pages.host.session
-        if guest.online.guest.guest.my_turn:
+        if guest.page.online.guest.my_turn:
             click_a_legal_action(guest, rng)
         elif s.human_to_act:
             pages.host.on_table(ts.Act(rng.choice(s.state.legal_actions())))
@@ -101,8 +104,8 @@ def test_a_guests_hint_thinks_from_its_own_observation(monkeypatch):
 
     monkeypatch.setattr(hint_module, "Hint", Watched)
     pages, _, guest, guest_screen = duel_pages()
-    play_until(pages, guest, lambda: guest.online.guest.guest.my_turn, random.Random(6))
-    seat = guest.online.guest.guest
+    play_until(pages, guest, lambda: guest.page.online.guest.my_turn, random.Random(6))
+    seat = guest.page.online.guest
     assert 'data-cmd="online-hint"' in str(guest_screen.last.regions["tools"])
     guest.command("online-hint", {})
     assert "Thinking" in str(guest_screen.last.regions["tools"])
@@ -141,16 +144,16 @@ def test_escape_drops_the_parts_a_guest_picked():
 
     pages, _, guest, guest_screen = duel_pages()
     rng = random.Random(7)
-    online = guest.online.guest
+    table = renderer(guest.page.online.game)
     for _ in range(200):  # to a decision of several clicks (the exchange's cards to give)
-        play_until(pages, guest, lambda: online.guest.my_turn, rng)
-        several = [a for a in online.guest.legal if len(online.table.parts(a)) > 1
-                   or online.table.confirm(a)]
+        play_until(pages, guest, lambda: guest.page.online.guest.my_turn, rng)
+        several = [a for a in guest.page.online.guest.legal if len(table.parts(a)) > 1
+                   or table.confirm(a)]
         if several:
             break
         click_a_legal_action(guest, rng)
-    guest.online.decide(None, online.table.parts(several[0])[0])
-    assert online.seat.picked and 'aria-pressed="true"' in str(
+    ol.event(guest, Decide(None, table.parts(several[0])[0]))
+    assert guest.page.online.seat.picked and 'aria-pressed="true"' in str(
         guest_screen.last.regions["screen"])
     carry_out(guest, {"kind": "escape"})
-    assert online.seat.picked == ()
+    assert guest.page.online.seat.picked == ()

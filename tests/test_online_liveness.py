@@ -13,6 +13,7 @@ from game.online import guest as g
 from game.online import host as h
 from game.online import messages as m
 from game.online.wire import RelaysChanged, Received
+from game.web import online as ol
 from game.web import session as ts
 from tests.online_kit import HOST, LoopTable
 from tests.test_online_host import WERNER, werner_on_turn
@@ -136,24 +137,24 @@ def test_the_host_answers_a_sync_with_the_log_from_the_state_asked():
 def test_a_host_not_heard_for_a_while_is_said_on_the_guests_page_and_cleared_when_back():
     pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
     guest, screen = pages.guests[0]
-    pages.host.online.tick()
-    guest.online.tick()
+    ol.tick(pages.host)
+    ol.tick(guest)
     pages.net.pump()
     assert "not answering" not in pages.screen_html(screen)
-    host_wire = pages.host.online.host.wire
+    host_wire = pages.host.online.wire
     send = host_wire.send
     host_wire.send = lambda peer, text: None  # the host's page freezes
     for _ in range(9):
         pages.now += 2.0
-        guest.online.tick()
+        ol.tick(guest)
         pages.net.pump()
-    assert guest.online.guest.guest.host_silent
+    assert guest.page.online.guest.host_silent
     assert "The host is not answering" in pages.screen_html(screen)
     host_wire.send = send
     pages.now += 2.0
-    pages.host.online.tick()  # it wakes: its beat
+    ol.tick(pages.host)  # it wakes: its beat
     pages.net.pump()
-    guest.online.tick()
+    ol.tick(guest)
     assert "not answering" not in pages.screen_html(screen)
 
 
@@ -161,15 +162,15 @@ def test_a_relay_lost_mid_game_says_only_that_nobody_new_can_join_and_is_cleared
     pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
     guest, screen = pages.guests[0]
     host_screen = pages.host_screen
-    pages.host.online.heard(RelaysChanged(False))
-    guest.online.heard(RelaysChanged(False))
+    ol.heard(pages.host, RelaysChanged(False))
+    ol.heard(guest, RelaysChanged(False))
     bar = str(host_screen.last.regions)
     assert "new friends cannot join" in bar and "failed" not in bar
     assert "online.wire_failed" not in [key for key, _ in pages.host.page.notices]
-    assert guest.online.guest.guest.status == "playing"
+    assert guest.page.online.guest.status == "playing"
     assert "failed" not in pages.screen_html(screen)
     pages.play()  # the game goes on meanwhile
-    pages.host.online.heard(RelaysChanged(True))
+    ol.heard(pages.host, RelaysChanged(True))
     assert "new friends cannot join" not in str(host_screen.last.regions)
 
 
@@ -177,25 +178,25 @@ def test_a_remote_move_still_lands_once_a_silent_friend_is_back():
     """The friend who was away by silence decides again from her own page."""
     pages = seated("jekyll-vs-hyde", {"jvh_role": "H", "jvh_bot": "random"}, ["Ann"])
     guest, _ = pages.guests[0]
-    wire = guest.online.guest.wire
+    wire = guest.online.wire
     send = wire.send
     wire.send = lambda peer, text: None  # her channel goes silent
     for _ in range(9):
         pages.now += 2.0
-        pages.host.online.tick()
-        guest.online.tick()
+        ol.tick(pages.host)
+        ol.tick(guest)
         pages.net.pump()
-    assert pages.host.online.host.room.seat("J").peer is None
+    assert pages.host.page.online.room.seat("J").peer is None
     wire.send = send
     pages.now += m.BEAT_SECONDS
-    guest.online.tick()
+    ol.tick(guest)
     pages.net.pump()
-    assert pages.host.online.host.room.seat("J").peer is not None
+    assert pages.host.page.online.room.seat("J").peer is not None
     s = pages.host.session
     if s.human_to_act:
         pages.host.on_table(ts.Act(s.state.legal_actions()[0]))
     pages.play()
-    assert guest.online.guest.guest.transcript == pages.host.session.save["transcript"]
+    assert guest.page.online.guest.transcript == pages.host.session.save["transcript"]
 
 
 def test_the_sites_trystero_drops_stale_offers_instead_of_restarting_them(tmp_path):

@@ -21,9 +21,13 @@ from game.online import guest as g
 from game.online import host as h
 from game.online import messages as m
 from game.online.wire import PeerJoined, PeerLeft, Received, RelaysChanged, WireEvent, WireFailed
+from game.web import online as ol
 from game.web import session as ts
 from game.web.links import Link
+from game.web import online_guest
+from game.web.online import Decide, Heard
 from game.web.page import SetupChanged
+from game.web.tables import renderer
 from game.web.tables.jekyll_hyde import SEAT_NAMES
 from tests.online_kit import SECRET
 from tests.page_kit import items, make_page
@@ -200,7 +204,7 @@ class Pages:
             for g, screen in self.guests:  # each friend reads a hand's summary, and closes it
                 if 'id="next-hand"' in dialog_html(screen):
                     g.command("online-ack-hand", {})
-            guest = next((g for g, _ in self.guests if g.online.guest.guest.my_turn), None)
+            guest = next((g for g, _ in self.guests if g.page.online.guest.my_turn), None)
             if guest is not None:
                 click_a_legal_action(guest, rng)
             elif s.waiting_for_ack:
@@ -222,13 +226,13 @@ def dialog_html(screen) -> str:
 
 def click_a_legal_action(ctrl, rng: random.Random) -> None:
     """A guest's clicks: the parts of one legal action, one by one, as drawn."""
-    online = ctrl.online.guest
-    action = rng.choice(online.guest.legal)
-    parts = getattr(online.table, "parts", lambda a: (a,))(action)
+    action = rng.choice(ctrl.page.online.guest.legal)
+    parts = getattr(renderer(ctrl.page.online.game), "parts", lambda a: (a,))(action)
     for part in parts:
+        online = ctrl.page.online
         if online.guest.my_turn and part not in online.seat.picked:
-            ctrl.online.decide(None, part)
-    if online.seat.picked:
+            ol.event(ctrl, Decide(None, part))
+    if ctrl.page.online.seat.picked:
         ctrl.command("confirm", {})  # at a guest's table: the guest's confirm, sent to the host
 
 
@@ -256,10 +260,10 @@ def test_host_opens_a_table_a_friend_joins_and_they_play_a_duel_to_the_end():
     assert "Jekyll (Host)" in pages.screen_html(guest_screen)
     pages.play()
     assert pages.net.decisions() > 3  # the friend's own clicks played their seat
-    assert guest.online.guest.guest.transcript == pages.host.session.save["transcript"]
+    assert guest.page.online.guest.transcript == pages.host.session.save["transcript"]
     assert 'id="online-review"' in pages.screen_html(guest_screen)
     guest.command("online-download", {})
-    name, text = guest.online.ctrl.screen.downloads[-1]
+    name, text = guest.screen.downloads[-1]
     assert json.loads(text)["actions"] == pages.host.session.save["transcript"]["actions"]
 
 
@@ -297,40 +301,40 @@ def test_a_werner_game_with_two_friends_a_bot_and_the_host():
     names = pages.host.session.state.to_json()["options"]["names"]
     assert names == ["Host", *[setup["remote"].get(str(i), SEAT_NAMES[i]) for i in (1, 2, 3)]]
     for guest, screen in pages.guests:
-        mine = setup["remote"][guest.online.guest.guest.seat]
+        mine = setup["remote"][guest.page.online.guest.seat]
         assert f"{mine} (you)" in pages.screen_html(screen)
     pages.play()
     assert pages.net.decisions() > 10
     for guest, screen in pages.guests:
-        assert guest.online.guest.guest.transcript == pages.host.session.save["transcript"]
+        assert guest.page.online.guest.transcript == pages.host.session.save["transcript"]
 
 
 def test_a_guest_who_reloads_takes_the_seat_back_from_the_same_link():
     pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
     guest, _ = pages.guests.pop()
-    guest.online.guest.wire.close()  # the tab reloads: its connection goes
+    guest.online.wire.close()  # the tab reloads: its connection goes
     pages.net.pump()
     assert "online.dropped" in [key for key, _ in pages.host.page.notices]
     again, screen = pages.guest("Ann", stored=dict(items(guest)))
     pages.net.pump()  # no Join pressed: the token kept in this browser rejoins
-    assert again.online.guest.guest.status == "playing"
+    assert again.page.online.guest.status == "playing"
     assert 'id="online-bar"' in pages.screen_html(screen)
     assert screen.last.title == "Jekyll vs Hyde"  # the game played, not the start screen's
-    assert pages.host.online.host.room.seat("H").peer is not None
+    assert pages.host.page.online.room.seat("H").peer is not None
     pages.play()
-    assert again.online.guest.guest.transcript is not None
+    assert again.page.online.guest.transcript is not None
 
 
 def test_a_dropped_guest_is_stood_in_for_after_the_grace_and_gets_the_seat_back():
     pages = seated("jekyll-vs-hyde", {"jvh_role": "H", "jvh_bot": "random"}, ["Ann"])
     guest, _ = pages.guests.pop()
     kept = dict(items(guest))
-    guest.online.guest.wire.close()
+    guest.online.wire.close()
     pages.net.pump()
     s = pages.host.session
     assert s.save["setup"].get("stood_in", []) == []
     pages.now += 6.0  # past the grace period the test set (5 s)
-    pages.host.online.tick()
+    ol.tick(pages.host)
     s = pages.host.session
     assert s.save["setup"]["stood_in"] == ["J"] and s.save["setup"]["bots"]["J"] == "random"
     assert "online.stood_in" in [key for key, _ in pages.host.page.notices]
@@ -345,7 +349,7 @@ def test_a_dropped_guest_is_stood_in_for_after_the_grace_and_gets_the_seat_back(
     pages.net.pump()
     setup = pages.host.session.save["setup"]
     assert setup["stood_in"] == [] and "J" not in setup["bots"]
-    assert back.online.guest.guest.status == "playing"
+    assert back.page.online.guest.status == "playing"
     # Only the newest word on Ann stays over the host's table (not a pile of them).
     assert [k for k, words in pages.host.page.notices if words.get("name") == "Ann"] == [
         "online.back"]
@@ -360,25 +364,25 @@ def test_a_reload_of_the_host_page_keeps_the_table_and_the_friends_come_back():
             pages.host.on_table(ts.Act(s.state.legal_actions()[0]))
             pages.net.pump()
     host_items = dict(items(pages.host))
-    pages.host.online.host.wire.close()  # the host's tab reloads
+    pages.host.online.wire.close()  # the host's tab reloads
     pages.net.pump()
     guest, screen = pages.guests[0]
-    assert guest.online.guest.guest.status == "reconnecting"
+    assert guest.page.online.guest.status == "reconnecting"
     assert "Connection lost" in pages.screen_html(screen)
     pages.host, pages.host_screen, pages.host_thinking = pages.page(stored=host_items)
     pages.host.start(None)
     pages.net.pump()
-    assert pages.host.online.host is not None and pages.host.page.view == "table"
-    assert guest.online.guest.guest.status == "playing"
+    assert pages.host.page.online is not None and pages.host.page.view == "table"
+    assert guest.page.online.guest.status == "playing"
     pages.play()
-    assert guest.online.guest.guest.transcript == pages.host.session.save["transcript"]
+    assert guest.page.online.guest.transcript == pages.host.session.save["transcript"]
 
 
 def test_garbage_from_a_stranger_does_not_stop_the_host():
     pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
     stranger = pages.net.wire()
     heard: list = []
-    room = pages.host.online.host.room.room_id
+    room = pages.host.page.online.room.room_id
     stranger.open(room, "wrong", heard.append)
     pages.net.pump()
     host_peer = next(e.peer for e in heard if isinstance(e, PeerJoined))
@@ -395,7 +399,7 @@ def test_a_refused_message_is_neither_drawn_nor_kept():
     drawing and no save for each (a browser test measures the delay)."""
     pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
     rogue = pages.net.wire()
-    rogue.open(pages.host.online.host.room.room_id, "", lambda event: None)
+    rogue.open(pages.host.page.online.room.room_id, "", lambda event: None)
     pages.net.pump()
     kept: list[str] = []
     keep = pages.host.keep
@@ -425,7 +429,7 @@ def test_an_online_game_is_counted_in_a_bucket_of_its_own():
     assert {mine.result, theirs[0].result} in ({"won", "lost"}, {"drawn"})
     again, _ = pages.guest("Ann", stored=dict(items(guest)))  # rejoins at the end screen
     pages.net.pump()
-    assert again.online.guest.guest.transcript is not None
+    assert again.page.online.guest.transcript is not None
     assert len(st.load(items(again)[st.KEY]).games) == 1
 
 
@@ -439,13 +443,15 @@ def test_a_refused_decision_is_explained_in_the_guests_own_language():
     pages.net.pump()
     pages.host.command("online-start", {})
     pages.net.pump()
-    online = guest.online.guest
-    assert online.guest.my_turn  # Jekyll gives first
-    online.hear(g.DecideNow("not-an-action"))  # what no click makes: the host's engine says no
+    assert guest.page.online.guest.my_turn  # Jekyll gives first
+    # What no click makes: the host's engine says no.
+    guest.run([guest.online.stamp(Heard(g.DecideNow("not-an-action")))])
+    guest.redraw()
     pages.net.pump()
+    online = guest.page.online
     assert online.guest.errors
     message = re.search(r'id="message"[^>]*>([^<]*)<', pages.screen_html(screen)).group(1)
-    assert message and message == online.error_words()
+    assert message and message == online_guest.error_words(guest.page)
     assert message != make_page(lang="en")[0].t(f"error.{online.guest.errors[-1]['code']}")
 
 
@@ -475,7 +481,7 @@ def test_friends_on_one_network_join_by_codes_with_no_third_party():
     assert 'id="online-waiting"' in pages.screen_html(screen)
     pages.host.command("online-start", {})
     pages.play()
-    assert guest.online.guest.guest.transcript == pages.host.session.save["transcript"]
+    assert guest.page.online.guest.transcript == pages.host.session.save["transcript"]
     assert all(room == "" for room, _ in pages.net.opened)  # no relay was ever opened
 
 
@@ -490,12 +496,32 @@ def test_online_play_waits_for_its_modules_before_its_first_step():
     ctrl.online.load = load
     ctrl.start(None)
     ctrl.command("online-host", {})
-    assert ctrl.online.host is None and ctrl.page.view == "start"  # not yet here
+    assert ctrl.page.online is None and ctrl.page.view == "start"  # not yet here
     thinking.run()
-    assert fetched == ["online"] and ctrl.online.host is not None
+    assert fetched == ["online"] and ctrl.page.online is not None
     assert 'id="online-intro"' in str(screen.last.regions["screen"])
     ctrl.command("online-back", {})
     assert fetched == ["online"] and ctrl.page.view == "start"  # once
+
+
+def test_a_page_ticks_and_draws_its_table_before_online_play_is_fetched(monkeypatch):
+    """The browser's timer ticks every 2 s from the start, and a table is
+    drawn: with no online table, nothing of online play's part is imported
+    (it is not there yet)."""
+    import sys
+
+    import game.web
+
+    ctrl, screen, _ = make_page()
+    ctrl.start(None)
+    for name in ("online_host", "online_guest", "online_runner", "online_state"):
+        monkeypatch.delattr(game.web, name, raising=False)
+        monkeypatch.setitem(sys.modules, f"game.web.{name}", None)  # (importing it fails)
+    drawn = len(screen.drawn)
+    ol.tick(ctrl)
+    ctrl.command("start", {})  # and the page goes on: a game on the table, drawn
+    assert screen.errors == [] and len(screen.drawn) == drawn + 1
+    assert ctrl.page.at_table and 'id="online-bar"' not in str(screen.last.regions)
 
 
 def test_the_lobby_shows_the_whole_invite_link_and_its_qr_code():
@@ -507,9 +533,13 @@ def test_the_lobby_shows_the_whole_invite_link_and_its_qr_code():
     link = re.search(r'id="invite-link" href="([^"]+)"', html).group(1)
     assert link.startswith("https://example.org/cards/?join=dracula.")
     assert '<figure class="online-qr" id="online-qr"><svg' in html
-    pages.host.online.address = "https://example.org/" + "x" * 300  # too long for a QR code
-    pages.host.command("online-seat", {"seat": "1", "value": "bot:easy"})
-    assert 'id="online-qr"' not in pages.screen_html(pages.host_screen)
+    # An address too long for a QR code (the page's address is known when it opens the table).
+    pages = Pages("dracula", {"dr_bot": "random"})
+    pages.host.online.address = "https://example.org/" + "x" * 300
+    pages.host.command("online-open", {})
+    pages.net.pump()
+    html = pages.screen_html(pages.host_screen)
+    assert 'id="invite-link"' in html and 'id="online-qr"' not in html
 
 
 def test_the_host_chooses_the_bot_that_stands_in_for_a_friend_who_is_away():
@@ -526,10 +556,10 @@ def test_the_host_chooses_the_bot_that_stands_in_for_a_friend_who_is_away():
     pages.net.pump()
     pages.host.command("online-start", {})
     pages.net.pump()
-    guest.online.guest.wire.close()
+    guest.online.wire.close()
     pages.net.pump()
     pages.now += 6.0
-    pages.host.online.tick()
+    ol.tick(pages.host)
     setup = pages.host.session.save["setup"]
     assert setup["stood_in"] == ["J"] and setup["bots"]["J"] == "easy"
 
@@ -539,11 +569,11 @@ def test_the_other_friends_are_told_when_one_drops_is_stood_in_for_and_is_back()
                    ["Ann", "Bob"])
     (ann, ann_screen), (bob, _) = pages.guests
     kept = dict(items(bob))
-    bob.online.guest.wire.close()
+    bob.online.wire.close()
     pages.net.pump()
     assert "Bob lost the connection." in pages.screen_html(ann_screen)
     pages.now += 6.0
-    pages.host.online.tick()
+    ol.tick(pages.host)
     pages.net.pump()
     assert "Bob is still away: a bot plays" in pages.screen_html(ann_screen)
     pages.guests.pop()
@@ -560,12 +590,12 @@ def test_a_three_player_werner_table_is_named_after_its_people():
     setup = pages.host.session.save["setup"]
     assert sorted(setup["remote"]) == ["Ann", "Bob"] and setup["remote"]["Ann"] == "Ann"
     (ann, ann_screen), _ = pages.guests
-    assert ann.online.guest.guest.seat == "Ann"
+    assert ann.page.online.guest.seat == "Ann"
     table = pages.screen_html(ann_screen)
     assert "Ann (you)" in table and "Betty" not in table and "Christian" not in table
     pages.play()
     assert pages.host.session.state.over
-    assert ann.online.guest.guest.transcript == pages.host.session.save["transcript"]
+    assert ann.page.online.guest.transcript == pages.host.session.save["transcript"]
 
 
 # A room or a seat token that fails its checks (issue 55, item 10): ignored,
@@ -580,7 +610,7 @@ def test_a_damaged_room_kept_with_the_host_game_is_told_once_and_the_game_goes_o
         host_items = dict(items(pages.host))
         [key] = [k for k in host_items if k.startswith("jhg.online.") and "seat" not in k]
         host_items[key] = text
-        pages.host.online.host.wire.close()  # the host's tab reloads
+        pages.host.online.wire.close()  # the host's tab reloads
         pages.net.pump()
         host, screen, _ = pages.page(stored=host_items)
         host.start(None)
@@ -596,7 +626,7 @@ def test_a_damaged_seat_token_is_told_once_and_the_friend_joins_anew():
     for text in DAMAGED[:3] + ('{"token": 7}', "t" * 5000):
         pages = Pages("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"})
         pages.host.command("online-open", {})
-        room = pages.host.online.host.room.room_id
+        room = pages.host.page.online.room.room_id
         key = f"jhg.online.seat.{room}"
         guest, screen = pages.guest("Ann", stored={key: text})
         pages.net.pump()
@@ -605,7 +635,7 @@ def test_a_damaged_seat_token_is_told_once_and_the_friend_joins_anew():
         assert 'id="online-join"' in pages.screen_html(screen)  # asked, as a new friend
         guest.command("online-join", {"name": "Ann"})
         pages.net.pump()
-        assert pages.host.online.host.room.seat("H").name == "Ann"  # seated in the bot's seat
+        assert pages.host.page.online.room.seat("H").name == "Ann"  # seated in the bot's seat
         assert key in items(guest)  # and her new seat kept
 
 
@@ -616,8 +646,7 @@ def test_a_table_the_guest_cannot_draw_keeps_the_last_good_one_and_the_game_goes
     the next good one; her seat token stays kept."""
     pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
     guest, screen = pages.guests[0]
-    online = guest.online.guest
-    host_peer, kept = online.guest.host, dict(items(guest))
+    host_peer, kept = guest.page.online.guest.host, dict(items(guest))
     good = json.loads(next(t for t in reversed(pages.net.sent)
                            if json.loads(t).get("type") == "table"))
     obs = good["observation"]
@@ -629,7 +658,7 @@ def test_a_table_the_guest_cannot_draw_keeps_the_last_good_one_and_the_game_goes
     spoilt.append(m.encode(m.Error("must_follow", {}, good["state"])))
     drawn = pages.screen_html(screen)
     for text in spoilt:
-        guest.online.heard(Received(host_peer, text))
+        ol.heard(guest, Received(host_peer, text))
         assert screen.errors == [], text[:80]
         html = pages.screen_html(screen)
         assert "this page cannot show" in html, text[:80]
@@ -637,7 +666,7 @@ def test_a_table_the_guest_cannot_draw_keeps_the_last_good_one_and_the_game_goes
     assert all(card in pages.screen_html(screen) for card in obs["hand"][:3])  # the last good table
     assert drawn.count('class="card') == pages.screen_html(screen).count('class="card')
     pages.play()
-    assert online.guest.transcript == pages.host.session.save["transcript"]
+    assert guest.page.online.guest.transcript == pages.host.session.save["transcript"]
     seat_token = next(k for k in kept if k.startswith("jhg.online.seat."))
     assert items(guest)[seat_token] == kept[seat_token]
 
@@ -664,15 +693,15 @@ def test_names_are_unique_at_a_table_and_a_seated_friend_keeps_theirs():
         if retry:
             other.command("online-join", {"name": retry})  # another name, on the same form
             pages.net.pump()
-            assert other.online.guest.guest.status == "seated", name
-    room = pages.host.online.host.room
+            assert other.page.online.guest.status == "seated", name
+    room = pages.host.page.online.room
     assert sorted(s.name for s in room.seats if s.kind == "person") == ["Ann", "Yann", "Zoë"]
     notices = len(pages.host.page.notices)
     for again in ("Anna", "Annie", "Anette"):
-        ann.online.guest.wire.send(ann.online.guest.guest.host, m.encode(m.Join(
-            ann.online.guest.guest.secret, again, None)))
+        ann.online.wire.send(ann.page.online.guest.host, m.encode(m.Join(
+            ann.page.online.guest.secret, again, None)))
         pages.net.pump()
-    room = pages.host.online.host.room
+    room = pages.host.page.online.room
     assert "Ann" in [s.name for s in room.seats] and len(pages.host.page.notices) == notices
 
 
@@ -697,19 +726,19 @@ def test_a_seat_taken_by_another_tab_is_said_on_the_first_and_play_here_takes_it
     first, first_screen = pages.guests[0]
     second, second_screen = pages.guest("Ann", stored=dict(items(first)))
     pages.net.pump()
-    assert second.online.guest.guest.status == "playing"
-    assert first.online.guest.guest.status == "elsewhere"
+    assert second.page.online.guest.status == "playing"
+    assert first.page.online.guest.status == "elsewhere"
     html = pages.screen_html(first_screen)
     assert "This seat is played in another tab or device." in html and \
         'id="online-play-here"' in html and 'id="online-bar"' not in html
     assert ("online.moved", {"name": "Ann"}) in pages.host.page.notices
     first.command("online-play-here", {})
     pages.net.pump()
-    assert first.online.guest.guest.status == "playing"
-    assert second.online.guest.guest.status == "elsewhere"
+    assert first.page.online.guest.status == "playing"
+    assert second.page.online.guest.status == "elsewhere"
     pages.guests.pop()  # the second tab only says where the seat is now
     pages.play()
-    assert first.online.guest.guest.transcript == pages.host.session.save["transcript"]
+    assert first.page.online.guest.transcript == pages.host.session.save["transcript"]
 
 
 def test_a_friend_who_opens_the_link_after_the_start_is_told_to_ask_for_the_next_game():
@@ -718,7 +747,7 @@ def test_a_friend_who_opens_the_link_after_the_start_is_told_to_ask_for_the_next
     late, screen = pages.guest("Zed")
     late.command("online-join", {"name": "Zed"})
     pages.net.pump()
-    assert late.online.guest.guest.status == "refused"
+    assert late.page.online.guest.status == "refused"
     assert "ask the host for a seat at the next one" in pages.screen_html(screen)
     assert pages.host.session.save["setup"]["remote"] == {"1": "Bo"}  # nobody moved
 
@@ -741,15 +770,15 @@ def test_a_guests_table_is_drawn_once_for_each_message_or_click_that_changes_it(
     """A message is checked by drawing the table it brings (`drawable`); the
     page's draw after it takes that drawing, not a second one."""
     pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
-    online = pages.guests[0][0].online.guest  # Ann plays Hyde, the host Jekyll
+    table = renderer("jekyll-vs-hyde")  # Ann plays Hyde, the host Jekyll
     drawn, changes = [], []
 
-    def render(obs, ctx, _render=online.table.render, **kw):
+    def render(obs, ctx, _render=table.render, **kw):
         drawn.extend(["H"] if ctx.seat == "H" else [])
         return _render(obs, ctx, **kw)
-    monkeypatch.setattr(online.table, "render", render)
-    for name in ("drawable", "decide"):
-        monkeypatch.setattr(online, name, lambda *a, _f=getattr(online, name): (
+    monkeypatch.setattr(table, "render", render)
+    for name in ("_drawable", "_take"):  # a message checked, a click taken
+        monkeypatch.setattr(online_guest, name, lambda *a, _f=getattr(online_guest, name): (
             changes.append(1), _f(*a))[1])
     pages.play()
     assert changes and 0 < len(drawn) <= len(changes)

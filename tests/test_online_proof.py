@@ -170,9 +170,9 @@ def test_a_friend_who_pretends_to_be_the_host_is_ignored():
     pages.host.online.keys = FakeKeys()
     pages.host.command("online-open", {})
     settle(pages)
-    room = pages.host.online.host.room
+    room = pages.host.page.online.room
     assert pages.invite().endswith("." + room.key) and len(room.key) == 44
-    host_peer = pages.host.online.host.wire.me
+    host_peer = pages.host.online.wire.me
     # Another friend's page, in the room before Ann: it answers her as a host would,
     # and passes her challenge on to the real host to borrow its proof. (The host
     # does not hear Ann herself meanwhile: the borrowed proof is all she gets.)
@@ -185,7 +185,7 @@ def test_a_friend_who_pretends_to_be_the_host_is_ignored():
     settle(pages)
     guest, screen, thinking = keyed_guest(pages, "Ann")
     pages.net.pump()
-    ann = guest.online.guest.wire.me
+    ann = guest.online.wire.me
     assert ann.startswith("p3")
     eve.send(ann, m.encode(m.Lobby("jekyll-vs-hyde", [], "H")))
     challenge = next(e.text for e in heard if isinstance(e, Received) and e.peer == ann)
@@ -197,7 +197,7 @@ def test_a_friend_who_pretends_to_be_the_host_is_ignored():
     eve.send(ann, borrowed)
     eve.send(ann, m.encode(m.TableUpdate("jekyll-vs-hyde", "H", 1, {}, [], 0, "H", [])))
     settle(pages, thinking)
-    online = guest.online.guest
+    online = guest.page.online
     assert online.guest.host is None and online.guest.status == "connecting"
     assert 'id="online-bar"' not in pages.screen_html(screen)
     assert [json.loads(e.text)["type"] for e in heard if isinstance(e, Received)
@@ -205,8 +205,8 @@ def test_a_friend_who_pretends_to_be_the_host_is_ignored():
     # Bob, whom the host hears, proves it and sits down.
     bob, bob_screen, bob_thinking = keyed_guest(pages, "Bob")
     settle(pages, thinking, bob_thinking)
-    assert bob.online.guest.guest.host == host_peer
-    assert bob.online.guest.guest.status == "seated"
+    assert bob.page.online.guest.host == host_peer
+    assert bob.page.online.guest.status == "seated"
     pages.host.command("online-start", {})
     settle(pages, thinking, bob_thinking)
     assert 'id="online-bar"' in pages.screen_html(bob_screen)
@@ -236,24 +236,24 @@ def test_a_seat_token_goes_back_only_through_a_link_with_the_key_it_was_issued_u
     link = pages.invite()
     ann, _, thinking = keyed_guest(pages, "Ann")
     settle(pages, thinking)
-    assert ann.online.guest.guest.status == "seated"
+    assert ann.page.online.guest.status == "seated"
     kept = dict(items(ann))
-    token_key = f"jhg.online.seat.{pages.host.online.host.room.room_id}"
+    token_key = f"jhg.online.seat.{pages.host.page.online.room.room_id}"
     another = compress(_uncompressed(_times(4242)))
     for spoilt in (link.rsplit(".", 1)[0], link.rsplit(".", 1)[0] + "." + another):
         ctrl, screen, _ = pages.page(Link(join=spoilt), stored=dict(kept))
         ctrl.online.keys = FakeKeys()
         ctrl.start(None)
         pages.net.pump()
-        guest = ctrl.online.guest.guest
+        guest = ctrl.page.online.guest
         assert guest.token is None, spoilt  # nothing to hand to whoever answers
         assert 'id="online-join"' in pages.screen_html(screen)  # asked, as a new friend
         assert items(ctrl)[token_key] == kept[token_key]  # kept for the real link
-        assert ctrl.online.guest.wire is None  # nothing contacted before Join
+        assert ctrl.online.wire is None  # nothing contacted before Join
     assert json.loads(kept[token_key])["key"] == link.rsplit(".", 1)[1]
     again, _, thinking = pages.page(Link(join=link), stored=dict(kept))
     again.online.keys = FakeKeys()
     again.start(None)
     settle(pages, thinking)
-    assert again.online.guest.guest.token is not None
-    assert again.online.guest.guest.status == "seated"  # her seat back, no Join pressed
+    assert again.page.online.guest.token is not None
+    assert again.page.online.guest.status == "seated"  # her seat back, no Join pressed

@@ -12,6 +12,7 @@ import re
 from urllib.parse import unquote
 
 from game.online.wire import PeerLeft, RelaysChanged
+from game.web import online as ol
 from game.web import session as ts
 from game.web.links import Link
 from tests.page_kit import items
@@ -32,10 +33,10 @@ def test_the_lobby_counts_the_relays_and_shows_the_link_only_once_one_answers():
     assert 'id="online-relays"' in lobby and "Reaching the relays" in lobby
     assert 'id="invite-link"' not in lobby  # no relay counted yet: no link to send
     pages.net.queue.clear()
-    pages.host.online.heard(RelaysChanged(False, 0, 6))  # the first count, at once
+    ol.heard(pages.host, RelaysChanged(False, 0, 6))  # the first count, at once
     lobby = pages.screen_html(pages.host_screen)
     assert "0 of 6 answer so far" in text(lobby) and 'id="invite-link"' not in lobby
-    pages.host.online.heard(RelaysChanged(True, 4, 6))
+    ol.heard(pages.host, RelaysChanged(True, 4, 6))
     lobby = pages.screen_html(pages.host_screen)
     assert "Relays reached: 4 of 6." in text(lobby) and 'id="invite-link"' in lobby
     assert "No relay answers right now" not in lobby  # (that is for a relay lost later)
@@ -83,10 +84,10 @@ def test_the_friends_page_counts_the_relays_and_says_when_no_host_answers():
     said = text(pages.screen_html(screen))
     assert "Looking for the host" in said and "Relays reached: 1 of 1." in said
     pages.now += 4.0
-    guest.online.tick()
+    ol.tick(guest)
     assert "No host answers" not in pages.screen_html(screen)  # not yet: it may be slow
     pages.now += 7.0
-    guest.online.tick()
+    ol.tick(guest)
     said = text(pages.screen_html(screen))
     assert "the host’s page may be closed, or the link is from an old table" in said
     assert "Relays reached: 1 of 1." in said
@@ -163,8 +164,8 @@ def test_a_friend_who_dropped_by_codes_gets_a_new_invitation_for_their_seat():
     pages, guest, _ = codes_table()
     assert 'id="online-reinvite"' not in pages.screen_html(pages.host_screen)
     kept = dict(items(guest))
-    guest.online.guest.wire.close()  # her tab reloads: the connection of that code is gone
-    pages.host.online.heard(PeerLeft("link-1"))  # (as the host's link wire says it)
+    guest.online.wire.close()  # her tab reloads: the connection of that code is gone
+    ol.heard(pages.host, PeerLeft("link-1"))  # (as the host's link wire says it)
     pages.guests.pop()
     table = pages.screen_html(pages.host_screen)
     assert "Ann is away: send a new invitation for their seat." in text(table)
@@ -175,11 +176,11 @@ def test_a_friend_who_dropped_by_codes_gets_a_new_invitation_for_their_seat():
     back, screen = codes_guest(pages, "link-2", stored=kept)
     back.command("online-join", {"name": "Ann"})
     answer_back(pages, back, screen, "link-2")
-    assert back.online.guest.guest.status == "playing" and back.online.guest.guest.seat == "H"
-    assert pages.host.online.host.room.seat("H").peer == "link-2"
+    assert back.page.online.guest.status == "playing" and back.page.online.guest.seat == "H"
+    assert pages.host.page.online.room.seat("H").peer == "link-2"
     assert 'id="online-reinvite"' not in pages.screen_html(pages.host_screen)
     pages.play()
-    assert back.online.guest.guest.transcript == pages.host.session.save["transcript"]
+    assert back.page.online.guest.transcript == pages.host.session.save["transcript"]
 
 
 def to_friends_turn(pages: Pages) -> None:
@@ -208,14 +209,14 @@ def test_the_hosts_table_says_whom_it_waits_for_and_when_a_bot_takes_over():
     to_friends_turn(pages)
     assert strip(pages) == "Waiting for Gina…"
     guest, _ = pages.guests.pop()
-    guest.online.guest.wire.close()
+    guest.online.wire.close()
     pages.net.pump()
     assert strip(pages) == "Waiting for Gina (away, a bot takes over in 5 s)…"  # the grace: 5 s
     pages.now += 2.0
-    pages.host.online.tick()
+    ol.tick(pages.host)
     assert strip(pages) == "Waiting for Gina (away, a bot takes over in 3 s)…"
     pages.now += 4.0
-    pages.host.online.tick()  # the grace is over: the bot plays, nobody is waited for
+    ol.tick(pages.host)  # the grace is over: the bot plays, nobody is waited for
     assert pages.host.session.save["setup"]["stood_in"] == ["H"]
     assert "Waiting for Gina" not in strip(pages)
 
@@ -229,10 +230,10 @@ def test_a_join_notice_goes_by_itself_and_a_drop_stays():
     assert ("online.joined", {"name": "Ann"}) in pages.host.page.notices
     assert "Ann joined the table." in str(pages.host_screen.last.regions)
     pages.now += 4.0
-    pages.host.online.tick()
+    ol.tick(pages.host)
     assert ("online.joined", {"name": "Ann"}) in pages.host.page.notices
     pages.now += 5.0
-    pages.host.online.tick()
+    ol.tick(pages.host)
     assert ("online.joined", {"name": "Ann"}) not in pages.host.page.notices
     assert "Ann joined the table." not in str(pages.host_screen.last.regions)
 
@@ -240,7 +241,7 @@ def test_a_join_notice_goes_by_itself_and_a_drop_stays():
 def test_a_reload_of_a_codes_hosts_page_contacts_no_relay_and_invites_each_friend_again():
     pages, guest, _ = codes_table()
     kept, host_items = dict(items(guest)), dict(items(pages.host))
-    pages.host.online.host.wire.close()  # the host's tab reloads
+    pages.host.online.wire.close()  # the host's tab reloads
     pages.guests.pop()
     pages.host, pages.host_screen, pages.host_thinking = pages.page(stored=host_items)
     pages.host.start(None)
@@ -252,6 +253,6 @@ def test_a_reload_of_a_codes_hosts_page_contacts_no_relay_and_invites_each_frien
     back, screen = codes_guest(pages, "link-1", stored=kept)
     back.command("online-join", {"name": "Ann"})
     answer_back(pages, back, screen, "link-1")
-    assert back.online.guest.guest.status == "playing"
+    assert back.page.online.guest.status == "playing"
     pages.play()
-    assert back.online.guest.guest.transcript == pages.host.session.save["transcript"]
+    assert back.page.online.guest.transcript == pages.host.session.save["transcript"]

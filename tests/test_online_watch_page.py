@@ -15,7 +15,9 @@ import re
 import pytest
 
 from game import new_game
+from game.web import online as ol
 from game.web import stats as st
+from game.web.online import Decide
 from game.web.i18n import Translator
 from game.web.links import Link, read_link
 from game.web.online_host import NOTICE_SECONDS
@@ -78,22 +80,22 @@ def test_a_strange_watch_value_is_said_and_nothing_is_watched():
     pages = Pages("jekyll-vs-hyde", DUEL)
     ctrl, page_screen, _ = pages.page(read_link([("watch", "dracula.short")]))
     ctrl.start(None)
-    assert ctrl.online.guest is None
+    assert ctrl.page.online is None
     said = [key for key, _ in ctrl.page.notices]
     assert said == ["notice.bad_watch_link"]  # its own words, not the list of ignored names
 
 
 def test_a_watcher_joining_mid_game_sees_the_public_log_and_the_table():
     pages, host_screen, guest, _ = duel_pages()
-    play_until(pages, guest, lambda: pages.host.online.host.room.state_id >= 6,
+    play_until(pages, guest, lambda: pages.host.page.online.room.state_id >= 6,
                random.Random(3))
     page, page_screen = watcher(pages, None)
     form = screen(page_screen)
     assert "You are invited to watch a table" in form and "never a hidden card" in form
     page.command("online-join", {"name": "Wendy"})
     pages.net.pump()
-    room, state = pages.host.online.host.room, pages.host.session.state
-    seen = page.online.guest.guest
+    room, state = pages.host.page.online.room, pages.host.session.state
+    seen = page.page.online.guest
     assert seen.watching and seen.seat is None and seen.status == "playing"
     assert list(seen.log) == [e for _, events in room.public_log for e in events]
     table = screen(page_screen)
@@ -102,7 +104,7 @@ def test_a_watcher_joining_mid_game_sees_the_public_log_and_the_table():
     for clickable in ('class="card jvh-card c-', "jvh-pick", 'data-cmd="confirm"'):
         assert not re.search(clickable + r'[^"]*playable', table)
     assert 'data-cmd="online-react"' not in table  # watchers do not speak either
-    page.online.decide(sorted(state.legal_actions())[0], None)  # a click on the table
+    ol.event(page, Decide(sorted(state.legal_actions())[0], None))  # a click on the table
     assert "You are watching this table: watchers do not play." in screen(page_screen)
     page.command("panel", {"panel": "log"})
     side = str(page_screen.last.regions["side"])
@@ -122,14 +124,15 @@ def test_every_strip_names_the_watchers_and_the_host_is_told_who_comes_and_goes(
         assert "Watching:" not in screen(strip)
     assert ("online.watcher_left", {"name": "Wendy"}) in pages.host.page.notices
     pages.now += NOTICE_SECONDS  # fleeting, like a friend's join
-    pages.host.online.tick()
+    ol.tick(pages.host)
     assert not [n for n in pages.host.page.notices if n[0].startswith("online.watcher")]
 
 
 def test_a_refused_watcher_reads_why():
     pages, _, _, _ = duel_pages()
-    host = pages.host.online.host
-    host.room = dataclasses.replace(host.room, watchers_max=1)
+    host = pages.host.page.online
+    pages.host.page = dataclasses.replace(pages.host.page, online=dataclasses.replace(
+        host, room=dataclasses.replace(host.room, watchers_max=1)))
     watcher(pages, "Wendy")
     taken, taken_screen = watcher(pages, "Ann")  # Ann has a seat
     assert "already called Ann" in screen(taken_screen)

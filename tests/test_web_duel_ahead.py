@@ -12,8 +12,10 @@ import re
 import pytest
 
 from game import GameError, new_game
+from game.web import online as ol
 from game.web import handover
 from game.web import online_table as ot
+from game.web.online import Decide
 from game.web import session as ts
 from game.web.replay import replay_states
 from game.web.tables import jekyll_vs_hyde as jvh
@@ -153,13 +155,14 @@ def online_duel(role: str) -> tuple[Pages, object]:
 
 def test_an_online_guest_chooses_while_the_host_does_and_sends_it_when_asked() -> None:
     pages, guest = online_duel("J")
-    ann = guest.online.guest
+    ann = guest.page.online
     assert not ann.guest.my_turn and ot.ahead(ann.seat, ann.guest)
     held = ot.ahead(ann.seat, ann.guest)[0]
     for card in jvh.parts(held):
-        guest.online.decide(None, card)
+        ol.event(guest, Decide(None, card))
     guest.command("online-confirm", {})
     pages.net.pump()
+    ann = guest.page.online
     assert ann.seat.held == held and pages.net.decisions() == 0  # nothing sent yet
     assert "You have chosen" in pages.screen_html(pages.guests[0][1])
     host = pages.host.session
@@ -168,6 +171,7 @@ def test_an_online_guest_chooses_while_the_host_does_and_sends_it_when_asked() -
     pages.host.on_table(ts.Act(mine))
     pages.net.pump()
     assert pages.host.session.save["transcript"]["actions"] == [mine, held]
+    ann = guest.page.online
     assert pages.net.decisions() == 1 and ann.seat.held is None
     assert ann.guest.observation["exchange"]["gave"] == list(jvh.parts(held))
 
@@ -187,7 +191,7 @@ def test_an_online_host_chooses_while_the_guest_does_and_the_guest_sees_none_of_
     s = pages.host.session
     actions = s.save["transcript"]["actions"]
     assert len(actions) == 2 and actions[1] == held and s.state.phase == "play"
-    room = pages.host.online.host.room
+    room = pages.host.page.online.room
     assert room.transcript["actions"] == actions and room.state is s.state
-    ann = guest.online.guest.guest
+    ann = guest.page.online.guest
     assert ann.observation["exchange"]["got"] == list(jvh.parts(held))

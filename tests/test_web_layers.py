@@ -380,12 +380,6 @@ def test_every_effect_is_carried_out():
 
 # -- everything the page knows is in `Page` (issue 53, item 1) -------------------------
 
-# Where online play still stores a page of its own (game/web/online.py's
-# `show` and its leaving): to go through the dispatch loop when online play's
-# state becomes a value in `Page` too.
-ONLINE_PAGE_STORES = {"game/web/online.py": 2}
-
-
 def _page_stores(tree: ast.Module) -> list[tuple[int, str]]:
     """Where `tree` stores an object's `page` (`x.page = ...`, `x.page, y = ...`,
     `setattr(x, "page", ...)`), with the function that does."""
@@ -414,7 +408,7 @@ def test_only_the_dispatch_loop_stores_a_new_page():
     """The controller's `run` (the dispatch loop) is the one place that
     stores a new `Page`, besides the page being born in `__init__`; the
     panels' and the keeper's functions return values and actions, never a
-    page (what online play still stores: ONLINE_PAGE_STORES)."""
+    page (online play's reducers neither: its state is `Page.online`)."""
     stores: dict[str, list[tuple[int, str]]] = {}
     for path, tree in _modules():
         if (ROOT / path).is_relative_to(DOM) or (ROOT / path).is_relative_to(WEB / "front"):
@@ -423,7 +417,7 @@ def test_only_the_dispatch_loop_stores_a_new_page():
             stores[path] = _page_stores(tree)
     controller = stores.pop("game/web/controller.py", [])
     assert [name for _, name in controller] == ["__init__", "run"], controller
-    assert {path: len(lines) for path, lines in stores.items()} == ONLINE_PAGE_STORES, stores
+    assert stores == {}, stores
 
 
 def test_the_page_store_check_sees_every_way_to_store_a_page():
@@ -481,6 +475,82 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
         if module not in done:
             visit(module, [module])
     return cycles
+
+
+# The comment that lets a function import a module back: online play's part,
+# fetched before any of its actions (game.build.PARTS), kept apart from the
+# modules of a first visit by importing it only where it is needed.
+PART_MARKS = ("online play's part", "online.zip", "game.build.PARTS")
+
+
+def _imports_but_parts(path: Path, modules: set[str]) -> set[str]:
+    """Every game module `path` imports, at the top, under TYPE_CHECKING and
+    in a function, less a function's import that says it keeps a download
+    part apart (PART_MARKS, in a comment on its line or the line above)."""
+    text = path.read_text(encoding="utf-8")
+    lines, tree = text.splitlines(), ast.parse(text)
+    local = {id(n) for fn in ast.walk(tree) if isinstance(fn, (ast.FunctionDef,
+                                                               ast.AsyncFunctionDef))
+             for n in ast.walk(fn) if isinstance(n, (ast.Import, ast.ImportFrom))}
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
+        elif isinstance(node, ast.Import):
+            names = {a.name for a in node.names}
+        else:
+            continue
+        near = "\n".join(lines[max(0, node.lineno - 2):node.end_lineno])
+        if id(node) in local and "#" in near and any(mark in near for mark in PART_MARKS):
+            continue
+        found |= names
+    return found & modules
+
+
+def test_game_has_no_import_cycle_counting_type_checking_imports():
+    """No module of game/ imports one that imports it back, counting the
+    imports under TYPE_CHECKING and inside functions (but those that keep
+    online play's part apart, and say so): the controller, online play's
+    actions (game.web.online) and its reducers (game.web.online_host,
+    online_guest) import each other in one direction."""
+    files = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): p
+             for p in (ROOT / "game").rglob("*.py") if "__pycache__" not in p.parts}
+    graph = {m: _imports_but_parts(p, set(files)) for m, p in files.items()}
+    assert "game.web.online_state" in graph["game.web.page"]  # (TYPE_CHECKING: counted)
+    assert "game.web.online" in graph["game.web.online_host"]
+    cycles = _cycles(graph)
+    assert not cycles, f"import cycles: {cycles[:3]}"
+
+
+def test_the_part_check_counts_an_unmarked_import_in_a_function(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("def f():\n    from game.web import online_host\n\n"
+                      "def g():\n    # (online play's part, online.zip)\n"
+                      "    from game.web import online_guest\n", encoding="utf-8")
+    found = _imports_but_parts(module, {"game.web.online_host", "game.web.online_guest"})
+    assert found == {"game.web.online_host"}
+
+
+# The embed's runner (embed.html's game: game.web.embed_game) holds the
+# controller it starts, as the browser's worker (game.web.dom) does.
+KEEPS_ITS_CONTROLLER = ("embed_game.py",)
+
+
+def test_no_class_keeps_the_controller():
+    """No class of game/web (the browser's folders and the embed's runner
+    aside) keeps the controller: online play's state is `Page.online`, its
+    runtime gets the controller handed in (game.web.online_runner)."""
+    kept = []
+    for path, tree in _modules():
+        where = ROOT / path
+        if where.is_relative_to(DOM) or where.is_relative_to(WEB / "front") \
+                or where.name in KEEPS_ITS_CONTROLLER:
+            continue
+        for node in ast.walk(tree):
+            text = ast.unparse(node) if isinstance(node, ast.Attribute) else ""
+            if text in ("self.ctrl", "self.online.ctrl"):
+                kept.append(f"{path}:{node.lineno} {text}")
+    assert not kept, kept
 
 
 def test_no_import_cycle_among_the_page_modules_counting_every_import():

@@ -18,13 +18,14 @@ import asyncio
 import random
 import time
 import traceback
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, Sequence, Union
 
 from game.core.state import State
 from game.core.transcript import MAX_BYTES
 from game.web import effects as fx
 from game.web import file_panel as fp
 from game.web import saves
+from game.web import online as ol
 from game.web import page as pg
 from game.web import session as ts
 from game.web import stats as st
@@ -35,12 +36,10 @@ from game.web import analysis_view as av
 from game.web.coach import Coach
 from game.web.drivers import Clock, Locks, Screen, Spawn
 from game.web.files import download_name, transcript_text
-from game.web.html import Html
+from game.web.html import EMPTY, Html
 from game.web.i18n import Translator
 from game.web.keeper import Keeper, refused
 from game.web.links import Link
-from game.web.online import COMMANDS as ONLINE_COMMANDS
-from game.web.online import Online
 from game.web.page import Page, playable
 from game.web.session import Message, Session
 from game.web.replay import AUTOPLAY_SECONDS
@@ -50,6 +49,26 @@ from game.web.step_player import CLOSED, analysis_frame, review_frame
 from game.web.storage import FailureKind, Storage
 from game.web.tables import Table
 from game.web.views import Drawing, GuestParts, message_text
+
+# What the dispatch loop reduces: the page's actions and online play's (game.web.online).
+Action = Union[pg.PageAction, ol.Stamped]
+
+
+def reduce(page: Page, action: Action) -> tuple[Page, tuple[Any, ...]]:
+    """The page after `action`: online play's by the host's reducer or a
+    guest's (game.web.online_host, online_guest), the others by the page's."""
+    if not isinstance(action, ol.Stamped):
+        return pg.reduce(page, action)
+    act = action.act
+    if page.online is None and not isinstance(act, (ol.HostTable, ol.Reopened, ol.Invited)):
+        return page, ()  # (no online table: online play's part may not be fetched yet)
+    # (online play's part, online.zip: fetched before the actions that make a table)
+    from game.web import online_guest, online_host
+
+    if isinstance(act, (ol.HostTable, ol.Reopened)) or (
+            online_host.hosting(page) and not isinstance(act, ol.Invited)):
+        return online_host.reduce(page, action)
+    return online_guest.reduce(page, action)
 
 
 def first_notices(link: Link, prefs_ignored: str | None) -> tuple[tuple[str, dict[str, str]], ...]:
@@ -90,8 +109,9 @@ class Controller:
                          notices=first_notices(link, ignored), store_problem=problem)
         self.depth = 0  # dispatches in progress: the page is drawn once, at the end
         self.after: list[Callable[[], None]] = []  # what waits for the draw (focus, flash)
-        self.online = Online(self)  # its wire factory is set by the browser (or a test)
-        self.drawing = Drawing(Panels(self.online))  # what was drawn: redraw what changed
+        self.online = ol.OnlineDrivers()  # its wire factory is set by the browser (or a test)
+        self.redraw_due = False  # an online event changed what the page shows
+        self.drawing = Drawing(Panels())  # what was drawn: redraw what changed
         told = self.keeper.save_prefs(prefs) if ignored is not None else []  # told once
         # A damaged statistics record is reported as soon as the page is up.
         self.run([*told, *self.keeper.stats_read(self.page)])
@@ -114,26 +134,28 @@ class Controller:
 
     # -- the one loop: action -> reduce -> effects -> draw ---------------------------------
 
-    def run(self, actions: list[pg.PageAction]) -> None:
+    def run(self, actions: Sequence[Action]) -> None:
         """The dispatch loop, the one place that stores a new `Page`: each action
         reduced, its effects carried out, and what they answer reduced in turn."""
         queue = list(actions)
         while queue:
-            self.page, effects = pg.reduce(self.page, queue.pop(0))
+            self.page, effects = reduce(self.page, queue.pop(0))
             for effect in effects:
                 queue += self.carry_out(effect)
 
-    def change(self, update: Callable[[], None]) -> None:
-        """Run `update` (which dispatches), then draw once."""
+    def change(self, update: Callable[[], None], quiet: bool = False) -> None:
+        """Run `update` (which dispatches), then draw once (`quiet`: only if
+        what the page shows changed, as online play's reducers say: `Redraw`)."""
         self.depth += 1
         try:
             update()
         finally:
             self.depth = max(0, self.depth - 1)  # (a crash inside resets it to 0)
-        if self.depth == 0:
+        if self.depth == 0 and (self.redraw_due or not quiet):
             self.redraw()
 
     def redraw(self) -> None:
+        self.redraw_due = False
         if self.page.view == "start":  # (only its screen offers them: no storage reads at the table)
             self.run([pg.SavedListed(self.keeper.saved_games(self.page))])
         self.screen.draw(self.page, self.drawing.draw(self.page))
@@ -152,12 +174,19 @@ class Controller:
     def on_table(self, action: ts.Action) -> None:
         self.dispatch(pg.OnTable(action))
 
-    def carry_out(self, effect: pg.PageEffect) -> list[pg.PageAction]:
+    def carry_out(self, effect: pg.PageEffect | ol.Effect) -> Sequence[Action]:
         """Do what `effect` asks; the actions it answers with (often none)."""
         if isinstance(effect, ts.Moved):
             self.screen.moved(effect.after.game_id, effect.after.events(effect.seat),
                               effect.seat)
-            self.online.moved(effect.after)
+            if self.page.online is not None:  # the host's room tells every friend
+                return [self.online.stamp(ol.GameMoved(effect.after))]
+        elif isinstance(effect, ol.Redraw):
+            self.redraw_due = True
+        elif isinstance(effect, ol.Effect):
+            from game.web.online_runner import carry_out  # (online play's part, online.zip)
+
+            return [self.online.stamp(act) for act in carry_out(self, effect)]
         elif isinstance(effect, ts.StopMotion):
             self.screen.still()
         elif isinstance(effect, ts.Persist):
@@ -187,7 +216,7 @@ class Controller:
             return self.carry_out_panel(effect)
         return []
 
-    def carry_out_panel(self, effect: pg.PageEffect) -> list[pg.PageAction]:
+    def carry_out_panel(self, effect: pg.PageEffect) -> Sequence[Action]:
         """The statistics', the file dialog's and the review's effects (storage, the browser)."""
         if isinstance(effect, sp.ReadStats):
             return self.keeper.stats_read(self.page)
@@ -325,20 +354,9 @@ class Controller:
             record_game(self)  # recorded once, by its id, if it ended unrecorded
         return loaded
 
-    @property
-    def stats(self) -> StatsRecord:
-        """The record, for online play's count of a guest's game (game.web.online_guest)."""
-        return StatsRecord(self.read_stats, self.count_last)
-
-    def read_stats(self) -> st.Stats:
-        told = self.keeper.stats_read(self.page)
-        self.tell(told)
-        return self.page.stats.record
-
-    def count_last(self, record: st.Stats) -> None:
-        """`record` is the one read with its newest game added: that game recorded."""
-        self.tell(self.keeper.write_stats(self.page, sp.WriteStats("record",
-                                                                   game=record.games[-1])))
+    def write_stats(self, how: sp.WriteStats) -> None:
+        """The statistics changed by `how` (online play's count of a guest's game)."""
+        self.tell(self.keeper.write_stats(self.page, how))
 
     # -- the game on the table ------------------------------------------------------------
 
@@ -371,7 +389,7 @@ class Controller:
         `form`: what was chosen on the start screen drawn before Python was up."""
         def update() -> None:
             self.resume()
-            self.online.resume(self.link.join, self.link.watch)
+            ol.resume(self, self.link.join, self.link.watch)
             if self.session is None and form:
                 self.dispatch(pg.SetupChanged(form))
             self.screen.forget_link()
@@ -426,13 +444,6 @@ class Controller:
         return sp.MAX_FILE if purpose == "stats" else MAX_BYTES
 
 
-class StatsRecord(NamedTuple):
-    """The statistics record read and replaced (online play's count; the
-    page's own go through `WriteStats`)."""
-    read: Callable[[], st.Stats]
-    write: Callable[[st.Stats], None]
-
-
 # -- the runtime's statistics and files ------------------------------------------------
 
 def record_game(ctrl: Controller) -> None:
@@ -464,22 +475,41 @@ def download(ctrl: Controller) -> None:
 
 
 class Panels:
-    """What the views ask of online play (game.web.views.Panels)."""
+    """What the views ask of online play (game.web.views.Panels), drawn from
+    `Page.online` by online play's modules: they are here whenever it is set
+    (and never imported while it is not: they may not be fetched yet)."""
 
-    def __init__(self, online: Online) -> None:
-        self.online = online
+    def online_html(self, page: Page) -> Html:
+        if page.online is None:
+            return EMPTY
+        from game.web import online_guest, online_host  # (online play's part, online.zip)
 
-    def online_html(self) -> Html:
-        return self.online.screen_html()
+        if online_host.hosting(page):
+            return online_host.screen_html(page)
+        return online_guest.screen_html(page)
 
-    def online_side(self) -> Html:
-        return self.online.side_html()
+    def online_side(self, page: Page) -> Html:
+        """A guest's log at the table; else how to play the game of the table."""
+        if page.online is None:
+            return EMPTY
+        from game.web import online_guest  # (online play's part, online.zip)
 
-    def online_bar(self) -> Html:
-        return self.online.bar()
+        return online_guest.side_html(page)
 
-    def online_table(self) -> GuestParts | None:
-        return self.online.guest_parts()
+    def online_bar(self, page: Page) -> Html:
+        if page.online is None:
+            return EMPTY
+        from game.web import online_host  # (online play's part, online.zip)
+
+        return online_host.bar(page)
+
+    def online_table(self, page: Page) -> GuestParts | None:
+        """A guest's table's tools, dialog, news and hint (the host's table is the page's own)."""
+        if page.online is None:
+            return None
+        from game.web import online_guest  # (online play's part, online.zip)
+
+        return online_guest.parts(page)
 
 
 # -- the router: every command (`data-cmd`) of the page, by name, to what it does -------
@@ -526,9 +556,11 @@ def _confirm(ctrl: Controller, data: dict[str, str]) -> None:
         ctrl.on_table(ts.Confirm())
 
 
-def _online(do: Callable[[Online, dict[str, str]], None]) -> Route:
-    """Run once online play's modules are here (fetched the first time: Online.ready)."""
-    return lambda ctrl, data: ctrl.online.ready(lambda: do(ctrl.online, data))
+def _online(make: Callable[[ol.OnlineDrivers, dict[str, str]], ol.OnlineAct]) -> Route:
+    """Its action, once online play's modules are here (fetched the first time:
+    game.web.online's `ready`)."""
+    return lambda ctrl, data: ol.ready(ctrl, lambda: ctrl.run([ctrl.online.stamp(
+        make(ctrl.online, data))]))
 
 
 def _one_table(*tables: dict[str, Route]) -> dict[str, Route]:
@@ -573,4 +605,4 @@ ROUTES: dict[str, Route] = _one_table({
     "discard-broken": _leaving_stats(lambda _: pg.DiscardBroken()),
 }, {name: _page(make) for name, make in sp.COMMANDS.items()},
    {name: _page(make) for name, make in fp.COMMANDS.items()},
-   {name: _online(do) for name, do in ONLINE_COMMANDS.items()})
+   {name: _online(make) for name, make in ol.COMMANDS.items()})

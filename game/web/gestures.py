@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from game.web import online as ol
 from game.web import page as pg
 from game.web import session as ts
 from game.web.page import StorageChanged
@@ -52,7 +53,7 @@ def _decide(ctrl: Controller, msg: Message) -> None:
     """A card, a seat, a button of the table's decision."""
     act, part = msg.get("act") or None, msg.get("part") or None
     if ctrl.page.view == "online":  # a guest's table: the host decides
-        ctrl.online.decide(act, part)
+        ol.event(ctrl, ol.Decide(act, part))
     elif act:
         ctrl.on_table(ts.Act(str(act)))
     elif part:
@@ -62,7 +63,7 @@ def _decide(ctrl: Controller, msg: Message) -> None:
 def _escape(ctrl: Controller, _: Message) -> None:
     """Escape: the half-made choice is dropped (at a guest's table, the guest's)."""
     if ctrl.page.view == "online":
-        ctrl.online.clear_choice()
+        ol.event(ctrl, ol.ClearChoice())
     else:
         ctrl.on_table(ts.ClearChoice())
 

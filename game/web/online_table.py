@@ -21,28 +21,12 @@ from game.online import guest as g
 from game.web.choice import Choice
 from game.web.html import EMPTY, Html, html
 from game.web.i18n import Translator
+from game.web.online_state import SeatTable
 from game.web.page import Page
 from game.web.session import Message, NotYourTurn, Said, click, deal_opening, offer
 from game.web.tables import Table, TableContext, event_lines
 from game.web.views import (Dialog, GuestParts, News, hand_dialog, hint_markup, hint_words,
                             side_panel, table_screen)
-
-
-@dataclass(frozen=True)
-class SeatTable:
-    """What the guest's page adds to what the host sent: the parts picked,
-    a choice made ahead (sent once this seat is asked), its message, the
-    hands whose summary it closed (None before its first table), the
-    observation the table had before a hand was scored (the table behind
-    that hand's summary: (player, observation)), the hint (for a state id)
-    and whether the final summary was closed."""
-    picked: tuple[str, ...] = ()
-    held: str | None = None
-    message: Message | None = None
-    seen_hands: int | None = None
-    scored_from: tuple[Any, dict[str, Any]] | None = None
-    hint: tuple[int, str | None] | None = None  # (state id, action: None while it thinks)
-    closed_final: bool = False
 
 
 def hands(guest: g.Guest) -> int:

@@ -4,8 +4,9 @@ The page holds the preferences and language, the notices, which view is up
 (the start screen, the table, the statistics) and which overlay is over it,
 the start screen's values and error, this tab's hold on its game, a damaged
 save being reported, the game on the table (`Session`, game.web.session),
-the statistics screen (`StatsScreen`, game.web.stats_page) and the file
-dialog (`FileDialog`, game.web.file_panel), each with its own reducer.
+the statistics screen (`StatsScreen`, game.web.stats_page), the file
+dialog (`FileDialog`, game.web.file_panel) and an online table's screen
+(game.web.online_state), each with its own reducer.
 Views (game.web.views) draw regions of the page from it. A new game, a
 lesson, a file, switching games, another tab's write are actions decided
 here (the seed parsed, the save built: game.web.new_tables); the controller
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Union
+from typing import TYPE_CHECKING, Any, Callable, Literal, Union
 
 from game import GAMES
 from game.core.state import State
@@ -43,6 +44,9 @@ from game.web.stats_page import StatsScreen
 from game.web.start_screen import SPEEDS, say
 from game.web.storage import FailureKind
 from game.web.tables import Table
+
+if TYPE_CHECKING:  # online play's part (online.zip): its values only, never loaded here
+    from game.web.online_state import GuestScreen, HostScreen
 
 View = Literal["start", "table", "stats", "online"]  # online: game.web.online
 Overlay = Literal["none", "keys", "file", "review"]
@@ -97,6 +101,7 @@ class Page:
     stats: StatsScreen = StatsScreen()
     file: FileDialog = FileDialog()
     review: Reviewing | None = None  # over the page, its dialog drawn by its own frames
+    online: HostScreen | GuestScreen | None = None  # an online table's (game.web.online)
 
     # -- derived facts -----------------------------------------------------------
 

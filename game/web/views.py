@@ -26,18 +26,18 @@ T = TypeVar("T")
 
 
 class Panels(Protocol):
-    """What the views ask of online play (the statistics and the file dialog
-    are values in the page, drawn by game.web.stats_page and game.web.file_panel)."""
+    """What the views ask of online play, drawn from `page.online` by online
+    play's own modules (fetched when first needed: game.web.online)."""
 
-    def online_html(self) -> Html:
+    def online_html(self, page: Page) -> Html:
         """An online table's lobby, join form or guest's table (game.web.online)."""
 
-    def online_side(self) -> Html: ...
+    def online_side(self, page: Page) -> Html: ...
 
-    def online_bar(self) -> Html:
+    def online_bar(self, page: Page) -> Html:
         """The strip over the host's online table: seats, turn, reactions."""
 
-    def online_table(self) -> GuestParts | None:
+    def online_table(self, page: Page) -> GuestParts | None:
         """A guest's table's parts beside its screen (None: no guest's table up)."""
 
 
@@ -101,8 +101,8 @@ class Drawing:
     regions whose slice of the page changed: each region is kept with the
     values it was drawn from (the frozen values by identity, so that a check
     costs next to nothing), and the side panel's log keeps the lines already
-    worded. What is drawn from online play's own fields (not in the page) is
-    drawn every time, or its markup is in the slice."""
+    worded. What online play draws (from `page.online`, by its own modules)
+    is drawn every time, or its markup is in the slice."""
 
     def __init__(self, panels: Panels) -> None:
         self.panels = panels
@@ -145,8 +145,8 @@ def draw(page: Page, panels: Panels, drawing: Drawing | None = None) -> Drawn:
     title = d.region("title", (t, game), lambda: page.say("app.title"))
     seed = s.save["transcript"]["seed"] if s is not None else None
     kept_game = s.state.game_id if s is not None and s.coach is None else None
-    online = page.view == "online"  # drawn from online play's own fields: every time
-    bar = panels.online_bar() if page.at_table else EMPTY
+    online = page.view == "online"  # drawn by online play's modules: every time
+    bar = panels.online_bar(page) if page.at_table else EMPTY
     at_table = (t, page.view, s, page.at_table, page.hold, game)
     regions = {
         "brand": d.region("brand", (title,), lambda: html("{}", title)),
@@ -163,7 +163,7 @@ def draw(page: Page, panels: Panels, drawing: Drawing | None = None) -> Drawn:
         "tools": d.region("tools", at_table, lambda: tools(page)),
         "side": side(page, panels, d.log) if online else d.region(
             "side", (*at_table, page.panel), lambda: side(page, panels, d.log))}
-    guest = panels.online_table() if online else None
+    guest = panels.online_table(page) if online else None
     if guest is not None:  # a guest's table: a table, whose tools, news and hint are its own
         regions["tools"] = guest.tools
         body = {**body, "view": "table", "toAct": guest.to_act}
@@ -262,7 +262,7 @@ def screen(page: Page, panels: Panels) -> Html:
     if page.view == "stats":
         return stats_page.page_html(page.t, page.stats)
     if page.view == "online":
-        return panels.online_html()
+        return panels.online_html(page)
     if s is None or not page.at_table:
         return start_screen(page)
     heading = html('<h1 class="sr">{}</h1>', page.say("app.title"))
@@ -273,7 +273,7 @@ def screen(page: Page, panels: Panels) -> Html:
         return heading  # everyone reads the summary: the next deal's hand stays out of sight
     # Behind a hand's summary, the hand it sums up, not the next one dealt.
     drawn = s.finished_table(page.t) or s.table.render(s.on_table, s.context(page.t))
-    return table_screen(heading, panels.online_bar(), drawn, message_text(s, page.t))
+    return table_screen(heading, panels.online_bar(page), drawn, message_text(s, page.t))
 
 
 def table_screen(heading: Html, bar: Html, drawn: Html, message: str) -> Html:
@@ -409,7 +409,7 @@ def side(page: Page, panels: Panels, log: WordedLog | None = None) -> Html:
     if page.view == "stats":
         return html('<div class="help"><p>{}</p></div>', page.t("stats.help"))
     if page.view == "online":
-        return panels.online_side()
+        return panels.online_side(page)
     if s is None or not page.at_table:
         return help_html(page.t, page.game_id)
     if page.handover_due:  # nothing of the game until the next person taps

@@ -28,6 +28,7 @@ import js
 from pyodide.ffi import create_proxy, jsnull
 
 from game.web.controller import Controller
+from game.web import online
 from game.web.dom import worker_online
 from game.web.dom.tabs import TabLocks
 from game.web.frames import Frame, Frames
@@ -176,7 +177,7 @@ class Game:
         self.ctrl = ctrl
         worker_online.install(ctrl, str(init.get("address") or ""), init.get("test") or {})
         # An online table's clock: an away friend's grace period is checked every 2 s.
-        js.setInterval(create_proxy(lambda: ctrl.guarded(ctrl.online.tick)), 2000)
+        js.setInterval(create_proxy(lambda: online.tick(ctrl)), 2000)
         post({"limits": {"game": ctrl.file_limit("game"), "stats": ctrl.file_limit("stats")}})
         if link.bench:  # the page's window.thinkBench, for benchmarks/think.py only
             from game.web.dom import worker_bench
