@@ -75,11 +75,12 @@ def test_a_game_downloaded_mid_way_replays_to_the_pages_state(page, ui, tmp_path
     assert json.loads(path.read_text(encoding="utf-8"))["me"] == 0
 
 
-@pytest.mark.parametrize("game", ["jekyll-hyde", "jekyll-vs-hyde", "dracula"])
+@pytest.mark.parametrize("game", ["dracula"])
 def test_a_file_continues_from_step_n_and_downloads_again(page, ui, tmp_path, game):
     """The file's first N actions are the position on the table; the game
     then played on by the bots, finished or not, downloads and replays to the
-    page's state."""
+    page's state. (Each game's continued position and its download's replay:
+    tests/test_web_files.py, under CPython.)"""
     whole = random_transcript(game, 13)
     step = next(n for n in range(len(whole["actions"]) // 2, len(whole["actions"]))
                 if Transcript.from_json(dict(whole, actions=whole["actions"][:n])).replay()
