@@ -10,6 +10,8 @@ keeps them.
 
 from __future__ import annotations
 
+import fcntl
+import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -28,11 +30,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site as `python -m game build` makes it. Read it, never change it:
-    a test that changes files works on `copy_site`."""
-    from game.build import BuildError, build
+    a test that changes files works on `copy_site`. Under pytest-xdist (`-n`)
+    the first worker to need it builds it for all of them, in the run's shared
+    temporary folder, while the others wait on a lock: one build per run, not
+    one per worker."""
+    from game.build import BuildError, build, up_to_date
 
+    if "PYTEST_XDIST_WORKER" not in os.environ:  # no xdist: this process is the whole run
+        where = tmp_path_factory.mktemp("built")
+    else:
+        where = tmp_path_factory.getbasetemp().parent / "built"
+        where.mkdir(exist_ok=True)
     try:
-        return build(tmp_path_factory.mktemp("built") / "site")
+        with open(where / "lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+            if up_to_date(where / "site"):  # another worker built it
+                return (where / "site").resolve()
+            return build(where / "site")
     except BuildError as e:
         if "runtime is missing" not in str(e):
             raise  # e.g. no resvg-py for the icons: a broken set-up, not a skip

@@ -13,7 +13,7 @@ import pytest
 from game.core.state import State
 from game.web.page import SetupChanged
 from game.web.session import Act, AckHand, BotMoved, Session, Undo
-from tests.page_kit import make_page
+from tests.page_kit import deal, make_page, my_turn
 from game.web.undo import CannotRewind, hands_scored, mine, seen_events, take_back, undoable
 
 MODES = [
@@ -151,3 +151,20 @@ def test_a_save_says_practice_and_no_take_backs_as_true_or_false(where: str, key
     part[key] = "yes"
     with pytest.raises(saves.BrokenSave, match=key):
         saves.load(saves.dump(save))
+
+
+@pytest.mark.parametrize("game,values", [MODES[0], MODES[4], MODES[7]],
+                         ids=["jekyll-hyde", "jekyll-vs-hyde", "dracula"])
+def test_a_game_without_take_backs_offers_no_undo_and_ignores_one(
+        game: str, values: dict[str, str]) -> None:
+    ctrl, screen, thinking = make_page()
+    deal(ctrl, game, 5, **values, no_takebacks="on")
+    s = my_turn(ctrl, thinking)
+    ctrl.on_table(Act(s.state.legal_actions()[0]))
+    s = my_turn(ctrl, thinking)
+    assert s.save["setup"]["no_takebacks"] is True and s.undo_points, "a decision to take back"
+    assert 'id="undo"' not in screen.last.regions["tools"]
+    ctrl.command("undo", {})  # what Ctrl+Z or U sends
+    assert ctrl.session.state is s.state and "practice" not in ctrl.session.save
+    ctrl.command("new", {})  # New game: the choice is kept for the next one
+    assert 'id="f-no-takebacks" checked' in screen.last.regions["screen"]

@@ -1,9 +1,10 @@
 """Games as files in headless Chromium (issue 16, item 3): "Download this game"
 (Playwright's download event) gives a file that `python -m game replay` reads
-to the page's own state; "Open a game file" shows every malformed file's one
-message and leaves the game in progress and its save as they were, byte for
-byte; a valid file continues against bots from step N, asking first when the
-game's save would be overwritten.
+to the page's own state; "Open a game file" shows a malformed file's one
+message (those the browser reads in its own way) and leaves the game in
+progress and its save as they were, byte for byte; a valid file continues
+against bots from step N, asking first when the game's save would be
+overwritten.
 """
 
 from __future__ import annotations
@@ -75,11 +76,12 @@ def test_a_game_downloaded_mid_way_replays_to_the_pages_state(page, ui, tmp_path
     assert json.loads(path.read_text(encoding="utf-8"))["me"] == 0
 
 
-@pytest.mark.parametrize("game", ["jekyll-hyde", "jekyll-vs-hyde", "dracula"])
+@pytest.mark.parametrize("game", ["dracula"])
 def test_a_file_continues_from_step_n_and_downloads_again(page, ui, tmp_path, game):
     """The file's first N actions are the position on the table; the game
     then played on by the bots, finished or not, downloads and replays to the
-    page's state."""
+    page's state. (Each game's continued position and its download's replay:
+    tests/test_web_files.py, under CPython.)"""
     whole = random_transcript(game, 13)
     step = next(n for n in range(len(whole["actions"]) // 2, len(whole["actions"]))
                 if Transcript.from_json(dict(whole, actions=whole["actions"][:n])).replay()
@@ -115,14 +117,24 @@ def test_a_file_continues_from_step_n_and_downloads_again(page, ui, tmp_path, ga
     assert final == Transcript.from_json(whole).replay().to_json()
 
 
-def test_each_malformed_file_gets_its_message_and_touches_nothing(page, ui):
+# The malformed files whose bytes the browser itself reads differently (none, a
+# megabyte past the limit that is never read, deep nesting, binary, UTF-16) and
+# one refused by the game's rules; every one of malformed_files() gets its
+# message under CPython (tests/test_web_files.py).
+READ_BY_THE_BROWSER = ("empty.json", "huge.json", "nested.json", "picture.json", "utf16.json",
+                       "illegal.json")
+
+
+def test_malformed_files_get_their_message_and_touch_nothing(page, ui):
     ui.open_site(page, "?speed=instant&lang=en")
     ui.start_game(page, seed=7)
     assert ui.wait_settled(page) == "me"
     stored = page.evaluate(STORAGE)
     assert "jhg.save.jekyll-hyde" in stored
     drawn = page.inner_html("#screen")
-    for number, (name, raw, message) in enumerate(malformed_files()):
+    malformed = [case for case in malformed_files() if case[0] in READ_BY_THE_BROWSER]
+    assert len(malformed) == len(READ_BY_THE_BROWSER)
+    for number, (name, raw, message) in enumerate(malformed):
         _open(page, name, raw, "#file-open-table")
         assert page.inner_text("#file-title") == f"“{name}” cannot be opened"
         assert page.inner_text("#file-message") == message, name
