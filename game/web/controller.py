@@ -47,7 +47,7 @@ from game.web.review import ReviewCommand
 from game.web.stats_page import now_ms
 from game.web.step_player import CLOSED, analysis_frame, review_frame
 from game.web.storage import FailureKind, Storage
-from game.web.tables import Table
+from game.web.tables import Table, WordedLog
 from game.web.views import Drawing, GuestParts, message_text
 
 # What the dispatch loop reduces: the page's actions and online play's (game.web.online).
@@ -488,13 +488,13 @@ class Panels:
             return online_host.screen_html(page)
         return online_guest.screen_html(page)
 
-    def online_side(self, page: Page) -> Html:
+    def online_side(self, page: Page, log: WordedLog | None = None) -> Html:
         """A guest's log at the table; else how to play the game of the table."""
         if page.online is None:
             return EMPTY
         from game.web import online_guest  # (online play's part, online.zip)
 
-        return online_guest.side_html(page)
+        return online_guest.side_html(page, log)
 
     def online_bar(self, page: Page) -> Html:
         if page.online is None:

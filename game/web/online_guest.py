@@ -34,7 +34,7 @@ from game.web.online_table import Turn
 from game.web.online_view import (bar, guest_answer, guest_end, guest_join, guest_message,
                                   guest_waiting)
 from game.web.page import Page
-from game.web.tables import explain, renderer
+from game.web.tables import WordedLog, explain, renderer
 from game.web.views import GuestParts
 
 TOKEN_LIMIT = 4096  # characters: a token and a name take about a hundred
@@ -403,7 +403,8 @@ def _drawable(page: Page, before: g.Guest) -> GuestScreen | None:
         return screen
     try:
         drawn = _inputs(page), _draw_table(page)
-        side_html(page)
+        if page.panel != "log":  # (a log line never fails: an odd event words as none)
+            side_html(page)
         parts(page)
     except Exception:
         return None
@@ -455,14 +456,14 @@ def _name_of(page: Page, who: str) -> str:
     return str(entry.get("name") or page.t("online.host"))
 
 
-def side_html(page: Page) -> Html:
+def side_html(page: Page, log: WordedLog | None = None) -> Html:
     """A guest's log at the table (as this seat saw it: the log, the last
     trick and the score sheet); else how to play the game of the table."""
     from game.web.start_screen import help_html
 
     screen = page.online
     if isinstance(screen, GuestScreen) and screen.guest.observation is not None:
-        return ot.side(page, screen.seat, screen.guest, renderer(screen.game))
+        return ot.side(page, screen.seat, screen.guest, renderer(screen.game), log)
     return EMPTY if screen is None else help_html(page.t, screen.game)
 
 

@@ -24,7 +24,7 @@ from game.web.i18n import Translator
 from game.web.online_state import SeatTable
 from game.web.page import Page
 from game.web.session import Message, NotYourTurn, Said, click, deal_opening, offer
-from game.web.tables import Table, TableContext, event_lines
+from game.web.tables import Table, TableContext, WordedLog, event_lines
 from game.web.views import (Dialog, GuestParts, News, hand_dialog, hint_markup, hint_words,
                             side_panel, table_screen)
 
@@ -211,8 +211,11 @@ def screen(page: Page, seat: SeatTable, guest: g.Guest, table: Table, strip: Htm
     return table_screen(heading, strip, drawn(seat, guest, table, page.t) + end, message)
 
 
-def side(page: Page, seat: SeatTable, guest: g.Guest, table: Table) -> Html:
-    return side_panel(page, table, guest.observation or {}, context(seat, guest, table, page.t))
+def side(page: Page, seat: SeatTable, guest: g.Guest, table: Table,
+         log: WordedLog | None = None) -> Html:
+    """The side panel as this seat saw it (`log`: the draws' lines already worded)."""
+    return side_panel(page, table, guest.observation or {}, context(seat, guest, table, page.t),
+                      log=log)
 
 
 def tools(page: Page, seat: SeatTable, guest: g.Guest, table: Table) -> Html:

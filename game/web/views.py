@@ -32,7 +32,8 @@ class Panels(Protocol):
     def online_html(self, page: Page) -> Html:
         """An online table's lobby, join form or guest's table (game.web.online)."""
 
-    def online_side(self, page: Page) -> Html: ...
+    def online_side(self, page: Page, log: WordedLog | None = None) -> Html:
+        """A guest's side panel (its log worded once, in `log`), else how to play."""
 
     def online_bar(self, page: Page) -> Html:
         """The strip over the host's online table: seats, turn, reactions."""
@@ -409,7 +410,7 @@ def side(page: Page, panels: Panels, log: WordedLog | None = None) -> Html:
     if page.view == "stats":
         return html('<div class="help"><p>{}</p></div>', page.t("stats.help"))
     if page.view == "online":
-        return panels.online_side(page)
+        return panels.online_side(page, log)
     if s is None or not page.at_table:
         return help_html(page.t, page.game_id)
     if page.handover_due:  # nothing of the game until the next person taps
