@@ -90,7 +90,7 @@ MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 # which the page fetches the first time it needs it (game.web.dom.parts). Online
 # play's modules, by the start of their names in game.zip.
 PARTS = {"online": ("game/online/", "game/web/connection.", "game/web/dom/wire",
-                    "game/web/online_", "game/web/qr."),
+                    "game/web/online_", "game/web/qr.", "game/web/turn."),
          # benchmarks/think.py's hook (`?bench`): never a player's.
          "bench": ("game/web/bench.",)}
 # game.zip without the modules the memory snapshot holds: what a Python restored

@@ -42,3 +42,41 @@ def test_a_peers_path_changes_nothing_at_the_table():
         assert h.reduce(table.room, PeerPath(peer, relayed), table.now) == (table.room, (), ())
     guest = table.guests[peer]
     assert g.reduce(guest, PeerPath("host", True)) == (guest, ())
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+def test_three_pages_through_a_relay_the_hosts_messages_and_turn_server_are_for_each_friend_alone(
+        tmp_path):
+    """Host, Ann and Bea (Bea holds the same link) on the local relay: the
+    host's own TURN server reaches each friend sealed for them; what the host
+    seals for Ann on the direct path (where Bea may have tampered with the
+    introductions and sit in the middle) Bea cannot read nor forge, and Ann
+    reads it once; nothing the relay carried holds the hand or the TURN
+    server's credential."""
+    from game.build import _copy_trystero
+    from tests.nostr_relay import NostrRelay
+
+    pages = []
+    for name in ("host", "ann", "bea"):  # (each page its own Nostr id: its own modules)
+        (tmp_path / name / "js").mkdir(parents=True)
+        shutil.copy(ROOT / "static" / "js" / "wire.mjs", tmp_path / name / "js" / "wire.mjs")
+        _copy_trystero(tmp_path / name / "vendor")
+        pages.append(str(tmp_path / name))
+    with NostrRelay() as relay:
+        done = subprocess.run(["node", str(ROOT / "tests" / "relayed_pages_oracle.mjs"), relay.url,
+                               str(ROOT), *pages], capture_output=True, text=True, cwd=ROOT,
+                              timeout=120)
+        assert done.returncode == 0, done.stderr[-2000:]
+        carried = json.dumps(relay.events)
+    found = json.loads(done.stdout)
+    turn = {"urls": "turns:turn.example.org:5349", "username": "ann-turn", "credential": "pa55-word"}
+    assert found["turn_to_ann"] == turn == found["turn_to_bea"] and found["host_took_none"]
+    assert found["friends_never_met"]
+    assert found["sealed_hides"] and found["bea_reads"] is None
+    assert found["ann_reads"] == "Ann's hand: the seven of spades" and found["replayed"] is None
+    assert found["forged_read_by_host"] is None and found["ann_writes"] == "Ann decides"
+    assert [text for _, text in found["ann_received"]] == ["relayed: Ann's cards"]
+    assert found["bea_received"] == []
+    assert len(relay.events) > 6  # (hellos, the TURN server's copies, pieces, acks)
+    for secret in ("pa55-word", "ann-turn", "turn.example.org", "seven", "Ann's cards"):
+        assert secret not in carried

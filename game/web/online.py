@@ -60,8 +60,11 @@ class Online:
     def contacts(self) -> Html:
         from game.web.connection import relay_hosts, stun_hosts
         from game.web.online_view import contact_sentence
+        from game.web.turn import stored
 
-        return contact_sentence(self.ctrl.t, relay_hosts(), stun_hosts())
+        turn = stored(self.ctrl) if self.host is not None else None
+        return contact_sentence(self.ctrl.t, relay_hosts(), stun_hosts(),
+                                turn.host if turn is not None else "", guest=self.guest is not None)
 
     def show(self) -> None:
         self.ctrl.page = dataclasses.replace(self.ctrl.page, view="online", overlay="none")
@@ -275,6 +278,8 @@ COMMANDS: dict[str, OnlineCommand] = {
                                                            data.get("value", ""))),
     "online-standin": _on_host(lambda host, data: host.choose_stand_in(data.get("value", ""))),
     "online-start": _on_host(lambda host, _: host.start()),
+    "online-turn": _on_host(lambda host, data: host.keep_turn(data)),
+    "online-turn-forget": _on_host(lambda host, _: host.keep_turn(None)),
     "online-join": _on_guest(lambda guest, data: guest.join(data.get("name", ""))),
     "online-confirm": _on_guest(lambda guest, _: guest.confirm()),
     "online-hint": _on_guest(lambda guest, _: guest.ask_hint()),

@@ -25,9 +25,10 @@ from game.online import messages as m
 from game.online.wire import KeyedWire, PeerPath, RelaysChanged, Wire, WireEvent, WireFailed
 from game.web import handover
 from game.web import page as pg
+from game.web import turn as tn
 from game.web.html import EMPTY, Html, html, join
 from game.web.online_view import (bar, codes_html, host_intro, lobby, reinvitations,
-                                  relay_status, seat_choices, stand_in_choice)
+                                  relay_status, seat_choices, stand_in_choice, turn_settings)
 from game.web.stats import new_game_id
 from game.web.stats_page import now_ms
 from game.web.tables import renderer
@@ -85,6 +86,7 @@ class OnlineHost:
         self.paths: dict[str, str] = {}
         self.waiting_said = ""  # the strip's word on whom the table waits for, as last drawn
         self.fleeting: list[tuple[str, dict[str, str], float]] = []  # (key, words, shown at)
+        self.turn: tn.TurnForm = tn.TurnForm()  # the host's own TURN server, before the table opens
 
     @property
     def game(self) -> str:
@@ -108,6 +110,7 @@ class OnlineHost:
             self.wire = self.online.make_wire()
             if isinstance(self.wire, KeyedWire) and self.room.private:
                 self.wire.keyed(self.room.key, self.room.private)  # (the relayed path's key signed)
+        tn.hand_to(self.wire, tn.stored(self.ctrl))
         self.wire.open(self.room.room_id, self.room.secret, self.online.heard)
 
     async def keyed(self, made: Awaitable[list[str]]) -> None:
@@ -124,6 +127,13 @@ class OnlineHost:
         if keys is not None and wire is not None and self.room.private:
             signature = await keys.sign(self.room.private, effect.text)
             wire.send(effect.peer, m.encode(m.Proof(signature)))
+
+    def keep_turn(self, data: dict[str, str] | None) -> None:
+        """The host's own TURN server kept in this browser (None: forgotten)."""
+        if data is None:
+            self.turn.forget(self.ctrl)
+        else:
+            self.turn.keep(self.ctrl, data)
 
     def retry(self, by_code: bool) -> None:
         """No relay answered: the relays tried afresh, or the codes way instead."""
@@ -362,7 +372,9 @@ class OnlineHost:
     def html(self, contacts: Html) -> Html:
         t = self.ctrl.t
         if self.wire is None:
-            return host_intro(t, self.game, contacts)
+            kept = tn.stored(self.ctrl)
+            return host_intro(t, self.game, contacts, turn_settings(
+                t, kept.host if kept else "", self.turn.typed, self.turn.error))
         joined = [p for p in self.room.peers if p.joined]
         names = [f"{p.name} · {t('online.path.' + self.paths.get(p.peer, 'direct'))}"
                  for p in joined]
