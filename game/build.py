@@ -110,7 +110,8 @@ BOT_DATA = ("browser_caps.json", "ratings.json")
 # 'unsafe-eval' the page never starts (measured: the violation comes from
 # @pyscript/core's core chunk).  Styles may be inline (style attributes).
 # Connections: the site, and the public relays online play may be introduced
-# through (game.web.connection; WebRTC itself is outside connect-src).
+# through, their sockets and their NIP-11 documents (game.web.connection;
+# WebRTC itself, STUN and TURN included, is outside connect-src).
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; "
        f"style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src {connect_sources()}; "
        "worker-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'self'; "

@@ -54,6 +54,10 @@ found.ann_writes = await host.openFrom(ann.me, await ann.sealFor(host.me, "Ann d
 // The relayed path: the host's message to Ann reaches Ann alone.
 host.send(ann.me, "relayed: Ann's cards");
 await until(() => ann.seen.received.length);
+// A long one (a rejoin's table is ~95 KB): cut into pieces the relay takes.
+host.send(ann.me, `long:${"L".repeat(20000)}`);
+await until(() => ann.seen.received.length === 2);
+found.piece = host.pieceSize();
 await new Promise((r) => setTimeout(r, 500));
 found.ann_received = ann.seen.received;
 found.bea_received = bea.seen.received;

@@ -197,10 +197,33 @@ export async function verify(point, text, signature) {
 // numbered, acknowledged and re-sent until acknowledged: nothing is lost,
 // reordered or handed over twice.
 
-// Characters of ciphertext per event (public relays accept 64 KB or more; a
-// relay that refuses a piece as too large halves it for that table).
+// Characters of ciphertext per event (public relays accept 64 KB or more;
+// smaller where a relay's NIP-11 document says it takes less, and a relay
+// that refuses a piece as too large halves it for that table).
 export const PIECE = 16 * 1024;
 const SMALLEST_PIECE = 1024;
+// What an event adds to its piece: the Nostr event (id, key, signature, tag,
+// kind, time) and our fields, as the relay counts the message ["EVENT", ...].
+const EVENT_FRAME = 1024;
+const INFO_WAIT_MS = 5000;
+
+// NIP-11: the relay's information document, at its own address over http(s);
+// its `limitation.max_message_length` (null: none published, or no answer).
+export const infoUrl = (url) => url.replace(/^ws/, "http");
+export async function relayLimit(url) {
+  try {
+    const response = await fetch(infoUrl(url), { headers: { Accept: "application/nostr+json" },
+                                                 signal: AbortSignal.timeout(INFO_WAIT_MS) });
+    const most = (await response.json())?.limitation?.max_message_length;
+    return Number.isInteger(most) && most > 0 ? most : null;
+  } catch {
+    return null;
+  }
+}
+
+// The piece that every relay takes, given their published limits (null: unknown).
+export const pieceFor = (limits) => Math.max(SMALLEST_PIECE, Math.min(
+  PIECE, ...limits.filter((most) => most !== null).map((most) => most - EVENT_FRAME)));
 // How often a page says it is here (and its key), and how long a page unheard
 // is gone.
 const HELLO_MS = 4000;
@@ -509,6 +532,11 @@ export async function relayPath({ appId, room, secret, relays, key, turn = null 
     }
   };
 
+  // Every event goes to every relay: its pieces fit the strictest limit published.
+  Promise.all(relays.map(relayLimit)).then((limits) => {
+    piece = Math.min(piece, pieceFor(limits));
+  });
+
   const resendAll = () => {
     for (const peer of peers.values()) for (const [n, message] of peer.out) sendPieces(peer, n, message);
   };
@@ -599,6 +627,8 @@ export async function relayPath({ appId, room, secret, relays, key, turn = null 
     },
     // Whether `id` has said it is here lately.
     fresh: (id) => peers.get(id)?.gone === false && Date.now() - peers.get(id).heard < HELLO_MS * 1.5,
+    // The characters of ciphertext an event carries now.
+    pieceSize: () => piece,
     // How many of this path's relays are connected now.
     up: () => clients.filter((client) => client.socket.readyState === WebSocket.OPEN).length,
     directWait: typeof globalThis.jhgTestDirectWait === "number" ? globalThis.jhgTestDirectWait
