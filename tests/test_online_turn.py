@@ -55,6 +55,7 @@ def test_the_turn_server_is_checked_kept_in_this_browser_and_named_before_anythi
     pages = Pages(*DUEL)
     intro = pages.screen_html(pages.host_screen)
     assert 'id="online-turn"' in intro and "Your own TURN server (optional)" in intro
+    assert '<details class="online-turn" id="online-turn">' in intro  # (folded at first)
     assert "None set" in text(intro) and "TURN" not in contacts(intro)
     pages.host.command("online-turn", {**SERVER, "address": "turn.example.org"})
     intro = pages.screen_html(pages.host_screen)
@@ -65,6 +66,8 @@ def test_the_turn_server_is_checked_kept_in_this_browser_and_named_before_anythi
     pages.host.command("online-turn", SERVER)
     kept = json.loads(pages.host.stored(TURN_KEY))
     assert kept == SERVER
+    assert '<details class="online-turn" id="online-turn" open>' in pages.screen_html(
+        pages.host_screen)  # (what was done is seen)
     intro = text(pages.screen_html(pages.host_screen))
     assert "Kept in this browser: turn.example.org." in intro
     assert "your own TURN server (turn.example.org)" in contacts(pages.screen_html(pages.host_screen))

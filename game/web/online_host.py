@@ -374,7 +374,7 @@ class OnlineHost:
         if self.wire is None:
             kept = tn.stored(self.ctrl)
             return host_intro(t, self.game, contacts, turn_settings(
-                t, kept.host if kept else "", self.turn.typed, self.turn.error))
+                t, kept.host if kept else "", self.turn.typed, self.turn.error, self.turn.used))
         joined = [p for p in self.room.peers if p.joined]
         names = [f"{p.name} · {t('online.path.' + self.paths.get(p.peer, 'direct'))}"
                  for p in joined]

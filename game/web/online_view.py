@@ -110,9 +110,11 @@ def host_intro(t: Translator, game: str, contacts: Html, turn: Html = EMPTY) -> 
                 turn, t("online.open"), t("online.open_codes"), t("online.go_back"))
 
 
-def turn_settings(t: Translator, kept: str, typed: tuple[str, str], error: str) -> Html:
-    """The host's own TURN server, folded: `kept` the host of the one kept
-    ("" none), `typed` the address and user name refused, `error` why."""
+def turn_settings(t: Translator, kept: str, typed: tuple[str, str], error: str,
+                  unfolded: bool = False) -> Html:
+    """The host's own TURN server, folded unless `unfolded` or refused:
+    `kept` the host of the one kept ("" none), `typed` the address and user
+    name refused, `error` why."""
     address, user = typed
     why = EMPTY if not error else html(
         '<p class="field-error" id="online-turn-error" role="alert">{}</p>', t(error))
@@ -133,7 +135,7 @@ def turn_settings(t: Translator, kept: str, typed: tuple[str, str], error: str) 
         'type="password" autocomplete="off"></label>{error}'
         '<div class="buttons"><button type="button" data-cmd="online-turn" id="online-turn-keep">'
         '{keep}</button>{forget}</div></details>',
-        open=html(" open") if error else EMPTY, title=t("online.turn_title"),
+        open=html(" open") if error or unfolded else EMPTY, title=t("online.turn_title"),
         why_turn=t("online.turn_why"), now=now, address_label=t("online.turn_address"),
         address=address, user_label=t("online.turn_user"), user=user,
         credential_label=t("online.turn_credential"), error=why, keep=t("online.turn_keep"),

@@ -89,9 +89,11 @@ class TurnForm:
     def __init__(self) -> None:
         self.error = ""  # a catalog key
         self.typed: tuple[str, str] = ("", "")  # (address, user) refused, shown again
+        self.used = False  # kept or forgotten here: the part stays unfolded, saying so
 
     def keep(self, ctrl: Controller, data: dict[str, str]) -> None:
         address, user = data.get("address", ""), data.get("user", "")
+        self.used = True
         try:
             turn = parse(address, user, data.get("credential", ""))
         except BadTurn as e:
@@ -102,7 +104,7 @@ class TurnForm:
                                         "credential": turn.credential}))
 
     def forget(self, ctrl: Controller) -> None:
-        self.error, self.typed = "", ("", "")
+        self.error, self.typed, self.used = "", ("", ""), True
         ctrl.forget(TURN_KEY)
 
 

@@ -43,13 +43,7 @@ export function listen(channel, max, handler, refused) {
 export async function joinRelays({ appId, room, secret, relays, iceServers, max, key, turn }, on) {
   const nostr = await import("../vendor/trystero/nostr/index.mjs");
   const rtcConfig = { iceServers: [...iceServers, ...(turn ? [turn] : [])] };
-  const joined = nostr.joinRoom(
-    { appId, password: secret, relayConfig: { urls: relays, warnOnRelayFailure: false },
-      rtcConfig },
-    room,
-    // A page with another secret (or none) cannot decrypt our offers: not a failure of ours.
-    { onJoinError: () => {} });
-  const action = joined.makeAction("m");
+  let joined, action;  // Trystero's room and its one action (enter, below)
   const direct = new Set();  // peers with an open direct channel
   const relayed = new Set();  // peers joined on the relayed path
   const said = new Set();  // peers the game was told of (joined)
@@ -78,7 +72,7 @@ export async function joinRelays({ appId, room, secret, relays, iceServers, max,
   const ready = new Promise((resolve) => { pathMade = resolve; });  // (relayPath, below)
   const inOrder = (chain, peer, step) =>
     chain.set(peer, (chain.get(peer) ?? Promise.resolve()).then(step).catch(() => {}));
-  action.onMessage = (data, { peerId }) => {
+  const heardDirect = (data, { peerId }) => {
     if (muted()) return;
     if (typeof data !== "string" || data.length > sealedMax(max)) {
       on.refused(peerId, typeof data === "string" ? data.length : -1);
@@ -89,16 +83,41 @@ export async function joinRelays({ appId, room, secret, relays, iceServers, max,
       if (text !== null) pass(peerId, text);
     });
   };
-  joined.onPeerJoin = (peer) => {
-    direct.add(peer);
-    report(peer);
+  const enter = () => {
+    joined = nostr.joinRoom(
+      { appId, password: secret, relayConfig: { urls: relays, warnOnRelayFailure: false },
+        rtcConfig },
+      room,
+      // A page with another secret (or none) cannot decrypt our offers: not a failure of ours.
+      { onJoinError: () => {} });
+    action = joined.makeAction("m");
+    action.onMessage = heardDirect;
+    joined.onPeerJoin = (peer) => {
+      direct.add(peer);
+      report(peer);
+    };
+    // A closed channel is a page gone (a reload, a closed tab), as it always
+    // was; a page still there is heard on the relayed path again (below).
+    // (One whose channel never opened, as a guest entering afresh with a TURN
+    // server, is still where it was.)
+    joined.onPeerLeave = (peer) => {
+      if (!direct.delete(peer)) return;
+      relayed.delete(peer);
+      report(peer);
+    };
   };
-  // A closed channel is a page gone (a reload, a closed tab), as it always
-  // was; a page still there is heard on the relayed path again (below).
-  joined.onPeerLeave = (peer) => {
-    direct.delete(peer);
-    relayed.delete(peer);
-    report(peer);
+  enter();
+  // A guest handed the host's TURN server while it has no direct channel:
+  // Trystero's connections so far were made without it and are not tried
+  // again, so the room is entered afresh (the same id; the relayed path,
+  // its own, carries on meanwhile and the game hears only a path change).
+  let turnUnused = false;
+  const enterWithTurn = () => {
+    if (!turnUnused || direct.size || !relayed.size) return;
+    turnUnused = false;
+    const old = joined;
+    old.onPeerJoin = old.onPeerLeave = null;
+    Promise.resolve(old.leave()).catch(() => {}).then(enter);
   };
   // A peer heard on the relayed path and not joined is joined there if no
   // direct channel opened meanwhile and it still speaks (a page that went
@@ -110,12 +129,16 @@ export async function joinRelays({ appId, room, secret, relays, iceServers, max,
       if (direct.has(peer) || !path.fresh(peer)) return;
       relayed.add(peer);
       report(peer);
+      enterWithTurn();
     }, path.directWait));
   };
   const path = await relayPath({ appId, room, secret, relays, key, turn }, {
     heard: relayLater,
     turn: (server) => {
-      if (!rtcConfig.iceServers.some((known) => known.urls === server.urls)) rtcConfig.iceServers.push(server);
+      if (rtcConfig.iceServers.some((known) => known.urls === server.urls)) return;
+      rtcConfig.iceServers.push(server);
+      turnUnused = true;
+      enterWithTurn();
     },
     gone: (peer) => {
       relayed.delete(peer);
