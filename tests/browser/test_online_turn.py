@@ -10,6 +10,7 @@ not installed (`apt-get install coturn`)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -73,7 +74,10 @@ def test_a_friend_with_no_direct_way_reaches_the_host_through_its_own_turn_serve
     guest.page.wait_for_selector("#online-contacts >> text=their own TURN server")
     guest.page.fill("#online-name", "Ann")
     guest.page.click("#online-join")
+    started = time.monotonic()
     guest.page.wait_for_selector("#online-waiting", timeout=60000)
     host.page.wait_for_selector("#online-joined >> text=Ann · direct", timeout=90000)
+    print(f"\nthrough the host's TURN server: from Join to a direct channel"
+          f" {time.monotonic() - started:.1f} s (load {os.getloadavg()[0]:.1f})")
     guest.page.wait_for_selector("#online-path >> text=direct")
     host.shoot("turn-host-lobby")
