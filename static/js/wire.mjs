@@ -555,16 +555,24 @@ export async function relayPath({ appId, room, secret, relays, key, turn = null 
     }
   };
 
-  // Every event goes to every relay: its pieces fit the strictest limit published.
-  Promise.all(relays.map(relayLimit)).then((limits) => {
-    piece = Math.min(piece, pieceFor(limits));
-  });
+  // Every event goes to every relay: its pieces fit the strictest limit
+  // published, each relay's read once it first answers (none asked of a relay out of reach).
+  const limits = new Map();  // relay -> its max_message_length (null: none published)
+  const askLimit = (client) => {
+    if (limits.has(client.url)) return;
+    limits.set(client.url, null);
+    relayLimit(client.url).then((most) => {
+      limits.set(client.url, most);
+      piece = Math.min(piece, pieceFor([...limits.values()]));
+    });
+  };
 
   const resendAll = () => {
     for (const peer of peers.values()) for (const [n, message] of peer.out) sendPieces(peer, n, message);
   };
   const clients = relays.map((url) => new RelaySocket(url, heard, (client) => {
     client.send(nostr.subscribe(subscription, topic));
+    askLimit(client);
     resendAll();  // what went out while this relay was down
     setTimeout(hello, 200);  // once the subscription is in place: the answers reach this page
   }));
