@@ -90,7 +90,7 @@ MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 # which the page fetches the first time it needs it (game.web.dom.parts). Online
 # play's modules, by the start of their names in game.zip.
 PARTS = {"online": ("game/online/", "game/web/connection.", "game/web/dom/wire",
-                    "game/web/online_", "game/web/qr."),
+                    "game/web/online_", "game/web/qr.", "game/web/turn."),
          # benchmarks/think.py's hook (`?bench`): never a player's.
          "bench": ("page_think.",)}
 # game.zip without the modules the memory snapshot holds: what a Python restored
@@ -110,7 +110,8 @@ BOT_DATA = ("browser_caps.json", "ratings.json")
 # 'unsafe-eval' the page never starts (measured: the violation comes from
 # @pyscript/core's core chunk).  Styles may be inline (style attributes).
 # Connections: the site, and the public relays online play may be introduced
-# through (game.web.connection; WebRTC itself is outside connect-src).
+# through, their sockets and their NIP-11 documents (game.web.connection;
+# WebRTC itself, STUN and TURN included, is outside connect-src).
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; "
        f"style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src {connect_sources()}; "
        "worker-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'self'; "

@@ -71,7 +71,8 @@ def test_a_description_without_host_candidates_has_no_code():
 def test_the_policy_connects_to_the_site_and_the_relays_only():
     connect = re.search(r"connect-src ([^;]*);", build.CSP)
     assert connect is not None
-    assert connect.group(1).split() == ["'self'", *RELAYS] == connect_sources().split()
+    infos = ["https://" + url.removeprefix("wss://") for url in RELAYS]  # (their NIP-11 documents)
+    assert connect.group(1).split() == ["'self'", *RELAYS, *infos] == connect_sources().split()
     assert all(url.startswith("wss://") for url in RELAYS)
     assert all("." in host and "/" not in host for host in relay_hosts())
 

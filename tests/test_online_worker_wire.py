@@ -53,7 +53,8 @@ def test_a_relay_wire_posts_its_orders_and_hears_its_own_events_only():
     opened = page.orders()
     assert opened[0] == {"id": 1, "open": "relays", "appId": connection.APP_ID, "room": "room-1",
                          "secret": "secret", "relays": ["ws://127.0.0.1:1"], "iceServers": [],
-                         "max": connection.MAX_MESSAGE, "wait": 8000, "key": None}
+                         "max": connection.MAX_MESSAGE, "wait": 8000, "key": None,
+                         "turn": None}
     assert opened[1]["id"] == 2 and opened[1]["relays"] == list(connection.RELAYS)
     assert opened[1]["iceServers"] == [{"urls": u} for u in connection.STUN]
     page.tell(id=1, event="me", peer="me-1")

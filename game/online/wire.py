@@ -84,6 +84,16 @@ class KeyedWire(Protocol):
         """The link's public key (a guest), or the host's own pair."""
 
 
+@runtime_checkable
+class TurnWire(Protocol):
+    """A wire whose direct channels may go through the host's own TURN server
+    (game.web.turn; the browser's game.web.dom.wire.RelayWire): the host's
+    page uses it from the start and hands it to each friend, sealed for them."""
+
+    def use_turn(self, server: dict[str, str]) -> None:
+        """`server` as an RTCIceServer (urls, username, credential)."""
+
+
 class CodeWire(Wire, Protocol):
     """A wire with no third party (the browser's is game.web.dom.wire.LinkWire):
     each guest is joined by the host's invitation code and the guest's

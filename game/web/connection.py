@@ -47,9 +47,17 @@ def stun_hosts() -> tuple[str, ...]:
     return tuple(url.split(":")[1] for url in STUN)
 
 
+def info_urls() -> tuple[str, ...]:
+    """Each relay's NIP-11 document (its limits), at the relay's own address
+    over https (static/js/wire.mjs's relayLimit)."""
+    return tuple("http" + url[2:] for url in RELAYS)
+
+
 def connect_sources() -> str:
-    """The Content-Security-Policy's connect-src: the site itself and the relays, nothing else."""
-    return " ".join(("'self'",) + RELAYS)
+    """The Content-Security-Policy's connect-src: the site itself and the
+    relays (their sockets and their NIP-11 documents), nothing else. STUN and
+    TURN servers are WebRTC's, which no connect-src governs (w3c/webrtc-pc#1727)."""
+    return " ".join(("'self'",) + RELAYS + info_urls())
 
 
 # ---- the hand-carried offer and answer -------------------------------------

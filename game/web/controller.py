@@ -110,6 +110,7 @@ class Controller:
         self.depth = 0  # dispatches in progress: the page is drawn once, at the end
         self.after: list[Callable[[], None]] = []  # what waits for the draw (focus, flash)
         self.online = ol.OnlineDrivers()  # its wire factory is set by the browser (or a test)
+        self.online.stored = self.stored
         self.redraw_due = False  # an online event changed what the page shows
         self.drawing = Drawing(Panels())  # what was drawn: redraw what changed
         told = self.keeper.save_prefs(prefs) if ignored is not None else []  # told once

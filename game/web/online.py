@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # online play's modules: fetched when first needed (game.buil
 
 ROOM_PREFIX = "jhg.online."  # the host's room, kept beside the save (+ the game)
 TOKEN_PREFIX = "jhg.online.seat."  # a guest's seat token (+ the room)
+TURN_KEY = "jhg.turn"  # the host's own TURN server (game.web.turn)
 
 
 def room_key(game: str) -> str:
@@ -72,6 +73,8 @@ class OnlineDrivers:
         self.load: Callable[[], Awaitable[None]] | None = None
         self.wire: Wire | None = None
         self.by_code: CodeWire | None = None  # the wire, when codes are carried by hand
+        # What this browser keeps (the host's own TURN server, read when a table opens).
+        self.stored: Callable[[str], str | None] = lambda key: None
 
     def stamp(self, act: OnlineAct) -> Stamped:
         """`act` with the clock and fresh randomness (online play's reducers draw neither)."""
@@ -164,17 +167,19 @@ def resume(rt: Runtime, join: str | None, watch: str | None = None) -> None:
         kept = s.save["game"]
         ready(rt, lambda: rt.run([drivers.stamp(Reopened(
             rt.stored(room_key(kept)), bool(rt.stored(codes_key(kept))), drivers.address,
-            drivers.keys is not None))]))
+            drivers.keys is not None, rt.stored(TURN_KEY)))]))
 
 
 # -- the actions: commands, what the wire and the clock say, the effects' answers -----
 
 @dataclass(frozen=True)
 class HostTable:
-    """A new room for the start screen's choices (a room already playing closes)."""
+    """A new room for the start screen's choices (a room already playing closes);
+    `turn`: the host's own TURN server as this browser keeps it (game.web.turn)."""
     address: str
     grace: float | None
     signs: bool
+    turn: str | None = None
 
 
 @dataclass(frozen=True)
@@ -184,6 +189,7 @@ class Reopened:
     by_code: bool
     address: str
     signs: bool
+    turn: str | None = None  # the host's own TURN server, as kept (game.web.turn)
 
 
 @dataclass(frozen=True)
@@ -379,12 +385,25 @@ class HintThought:
     action: str | None
 
 
+@dataclass(frozen=True)
+class KeepTurn:
+    """The host keeps its own TURN server in this browser (game.web.turn)."""
+    address: str
+    user: str
+    credential: str
+
+
+@dataclass(frozen=True)
+class ForgetTurn:
+    """The host's own TURN server forgotten in this browser."""
+
+
 OnlineAct = Union[HostTable, Reopened, Invited, OpenWire, InviteByCode, Retry, Accept,
                   ChooseSeat, ChooseStandIn, Start, Join, Decide, Confirm, ClearChoice,
                   AskHint, AckHand, CloseFinal, PlayHere, React, Leave, DownloadRecord,
                   ReviewRecord, Heard, Tick, GameMoved, KeysMade, KeysFailed, CodeMade,
                   AnswerTaken, AnswerRefused, Started, Answered, InvitationRefused, Verified,
-                  HintThought]
+                  HintThought, KeepTurn, ForgetTurn]
 
 
 @dataclass(frozen=True)
@@ -412,11 +431,13 @@ class Send(Effect):
 @dataclass(frozen=True)
 class OpenLine(Effect):
     """Open a wire (`by_code`: the codes carried by hand) for the room;
-    `keyed`: the keys its relayed path is signed or checked with."""
+    `keyed`: the keys its relayed path is signed or checked with; `turn`: the
+    host's own TURN server (an RTCIceServer) its direct channels may use."""
     by_code: bool
     room: str
     secret: str
     keyed: tuple[str, ...] = ()
+    turn: dict[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -537,7 +558,11 @@ Result = tuple["Page", tuple[Union["PageEffect", Effect], ...]]
 # the page copies.
 COMMANDS: dict[str, Callable[[OnlineDrivers, dict[str, str]], OnlineAct]] = {
     "online-host": lambda drivers, _: HostTable(drivers.address, drivers.grace,
-                                                drivers.keys is not None),
+                                                drivers.keys is not None,
+                                                drivers.stored(TURN_KEY)),
+    "online-turn": lambda _, data: KeepTurn(data.get("address", ""), data.get("user", ""),
+                                            data.get("credential", "")),
+    "online-turn-forget": lambda _, __: ForgetTurn(),
     "online-open": lambda drivers, _: OpenWire(False, drivers.address, drivers.keys is not None),
     "online-open-codes": lambda drivers, _: OpenWire(True, drivers.address,
                                                      drivers.keys is not None),

@@ -330,7 +330,7 @@ def screen_html(page: Page) -> Html:
     if screen.code is not None:  # invited by codes: the host's device alone
         contacts = codes_contact_sentence(t)
     else:
-        contacts = contact_sentence(t, relay_hosts(), stun_hosts())
+        contacts = contact_sentence(t, relay_hosts(), stun_hosts(), guest=True)
     guest = screen.guest
     if not screen.wired and guest.status == "connecting":
         return guest_join(t, screen.game, contacts, guest.name, watching=guest.watching)

@@ -25,11 +25,13 @@ from game.online.wire import PeerPath, RelaysChanged, WireEvent, WireFailed
 from game.web import handover
 from game.web import online as ol
 from game.web import page as pg
+from game.web import turn as tn
 from game.web import session as ts
 from game.web.html import EMPTY, Html, html, join
 from game.web.online_state import HostScreen, derived
 from game.web.online_view import (bar as strip, codes_html, host_intro, lobby, reinvitations,
-                                  relay_status, seat_choices, stand_in_choice, watch_share)
+                                  relay_status, seat_choices, stand_in_choice, turn_settings,
+                                  watch_share)
 from game.web.page import Page
 from game.web.tables import renderer
 
@@ -215,7 +217,8 @@ def _new_host(page: Page, act: ol.HostTable, fresh: str) -> HostScreen:
     room = h.Room(derived(fresh, "room")[:12], derived(fresh, "secret"), game, seats,
                   options=state.to_json()["options"], grace=grace,
                   stand_in_level=chosen[0] if chosen else h.Room.stand_in_level)
-    return HostScreen(room, state, seed, tuple(levels(game)), act.address, act.signs)
+    return HostScreen(room, state, seed, tuple(levels(game)), act.address, act.signs,
+                      turn=tn.TurnForm(tn.read(act.turn)))
 
 
 def _host_table(page: Page, st: ol.Stamped) -> ol.Result:
@@ -246,7 +249,7 @@ def _reopened(page: Page, st: ol.Stamped) -> ol.Result:
         return _then(page, (ol.Forget(key),), pg.Notice("notice.room_ignored",
                                                          {"reason": reason[:200]}))
     host = HostScreen(room, s.state, s.save["transcript"]["seed"], tuple(levels(room.game)),
-                      act.address, act.signs)
+                      act.address, act.signs, turn=tn.TurnForm(tn.read(act.turn)))
     # By codes, again by codes: every friend is away, and the table offers each a new invitation.
     return _open(dataclasses.replace(page, online=host), act.by_code)
 
@@ -264,8 +267,22 @@ def _open(page: Page, by_code: bool) -> ol.Result:
         # The key pair first: the invite link carries its public half.
         return _with(page, host, keying=True), (ol.MakeKeys(),)
     keyed = (room.key, room.private) if not by_code and room.private else ()
+    kept = host.turn.kept  # the host's own TURN server (the codes way takes none)
+    turn = kept.ice_server() if kept is not None and not by_code else None
     return _with(page, host, wire="codes" if by_code else "relays"), (
-        ol.OpenLine(by_code, room.room_id, room.secret, keyed),)
+        ol.OpenLine(by_code, room.room_id, room.secret, keyed, turn),)
+
+
+def _keep_turn(page: Page, host: HostScreen, st: ol.Stamped) -> ol.Result:
+    """The host's own TURN server kept in this browser, before the table opens."""
+    act = st.act
+    assert isinstance(act, ol.KeepTurn)
+    form, text = tn.kept_as(host.turn, act.address, act.user, act.credential)
+    return _with(page, host, turn=form), (() if text is None else (ol.Keep(ol.TURN_KEY, text),))
+
+
+def _forget_turn(page: Page, host: HostScreen) -> ol.Result:
+    return _with(page, host, turn=tn.TurnForm(used=True)), (ol.Forget(ol.TURN_KEY),)
 
 
 def _open_wire(page: Page, host: HostScreen, st: ol.Stamped) -> ol.Result:
@@ -442,6 +459,8 @@ def left(page: Page) -> ol.Result:
 Reducer = Callable[[Page, HostScreen, ol.Stamped], ol.Result]
 ACTIONS: dict[type, Reducer] = {
     ol.OpenWire: _open_wire,
+    ol.KeepTurn: lambda page, host, st: _keep_turn(page, host, st),
+    ol.ForgetTurn: lambda page, host, _: _forget_turn(page, host),
     ol.KeysMade: _keys_made,
     ol.KeysFailed: lambda page, host, _: (_with(page, host, keying=False), ()),
     ol.Retry: _retry,
@@ -481,9 +500,12 @@ def screen_html(page: Page) -> Html:
     from game.web.online_view import contact_sentence
 
     host, t = _host(page), page.t
-    contacts = contact_sentence(t, relay_hosts(), stun_hosts())
+    kept = host.turn.kept
+    contacts = contact_sentence(t, relay_hosts(), stun_hosts(), kept.host if kept else "")
     if not host.wire:
-        return host_intro(t, host.game, contacts)
+        form = host.turn
+        return host_intro(t, host.game, contacts, turn_settings(
+            t, kept.host if kept else "", form.typed, form.error, form.used))
     joined = [p for p in host.room.peers if p.joined]
     names = [f"{p.name} · {t('online.path.' + host.paths.get(p.peer, 'direct'))}"
              for p in joined]

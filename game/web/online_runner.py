@@ -13,7 +13,7 @@ from typing import Awaitable, Callable, TypeVar
 
 from game.core.state import GameError
 from game.online import messages as m
-from game.online.wire import KeyedWire
+from game.online.wire import KeyedWire, TurnWire
 from game.web import online as ol
 from game.web import stats as st
 from game.web.online_state import GuestScreen
@@ -102,6 +102,8 @@ def _open(rt: ol.Runtime, effect: ol.OpenLine) -> None:
         drivers.wire = drivers.make_wire()
         if isinstance(drivers.wire, KeyedWire) and effect.keyed:
             drivers.wire.keyed(*effect.keyed)  # (the relayed path's key signed, or checked)
+        if effect.turn is not None and isinstance(drivers.wire, TurnWire):
+            drivers.wire.use_turn(effect.turn)
     drivers.wire.open(effect.room, effect.secret, lambda event: ol.heard(rt, event))
 
 

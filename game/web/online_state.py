@@ -16,6 +16,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from game.web.turn import TurnForm
 from game.core.state import State
 from game.online import guest as g
 from game.online import host as h
@@ -55,6 +56,7 @@ class HostScreen:
     paths: dict[str, str] = field(default_factory=dict)  # peer -> "direct" or "relayed"
     waiting_said: str = ""  # the strip's word on whom the table waits for
     fleeting: tuple[tuple[str, dict[str, str], float], ...] = ()  # (key, words, shown at)
+    turn: TurnForm = TurnForm()  # the host's own TURN server, before the table opens
 
     @property
     def game(self) -> str:

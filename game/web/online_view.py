@@ -17,10 +17,15 @@ from game.web.i18n import Translator
 SELECTED = html(" selected")
 
 
-def contact_sentence(t: Translator, relays: Iterable[str], stuns: Iterable[str]) -> Html:
-    """What choosing online play contacts, in one sentence, and the way without a third party."""
-    return html('<p class="online-contacts" id="online-contacts">{}</p>',
-                t("online.contacts", relays=", ".join(relays), stun=", ".join(stuns)))
+def contact_sentence(t: Translator, relays: Iterable[str], stuns: Iterable[str],
+                     turn: str = "", guest: bool = False) -> Html:
+    """What choosing online play contacts, in one sentence, and the way
+    without a third party; `turn` the host's own TURN server's host (the
+    host's page), `guest` a friend's page (which may be given the host's)."""
+    more = (" " + t("online.contacts_turn", host=turn) if turn else
+            " " + t("online.contacts_turn_guest") if guest else "")
+    return html('<p class="online-contacts" id="online-contacts">{}{}</p>',
+                t("online.contacts", relays=", ".join(relays), stun=", ".join(stuns)), more)
 
 
 def codes_contact_sentence(t: Translator) -> Html:
@@ -108,15 +113,49 @@ def bar(t: Translator, seats: list[dict[str, Any]], turn: str | None, mine: str 
 
 # -- the host's side ----------------------------------------------------------------
 
-def host_intro(t: Translator, game: str, contacts: Html) -> Html:
-    return html('<section class="online" id="online-intro"><h1>{}</h1><p>{}</p>{}'
+def host_intro(t: Translator, game: str, contacts: Html, turn: Html = EMPTY) -> Html:
+    """Before anything is contacted: what will be, the two ways, and (`turn`)
+    the host's own TURN server."""
+    return html('<section class="online" id="online-intro"><h1>{}</h1><p>{}</p>{}{}'
                 '<div class="buttons"><button type="button" class="primary" '
                 'data-cmd="online-open" id="online-open">{}</button>'
                 '<button type="button" data-cmd="online-open-codes" id="online-open-codes">{}'
                 '</button><button type="button" data-cmd="online-back" id="online-back">{}'
                 '</button></div></section>', t("online.title"), t("game." + game),
                 contacts + html('<p class="online-contacts">{}</p>', t("online.codes_way")),
-                t("online.open"), t("online.open_codes"), t("online.go_back"))
+                turn, t("online.open"), t("online.open_codes"), t("online.go_back"))
+
+
+def turn_settings(t: Translator, kept: str, typed: tuple[str, str], error: str,
+                  unfolded: bool = False) -> Html:
+    """The host's own TURN server, folded unless `unfolded` or refused:
+    `kept` the host of the one kept ("" none), `typed` the address and user
+    name refused, `error` why."""
+    address, user = typed
+    why = EMPTY if not error else html(
+        '<p class="field-error" id="online-turn-error" role="alert">{}</p>', t(error))
+    now = html('<p id="online-turn-kept">{}</p>', t("online.turn_kept", host=kept) if kept
+               else t("online.turn_none"))
+    forget = EMPTY if not kept else html(
+        '<button type="button" data-cmd="online-turn-forget" id="online-turn-forget">{}</button>',
+        t("online.turn_forget"))
+    return html(
+        '<details class="online-turn" id="online-turn"{open}><summary>{title}</summary>'
+        '<p class="online-contacts">{why_turn}</p>{now}'
+        '<label class="field"><span>{address_label}</span><input id="online-turn-address" '
+        'autocomplete="off" spellcheck="false" inputmode="url" placeholder="turns:turn.example.org:5349" '
+        'value="{address}"></label>'
+        '<label class="field"><span>{user_label}</span><input id="online-turn-user" '
+        'autocomplete="off" spellcheck="false" value="{user}"></label>'
+        '<label class="field"><span>{credential_label}</span><input id="online-turn-credential" '
+        'type="password" autocomplete="off"></label>{error}'
+        '<div class="buttons"><button type="button" data-cmd="online-turn" id="online-turn-keep">'
+        '{keep}</button>{forget}</div></details>',
+        open=html(" open") if error or unfolded else EMPTY, title=t("online.turn_title"),
+        why_turn=t("online.turn_why"), now=now, address_label=t("online.turn_address"),
+        address=address, user_label=t("online.turn_user"), user=user,
+        credential_label=t("online.turn_credential"), error=why, keep=t("online.turn_keep"),
+        forget=forget)
 
 
 def seat_choices(t: Translator, current: str, levels: list[str],

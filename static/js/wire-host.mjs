@@ -57,7 +57,7 @@ export class Wires {
 // once pages have met, the relays lost or back change nothing between them:
 // the pages met go on over their own channels, only newcomers cannot join.
 class RelayWire {
-  constructor(say, { appId, room, secret, relays, iceServers, max, wait, key }) {
+  constructor(say, { appId, room, secret, relays, iceServers, max, wait, key, turn }) {
     this.closed = false;
     this.room = null;
     this.met = false;  // a page joined through the relays at least once
@@ -68,7 +68,7 @@ class RelayWire {
     this.say = (event) => this.closed || say(event);
     this.started = Date.now();
     this.wait = wait;
-    this.join({ appId, room, secret, relays, iceServers, max, key });
+    this.join({ appId, room, secret, relays, iceServers, max, key, turn });
   }
 
   async join(options) {

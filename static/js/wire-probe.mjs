@@ -44,9 +44,11 @@ export function install(window) {
   // The descriptions travel between the tests' pages as one word each.
   const code = (sdp) => btoa(sdp);
   window.wireProbe = {
-    openRelays: (room, secret, relays, ice) => open({
+    // `key`: the relayed path's (wire.mjs's relayPath) as JSON text, or none.
+    openRelays: (room, secret, relays, ice, key = "null") => open({
       open: "relays", appId: APP_ID, room, secret, relays: JSON.parse(relays),
-      iceServers: JSON.parse(ice).map((urls) => ({ urls })), max: MAX_MESSAGE, wait: RELAY_WAIT_MS }),
+      iceServers: JSON.parse(ice).map((urls) => ({ urls })), max: MAX_MESSAGE, wait: RELAY_WAIT_MS,
+      key: JSON.parse(key) }),
     openLink: () => open({ open: "link", iceServers: [], max: MAX_MESSAGE }),
     // "peer code"
     invite: async () => {

@@ -35,17 +35,15 @@ export function listen(channel, max, handler, refused) {
 // joined over a direct channel (Trystero's WebRTC) or, when none opened within
 // a few seconds, on the relayed path (relayPath below); it switches to direct
 // if a channel opens later, and back to relayed if that channel drops. `key`
-// is relayPath's. Resolves to {me, send, leave, relaysUp}; `me` is this page's
+// is relayPath's; `turn` the host's own TURN server (an RTCIceServer, or
+// null): the host's channels use it, and each friend's once it is handed to
+// them on the relayed path (Trystero reads `rtcConfig` for every new
+// connection). Resolves to {me, send, leave, relaysUp}; `me` is this page's
 // id as the others' wires name it.
-export async function joinRelays({ appId, room, secret, relays, iceServers, max, key }, on) {
+export async function joinRelays({ appId, room, secret, relays, iceServers, max, key, turn }, on) {
   const nostr = await import("../vendor/trystero/nostr/index.mjs");
-  const joined = nostr.joinRoom(
-    { appId, password: secret, relayConfig: { urls: relays, warnOnRelayFailure: false },
-      rtcConfig: { iceServers } },
-    room,
-    // A page with another secret (or none) cannot decrypt our offers: not a failure of ours.
-    { onJoinError: () => {} });
-  const action = joined.makeAction("m");
+  const rtcConfig = { iceServers: [...iceServers, ...(turn ? [turn] : [])] };
+  let joined, action;  // Trystero's room and its one action (enter, below)
   const direct = new Set();  // peers with an open direct channel
   const relayed = new Set();  // peers joined on the relayed path
   const said = new Set();  // peers the game was told of (joined)
@@ -64,17 +62,62 @@ export async function joinRelays({ appId, room, secret, relays, iceServers, max,
   };
   const pass = (peer, data) =>
     limited(max, (text) => on.received(peer, text), (size) => on.refused(peer, size))(data);
-  action.onMessage = (data, { peerId }) => pass(peerId, data);
-  joined.onPeerJoin = (peer) => {
-    direct.add(peer);
-    report(peer);
+  // The direct channel carries each message sealed with the key this page
+  // agreed with that peer on the relayed path (relayPath's sealFor/openFrom),
+  // one at a time and in order: a page that tampered with the introductions
+  // (any holder of the link can) and sits in the middle of the channel reads
+  // and forges nothing.
+  const chains = { in: new Map(), out: new Map() };
+  let pathMade;
+  const ready = new Promise((resolve) => { pathMade = resolve; });  // (relayPath, below)
+  const inOrder = (chain, peer, step) =>
+    chain.set(peer, (chain.get(peer) ?? Promise.resolve()).then(step).catch(() => {}));
+  const heardDirect = (data, { peerId }) => {
+    if (muted()) return;
+    if (typeof data !== "string" || data.length > sealedMax(max)) {
+      on.refused(peerId, typeof data === "string" ? data.length : -1);
+      return;
+    }
+    inOrder(chains.in, peerId, async () => {
+      const text = await (await ready).openFrom(peerId, data);
+      if (text !== null) pass(peerId, text);
+    });
   };
-  // A closed channel is a page gone (a reload, a closed tab), as it always
-  // was; a page still there is heard on the relayed path again (below).
-  joined.onPeerLeave = (peer) => {
-    direct.delete(peer);
-    relayed.delete(peer);
-    report(peer);
+  const enter = () => {
+    joined = nostr.joinRoom(
+      { appId, password: secret, relayConfig: { urls: relays, warnOnRelayFailure: false },
+        rtcConfig },
+      room,
+      // A page with another secret (or none) cannot decrypt our offers: not a failure of ours.
+      { onJoinError: () => {} });
+    action = joined.makeAction("m");
+    action.onMessage = heardDirect;
+    joined.onPeerJoin = (peer) => {
+      direct.add(peer);
+      report(peer);
+    };
+    // A closed channel is a page gone (a reload, a closed tab), as it always
+    // was; a page still there is heard on the relayed path again (below).
+    // (One whose channel never opened, as a guest entering afresh with a TURN
+    // server, is still where it was.)
+    joined.onPeerLeave = (peer) => {
+      if (!direct.delete(peer)) return;
+      relayed.delete(peer);
+      report(peer);
+    };
+  };
+  enter();
+  // A guest handed the host's TURN server while it has no direct channel:
+  // Trystero's connections so far were made without it and are not tried
+  // again, so the room is entered afresh (the same id; the relayed path,
+  // its own, carries on meanwhile and the game hears only a path change).
+  let turnUnused = false;
+  const enterWithTurn = () => {
+    if (!turnUnused || direct.size || !relayed.size) return;
+    turnUnused = false;
+    const old = joined;
+    old.onPeerJoin = old.onPeerLeave = null;
+    Promise.resolve(old.leave()).catch(() => {}).then(enter);
   };
   // A peer heard on the relayed path and not joined is joined there if no
   // direct channel opened meanwhile and it still speaks (a page that went
@@ -86,22 +129,34 @@ export async function joinRelays({ appId, room, secret, relays, iceServers, max,
       if (direct.has(peer) || !path.fresh(peer)) return;
       relayed.add(peer);
       report(peer);
+      enterWithTurn();
     }, path.directWait));
   };
-  const path = await relayPath({ appId, room, secret, relays, key }, {
+  const path = await relayPath({ appId, room, secret, relays, key, turn }, {
     heard: relayLater,
+    turn: (server) => {
+      if (rtcConfig.iceServers.some((known) => known.urls === server.urls)) return;
+      rtcConfig.iceServers.push(server);
+      turnUnused = true;
+      enterWithTurn();
+    },
     gone: (peer) => {
       relayed.delete(peer);
       report(peer);
     },
     received: pass,
   });
+  pathMade(path);
   return {
     me: nostr.selfId,
     send: (peer, text) => {
       if (muted()) return;
-      if (direct.has(peer)) action.send(text, { target: peer }).catch(() => {});
-      else if (relayed.has(peer)) path.send(peer, text);
+      if (direct.has(peer)) {
+        inOrder(chains.out, peer, async () => {
+          const sealed = await (await ready).sealFor(peer, text);
+          if (sealed !== null && direct.has(peer)) await action.send(sealed, { target: peer });
+        });
+      } else if (relayed.has(peer)) path.send(peer, text);
     },
     // Unhooked first: nothing is heard after this returns.
     leave: () => {
@@ -165,10 +220,33 @@ export async function verify(point, text, signature) {
 // numbered, acknowledged and re-sent until acknowledged: nothing is lost,
 // reordered or handed over twice.
 
-// Characters of ciphertext per event (public relays accept 64 KB or more; a
-// relay that refuses a piece as too large halves it for that table).
+// Characters of ciphertext per event (public relays accept 64 KB or more;
+// smaller where a relay's NIP-11 document says it takes less, and a relay
+// that refuses a piece as too large halves it for that table).
 export const PIECE = 16 * 1024;
 const SMALLEST_PIECE = 1024;
+// What an event adds to its piece: the Nostr event (id, key, signature, tag,
+// kind, time) and our fields, as the relay counts the message ["EVENT", ...].
+const EVENT_FRAME = 1024;
+const INFO_WAIT_MS = 5000;
+
+// NIP-11: the relay's information document, at its own address over http(s);
+// its `limitation.max_message_length` (null: none published, or no answer).
+export const infoUrl = (url) => url.replace(/^ws/, "http");
+export async function relayLimit(url) {
+  try {
+    const response = await fetch(infoUrl(url), { headers: { Accept: "application/nostr+json" },
+                                                 signal: AbortSignal.timeout(INFO_WAIT_MS) });
+    const most = (await response.json())?.limitation?.max_message_length;
+    return Number.isInteger(most) && most > 0 ? most : null;
+  } catch {
+    return null;
+  }
+}
+
+// The piece that every relay takes, given their published limits (null: unknown).
+export const pieceFor = (limits) => Math.max(SMALLEST_PIECE, Math.min(
+  PIECE, ...limits.filter((most) => most !== null).map((most) => most - EVENT_FRAME)));
 // How often a page says it is here (and its key), and how long a page unheard
 // is gone.
 const HELLO_MS = 4000;
@@ -178,6 +256,14 @@ const RESEND_MS = 2500;
 // A peer met through the relays is joined on the relayed path when no direct
 // channel opened within this long (a test may shorten it: jhgTestDirectWait).
 const DIRECT_WAIT_MS = 6000;
+
+// How long a direct message waits for its peer's key (agreed on the relayed
+// path, which the same relays carry as the introductions): a page never met
+// there (another friend, to a guest) is never read or written to.
+const KEY_WAIT_MS = 30000;
+// The longest sealed text of a message of at most `max` characters (UTF-8's
+// 3 bytes a character at most, base64's 4 characters for 3 bytes, the frame).
+export const sealedMax = (max) => max * 4 + 256;
 
 const ECDH = { name: "ECDH", namedCurve: "P-256" };
 const hex = (bytes) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -296,12 +382,18 @@ class RelaySocket {
   }
 }
 
+// Whether `server` is a TURN server's RTCIceServer as game/web/turn.py makes one.
+const isTurn = (server) => typeof server?.urls === "string" && /^turns?:/.test(server.urls) &&
+  [server.urls, server.username, server.credential].every((s) => typeof s === "string" && s.length <= 256);
+
 // The relayed path of one room: `on` has heard(peer) (a key agreed, and on
-// each of its hellos: it can be joined), gone(peer), received(peer, text). `key`: {sign: the host's
+// each of its hellos: it can be joined), gone(peer), received(peer, text),
+// turn(server) (a guest: the host's own TURN server, sealed for this page;
+// `turn` is the host's, handed to each page met). `key`: {sign: the host's
 // private key (JWK text)} or {verify: the host's public key (base64url point)}
 // or null (no WebCrypto signing on this page: a guest then trusts who answers,
 // as game/online/proof.py says). Resolves to {send, leave, up}.
-export async function relayPath({ appId, room, secret, relays, key }, on) {
+export async function relayPath({ appId, room, secret, relays, key, turn = null }, on) {
   const nostr = await import("../vendor/trystero/nostr/index.mjs");
   const me = nostr.selfId;
   const topic = hex(await crypto.subtle.digest("SHA-256", utf8(`${appId}|${room}|${secret}|relayed`)));
@@ -310,9 +402,11 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
   const signature = key?.sign ? await sign(key.sign, keyText(room, mine)) : "";
   const subscription = hex(crypto.getRandomValues(new Uint8Array(16)));
   const peers = new Map();  // peer -> {key, assembly, out, sent, heard, met}
+  const waiting = new Map();  // peer -> the resolvers of those awaiting its key (keyOf)
   const seen = new Set();  // events already read (each relay sends its own copy)
   let piece = PIECE;
   let left = false;
+  let turnHeard = false;  // a guest: the host's TURN server came (its hellos say so: no more copies)
 
   const lengths = new Map();  // recent pieces' event id -> the piece's length
   const post = async (content) => {
@@ -323,7 +417,11 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
     }
     if (!left || content.y === "b") for (const client of clients) client.send(event);
   };
-  const hello = (to = "*") => post({ y: "hi", t: to, e: mine, s: signature });
+  const hello = (to = "*") => post({ y: "hi", t: to, e: mine, s: signature, k: turnHeard ? 1 : 0 });
+  const handTurn = async (peer) => {
+    const [v, x] = await seal(peer.key, `t|${me}|${peer.id}`, JSON.stringify(turn));
+    post({ y: "t", t: peer.id, v, x });
+  };
 
   const sendPieces = (peer, n, message) => {
     const pieces = cut(message.data, piece);
@@ -352,10 +450,14 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
     }
     if (peers.has(from) || left) return;
     const peer = { id: from, point: content.e, key: shared, assembly: new Assembly(),
-                   out: new Map(), sent: 0, heard: Date.now(), gone: false };
+                   out: new Map(), sent: 0, heard: Date.now(), gone: false,
+                   directSent: 0, directRead: 0 };  // (the direct channel's numbers)
     peers.set(from, peer);
+    for (const resolve of waiting.get(from) ?? []) resolve(peer);
+    waiting.delete(from);
     if (content.t === "*") hello(from);  // the newcomer learns of this page at once
     on.heard(from);
+    if (turn && content.k !== 1) handTurn(peer);
   };
 
   // A page unheard for GONE_MS is gone, but its numbers are kept: if it speaks
@@ -389,6 +491,7 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
         if (content.t === "*") hello(from);
       }
       on.heard(from);
+      if (turn && content.k !== 1) handTurn(peer);  // (until its hellos say it came)
       return;
     }
     if (!peer || peer.gone) return;
@@ -418,6 +521,12 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
       } else if (content.y === "a") {
         const upTo = Number(await unseal(peer.key, `a|${me}|${from}`, content.v, content.x));
         for (const n of [...peer.out.keys()]) if (n <= upTo) peer.out.delete(n);
+      } else if (content.y === "t" && !key?.sign) {
+        const server = JSON.parse(await unseal(peer.key, `t|${from}|${me}`, content.v, content.x));
+        if (isTurn(server)) {
+          turnHeard = true;
+          on.turn?.({ urls: server.urls, username: server.username, credential: server.credential });
+        }
       } else if (content.y === "b") {
         await unseal(peer.key, `b|${from}|${me}`, content.v, content.x);
         forget(peer);
@@ -446,11 +555,24 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
     }
   };
 
+  // Every event goes to every relay: its pieces fit the strictest limit
+  // published, each relay's read once it first answers (none asked of a relay out of reach).
+  const limits = new Map();  // relay -> its max_message_length (null: none published)
+  const askLimit = (client) => {
+    if (limits.has(client.url)) return;
+    limits.set(client.url, null);
+    relayLimit(client.url).then((most) => {
+      limits.set(client.url, most);
+      piece = Math.min(piece, pieceFor([...limits.values()]));
+    });
+  };
+
   const resendAll = () => {
     for (const peer of peers.values()) for (const [n, message] of peer.out) sendPieces(peer, n, message);
   };
   const clients = relays.map((url) => new RelaySocket(url, heard, (client) => {
     client.send(nostr.subscribe(subscription, topic));
+    askLimit(client);
     resendAll();  // what went out while this relay was down
     setTimeout(hello, 200);  // once the subscription is in place: the answers reach this page
   }));
@@ -470,8 +592,50 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
     }
   }, RESEND_MS / 2);
 
+  // The peer `id` once its key is agreed (null if not within KEY_WAIT_MS).
+  const keyOf = (id) => peers.has(id) ? Promise.resolve(peers.get(id)) : new Promise((resolve) => {
+    const done = (peer) => {
+      clearTimeout(timer);
+      resolve(peer);
+    };
+    const timer = setTimeout(() => {
+      waiting.set(id, (waiting.get(id) ?? []).filter((other) => other !== done));
+      resolve(null);
+    }, KEY_WAIT_MS);
+    waiting.set(id, [...(waiting.get(id) ?? []), done]);
+  });
+
   return {
     me,
+    // A direct message to `id`, sealed for it alone and numbered (null: no key).
+    sealFor: async (id, text) => {
+      const peer = await keyOf(id);
+      if (!peer || left) return null;
+      const n = ++peer.directSent;
+      const [v, x] = await seal(peer.key, `x|${me}|${id}|${n}`, text);
+      return JSON.stringify({ n, v, x });
+    },
+    // What `id` sealed for this page, read once each (null: a stranger's, a copy, an old one).
+    openFrom: async (id, data) => {
+      const peer = await keyOf(id);
+      let sealed;
+      try {
+        sealed = JSON.parse(data);
+      } catch {
+        return null;
+      }
+      const { n, v, x } = sealed ?? {};
+      if (!peer || !Number.isInteger(n) || n <= peer.directRead || typeof v !== "string" ||
+          typeof x !== "string") return null;
+      try {
+        const text = await unseal(peer.key, `x|${id}|${me}|${n}`, v, x);
+        if (n <= peer.directRead) return null;  // (read meanwhile)
+        peer.directRead = n;
+        return text;
+      } catch {
+        return null;  // not sealed with this peer's key
+      }
+    },
     send: async (id, text) => {
       const peer = peers.get(id);
       if (!peer) return;
@@ -494,6 +658,8 @@ export async function relayPath({ appId, room, secret, relays, key }, on) {
     },
     // Whether `id` has said it is here lately.
     fresh: (id) => peers.get(id)?.gone === false && Date.now() - peers.get(id).heard < HELLO_MS * 1.5,
+    // The characters of ciphertext an event carries now.
+    pieceSize: () => piece,
     // How many of this path's relays are connected now.
     up: () => clients.filter((client) => client.socket.readyState === WebSocket.OPEN).length,
     directWait: typeof globalThis.jhgTestDirectWait === "number" ? globalThis.jhgTestDirectWait

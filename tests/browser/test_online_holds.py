@@ -154,6 +154,11 @@ def test_a_page_with_the_link_alone_or_another_key_never_gets_the_seat_token(
         # A page posing as the host with a key of its own, which it can prove.
         point = bytes(rogue.page.evaluate(ROGUE_KEY))
         other = proof.compress(point)
+        # Its relayed key signed with it too, as a host's is: her page agrees a key with it.
+        rogue.page.evaluate(
+            "async ([r, s, u]) => wireProbe.openRelays(r, s, JSON.stringify([u]), '[]', JSON.stringify("
+            "{sign: JSON.stringify(await crypto.subtle.exportKey('jwk', window.rogueKey.privateKey))}))",
+            [rogue.room, rogue.secret, rogue.relay_url])
         guest.new_page()
         guest.open(f"{base}.{other}&lang=en")
         guest.page.wait_for_selector("#online-join")  # no rejoin by itself either

@@ -51,8 +51,10 @@ def relay():
 def people(chromium, site_url, relay):
     made: list[Person] = []
 
-    def make(size: str = "desktop", bypass_csp: bool = True, direct: bool = False) -> Person:
-        person = Person(chromium, relay.url, size, bypass_csp)
+    def make(size: str = "desktop", bypass_csp: bool = True, direct: bool = False,
+             relays: str = "") -> Person:
+        """`relays`: the local relays' addresses, by spaces (`relay`'s alone if none)."""
+        person = Person(chromium, relays or relay.url, size, bypass_csp)
         person.ctx.add_init_script("window.jhgTestPaths = []")  # (static/js/wire-host.mjs)
         if made and not direct:  # a guest: no direct channel
             person.ctx.add_init_script(NO_DIRECT)
@@ -105,10 +107,10 @@ def strings(value: object) -> list[str]:
     return []
 
 
-def started_duel(people, site_url: str, direct: bool) -> tuple[Person, Person]:
+def started_duel(people, site_url: str, direct: bool, relays: str = "") -> tuple[Person, Person]:
     """A duel's host and its guest (phone), seated and dealt; the time from the
     link to the lobby printed."""
-    host = people("desktop")
+    host = people("desktop", relays=relays)
     host.open(site_url + "?lang=en&speed=instant")
     host.page.select_option("#f-game", "jekyll-vs-hyde")
     for name, value in DUEL.items():
@@ -117,7 +119,7 @@ def started_duel(people, site_url: str, direct: bool) -> tuple[Person, Person]:
     host.page.click("#online-host")
     host.page.click("#online-open")
     invite = host.page.get_attribute("#invite-link", "href")
-    guest = people("phone", direct=direct)
+    guest = people("phone", direct=direct, relays=relays)
     started = time.monotonic()
     guest.open(invite + "&lang=en")
     guest.page.fill("#online-name", "Ann")
@@ -184,6 +186,42 @@ def test_a_duel_round_played_through_the_relays_alone(people, site_url, relay):
     print(f"relayed: {len(pieces)} messages in {len(data)} pieces (copies counted),"
           f" {len(cut)} cut, refused {relay.refused} too long, longest event {longest} characters")
     assert relay.refused > 0 and cut and longest <= RELAY_CAP
+
+
+def test_one_of_two_relays_killed_mid_game_the_relayed_game_goes_on(people, site_url):
+    with NostrRelay() as first, NostrRelay() as second:
+        host, guest = started_duel(people, site_url, direct=False,
+                                   relays=f"{first.url} {second.url}")
+        play(host, [guest], lambda: len(guest.captured()) >= 8)
+        first.stop()  # down for good: the second carries on alone
+        heard = len(guest.captured())
+        started = time.monotonic()
+        play(host, [guest], "#next-hand, body[data-to-act=over]", most_seconds=300)
+        print(f"relayed, one of two relays down: the round's end {time.monotonic() - started:.0f} s"
+              f" later (load {os.getloadavg()[0]:.1f})")
+        assert len(guest.captured()) > heard + 4
+        assert paths(guest) and all(paths(guest))
+        assert not host.page.locator(".notice >> text=Ann lost the connection.").count()
+        for person in (host, guest):  # (the pages trying the dead relay again, as they should)
+            person.errors = [e for e in person.errors if "ERR_CONNECTION_REFUSED" not in e]
+
+
+def test_a_relayed_friends_tab_closed_and_reopened_takes_the_seat_back_through_the_relays(
+        people, site_url, relay):
+    host, guest = started_duel(people, site_url, direct=False)
+    play(host, [guest], lambda: len(guest.captured()) >= 8)
+    invite = guest.page.url
+    guest.page.close()
+    host.page.wait_for_selector(".notice >> text=Ann lost the connection.", timeout=60000)
+    guest.new_page()  # (the same browser: the seat token kept)
+    started = time.monotonic()
+    guest.open(invite)  # the same link: the kept token takes the seat back
+    guest.page.wait_for_selector("#online-bar", timeout=90000)
+    host.page.wait_for_selector(".notice >> text=Ann is back.", timeout=60000)
+    print(f"relayed: a reopened tab back at the table in {time.monotonic() - started:.1f} s"
+          f" (load {os.getloadavg()[0]:.1f})")
+    assert paths(guest) and all(paths(guest))
+    play(host, [guest], "#next-hand, body[data-to-act=over]", most_seconds=300)
 
 
 # -- the relayed path alone, between two raw wire pages (static/js/wire-probe.mjs) ------

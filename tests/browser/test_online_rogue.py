@@ -265,7 +265,8 @@ def test_a_rogue_with_the_link_never_crashes_or_stalls_the_host(people, site_url
     assert set(codes) == {"unknown_field", "flood"} and codes.count("flood") <= 2, codes
     assert len(codes) <= 2 * (20 + 1)
     refused = [w for w in host.warnings if "was refused" in w]  # (in JavaScript, before Python)
-    assert len(refused) == 1 and refused[0].startswith(f"online: a message of {1 << 20} ")
+    # (the 1 MB message as it came, sealed for the host: longer than any sealed message may be)
+    assert len(refused) == 1 and int(refused[0].split()[4]) > 1 << 20, refused
 
     host.shoot("rogue-host")
     play_to_end(host, guest, rng)
@@ -287,10 +288,12 @@ def state_id(host: Person) -> int:
 
 def test_a_friend_who_pretends_to_be_the_host_is_ignored(people, site_url, relay):
     """While the host's page reloads, its guest looks for it again: a page with
-    the link comes into the room then, sends her a table as the host would and a
-    forged proof, passes her challenge on to the host once it is back and her
-    the host's proof for itself. She sends that page nothing but her challenge
-    (not her seat token) and takes her seat back from the real host only."""
+    the link comes into the room then and sends her a table as the host would
+    and a forged proof. Her page reads none of it and sends that page nothing,
+    not even a challenge: a direct message is sealed with the key she agreed
+    with the host (its half signed with the link's key), and she agrees none
+    with a page that cannot sign (static/js/wire.mjs). She takes her seat back
+    from the real host only."""
     host, guest, invite = a_duel_with_ann(people, site_url)
     key = parse_qs(urlparse(invite).query)["join"][0].split(".")[3]
     assert len(key) == 44  # (its QR code in the lobby: test_online_play.py)
@@ -314,31 +317,16 @@ def test_a_friend_who_pretends_to_be_the_host_is_ignored(people, site_url, relay
                              "turn": "H", "seats": [{"seat": "J", "kind": "person",
                                                      "name": "Eve", "level": ""}]})
     forged = json.dumps({"v": 2, "type": "proof", "signature": "A" * 86})
-    rogue.page.wait_for_function(f"JSON.parse(wireProbe.events()).some(e => e[0] === 'Received'"
+    rogue.page.wait_for_function(f"JSON.parse(wireProbe.events()).some(e => e[0] === 'PeerJoined'"
                                  f" && e[1] === {json.dumps(ann)})", timeout=60000)
-    challenges = [json.dumps(m) for m in rogue.heard(ann)]
     rogue.send(ann, fake_table)
     rogue.send(ann, forged)
     guest.page.wait_for_timeout(1000)
     assert "Eve" not in guest.page.inner_text("#screen")
     assert guest.page.locator("#online-status").count()  # still looking for her host
     host.open(site_url + "?lang=en&speed=instant")  # back: the table reopens from storage
-    passed, relayed, ends = len(rogue.events()), False, time.monotonic() + 90
-    while guest.page.locator("#online-status").count() or not relayed:
-        assert time.monotonic() < ends, "the guest never found her host again"
-        events = rogue.events()
-        for kind, peer, text, _at in events[passed:]:
-            if kind == "PeerJoined" and peer not in (old_host, ann):  # the host, back
-                rogue.send(peer, challenges[0])
-            elif kind == "Received" and peer == ann:
-                challenges.append(text)
-            elif kind == "Received" and json.loads(text).get("type") == "proof":
-                rogue.send(ann, text)  # the host's proof for the rogue, passed on to her
-                relayed = True
-        passed = len(events)
-        rogue.page.wait_for_timeout(200)
-    assert challenges and {json.loads(c)["type"] for c in challenges} == {"challenge"}
-    assert [m["type"] for m in rogue.heard(ann)] == ["challenge"] * len(challenges)
+    guest.page.wait_for_selector("#online-status", state="detached", timeout=90000)
+    assert not rogue.heard(ann)
     guest.page.wait_for_timeout(1000)
     assert "Eve" not in guest.page.inner_text("#screen")
     assert "Ann" in host.page.inner_text("#online-seats")

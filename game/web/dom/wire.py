@@ -178,6 +178,13 @@ class RelayWire(PageWire):
         super().__init__(board)
         self.relays, self.ice_servers = relays, ice_servers
         self.key: dict[str, str] | None = None  # relayPath's: {"sign": JWK} or {"verify": point}
+        # The host's own TURN server (an RTCIceServer: game.web.turn), or None.
+        self.turn: dict[str, str] | None = None
+
+    def use_turn(self, server: dict[str, str]) -> None:
+        """The host's page: its direct channels may go through `server`, and
+        each friend met on the relayed path is handed it, sealed for them."""
+        self.turn = server
 
     def keyed(self, public: str, private: str = "") -> None:
         if private:
@@ -191,7 +198,7 @@ class RelayWire(PageWire):
     def open(self, room: str, secret: str, heard: Heard) -> None:
         self._open(heard, open="relays", appId=APP_ID, room=room, secret=secret,
                    relays=list(self.relays), iceServers=[{"urls": u} for u in self.ice_servers],
-                   max=MAX_MESSAGE, wait=round(RELAY_WAIT_S * 1000), key=self.key)
+                   max=MAX_MESSAGE, wait=round(RELAY_WAIT_S * 1000), key=self.key, turn=self.turn)
 
 
 class LinkWire(PageWire):

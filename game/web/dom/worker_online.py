@@ -32,7 +32,7 @@ def install(ctrl: Controller, address: str, hooks: dict[str, Any]) -> None:
         def test_wire() -> Wire:
             from game.web.dom.wire import RelayWire
 
-            return RelayWire((relay,), ())  # (a local relay: no STUN)
+            return RelayWire(tuple(relay.split()), ())  # (local relays, by spaces: no STUN)
         online.make_wire = test_wire
     if isinstance(grace, (int, float)) and not isinstance(grace, bool):
         online.grace = float(grace)

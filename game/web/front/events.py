@@ -95,6 +95,10 @@ class Events:
             data["seat"] = attr(el, "data-seat") or ""
         elif cmd == "online-retry":
             data["way"] = attr(el, "data-way") or ""
+        elif cmd == "online-turn":  # the host's own TURN server
+            for name in ("address", "user", "credential"):
+                field = self.keys.q("#online-turn-" + name)
+                data[name] = str(field.value) if field is not None else ""
         elif cmd == "online-accept":
             data["peer"] = attr(el, "data-peer") or ""
             field = self.keys.q("#online-answer-" + data["peer"])
