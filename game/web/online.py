@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine, Protocol, Sequence, Union
 
 from game.web.links import Link, read_join
+from game.web.turn import TURN_KEY
 
 if TYPE_CHECKING:  # online play's modules: fetched when first needed (game.build.PARTS)
     from game.core.state import Player, State
@@ -41,7 +42,6 @@ if TYPE_CHECKING:  # online play's modules: fetched when first needed (game.buil
 
 ROOM_PREFIX = "jhg.online."  # the host's room, kept beside the save (+ the game)
 TOKEN_PREFIX = "jhg.online.seat."  # a guest's seat token (+ the room)
-TURN_KEY = "jhg.turn"  # the host's own TURN server (game.web.turn)
 
 
 def room_key(game: str) -> str:

@@ -278,11 +278,11 @@ def _keep_turn(page: Page, host: HostScreen, st: ol.Stamped) -> ol.Result:
     act = st.act
     assert isinstance(act, ol.KeepTurn)
     form, text = tn.kept_as(host.turn, act.address, act.user, act.credential)
-    return _with(page, host, turn=form), (() if text is None else (ol.Keep(ol.TURN_KEY, text),))
+    return _with(page, host, turn=form), (() if text is None else (ol.Keep(tn.TURN_KEY, text),))
 
 
 def _forget_turn(page: Page, host: HostScreen) -> ol.Result:
-    return _with(page, host, turn=tn.TurnForm(used=True)), (ol.Forget(ol.TURN_KEY),)
+    return _with(page, host, turn=tn.TurnForm(used=True)), (ol.Forget(tn.TURN_KEY),)
 
 
 def _open_wire(page: Page, host: HostScreen, st: ol.Stamped) -> ol.Result:

@@ -21,7 +21,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from game.web.online import TURN_KEY  # (kept beside online play's other keys)
+TURN_KEY = "jhg.turn"  # where this browser keeps it
 from typing import Any
 
 
