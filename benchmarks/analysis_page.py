@@ -1,5 +1,5 @@
 """How soon the page's hand analysis shows its first verdict, and the whole
-hand, in the browser at the page's budgets (game/web/analysis_run.py).
+hand, in the browser at the page's budgets (game/web/runtime/analysis_run.py).
 
     python benchmarks/analysis_page.py [--games dracula,jekyll-vs-hyde,jekyll-hyde]
 

@@ -15,7 +15,7 @@ are while the worker thinks, not the search's own slices.
    game/web/dom/worker_bench.py runs benchmarks/page_think.py; it builds its own
    positions with heuristic bots and never touches the table) runs the strong
    bot on `moves` positions as the table does: slices of 40 ms
-   (game.web.thinking.SLICE) that yield to the worker's event loop, under the
+   (game.web.runtime.thinking.SLICE) that yield to the worker's event loop, under the
    budget, after one short warm-up search (imports). Meanwhile the page records
    'longtask' entries (PerformanceObserver) and the animation frames of the
    main thread; only tasks and frame gaps that overlap a search count (the
@@ -220,7 +220,7 @@ def play(page, game: str, level: str, seed: int, turns: int, seconds: float,
 
 
 def whole_game(game: str, seed: int) -> bytes:
-    """A game file: `game` played to its end by random legal moves (game.web.files)."""
+    """A game file: `game` played to its end by random legal moves (game.web.model.files)."""
     from game import new_game
 
     state, rng, actions = new_game(game, None, seed), random.Random(seed), []

@@ -42,11 +42,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
-    from game.web.html import Html
-    from game.web.views import Drawn
+    from game.web.draw.html import Html
+    from game.web.draw.views import Drawn
 
 from game import GAMES
-from game.web.connection import connect_sources
+from game.web.online.connection import connect_sources
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -88,9 +88,8 @@ MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 # Parts of game.zip a first visit does not download: each goes into its own zip,
 # which the page fetches the first time it needs it (game.web.dom.parts). Online
-# play's modules, by the start of their names in game.zip.
-PARTS = {"online": ("game/online/", "game/web/connection.", "game/web/dom/wire",
-                    "game/web/online_", "game/web/qr.", "game/web/turn."),
+# play's modules: game/online/, game/web/online/ and the browser's wire.
+PARTS = {"online": ("game/online/", "game/web/online/", "game/web/dom/wire"),
          # benchmarks/think.py's hook (`?bench`): never a player's.
          "bench": ("page_think.",)}
 # game.zip without the modules the memory snapshot holds: what a Python restored
@@ -110,7 +109,7 @@ BOT_DATA = ("browser_caps.json", "ratings.json")
 # 'unsafe-eval' the page never starts (measured: the violation comes from
 # @pyscript/core's core chunk).  Styles may be inline (style attributes).
 # Connections: the site, and the public relays online play may be introduced
-# through, their sockets and their NIP-11 documents (game.web.connection;
+# through, their sockets and their NIP-11 documents (game.web.online.connection;
 # WebRTC itself, STUN and TURN included, is outside connect-src).
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; "
        f"style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src {connect_sources()}; "
@@ -175,7 +174,7 @@ FIRST_PAINT = "<!-- first paint: start screens -->\n"
 
 def first_paint() -> str:
     """A <template> of the start screen for each language and game, drawn by the
-    shell's own code (game.web.start_screen) in CPython: static/js/first.js shows
+    shell's own code (game.web.draw.start_screen) in CPython: static/js/first.js shows
     the visitor's one before any runtime loads, and Python then draws the same markup.
 
     >>> marks = first_paint()
@@ -183,10 +182,10 @@ def first_paint() -> str:
     (12, True)
     """
     from game import GAMES
-    from game.web.html import html, join
-    from game.web.i18n import LANGUAGES, Translator
-    from game.web.start_screen import help_html, menu_html, say, setup_html
-    from game.web.tables import TABLES
+    from game.web.draw.html import html, join
+    from game.web.draw.i18n import LANGUAGES, Translator
+    from game.web.draw.start_screen import help_html, menu_html, say, setup_html
+    from game.web.draw.tables import TABLES
 
     playable = [g for g in GAMES if g in TABLES]
     templates = []
@@ -220,9 +219,9 @@ def embed_first_paint() -> str:
     (True, True)
     """
     from game import GAMES
-    from game.web.html import html, join
-    from game.web.i18n import LANGUAGES, Translator
-    from game.web.tables import TABLES, renderer
+    from game.web.draw.html import html, join
+    from game.web.draw.i18n import LANGUAGES, Translator
+    from game.web.draw.tables import TABLES, renderer
 
     templates = []
     for game in (g for g in GAMES if g in TABLES):
@@ -256,7 +255,7 @@ def specimen(game: str) -> Html:
     >>> ' id="' in screen, 'data-card="' in screen, 'data-act="' in screen
     (False, False, False)
     """
-    from game.web.html import Html
+    from game.web.draw.html import Html
 
     for seed in range(1, 100):
         screen = _first_screen(game, seed)
@@ -276,11 +275,11 @@ def _first_screen(game: str, seed: int) -> str | None:
     acts first there (its table would show nobody's turn to play)."""
     from typing import cast
 
-    from game.web.controller import Controller
-    from game.web.drivers import NoLocks, Screen
-    from game.web.links import Link
-    from game.web.page import SetupChanged
-    from game.web.storage import MemoryStorage
+    from game.web.runtime.controller import Controller
+    from game.web.runtime.drivers import NoLocks, Screen
+    from game.web.model.links import Link
+    from game.web.model.page import SetupChanged
+    from game.web.runtime.storage import MemoryStorage
 
     screen = _Drawn()
     ctrl = Controller(MemoryStorage(), MemoryStorage(), cast(Screen, screen), NoLocks(),
@@ -356,9 +355,9 @@ def _package_files() -> list[tuple[Path, str]]:
             continue
         out.append((p, rel))
     for p in sorted((ROOT / "static" / "i18n").glob("*.json")):
-        out.append((p, f"game/web/i18n/{p.name}"))
-    for p in sorted((ROOT / "static" / "lessons").glob("*.json")):  # game.web.coach
-        out.append((p, f"game/web/lessons/{p.name}"))
+        out.append((p, f"game/web/draw/i18n/{p.name}"))
+    for p in sorted((ROOT / "static" / "lessons").glob("*.json")):  # game.web.model.coach
+        out.append((p, f"game/web/model/lessons/{p.name}"))
     # benchmarks/think.py's measurements in the page: the bench part's only module
     out.append((ROOT / "benchmarks" / "page_think.py", "page_think.py"))
     for name in BOT_DATA:
@@ -382,7 +381,7 @@ def _write_front(site: Path) -> None:
     static/js/front.json: `rom`, their file system image (base64), and
     `order`, the modules in the order the page imports them; and each game's
     `specimen` table, in static/js/specimens.json (by the game's id)."""
-    from game.web.tables import TABLES
+    from game.web.draw.tables import TABLES
 
     source = NODE / MICROPYTHON
     if not source.is_dir():

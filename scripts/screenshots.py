@@ -35,7 +35,7 @@ STATES = ("turn", "designation", "winning", "carried", "hand-end", "game-end")
 PICKS = (("turn", "en", "desktop"), ("winning", "en", "phone"), ("designation", "fr", "phone"),
          ("carried", "en", "desktop"), ("hand-end", "fr", "desktop"), ("game-end", "en", "phone"))
 SEED, TARGET = 11, "100"
-# Every card has arrived (game.web.motion's animations); the "?" badges pulse forever.
+# Every card has arrived (game.web.draw.motion's animations); the "?" badges pulse forever.
 STILL = """document.getAnimations().every(a =>
   a.effect.getTiming().iterations === Infinity || a.playState !== 'running')"""
 

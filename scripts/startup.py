@@ -12,9 +12,9 @@ BROWSER = ("pyscript", "js")  # the browser's own modules: never in a snapshot
 # The page's own program, which nothing else imports, is read from game.zip as
 # the page starts (as its shell always was): in the snapshot it would add
 # about 100 kB to a first visit, past its budget (tests/browser/test_startup.py).
-FROM_ZIP = ("game.web.controller", "game.web.views", "game.web.keeper", "game.web.thinking",
-            "game.web.drivers", "game.web.file_panel", "game.web.links", "game.web.online",
-            "game.web.stats_page", "game.web.frames", "game.web.gestures", "game.web.front",
+FROM_ZIP = ("game.web.runtime.controller", "game.web.draw.views", "game.web.runtime.keeper", "game.web.runtime.thinking",
+            "game.web.runtime.drivers", "game.web.model.file_panel", "game.web.model.links", "game.web.runtime.online_door",
+            "game.web.model.stats_page", "game.web.draw.frames", "game.web.runtime.gestures", "game.web.front",
             "game.web.dom.worker")
 
 
@@ -59,9 +59,9 @@ def import_for_the_page(name, seen=set()):
 # The game's worker (static/js/engine.mjs; it holds the browser's `js`, so it is
 # read from game.zip) and the modules its shell imports later for the game on the table.
 import_for_the_page("game.web.dom.worker")
-import game.web.tables  # noqa: E402
+import game.web.draw.tables  # noqa: E402
 
-for table in game.web.tables.TABLES.values():
+for table in game.web.draw.tables.TABLES.values():
     importlib.import_module(table)
 
 # The standard library modules PyScript's own Python imports

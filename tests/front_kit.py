@@ -1,21 +1,21 @@
 """The page's front (game.web.front) on a document (tests/fake_dom.py) with
 the real controller, views and tables behind it: each draw goes through a
-frame (game.web.frames), each DOM event through a message
-(game.web.gestures), both through JSON as between a worker and the page."""
+frame (game.web.draw.frames), each DOM event through a message
+(game.web.runtime.gestures), both through JSON as between a worker and the page."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from game.web.frames import Frame, Frames
-from game.web.gestures import carry_out
+from game.web.draw.frames import Frame, Frames
+from game.web.runtime.gestures import carry_out
 from game.web.front.events import Events
 from game.web.front.focus import Focus
 from game.web.front.live import Live
 from game.web.front.screen import Front
-from game.web.page import Page
-from game.web.views import Drawn
+from game.web.model.page import Page
+from game.web.draw.views import Drawn
 from tests.fake_dom import Document
 from tests.page_kit import RecordingScreen, deal, make_page
 

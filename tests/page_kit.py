@@ -1,4 +1,4 @@
-"""The page's controller (game.web.controller) without a browser: a store in
+"""The page's controller (game.web.runtime.controller) without a browser: a store in
 memory, no tab locks, and a screen that records what it was asked to do.
 Bots and hints think when a test runs them (`think`)."""
 
@@ -13,14 +13,14 @@ from typing import Any, Callable, Coroutine
 
 from game import new_game
 from game.core.state import State
-from game.web.controller import Controller
-from game.web.drivers import Clock, NoLocks
-from game.web.links import Link
-from game.web.page import OpenReview, Page, SetupChanged
-from game.web.session import Session
-from game.web.storage import MemoryStorage
-from game.web.tables import renderer
-from game.web.views import Drawn
+from game.web.runtime.controller import Controller
+from game.web.runtime.drivers import Clock, NoLocks
+from game.web.model.links import Link
+from game.web.model.page import OpenReview, Page, SetupChanged
+from game.web.model.session import Session
+from game.web.runtime.storage import MemoryStorage
+from game.web.draw.tables import renderer
+from game.web.draw.views import Drawn
 
 
 class RecordingScreen:
@@ -204,10 +204,10 @@ def items(ctrl: Controller) -> dict[str, str]:
 
 class FramedScreen(RecordingScreen):
     """A recording screen that also makes each draw's frame as the worker
-    posts it (game.web.frames): the live region's news and the cards' moves."""
+    posts it (game.web.draw.frames): the live region's news and the cards' moves."""
 
     def __init__(self) -> None:
-        from game.web.frames import Frames
+        from game.web.draw.frames import Frames
 
         super().__init__()
         self.frames = Frames()

@@ -30,13 +30,13 @@ py.FS.writeFile("/home/pyodide/game.zip", fs.readFileSync(site + "/game.zip"));
 console.log(py.runPython(`
 import json, sys
 sys.path.insert(0, "/home/pyodide/game.zip")
-import game, game.bots, game.web.i18n, game.web.saves, game.web.tables.jekyll_hyde
+import game, game.bots, game.web.draw.i18n, game.web.model.saves, game.web.draw.tables.jekyll_hyde
 state = game.new_game("jekyll-hyde", {}, seed=1)
 state = state.apply(state.legal_actions()[0])
 # The package's data, read from inside the zip through the modules' loader.
-import game.bots.ratings, game.bots.search, game.web.coach
-assert game.web.i18n.catalog("fr")["setup.wait"], "no French catalog"
-assert game.web.coach.load("dracula").actions, "no lesson"
+import game.bots.ratings, game.bots.search, game.web.model.coach
+assert game.web.draw.i18n.catalog("fr")["setup.wait"], "no French catalog"
+assert game.web.model.coach.load("dracula").actions, "no lesson"
 assert game.bots.search.browser_caps("dracula", "strong"), "no browser caps"
 assert game.bots.ratings.load_ratings()["modes"], "no ratings"
 # Frozen modules (os, codecs, ...) are built into the interpreter: not imported from a file.
@@ -50,7 +50,7 @@ def test_the_shipped_zips_hold_bytecode(built_site):
     game_zip = zipfile.ZipFile(built_site / "game.zip").namelist()
     assert not [n for n in game_zip if n.endswith(".py")]
     assert sum(n.endswith(".pyc") for n in game_zip) > 40
-    assert "game/web/i18n/en.json" in game_zip
+    assert "game/web/draw/i18n/en.json" in game_zip
     # Of the standard library, what the page imports as it starts; the rest as source.
     stdlib = zipfile.ZipFile(built_site / "static/vendor/pyodide/python_stdlib.zip").namelist()
     assert {"asyncio/__init__.pyc", "json/decoder.pyc", "random.pyc"} <= set(stdlib)
@@ -70,7 +70,7 @@ def test_pyodide_imports_the_built_bytecode_without_compiling(built_site):
     files = json.loads(done.stdout.strip().splitlines()[-1])
     ours = {n: f for n, f in files.items()
             if f.startswith(("/lib/python314.zip/", "/home/pyodide/game.zip/"))}
-    assert "game.web.tables.jekyll_hyde" in ours and "random" in ours and "json" in ours
+    assert "game.web.draw.tables.jekyll_hyde" in ours and "random" in ours and "json" in ours
     compiled = {n: f for n, f in ours.items() if not f.endswith(".pyc")}
     assert compiled == {}, f"imported from source (compiled in the page): {compiled}"
 
@@ -243,7 +243,7 @@ def test_a_restored_python_gets_the_package_without_the_snapshots_modules(built_
     assert dropped and all(n.endswith(".pyc") for n in dropped)
     assert {"game/__init__.pyc", "game/jekyll_hyde/cards.pyc", "game/jekyll_hyde/rules.pyc"} <= dropped
     assert {"game/web/controller.pyc", "game/web/dom/worker.pyc",
-            "game/web/i18n/fr.json"} <= set(rest.namelist())
+            "game/web/draw/i18n/fr.json"} <= set(rest.namelist())
     for name in rest.namelist():
         assert rest.read(name) == whole.read(name), name
     assert (built_site / REST_ZIP).stat().st_size < 0.6 * (built_site / "game.zip").stat().st_size

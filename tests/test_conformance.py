@@ -202,7 +202,7 @@ def check_error(game: str, error: GameError) -> None:
     for lang in LANGUAGES:
         shared, own = catalog(lang, game)
         key = f"error.{error.code}"
-        # One text, or a counted one: a singular and a plural (game.web.i18n).
+        # One text, or a counted one: a singular and a plural (game.web.draw.i18n).
         forms = [k for k in (key, f"{key}.1", f"{key}.n") if k in own or k in shared]
         assert forms, f"{key} has no text in {lang} for {game}"
         assert forms == [key] or {"n", "count"} & set(error.params), f"{key}: counted by what?"

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from game.web.embed import EmbedError, load_scenario, parse
-from game.web.replay import Steps
-from game.web.i18n import LANGUAGES, Translator
-from game.web.tables import TABLES, renderer
+from game.web.embed.options import EmbedError, load_scenario, parse
+from game.web.model.replay import Steps
+from game.web.draw.i18n import LANGUAGES, Translator
+from game.web.draw.tables import TABLES, renderer
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = list(TABLES)

@@ -1,4 +1,4 @@
-"""embed.html split as the site's page is: its game (game.web.embed_game, in
+"""embed.html split as the site's page is: its game (game.web.embed.game, in
 the worker) and its front (game.web.front.embedded, on the page) on a
 document (tests/fake_dom.py), every frame and message through JSON as
 between the worker and the page: a scenario stepped through by its buttons
@@ -14,14 +14,14 @@ from typing import Any
 
 import pytest
 
-from game.web.embed_game import EmbedGame, Unreachable
-from game.web.frames import Frames
+from game.web.embed.game import EmbedGame, Unreachable
+from game.web.draw.frames import Frames
 from game.web.front.embedded import FIT_MIN, Embedded
 from game.web.front.focus import Focus
 from game.web.front.live import Live
 from game.web.front.screen import Front
-from game.web.page import Page
-from game.web.views import Drawn
+from game.web.model.page import Page
+from game.web.draw.views import Drawn
 from tests.fake_dom import Document
 from tests.front_kit import Still
 from tests.page_kit import RecordingScreen, run_alone

@@ -1,5 +1,5 @@
 """The page's DOM events as messages (game.web.front.events), carried out by
-the controller (game.web.gestures): clicks, keys and changes on a document
+the controller (game.web.runtime.gestures): clicks, keys and changes on a document
 (tests/fake_dom.py) with the real game behind it."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import pytest
 
 from game.core.state import GameError
 from game.web.front.events import read_form
-from game.web.i18n import Translator
-from game.web.page import SetLanguage
-from game.web.tables import explain
+from game.web.draw.i18n import Translator
+from game.web.model.page import SetLanguage
+from game.web.draw.tables import explain
 from tests.front_kit import dealt
 from tests.page_kit import my_turn
 

@@ -1,9 +1,9 @@
-"""The page's draws as frames (game.web.frames) applied by its front
+"""The page's draws as frames (game.web.draw.frames) applied by its front
 (game.web.front.screen) to a document (tests/fake_dom.py)."""
 
 from __future__ import annotations
 
-from game.web import session as ts
+from game.web.model import session as ts
 from tests.fake_dom import Document
 from tests.front_kit import dealt
 from tests.page_kit import my_turn

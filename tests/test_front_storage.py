@@ -1,4 +1,4 @@
-"""The page's storage seen from a worker (game.web.mirror) and written for
+"""The page's storage seen from a worker (game.web.runtime.mirror) and written for
 real by the front (game.web.front.storage): a refused write comes back and
 the page says so once, playing on."""
 
@@ -7,14 +7,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from game.web import saves
-from game.web.controller import Controller
-from game.web.drivers import NoLocks
+from game.web.model import saves
+from game.web.runtime.controller import Controller
+from game.web.runtime.drivers import NoLocks
 from game.web.front import storage as front
-from game.web.gestures import carry_out
-from game.web.links import Link
-from game.web.mirror import MirroredStorage
-from game.web.page import SetupChanged
+from game.web.runtime.gestures import carry_out
+from game.web.model.links import Link
+from game.web.runtime.mirror import MirroredStorage
+from game.web.model.page import SetupChanged
 from tests.page_kit import RecordingScreen, Thinking, make_page
 
 

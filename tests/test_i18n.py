@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game import GAMES
-from game.web.i18n import DEFAULT, LANGUAGES
+from game.web.draw.i18n import DEFAULT, LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 I18N = ROOT / "static" / "i18n"
@@ -164,7 +164,7 @@ def test_every_counted_text_has_its_singular_and_its_plural():
 
 
 def test_a_count_picks_the_singular_or_the_plural_its_language_uses():
-    from game.web.i18n import Translator
+    from game.web.draw.i18n import Translator
 
     en, fr, it, de = (Translator(lang) for lang in ("en", "fr", "it", "de"))
     assert en("jvh.confirm.give", n=1) == "Give this card"
@@ -188,8 +188,8 @@ def test_a_count_picks_the_singular_or_the_plural_its_language_uses():
     ("dracula", 0, "La donne attend")])
 def test_a_lessons_pause_is_said_with_the_games_own_unit(game, seat, paused):
     from game import new_game
-    from game.web.i18n import Translator
-    from game.web.tables import TableContext, renderer
+    from game.web.draw.i18n import Translator
+    from game.web.draw.tables import TableContext, renderer
 
     state = new_game(game, {}, 1)
     ctx = TableContext(t=Translator("fr"), seat=seat, paused=True)
@@ -228,7 +228,7 @@ def test_french_and_italian_write_the_typographic_apostrophe(lang):
 def test_the_deal_link_names_the_shuffle_where_donne_is_not_the_games_word(game, deal):
     """The duel plays manches, so its deal link is a shuffle (as Dracula's), not a donne."""
     from game import new_game
-    from game.web.views import table_info
+    from game.web.draw.views import table_info
     from tests.page_kit import make_page, put_on_table
 
     ctrl, _, _ = make_page(lang="fr")
@@ -247,8 +247,8 @@ def test_the_deal_link_names_the_shuffle_where_donne_is_not_the_games_word(game,
     (["foo"], "Paramètre d’URL ignoré, inconnu ou de valeur inutilisable : foo"),
     (["foo", "bar"], "Paramètres d’URL ignorés, inconnus ou de valeur inutilisable : foo, bar")])
 def test_the_ignored_parameters_notice_counts_them(ignored, said):
-    from game.web.links import Link
-    from game.web.views import notices
+    from game.web.model.links import Link
+    from game.web.draw.views import notices
     from tests.page_kit import make_page
 
     ctrl, _, _ = make_page(lang="fr", link=Link(ignored=ignored))

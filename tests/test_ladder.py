@@ -17,8 +17,8 @@ from game.bots import LEVEL_NAMES, levels, make_bot, think_seconds
 from game.bots.ratings import ELO, VIRTUAL_DRAWS, Z95, fit, level_ratings, load_ratings
 from game.core.match import wilson95
 from game.core.state import GameError
-from game.web.i18n import LANGUAGES, Translator
-from game.web.start_screen import setup_html
+from game.web.draw.i18n import LANGUAGES, Translator
+from game.web.draw.start_screen import setup_html
 from tests.benchmark_module import load_benchmark
 
 
@@ -284,7 +284,7 @@ def test_each_games_ladder_climbs_level_by_level() -> None:
 
 def test_the_page_plays_each_level_with_the_bot_its_ladder_names() -> None:
     from game.bots import EasyBot
-    from game.web.tables.common import seat_bot
+    from game.web.draw.tables.common import seat_bot
 
     for game in ("jekyll-hyde", "jekyll-vs-hyde"):
         assert seat_bot(game, "strong").iterations == 100
@@ -351,7 +351,7 @@ def test_a_strongest_level_not_yet_rated_reads_as_the_strongest_not_as_unrated_a
     """A strongest level with no rating to show yet (as Werner's expert had, with
     too few hands measured for a floor): the start screen says it is the
     strongest, not yet rated, and invents no number."""
-    from game.web.tables import common
+    from game.web.draw.tables import common
 
     t = Translator(lang)
     for players in (3, 4):

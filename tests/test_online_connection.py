@@ -1,4 +1,4 @@
-"""Online play's connection data under CPython (game.web.connection): the
+"""Online play's connection data under CPython (game.web.online.connection): the
 short code a WebRTC offer or answer travels in by hand, and the policy that
 lets the page reach the published relays and nothing else."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game import build
-from game.web.connection import (RELAYS, BadCode, Description, connect_sources, pack,
+from game.web.online.connection import (RELAYS, BadCode, Description, connect_sources, pack,
                                  relay_hosts, stun_hosts, unpack)
 
 # A data-channel offer as Chromium gathers it with host candidates only.

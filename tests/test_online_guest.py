@@ -10,8 +10,8 @@ import pytest
 from game.online import guest as g
 from game.online import messages as m
 from game.online.wire import PeerJoined, PeerLeft, Received
-from game.web.i18n import Translator
-from game.web.tables import TableContext, event_lines, renderer
+from game.web.draw.i18n import Translator
+from game.web.draw.tables import TableContext, event_lines, renderer
 from tests.online_kit import HOST, LoopTable
 from tests.test_online_games import PLANS
 

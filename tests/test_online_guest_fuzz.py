@@ -18,7 +18,7 @@ import pytest
 
 from game.online import messages as m
 from game.online.wire import Received
-from game.web import online as ol
+from game.web.runtime import online_door as ol
 from tests.page_kit import items
 from tests.test_online_play_page import seated
 

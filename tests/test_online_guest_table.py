@@ -9,11 +9,11 @@ import random
 import re
 
 from game.online.messages import REACTIONS
-from game.web import online as ol
-from game.web import session as ts
-from game.web.online import Decide
-from game.web.page import SetLanguage
-from game.web.tables import renderer
+from game.web.runtime import online_door as ol
+from game.web.model import session as ts
+from game.web.runtime.online_door import Decide
+from game.web.model.page import SetLanguage
+from game.web.draw.tables import renderer
 from tests.page_kit import FramedScreen
 from tests.test_online_play_page import Pages, click_a_legal_action, dialog_html
 
@@ -92,7 +92,7 @@ def test_a_guest_reads_the_final_summary_and_closes_it():
 
 
 def test_a_guests_hint_thinks_from_its_own_observation(monkeypatch):
-    import game.web.hint as hint_module
+    import game.web.runtime.hint as hint_module
 
     seen = []
     real = hint_module.Hint
@@ -140,7 +140,7 @@ def test_the_quick_reactions_say_what_they_do_in_every_language():
 
 
 def test_escape_drops_the_parts_a_guest_picked():
-    from game.web.gestures import carry_out
+    from game.web.runtime.gestures import carry_out
 
     pages, _, guest, guest_screen = duel_pages()
     rng = random.Random(7)

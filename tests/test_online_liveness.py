@@ -13,8 +13,8 @@ from game.online import guest as g
 from game.online import host as h
 from game.online import messages as m
 from game.online.wire import RelaysChanged, Received
-from game.web import online as ol
-from game.web import session as ts
+from game.web.runtime import online_door as ol
+from game.web.model import session as ts
 from tests.online_kit import HOST, LoopTable
 from tests.test_online_host import WERNER, werner_on_turn
 from tests.test_online_play_page import seated

@@ -114,7 +114,7 @@ def test_every_refusal_notice_and_reaction_has_words_in_the_catalog():
     error keeps its `error.<code>`), the host's page a notice by its key."""
     from pathlib import Path
 
-    from game.web.i18n import catalog
+    from game.web.draw.i18n import catalog
 
     root = Path(__file__).resolve().parents[1] / "game" / "online"
     source = (root / "host.py").read_text() + (root / "messages.py").read_text()

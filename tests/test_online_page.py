@@ -13,9 +13,9 @@ import pytest
 from game import new_game
 from game.online import guest as g
 from game.online import host as h
-from game.web import handover
-from game.web import session as ts
-from game.web.page import OpenSetup
+from game.web.model import handover
+from game.web.model import session as ts
+from game.web.model.page import OpenSetup
 from tests.online_kit import HOST, SECRET, token
 from tests.page_kit import make_page, put_on_table
 

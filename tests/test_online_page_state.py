@@ -1,4 +1,4 @@
-"""Online play's state is a value in the page (`Page.online`, game.web.online_state),
+"""Online play's state is a value in the page (`Page.online`, game.web.online.state),
 changed only by the dispatch loop: a host's and a guest's pages, the real
 controllers on a loopback net (tests/test_online_play_page.py's `Pages`),
 through a join, a seat chosen, the start, a drop, a bot standing in after
@@ -10,8 +10,8 @@ import dataclasses
 
 import pytest
 
-from game.web import online as ol
-from game.web.online_state import GuestScreen, HostScreen
+from game.web.runtime import online_door as ol
+from game.web.online.state import GuestScreen, HostScreen
 from tests.page_kit import items
 from tests.test_online_play_page import Pages
 

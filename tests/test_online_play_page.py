@@ -21,14 +21,14 @@ from game.online import guest as g
 from game.online import host as h
 from game.online import messages as m
 from game.online.wire import PeerJoined, PeerLeft, Received, RelaysChanged, WireEvent, WireFailed
-from game.web import online as ol
-from game.web import session as ts
-from game.web.links import Link
-from game.web import online_guest
-from game.web.online import Decide, Heard
-from game.web.page import SetupChanged
-from game.web.tables import renderer
-from game.web.tables.jekyll_hyde import SEAT_NAMES
+from game.web.runtime import online_door as ol
+from game.web.model import session as ts
+from game.web.model.links import Link
+from game.web.online import guest as online_guest
+from game.web.runtime.online_door import Decide, Heard
+from game.web.model.page import SetupChanged
+from game.web.draw.tables import renderer
+from game.web.draw.tables.jekyll_hyde import SEAT_NAMES
 from tests.online_kit import SECRET
 from tests.page_kit import items, make_page
 
@@ -414,7 +414,7 @@ def test_a_refused_message_is_neither_drawn_nor_kept():
 
 
 def test_an_online_game_is_counted_in_a_bucket_of_its_own():
-    from game.web import stats as st
+    from game.web.model import stats as st
 
     pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
     pages.play()
@@ -514,9 +514,9 @@ def test_a_page_ticks_and_draws_its_table_before_online_play_is_fetched(monkeypa
 
     ctrl, screen, _ = make_page()
     ctrl.start(None)
-    for name in ("online_host", "online_guest", "online_runner", "online_state"):
-        monkeypatch.delattr(game.web, name, raising=False)
-        monkeypatch.setitem(sys.modules, f"game.web.{name}", None)  # (importing it fails)
+    monkeypatch.delattr(game.web, "online", raising=False)
+    for name in ("", ".host", ".guest", ".runner", ".state", ".table", ".view"):
+        monkeypatch.setitem(sys.modules, f"game.web.online{name}", None)  # (importing it fails)
     drawn = len(screen.drawn)
     ol.tick(ctrl)
     ctrl.command("start", {})  # and the page goes on: a game on the table, drawn

@@ -18,7 +18,7 @@ from game.online import host as h
 from game.online import messages as m
 from game.online.proof import BadKey, compress, expand, proof_text
 from game.online.wire import PeerJoined, PeerLeft, Received
-from game.web.links import Link
+from game.web.model.links import Link
 from tests.online_kit import SECRET
 from tests.page_kit import items, make_page
 from tests.test_online_play_page import Pages

@@ -12,9 +12,9 @@ import re
 from urllib.parse import unquote
 
 from game.online.wire import PeerLeft, RelaysChanged
-from game.web import online as ol
-from game.web import session as ts
-from game.web.links import Link
+from game.web.runtime import online_door as ol
+from game.web.model import session as ts
+from game.web.model.links import Link
 from tests.page_kit import items
 from tests.test_online_play_page import Pages, seated
 

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from game.web.dom.wire import RelayWire, Switchboard
-from game.web.turn import TURN_KEY, BadTurn, parse
+from game.web.model.turn import TURN_KEY, BadTurn, parse
 from tests.front_kit import dealt
 from tests.test_online_play_page import Pages
 from tests.test_online_status_page import DUEL, text

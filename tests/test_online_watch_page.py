@@ -15,13 +15,13 @@ import re
 import pytest
 
 from game import new_game
-from game.web import online as ol
-from game.web import stats as st
-from game.web.online import Decide
-from game.web.i18n import Translator
-from game.web.links import Link, read_link
-from game.web.online_host import NOTICE_SECONDS
-from game.web.tables import TableContext, event_lines, renderer
+from game.web.runtime import online_door as ol
+from game.web.model import stats as st
+from game.web.runtime.online_door import Decide
+from game.web.draw.i18n import Translator
+from game.web.model.links import Link, read_link
+from game.web.online.host import NOTICE_SECONDS
+from game.web.draw.tables import TableContext, event_lines, renderer
 from tests.page_kit import FramedScreen, items
 from tests.test_online_games import PLANS
 from tests.test_online_guest_table import DUEL, duel_pages, play_until

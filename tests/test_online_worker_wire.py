@@ -17,8 +17,8 @@ import pytest
 from game.online import proof
 from game.online.wire import (KeyedWire, PeerJoined, PeerLeft, PeerPath, Received, RelaysChanged,
                               WireFailed)
-from game.web import connection
-from game.web.connection import BadCode, Description, pack, unpack
+from game.web.online import connection
+from game.web.online.connection import BadCode, Description, pack, unpack
 from game.web.dom import worker_online, wire
 from game.web.dom.wire import LinkWire, RelayWire, Switchboard, WireError
 from tests.page_kit import run_alone

@@ -2,7 +2,7 @@
 2): each is a page action its pure reducer decides (the seed parsed, the save
 built, what to show), asking the outside world only through effects (a
 random seed, storage, this tab's locks) that are answered with actions.
-Each is played twice: through `game.web.page.reduce` alone, answering its
+Each is played twice: through `game.web.model.page.reduce` alone, answering its
 effects by hand as the runtime would, and through the real controller."""
 
 from __future__ import annotations
@@ -12,18 +12,18 @@ import random
 from typing import Any
 
 from game import new_game
-from game.web import file_panel as fp
-from game.web import page as pg
-from game.web import saves
-from game.web import session as ts
-from game.web import stats as st
-from game.web import stats_page as sp
-from game.web.effects import Focus
-from game.web.files import transcript_text
-from game.web.i18n import Translator
-from game.web.links import Link
-from game.web.session import Said, Session
-from game.web.views import setup_error_text
+from game.web.model import file_panel as fp
+from game.web.model import page as pg
+from game.web.model import saves
+from game.web.model import session as ts
+from game.web.model import stats as st
+from game.web.model import stats_page as sp
+from game.web.model.effects import Focus
+from game.web.model.files import transcript_text
+from game.web.draw.i18n import Translator
+from game.web.model.links import Link
+from game.web.model.session import Said, Session
+from game.web.draw.views import setup_error_text
 from tests.page_kit import deal, items, make_page, random_transcript
 
 

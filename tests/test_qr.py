@@ -1,4 +1,4 @@
-"""game/web/qr.py against independent code: the matrices of qrcode-generator
+"""game/web/online/qr.py against independent code: the matrices of qrcode-generator
 (tests/qr_oracle.js) for the same text and mask, and jsQR
 (tests/qr_decode.js) reading back what qr_matrix draws with the mask it chose.
 Both are pinned devDependencies, run by Node."""
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from game.web.html import Html
-from game.web.qr import QUIET_ZONE, _format_cells, _penalty, qr_matrix, qr_svg
+from game.web.draw.html import Html
+from game.web.online.qr import QUIET_ZONE, _format_cells, _penalty, qr_matrix, qr_svg
 
 ROOT = Path(__file__).resolve().parent.parent
 needs_node = pytest.mark.skipif(

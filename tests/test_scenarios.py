@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.core.transcript import Transcript
-from game.web.i18n import LANGUAGES
+from game.web.draw.i18n import LANGUAGES
 
 SCENARIOS = sorted((Path(__file__).parent.parent / "static" / "scenarios").glob("*/*.json"))
 

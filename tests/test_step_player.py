@@ -1,5 +1,5 @@
-"""The Review played (game.web.review's `Reviewing` in the page, its frames
-game.web.step_player's) and shown in its dialog (game.web.front.steps) on a
+"""The Review played (game.web.model.review's `Reviewing` in the page, its frames
+game.web.runtime.step_player's) and shown in its dialog (game.web.front.steps) on a
 document (tests/fake_dom.py): through the real controller, commands and
 frames through JSON, the bots paused while it is open, the page as it was
 once it closes."""
@@ -11,7 +11,7 @@ from typing import Any
 
 from game import new_game
 from game.core.transcript import Transcript
-from game.web.controller import Controller
+from game.web.runtime.controller import Controller
 from game.web.front.steps import ReviewDialog, command_of
 from tests.fake_dom import Document, Element
 from tests.page_kit import make_page, put_on_table, random_transcript

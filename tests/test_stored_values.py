@@ -11,9 +11,9 @@ import json
 import pytest
 
 from game import new_game
-from game.web import handover, saves
-from game.web.keeper import Keeper
-from game.web.storage import MemoryStorage
+from game.web.model import handover, saves
+from game.web.runtime.keeper import Keeper
+from game.web.runtime.storage import MemoryStorage
 from tests.page_kit import items, make_page
 
 DAMAGE = {"garbage": "{[", "another type": '[5, null, "x"]', "huge": "x" * 3_000_000}

@@ -1,4 +1,4 @@
-"""Hand analysis in the page (game.web.analysis_view, game.web.analysis_run)
+"""Hand analysis in the page (game.web.model.analysis_view, game.web.runtime.analysis_run)
 under CPython, through the real controller: "Analyse this hand" on the
 hand's summary and in the review, the progress, Cancel and going on, the
 marks and the summary, the same verdicts as `python -m game analyse`, the
@@ -18,14 +18,14 @@ import pytest
 
 from game.analysis import analyse, decision_steps, read_stored
 from game.core.transcript import Transcript
-from game.web import analysis_run
-from game.web import analysing as an
-from game.web import analysis_view as av
-from game.web import page as pg
-from game.web import saves
-from game.web import session as ts
-from game.web.files import transcript_of
-from game.web.review import ReviewCommand, opened
+from game.web.runtime import analysis_run
+from game.web.model import analysing as an
+from game.web.model import analysis_view as av
+from game.web.model import page as pg
+from game.web.model import saves
+from game.web.model import session as ts
+from game.web.model.files import transcript_of
+from game.web.model.review import ReviewCommand, opened
 from tests.page_kit import deal, make_page, my_turn
 from tests.test_jekyll_hyde_properties import _swap_hidden
 from tests.test_jekyll_vs_hyde_properties import hidden_twin
@@ -120,7 +120,7 @@ def test_the_marks_and_the_summary_of_a_finished_analysis():
 
 
 def _t():
-    from game.web.i18n import Translator
+    from game.web.draw.i18n import Translator
 
     return Translator("en")
 

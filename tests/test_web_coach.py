@@ -1,4 +1,4 @@
-"""The lessons of "Learn by playing" (game/web/coach.py) under CPython: every
+"""The lessons of "Learn by playing" (game/web/model/coach.py) under CPython: every
 game has one; each replays legally with the engine to the end of its first
 hand; every step sits where it belongs (a "do" at a decision of the person, a
 note before the hand's end, the scoring note at it) and every text of it is in
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from game import GAMES
-from game.web.coach import BadLesson, Coach, Lesson, load
-from game.web.i18n import LANGUAGES, Translator, catalog
+from game.web.model.coach import BadLesson, Coach, Lesson, load
+from game.web.draw.i18n import LANGUAGES, Translator, catalog
 
 ROOT = Path(__file__).resolve().parents[1]
 

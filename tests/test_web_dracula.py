@@ -12,11 +12,11 @@ from html.parser import HTMLParser
 import pytest
 
 from game import GameError, new_game
-from game.web.choice import Choice
-from game.web.html import Html
-from game.web.i18n import LANGUAGES, Translator, catalog
-from game.web.tables import TableContext, explain
-from game.web.tables import dracula as dr
+from game.web.model.choice import Choice
+from game.web.draw.html import Html
+from game.web.draw.i18n import LANGUAGES, Translator, catalog
+from game.web.draw.tables import TableContext, explain
+from game.web.draw.tables import dracula as dr
 
 
 def _fields(text: str) -> set[str]:

@@ -12,13 +12,13 @@ import re
 import pytest
 
 from game import GameError, new_game
-from game.web import online as ol
-from game.web import handover
-from game.web import online_table as ot
-from game.web.online import Decide
-from game.web import session as ts
-from game.web.replay import replay_states
-from game.web.tables import jekyll_vs_hyde as jvh
+from game.web.runtime import online_door as ol
+from game.web.model import handover
+from game.web.online import table as ot
+from game.web.runtime.online_door import Decide
+from game.web.model import session as ts
+from game.web.model.replay import replay_states
+from game.web.draw.tables import jekyll_vs_hyde as jvh
 from tests.online_kit import CARD_TOKEN
 from tests.page_kit import deal, make_page
 from tests.test_online_play_page import Pages, click_a_legal_action

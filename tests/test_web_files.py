@@ -1,5 +1,5 @@
 """Games as files (issue 16, item 3), the part that runs in CPython:
-`game.web.files` reads a file with the engine's own checks and says what is
+`game.web.model.files` reads a file with the engine's own checks and says what is
 wrong and where, in every language; a game downloaded from a save replays
 (`python -m game replay`) to the save's state; continuing a file from step N
 gives the position of its first N actions.
@@ -20,10 +20,10 @@ import pytest
 from game import GAMES, new_game
 from game.core.state import State
 from game.core.transcript import MAX_BYTES, Transcript
-from game.web import saves
-from game.web.files import (FileProblem, continue_save, download_name, players_text, read_file,
+from game.web.model import saves
+from game.web.model.files import (FileProblem, continue_save, download_name, players_text, read_file,
                             result_text, transcript_of, transcript_text)
-from game.web.i18n import LANGUAGES, Translator
+from game.web.draw.i18n import LANGUAGES, Translator
 from tests.page_kit import random_transcript
 
 EN = Translator("en")
@@ -203,7 +203,7 @@ def test_the_panel_says_who_plays_and_who_won():
 
 def test_a_file_with_its_own_deals_continues_and_takes_back_on_those_deals():
     """Undo replays the save's transcript: with the file's deals, not the seed's."""
-    from game.web.undo import take_back
+    from game.web.model.undo import take_back
 
     dealt = new_game("jekyll-vs-hyde", None, 99).to_json()
     # The seed's first deal, with Jekyll's and Hyde's hands exchanged.

@@ -1,4 +1,4 @@
-"""Friends at one screen (game.web.handover and the start screens' person
+"""Friends at one screen (game.web.model.handover and the start screens' person
 seats): who is at the screen, when the device is handed over, what the log
 lets each person read, and that undo never crosses another person's decision."""
 
@@ -14,11 +14,11 @@ import pytest
 from game import new_game
 from game.bots import levels
 from game.core.state import State
-from game.web import handover, saves
-from game.web.i18n import Translator
-from game.web.tables import TableContext, renderer
-from game.web.tables.common import PERSON
-from game.web.undo import CannotRewind, take_back, undoable
+from game.web.model import handover, saves
+from game.web.draw.i18n import Translator
+from game.web.draw.tables import TableContext, renderer
+from game.web.draw.tables.common import PERSON
+from game.web.model.undo import CannotRewind, take_back, undoable
 
 # (game, start-screen values): two people and (in Werner's game) two bots.
 TWO_PEOPLE = [

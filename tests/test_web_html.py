@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from game.web.html import Html, html
+from game.web.draw.html import Html, html
 
 
 class _Reference(string.Formatter):

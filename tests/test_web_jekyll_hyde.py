@@ -13,10 +13,10 @@ from typing import Any, Callable
 import pytest
 
 from game import new_game
-from game.web.html import Html, esc
-from game.web.i18n import Translator
-from game.web.tables import TableContext
-from game.web.tables import jekyll_hyde as jh
+from game.web.draw.html import Html, esc
+from game.web.draw.i18n import Translator
+from game.web.draw.tables import TableContext
+from game.web.draw.tables import jekyll_hyde as jh
 
 # Tags, attributes and attribute breakers a tampered save could try.
 PAYLOADS = ('<img src=x onerror="alert(9)">',  # names are at most 40 characters

@@ -12,10 +12,10 @@ import pytest
 from game import new_game
 from game.jekyll_vs_hyde.cards import DECK
 from game.jekyll_vs_hyde.rules import __doc__ as RULES_DOC
-from game.web.html import Html, html
-from game.web.i18n import LANGUAGES, Translator
-from game.web.tables import TableContext
-from game.web.tables import jekyll_vs_hyde as jvh
+from game.web.draw.html import Html, html
+from game.web.draw.i18n import LANGUAGES, Translator
+from game.web.draw.tables import TableContext
+from game.web.draw.tables import jekyll_vs_hyde as jvh
 
 PAYLOAD = '<img src=x onerror=alert(1)>"\''
 
@@ -199,7 +199,7 @@ def test_the_log_names_who_played_each_card_as_the_engine_recorded_it(seed, vari
     card played names the role the engine had on turn for it (issue 31: the
     last card of a round was reported as the other player's)."""
     from game.bots import make_bot
-    from game.web import handover
+    from game.web.model import handover
 
     setup = {"me": "J", "bots": {"H": "heuristic"}}
     state = new_game("jekyll-vs-hyde", {"variant": variant}, seed)
@@ -253,12 +253,12 @@ def test_the_pages_log_names_each_cards_player_through_undo_handover_and_round_e
     continued file rebuilds from the transcript; and at each round's end its
     last two card lines are the last trick's panel."""
     from game.bots import levels, make_bot
-    from game.web import handover
-    from game.web.replay import replay_states
-    from game.web.session import (AckHand, Act, BotMoved, HeldDue, PlayHeld, Session,
+    from game.web.model import handover
+    from game.web.model.replay import replay_states
+    from game.web.model.session import (AckHand, Act, BotMoved, HeldDue, PlayHeld, Session,
                                   TakeOver, Undo, reduce)
-    from game.web.tables import event_lines
-    from game.web.views import message_text
+    from game.web.draw.tables import event_lines
+    from game.web.draw.views import message_text
 
     t = Translator(lang)
     parsed = jvh.parse_setup(values, list(levels("jekyll-vs-hyde")))

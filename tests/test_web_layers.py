@@ -120,15 +120,15 @@ def test_game_has_no_import_cycle():
 
 
 # -- one table for every game (issue 53): what differs between games is asked of
-# the game's table (game/web/tables/) or its engine, never looked up by name --
+# the game's table (game/web/draw/tables/) or its engine, never looked up by name --
 
-TABLE_DIR = WEB / "tables"
+TABLE_DIR = WEB / "draw/tables"
 # The page's own folders that may know a game by its id: the tables, and the
 # front and the browser's folder, which the engine's facts never reach.
 KNOWS_GAMES = (TABLE_DIR, WEB / "front", DOM)
 # A record of version 1 names the one game whose levels moved in version 2:
 # the history of a file format, not a fact a new game adds to.
-FORMAT_HISTORY = {("game/web/saves.py", "MOVED_IN_2")}
+FORMAT_HISTORY = {("game/web/model/saves.py", "MOVED_IN_2")}
 
 
 def _shell_modules() -> list[tuple[str, ast.Module]]:
@@ -183,9 +183,9 @@ def test_no_table_hook_is_looked_up_by_name():
 
 
 def test_mypy_checks_every_table_against_the_protocol():
-    """game/web/tables/checked.py gives each game's table module the type
+    """game/web/draw/tables/checked.py gives each game's table module the type
     `Table`: `renderer()` imports them by name, which mypy does not follow."""
-    from game.web.tables import TABLES
+    from game.web.draw.tables import TABLES
 
     tree = ast.parse((TABLE_DIR / "checked.py").read_text(encoding="utf-8"))
     checked = {ast.unparse(node.value) for node in ast.walk(tree)
@@ -216,7 +216,7 @@ def test_no_game_id_is_compared_outside_the_tables():
     """A fourth game brings its table and its engine: statistics, files,
     online play, motion and embeds ask them, no branch names a game."""
     found = [hit for path, tree in _shell_modules() for hit in _game_ids_named(path, tree)]
-    assert not found, f"a game named by its id outside game/web/tables/: {found}"
+    assert not found, f"a game named by its id outside game/web/draw/tables/: {found}"
 
 
 def test_the_checks_see_a_hook_lookup_and_a_game_id():
@@ -235,14 +235,14 @@ def _annotation(node: ast.expr | None) -> str:
 
 def _wording() -> set[str]:
     """The names of what words the page: the renderer's functions that return
-    words or markup (the `Table` protocol's and game.web.tables' own), and
+    words or markup (the `Table` protocol's and game.web.draw.tables' own), and
     `Session`'s helpers that take a translator."""
     names = set()
-    tables = ast.parse((WEB / "tables" / "__init__.py").read_text(encoding="utf-8"))
+    tables = ast.parse((WEB / "draw/tables" / "__init__.py").read_text(encoding="utf-8"))
     for node in ast.walk(tables):
         if isinstance(node, ast.FunctionDef) and _annotation(node.returns) in WORDS:
             names.add(node.name)
-    session = ast.parse((WEB / "session.py").read_text(encoding="utf-8"))
+    session = ast.parse((WEB / "model/session.py").read_text(encoding="utf-8"))
     for cls in session.body:
         if isinstance(cls, ast.ClassDef) and cls.name == "Session":
             names |= {f.name for f in cls.body if isinstance(f, ast.FunctionDef)
@@ -275,10 +275,10 @@ def test_the_table_and_page_reducers_speak_data_and_the_views_word_it():
     what is on screen at once; session.py does not even import the translator."""
     wording = _wording()
     assert {"hint_text", "who_decides", "explain", "context"} <= wording  # the checks see them
-    for path in (WEB / "session.py", WEB / "page.py"):
+    for path in (WEB / "model/session.py", WEB / "model/page.py"):
         assert not _words_in(path, wording), (path.name, _words_in(path, wording))
-    assert not _runtime_imports(WEB / "session.py", {"game.web.i18n", "game.web.i18n.Translator"})
-    session = ast.parse((WEB / "session.py").read_text(encoding="utf-8"))
+    assert not _runtime_imports(WEB / "model/session.py", {"game.web.draw.i18n", "game.web.draw.i18n.Translator"})
+    session = ast.parse((WEB / "model/session.py").read_text(encoding="utf-8"))
     fields = {node.target.id: _annotation(node.annotation) for cls in session.body
               if isinstance(cls, ast.ClassDef) and cls.name == "Session"
               for node in cls.body
@@ -344,7 +344,7 @@ def test_every_command_the_page_draws_has_a_route():
     """Each `data-cmd` in the page's markup is in the routing table (a
     command with no route would do nothing), save those the front takes
     itself (a copy, a file chosen, a form's change, the language, the pace)."""
-    from game.web.controller import ROUTES
+    from game.web.runtime.controller import ROUTES
 
     front_only = {"online-copy", "file-chosen", "stats-file", "setup-change", "lang", "speed"}
     drawn = {name for path in WEB.rglob("*.py") if not path.is_relative_to(DOM)
@@ -363,12 +363,12 @@ def _union_members(union: object) -> set[str]:
 
 
 def test_every_effect_is_carried_out():
-    """Each effect a reducer may ask for (game.web.page's PageEffect, the
+    """Each effect a reducer may ask for (game.web.model.page's PageEffect, the
     table session's among them) is one the controller's `carry_out` does:
     none is made and then dropped."""
-    from game.web.page import PageEffect
+    from game.web.model.page import PageEffect
 
-    tree = ast.parse((WEB / "controller.py").read_text(encoding="utf-8"))
+    tree = ast.parse((WEB / "runtime/controller.py").read_text(encoding="utf-8"))
     carry_out = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
                  and node.name in ("carry_out", "carry_out_panel", "carry_out_table")]
     modules = ("ts", "pg", "sp", "fp", "fx", "an")  # the session, page, panels', effects' and analysis's modules
@@ -415,7 +415,7 @@ def test_only_the_dispatch_loop_stores_a_new_page():
             continue
         if _page_stores(tree):
             stores[path] = _page_stores(tree)
-    controller = stores.pop("game/web/controller.py", [])
+    controller = stores.pop("game/web/runtime/controller.py", [])
     assert [name for _, name in controller] == ["__init__", "run"], controller
     assert stores == {}, stores
 
@@ -426,7 +426,8 @@ def test_the_page_store_check_sees_every_way_to_store_a_page():
     assert [line for line, _ in _page_stores(tree)] == [2, 3, 4]
 
 
-PANELS_KEEPING_NOTHING = ("stats_page.py", "file_panel.py", "step_player.py", "review.py")
+PANELS_KEEPING_NOTHING = ("model/stats_page.py", "model/file_panel.py", "runtime/step_player.py",
+                          "model/review.py")
 CONTROLLER_NAMES = {"app", "ctrl", "controller", "host"}
 
 
@@ -511,40 +512,40 @@ def test_game_has_no_import_cycle_counting_type_checking_imports():
     """No module of game/ imports one that imports it back, counting the
     imports under TYPE_CHECKING and inside functions (but those that keep
     online play's part apart, and say so): the controller, online play's
-    actions (game.web.online) and its reducers (game.web.online_host,
-    online_guest) import each other in one direction."""
+    actions (game.web.runtime.online_door) and its reducers (game.web.online.host,
+    .guest) import each other in one direction."""
     files = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): p
              for p in (ROOT / "game").rglob("*.py") if "__pycache__" not in p.parts}
     graph = {m: _imports_but_parts(p, set(files)) for m, p in files.items()}
-    assert "game.web.online_state" in graph["game.web.page"]  # (TYPE_CHECKING: counted)
-    assert "game.web.online" in graph["game.web.online_host"]
+    assert "game.web.online.state" in graph["game.web.model.page"]  # (TYPE_CHECKING: counted)
+    assert "game.web.runtime.online_door" in graph["game.web.online.host"]
     cycles = _cycles(graph)
     assert not cycles, f"import cycles: {cycles[:3]}"
 
 
 def test_the_part_check_counts_an_unmarked_import_in_a_function(tmp_path):
     module = tmp_path / "m.py"
-    module.write_text("def f():\n    from game.web import online_host\n\n"
+    module.write_text("def f():\n    from game.web.online import host\n\n"
                       "def g():\n    # (online play's part, online.zip)\n"
-                      "    from game.web import online_guest\n", encoding="utf-8")
-    found = _imports_but_parts(module, {"game.web.online_host", "game.web.online_guest"})
-    assert found == {"game.web.online_host"}
+                      "    from game.web.online import guest\n", encoding="utf-8")
+    found = _imports_but_parts(module, {"game.web.online.host", "game.web.online.guest"})
+    assert found == {"game.web.online.host"}
 
 
-# The embed's runner (embed.html's game: game.web.embed_game) holds the
+# The embed's runner (embed.html's game: game.web.embed.game) holds the
 # controller it starts, as the browser's worker (game.web.dom) does.
-KEEPS_ITS_CONTROLLER = ("embed_game.py",)
+KEEPS_ITS_CONTROLLER = ("embed/game.py",)
 
 
 def test_no_class_keeps_the_controller():
     """No class of game/web (the browser's folders and the embed's runner
     aside) keeps the controller: online play's state is `Page.online`, its
-    runtime gets the controller handed in (game.web.online_runner)."""
+    runtime gets the controller handed in (game.web.online.runner)."""
     kept = []
     for path, tree in _modules():
         where = ROOT / path
         if where.is_relative_to(DOM) or where.is_relative_to(WEB / "front") \
-                or where.name in KEEPS_ITS_CONTROLLER:
+                or where.relative_to(WEB).as_posix() in KEEPS_ITS_CONTROLLER:
             continue
         for node in ast.walk(tree):
             text = ast.unparse(node) if isinstance(node, ast.Attribute) else ""
@@ -562,7 +563,7 @@ def test_no_import_cycle_among_the_page_modules_counting_every_import():
              and not p.is_relative_to(DOM) and not p.is_relative_to(WEB / "front")
              and not p.name.startswith("online")}
     graph = {m: _all_imports(p, set(files)) for m, p in files.items()}
-    assert graph["game.web.controller"] >= {"game.web.stats_page", "game.web.file_panel"}
+    assert graph["game.web.runtime.controller"] >= {"game.web.model.stats_page", "game.web.model.file_panel"}
     cycles = _cycles(graph)
     assert not cycles, f"import cycles: {cycles[:3]}"
 

@@ -1,4 +1,4 @@
-"""Motion's plan (game.web.motion.plan), from the engine's own events over
+"""Motion's plan (game.web.draw.motion.plan), from the engine's own events over
 whole games: every card played or placed travels to its place, a trick won
 leaves the table later, and no card the person has not seen is ever named
 (a card that goes face down travels as a back, and only the person's own)."""
@@ -12,9 +12,9 @@ import pytest
 
 from game import new_game
 from game.bots import levels
-from game.web.motion import plan
-from game.web.tables import renderer
-from game.web.undo import seat_of
+from game.web.draw.motion import plan
+from game.web.draw.tables import renderer
+from game.web.model.undo import seat_of
 
 MODES = [
     ("jekyll-hyde", {"players": "4", "seating": "A", "me": "0", "target": "100"}),
@@ -79,7 +79,7 @@ def test_a_game_without_a_planner_moves_nothing():
 
 
 def test_a_finished_trick_waits_for_a_card_to_move_before_it_leaves():
-    from game.web.motion import Course
+    from game.web.draw.motion import Course
 
     motion = Course()
     won = [{"kind": "played", "seat": 3, "card": "H5", "from": 3},

@@ -10,10 +10,10 @@ import re
 import pytest
 
 from game import GAMES, game_options, new_game
-from game.web.embed import EmbedError, parse
-from game.web.i18n import LANGUAGES, Translator, catalog
-from game.web.tables import renderer
-from game.web.tables.common import OptionField, option_spec
+from game.web.embed.options import EmbedError, parse
+from game.web.draw.i18n import LANGUAGES, Translator, catalog
+from game.web.draw.tables import renderer
+from game.web.draw.tables.common import OptionField, option_spec
 
 FIELDS = [(game, field) for game in GAMES for field in renderer(game).OPTION_FIELDS]
 IDS = [f"{game}-{field.name}" for game, field in FIELDS]

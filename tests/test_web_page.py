@@ -1,5 +1,5 @@
 """The page's sequences in CPython: the real controller, reducers and views
-(game.web.controller, page, session, views), a store in memory and a screen
+(game.web.runtime.controller, page, session, views), a store in memory and a screen
 that records what it was asked to do. The browser tests keep what only a
 browser shows (focus, motion, the live region, layout)."""
 
@@ -11,16 +11,16 @@ import re
 import pytest
 
 from game import GAMES
-from game.web import saves
-from game.web import session as ts
-from game.web.files import transcript_text
-from game.web.html import html
-from game.web.links import Link
-from game.web.page import FileChosen, StorageChanged
-from game.web.page import BackToTable, OpenSetup, SetLanguage, SetupChanged
-from game.web.start_screen import SPEEDS
-from game.web.tables.common import PERSON
-from game.web.views import news
+from game.web.model import saves
+from game.web.model import session as ts
+from game.web.model.files import transcript_text
+from game.web.draw.html import html
+from game.web.model.links import Link
+from game.web.model.page import FileChosen, StorageChanged
+from game.web.model.page import BackToTable, OpenSetup, SetLanguage, SetupChanged
+from game.web.draw.start_screen import SPEEDS
+from game.web.draw.tables.common import PERSON
+from game.web.draw.views import news
 from tests.page_kit import TickingClock, deal, items, make_page, my_turn
 
 
@@ -564,7 +564,7 @@ def test_a_bots_move_is_one_redraw_and_its_turn_shows_it_thinking_at_once():
 
 
 def test_a_region_whose_slice_of_the_page_did_not_change_is_not_drawn_again(monkeypatch):
-    from game.web import views
+    from game.web.draw import views
 
     ctrl, screen, thinking = make_page()
     deal(ctrl, "jekyll-hyde", 5, **WERNER)

@@ -13,16 +13,16 @@ import random
 from typing import Any
 
 from game import new_game
-from game.web import file_panel as fp
-from game.web import page as pg
-from game.web import replay, saves
-from game.web import stats as st
-from game.web import stats_page as sp
-from game.web.effects import ChooseFile, Focus
-from game.web.i18n import Translator
-from game.web.review import ReviewCommand, Reviewing, opened, review
-from game.web.session import Said
-from game.web.page import FileChosen
+from game.web.model import file_panel as fp
+from game.web.model import page as pg
+from game.web.model import replay, saves
+from game.web.model import stats as st
+from game.web.model import stats_page as sp
+from game.web.model.effects import ChooseFile, Focus
+from game.web.draw.i18n import Translator
+from game.web.model.review import ReviewCommand, Reviewing, opened, review
+from game.web.model.session import Said
+from game.web.model.page import FileChosen
 from tests.page_kit import items, make_page, put_on_table
 
 
@@ -195,7 +195,7 @@ def test_the_page_opens_the_review_over_itself_heads_it_once_and_closes_it():
 
 
 def test_the_review_stepped_through_the_controller(monkeypatch):
-    import game.web.controller as controller
+    import game.web.runtime.controller as controller
 
     monkeypatch.setattr(controller, "AUTOPLAY_SECONDS", 0)
     ctrl, screen, thinking = make_page()

@@ -1,4 +1,4 @@
-"""The Review's pure part under CPython (game.web.review, game.web.replay):
+"""The Review's pure part under CPython (game.web.model.review, game.web.model.replay):
 each step is the engine's replay of that many actions, the steps stay in the
 chosen hand, captions are that step's events, and only hands the transcript
 has finished are ever shown open."""
@@ -14,13 +14,13 @@ import pytest
 from game import new_game
 from game.core.state import State
 from game.core.transcript import Transcript
-from game.web.i18n import LANGUAGES, Translator
-from game.web.replay import Steps, replay_states
-from game.web.review import Review, hand_ranges
-from game.web.tables import renderer
-from game.web.tables.dracula import card_name as dracula_card
-from game.web.tables.jekyll_hyde import card_name as werner_card
-from game.web.undo import hands_scored, seat_of
+from game.web.draw.i18n import LANGUAGES, Translator
+from game.web.model.replay import Steps, replay_states
+from game.web.model.review import Review, hand_ranges
+from game.web.draw.tables import renderer
+from game.web.draw.tables.dracula import card_name as dracula_card
+from game.web.draw.tables.jekyll_hyde import card_name as werner_card
+from game.web.model.undo import hands_scored, seat_of
 from tests.page_kit import random_transcript
 
 GAMES = [("jekyll-hyde", {"players": 4, "target": 150}, 0),

@@ -17,12 +17,12 @@ from typing import Any, Iterator
 import pytest
 
 from game.core.transcript import Transcript
-from game.web import saves
-from game.web import frames
-from game.web.html import Html, html
-from game.web.i18n import Translator
-from game.web.inputs import BadNumber, read_int
-from game.web.tables import TableContext, renderer
+from game.web.model import saves
+from game.web.draw import frames
+from game.web.draw.html import Html, html
+from game.web.draw.i18n import Translator
+from game.web.model.inputs import BadNumber, read_int
+from game.web.draw.tables import TableContext, renderer
 from tests.page_kit import random_transcript
 
 WEB = Path(__file__).resolve().parent.parent / "game" / "web"
@@ -44,9 +44,9 @@ def test_a_frame_refuses_plain_strings():
 
 def test_markup_is_built_only_through_the_helper():
     """No call site can forget to escape: no f-string or concatenation builds a
-    tag, nothing but game/web/html.py writes innerHTML or makes Html — and
+    tag, nothing but game/web/draw/html.py writes innerHTML or makes Html — and
     game/web/front/markup.py, the front's write of a frame's markup, which
-    game/web/frames.py makes only of Html."""
+    game/web/draw/frames.py makes only of Html."""
     offenders = []
     for path in sorted(WEB.rglob("*.py")):
         if path.name == "html.py" or path.relative_to(WEB).as_posix() == "front/markup.py":
@@ -59,7 +59,7 @@ def test_markup_is_built_only_through_the_helper():
                 offenders.append(where)
             if re.search(r"\bHtml\(", line):
                 offenders.append(where)
-            if re.search(r"""\bon[a-z]+=""", line):
+            if re.search(r"""\bon[a-z]+=["'{]""", line):  # an inline handler (not online=)
                 offenders.append(where)
     assert not offenders, "markup built by hand:\n" + "\n".join(offenders)
 
@@ -199,9 +199,9 @@ def test_a_save_of_another_version_is_refused(version):
 
 
 def test_no_table_reads_engine_messages():
-    """Errors are translated by code (game.web.tables.explain): no table or
+    """Errors are translated by code (game.web.draw.tables.explain): no table or
     shell parses an engine message, so a new message needs no new regex."""
-    for path in [*(WEB / f for f in ("controller.py", "page.py", "views.py")), *sorted((WEB / "tables").glob("*.py"))]:
+    for path in [*(WEB / f for f in ("runtime/controller.py", "model/page.py", "draw/views.py")), *sorted((WEB / "draw/tables").glob("*.py"))]:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"^import re$|^from re import", text, re.M), path.name
 
@@ -211,7 +211,7 @@ def test_every_table_provides_the_protocol(game):
     """Each renderer module has every function of the `Table` protocol, and
     none of the log-building functions that events replaced, nor the seat
     look-ups that took a whole State (the shell asks the engine)."""
-    from game.web.tables import Table
+    from game.web.draw.tables import Table
 
     module = renderer(game)
     wanted = [n for n, v in vars(Table).items() if callable(v) and not n.startswith("_")]

@@ -1,4 +1,4 @@
-"""The game on the table as a value (game.web.session): sequences of page
+"""The game on the table as a value (game.web.model.session): sequences of page
 actions run through the page's own reducer in CPython — whole games,
 hand-overs, a lesson, hints and bots whose results come too late."""
 
@@ -11,15 +11,15 @@ import pytest
 
 from game import new_game
 from game.bots import levels
-from game.web import handover
-from game.web.coach import Coach, load
-from game.web.i18n import Translator
-from game.web.session import (AckHand, Act, BotMoved, ClearChoice, CloseFinal,
+from game.web.model import handover
+from game.web.model.coach import Coach, load
+from game.web.draw.i18n import Translator
+from game.web.model.session import (AckHand, Act, BotMoved, ClearChoice, CloseFinal,
                               CoachNext, Flash, GameOver, Halt, HintAsked, HintReady,
                               NotYourTurn, Persist, Pick, Refused, Session, TakeOver, Think,
                               ThinkHint, Undo, reduce)
-from game.web.tables import renderer
-from game.web.views import hint_words, message_text
+from game.web.draw.tables import renderer
+from game.web.draw.views import hint_words, message_text
 
 T = Translator("en")
 
@@ -58,7 +58,7 @@ def _step(session: Session, rng: random.Random) -> tuple[Session, tuple[Any, ...
     ("dracula", {"first": "bot"}),
 ])
 def test_a_whole_game_through_the_reducer_keeps_a_save_that_replays(game, values):
-    from game.web.replay import replay_states
+    from game.web.model.replay import replay_states
 
     rng = random.Random(game)
     session = _session(game, values, seed=9)

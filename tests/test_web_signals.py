@@ -7,9 +7,9 @@ import random
 import re
 
 from game import new_game
-from game.web.i18n import Translator
-from game.web.tables import TableContext
-from game.web.tables import jekyll_hyde as jh
+from game.web.draw.i18n import Translator
+from game.web.draw.tables import TableContext
+from game.web.draw.tables import jekyll_hyde as jh
 
 
 def _designations(options: dict, seed: int):

@@ -14,15 +14,15 @@ from typing import Any
 import pytest
 
 from game import new_game
-from game.web import saves
-from game.web import stats as st
-from game.web import stats_page as sp
-from game.web.html import esc
-from game.web.i18n import LANGUAGES, Translator
-from game.web.page import playable
-from game.web.session import Said
-from game.web.page import StorageChanged
-from game.web.controller import record_game
+from game.web.model import saves
+from game.web.model import stats as st
+from game.web.model import stats_page as sp
+from game.web.draw.html import esc
+from game.web.draw.i18n import LANGUAGES, Translator
+from game.web.model.page import playable
+from game.web.model.session import Said
+from game.web.model.page import StorageChanged
+from game.web.runtime.controller import record_game
 from tests.page_kit import items, make_page, put_on_table
 
 
@@ -278,6 +278,12 @@ def test_the_page_records_a_finished_game_once_and_gives_an_old_save_an_id():
     assert "could not be stored" in _final_note(app)
 
 
+def _read_stats(app) -> st.Stats:
+    """The record as the statistics screen reads it afresh (a damaged one set aside)."""
+    app.tell(app.keeper.stats_read(app.page))
+    return app.page.stats.record
+
+
 def test_a_result_the_browser_cannot_keep_is_counted_from_memory_until_it_can():
     app, _, _ = make_page()
     app.keeper.store.quota = 0  # storage full
@@ -285,7 +291,7 @@ def test_a_result_the_browser_cannot_keep_is_counted_from_memory_until_it_can():
     _table(app, first, _save(first, 0, {"1": "random"}, id="2-3"))
     record_game(app)
     assert st.KEY not in items(app)
-    assert [g.id for g in app.read_stats().games] == ["2-3"] and "Counted" in _final_note(app)
+    assert [g.id for g in _read_stats(app).games] == ["2-3"] and "Counted" in _final_note(app)
     app.keeper.store.quota = None  # room again: the next game's record holds both
     second = _finished("dracula", {}, 5)
     _table(app, second, _save(second, 0, {"1": "random"}, id="5-6"))
@@ -310,7 +316,7 @@ def test_a_damaged_stored_record_is_kept_aside_and_reported():
     assert [key for key, _ in app.page.notices] == ["stats.broken"]
     key, words = app.page.notices[0]
     assert words["where"] == aside[0] and aside[0] in app.t(key, **words)  # as the page says it
-    assert app.read_stats() == st.Stats()  # a new record starts, reported once
+    assert _read_stats(app) == st.Stats()  # a new record starts, reported once
     assert len(app.page.notices) == 1
 
 
@@ -359,7 +365,7 @@ def test_each_row_names_its_level_with_the_rating_the_start_screen_gave_it(game,
     """A row's rating is the one of the mode it was played in (the 3-player
     game's strong is not the 4-player game's); mixed bots have none."""
     from game.bots.ratings import level_ratings
-    from game.web.tables.common import level_labels
+    from game.web.draw.tables.common import level_labels
 
     me = "H" if game == "jekyll-vs-hyde" else 0
     mode = st.mode_of(game, options, me)

@@ -1,4 +1,4 @@
-"""Take-backs (game.web.undo): replaying the transcript minus the taken-back
+"""Take-backs (game.web.model.undo): replaying the transcript minus the taken-back
 actions restores exactly the position, and the log, the person had before
 their decision — in every game and mode, again and again back to the start
 of the hand, never across a hand's scoring."""
@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from game.core.state import State
-from game.web.page import SetupChanged
-from game.web.session import Act, AckHand, BotMoved, Session, Undo
+from game.web.model.page import SetupChanged
+from game.web.model.session import Act, AckHand, BotMoved, Session, Undo
 from tests.page_kit import deal, make_page, my_turn
-from game.web.undo import CannotRewind, hands_scored, mine, seen_events, take_back, undoable
+from game.web.model.undo import CannotRewind, hands_scored, mine, seen_events, take_back, undoable
 
 MODES = [
     ("jekyll-hyde", {"players": "4", "seating": "A", "me": "0", "target": "100"}),
@@ -29,7 +29,7 @@ MODES = [
 
 
 class Shell:
-    """The page's own controller (game.web.controller) without a browser:
+    """The page's own controller (game.web.runtime.controller) without a browser:
     the game is dealt from the start screen's values, the person's decisions
     and the bots' moves go through the page's reducers, and the test keeps
     what the person saw before each of their decisions this hand."""
@@ -140,7 +140,7 @@ def test_a_save_whose_parts_disagree_is_not_rewritten() -> None:
 def test_a_save_says_practice_and_no_take_backs_as_true_or_false(where: str, key: str) -> None:
     import json
 
-    from game.web import saves
+    from game.web.model import saves
 
     shell = Shell("dracula", {"first": "me"}, seed=5)
     save = {"game": "dracula", "setup": {"me": shell.me, "bots": {"1": "random"}},

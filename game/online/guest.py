@@ -4,7 +4,7 @@ latest observation of its seat, the event log (each state id once, so a
 resend after a rejoin is harmless), the errors to show, the reactions and,
 once the game is over, the transcript. Everything in it came from the host
 and was checked (game.online.messages); the observation, `player` and the
-log are what a table's renderer draws from (game.web.tables), as for the
+log are what a table's renderer draws from (game.web.draw.tables), as for the
 person at the host's screen.
 
 The guest answers the host's peer only: in a mesh it also sees the other

@@ -87,7 +87,7 @@ class KeyedWire(Protocol):
 @runtime_checkable
 class TurnWire(Protocol):
     """A wire whose direct channels may go through the host's own TURN server
-    (game.web.turn; the browser's game.web.dom.wire.RelayWire): the host's
+    (game.web.model.turn; the browser's game.web.dom.wire.RelayWire): the host's
     page uses it from the start and hands it to each friend, sealed for them."""
 
     def use_turn(self, server: dict[str, str]) -> None:

@@ -1,7 +1,7 @@
 // First paint, before any runtime loads: the screen the visitor will see.
 // A saved game shows the table skeleton; otherwise the start screen in the
 // visitor's language, from the <template>s the build drew with the shell's own
-// code (game.web.start_screen). Its choices stay usable while Python starts:
+// code (game.web.draw.start_screen). Its choices stay usable while Python starts:
 // the shell reads the form as it finds it, takes the language and speed from
 // the preferences written here, and starts a game asked for before it was up.
 (function () {
@@ -54,7 +54,7 @@
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
     else start();
   }
-  // Whether the shell will put a saved game back (game/web/controller.py, resume):
+  // Whether the shell will put a saved game back (game/web/runtime/controller.py, resume):
   // the linked game's, else the one last on the table; or the one save of
   // earlier versions, which it moves to its game.
   function resuming() {
@@ -76,7 +76,7 @@
       });
     if (!games.length) return;  // an unbuilt page: Python draws everything
     var p = prefs();
-    // The language as game.web.i18n.pick_language chooses it: the first one the site speaks.
+    // The language as game.web.draw.i18n.pick_language chooses it: the first one the site speaks.
     var lang = [param("lang"), p.lang, navigator.language].map(function (c) {
       return typeof c === "string" ? c.trim().toLowerCase().replace("_", "-").split("-")[0] : "";
     }).filter(function (c) { return c && template(c, games[0]); })[0] || "en";

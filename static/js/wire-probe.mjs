@@ -5,7 +5,7 @@
 // a link cannot, so no link can point a page at another relay.
 import { Wires } from "./wire-host.mjs";
 
-// game/web/connection.py's APP_ID and MAX_MESSAGE, game/web/dom/wire.py's
+// game/web/online/connection.py's APP_ID and MAX_MESSAGE, game/web/dom/wire.py's
 // RELAY_WAIT_S (tests/test_online_connection.py compares them).
 const APP_ID = "jekyll-hyde-games";
 const MAX_MESSAGE = 262144;

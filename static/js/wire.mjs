@@ -382,7 +382,7 @@ class RelaySocket {
   }
 }
 
-// Whether `server` is a TURN server's RTCIceServer as game/web/turn.py makes one.
+// Whether `server` is a TURN server's RTCIceServer as game/web/model/turn.py makes one.
 const isTurn = (server) => typeof server?.urls === "string" && /^turns?:/.test(server.urls) &&
   [server.urls, server.username, server.credential].every((s) => typeof s === "string" && s.length <= 256);
 

@@ -315,8 +315,8 @@ class UI:
         import random
 
         from game import new_game
-        from game.web import saves
-        from game.web.undo import hands_scored, mine, seat_of
+        from game.web.model import saves
+        from game.web.model.undo import hands_scored, mine, seat_of
 
         for tried in range(seed, seed + 200):
             state, rng, actions = new_game(game, options, tried), random.Random(tried), []

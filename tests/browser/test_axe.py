@@ -330,7 +330,7 @@ def test_the_open_file_panel(page, ui, axe):
 
 def _stats_record() -> str:
     """Finished games of every game (a draw, a mixed strength among them), as stored."""
-    from game.web import stats as st
+    from game.web.model import stats as st
 
     return st.dump(st.Stats(tuple(
         st.GameRecord(f"{n}-{n}", game, mode, level, result, 10 * n, n)

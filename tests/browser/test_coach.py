@@ -1,4 +1,4 @@
-"""Learn by playing (game/web/coach.py) in headless Chromium: each game's
+"""Learn by playing (game/web/model/coach.py) in headless Chromium: each game's
 lesson is completed by doing what the coach asks (Continue on a note, a click
 on what it highlights); a legal choice other than the lesson's gets the
 coach's reason and changes nothing; the real game's save is untouched by the

@@ -76,7 +76,7 @@ TEXTS = r"""([root, NAMED]) => {
   }
   return out;
 }"""
-# No card on its way (game.web.motion's animations): the table as it stays.
+# No card on its way (game.web.draw.motion's animations): the table as it stays.
 STILL = """document.getAnimations().every(a =>
   a.effect.getTiming().iterations === Infinity || a.playState !== 'running')"""
 HIDE_TEXT = ("* { color: transparent !important; -webkit-text-fill-color: transparent !important;"

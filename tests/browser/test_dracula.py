@@ -225,7 +225,7 @@ def _save_before_the_last_card(seed: int = 68) -> str:
     import random
 
     from game import new_game
-    from game.web import saves
+    from game.web.model import saves
 
     state = new_game("dracula", {"first_dealer": 0}, seed=seed)
     rng, actions = random.Random(seed), []

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from game import new_game
-from game.web import hint as hint_module
+from game.web.runtime import hint as hint_module
 
 GAMES = ("jekyll-hyde", "jekyll-vs-hyde", "dracula")
 
@@ -161,10 +161,10 @@ def test_the_shell_hands_the_hint_only_the_observation():
     # Hint takes an observation (and random numbers), never a state.
     params = list(inspect.signature(hint_module.Hint).parameters)
     assert params[:2] == ["observation", "rng"]
-    src = (Path(__file__).resolve().parents[2] / "game" / "web" / "thinking.py").read_text()
+    src = (Path(__file__).resolve().parents[2] / "game" / "web" / "runtime/thinking.py").read_text()
     body = src[src.index("async def hint_turn"):]
     assert "obs = s.observation  #" in body
-    session = (Path(__file__).resolve().parents[2] / "game" / "web" / "session.py").read_text()
+    session = (Path(__file__).resolve().parents[2] / "game" / "web" / "model/session.py").read_text()
     assert "return self.state.observation(self.my_seat)" in session
     calls = re.findall(r"Hint\(([^\n]*)", body)
     assert calls and all(c.startswith("obs,") for c in calls), calls

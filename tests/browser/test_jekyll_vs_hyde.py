@@ -16,10 +16,10 @@ import re
 import pytest
 
 from game import GameError, new_game
-from game.web.choice import Choice
-from game.web.i18n import LANGUAGES, Translator
-from game.web.tables import TableContext, explain
-from game.web.tables import jekyll_vs_hyde as jvh
+from game.web.model.choice import Choice
+from game.web.draw.i18n import LANGUAGES, Translator
+from game.web.draw.tables import TableContext, explain
+from game.web.draw.tables import jekyll_vs_hyde as jvh
 
 # The page answers a click when the game's worker has drawn it: a few ms later.
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -345,9 +345,9 @@ def test_a_disabled_button_looks_disabled(page, ui):
 def _engine_log(save: dict, t: Translator) -> tuple[list[str], list[str]]:
     """(the log's lines as the engine's events of the save's transcript give them,
     each card's line from the role the engine had on turn for it)."""
-    from game.web import handover
-    from game.web.replay import replay_states
-    from game.web.tables import event_lines
+    from game.web.model import handover
+    from game.web.model.replay import replay_states
+    from game.web.draw.tables import event_lines
 
     transcript, setup = save["transcript"], save["setup"]
     states = replay_states(transcript)

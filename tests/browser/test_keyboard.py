@@ -20,11 +20,11 @@ from collections.abc import Iterator
 import pytest
 
 from game import new_game
-from game.web import saves
-from game.web.choice import single
-from game.web.i18n import Translator
-from game.web.tables import renderer
-from game.web.tables import jekyll_hyde as jh
+from game.web.model import saves
+from game.web.model.choice import single
+from game.web.draw.i18n import Translator
+from game.web.draw.tables import renderer
+from game.web.draw.tables import jekyll_hyde as jh
 
 # The page answers a key when the game's worker has drawn it: a few ms later.
 expect = pytest.importorskip("playwright.sync_api").expect

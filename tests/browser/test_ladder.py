@@ -7,7 +7,7 @@ import pytest
 
 from game.bots import levels, think_seconds
 from game.bots.ratings import level_ratings
-from game.web.i18n import Translator
+from game.web.draw.i18n import Translator
 
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 

@@ -1,4 +1,4 @@
-"""Motion (game/web/motion.py) in headless Chromium: a played card travels,
+"""Motion (game/web/draw/motion.py) in headless Chromium: a played card travels,
 briefly; the table takes a click while cards are still moving, and the click
 finishes them; nothing moves under `prefers-reduced-motion: reduce`; a card
 that goes face down travels as a back; screenshots mid-flight."""

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from game.web.i18n import LANGUAGES
+from game.web.draw.i18n import LANGUAGES
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(os.environ.get("SCREENSHOTS", Path(tempfile.gettempdir()) / "jekyll-hyde-shots"))

@@ -26,7 +26,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from game.core.state import State
 from game.core.transcript import Transcript
-from game.web import saves
+from game.web.model import saves
 from tests.browser.test_axe import Axe, axe_source  # noqa: F401 (a fixture)
 from tests.online_kit import SEED, Capture, leaks
 

@@ -29,7 +29,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from game.online.messages import MAX_GUEST_CHARS
-from game.web.connection import MAX_MESSAGE
+from game.web.online.connection import MAX_MESSAGE
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(os.environ.get("SCREENSHOTS", Path(tempfile.gettempdir()) / "jekyll-hyde-shots"))

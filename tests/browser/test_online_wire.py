@@ -24,7 +24,7 @@ import time
 
 import pytest
 
-from game.web.connection import MAX_MESSAGE
+from game.web.online.connection import MAX_MESSAGE
 
 pytestmark = pytest.mark.browser
 ROOM, SECRET = "room-7Qx2", "s3cret-Kb9"

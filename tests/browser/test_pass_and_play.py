@@ -14,9 +14,9 @@ import re
 
 import pytest
 
-from game.web.i18n import Translator
-from game.web.tables import jekyll_hyde as jh
-from game.web.tables import jekyll_vs_hyde as jvh
+from game.web.draw.i18n import Translator
+from game.web.draw.tables import jekyll_hyde as jh
+from game.web.draw.tables import jekyll_vs_hyde as jvh
 
 pytestmark = pytest.mark.browser
 EN = Translator("en")

@@ -16,9 +16,9 @@ import json
 import pytest
 
 from game.core.transcript import Transcript
-from game.web.i18n import Translator
-from game.web.review import Review
-from game.web.tables import renderer
+from game.web.draw.i18n import Translator
+from game.web.model.review import Review
+from game.web.draw.tables import renderer
 
 pytestmark = pytest.mark.browser
 

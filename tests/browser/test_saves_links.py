@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from game.web.i18n import LANGUAGES
+from game.web.draw.i18n import LANGUAGES
 
 pytestmark = pytest.mark.browser
 GAMES = ("jekyll-hyde", "jekyll-vs-hyde", "dracula")

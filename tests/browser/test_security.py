@@ -15,7 +15,7 @@ from urllib.parse import quote, unquote
 import pytest
 
 from game import new_game
-from game.web import saves
+from game.web.model import saves
 
 PAYLOAD = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
 NAME = '<img src=x onerror="__pwned=1">'  # a player's name: at most 40 characters

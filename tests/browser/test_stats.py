@@ -24,8 +24,8 @@ import pytest
 from game import new_game
 from game.bots.ratings import level_ratings
 from game.jekyll_hyde import sides
-from game.web import saves
-from game.web import stats as st
+from game.web.model import saves
+from game.web.model import stats as st
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}

@@ -11,9 +11,9 @@ import json
 
 import pytest
 
-from game.web import saves
-from game.web.i18n import Translator
-from game.web.tables import jekyll_hyde as jh
+from game.web.model import saves
+from game.web.draw.i18n import Translator
+from game.web.draw.tables import jekyll_hyde as jh
 
 pytestmark = pytest.mark.browser
 SEED = 11

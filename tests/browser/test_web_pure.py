@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from game import GameError, new_game
-from game.web import saves
-from game.web.tables import TableContext, explain
-from game.web.i18n import LANGUAGES, Translator, catalog, pick_language
-from game.web.tables import jekyll_hyde as jh
+from game.web.model import saves
+from game.web.draw.tables import TableContext, explain
+from game.web.draw.i18n import LANGUAGES, Translator, catalog, pick_language
+from game.web.draw.tables import jekyll_hyde as jh
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -166,7 +166,7 @@ def test_build_makes_a_relative_self_contained_site(built_site):
     import zipfile
 
     names = zipfile.ZipFile(built_site / "game.zip").namelist()
-    assert "game/web/i18n/fr.json" in names and "game/build.py" not in names
+    assert "game/web/draw/i18n/fr.json" in names and "game/build.py" not in names
 
 
 def _png_size(data: bytes) -> tuple[int, int]:

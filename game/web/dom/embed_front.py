@@ -1,7 +1,7 @@
 """embed.html's main thread (MicroPython, like game/web/dom/main_thread.py
 for index.html): the embed's front (game.web.front.embedded) on the page's
 document, and its start message to the game's worker (`window.jhgEngine`,
-made by static/js/front.mjs), whose embed.html part is game.web.embed_game."""
+made by static/js/front.mjs), whose embed.html part is game.web.embed.game."""
 
 import json
 

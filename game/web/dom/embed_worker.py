@@ -1,4 +1,4 @@
-"""embed.html's game in the page's worker (game.web.embed_game): its
+"""embed.html's game in the page's worker (game.web.embed.game): its
 scenario fetched with the worker's own fetch."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from typing import Any, Callable
 
 from pyodide.http import pyfetch
 
-from game.web.embed_game import EmbedGame, Post, TableScreen, Unreachable
-from game.web.html import Html
+from game.web.embed.game import EmbedGame, Post, TableScreen, Unreachable
+from game.web.draw.html import Html
 
 
 async def fetch_text(url: str) -> str:

@@ -7,11 +7,11 @@ hears comes back as a gesture `{"kind": "wire", "id": n, ...}`
 (game/web/dom/worker.py routes it to `Switchboard.heard`).
 
 - `RelayWire`: Trystero introduces the pages through public Nostr relays
-  (game.web.connection.RELAYS; offers and answers encrypted with the room's
+  (game.web.online.connection.RELAYS; offers and answers encrypted with the room's
   secret, so a page without it never connects) and STUN tells each page its
   public address.
 - `LinkWire`: no third party at all, for one network: the host's offer and the
-  guest's answer are carried by hand as short codes (game.web.connection.pack,
+  guest's answer are carried by hand as short codes (game.web.online.connection.pack,
   made here from the descriptions the page gathers), and the pages reach each
   other through their own addresses (host candidates).
 
@@ -31,7 +31,7 @@ from typing import Any, Awaitable, Callable
 from game.online.proof import BadKey, compress, expand
 from game.online.wire import (PeerJoined, PeerLeft, PeerPath, Received, RelaysChanged, WireEvent,
                               WireFailed)
-from game.web.connection import APP_ID, MAX_MESSAGE, RELAYS, STUN, Description, pack, unpack
+from game.web.online.connection import APP_ID, MAX_MESSAGE, RELAYS, STUN, Description, pack, unpack
 
 Heard = Callable[[WireEvent], None]
 Post = Callable[[dict[str, Any]], None]
@@ -178,7 +178,7 @@ class RelayWire(PageWire):
         super().__init__(board)
         self.relays, self.ice_servers = relays, ice_servers
         self.key: dict[str, str] | None = None  # relayPath's: {"sign": JWK} or {"verify": point}
-        # The host's own TURN server (an RTCIceServer: game.web.turn), or None.
+        # The host's own TURN server (an RTCIceServer: game.web.model.turn), or None.
         self.turn: dict[str, str] | None = None
 
     def use_turn(self, server: dict[str, str]) -> None:

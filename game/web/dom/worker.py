@@ -3,7 +3,7 @@ views, engine and bots here, off the main thread. The page's front
 (game.web.front, on the main thread's MicroPython: game/web/dom/main_thread.py)
 posts each gesture here as JSON and applies the frames posted back. Nothing
 here touches `window` or `document`: the storage is a mirror
-(game.web.mirror), the tab's locks are the worker's own Web Locks.
+(game.web.runtime.mirror), the tab's locks are the worker's own Web Locks.
 
 The first message is `{"start": {"search", "address", "lang", "local",
 "session", "problem", "pending", "form", "test"}}`: what only the page can read (the address,
@@ -13,7 +13,7 @@ Start pressed before the game was up, the start screen's choices, the
 browser tests' hooks). Online play's connections live on the page (no WebRTC
 in a worker): game.web.dom.worker_online. embed.html's start says
 `"embed": true` (with its search, address and language): its game is
-game.web.embed_game's.
+game.web.embed.game's.
 """
 
 from __future__ import annotations
@@ -27,23 +27,23 @@ from urllib.parse import parse_qsl
 import js
 from pyodide.ffi import create_proxy, jsnull
 
-from game.web.controller import Controller
-from game.web import online
+from game.web.runtime.controller import Controller
+from game.web.runtime import online_door as online
 from game.web.dom import worker_online
 from game.web.dom.tabs import TabLocks
-from game.web.frames import Frame, Frames
-from game.web.gestures import carry_out
-from game.web.html import Html
-from game.web.i18n import pick_language
-from game.web.links import forget_link, read_link
-from game.web.mirror import MirroredStorage
-from game.web.page import OpenReview, Page
-from game.web.saves import PREFS_KEY, read_prefs
-from game.web.page import FileChosen
-from game.web.views import Drawn
+from game.web.draw.frames import Frame, Frames
+from game.web.runtime.gestures import carry_out
+from game.web.draw.html import Html
+from game.web.draw.i18n import pick_language
+from game.web.model.links import forget_link, read_link
+from game.web.runtime.mirror import MirroredStorage
+from game.web.model.page import OpenReview, Page
+from game.web.model.saves import PREFS_KEY, read_prefs
+from game.web.model.page import FileChosen
+from game.web.draw.views import Drawn
 
 if TYPE_CHECKING:  # (embed.html's game: imported by its page only)
-    from game.web.embed_game import EmbedGame
+    from game.web.embed.game import EmbedGame
 
 
 def post(frame: Frame) -> None:
@@ -51,7 +51,7 @@ def post(frame: Frame) -> None:
 
 
 class WorkerScreen:
-    """The screen driver (game.web.drivers.Screen) of a game in a worker:
+    """The screen driver (game.web.runtime.drivers.Screen) of a game in a worker:
     every effect becomes a frame posted to the page."""
 
     def __init__(self, search: str, menu: Html | None = None) -> None:

@@ -35,7 +35,7 @@ def answer(msg: dict[str, Any], post: Post) -> None:
 
 async def _answer(msg: dict[str, Any], post: Post) -> None:
     bench = importlib.import_module("page_think")  # (not in the game package)
-    from game.web.thinking import SLICE
+    from game.web.runtime.thinking import SLICE
 
     shift = float(js.performance.timeOrigin) - float(msg["origin"])
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # (online play's part: not in game.zip)
     from game.online.wire import CodeWire, Wire
-    from game.web.controller import Controller
+    from game.web.runtime.controller import Controller
 
 
 def install(ctrl: Controller, address: str, hooks: dict[str, Any]) -> None:

@@ -1,7 +1,7 @@
 """embed.html's front: a scripted example's step player — its buttons and
 keys sent to the game, each step drawn, the table zoomed to fit — or a
 live table, drawn and listened to as the site's own page does; or the
-message that says why neither can be shown. The game (game.web.embed_game,
+message that says why neither can be shown. The game (game.web.embed.game,
 in the worker) says which with its first frame, `{"embed": ...}`. Nothing
 here takes the focus or scrolls the page on load: an embed lives in its
 reader's page. (MicroPython's subset: see game.web.front.)"""

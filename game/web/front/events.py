@@ -1,5 +1,5 @@
 """The page's DOM events, each made into one message (plain data) for the
-game (game.web.gestures), with what only the page can do at once: the
+game (game.web.runtime.gestures), with what only the page can do at once: the
 default actions prevented, the focus moved along a hand or round a dialog,
 a copy to the clipboard, the cards' motion finished by a click or a key.
 (MicroPython's subset: see game.web.front.)"""

@@ -1,6 +1,6 @@
 """The game's one write of markup into the page: a frame's regions, dialog
-and steps carry markup that the game built and escaped with game.web.html's
-`html()` (game.web.frames' `markup` takes only Html), and nothing else is
+and steps carry markup that the game built and escaped with game.web.draw.html's
+`html()` (game.web.draw.frames' `markup` takes only Html), and nothing else is
 ever put here. (MicroPython's subset: see game.web.front.)"""
 
 TYPE_CHECKING = False

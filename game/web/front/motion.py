@@ -1,6 +1,6 @@
 """Motion played (issue 15): only a picture over a table that is already
 there. The page redraws at once and stays clickable; right after each
-redraw the cards the last action moved (planned by game.web.motion and
+redraw the cards the last action moved (planned by game.web.draw.motion and
 carried by the frame) are animated (FLIP, with the Web Animations API) from
 where they were (the old element's box, or the seat they came from) to
 where they are now. Short; any click or key finishes them (`finish`); none
@@ -51,7 +51,7 @@ def inside(el: "Any", selector: str) -> bool:
 
 
 class Motion:
-    """The page's motion: the moves a frame brings (`moves`: game.web.motion's
+    """The page's motion: the moves a frame brings (`moves`: game.web.draw.motion's
     `Move.data()`), played `before` and `after` each redraw of the table,
     `finish`ed on any click or key."""
 

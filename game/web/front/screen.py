@@ -1,4 +1,4 @@
-"""The page's front: applies each frame (game.web.frames: plain data) to
+"""The page's front: applies each frame (game.web.draw.frames: plain data) to
 the document — the regions whose markup changed, the dialog, `<body>`'s
 data, the hint, the live region — keeping the focus where a player expects
 it, and carries out the screen's other effects (a flashed message, a
@@ -118,7 +118,7 @@ class Front:
         return screen_changed
 
     def set_markup(self, el: "Any", markup: str) -> None:
-        """Replace `el`'s content (markup built and escaped by game.web.html).
+        """Replace `el`'s content (markup built and escaped by game.web.draw.html).
         A control with an `id` that had the keyboard focus keeps it when the
         new content holds a control of the same `id` (a start-screen field
         changed with an arrow key redraws the form): otherwise the focus

@@ -1,4 +1,4 @@
-"""The step player on the page (game.web.step_player plays it): each
+"""The step player on the page (game.web.runtime.step_player plays it): each
 `steps` frame drawn into its elements — embed.html's scripted example in
 the page itself, the Review in a modal `<dialog>` over the page — and its
 buttons, keys (Left/Right, Home/End) and the Review's hand choice and close
@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from typing import Any, Callable
 
 COMMANDS = ("first", "prev", "play", "next", "last")
-ANALYSIS_COMMANDS = ("analyse", "analysis-cancel", "analysis-goto")  # game.web.analysis_view
+ANALYSIS_COMMANDS = ("analyse", "analysis-cancel", "analysis-goto")  # game.web.model.analysis_view
 KEYS = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last"}
 REVIEW_PARTS = ('<div class="rv-head" id="rv-head"></div>'
                 '<div class="rv-screen screen" id="rv-screen"></div>'

@@ -1,5 +1,5 @@
 """The page's storage written for real (a `store` frame from a game in a
-worker: game.web.mirror), and its items read to hand them over at start.
+worker: game.web.runtime.mirror), and its items read to hand them over at start.
 (MicroPython's subset: see game.web.front.)"""
 
 TYPE_CHECKING = False
@@ -37,7 +37,7 @@ ROOM_PROBE = "jhg.room"  # written and removed at once: is there room for a save
 def room(write: "Any", storage: "Any", found: "dict[str, str]") -> "str | None":
     """None where a copy of the biggest save fits, else why not ("full"): the
     page then tells the game at start, which never sets a damaged save aside
-    (its copy, then its removal: game.web.keeper) without room for the copy, as a
+    (its copy, then its removal: game.web.runtime.keeper) without room for the copy, as a
     refused write heard later would come too late, the original gone.
     `write`: front.mjs's `jhgStorageWrite` (or `write` below), `found`: the items."""
     size = 0

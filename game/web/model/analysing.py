@@ -1,0 +1,86 @@
+"""A hand's analysis as the review holds it, and what its reducers ask the
+controller: plain frozen values, below both the review (game.web.model.review,
+whose `Reviewing.analyses` they are) and the analysis's reducers and panel
+(game.web.model.analysis_view), so neither imports the other's module."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Union
+
+from game.analysis import Decision, HandAnalysis
+from game.web.model.replay import Draw
+
+Status = Literal["running", "cancelled", "done"]
+
+
+@dataclass(frozen=True)
+class Analysing:
+    """One hand's analysis for the person's seat: the decisions to judge
+    (`steps`: transcript step and hand number), those judged so far, in
+    order, and whether it runs (`run`: which run is current; a decision of
+    an older run is dropped)."""
+
+    seat: str
+    hand: int  # 1 for the game's first
+    steps: tuple[tuple[int, int], ...]
+    decisions: tuple[Decision, ...] = ()
+    status: Status = "running"
+    run: int = 0
+
+    @property
+    def finished(self) -> bool:
+        return len(self.decisions) == len(self.steps)
+
+    def at(self, step: int) -> Decision | None:
+        """The judged decision taken at `step`, if any."""
+        return next((d for d in self.decisions if d.step == step), None)
+
+    def accuracy(self) -> float:
+        """The share of the judged decisions that are fine."""
+        if not self.decisions:
+            return 1.0
+        return sum(d.verdict == "fine" for d in self.decisions) / len(self.decisions)
+
+    def costliest(self, count: int = 3) -> list[Decision]:
+        """The `count` judged decisions that cost most (none that cost nothing)."""
+        costly = [d for d in self.decisions if d.cost > 0]
+        return sorted(costly, key=lambda d: (-d.cost, d.step))[:count]
+
+    def kept(self) -> HandAnalysis:
+        return HandAnalysis(self.seat, self.hand, self.decisions)
+
+
+def of_kept(hand: HandAnalysis) -> Analysing:
+    """A hand's analysis kept with the game, shown again as it was."""
+    steps = tuple((d.step, d.hand) for d in hand.decisions)
+    return Analysing(hand.seat, hand.hand, steps, hand.decisions, "done")
+
+
+# -- what the reducers ask the controller ---------------------------------------------
+
+@dataclass(frozen=True)
+class AnalyseInBackground:
+    """Judge the running analysis's decisions one by one (its `run`)."""
+    run: int
+
+
+@dataclass(frozen=True)
+class DrawAnalysis:
+    """Redraw only the review's analysis part (a decision judged meanwhile)."""
+
+
+@dataclass(frozen=True)
+class KeepAnalysis:
+    """Keep every finished hand analysis with the game on the table (its save)."""
+    hands: tuple[HandAnalysis, ...]
+
+
+@dataclass(frozen=True)
+class Decided:
+    """The background work judged the next decision of run `run`."""
+    run: int
+    decision: Decision
+
+
+Effect = Union[Draw, AnalyseInBackground, DrawAnalysis, KeepAnalysis]
