@@ -21,7 +21,7 @@ import os
 import pytest
 from hypothesis import settings
 
-collect_ignore_glob = ["game/web/shell.py", "game/web/file_panel.py", "game/web/dom/*", "site/*", "node_modules/*"]
+collect_ignore_glob = ["game/web/shell.py", "game/web/model/file_panel.py", "game/web/dom/*", "site/*", "node_modules/*"]
 
 settings.register_profile("full", max_examples=100)  # hypothesis's default: the counts as written
 settings.register_profile("fast", max_examples=25)
