@@ -21,7 +21,7 @@ JSON = st.recursive(
     max_leaves=12)
 FIELDS = st.sampled_from(["secret", "name", "token", "action", "state", "key", "v", "type"])
 MESSAGE = st.builds(
-    lambda kind, fields, extra: json.dumps({"v": 2, "type": kind, **fields, **extra}),
+    lambda kind, fields, extra: json.dumps({"v": 3, "type": kind, **fields, **extra}),
     st.sampled_from([*m.GUEST_TYPES, *m.HOST_TYPES, "", "JOIN"]),
     st.dictionaries(FIELDS, JSON, max_size=5), st.dictionaries(st.text(max_size=8), JSON,
                                                                max_size=2))
@@ -63,7 +63,7 @@ def test_nothing_a_guest_sends_takes_the_host_down(peer, texts):
        st.integers(0, 2 * TABLE.room.state_id))
 def test_a_decision_is_taken_only_when_legal_and_current(action, state_id):
     text = m.encode(m.Decide(action, state_id, token(0))) if action.isprintable() and \
-        action.isascii() and action else json.dumps({"v": 2, "type": "decide",
+        action.isascii() and action else json.dumps({"v": 3, "type": "decide",
                                                      "action": action, "state": state_id})
     room, sends, effects = h.reduce(TABLE.room, Received("peer-0", text), TABLE.now)
     rightful = state_id == TABLE.room.state_id and action in TABLE.state.legal_actions()

@@ -77,7 +77,7 @@ def test_the_checker_finds_the_full_state_or_the_seed(game, options, who):
     assert hidden_cards(state, who)
 
     def table(observation, log=()):
-        return json.dumps({"v": 2, "type": "table", "game": game, "you": who, "player": player,
+        return json.dumps({"v": 3, "type": "table", "game": game, "you": who, "player": player,
                            "observation": observation, "log": [[7, list(log)]], "state": 7,
                            "turn": None, "seats": []})
 
@@ -92,7 +92,7 @@ def test_the_checker_finds_the_full_state_or_the_seed(game, options, who):
     everyone = Capture(table(dealt.observation(dealt.seat_of(who)), dealt.events(None)),
                        dealt, who)  # the deal as the full view has it: every hand
     assert any(found.startswith("card ") for found in leaks(everyone))
-    seed_only = Capture(json.dumps({"v": 2, "type": "reaction", "seat": who, "key": SEED}),
+    seed_only = Capture(json.dumps({"v": 3, "type": "reaction", "seat": who, "key": SEED}),
                         state, who)
     assert leaks(seed_only) == [f"seed {SEED}"]
     other = next(p for p in state.players if p != player and str(state.identity(p)) != who

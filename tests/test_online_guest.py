@@ -65,7 +65,7 @@ def test_a_resent_update_adds_nothing_to_the_log():
     assert guest.my_turn and guest.legal == ["AS@01"]
     guest, sends = g.reduce(guest, g.DecideNow("AS@01"))
     assert [json.loads(text) for _, text in sends] == [
-        {"v": 2, "type": "decide", "action": "AS@01", "state": 2,
+        {"v": 3, "type": "decide", "action": "AS@01", "state": 2,
          "token": "seat-token-00000001"}]
 
 

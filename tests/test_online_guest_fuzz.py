@@ -64,7 +64,7 @@ def spoilt(rng: random.Random, text: str, newest: int) -> str:
         return text[: rng.randint(0, len(text))]  # cut short
     if roll < 0.25:
         kind = rng.choice(sorted(m.HOST_TYPES))
-        data: dict[str, Any] = {"v": 2, "type": kind,
+        data: dict[str, Any] = {"v": 3, "type": kind,
                                 **{rng.choice(["game", "you", "player", "observation", "log",
                                                "turn", "seats", "code", "params", "seat",
                                                "key", "token"]): odd(rng) for _ in range(3)}}

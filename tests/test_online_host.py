@@ -80,7 +80,7 @@ def test_the_lobby_seats_people_and_bots_and_a_full_table_says_so():
     table.host_hears(h.Start(table.state, transcript))
     assert table.guests["p0"].status == "playing"
     for waiting in ("p1", "p2"):  # not seated when the game began
-        assert last(table, waiting) == {"v": 2, "type": "refused", "code": "game_started",
+        assert last(table, waiting) == {"v": 3, "type": "refused", "code": "game_started",
                                         "params": {}}
     table.connect("late", "Zed")
     assert table.guests["late"].refusal["code"] == "game_started"
@@ -108,7 +108,7 @@ def test_every_bad_message_is_refused_and_the_game_goes_on():
     now = table.room.state_id
     legal = table.state.legal_actions()
     assert refused(table, "peer-0", "garbage") == "not_json"
-    assert refused(table, "peer-0", '{"v": 2, "type": "decide", "action": 3, "state": "x"}') \
+    assert refused(table, "peer-0", '{"v": 3, "type": "decide", "action": 3, "state": "x"}') \
         == "bad_field"
     assert refused(table, "peer-2", decide(legal[0], now, token(2))) == "not_your_turn"
     assert refused(table, "peer-0", decide(legal[0], now, token(2))) == "bad_token"

@@ -46,37 +46,37 @@ def test_a_host_message_is_not_a_guest_message_nor_the_reverse():
 
 
 def join(**fields):
-    return json.dumps({"v": 2, "type": "join", "secret": "room-secret-1234", "name": "Ann",
+    return json.dumps({"v": 3, "type": "join", "secret": "room-secret-1234", "name": "Ann",
                        "token": None, **fields})
 
 
 BAD = [
     (b"{}", "not_text"), (None, "not_text"), ("", "not_json"), ("{'v': 1}", "not_json"),
     ("[1, 2]", "not_json"), ('"join"', "not_json"), ("[" * 50 + "]" * 50, "too_deep"),
-    ('{"type": "leave"}', "bad_version"), ('{"v": 1, "type": "leave"}', "bad_version"),
+    ('{"type": "leave"}', "bad_version"), ('{"v": 2, "type": "leave"}', "bad_version"),
     ('{"v": true, "type": "leave"}', "bad_version"),
-    ('{"v": 2, "type": "shout"}', "unknown_type"), ('{"v": 2, "type": 3}', "unknown_type"),
-    ('{"v": 2}', "unknown_type"), ('{"v": 2, "type": "leave", "seat": 0}', "unknown_field"),
-    ('{"v": 2, "type": "react"}', "missing_field"),
-    ('{"v": 2, "type": "react", "key": "you fool"}', "unknown_reaction"),
+    ('{"v": 3, "type": "shout"}', "unknown_type"), ('{"v": 3, "type": 3}', "unknown_type"),
+    ('{"v": 3}', "unknown_type"), ('{"v": 3, "type": "leave", "seat": 0}', "unknown_field"),
+    ('{"v": 3, "type": "react"}', "missing_field"),
+    ('{"v": 3, "type": "react", "key": "you fool"}', "unknown_reaction"),
     (join(secret="short"), "bad_field"), (join(secret=7), "bad_field"),
     (join(name=""), "bad_name"), (join(name="   "), "bad_name"), (join(name=["Ann"]), "bad_name"),
     (join(name="A" * 25), "bad_name"), (join(name="Ann\u202eevE"), "bad_name"),
 (join(name="Ann\x00"), "bad_name"),
     (join(token="short"), "bad_field"), (join(token="x" * 16 + "!"), "bad_field"),
     (join(token=12345678901234567890), "bad_field"),
-    ('{"v": 2, "type": "decide", "action": "HA", "state": -1, "token": "%s"}' % TOKEN,
+    ('{"v": 3, "type": "decide", "action": "HA", "state": -1, "token": "%s"}' % TOKEN,
      "bad_field"),
-    ('{"v": 2, "type": "decide", "action": "HA", "state": 1.0, "token": "%s"}' % TOKEN,
+    ('{"v": 3, "type": "decide", "action": "HA", "state": 1.0, "token": "%s"}' % TOKEN,
      "bad_field"),
-    ('{"v": 2, "type": "decide", "action": "HA", "state": true, "token": "%s"}' % TOKEN,
+    ('{"v": 3, "type": "decide", "action": "HA", "state": true, "token": "%s"}' % TOKEN,
      "bad_field"),
-    ('{"v": 2, "type": "decide", "action": "", "state": 1, "token": "%s"}' % TOKEN, "bad_field"),
-    ('{"v": 2, "type": "decide", "action": "H\u00e9", "state": 1, "token": "%s"}' % TOKEN,
+    ('{"v": 3, "type": "decide", "action": "", "state": 1, "token": "%s"}' % TOKEN, "bad_field"),
+    ('{"v": 3, "type": "decide", "action": "H\u00e9", "state": 1, "token": "%s"}' % TOKEN,
      "bad_field"),
-    ('{"v": 2, "type": "decide", "action": "%s", "state": 1, "token": "%s"}' % ("A" * 201, TOKEN),
+    ('{"v": 3, "type": "decide", "action": "%s", "state": 1, "token": "%s"}' % ("A" * 201, TOKEN),
      "bad_field"),
-    ('{"v": 2, "type": "decide", "action": "HA", "state": 1}', "missing_field"),
+    ('{"v": 3, "type": "decide", "action": "HA", "state": 1}', "missing_field"),
 ]
 
 

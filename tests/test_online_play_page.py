@@ -387,7 +387,7 @@ def test_garbage_from_a_stranger_does_not_stop_the_host():
     pages.net.pump()
     host_peer = next(e.peer for e in heard if isinstance(e, PeerJoined))
     for text in ("not json", "{}", '{"type": "decide"}', "x" * 1_000_000,
-                 json.dumps({"type": "join", "v": 2, "secret": "nope", "name": "Eve"})):
+                 json.dumps({"type": "join", "v": 3, "secret": "nope", "name": "Eve"})):
         stranger.send(host_peer, text)
         pages.net.pump()
     pages.play()
@@ -406,7 +406,7 @@ def test_a_refused_message_is_neither_drawn_nor_kept():
     pages.host.keep = lambda key, text: (kept.append(key), keep(key, text))
     drawn = len(pages.host_screen.drawn)
     for n in range(100):
-        rogue.send("p1", json.dumps({"v": 2, "type": "react", "key": "wow", "n": n}))
+        rogue.send("p1", json.dumps({"v": 3, "type": "react", "key": "wow", "n": n}))
     pages.net.pump()
     assert len(pages.host_screen.drawn) == drawn and kept == []
     pages.play()  # and the game goes on

@@ -46,8 +46,9 @@ from game.core.state import GameError
 from game.core.transcript import too_deep
 from game.online import proof
 
-# 2: the heartbeats and `sync` (issue 57); a page of another version is told to reload.
-VERSION = 2
+# 3: the watchers' names in `table` (2: the heartbeats and `sync`); a page of another
+# version is told to reload.
+VERSION = 3
 # A guest's message is a few dozen characters: anything far larger is refused
 # before it is parsed (a 1 MB message costs one len()).
 MAX_GUEST_CHARS = 4_000

@@ -175,7 +175,7 @@ def test_a_page_with_the_link_alone_or_another_key_never_gets_the_seat_token(
                     room = invite.split("?join=")[1].split(".")[1]
                     signature = rogue.page.evaluate(
                         ROGUE_SIGN, proof.proof_text(room, message["nonce"], event[1]))
-                    rogue.send(event[1], json.dumps({"v": 2, "type": "proof",
+                    rogue.send(event[1], json.dumps({"v": 3, "type": "proof",
                                                      "signature": signature}))
                 elif message.get("type") == "join":
                     joins.append(message)

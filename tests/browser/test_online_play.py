@@ -432,7 +432,7 @@ def test_a_werner_hand_with_two_friends_and_a_bot(people, site_url):
                   and json.loads(t)["state"] == 3)
     assert any(f.startswith("card ") for f in leaks(Capture(doctored(update, states[3], "2"),
                                                             states[3], "1")))
-    assert leaks(Capture(update.replace('"v":2', f'"v":2,"note":{SEED}'), states[3], "1"))
+    assert leaks(Capture(update.replace('"v":3', f'"v":3,"note":{SEED}'), states[3], "1"))
 
 
 def test_a_friend_who_drops_is_stood_in_for_and_takes_the_seat_back(people, site_url):

@@ -143,7 +143,7 @@ def people(chromium, site_url, relay):
 
 
 def decide(action: str, state: int, token: str = "A" * 22) -> str:
-    return json.dumps({"v": 2, "type": "decide", "action": action, "state": state, "token": token})
+    return json.dumps({"v": 3, "type": "decide", "action": action, "state": state, "token": token})
 
 
 def guest_moves(host: Person, guest: Person, rng: random.Random) -> float:
@@ -220,18 +220,18 @@ def test_a_rogue_with_the_link_never_crashes_or_stalls_the_host(people, site_url
     move = acts.first.get_attribute("data-act") if acts.count() else "P"
     sent = [
         ("[1, 2, 3]", "not_json"),
-        ('{"v": 2, "type": "decide", "action": 7}', "bad_field"),
-        ('{"v": 2, "type": "deal", "cards": "all"}', "unknown_type"),
+        ('{"v": 3, "type": "decide", "action": 7}', "bad_field"),
+        ('{"v": 3, "type": "deal", "cards": "all"}', "unknown_type"),
         ('{"v": 1, "type": "leave"}', "bad_version"),
-        ('{"v": 2, "type": "leave", "seat": "H"}', "unknown_field"),
+        ('{"v": 3, "type": "leave", "seat": "H"}', "unknown_field"),
         ("[" * 5000, "too_big"),
         ("x" * (MAX_GUEST_CHARS + 1), "too_big"),
-        (json.dumps({"v": 2, "type": "join", "secret": rogue.secret, "name": "Eve",
+        (json.dumps({"v": 3, "type": "join", "secret": rogue.secret, "name": "Eve",
                      "token": None}), "game_started"),
         # The honest guest's seat is on turn: its move, now and for an earlier position.
         (decide(move, state_id(host)), "not_seated"),
         (decide(move, 0), "not_seated"),
-        ('{"v": 2, "type": "react", "key": "hello"}', "not_seated"),
+        ('{"v": 3, "type": "react", "key": "hello"}', "not_seated"),
     ]
     for text, _code in sent:
         rogue.send(host_peer, text)
@@ -245,7 +245,7 @@ def test_a_rogue_with_the_link_never_crashes_or_stalls_the_host(people, site_url
         let sent = 0;
         const burst = () => {
           for (let i = 0; i < n / 10 && sent < n; i++, sent++)
-            wireProbe.send(peer, JSON.stringify({v: 2, type: "react", key: "wow", n: sent}));
+            wireProbe.send(peer, JSON.stringify({v: 3, type: "react", key: "wow", n: sent}));
           if (sent < n) setTimeout(burst, 100);
         };
         burst();
@@ -312,11 +312,11 @@ def test_a_friend_who_pretends_to_be_the_host_is_ignored(people, site_url, relay
     host.page.goto("about:blank")  # the host's page goes away for a while
     guest.page.wait_for_selector("#online-status", timeout=30000)  # reconnecting
     rogue.enter()  # and in again, as a page she has not met
-    fake_table = json.dumps({"v": 2, "type": "table", "game": "jekyll-vs-hyde", "you": "H",
+    fake_table = json.dumps({"v": 3, "type": "table", "game": "jekyll-vs-hyde", "you": "H",
                              "player": 1, "observation": {}, "log": [], "state": 99,
                              "turn": "H", "seats": [{"seat": "J", "kind": "person",
                                                      "name": "Eve", "level": ""}]})
-    forged = json.dumps({"v": 2, "type": "proof", "signature": "A" * 86})
+    forged = json.dumps({"v": 3, "type": "proof", "signature": "A" * 86})
     rogue.page.wait_for_function(f"JSON.parse(wireProbe.events()).some(e => e[0] === 'PeerJoined'"
                                  f" && e[1] === {json.dumps(ann)})", timeout=60000)
     rogue.send(ann, fake_table)
