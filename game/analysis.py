@@ -110,6 +110,19 @@ class Decision:
         return data
 
 
+def accuracy(decisions: Sequence[Decision]) -> float:
+    """The share of `decisions` judged fine (1.0 with none)."""
+    if not decisions:
+        return 1.0
+    return sum(d.verdict == "fine" for d in decisions) / len(decisions)
+
+
+def costliest(decisions: Sequence[Decision], count: int = 3) -> list[Decision]:
+    """The `count` decisions that cost most, costliest first (none that cost nothing)."""
+    costly = [d for d in decisions if d.cost > 0]
+    return sorted(costly, key=lambda d: (-d.cost, d.step))[:count]
+
+
 @dataclass(frozen=True)
 class Analysis:
     """A game's analysed decisions for one seat."""
@@ -120,15 +133,10 @@ class Analysis:
     decisions: list[Decision]
 
     def accuracy(self) -> float:
-        """The share of decisions judged fine (1.0 with none)."""
-        if not self.decisions:
-            return 1.0
-        return sum(d.verdict == "fine" for d in self.decisions) / len(self.decisions)
+        return accuracy(self.decisions)
 
     def costliest(self, count: int = 3) -> list[Decision]:
-        """The `count` decisions that cost most, costliest first (none that cost nothing)."""
-        costly = [d for d in self.decisions if d.cost > 0]
-        return sorted(costly, key=lambda d: (-d.cost, d.step))[:count]
+        return costliest(self.decisions, count)
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "seat": self.seat, "unit": self.unit,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Union
 
-from game.analysis import Decision, HandAnalysis
+from game.analysis import Decision, HandAnalysis, accuracy, costliest
 from game.web.model.replay import Draw
 
 Status = Literal["running", "cancelled", "done"]
@@ -38,14 +38,11 @@ class Analysing:
 
     def accuracy(self) -> float:
         """The share of the judged decisions that are fine."""
-        if not self.decisions:
-            return 1.0
-        return sum(d.verdict == "fine" for d in self.decisions) / len(self.decisions)
+        return accuracy(self.decisions)
 
     def costliest(self, count: int = 3) -> list[Decision]:
         """The `count` judged decisions that cost most (none that cost nothing)."""
-        costly = [d for d in self.decisions if d.cost > 0]
-        return sorted(costly, key=lambda d: (-d.cost, d.step))[:count]
+        return costliest(self.decisions, count)
 
     def kept(self) -> HandAnalysis:
         return HandAnalysis(self.seat, self.hand, self.decisions)
