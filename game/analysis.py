@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import math
 import random
-import statistics
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Hashable, NamedTuple, Sequence
 
@@ -206,7 +205,10 @@ def units(observation: dict[str, Any], value: float) -> float:
     spread = dracula.DEAL_SPREAD * math.sqrt(left)
     edge = 0.5 * (1.0 + math.erf(dracula._CLIP / math.sqrt(2)))
     clipped = min(edge, max(1.0 - edge, value))
-    equivalent: float = spread * statistics.NormalDist().inv_cdf(clipped) - lead
+    # (statistics brings decimal with it: imported here, not when the page starts)
+    from statistics import NormalDist
+
+    equivalent: float = spread * NormalDist().inv_cdf(clipped) - lead
     return equivalent
 
 
