@@ -15,7 +15,12 @@ BROWSER = ("pyscript", "js")  # the browser's own modules: never in a snapshot
 FROM_ZIP = ("game.web.runtime.controller", "game.web.draw.views", "game.web.runtime.keeper", "game.web.runtime.thinking",
             "game.web.runtime.drivers", "game.web.model.file_panel", "game.web.model.links", "game.web.runtime.online_door",
             "game.web.model.stats_page", "game.web.draw.frames", "game.web.runtime.gestures", "game.web.front",
-            "game.web.dom.worker")
+            "game.web.dom.worker", "game.web.embed.game",
+            # the page's value, its review and the hand analysis: read at start, like the
+            # controller (in the snapshot they made a first visit 1.32x the bare page's)
+            "game.web.model.page", "game.web.model.review", "game.web.runtime.step_player",
+            "game.web.model.analysing", "game.web.model.analysis_view",
+            "game.web.runtime.analysis_run", "game.analysis")
 
 
 def from_zip(name):

@@ -185,7 +185,9 @@ def test_a_duel_round_played_through_the_relays_alone(people, site_url, relay):
     longest = max(len(json.dumps(e)) for e in relay.events)
     print(f"relayed: {len(pieces)} messages in {len(data)} pieces (copies counted),"
           f" {len(cut)} cut, refused {relay.refused} too long, longest event {longest} characters")
-    assert relay.refused > 0 and cut and longest <= RELAY_CAP
+    # (cut to the limit the relay publishes: a refusal, then halving, only if a long
+    # message went out before its NIP-11 document was read)
+    assert cut and longest <= RELAY_CAP
 
 
 def test_one_of_two_relays_killed_mid_game_the_relayed_game_goes_on(people, site_url):
