@@ -129,11 +129,11 @@ def test_online_play_ships_in_a_zip_of_its_own(built_site):
 
     game_zip = set(zipfile.ZipFile(built_site / "game.zip").namelist())
     online = set(zipfile.ZipFile(built_site / "online.zip").namelist())
-    assert {"game/online/host.pyc", "game/online/messages.pyc", "game/web/connection.pyc",
+    assert {"game/online/host.pyc", "game/online/messages.pyc", "game/web/online/connection.pyc",
             "game/web/dom/wire.pyc"} <= online
     assert all(n.startswith(PARTS["online"]) for n in online)
     assert not [n for n in game_zip if n.startswith(PARTS["online"])]
-    assert {"game/web/dom/parts.pyc", "game/web/controller.pyc"} <= game_zip
+    assert {"game/web/dom/parts.pyc", "game/web/runtime/controller.pyc"} <= game_zip
     assert not {"game/core/match.pyc", "game/core/cluster.pyc", "game/build.pyc"} & game_zip
     sw = (built_site / "sw.js").read_text()
     assert '"online.zip"' in sw  # precached once the first visit is over: offline on one network
@@ -242,7 +242,7 @@ def test_a_restored_python_gets_the_package_without_the_snapshots_modules(built_
     assert set(rest.namelist()) <= set(whole.namelist())
     assert dropped and all(n.endswith(".pyc") for n in dropped)
     assert {"game/__init__.pyc", "game/jekyll_hyde/cards.pyc", "game/jekyll_hyde/rules.pyc"} <= dropped
-    assert {"game/web/controller.pyc", "game/web/dom/worker.pyc",
+    assert {"game/web/runtime/controller.pyc", "game/web/dom/worker.pyc",
             "game/web/draw/i18n/fr.json"} <= set(rest.namelist())
     for name in rest.namelist():
         assert rest.read(name) == whole.read(name), name

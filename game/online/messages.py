@@ -27,7 +27,7 @@ A host message carries only what `State.observation(seat)` and
 
 >>> read_guest(encode(Join("s3cret-room", "Ann", None)))
 Join(secret='s3cret-room', name='Ann', token=None)
->>> read_guest('{"v": 2, "type": "decide", "action": "HA", "state": "7", "token": ""}')
+>>> read_guest('{"v": 3, "type": "decide", "action": "HA", "state": "7", "token": ""}')
 Traceback (most recent call last):
 ...
 game.online.messages.MessageError: decide.state must be a whole number >= 0
