@@ -96,5 +96,5 @@ if ! venv_ready; then
   printf '%s\n' "$venv_wanted" >"$venv_stamp"
 fi
 
-say "ready. Tests: .venv/bin/python -m pytest (quick: -n auto -m 'not browser and not slow')." \
+say "ready. Tests: .venv/bin/python -m pytest -n auto (quick: -n auto -m 'not browser and not slow')." \
   "Site: .venv/bin/python -m game serve, then open http://127.0.0.1:8000/"
