@@ -24,6 +24,7 @@ import base64
 import contextlib
 import errno
 import functools
+import gzip
 import hashlib
 import importlib.metadata
 import http.server
@@ -750,6 +751,48 @@ def _split_parts(site: Path) -> None:
                 outs[part].writestr(info, zin.read(info), compresslevel=9)
 
 
+# Snapshots made before, by what made them (see _snapshot_key): deflating one
+# as hard as _deflate_harder does takes about a minute, and most builds (the
+# tests', a `serve` after an edit to a page) make the same one again.
+_SNAPSHOTS = ROOT / ".cache" / "snapshots"
+_SNAPSHOTS_KEPT = 3
+
+
+def _snapshot_key(game_zip: Path) -> str:
+    """What the snapshot is made from: the package (game.zip: the same sources
+    give the same bytes), the scripts that import it, the runtime and the deflater."""
+    h = hashlib.sha256(game_zip.read_bytes())
+    for script in ("snapshot.mjs", "startup.py"):
+        h.update((ROOT / "scripts" / script).read_bytes())
+    h.update((NODE / "pyodide" / "package.json").read_bytes())
+    h.update(importlib.metadata.version("zopfli").encode())
+    return h.hexdigest()[:24]
+
+
+def _deflate_harder(made: Path) -> None:
+    """The gzipped snapshot deflated again by Zopfli: 4% fewer bytes than zlib's
+    level 9 (238 kB of a first visit, benchmarks/RESULTS.md), the same gzip
+    format for the page's DecompressionStream."""
+    import zopfli.gzip  # (the build's extra)
+
+    made.write_bytes(zopfli.gzip.compress(gzip.decompress(made.read_bytes()), numiterations=1))
+
+
+def _keep_snapshot(kept: Path, made: Path, said: dict[str, Any]) -> None:
+    """Keep the snapshot just made for the next build with the same inputs,
+    and only the newest few (a failure to keep it costs the next build time)."""
+    try:
+        kept.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(made, kept / "snapshot.gz")
+        (kept / "said.json").write_text(json.dumps(said), encoding="utf-8")
+        older = sorted((p for p in _SNAPSHOTS.iterdir() if p != kept),
+                       key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in older[_SNAPSHOTS_KEPT - 1:]:
+            shutil.rmtree(old, ignore_errors=True)
+    except OSError:
+        pass
+
+
 def _write_snapshot(site: Path) -> None:
     """The memory snapshot of the built runtime and package, static/js/python.mjs
     naming it, and REST_ZIP (see there).
@@ -759,8 +802,15 @@ def _write_snapshot(site: Path) -> None:
     """
     pyodide = site / "static" / "vendor" / "pyodide"
     made = pyodide / "snapshot.gz"
-    said = json.loads(_node("snapshot.mjs", "making the memory snapshot", pyodide,
-                            site / "game.zip", made).splitlines()[-1])
+    kept = _SNAPSHOTS / _snapshot_key(site / "game.zip")
+    if (kept / "said.json").is_file():  # (written last: a whole entry)
+        shutil.copyfile(kept / "snapshot.gz", made)
+        said = json.loads((kept / "said.json").read_text(encoding="utf-8"))
+    else:
+        said = json.loads(_node("snapshot.mjs", "making the memory snapshot", pyodide,
+                                site / "game.zip", made).splitlines()[-1])
+        _deflate_harder(made)
+        _keep_snapshot(kept, made, said)
     size, held = int(said["size"]), set(said["held"])
     name = f"snapshot-{hashlib.sha256(made.read_bytes()).hexdigest()[:16]}.bin.gz"
     made.rename(pyodide / name)

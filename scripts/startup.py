@@ -9,18 +9,12 @@ import importlib
 import importlib.util
 
 BROWSER = ("pyscript", "js")  # the browser's own modules: never in a snapshot
-# The page's own program, which nothing else imports, is read from game.zip as
-# the page starts (as its shell always was): in the snapshot it would add
-# about 100 kB to a first visit, past its budget (tests/browser/test_startup.py).
-FROM_ZIP = ("game.web.runtime.controller", "game.web.draw.views", "game.web.runtime.keeper", "game.web.runtime.thinking",
-            "game.web.runtime.drivers", "game.web.model.file_panel", "game.web.model.links", "game.web.runtime.online_door",
-            "game.web.model.stats_page", "game.web.draw.frames", "game.web.runtime.gestures", "game.web.front",
-            "game.web.dom.worker", "game.web.embed.game",
-            # the page's value, its review and the hand analysis: read at start, like the
-            # controller (in the snapshot they made a first visit 1.32x the bare page's)
-            "game.web.model.page", "game.web.model.review", "game.web.runtime.step_player",
-            "game.web.model.analysing", "game.web.model.analysis_view",
-            "game.web.runtime.analysis_run", "game.analysis")
+# What needs the browser's own modules is read from game.zip as the page
+# starts: the worker's shell, its front and embed.html's runner. Everything
+# else the page imports at start is in the snapshot: read from the zip, the
+# page's value and its online actions (some 200 frozen dataclasses, each an
+# exec of generated code) took 300 ms of a start (benchmarks/RESULTS.md).
+FROM_ZIP = ("game.web.front", "game.web.dom.worker", "game.web.embed.game")
 
 
 def from_zip(name):

@@ -4,7 +4,7 @@
 //
 // The snapshot (made at build time by scripts/snapshot.mjs: Python started and
 // the game imported) skips Python's start-up and imports. A return visit takes
-// the service worker's copy; a first visit downloads it (5.5 MB gzipped). A
+// the service worker's copy; a first visit downloads it (5.8 MB gzipped). A
 // restored Python has imported what the game needs from the standard library:
 // its zip (3.2 MB) is then put in place as a file fetched the first time it is
 // read (an import of a module not imported yet), by a synchronous request in
