@@ -21,8 +21,11 @@ Reported: time from navigation to first paint, to "playable" (<body
 data-state=ready>; site: the game's first drawing is on the page, the game
 running in its worker; bare: Python ready), and bytes transferred (the
 page's resource timing and its workers': index.html's game worker fetches
-the runtime itself). Goals (issue 33): playable <= 0.45x bare, cold,
-warm and offline; a first visit's bytes <= 1.3x bare (0.5x and 1.5x before).
+the runtime itself). Goals (issue 59): playable <= 0.40x bare, cold,
+warm and offline; a first visit's bytes <= 1.3x bare. With `--trace`, when
+each named part of the site's start ended (the marks of static/js/python.mjs,
+engine.mjs, front.mjs and game/web/dom, and the downloads of the runtime, the
+snapshot and the zips), median per visit.
 """
 
 from __future__ import annotations
@@ -112,12 +115,27 @@ SERVICE_WORKER = """Promise.race([navigator.serviceWorker.ready.then(() => 1),
   new Promise((_, no) => setTimeout(() => no(new Error('no service worker within 120 s')), 120000))])"""
 
 
+# The start's named moments in a thread's timeline (static/js/python.mjs's
+# `mark`, front.mjs's, game/web/dom's), and when its downloads of the runtime,
+# the snapshot and the game's zips ended: [name, ms since the epoch].
+MARKS = """() => [...performance.getEntriesByType('mark').filter((m) => m.name.startsWith('jhg:'))
+    .map((m) => [m.name.slice(4), performance.timeOrigin + m.startTime]),
+  ...performance.getEntriesByType('resource')
+    .filter((r) => /(pyodide\\.asm\\.wasm|snapshot-.*|game(-rest)?\\.zip)$/.test(r.name))
+    .map((r) => ['downloaded ' + r.name.split('/').pop().replace(/snapshot-.*/, 'snapshot'),
+                 performance.timeOrigin + r.responseEnd])]"""
+
+
 def _visit(page, url: str) -> dict:
     page.goto(url, wait_until="commit")
     page.wait_for_function("document.body && document.body.dataset.state === 'ready'",
                            polling="raf", timeout=120000)
     got: dict = page.evaluate(MEASURE)
     got["bytes"] += sum(worker.evaluate(WORKER_BYTES) for worker in page.workers)
+    # Each moment in ms since the navigation began (the page's time origin).
+    origin = page.evaluate("performance.timeOrigin")
+    marks = page.evaluate(MARKS) + [m for w in page.workers for m in w.evaluate(MARKS)]
+    got["marks"] = {name: at - origin for name, at in marks}
     return got
 
 
@@ -155,11 +173,27 @@ def _one_firefox(kind: str, url: str) -> dict[str, dict]:
     return result
 
 
+def _print_trace(visits: dict[str, list[dict]]) -> None:
+    """Each named moment of the site's start, per visit: the median ms after
+    navigation, in order, with the gap since the moment before."""
+    for visit in VISITS:
+        runs = [r.get("marks", {}) for r in visits[visit]]
+        at = {name: statistics.median([m[name] for m in runs if name in m])
+              for name in {n for m in runs for n in m}}
+        print(f"\nthe site's start, {visit} visit: median ms after navigation (+ since the line before)")
+        last = 0.0
+        for name in sorted(at, key=at.__getitem__):
+            print(f"  {name:30}{at[name]:8.0f}  (+{at[name] - last:.0f})")
+            last = at[name]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--browser", choices=("chromium", "firefox"), default="chromium")
     ap.add_argument("--site", help="a built site folder to measure (default: build the sources)")
+    ap.add_argument("--trace", action="store_true",
+                    help="also print when each part of the site's start ended (Chromium)")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -198,7 +232,9 @@ def main(argv: list[str] | None = None) -> int:
         ratio_b = med("site", visit, "bytes") / bare_bytes if bare_bytes else float("nan")
         bytes_col = f"{ratio_b:13.2f}x" if bare_bytes else f"{'-':>14}"  # offline: none
         print(f"{visit + ' ratio':14}{'':16}{ratio_t:13.2f}x{bytes_col}"
-              f"   (goal <= 0.45x time, <= 1.30x bytes)")
+              f"   (goal <= 0.40x time, <= 1.30x bytes)")
+    if args.trace:
+        _print_trace(results["site"])
     if any(r["bytes"] is None for visits in results.values() for rs in visits.values() for r in rs):
         print("bytes nan: a worker's downloads could not be read (Firefox's WebDriver BiDi"
               " cannot evaluate in a module worker); Chromium counts them")

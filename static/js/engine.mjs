@@ -3,7 +3,9 @@
 // game/web/dom/worker.py, which takes each message of the page: a gesture as
 // JSON, or a chosen file ({file, data}). Messages that come before Python is up
 // wait here, in order. A start that fails is posted as {"failed": why}.
-import { loadPyodide, started, snapshotFrom } from "./python.mjs";
+import { loadPyodide, mark, started, snapshotFrom } from "./python.mjs";
+
+mark("worker");
 
 // What the worker downloads, named to the page as it arrives: the loader's progress.
 try {
@@ -55,6 +57,7 @@ try {
   // How it started: <html data-python> (and data-snapshot: "kept" or "inflated").
   postMessage(JSON.stringify({ python: started, snapshot: snapshotFrom }));
   receive = py.pyimport("game.web.dom.worker").receive;
+  mark("worker module imported");
 } catch (e) {  // the page says so and offers "Try again" (front.mjs, loader.js)
   console.error("The game could not start:", e);
   // Once Python is up the fault is the game's, not a download's.

@@ -5,6 +5,13 @@
 // listens and draws. first.js loads this module once the first screen is painted.
 // The worker first: the game's start (the longest) begins before MicroPython is
 // even fetched (a static import of micropython.mjs would hold it back).
+// A named moment of the start (as static/js/python.mjs's, for benchmarks/load.py --trace).
+const mark = (name) => {
+  try {
+    performance.mark("jhg:" + name);
+  } catch (e) {}
+};
+mark("front module");
 const engine = new Worker(new URL("./engine.mjs", import.meta.url), { type: "module" });
 window.jhgEngine = engine;
 // <html data-busy> while a message of the page waits for the game's answer
@@ -110,6 +117,7 @@ const front = fetch(new URL("./front.json", import.meta.url)).then((r) => r.json
 const specimens = fetch(new URL("./specimens.json", import.meta.url)).then((r) => r.json())
   .then((known) => known || {}, () => ({}));  // (none: nothing to lay out)
 await window.jhgPainted;
+mark("painted");
 meetTheFonts(document.body.dataset.specimen);
 const { loadMicroPython } = await import("../vendor/micropython/micropython.mjs");
 const { order, rom } = await front;
@@ -118,6 +126,7 @@ const mp = await loadMicroPython({
   linebuffer: true, stdout: (line) => console.log(line), stderr: (line) => console.error(line),
   romfs: Uint8Array.from(atob(rom), (c) => c.charCodeAt(0)),
 });
+mark("micropython");
 // A storage area, or null where the browser refuses it (a setting, some private
 // modes: reading `localStorage` throws). MicroPython cannot catch a JavaScript
 // exception (it would unwind through its WebAssembly), so main_thread.py asks here,
@@ -165,6 +174,7 @@ await nextTask();
 mp.runPython(`import ${entry}`);
 await nextTask();
 mp.runPython(`${entry}.start()`);
+mark("front listening");
 
 // The first table the page draws comes in one frame. In Chromium on Linux
 // each font size that frame meets for the first time (and each character

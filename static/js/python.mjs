@@ -30,6 +30,15 @@ import { loadPyodide as loadStock, version } from "../vendor/pyodide/pyodide.mjs
 
 export { version };
 
+// A named moment of the start in this thread's performance timeline ("jhg:"
+// and a name): benchmarks/load.py --trace reads them, with the page's own, as
+// the parts of a start (how long each waited for the one before).
+export function mark(name) {
+  try {
+    performance.mark("jhg:" + name);
+  } catch (e) {}  // (a browser without marks: nothing is traced, nothing lost)
+}
+
 // Emscripten's stand-in for setImmediate listens to the window's "message"
 // events and runs the next queued callback for any message "_si", whoever
 // posted it: an embedding page, an extension or a resizer script then caused a
@@ -102,7 +111,10 @@ async function snapshot() {
   if (!(SNAPSHOT_SIZE > 0)) return null;
   const name = KEPT_PREFIX + SNAPSHOT.replace(/\.gz$/, "");
   const kept = await readKept(name).catch(() => null);
-  if (kept) return { bytes: Promise.resolve(kept), from: "kept", keep() {}, forget: () => forgetKept() };
+  if (kept) {
+    mark("snapshot read");
+    return { bytes: Promise.resolve(kept), from: "kept", keep() {}, forget: () => forgetKept() };
+  }
   if (!self.DecompressionStream) return null;
   const url = new URL(SNAPSHOT, INDEX_URL).href;
   const cached = self.caches ? await caches.match(url) : undefined;
@@ -116,6 +128,7 @@ async function snapshot() {
     if (raw.byteLength > SNAPSHOT_SIZE) throw new Error("snapshot larger than built");
     const whole = new Uint8Array(SNAPSHOT_SIZE);  // the tail the build dropped: zeros
     whole.set(new Uint8Array(raw));
+    mark("snapshot inflated");
     return whole;
   });
   bytes.catch(() => {});  // a failure is reported once, by loadPyodide below
@@ -247,7 +260,7 @@ function compileEarly() {
   const fetchNow = self.fetch;
   const download = fetchNow(url);
   const compiled = WebAssembly.compileStreaming(download.then((response) => response.clone()));
-  compiled.catch(() => {});  // (then Pyodide compiles it itself, and says why it cannot)
+  compiled.then(() => mark("wasm compiled"), () => {});  // (failed: Pyodide compiles it itself, and says why it cannot)
   self.fetch = (input, init) => {
     if (String(input) !== url) return fetchNow(input, init);
     self.fetch = fetchNow;  // once: a fresh start after a failed restore fetches anew
@@ -286,6 +299,7 @@ export async function loadPyodide(options = {}) {
       // The snapshot froze the generator's state: without this every visit
       // would deal the same games.
       restored.runPython("import random; random.seed()");
+      mark("python restored");
     } catch (e) {
       console.warn("Python starts without its snapshot:", e);
       found.forget();  // a kept copy that fails is not tried again
@@ -294,11 +308,16 @@ export async function loadPyodide(options = {}) {
       said("snapshot");
       snapshotFrom = found.from;
       found.keep();
-      return withGame(restored, await rest, false);
+      const ready = withGame(restored, await rest, false);
+      mark("game zip in place");
+      return ready;
     }
   }
   const game = gameZip(GAME_URL);
   const py = await loadStock(stock);
   said("fresh");
-  return withGame(py, await game, true);
+  mark("python started");
+  const ready = withGame(py, await game, true);
+  mark("game zip in place");
+  return ready;
 }

@@ -73,6 +73,7 @@ class MainThread:
         document.body.removeAttribute("data-start-pending")
         document.body.removeAttribute("data-lesson-pending")
         document.body.setAttribute("data-state", "ready")
+        window.performance.mark("jhg:first frame drawn")  # (benchmarks/load.py --trace)
 
     def start(self) -> None:
         """Listen, and tell the game what only the page can read."""

@@ -163,6 +163,7 @@ class Game:
                 self.ctrl.crashed(e)
 
     def start(self, init: dict[str, Any]) -> None:
+        js.performance.mark("jhg:start message")  # (benchmarks/load.py --trace)
         search = str(init.get("search") or "")
         link = read_link(parse_qsl(search.lstrip("?"), keep_blank_values=True))
         self.local = MirroredStorage("local", init.get("local") or {}, post)
@@ -184,6 +185,7 @@ class Game:
 
             asyncio.ensure_future(worker_bench.install(str(init.get("address") or ""), post))
         ctrl.start(init.get("pending"), init.get("form"))
+        js.performance.mark("jhg:first frame posted")
 
 
 GAME = Game()
