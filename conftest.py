@@ -1,9 +1,9 @@
 """Top-level pytest configuration.
 
 game/web runs in the browser (Pyodide + PyScript); its pure modules are
-collected under CPython like the rest (doctests included), but the shell, the
-file panel and the browser's drivers (game/web/dom) import `pyscript` or
-`pyodide` at the top, so they are not collected.
+collected under CPython like the rest (doctests included), but the browser's
+drivers (game/web/dom) import `js`, `pyscript` or `pyodide` at the top, so
+they are not collected.
 
 Two strengths for the property tests and the fuzzer, as hypothesis profiles
 (tests/strength.py scales the counts the tests name): "full" runs every count
@@ -21,7 +21,7 @@ import os
 import pytest
 from hypothesis import settings
 
-collect_ignore_glob = ["game/web/shell.py", "game/web/model/file_panel.py", "game/web/dom/*", "site/*", "node_modules/*"]
+collect_ignore_glob = ["game/web/dom/*", "site/*", "node_modules/*"]
 
 settings.register_profile("full", max_examples=100)  # hypothesis's default: the counts as written
 settings.register_profile("fast", max_examples=25)

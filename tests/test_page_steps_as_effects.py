@@ -7,6 +7,8 @@ effects by hand as the runtime would, and through the real controller."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import json
 import random
 from typing import Any
@@ -81,8 +83,12 @@ def test_a_seed_that_is_no_number_is_refused_by_the_reducer_in_the_page_s_words(
     page = pg.Page(t=Translator("de"), setup={"game": "dracula", "seed": "12x"})
     page, effects = pg.reduce(page, pg.NewGame())
     assert effects == (Focus("#f-seed"),) and page.session is None
-    assert setup_error_text(page) == (f"{page.say('setup.seed')}: '12x' "
-                                      "is not a number of digits 0-9")
+    assert setup_error_text(page) == (f"{page.say('setup.seed')}: „12x“ "
+                                      "ist keine Zahl aus den Ziffern 0-9")  # all of it German
+    page = dataclasses.replace(page, setup={"game": "dracula", "seed": "9" * 30})
+    page, _ = pg.reduce(page, pg.NewGame())
+    assert setup_error_text(page) == (f"{page.say('setup.seed')}: „99999999999…“ liegt nicht "
+                                      f"zwischen 0 und {2**63 - 1}")
     ctrl, screen, _ = make_page()
     deal(ctrl, "dracula", "12x")
     assert ctrl.session is None and screen.focused[-1] == "#f-seed"

@@ -323,8 +323,9 @@ def setup_error_text(page: Page) -> str:
     said = page.setup_error
     if said is None:
         return ""
-    if "problem" in said.params:
-        return page.say(said.key) + str(said.params["problem"])
+    if "number" in said.params:  # game.web.model.inputs.BadNumber's code and params
+        params = {k: v for k, v in said.params.items() if k != "number"}
+        return page.say(said.key) + ": " + page.t("number." + said.params["number"], **params)
     return page.t(said.key, **said.params)
 
 

@@ -29,7 +29,13 @@ SEED_MAX = 2**63 - 1
 
 
 class BadNumber(ValueError):
-    """A number from outside that is not what it should be."""
+    """A number from outside that is not what it should be: `code` ("digits",
+    "range" or "whole") and `params` (the value as shown, the range's ends)
+    for the page to word; the message, in English, for the command line."""
+
+    def __init__(self, message: str, code: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code, self.params = code, params
 
 
 def _shown(text: str) -> str:
@@ -40,16 +46,20 @@ def read_int(text: str, name: str, lo: int = 0, hi: int = SEED_MAX) -> int:
     """`text` (surrounding spaces allowed) as an int in [lo, hi], or BadNumber."""
     digits = text.strip()
     if not digits or not digits.isascii() or not digits.isdigit():
-        raise BadNumber(f"{name}: {_shown(text)!r} is not a number of digits 0-9")
+        raise BadNumber(f"{name}: {_shown(text)!r} is not a number of digits 0-9", "digits",
+                        shown=_shown(text))
     if len(digits) > MAX_DIGITS or not lo <= int(digits) <= hi:
-        raise BadNumber(f"{name}: {_shown(digits)!r} is not between {lo} and {hi}")
+        raise BadNumber(f"{name}: {_shown(digits)!r} is not between {lo} and {hi}", "range",
+                        shown=_shown(digits), lo=lo, hi=hi)
     return int(digits)
 
 
 def check_int(value: Any, name: str, lo: int = 0, hi: int = SEED_MAX) -> int:
     """A number read from JSON: an int (not a bool) in [lo, hi], or BadNumber."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadNumber(f"{name}: {value!r:.20} is not a whole number")
+        raise BadNumber(f"{name}: {value!r:.20} is not a whole number", "whole",
+                        shown=f"{value!r:.20}")
     if not lo <= value <= hi:
-        raise BadNumber(f"{name}: {value} is not between {lo} and {hi}")
+        raise BadNumber(f"{name}: {value} is not between {lo} and {hi}", "range",
+                        shown=str(value), lo=lo, hi=hi)
     return value

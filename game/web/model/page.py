@@ -879,7 +879,7 @@ def _new_game(page: Page, _: NewGame | DealAgain) -> Result:
     try:
         seed = read_int(text, "") if text else None
     except BadNumber as e:  # said after the seed field's label, in the page's words
-        return _refused(page, Said("setup.seed", {"problem": str(e)}), "#f-seed")
+        return _refused(page, Said("setup.seed", {"number": e.code, **e.params}), "#f-seed")
     broken = page.broken
     if broken is not None and broken.in_place and broken.where == saves.key(page.setup["game"]):
         return _refused(page, Said("setup.broken_in_place"))
