@@ -75,6 +75,7 @@ def test_analyse_cancel_and_go_on_as_data():
     assert any(isinstance(e, an.AnalyseInBackground) and e.run == a.run for e in effects)
     assert len(a.steps) >= 3  # every turn of J's with a choice in round 1
     step, hand = av.next_decision(r, a.run)
+    assert (step, hand) == a.steps[-1]  # from the hand's end back: its quickest first
     fake = an.Decided(a.run, _decision(r, step, hand))
     r, effects = av.decided(r, fake)
     assert len(av.current(r).decisions) == 1 and effects == (an.DrawAnalysis(),)
@@ -87,7 +88,9 @@ def test_analyse_cancel_and_go_on_as_data():
     r, effects = av.COMMANDS["analyse"](r, ReviewCommand("analyse"))  # go on from there
     b = av.current(r)
     assert b.status == "running" and b.run > a.run and len(b.decisions) == 1
-    assert av.next_decision(r, b.run) == b.steps[1]
+    assert av.next_decision(r, b.run) == b.steps[-2]
+    r, _ = av.decided(r, an.Decided(b.run, _decision(r, *b.steps[-2])))
+    assert [d.step for d in av.current(r).decisions] == [s for s, _ in b.steps[-2:]]  # in order
 
 
 def test_the_marks_and_the_summary_of_a_finished_analysis():

@@ -5,7 +5,7 @@ whose `Reviewing.analyses` they are) and the analysis's reducers and panel
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, Union
 
 from game.analysis import Decision, HandAnalysis, accuracy, costliest
@@ -31,6 +31,20 @@ class Analysing:
     @property
     def finished(self) -> bool:
         return len(self.decisions) == len(self.steps)
+
+    def next_step(self) -> tuple[int, int] | None:
+        """The (step, hand) to judge next: the hand's last decision not judged
+        yet. From the end back, because a hand's last decisions are the quickest
+        to judge (few cards left, solved exactly), so a first verdict is on
+        screen in a second or two where the first decision takes the search's
+        whole budget (benchmarks/RESULTS.md)."""
+        judged = {d.step for d in self.decisions}
+        return next((s for s in reversed(self.steps) if s[0] not in judged), None)
+
+    def with_decision(self, decision: Decision) -> Analysing:
+        """These decisions and `decision`, in the order of the hand."""
+        return replace(self, decisions=tuple(sorted((*self.decisions, decision),
+                                                    key=lambda d: d.step)))
 
     def at(self, step: int) -> Decision | None:
         """The judged decision taken at `step`, if any."""

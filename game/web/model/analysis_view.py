@@ -114,9 +114,10 @@ def decided(r: Reviewing, act: Decided) -> Analysed:
     """A decision judged in the background: shown at once; the last one
     finishes the analysis (kept with the game on the table)."""
     found = next((a for a in r.analyses if a.run == act.run and a.status == "running"), None)
-    if found is None or found.finished or found.steps[len(found.decisions)][0] != act.decision.step:
+    step = None if found is None else found.next_step()
+    if found is None or step is None or step[0] != act.decision.step:
         return r, ()  # cancelled, or of another run
-    found = dataclasses.replace(found, decisions=(*found.decisions, act.decision))
+    found = found.with_decision(act.decision)
     if found.finished:
         found = dataclasses.replace(found, status="done")
     r = _with(r, found)
@@ -135,9 +136,7 @@ def next_decision(r: Reviewing | None, run: int) -> tuple[int, int] | None:
     if r is None:
         return None
     found = next((a for a in r.analyses if a.run == run and a.status == "running"), None)
-    if found is None or found.finished:
-        return None
-    return found.steps[len(found.decisions)]
+    return None if found is None else found.next_step()
 
 
 COMMANDS: dict[str, Callable[[Reviewing, ReviewCommand], Analysed]] = {
