@@ -5,6 +5,7 @@ whose `Reviewing.analyses` they are) and the analysis's reducers and panel
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Literal, Union
 
@@ -46,6 +47,38 @@ class Analysing:
 
     def kept(self) -> HandAnalysis:
         return HandAnalysis(self.seat, self.hand, self.decisions)
+
+
+Analyses = tuple[Analysing, ...]  # a game's, one a hand at most
+
+
+def begun(analyses: Analyses, found: Analysing, run: int) -> tuple[Analyses, Analysing]:
+    """`found` (new, or cancelled before) under way as run `run`, or done at
+    once if every decision was judged; another running one stops (one at a time)."""
+    others = tuple(dataclasses.replace(a, status="cancelled") if a.status == "running" else a
+                   for a in analyses if a.hand != found.hand)
+    started = dataclasses.replace(found, status="done" if found.finished else "running", run=run)
+    return (*others, started), started
+
+
+def with_decided(analyses: Analyses, act: Decided) -> tuple[Analyses, Analysing] | None:
+    """The analyses with `act`'s decision added to its run's (the last one
+    finishes it); None: that run was cancelled, or is another's."""
+    found = next((a for a in analyses if a.run == act.run and a.status == "running"), None)
+    if found is None or found.finished or found.steps[len(found.decisions)][0] != act.decision.step:
+        return None
+    found = dataclasses.replace(found, decisions=(*found.decisions, act.decision))
+    if found.finished:
+        found = dataclasses.replace(found, status="done")
+    return (*(a for a in analyses if a.hand != found.hand), found), found
+
+
+def next_step(analyses: Analyses, run: int) -> tuple[int, int] | None:
+    """The (step, hand) run `run` judges next, or None: that run is over."""
+    found = next((a for a in analyses if a.run == run and a.status == "running"), None)
+    if found is None or found.finished:
+        return None
+    return found.steps[len(found.decisions)]
 
 
 def of_kept(hand: HandAnalysis) -> Analysing:
