@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -61,6 +62,9 @@ def test_a_guest_analyses_its_round_on_its_own_device_as_judge_does():
     panel = dialog_html(guest_screen)
     assert "Accuracy" in panel and panel.count('class="rv-compare v-') == len(a.decisions)
     assert "this device knows only what you saw" in panel and "With hindsight" not in panel
+    # Each verdict opens its sentence ("Blunder: it cost about..."; a fine choice a
+    # little below the expert's: "Fine: it cost about..., close to the expert's choice").
+    assert not re.search(r"A (fine|inaccuracy|mistake|blunder)\b", panel)
     assert len(pages.net.sent) == sent  # nothing asked of the host, nothing sent
     # The same verdicts as `judge` gives for the observations the guest's table received.
     from game.web.online import seat_analysis as sa  # (online play's part)
@@ -143,3 +147,23 @@ def test_the_recorded_decisions_are_the_seats_own_observations():
         assert seen.hand == state.hands_scored + 1
     with_choice = [s.step for s in record.seen if len(s.observation["legal"]) > 1]
     assert with_choice == [s for s, _ in decision_steps(states, who)]
+
+
+def test_the_dialog_stays_scrolled_as_the_verdicts_come_in():
+    """The summary's dialog, drawn again with each verdict, keeps the scroll
+    the person left it at (game.web.front.screen, on a document)."""
+    from tests.front_kit import FrontScreen
+
+    pages, _, guest, _ = duel_pages()
+    play_until(pages, guest, lambda: pages.host.session.state.hands_scored >= 1,
+               random.Random(4))
+    screen = guest.screen = FrontScreen()
+    guest.command("online-analyse", {})
+    coro = guest.spawn.waiting.pop()
+    screen.doc.querySelector("#modal .sheet").scrollTop = 120
+    while len(_analysis(guest, 1).decisions) < 2:
+        coro.send(None)
+    sheet = screen.doc.querySelector("#modal .sheet")
+    assert len(sheet.querySelectorAll(".rv-compare")) == 2 and sheet.scrollTop == 120
+    guest.command("online-ack-hand", {})
+    coro.close()

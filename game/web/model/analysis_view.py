@@ -133,10 +133,14 @@ COMMANDS: dict[str, Callable[[Reviewing, ReviewCommand], Analysed]] = {
 
 # -- the markup: #rv-analysis in the review's dialog -------------------------------------
 
+def shown_cost(game: str, cost: float) -> float:
+    """A cost as the page writes it: Werner's points whole, the others' to a tenth."""
+    return round(cost, 0 if SCALES[game].unit == "points" else 1)
+
+
 def cost_text(t: Translator, game: str, cost: float) -> str:
     """A cost in the game's unit, in words ("about 12 points of the hand")."""
-    digits = 0 if SCALES[game].unit == "points" else 1
-    return say(t, game, "analysis.cost", n=decimal(t, round(cost, digits)))
+    return say(t, game, "analysis.cost", n=decimal(t, shown_cost(game, cost)))
 
 
 def verdict_text(t: Translator, verdict: str) -> str:
@@ -191,11 +195,16 @@ def compare_html(t: Translator, game: str, d: Decision, words: Callable[[str], s
     the group's name, else "Your choice and the expert's")."""
     you = words(d.chosen)
     expert = words(d.best)
-    if d.cost > 0:
-        said = t("analysis.cost_line", verdict=verdict_text(t, d.verdict),
+    if d.cost > 0 and d.verdict != "fine":
+        verdict = verdict_text(t, d.verdict)  # (it opens the sentence)
+        said = t("analysis.cost_line", verdict=verdict[:1].upper() + verdict[1:],
                  cost=cost_text(t, game, d.cost))
-    else:
-        said = t("analysis.as_expert") if d.chosen == d.best else t("analysis.as_good")
+    elif d.chosen == d.best:
+        said = t("analysis.as_expert")
+    elif shown_cost(game, d.cost) == 0:
+        said = t("analysis.as_good")
+    else:  # fine, a little below the expert's choice
+        said = t("analysis.fine_cost", cost=cost_text(t, game, d.cost))
     hindsight = EMPTY
     if d.hindsight is not None:
         h = d.hindsight
