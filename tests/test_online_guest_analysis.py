@@ -128,11 +128,22 @@ def test_the_game_s_summary_offers_it_for_the_last_round_and_a_watcher_gets_none
     assert "Accuracy" in dialog_html(guest_screen)
 
 
-def test_the_recorded_decisions_are_the_seats_own_observations():
-    """Every decision the guest's page kept: the observation the host's
-    state gives that seat at that step (nothing more), the action the game
-    took there, its player and hand."""
-    pages, _, guest, _ = duel_pages()
+@pytest.mark.parametrize("game, setup", [
+    ("jekyll-vs-hyde", None),
+    ("dracula", {"dr_bot": "random"}),
+    ("jekyll-hyde", {"players": "4", "jh_me": "0", "jh_bot": "random"}),  # roles rotate
+])
+def test_the_recorded_decisions_are_the_seats_own_observations(game, setup):
+    """Every decision the guest's page kept, in a whole game: the observation
+    the host's state gives that seat at that step (nothing more), the action
+    the game took there, its player and hand."""
+    from tests.test_online_play_page import seated
+
+    if setup is None:
+        pages, _, guest, _ = duel_pages()
+    else:
+        pages = seated(game, setup, ["Ann"])
+        guest = pages.guests[0][0]
     pages.play()
     pages.net.pump()
     transcript, states = _host_states(pages)
@@ -167,3 +178,26 @@ def test_the_dialog_stays_scrolled_as_the_verdicts_come_in():
     assert len(sheet.querySelectorAll(".rv-compare")) == 2 and sheet.scrollTop == 120
     guest.command("online-ack-hand", {})
     coro.close()
+
+
+def test_it_waits_while_the_guests_hint_thinks():
+    import dataclasses
+
+    pages, _, guest, _ = duel_pages()
+    play_until(pages, guest, lambda: pages.host.session.state.hands_scored >= 1,
+               random.Random(4))
+    guest.command("online-analyse", {})
+    coro = guest.spawn.waiting.pop()
+    screen = guest.page.online
+    thinking = dataclasses.replace(screen.seat, hint=(screen.guest.state_id, None))
+    guest.page = dataclasses.replace(guest.page, online=dataclasses.replace(screen, seat=thinking))
+    for _ in range(20):
+        coro.send(None)
+    assert _analysis(guest, 1).decisions == ()
+    screen = guest.page.online
+    guest.page = dataclasses.replace(guest.page, online=dataclasses.replace(
+        screen, seat=dataclasses.replace(screen.seat, hint=None)))
+    with pytest.raises(StopIteration):
+        while True:
+            coro.send(None)
+    assert _analysis(guest, 1).status == "done"
