@@ -276,7 +276,7 @@ def _closing(change: Callable[[GuestScreen], SeatTable]) -> Reducer:
                                           analysis=sa.cancel(screen.analysis)), ())
 
 
-def summary_open(screen: GuestScreen) -> bool:
+def _summary_open(screen: GuestScreen) -> bool:
     """A hand's summary, or the game's, is over this seat's table."""
     guest, seat = screen.guest, screen.seat
     return ot.waiting_for_ack(seat, guest) or (ot.over(guest) and not seat.closed_final)
@@ -286,7 +286,7 @@ def _analyse(page: Page, screen: GuestScreen, st: ol.Stamped) -> ol.Result:
     """"Analyse this hand" on a summary: this seat's decisions in that hand,
     judged on this device (a watcher made none)."""
     guest = screen.guest
-    if guest.watching or guest.seat is None or not summary_open(screen):
+    if guest.watching or guest.seat is None or not _summary_open(screen):
         return page, ()
     hand = ot.hands(guest)
     record = sa.begin(screen.analysis, guest.seat, hand)
