@@ -313,7 +313,8 @@ def judge_decision(state: State, step: int, hand: int, chosen: str, rng: random.
                    iterations: int | None = None) -> Decision:
     """The decision `chosen` at `state`: judged from the observation of the
     player to act alone (`judge`), then, apart, its hindsight line."""
-    judging = Judging(state, step, hand, chosen, rng, iterations)
+    judging = Judging(state.observation(state.to_act), step, hand, chosen, rng, iterations,
+                      state)
     while not judging.finished():
         judging.work()
     return judging.decision()
@@ -322,14 +323,17 @@ def judge_decision(state: State, step: int, hand: int, chosen: str, rng: random.
 class Judging:
     """One decision's judgement under way (`judge_decision`), in slices: the
     page's worker does `work` between frames. The same iterations in the same
-    order as in one go, so the verdict is the command line's."""
+    order as in one go, so the verdict is the command line's (and `judge`'s
+    for `observation`). `state`: the full state behind it, for the hindsight
+    line alone; None where only the seat's observation is known (an online
+    guest's page): no hindsight line then."""
 
-    def __init__(self, state: State, step: int, hand: int, chosen: str, rng: random.Random,
-                 iterations: int | None = None) -> None:
+    def __init__(self, observation: dict[str, Any], step: int, hand: int, chosen: str,
+                 rng: random.Random, iterations: int | None = None,
+                 state: State | None = None) -> None:
         self.state, self.step, self.hand, self.chosen = state, step, hand, chosen
-        self.player = state.to_act
-        self.observation = state.observation(self.player)  # all the search ever reads
-        self.search = _search(self.observation, rng, iterations)
+        self.observation = observation  # all the search ever reads
+        self.search = _search(observation, rng, iterations)
 
     def finished(self) -> bool:
         return self.search.finished()
@@ -346,7 +350,7 @@ class Judging:
         judgement = _judgement(self.observation, self.search)
         game = self.observation["game"]
         cost = judgement.costs[self.chosen]
-        seen = hindsight(self.state, self.player)
+        seen = None if self.state is None else hindsight(self.state, self.state.to_act)
         line = None
         if seen is not None:
             best = (self.chosen if seen[self.chosen] == 0

@@ -143,10 +143,17 @@ class Front:
             modal.hidden = True
             return
         if markup is not None:
+            # The same dialog drawn again (a verdict more under a summary) stays
+            # scrolled where the person left it.
+            was = modal.querySelector(".sheet") if self.dialog_open else None
+            top, heading = (was.scrollTop, _heading(modal)) if was else (0, None)
             self.set_markup(modal, markup)
             title = modal.querySelector("h2")  # each dialog opens with its title
             if title and titled:
                 title.id = "modal-title"
+            sheet = modal.querySelector(".sheet")
+            if top and sheet and _heading(modal) == heading:
+                sheet.scrollTop = top
         self.dialog_open = True
         modal.hidden = False
 
@@ -258,3 +265,9 @@ def kebab(name: str) -> str:
     for ch in name:
         out += "-" + ch.lower() if "A" <= ch <= "Z" else ch
     return out
+
+
+def _heading(modal: "Any") -> str:
+    """The open dialog's title, which names it."""
+    title = modal.querySelector("h2")
+    return str(title.textContent) if title else ""

@@ -5,7 +5,8 @@ whose `Reviewing.analyses` they are) and the analysis's reducers and panel
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import dataclasses
+from dataclasses import dataclass
 from typing import Literal, Union
 
 from game.analysis import Decision, HandAnalysis, accuracy, costliest
@@ -43,7 +44,7 @@ class Analysing:
 
     def with_decision(self, decision: Decision) -> Analysing:
         """These decisions and `decision`, in the order of the hand."""
-        return replace(self, decisions=tuple(sorted((*self.decisions, decision),
+        return dataclasses.replace(self, decisions=tuple(sorted((*self.decisions, decision),
                                                     key=lambda d: d.step)))
 
     def at(self, step: int) -> Decision | None:
@@ -60,6 +61,37 @@ class Analysing:
 
     def kept(self) -> HandAnalysis:
         return HandAnalysis(self.seat, self.hand, self.decisions)
+
+
+Analyses = tuple[Analysing, ...]  # a game's, one a hand at most
+
+
+def begun(analyses: Analyses, found: Analysing, run: int) -> tuple[Analyses, Analysing]:
+    """`found` (new, or cancelled before) under way as run `run`, or done at
+    once if every decision was judged; another running one stops (one at a time)."""
+    others = tuple(dataclasses.replace(a, status="cancelled") if a.status == "running" else a
+                   for a in analyses if a.hand != found.hand)
+    started = dataclasses.replace(found, status="done" if found.finished else "running", run=run)
+    return (*others, started), started
+
+
+def with_decided(analyses: Analyses, act: Decided) -> tuple[Analyses, Analysing] | None:
+    """The analyses with `act`'s decision added to its run's (the last one
+    finishes it); None: that run was cancelled, or is another's."""
+    found = next((a for a in analyses if a.run == act.run and a.status == "running"), None)
+    step = None if found is None else found.next_step()
+    if found is None or step is None or step[0] != act.decision.step:
+        return None
+    found = found.with_decision(act.decision)
+    if found.finished:
+        found = dataclasses.replace(found, status="done")
+    return (*(a for a in analyses if a.hand != found.hand), found), found
+
+
+def next_step(analyses: Analyses, run: int) -> tuple[int, int] | None:
+    """The (step, hand) run `run` judges next, or None: that run is over."""
+    found = next((a for a in analyses if a.run == run and a.status == "running"), None)
+    return None if found is None else found.next_step()
 
 
 def of_kept(hand: HandAnalysis) -> Analysing:

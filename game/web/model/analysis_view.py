@@ -17,11 +17,11 @@ review shows it again without computing it.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from game.analysis import SCALES, Decision, decision_steps, identity_of
 from game.web.model.analysing import (AnalyseInBackground, Analysing, Decided, DrawAnalysis, Effect,
-                                 KeepAnalysis)
+                                      KeepAnalysis, begun, next_step, with_decided)
 from game.web.draw.html import EMPTY, Html, html, join
 from game.web.model.replay import Draw, stopped
 from game.web.draw.start_screen import decimal, say
@@ -75,16 +75,11 @@ def _analyse(r: Reviewing, _: ReviewCommand) -> Analysed:
         who = identity_of(first, None if r.me is None else str(r.me))
         hand = reviewed_hand(r)
         found = Analysing(str(who), hand, tuple(decision_steps(r.states, who, hand)))
-    run = r.runs + 1
-    others = tuple(dataclasses.replace(a, status="cancelled") if a.status == "running" else a
-                   for a in r.analyses if a.hand != found.hand)
-    if found.finished:
-        started = dataclasses.replace(found, status="done", run=run)
-        r = dataclasses.replace(r, analyses=(*others, started), runs=run)
+    analyses, started = begun(r.analyses, found, r.runs + 1)
+    r = dataclasses.replace(r, analyses=analyses, runs=started.run)
+    if started.status == "done":
         return r, (Draw("rv-analysis-head"), *_kept(r))
-    started = dataclasses.replace(found, status="running", run=run)
-    r = dataclasses.replace(r, analyses=(*others, started), runs=run)
-    return r, (Draw("rv-cancel"), AnalyseInBackground(run))
+    return r, (Draw("rv-cancel"), AnalyseInBackground(started.run))
 
 
 def _cancel(r: Reviewing, _: ReviewCommand) -> Analysed:
@@ -113,15 +108,11 @@ def _goto(r: Reviewing, act: ReviewCommand) -> Analysed:
 def decided(r: Reviewing, act: Decided) -> Analysed:
     """A decision judged in the background: shown at once; the last one
     finishes the analysis (kept with the game on the table)."""
-    found = next((a for a in r.analyses if a.run == act.run and a.status == "running"), None)
-    step = None if found is None else found.next_step()
-    if found is None or step is None or step[0] != act.decision.step:
+    judged = with_decided(r.analyses, act)
+    if judged is None:
         return r, ()  # cancelled, or of another run
-    found = found.with_decision(act.decision)
-    if found.finished:
-        found = dataclasses.replace(found, status="done")
-    r = _with(r, found)
-    return r, (DrawAnalysis(), *(_kept(r) if found.finished else ()))
+    r = dataclasses.replace(r, analyses=judged[0])
+    return r, (DrawAnalysis(), *(_kept(r) if judged[1].finished else ()))
 
 
 def _kept(r: Reviewing) -> tuple[Effect, ...]:
@@ -133,10 +124,7 @@ def _kept(r: Reviewing) -> tuple[Effect, ...]:
 
 def next_decision(r: Reviewing | None, run: int) -> tuple[int, int] | None:
     """The (step, hand) run `run` judges next, or None: that run is over."""
-    if r is None:
-        return None
-    found = next((a for a in r.analyses if a.run == run and a.status == "running"), None)
-    return None if found is None else found.next_step()
+    return None if r is None else next_step(r.analyses, run)
 
 
 COMMANDS: dict[str, Callable[[Reviewing, ReviewCommand], Analysed]] = {
@@ -145,27 +133,36 @@ COMMANDS: dict[str, Callable[[Reviewing, ReviewCommand], Analysed]] = {
 
 # -- the markup: #rv-analysis in the review's dialog -------------------------------------
 
+def shown_cost(game: str, cost: float) -> float:
+    """A cost as the page writes it: Werner's points whole, the others' to a tenth."""
+    return round(cost, 0 if SCALES[game].unit == "points" else 1)
+
+
 def cost_text(t: Translator, game: str, cost: float) -> str:
     """A cost in the game's unit, in words ("about 12 points of the hand")."""
-    digits = 0 if SCALES[game].unit == "points" else 1
-    return say(t, game, "analysis.cost", n=decimal(t, round(cost, digits)))
+    return say(t, game, "analysis.cost", n=decimal(t, shown_cost(game, cost)))
 
 
 def verdict_text(t: Translator, verdict: str) -> str:
     return t(f"analysis.verdict.{verdict}")
 
 
-def _choice(r: Reviewing, t: Translator, step: int, action: str) -> str:
-    """An action at `step` in the table's words (the hint's)."""
-    state = r.states[step]
-    table = renderer(r.transcript.game)
-    seat = state.to_act
-    obs = state.observation(seat)
+def choice_text(t: Translator, game: str, seat: Any, observation: dict[str, Any],
+                action: str) -> str:
+    """An action at the decision `seat` saw as `observation`, in the table's
+    words (the hint's)."""
     ctx = TableContext(t=t, seat=seat, log=[])
     try:
-        return table.hint_text(action, obs, ctx)
+        return renderer(game).hint_text(action, observation, ctx)
     except Exception:  # an odd action: still show it
         return t("hint.other", action=action)
+
+
+def _choice(r: Reviewing, t: Translator, step: int, action: str) -> str:
+    """An action at `step` in the table's words."""
+    state = r.states[step]
+    return choice_text(t, r.transcript.game, state.to_act, state.observation(state.to_act),
+                       action)
 
 
 def shown_at(d: Decision) -> int:
@@ -188,35 +185,50 @@ def _mark(d: Decision, t: Translator, r: Reviewing, here: bool) -> Html:
 
 
 def _compare(r: Reviewing, t: Translator, d: Decision) -> Html:
-    """The person's choice and the expert's side by side, with the cost in words."""
-    game = r.transcript.game
-    you = _choice(r, t, d.step, d.chosen)
-    expert = _choice(r, t, d.step, d.best)
-    if d.cost > 0:
-        said = t("analysis.cost_line", verdict=verdict_text(t, d.verdict),
+    return compare_html(t, r.transcript.game, d, lambda action: _choice(r, t, d.step, action))
+
+
+def compare_html(t: Translator, game: str, d: Decision, words: Callable[[str], str],
+                 ident: str = COMPARE, label: str = "") -> Html:
+    """The person's choice and the expert's side by side, with the cost in
+    words (`words`: an action at that decision in the table's words; `label`:
+    the group's name, else "Your choice and the expert's")."""
+    you = words(d.chosen)
+    expert = words(d.best)
+    if d.cost > 0 and d.verdict != "fine":
+        verdict = verdict_text(t, d.verdict)  # (it opens the sentence)
+        said = t("analysis.cost_line", verdict=verdict[:1].upper() + verdict[1:],
                  cost=cost_text(t, game, d.cost))
-    else:
-        said = t("analysis.as_expert") if d.chosen == d.best else t("analysis.as_good")
+    elif d.chosen == d.best:
+        said = t("analysis.as_expert")
+    elif shown_cost(game, d.cost) == 0:
+        said = t("analysis.as_good")
+    else:  # fine, a little below the expert's choice
+        said = t("analysis.fine_cost", cost=cost_text(t, game, d.cost))
     hindsight = EMPTY
     if d.hindsight is not None:
         h = d.hindsight
         hindsight = html('<p class="rv-hindsight"><b>{}</b> {}</p>', t("analysis.hindsight"),
-                         t("analysis.hindsight_line", best=_choice(r, t, d.step, h.best),
+                         t("analysis.hindsight_line", best=words(h.best),
                            cost=cost_text(t, game, h.cost)))
-    return html('<div class="rv-compare v-{}" id="rv-compare" role="group" aria-label="{}" '
+    return html('<div class="rv-compare v-{}" id="{}" role="group" aria-label="{}" '
                 'tabindex="-1">'
                 '<div class="rv-side"><b>{}</b> {}</div><div class="rv-side rv-expert"><b>{}</b>'
                 ' {}</div><p class="rv-cost"><b aria-hidden="true">{}</b> {}</p>{}</div>',
-                d.verdict, t("analysis.compare"), t("analysis.you"), you, t("analysis.expert"),
-                expert, SYMBOLS[d.verdict], said, hindsight)
+                d.verdict, ident, label or t("analysis.compare"), t("analysis.you"), you,
+                t("analysis.expert"), expert, SYMBOLS[d.verdict], said, hindsight)
+
+
+def accuracy_text(t: Translator, a: Analysing) -> str:
+    """The share of `a`'s judged decisions that are fine, in words."""
+    fine = sum(d.verdict == "fine" for d in a.decisions)
+    return t("analysis.accuracy", pct=round(100 * a.accuracy()), fine=fine, n=len(a.decisions))
 
 
 def _summary(r: Reviewing, t: Translator, a: Analysing) -> Html:
     """The hand's accuracy and its three costliest decisions (each a button to it)."""
     game = r.transcript.game
-    fine = sum(d.verdict == "fine" for d in a.decisions)
-    figure = t("analysis.accuracy", pct=round(100 * a.accuracy()), fine=fine,
-               n=len(a.decisions))
+    figure = accuracy_text(t, a)
     worst = a.costliest()
     buttons = join(html('<li><button type="button" class="rv-costly v-{}" data-rv="analysis-goto"'
                         ' data-step="{}" id="rv-costly-{}"><b aria-hidden="true">{}</b> {}'

@@ -25,6 +25,8 @@ from game.core.state import GameError
 from game.online import guest as g
 from game.online.wire import PeerPath, RelaysChanged, WireEvent
 from game.web.runtime import online_door as ol
+from game.web.model import effects as fx
+from game.web.online import seat_analysis as sa
 from game.web.online import table as ot
 from game.web.model import page as pg
 from game.web.draw.html import EMPTY, Html, html
@@ -216,14 +218,23 @@ def _table_heard(page: Page, before: g.Guest) -> ol.Result:
         if moving:
             out = (ol.CardsMoved(screen.game, moving, after.player),)
     seat = ot.heard(screen.seat, before, after, renderer(screen.game))
-    page, more = _take(_with(page, screen, seat=seat), ot.held_due(seat, after))
+    record = sa.heard(screen.analysis, after.state_id)
+    page, more = _take(_with(page, screen, seat=seat, analysis=record), ot.held_due(seat, after))
     return page, (*out, *more)
 
 
 def _take(page: Page, turn: Turn) -> ol.Result:
-    """A click's outcome: the table, and the decision sent to the host."""
-    page = _with(page, _guest(page), seat=turn.seat)
-    return hear(page, g.DecideNow(turn.send)) if turn.send is not None else (page, ())
+    """A click's outcome: the table, and the decision sent to the host (kept
+    with the observation it answers, for this seat's own analysis)."""
+    screen = _guest(page)
+    guest = screen.guest
+    if turn.send is None:
+        return _with(page, screen, seat=turn.seat), ()
+    record = screen.analysis
+    if guest.host is not None and guest.token is not None:  # (else nothing goes)
+        record = sa.sent(record, guest.state_id, ot.hands(guest) + 1, guest.player,
+                         dict(guest.observation or {}), turn.send)
+    return hear(_with(page, screen, seat=turn.seat, analysis=record), g.DecideNow(turn.send))
 
 
 def _decide(page: Page, screen: GuestScreen, st: ol.Stamped) -> ol.Result:
@@ -257,6 +268,50 @@ def _hint_thought(page: Page, screen: GuestScreen, st: ol.Stamped) -> ol.Result:
 
 def _seat(change: Callable[[GuestScreen], SeatTable]) -> Reducer:
     return lambda page, screen, _: (_with(page, screen, seat=change(screen)), ())
+
+
+def _closing(change: Callable[[GuestScreen], SeatTable]) -> Reducer:
+    """A summary closed: its analysis, if running, stops with it."""
+    return lambda page, screen, _: (_with(page, screen, seat=change(screen),
+                                          analysis=sa.cancel(screen.analysis)), ())
+
+
+def _summary_open(screen: GuestScreen) -> bool:
+    """A hand's summary, or the game's, is over this seat's table."""
+    guest, seat = screen.guest, screen.seat
+    return ot.waiting_for_ack(seat, guest) or (ot.over(guest) and not seat.closed_final)
+
+
+def _analyse(page: Page, screen: GuestScreen, st: ol.Stamped) -> ol.Result:
+    """"Analyse this hand" on a summary: this seat's decisions in that hand,
+    judged on this device (a watcher made none)."""
+    guest = screen.guest
+    if guest.watching or guest.seat is None or not _summary_open(screen):
+        return page, ()
+    hand = ot.hands(guest)
+    record = sa.begin(screen.analysis, guest.seat, hand)
+    found = sa.current(record, hand)
+    if record is screen.analysis or found is None:
+        return page, ()  # (under way, or done: as it is)
+    page = _with(page, screen, analysis=record)
+    if found.status == "running":
+        return page, (ol.AnalyseSeat(found.run), fx.Focus("#ga-cancel"))
+    return page, (fx.Focus("#ga-analysis-head"),)
+
+
+def _cancel_analysis(page: Page, screen: GuestScreen, st: ol.Stamped) -> ol.Result:
+    found = sa.current(screen.analysis, ot.hands(screen.guest))
+    if found is None or found.status != "running":
+        return page, ()
+    return _with(page, screen, analysis=sa.cancel(screen.analysis)), (
+        fx.Focus("#ga-resume" if found.decisions else "#analyse-open"),)
+
+
+def _seat_decided(page: Page, screen: GuestScreen, st: ol.Stamped) -> ol.Result:
+    act = st.act
+    assert isinstance(act, ol.SeatDecided)
+    record = sa.decided(screen.analysis, act.run, act.decision)
+    return (page, ()) if record is None else (_with(page, screen, analysis=record), ())
 
 
 def _download(page: Page, screen: GuestScreen, st: ol.Stamped) -> ol.Result:
@@ -298,8 +353,11 @@ ACTIONS: dict[type, Reducer] = {
     ol.Confirm: lambda page, screen, _: _take(page, ot.confirm(
         screen.seat, screen.guest, renderer(screen.game))),
     ol.ClearChoice: _seat(lambda screen: dataclasses.replace(screen.seat, picked=())),
-    ol.AckHand: _seat(lambda screen: ot.ack_hand(screen.seat, screen.guest)),
-    ol.CloseFinal: _seat(lambda screen: dataclasses.replace(screen.seat, closed_final=True)),
+    ol.AckHand: _closing(lambda screen: ot.ack_hand(screen.seat, screen.guest)),
+    ol.CloseFinal: _closing(lambda screen: dataclasses.replace(screen.seat, closed_final=True)),
+    ol.Analyse: _analyse,
+    ol.CancelAnalysis: _cancel_analysis,
+    ol.SeatDecided: _seat_decided,
     ol.AskHint: _ask_hint,
     ol.HintThought: _hint_thought,
     ol.PlayHere: lambda page, _, __: hear(page, g.PlayHere()),
@@ -479,7 +537,7 @@ def parts(page: Page) -> GuestParts | None:
     screen = page.online
     if not isinstance(screen, GuestScreen) or not _at_table(screen):
         return None
-    return ot.parts(page, screen.seat, screen.guest, renderer(screen.game))
+    return ot.parts(page, screen.seat, screen.guest, renderer(screen.game), screen.analysis)
 
 
 def record(screen: GuestScreen) -> str:

@@ -16,7 +16,12 @@ from game.online import messages as m
 from game.online.wire import KeyedWire, TurnWire
 from game.web.runtime import online_door as ol
 from game.web.model import stats as st
+from game.web.model import analysing as an
+from game.web.model.page import Page
+from game.web.online import seat_analysis as sa
+from game.web.online.seat_analysis import SeatAnalysis
 from game.web.online.state import GuestScreen
+from game.web.runtime import analysis_run
 from game.web.model.stats import new_game_id
 from game.web.model.stats_page import WriteStats, now_ms
 from game.web.draw.tables import renderer
@@ -59,6 +64,8 @@ def carry_out(rt: ol.Runtime, effect: ol.Effect) -> list[ol.OnlineAct]:
         _count(rt, effect)
     elif isinstance(effect, ol.ThinkHint):
         rt.spawn(_hinting(rt, effect))
+    elif isinstance(effect, ol.AnalyseSeat):
+        rt.spawn(analysis_run.analyse_turn(rt, effect.run, _seat_decisions(rt)))
     else:
         return _signer(rt, effect)
     return []
@@ -180,3 +187,30 @@ async def _hinting(rt: ol.Runtime, effect: ol.ThinkHint) -> None:
         rt.screen.error(f"hint error: {type(e).__name__}: {e}")
         action = None
     ol.event(rt, ol.HintThought(effect.state_id, action))
+
+
+def _seat_decisions(rt: ol.Runtime) -> analysis_run.Decisions:
+    """The guest's own decisions for the analysis's loop: the observations its
+    table received (game.web.online.seat_analysis), no state behind them (so no
+    hindsight line); it waits while this seat's hint thinks."""
+    def analysis(page: Page) -> SeatAnalysis | None:
+        return page.online.analysis if isinstance(page.online, GuestScreen) else None
+
+    def next_step(page: Page, run: int) -> tuple[int, int] | None:
+        record = analysis(page)
+        return None if record is None else an.next_step(record.analyses, run)
+
+    def position(page: Page, step: int, hand: int) -> analysis_run.Position:
+        screen = page.online
+        assert isinstance(screen, GuestScreen)  # (next_step found its run)
+        seen = sa.at(screen.analysis, step)
+        return analysis_run.Position(step, hand, seen.observation, seen.chosen,
+                                     sa.seed(screen.game, screen.room, step), None)
+
+    def hint_thinking(page: Page) -> bool:
+        screen = page.online
+        return isinstance(screen, GuestScreen) and screen.seat.hint is not None \
+            and screen.seat.hint[1] is None
+
+    return analysis_run.Decisions(next_step, position, hint_thinking, lambda act: ol.event(
+        rt, ol.SeatDecided(act.run, act.decision)))

@@ -22,6 +22,7 @@ from game.online import guest as g
 from game.online import host as h
 from game.web.draw.html import Html
 from game.web.model.session import Message
+from game.web.online.seat_analysis import SeatAnalysis
 
 
 def derived(fresh: str, label: str) -> str:
@@ -105,6 +106,7 @@ class GuestScreen:
     host_missing: bool = False  # relays reached, and no host answered for HOST_WAIT_S
     path: str = "direct"  # how this page reaches the host ("relayed": through the relays)
     paths: dict[str, str] = field(default_factory=dict)  # each page met: how it is reached
+    analysis: SeatAnalysis = SeatAnalysis()  # this seat's decisions, and their analysis
     # The table as drawn when a message was checked (game.web.online.guest's
     # `drawable`), and from what: the draw after it takes that drawing.
     drawn: tuple[tuple[Any, ...], Html] | None = field(default=None, compare=False)

@@ -21,6 +21,8 @@ from game.online import guest as g
 from game.web.model.choice import Choice
 from game.web.draw.html import EMPTY, Html, html
 from game.web.draw.i18n import Translator
+from game.web.online import seat_analysis
+from game.web.online.seat_analysis import SeatAnalysis
 from game.web.online.state import SeatTable
 from game.web.model.page import Page
 from game.web.model.session import Message, NotYourTurn, Said, click, deal_opening, offer
@@ -228,19 +230,26 @@ def tools(page: Page, seat: SeatTable, guest: g.Guest, table: Table) -> Html:
                        lambda action: hint_words(table, action, obs, ctx), cmd="online-hint")
 
 
-def dialog(page: Page, seat: SeatTable, guest: g.Guest, table: Table) -> Dialog | None:
-    """A hand's summary (Next hand), or once the game is over its summary."""
+def dialog(page: Page, seat: SeatTable, guest: g.Guest, table: Table,
+           analysis: SeatAnalysis = SeatAnalysis()) -> Dialog | None:
+    """A hand's summary (Next hand), or once the game is over its summary;
+    under either, this seat's analysis of the hand (a watcher's: none)."""
     t, obs = page.t, guest.observation or {}
     ctx = context(seat, guest, table, t)
+    button, panel = EMPTY, EMPTY
+    if not guest.watching:
+        game = guest.game or ""
+        button = seat_analysis.button(t, game, analysis, hands(guest))
+        panel = seat_analysis.panel_html(t, game, analysis, hands(guest))
     if over(guest) and not seat.closed_final:
         review = EMPTY if guest.transcript is None else html(
             '<button type="button" data-cmd="online-review" id="review-open">{}</button>',
             t("review.button"))
-        return Dialog(table.final_summary(obs, ctx), html(
-            '{}<button type="button" class="primary" data-cmd="online-close-final">{}</button>',
-            review, t("modal.close")))
+        return Dialog(table.final_summary(obs, ctx) + panel, html(
+            '{}{}<button type="button" class="primary" data-cmd="online-close-final">{}</button>',
+            review, button, t("modal.close")))
     if waiting_for_ack(seat, guest):
-        return hand_dialog(page, table.hand_summary(obs, ctx), "online-ack-hand")
+        return hand_dialog(page, table.hand_summary(obs, ctx) + panel, "online-ack-hand", button)
     return None
 
 
@@ -269,7 +278,8 @@ def to_act(seat: SeatTable, guest: g.Guest) -> str:
         else "other"
 
 
-def parts(page: Page, seat: SeatTable, guest: g.Guest, table: Table) -> GuestParts:
-    return GuestParts(tools(page, seat, guest, table), dialog(page, seat, guest, table),
+def parts(page: Page, seat: SeatTable, guest: g.Guest, table: Table,
+          analysis: SeatAnalysis = SeatAnalysis()) -> GuestParts:
+    return GuestParts(tools(page, seat, guest, table), dialog(page, seat, guest, table, analysis),
                       news(seat, guest, table, page.t), hinted(seat, guest, table),
                       choices(seat, guest, table), to_act(seat, guest))

@@ -242,7 +242,7 @@ class Controller:
         elif isinstance(effect, pg.ReviewGone):
             self.screen.steps(CLOSED)
         elif isinstance(effect, an.AnalyseInBackground):
-            self.spawn(analysis_run.analyse_turn(self, effect.run))
+            self.spawn(analysis_run.analyse_turn(self, effect.run, analysis_run.reviewed(self)))
         elif isinstance(effect, an.DrawAnalysis) and self.page.review is not None:
             self.screen.steps(analysis_frame(self.page.review, self.t))
         else:

@@ -32,10 +32,11 @@ from game.web.model.links import Link, read_join
 from game.web.model.turn import TURN_KEY
 
 if TYPE_CHECKING:  # online play's modules: fetched when first needed (game.build.PARTS)
+    from game.analysis import Decision
     from game.core.state import Player, State
     from game.online.proof import Keys
     from game.online.wire import CodeWire, Wire, WireEvent
-    from game.web.runtime.drivers import Screen
+    from game.web.runtime.drivers import Clock, Screen
     from game.web.model.page import Page, PageAction, PageEffect
     from game.web.model.session import Session
     from game.web.model.stats_page import WriteStats
@@ -90,6 +91,7 @@ class Runtime(Protocol):
     online: OnlineDrivers
     screen: Screen
     link: Link
+    clock: Clock
 
     @property
     def page(self) -> Page: ...
@@ -311,6 +313,23 @@ class ReviewRecord:
 
 
 @dataclass(frozen=True)
+class Analyse:
+    """A guest's "Analyse this hand" on a summary: its own decisions judged on its device."""
+
+
+@dataclass(frozen=True)
+class CancelAnalysis:
+    pass
+
+
+@dataclass(frozen=True)
+class SeatDecided:
+    """The guest's analysis judged the next decision of run `run` (game.web.runtime.analysis_run)."""
+    run: int
+    decision: Decision
+
+
+@dataclass(frozen=True)
 class Heard:
     """A wire's event."""
     event: WireEvent
@@ -406,7 +425,7 @@ OnlineAct = Union[HostTable, Reopened, Invited, OpenWire, InviteByCode, Retry, A
                   AskHint, AckHand, CloseFinal, PlayHere, React, Leave, DownloadRecord,
                   ReviewRecord, Heard, Tick, GameMoved, KeysMade, KeysFailed, CodeMade,
                   AnswerTaken, AnswerRefused, Started, Answered, InvitationRefused, Verified,
-                  HintThought, KeepTurn, ForgetTurn]
+                  HintThought, KeepTurn, ForgetTurn, Analyse, CancelAnalysis, SeatDecided]
 
 
 @dataclass(frozen=True)
@@ -546,6 +565,12 @@ class Count(Effect):
 
 
 @dataclass(frozen=True)
+class AnalyseSeat(Effect):
+    """Judge the guest's running analysis's decisions one by one (its `run`)."""
+    run: int
+
+
+@dataclass(frozen=True)
 class ThinkHint(Effect):
     room: str
     state_id: int
@@ -585,4 +610,6 @@ COMMANDS: dict[str, Callable[[OnlineDrivers, dict[str, str]], OnlineAct]] = {
     "online-leave": lambda _, __: Leave(),
     "online-back": lambda _, __: Leave(),
     "online-download": lambda _, __: DownloadRecord(),
-    "online-review": lambda _, __: ReviewRecord()}
+    "online-review": lambda _, __: ReviewRecord(),
+    "online-analyse": lambda _, __: Analyse(),
+    "online-analysis-cancel": lambda _, __: CancelAnalysis()}
