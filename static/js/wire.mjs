@@ -210,7 +210,7 @@ export async function verify(point, text, signature) {
   }
 }
 
-// ---- The relayed path (docs/DESIGN.md, "Online play: the relayed path") ----
+// ---- The relayed path (docs/DESIGN.md, "Online play: the connection") ----
 // When two pages' direct channel does not open (carrier-grade NAT, a strict
 // network), they carry the game's messages through the same Nostr relays as
 // ephemeral events (kinds 20000-29999: a relay forwards them, keeps nothing),

@@ -31,7 +31,7 @@ from game.web.runtime.step_player import StepPlayer
 from game.web.runtime.storage import MemoryStorage
 from game.web.draw.tables import TABLES, renderer
 
-if TYPE_CHECKING:  # (the controller is the page's own program, read from game.zip at start)
+if TYPE_CHECKING:  # (embed.html's runner starts one, importing it when it does)
     from game.web.runtime.controller import Controller
 
 Post = Callable[[Frame], None]

@@ -21,7 +21,7 @@ from game.web.model import page as pg
 from game.web.model import session as ts
 from game.web.model.page import StorageChanged
 
-if TYPE_CHECKING:  # (the controller is the page's own program, read from game.zip at start)
+if TYPE_CHECKING:  # (the controller imports this module: its type only, no cycle)
     from game.web.runtime.controller import Controller
 
 Message = dict[str, Any]
