@@ -70,7 +70,7 @@ def people(chromium, site_url, relay):
 
 def paths(person: Person) -> list[bool]:
     """Whether each path the page's wire reported was relayed."""
-    return [relayed for _, relayed in person.page.evaluate("window.jhgTestPaths")]
+    return [relayed for _, relayed, _ in person.page.evaluate("window.jhgTestPaths")]
 
 
 class TimedClicks:
