@@ -4,10 +4,13 @@ a TURN server's, and has none (every RTCPeerConnection made with
 `iceTransportPolicy: "relay"`: no direct channel can open, as behind
 carrier-grade NAT; Chromium's `--force-webrtc-ip-handling-policy=
 disable_non_proxied_udp` did not stop a channel over 127.0.0.1). The pages
-are tests/browser/test_online_play.py's (`host_and_guests`, `play`), on a
+are tests/browser/test_online_play.py's (`Person`, `play`), on a
 local relay that refuses long messages (tests/nostr_relay.py's `max_message`). Everything the relay was sent is read afterwards as a
 stranger (or another friend holding the link) subscribed to it would: none
-of the guest's cards nor the seed is in it. Run with -s for the timings.
+of the guest's cards nor the seed is in it. A Werner hand with one friend
+direct and one relayed at the same table, and a whole Dracula game through
+the relays alone to its final summary (issue 54's "Done when"). Run with -s
+for the timings.
 """
 
 from __future__ import annotations
