@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
-from game.online.wire import PeerLeft, RelaysChanged
+from game.online.wire import PeerLeft, PeerPath, RelaysChanged
 from game.web.runtime import online_door as ol
 from game.web.model import session as ts
 from game.web.model.links import Link
@@ -101,6 +101,27 @@ def test_a_friend_who_finds_the_host_is_told_how_the_pages_are_connected():
     pages.net.pump()
     assert "Connected to the host: direct." in text(pages.screen_html(screen))
     assert "Ann · direct" in text(pages.screen_html(pages.host_screen))
+
+
+def test_each_page_says_what_carries_the_channel_a_turn_server_or_the_relays():
+    """A direct channel through the host's TURN server is not called direct:
+    the server passes every message on (issue 54, item 3)."""
+    pages = Pages(*DUEL)
+    pages.host.command("online-open", {})
+    guest, screen = pages.guest("Ann")
+    guest.command("online-join", {"name": "Ann"})
+    pages.net.pump()
+    ann = next(p.peer for p in pages.host.page.online.room.peers if p.name == "Ann")
+    host = guest.page.online.guest.host
+    ol.heard(pages.host, PeerPath(ann, False, turn=True))
+    ol.heard(guest, PeerPath(host, False, turn=True))
+    assert "Ann · through your TURN server" in text(pages.screen_html(pages.host_screen))
+    assert "Connected to the host: through the host’s TURN server." in text(
+        pages.screen_html(screen))
+    ol.heard(pages.host, PeerPath(ann, True))
+    ol.heard(guest, PeerPath(host, True))
+    assert "Ann · through the relays" in text(pages.screen_html(pages.host_screen))
+    assert "Connected to the host: through the relays." in text(pages.screen_html(screen))
 
 
 def test_a_friend_who_reaches_no_relay_is_told_why_in_their_words():

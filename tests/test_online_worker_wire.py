@@ -99,6 +99,18 @@ def test_a_relay_wire_says_each_peers_path_and_keeps_who_is_relayed():
                      PeerPath("p", False), PeerPath("q", False), PeerPath("q", True), PeerLeft("q")]
 
 
+def test_a_relay_wire_says_which_direct_channel_goes_through_a_turn_server():
+    page = Page()
+    heard: list[Any] = []
+    relays = RelayWire(("ws://127.0.0.1:1",), (), board=page.board)
+    relays.open("room-1", "secret", heard.append)
+    page.tell(id=1, event="path", peer="p", relayed=False, turn=True)
+    page.tell(id=1, event="path", peer="q", relayed=False, turn="yes")  # (only true is)
+    page.tell(id=1, event="path", peer="r", relayed=True, turn=True)  # (relayed: no channel)
+    assert heard == [PeerPath("p", False, True), PeerPath("q", False), PeerPath("r", True)]
+    assert [e.way for e in heard] == ["turn", "direct", "relayed"]
+
+
 def test_a_relay_wire_is_told_the_tables_key_for_its_relayed_path():
     page = Page()
     point = bytes.fromhex("04" + "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296"

@@ -50,9 +50,17 @@ class RelaysChanged:
 class PeerPath:
     """How a joined peer's messages travel now: over a direct channel
     (`relayed` False) or through the relays, encrypted for that peer alone
-    (when no direct channel opened). Said after PeerJoined and on every change."""
+    (when no direct channel opened). Said after PeerJoined and on every change.
+    `turn`: the channel, a device's own, goes through the host's TURN server
+    (which passes it on: not direct, though as encrypted)."""
     peer: str
     relayed: bool
+    turn: bool = False
+
+    @property
+    def way(self) -> str:
+        """"direct", "turn" (through the host's TURN server) or "relayed"."""
+        return "relayed" if self.relayed else "turn" if self.turn else "direct"
 
 
 WireEvent = Union[PeerJoined, PeerLeft, Received, WireFailed, RelaysChanged, PeerPath]

@@ -5,7 +5,7 @@
 // text]}, {close: true}, or {ask: k, invite | accept | answer} for the
 // hand-carried codes. What a wire hears goes back through `tell` as
 // {id, event: "me" | "joined" | "left" | "received" | "failed" | "relays" | "path",
-// peer, text, code, up, reached, of, relayed}, an answer as {id, reply: k, value} or {id, reply: k, error}.
+// peer, text, code, up, reached, of, relayed, turn}, an answer as {id, reply: k, value} or {id, reply: k, error}.
 // front.mjs loads this module with the first wire frame; wire.mjs when a wire
 // opens, Trystero only when the relays are chosen.
 
@@ -82,9 +82,9 @@ class RelayWire {
       refused,
       // A browser test reads each peer's path from `window.jhgTestPaths`, an
       // array only its script puts there before the page loads.
-      path: (peer, relayed) => {
-        if (Array.isArray(globalThis.jhgTestPaths)) globalThis.jhgTestPaths.push([peer, relayed]);
-        this.say({ event: "path", peer, relayed });
+      path: (peer, relayed, turn) => {
+        if (Array.isArray(globalThis.jhgTestPaths)) globalThis.jhgTestPaths.push([peer, relayed, turn]);
+        this.say({ event: "path", peer, relayed, turn });
       },
     };
     let room;

@@ -31,7 +31,7 @@ export function listen(channel, max, handler, refused) {
 }
 
 // Join `room` through `relays`; `on` has joined(peer), left(peer),
-// received(peer, text), refused(peer, size), path(peer, relayed). A peer is
+// received(peer, text), refused(peer, size), path(peer, relayed, turn). A peer is
 // joined over a direct channel (Trystero's WebRTC) or, when none opened within
 // a few seconds, on the relayed path (relayPath below); it switches to direct
 // if a channel opens later, and back to relayed if that channel drops. `key`
@@ -45,6 +45,7 @@ export async function joinRelays({ appId, room, secret, relays, iceServers, max,
   const rtcConfig = { iceServers: [...iceServers, ...(turn ? [turn] : [])] };
   let joined, action;  // Trystero's room and its one action (enter, below)
   const direct = new Set();  // peers with an open direct channel
+  const turned = new Set();  // of those, the ones whose channel goes through a TURN server
   const relayed = new Set();  // peers joined on the relayed path
   const said = new Set();  // peers the game was told of (joined)
   const waits = new Map();  // peer -> the timer that joins it relayed
@@ -58,7 +59,7 @@ export async function joinRelays({ appId, room, secret, relays, iceServers, max,
       said.add(peer);
       on.joined(peer);
     }
-    on.path(peer, path);
+    on.path(peer, path, !path && turned.has(peer));
   };
   const pass = (peer, data) =>
     limited(max, (text) => on.received(peer, text), (size) => on.refused(peer, size))(data);
@@ -95,6 +96,13 @@ export async function joinRelays({ appId, room, secret, relays, iceServers, max,
     joined.onPeerJoin = (peer) => {
       direct.add(peer);
       report(peer);
+      const room = joined;
+      throughTurn(room.getPeers()[peer]).then((yes) => {
+        if (yes && room === joined && direct.has(peer) && !turned.has(peer)) {
+          turned.add(peer);
+          report(peer);
+        }
+      });
     };
     // A closed channel is a page gone (a reload, a closed tab), as it always
     // was; a page still there is heard on the relayed path again (below).
@@ -102,6 +110,7 @@ export async function joinRelays({ appId, room, secret, relays, iceServers, max,
     // server, is still where it was.)
     joined.onPeerLeave = (peer) => {
       if (!direct.delete(peer)) return;
+      turned.delete(peer);
       relayed.delete(peer);
       report(peer);
     };
@@ -171,6 +180,23 @@ export async function joinRelays({ appId, room, secret, relays, iceServers, max,
     relaysUp: () => Object.values(nostr.getRelaySockets())
       .filter((socket) => socket.readyState === WebSocket.OPEN).length,
   };
+}
+
+// Whether a connection's channel goes through a TURN server: its chosen pair
+// of candidates has one of a TURN server (type "relay") at either end. Not
+// known (no stats, none chosen yet): false, as the channel then says "direct".
+async function throughTurn(connection) {
+  try {
+    const stats = [...(await connection.getStats()).values()];
+    const byId = new Map(stats.map((s) => [s.id, s]));
+    const transport = stats.find((s) => s.type === "transport" && s.selectedCandidatePairId);
+    const pair = transport ? byId.get(transport.selectedCandidatePairId)
+      : stats.find((s) => s.type === "candidate-pair" && s.nominated && s.state === "succeeded");
+    return !!pair && [pair.localCandidateId, pair.remoteCandidateId]
+      .some((id) => byId.get(id)?.candidateType === "relay");
+  } catch {
+    return false;
+  }
 }
 
 // The host's key pair and its proofs (game/online/proof.py says what is signed):

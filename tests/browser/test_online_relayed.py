@@ -4,10 +4,13 @@ a TURN server's, and has none (every RTCPeerConnection made with
 `iceTransportPolicy: "relay"`: no direct channel can open, as behind
 carrier-grade NAT; Chromium's `--force-webrtc-ip-handling-policy=
 disable_non_proxied_udp` did not stop a channel over 127.0.0.1). The pages
-are tests/browser/test_online_play.py's (`host_and_guests`, `play`), on a
+are tests/browser/test_online_play.py's (`Person`, `play`), on a
 local relay that refuses long messages (tests/nostr_relay.py's `max_message`). Everything the relay was sent is read afterwards as a
 stranger (or another friend holding the link) subscribed to it would: none
-of the guest's cards nor the seed is in it. Run with -s for the timings.
+of the guest's cards nor the seed is in it. A Werner hand with one friend
+direct and one relayed at the same table, and a whole Dracula game through
+the relays alone to its final summary (issue 54's "Done when"). Run with -s
+for the timings.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from statistics import median
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.test_online_play import Person, play
+from tests.browser.test_online_play import HAND_OVER, WERNER, Person, WernerClicks, play
 from tests.browser.test_online_wire import Peer
 from tests.nostr_relay import NostrRelay
 from tests.online_kit import SEED
@@ -70,7 +73,7 @@ def people(chromium, site_url, relay):
 
 def paths(person: Person) -> list[bool]:
     """Whether each path the page's wire reported was relayed."""
-    return [relayed for _, relayed in person.page.evaluate("window.jhgTestPaths")]
+    return [relayed for _, relayed, _ in person.page.evaluate("window.jhgTestPaths")]
 
 
 class TimedClicks:
@@ -107,30 +110,45 @@ def strings(value: object) -> list[str]:
     return []
 
 
-def started_duel(people, site_url: str, direct: bool, relays: str = "") -> tuple[Person, Person]:
-    """A duel's host and its guest (phone), seated and dealt; the time from the
-    link to the lobby printed."""
+def opened_table(people, site_url: str, game: str, form: dict[str, str],
+                 guests: tuple[tuple[str, str, bool], ...], relays: str = "",
+                 seed: str = str(SEED)) -> tuple[Person, list[Person]]:
+    """The host (desktop) opens a table; each guest (name, size, direct: whether
+    its page may open a direct channel) joins from the link and is in the lobby,
+    each page saying how it reaches the other; the time from the link to the
+    lobby printed."""
     host = people("desktop", relays=relays)
     host.open(site_url + "?lang=en&speed=instant")
-    host.page.select_option("#f-game", "jekyll-vs-hyde")
-    for name, value in DUEL.items():
+    host.page.select_option("#f-game", game)
+    for name, value in form.items():
         host.page.select_option(f'#setup [name="{name}"]', value)
-    host.page.fill("#f-seed", str(SEED))
+    host.page.fill("#f-seed", seed)
     host.page.click("#online-host")
     host.page.click("#online-open")
     invite = host.page.get_attribute("#invite-link", "href")
-    guest = people("phone", direct=direct, relays=relays)
-    started = time.monotonic()
-    guest.open(invite + "&lang=en")
-    guest.page.fill("#online-name", "Ann")
-    guest.page.click("#online-join")
-    guest.page.wait_for_selector("#online-waiting", timeout=60000)
-    host.page.wait_for_selector("#online-joined >> text=Ann")
-    print(f"\n{'direct' if direct else 'relayed'}: from opening the link to the lobby"
-          f" {time.monotonic() - started:.1f} s (load {os.getloadavg()[0]:.1f})")
-    said = "direct" if direct else "through the relays"  # each page says how it reaches the other
-    host.page.wait_for_selector(f"#online-joined >> text=Ann · {said}")
-    guest.page.wait_for_selector(f"#online-path >> text={said}")
+    joined = []
+    for name, size, direct in guests:
+        guest = people(size, direct=direct, relays=relays)
+        started = time.monotonic()
+        guest.open(invite + "&lang=en")
+        guest.page.fill("#online-name", name)
+        guest.page.click("#online-join")
+        guest.page.wait_for_selector("#online-waiting", timeout=60000)
+        host.page.wait_for_selector(f"#online-joined >> text={name}")
+        how = "direct" if direct else "relayed"
+        print(f"\n{how}: from opening the link to the lobby"
+              f" {time.monotonic() - started:.1f} s (load {os.getloadavg()[0]:.1f})")
+        said = "direct" if direct else "through the relays"  # each page says how it reaches the other
+        host.page.wait_for_selector(f"#online-joined >> text={name} · {said}")
+        guest.page.wait_for_selector(f"#online-path >> text={said}")
+        joined.append(guest)
+    return host, joined
+
+
+def started_duel(people, site_url: str, direct: bool, relays: str = "") -> tuple[Person, Person]:
+    """A duel's host and its guest (phone), seated and dealt."""
+    host, (guest,) = opened_table(people, site_url, "jekyll-vs-hyde", DUEL,
+                                  (("Ann", "phone", direct),), relays)
     guest.shoot(f"{'direct' if direct else 'relayed'}-guest-lobby")
     host.shoot(f"{'direct' if direct else 'relayed'}-host-lobby")
     host.page.click("#online-start")
@@ -224,6 +242,64 @@ def test_a_relayed_friends_tab_closed_and_reopened_takes_the_seat_back_through_t
           f" (load {os.getloadavg()[0]:.1f})")
     assert paths(guest) and all(paths(guest))
     play(host, [guest], "#next-hand, body[data-to-act=over]", most_seconds=300)
+
+
+def paths_by_peer(person: Person) -> list[set[bool]]:
+    """Whether each peer's reported paths were relayed, by peer (in the order first heard)."""
+    by_peer: dict[str, set[bool]] = {}
+    for peer, relayed, _ in person.page.evaluate("window.jhgTestPaths"):
+        by_peer.setdefault(peer, set()).add(relayed)
+    return list(by_peer.values())
+
+
+def test_a_werner_hand_with_one_friend_direct_and_one_through_the_relays(people, site_url,
+                                                                         relay):
+    """Ann's page opens a direct channel, Bob's cannot: the host's lobby says
+    so of each, and the hand is played to its end, each friend from their own page."""
+    host, (ann, bob) = opened_table(people, site_url, "jekyll-hyde", WERNER,
+                                    (("Ann", "desktop", True), ("Bob", "phone", False)))
+    joined = host.page.inner_text("#online-joined")
+    assert "Ann · direct" in joined and "Bob · through the relays" in joined, joined
+    host.shoot("werner-direct-and-relayed-host-lobby")
+    assert [host.page.locator(f"#online-seat-{i} option:checked").inner_text()
+            for i in range(4)] == ["Me", "Ann", "Bob", "Bot (beginner)"]
+    host.page.click("#online-start")
+    for guest in (ann, bob):
+        guest.page.wait_for_selector("#online-bar", timeout=30000)
+    started = time.monotonic()
+    clicks = WernerClicks(host, {host: "0", ann: "1", bob: "2"}, {})
+    play(host, [ann, bob], HAND_OVER, clicks, most_seconds=360)
+    print(f"werner, one friend direct and one relayed: the hand's end"
+          f" {time.monotonic() - started:.0f} s after the deal (load {os.getloadavg()[0]:.1f})")
+    assert clicks.clicks.get(ann, 0) > 2 and clicks.clicks.get(bob, 0) > 2, clicks.clicks
+    # Neither path changed on the way: Ann direct only, Bob relayed only.
+    assert paths(ann) and not any(paths(ann)), paths(ann)
+    assert paths(bob) and all(paths(bob)), paths(bob)
+    assert sorted(map(sorted, paths_by_peer(host))) == [[False], [True]], paths_by_peer(host)
+
+
+def test_a_whole_dracula_game_played_through_the_relays_alone(people, site_url, relay):
+    """Dracula, the quickest whole game (six deals, no option makes it
+    shorter), between two pages that cannot open a direct channel: every
+    deal played through the relays, the game's final summary on both pages."""
+    host, (guest,) = opened_table(people, site_url, "dracula", {"dr_bot": "random"},
+                                  (("Ann", "phone", False),))
+    host.page.click("#online-start")
+    guest.page.wait_for_selector("#online-bar", timeout=30000)
+    started = time.monotonic()
+    play(host, [guest], "body[data-to-act=over]", most_seconds=600)
+    print(f"relayed dracula: from Deal to the game's end {time.monotonic() - started:.0f} s"
+          f" (load {os.getloadavg()[0]:.1f})")
+    final = guest.page.locator("#modal:not([hidden])")
+    final.locator("[data-cmd=online-close-final]").wait_for(timeout=60000)
+    host.page.wait_for_selector("#modal:not([hidden]) table.dr-scores")
+    for person in (host, guest):
+        summary = person.page.locator("#modal:not([hidden])")
+        assert "Game over" in summary.inner_text()
+        assert summary.locator("table.dr-scores tbody tr").count() == 6  # the six deals
+    guest.shoot("relayed-dracula-final")
+    assert paths(host) and all(paths(host)), paths(host)
+    assert paths(guest) and all(paths(guest)), paths(guest)
 
 
 # -- the relayed path alone, between two raw wire pages (static/js/wire-probe.mjs) ------

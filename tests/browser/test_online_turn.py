@@ -4,8 +4,9 @@ whose browser can use a TURN server's candidates only
 (tests/browser/test_online_relayed.py's guests: `iceTransportPolicy:
 "relay"`, as behind a network that lets no direct connection through). The
 friend's page is handed the server sealed for it on the relayed path, and its
-channel to the host opens through the TURN server: "direct", where without
-one it stays "through the relays". Skipped where coturn's `turnserver` is
+channel to the host opens through the TURN server: each page says so ("through
+your TURN server", "through the host's TURN server"), where without one it
+stays "through the relays". Skipped where coturn's `turnserver` is
 not installed (`apt-get install coturn`)."""
 
 from __future__ import annotations
@@ -76,8 +77,12 @@ def test_a_friend_with_no_direct_way_reaches_the_host_through_its_own_turn_serve
     guest.page.click("#online-join")
     started = time.monotonic()
     guest.page.wait_for_selector("#online-waiting", timeout=60000)
-    host.page.wait_for_selector("#online-joined >> text=Ann · direct", timeout=90000)
-    print(f"\nthrough the host's TURN server: from Join to a direct channel"
+    host.page.wait_for_selector("#online-joined >> text=Ann · through your TURN server",
+                                timeout=90000)
+    print(f"\nthrough the host's TURN server: from Join to a channel of their own"
           f" {time.monotonic() - started:.1f} s (load {os.getloadavg()[0]:.1f})")
-    guest.page.wait_for_selector("#online-path >> text=direct")
+    guest.page.wait_for_selector("#online-path >> text=through the host’s TURN server")
+    # Each page found its channel's chosen candidates were a TURN server's.
+    for person in (host, guest):
+        assert person.page.evaluate("window.jhgTestPaths").pop()[1:] == [False, True]
     host.shoot("turn-host-lobby")

@@ -146,7 +146,7 @@ class PageWire:
                 self.relayed.add(peer)
             else:
                 self.relayed.discard(peer)
-            self._tell(PeerPath(peer, relayed))
+            self._tell(PeerPath(peer, relayed, not relayed and msg.get("turn") is True))
 
     def _tell(self, event: WireEvent) -> None:
         if self.heard is not None:

@@ -150,7 +150,7 @@ def hear(page: Page, event: g.Event | WireEvent) -> ol.Result:
         screen = dataclasses.replace(screen, reach=(event.reached, event.of))
     if isinstance(event, PeerPath):
         screen = dataclasses.replace(screen, paths={
-            **screen.paths, event.peer: "relayed" if event.relayed else "direct"})
+            **screen.paths, event.peer: event.way})
     before = screen.guest
     guest, sends = g.reduce(before, event)
     screen = dataclasses.replace(screen, guest=guest,

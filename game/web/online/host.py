@@ -78,7 +78,7 @@ def hear(page: Page, event: h.Event | WireEvent, now: float, fresh: str) -> ol.R
     if isinstance(event, RelaysChanged):
         return _relays_changed(page, host, event)
     if isinstance(event, PeerPath):  # (the lobby's list says each friend's)
-        paths = {**host.paths, event.peer: "relayed" if event.relayed else "direct"}
+        paths = {**host.paths, event.peer: event.way}
         return _with(page, host, paths=paths), (ol.Redraw(),)
     if isinstance(event, WireFailed) and event.code == "no-relay":  # said in the lobby
         return (page, ()) if host.no_relay else (_with(page, host, no_relay=True),

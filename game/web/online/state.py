@@ -54,7 +54,7 @@ class HostScreen:
     reach: tuple[int, int] | None = None  # (relays reached, of all), as last counted
     relays_ever: bool = False  # a relay answered since the wire opened
     no_relay: bool = False  # none answered in time: no link would work
-    paths: dict[str, str] = field(default_factory=dict)  # peer -> "direct" or "relayed"
+    paths: dict[str, str] = field(default_factory=dict)  # peer -> PeerPath.way
     waiting_said: str = ""  # the strip's word on whom the table waits for
     fleeting: tuple[tuple[str, dict[str, str], float], ...] = ()  # (key, words, shown at)
     turn: TurnForm = TurnForm()  # the host's own TURN server, before the table opens
@@ -104,7 +104,7 @@ class GuestScreen:
     reach: tuple[int, int] | None = None  # (relays reached, of all), as last counted
     opened_at: float | None = None  # when the wire opened (the page's clock)
     host_missing: bool = False  # relays reached, and no host answered for HOST_WAIT_S
-    path: str = "direct"  # how this page reaches the host ("relayed": through the relays)
+    path: str = "direct"  # how this page reaches the host (PeerPath.way)
     paths: dict[str, str] = field(default_factory=dict)  # each page met: how it is reached
     analysis: SeatAnalysis = SeatAnalysis()  # this seat's decisions, and their analysis
     # The table as drawn when a message was checked (game.web.online.guest's

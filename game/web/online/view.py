@@ -344,10 +344,11 @@ def guest_answer(t: Translator, code: str | None) -> Html:
 def guest_waiting(t: Translator, seats: list[dict[str, Any]], mine: str | None,
                   host_silent: bool = False, path: str = "", watching: bool = False) -> Html:
     """Seated or waiting for a seat (`watching`: watching, whose table and
-    what a watcher sees); `path` how this page reaches the host ("direct",
-    "relayed"; "" not said)."""
+    what a watcher sees); `path` how this page reaches the host (PeerPath.way;
+    "" not said)."""
+    way = "turn_host" if path == "turn" else path  # (the TURN server is the host's, not ours)
     link = EMPTY if not path else html('<p class="online-path" id="online-path">{}</p>',
-                                       t("online.path", path=t("online.path." + path)))
+                                       t("online.path", path=t("online.path." + way)))
     host = next((str(e.get("name") or "") for e in seats if e.get("kind") == "host"), "")
     words = t("online.host_silent") if host_silent else t(
         "online.watching_table", name=host or t("online.host")) if watching else t(
