@@ -124,6 +124,21 @@ def test_each_page_says_what_carries_the_channel_a_turn_server_or_the_relays():
     assert "Connected to the host: through the relays." in text(pages.screen_html(screen))
 
 
+def test_the_host_s_strip_at_the_table_says_how_each_friend_is_reached():
+    """A table may mix direct and relayed friends: its strip says which (issue 54, item 1)."""
+    pages = seated("jekyll-hyde", {"players": "4", "jh_me": "0", "jh_bot": "random"},
+                   ["Ann", "Bob"])
+    peers = {p.name: p.peer for p in pages.host.page.online.room.peers}
+    ol.heard(pages.host, PeerPath(peers["Bob"], True))
+    strip = re.search(r'<section class="online-bar".*?</section>',
+                      pages.screen_html(pages.host_screen), re.S)
+    assert strip is not None
+    seats = {name.strip(): way for name, way in re.findall(
+        r'<li class="online-seat kind-person"[^>]*>([^<]+)(?:<span[^>]*>[^<]*</span>)*?'
+        r'\s*<span class="online-way">· ([^<]+)</span>', strip.group(0))}
+    assert seats == {"Ann": "direct", "Bob": "through the relays"}, strip.group(0)
+
+
 def test_a_friend_who_reaches_no_relay_is_told_why_in_their_words():
     pages = Pages(*DUEL)
     pages.host.command("online-open", {})

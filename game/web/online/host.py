@@ -573,7 +573,11 @@ def bar(page: Page) -> Html:
     if not host.room.started or s.save.get("game") != host.game:
         return EMPTY
     turn = None if s.state.to_act is None else str(s.state.identity(s.state.to_act))
-    return strip(page.t, host.room.entries(), turn, str(s.save["setup"]["me"]), list(host.heard),
+    # Each friend here with the way the game reaches them (direct, the relays, the TURN server).
+    entries = [{**entry, "path": host.paths.get(seat.peer, "direct")}
+               if seat.kind == "person" and seat.peer is not None else entry
+               for seat, entry in zip(host.room.seats, host.room.entries())]
+    return strip(page.t, entries, turn, str(s.save["setup"]["me"]), list(host.heard),
                  page.t("online.relays_down") if host.relays_down else "",
                  host.waiting_said, _reinvite_html(page) + watch_share(
                      page.t, "" if host.relays_down else _watch_link(host)),

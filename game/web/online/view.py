@@ -53,8 +53,11 @@ def seats_strip(t: Translator, seats: Iterable[dict[str, Any]], turn: str | None
     items = []
     for entry in seats:
         who = str(entry.get("seat"))
+        path = entry.get("path")  # (the host's strip: how the game reaches that friend)
         marks = join((html(' <span class="online-you">{}</span>', t("online.you"))
                       if who == mine else EMPTY,
+                      html(' <span class="online-way">· {}</span>', t("online.path." + str(path)))
+                      if path and t.has("online.path." + str(path)) else EMPTY,
                       html(' <span class="online-turn">{}</span>', t("online.turn"))
                       if who == turn else EMPTY))
         items.append(html('<li class="online-seat kind-{}" data-seat="{}"{}>{}{}</li>',
