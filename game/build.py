@@ -765,7 +765,10 @@ def _snapshot_key(game_zip: Path) -> str:
     for script in ("snapshot.mjs", "startup.py"):
         h.update((ROOT / "scripts" / script).read_bytes())
     h.update((NODE / "pyodide" / "package.json").read_bytes())
-    h.update(importlib.metadata.version("zopfli").encode())
+    try:
+        h.update(importlib.metadata.version("zopfli").encode())
+    except importlib.metadata.PackageNotFoundError as e:
+        raise BuildError("the snapshot is deflated by zopfli: pip install -e '.[build]'") from e
     return h.hexdigest()[:24]
 
 
