@@ -266,6 +266,10 @@ def test_a_werner_hand_with_one_friend_direct_and_one_through_the_relays(people,
     host.page.click("#online-start")
     for guest in (ann, bob):
         guest.page.wait_for_selector("#online-bar", timeout=30000)
+    # At the table too, the host's strip says how each friend is reached.
+    strip = host.page.inner_text("#online-seats")
+    assert "· direct" in strip and "· through the relays" in strip, strip
+    host.shoot("werner-direct-and-relayed-host-table")
     started = time.monotonic()
     clicks = WernerClicks(host, {host: "0", ann: "1", bob: "2"}, {})
     play(host, [ann, bob], HAND_OVER, clicks, most_seconds=360)
