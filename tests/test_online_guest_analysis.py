@@ -201,3 +201,75 @@ def test_it_waits_while_the_guests_hint_thinks():
         while True:
             coro.send(None)
     assert _analysis(guest, 1).status == "done"
+
+
+def test_a_reload_mid_round_keeps_the_decisions_taken_before_it():
+    from game.web.online import seat_analysis as sa  # (online play's part)
+    from tests.page_kit import FramedScreen, items
+
+    pages, _, guest, _ = duel_pages()
+    rng = random.Random(4)
+    play_until(pages, guest, lambda: len(guest.page.online.analysis.seen) >= 2, rng)
+    before = guest.page.online.analysis.seen
+    kept = dict(items(guest))
+    assert sa.from_kept(kept["jhg.online.decisions"], guest.page.online.room) == before
+    pages.guests.pop()
+    guest.online.wire.close()  # the tab reloads: its connection goes, the browser keeps
+    pages.net.pump()
+    again, _ = pages.guest("Ann", stored=kept)
+    screen = again.screen = FramedScreen()
+    pages.guests[-1] = (again, screen)
+    pages.net.pump()  # the token kept rejoins
+    assert again.page.online.guest.status == "playing"
+    assert again.page.online.analysis.seen == before
+    play_until(pages, again, lambda: pages.host.session.state.hands_scored >= 1, rng)
+    again.command("online-analyse", {})
+    assert again.spawn.run()
+    a = _analysis(again, 1)
+    assert a.status == "done" and len(a.decisions) == len(a.steps)
+    transcript, states = _host_states(pages)
+    who = identity_of(states[0], again.page.online.guest.seat)
+    assert [s for s, _ in a.steps] == [s for s, _ in decision_steps(states, who, 1)]
+    assert {s for s, _ in a.steps} >= {s.step for s in before
+                                      if len(s.observation["legal"]) > 1}
+
+
+def _kept(*seen: list) -> str:
+    return json.dumps({"room": "r1", "seen": list(seen)})
+
+
+GOOD = [3, 1, "H", {"legal": ["a", "b"]}, "a"]
+
+
+@pytest.mark.parametrize("text", [
+    "{[", "[]", '{"room": 5, "seen": []}', '{"room": "r1"}', _kept([3, 1, "H", {}]),
+    _kept([-1, 1, "H", {"legal": []}, "a"]), _kept([3, 0, "H", {"legal": []}, "a"]),
+    _kept([3, 1, True, {"legal": []}, "a"]), _kept([3, 1, "H", {"legal": "a"}, "a"]),
+    _kept([3, 1, "H", {"legal": []}, 7]), _kept(GOOD, GOOD), "x" * 2_000_001])
+def test_damaged_kept_decisions_are_refused(text):
+    from game.web.online import seat_analysis as sa  # (online play's part)
+
+    assert sa.from_kept(text, "r1") is None
+    assert sa.from_kept(_kept(GOOD), "r1") == (sa.Seen(3, 1, "H", {"legal": ["a", "b"]}, "a"),)
+    assert sa.from_kept(_kept(GOOD), "r2") == () and sa.from_kept(None, "r1") == ()
+
+
+def test_damaged_kept_decisions_are_told_once_and_the_seat_is_taken_back():
+    from tests.page_kit import items
+    from tests.test_online_play_page import Pages
+
+    pages = Pages("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"})
+    pages.host.command("online-open", {})
+    guest, _ = pages.guest("Ann")
+    guest.command("online-join", {"name": "Ann"})
+    pages.net.pump()
+    kept = dict(items(guest))
+    kept["jhg.online.decisions"] = "{["
+    pages.guests.pop()
+    guest.online.wire.close()
+    pages.net.pump()
+    again, screen = pages.guest("Ann", stored=kept)
+    pages.net.pump()
+    assert [k for k, _ in again.page.notices] == ["notice.decisions_ignored"]
+    assert "jhg.online.decisions" not in items(again) and screen.errors == []
+    assert again.page.online.guest.status in ("seated", "playing")

@@ -145,9 +145,12 @@ def chromium(playwright_driver, site_url):
 
 
 @pytest.fixture
-def relay():
-    """A Nostr relay on 127.0.0.1 (tests/nostr_relay.py), standing for the public ones."""
-    with NostrRelay() as r:
+def relay(request):
+    """A Nostr relay on 127.0.0.1 (tests/nostr_relay.py), standing for the public ones.
+    A module marked `relay_cap(bytes)` gets one that refuses longer messages, as
+    public relays do."""
+    cap = request.node.get_closest_marker("relay_cap")
+    with NostrRelay(**({"max_message": cap.args[0]} if cap else {})) as r:
         yield r
 
 

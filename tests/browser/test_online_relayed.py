@@ -28,11 +28,11 @@ from tests.browser.test_online_wire import Peer
 from tests.nostr_relay import NostrRelay
 from tests.online_kit import SEED
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.relay_cap(3 * 1024)]
 DUEL = {"jvh_role": "J", "jvh_bot": "random"}
 # Below the relayed path's first pieces (static/js/wire.mjs's PIECE, 16 KB) and
 # a duel's longest messages (4.5 KB): these are refused, then cut smaller.
-RELAY_CAP = 3 * 1024
+RELAY_CAP = pytestmark[1].args[0]
 
 
 # Every peer connection of the page may use a TURN server's candidates only (it has none).
@@ -42,12 +42,6 @@ NO_DIRECT = """{
     constructor(config = {}, ...rest) { super({ ...config, iceTransportPolicy: "relay" }, ...rest); }
   };
 }"""
-
-
-@pytest.fixture
-def relay():
-    with NostrRelay(max_message=RELAY_CAP) as r:
-        yield r
 
 
 @pytest.fixture

@@ -97,7 +97,14 @@ def _invited(page: Page, st: ol.Stamped) -> ol.Result:
     guest = g.Guest(act.secret, str(kept.get("name", "")),
                     kept.get("token") if same_host else None, key=key,
                     nonce=derived(st.fresh, "nonce"), watching=act.watching)
-    screen = GuestScreen(act.game, act.room, guest, link_key=link_key, code=act.code)
+    decisions = sa.from_kept(act.decisions, act.room)
+    if decisions is None:
+        page, told = pg.reduce(page, pg.Notice("notice.decisions_ignored", {}))
+        out = (*out, ol.Forget(ol.DECISIONS_KEY), *told)
+    # (a new seat starts with none: they were another seat's)
+    seen = decisions if decisions and guest.token is not None else ()
+    screen = GuestScreen(act.game, act.room, guest, link_key=link_key, code=act.code,
+                         analysis=sa.SeatAnalysis(seen=seen))
     more: Effects
     page, more = pg.reduce(page, pg.SetupChanged({"game": act.game}))  # the page named after it
     page = dataclasses.replace(page, online=screen, view="online", overlay="none")
@@ -219,6 +226,8 @@ def _table_heard(page: Page, before: g.Guest) -> ol.Result:
             out = (ol.CardsMoved(screen.game, moving, after.player),)
     seat = ot.heard(screen.seat, before, after, renderer(screen.game))
     record = sa.heard(screen.analysis, after.state_id)
+    if record.seen != screen.analysis.seen:  # (kept for a reload)
+        out = (*out, ol.Keep(ol.DECISIONS_KEY, sa.kept_text(screen.room, record)))
     page, more = _take(_with(page, screen, seat=seat, analysis=record), ot.held_due(seat, after))
     return page, (*out, *more)
 

@@ -6,7 +6,9 @@ observation the host sent this seat for it (`State.observation(seat)`,
 nothing more), the action, the player it was and the hand; it is kept
 (`seen`) once the host's next table has moved past it (a refused decision is
 replaced by the next one sent). Nothing new is asked of the host nor sent to
-it: the search sees exactly what the guest saw, never a hidden card.
+it: the search sees exactly what the guest saw, never a hidden card. The
+decisions taken are kept in this browser (`kept_text`, one table's at a time),
+so a reload that takes the seat back keeps them too (`from_kept` checks them).
 
 Judged: the hand's summary, and the game's, offers "Analyse this hand"; the
 decisions of that hand that had a choice are judged one by one in the page's
@@ -20,6 +22,7 @@ the panel says so.
 from __future__ import annotations
 
 import dataclasses
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +52,48 @@ class SeatAnalysis:
     seen: tuple[Seen, ...] = ()
     analyses: an.Analyses = ()
     runs: int = 0
+
+
+KEPT_LIMIT = 2_000_000  # characters: a long Werner game's decisions take a few hundred thousand
+
+
+def kept_text(room: str, record: SeatAnalysis) -> str:
+    """The decisions taken at the table in `room`, as this browser keeps them."""
+    return json.dumps({"room": room, "seen": [
+        [s.step, s.hand, s.player, s.observation, s.chosen] for s in record.seen]},
+        separators=(",", ":"))
+
+
+def from_kept(text: str | None, room: str) -> tuple[Seen, ...] | None:
+    """The decisions kept for `room` (none kept, or another table's: ());
+    None: a kept value that fails its checks (forgotten, and the person told)."""
+    if not text:
+        return ()
+    try:
+        data = json.loads(text) if len(text) <= KEPT_LIMIT else None
+    except ValueError:
+        data = None
+    if not (isinstance(data, dict) and isinstance(data.get("room"), str)
+            and isinstance(data.get("seen"), list)):
+        return None
+    if data["room"] != room:
+        return ()
+    seen: list[Seen] = []
+    for item in data["seen"]:
+        if not (isinstance(item, list) and len(item) == 5):
+            return None
+        step, hand, player, observation, chosen = item
+        if not (_count(step) and _count(hand) and hand >= 1 and isinstance(chosen, str)
+                and isinstance(observation, dict) and isinstance(observation.get("legal"), list)
+                and isinstance(player, (str, int)) and not isinstance(player, bool)
+                and (not seen or step > seen[-1].step)):
+            return None
+        seen.append(Seen(step, hand, player, observation, chosen))
+    return tuple(seen)
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def seed(game: str, room: str, step: int) -> str:

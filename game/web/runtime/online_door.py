@@ -44,6 +44,8 @@ if TYPE_CHECKING:  # online play's modules: fetched when first needed (game.buil
 
 ROOM_PREFIX = "jhg.online."  # the host's room, kept beside the save (+ the game)
 TOKEN_PREFIX = "jhg.online.seat."  # a guest's seat token (+ the room)
+# A guest's decisions at its last table, for its own analysis (game.web.online.seat_analysis).
+DECISIONS_KEY = "jhg.online.decisions"
 
 
 def room_key(game: str) -> str:
@@ -167,7 +169,8 @@ def resume(rt: Runtime, join: str | None, watch: str | None = None) -> None:
         ready(rt, lambda: rt.run([drivers.stamp(Invited(
             game, room, secret, key, None if watching else rt.link.code,
             None if watching else rt.stored(TOKEN_PREFIX + room),
-            drivers.keys is not None, watching))]))
+            drivers.keys is not None, watching,
+            None if watching else rt.stored(DECISIONS_KEY)))]))
     elif s is not None and s.coach is None and s.save["setup"].get("remote"):
         kept = s.save["game"]
         ready(rt, lambda: rt.run([drivers.stamp(Reopened(
@@ -199,7 +202,8 @@ class Reopened:
 
 @dataclass(frozen=True)
 class Invited:
-    """An invite link opened: `kept`, the seat token this browser kept for the room."""
+    """An invite link opened: `kept`, the seat token this browser kept for the
+    room; `decisions`, the decisions it kept (game.web.online.seat_analysis)."""
     game: str
     room: str
     secret: str
@@ -208,6 +212,7 @@ class Invited:
     kept: str | None
     signs: bool
     watching: bool = False  # a watch link: no seat asked for
+    decisions: str | None = None
 
 
 @dataclass(frozen=True)
