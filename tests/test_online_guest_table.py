@@ -89,6 +89,13 @@ def test_a_guest_reads_the_final_summary_and_closes_it():
     guest.command("online-close-final", {})
     assert dialog_html(guest_screen) == ""
     assert 'id="online-review"' in str(guest_screen.last.regions["screen"])
+    # The way back to the summary, and to the analysis of the last round under it.
+    tools = str(guest_screen.last.regions["tools"])
+    assert 'data-cmd="online-open-final"' in tools and "Game summary" in tools
+    guest.command("online-open-final", {})
+    again = dialog_html(guest_screen)
+    assert again == final and 'data-cmd="online-analyse"' in again
+    assert 'online-open-final' not in str(guest_screen.last.regions["tools"])
 
 
 def test_a_guests_hint_thinks_from_its_own_observation(monkeypatch):

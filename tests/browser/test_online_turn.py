@@ -19,9 +19,10 @@ import time
 
 import pytest
 
-from tests.browser.test_online_relayed import people, relay  # noqa: F401 (fixtures)
+from tests.browser.test_online_relayed import RELAY_CAP, people  # noqa: F401 (fixture)
 
-pytestmark = pytest.mark.browser
+# The relay refuses long messages, as for test_online_relayed.py's friends.
+pytestmark = [pytest.mark.browser, pytest.mark.relay_cap(RELAY_CAP)]
 
 
 def free_port() -> int:

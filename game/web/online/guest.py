@@ -364,6 +364,7 @@ ACTIONS: dict[type, Reducer] = {
     ol.ClearChoice: _seat(lambda screen: dataclasses.replace(screen.seat, picked=())),
     ol.AckHand: _closing(lambda screen: ot.ack_hand(screen.seat, screen.guest)),
     ol.CloseFinal: _closing(lambda screen: dataclasses.replace(screen.seat, closed_final=True)),
+    ol.OpenFinal: _seat(lambda screen: dataclasses.replace(screen.seat, closed_final=False)),
     ol.Analyse: _analyse,
     ol.CancelAnalysis: _cancel_analysis,
     ol.SeatDecided: _seat_decided,

@@ -221,7 +221,11 @@ def side(page: Page, seat: SeatTable, guest: g.Guest, table: Table,
 
 
 def tools(page: Page, seat: SeatTable, guest: g.Guest, table: Table) -> Html:
-    """Hint, on this seat's turn, from its own observation."""
+    """Hint, on this seat's turn, from its own observation; once the game's
+    summary is closed, the way back to it (and to its analysis and review)."""
+    if over(guest) and seat.closed_final:
+        return html('<button type="button" data-cmd="online-open-final" id="final-open">{}</button>',
+                    page.t("final.open"))
     if not asked(seat, guest):
         return EMPTY
     hint = seat.hint if seat.hint is not None and seat.hint[0] == guest.state_id else None

@@ -293,6 +293,11 @@ class CloseFinal:
 
 
 @dataclass(frozen=True)
+class OpenFinal:
+    """The game's summary, closed, opened again (its analysis and review are there)."""
+
+
+@dataclass(frozen=True)
 class PlayHere:
     pass
 
@@ -427,7 +432,7 @@ class ForgetTurn:
 
 OnlineAct = Union[HostTable, Reopened, Invited, OpenWire, InviteByCode, Retry, Accept,
                   ChooseSeat, ChooseStandIn, Start, Join, Decide, Confirm, ClearChoice,
-                  AskHint, AckHand, CloseFinal, PlayHere, React, Leave, DownloadRecord,
+                  AskHint, AckHand, CloseFinal, OpenFinal, PlayHere, React, Leave, DownloadRecord,
                   ReviewRecord, Heard, Tick, GameMoved, KeysMade, KeysFailed, CodeMade,
                   AnswerTaken, AnswerRefused, Started, Answered, InvitationRefused, Verified,
                   HintThought, KeepTurn, ForgetTurn, Analyse, CancelAnalysis, SeatDecided]
@@ -610,6 +615,7 @@ COMMANDS: dict[str, Callable[[OnlineDrivers, dict[str, str]], OnlineAct]] = {
     "online-hint": lambda _, __: AskHint(),
     "online-ack-hand": lambda _, __: AckHand(),
     "online-close-final": lambda _, __: CloseFinal(),
+    "online-open-final": lambda _, __: OpenFinal(),
     "online-play-here": lambda _, __: PlayHere(),
     "online-react": lambda _, data: React(data.get("key", "")),
     "online-leave": lambda _, __: Leave(),
