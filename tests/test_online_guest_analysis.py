@@ -254,6 +254,19 @@ def test_damaged_kept_decisions_are_refused(text):
     assert sa.from_kept(_kept(GOOD), "r2") == () and sa.from_kept(None, "r1") == ()
 
 
+def test_past_the_limit_the_oldest_hands_decisions_are_not_kept(monkeypatch):
+    from game.web.online import seat_analysis as sa  # (online play's part)
+
+    seen = tuple(sa.Seen(step, 1 + step // 4, "H", {"legal": ["a", "b"]}, "a")
+                 for step in range(12))  # hands 1, 2 and 3, four decisions each
+    record = sa.SeatAnalysis(seen=seen)
+    assert sa.from_kept(sa.kept_text("r1", record), "r1") == seen
+    monkeypatch.setattr(sa, "KEPT_LIMIT", len(sa.kept_text("r1", record)) - 1)
+    assert sa.from_kept(sa.kept_text("r1", record), "r1") == seen[4:]
+    monkeypatch.setattr(sa, "KEPT_LIMIT", len(sa.kept_text("r1", sa.SeatAnalysis())))
+    assert sa.from_kept(sa.kept_text("r1", record), "r1") == ()
+
+
 def test_damaged_kept_decisions_are_told_once_and_the_seat_is_taken_back():
     from tests.page_kit import items
     from tests.test_online_play_page import Pages

@@ -58,10 +58,16 @@ KEPT_LIMIT = 2_000_000  # characters: a long Werner game's decisions take a few 
 
 
 def kept_text(room: str, record: SeatAnalysis) -> str:
-    """The decisions taken at the table in `room`, as this browser keeps them."""
-    return json.dumps({"room": room, "seen": [
-        [s.step, s.hand, s.player, s.observation, s.chosen] for s in record.seen]},
-        separators=(",", ":"))
+    """The decisions taken at the table in `room`, as this browser keeps them;
+    past `KEPT_LIMIT`, the oldest hands' go first (`from_kept` would refuse it)."""
+    seen = record.seen
+    while True:
+        text = json.dumps({"room": room, "seen": [
+            [s.step, s.hand, s.player, s.observation, s.chosen] for s in seen]},
+            separators=(",", ":"))
+        if len(text) <= KEPT_LIMIT or not seen:
+            return text
+        seen = tuple(s for s in seen if s.hand != seen[0].hand)
 
 
 def from_kept(text: str | None, room: str) -> tuple[Seen, ...] | None:
