@@ -48,6 +48,11 @@ try {
     worker.onerror = (e) => resolve(`failed: ${e.message}`);
   }));
 
+  // As tests/browser/conftest.py does after every gesture: wait until the game
+  // has answered what the page told it (<html data-busy>, static/js/front.mjs),
+  // so that no frame of an earlier gesture redraws the form under the next one.
+  const answered = () => page.waitForFunction(
+    () => !document.documentElement.hasAttribute('data-busy'));
   const actions = () => page.evaluate(() => +document.body.dataset.actions);
   const settled = () => page.waitForFunction(() => document.body.dataset.toAct !== 'bot'
                                              || !document.getElementById('modal').hidden);
@@ -72,6 +77,7 @@ try {
     await page.$eval('#setup', el => { el.dataset.stale = ''; });
     await page.select(selector, value);
     await page.waitForFunction(() => !document.querySelector('#setup[data-stale]'));
+    await answered();
   };
   const startGame = async (game, fields, seed) => {
     report.step = `start ${game}`;
@@ -85,8 +91,9 @@ try {
       await choose(`#${name}`, 'random');
     }
     await page.type('#f-seed', String(seed));
+    await answered();
     report.step = `deal ${game}`;
-    await page.click('#start');
+    await click('#start');
     await page.waitForSelector('body[data-view=table]');
   };
 
@@ -104,10 +111,12 @@ try {
     report.werner_turns++;
   }
   await click('#modal button.primary');
+  await answered();
 
   // The duel, as Jekyll: the exchange (a Potion first when one is owed), then cards.
   report.step = 'new game';
   await click('[data-cmd=new]');
+  await answered();
   await startGame('jekyll-vs-hyde', {jvh_role: 'J', variant: 'standard'}, 24);
   for (let i = 0; i < 6; i++) {
     await settled();
@@ -137,6 +146,7 @@ try {
   // Dracula: take the rows, then place cards (card first, then an open cell).
   report.step = 'new game';
   await click('[data-cmd=new]');
+  await answered();
   await startGame('dracula', {first: 'me'}, 12);
   report.step = 'dracula';
   await settled();
