@@ -7,9 +7,11 @@ disable_non_proxied_udp` did not stop a channel over 127.0.0.1). The pages
 are tests/browser/test_online_play.py's (`Person`, `play`), on a
 local relay that refuses long messages (tests/nostr_relay.py's `max_message`). Everything the relay was sent is read afterwards as a
 stranger (or another friend holding the link) subscribed to it would: none
-of the guest's cards nor the seed is in it. A Werner hand with one friend
-direct and one relayed at the same table, and a whole Dracula game through
-the relays alone to its final summary (issue 54's "Done when"). Run with -s
+of the guest's cards nor the seed is in it. A Werner hand with two friends at
+the same table, one direct and one relayed, each asking another to play for
+them, every message they were handed checked for hidden cards; and a whole
+Dracula game through the relays alone to its final summary, its review and
+the friend's statistics (issue 54's "Done when"). Run with -s
 for the timings.
 """
 
@@ -23,10 +25,12 @@ from statistics import median
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.test_online_play import HAND_OVER, WERNER, Person, WernerClicks, play
+from game.core.transcript import Transcript
+from tests.browser.test_online_play import (HAND_OVER, WERNER, Person, WernerClicks,
+                                            check_captures, doctored, host_save, play)
 from tests.browser.test_online_wire import Peer
 from tests.nostr_relay import NostrRelay
-from tests.online_kit import SEED
+from tests.online_kit import SEED, Capture, leaks
 
 pytestmark = [pytest.mark.browser, pytest.mark.relay_cap(3 * 1024)]
 DUEL = {"jvh_role": "J", "jvh_bot": "random"}
@@ -246,10 +250,15 @@ def paths_by_peer(person: Person) -> list[set[bool]]:
     return list(by_peer.values())
 
 
-def test_a_werner_hand_with_one_friend_direct_and_one_through_the_relays(people, site_url,
-                                                                         relay):
-    """Ann's page opens a direct channel, Bob's cannot: the host's lobby says
-    so of each, and the hand is played to its end, each friend from their own page."""
+def test_a_werner_hand_with_two_friends_one_direct_and_one_through_the_relays(
+        people, site_url, relay):
+    """The host, two friends on their own devices and a bot (the host's lobby
+    starts only with the host at a seat of its own). Ann's page opens a direct
+    channel, Bob's cannot: the host's lobby and strip say so of each, and the
+    hand is played to its end, each friend from their own page. Each person
+    asks another to play a card for them once, and the friend asked answers
+    from their own page. Every message the friends' pages were handed is then
+    checked for hidden cards against the host's deal."""
     host, (ann, bob) = opened_table(people, site_url, "jekyll-hyde", WERNER,
                                     (("Ann", "desktop", True), ("Bob", "phone", False)))
     joined = host.page.inner_text("#online-joined")
@@ -264,8 +273,14 @@ def test_a_werner_hand_with_one_friend_direct_and_one_through_the_relays(people,
     strip = host.page.inner_text("#online-seats")
     assert "· direct" in strip and "· through the relays" in strip, strip
     host.shoot("werner-direct-and-relayed-host-table")
+    # Each page's table names the people as the strip over it does.
+    assert sorted(ann.page.locator("#screen .seat .who").all_inner_texts()) == [
+        "Ann (you)", "Bob", "Christian", "Host"]
+    assert "Bob (you)" in bob.page.locator("#screen .seat .who").all_inner_texts()
+    ann.shoot("werner-guest-table")
     started = time.monotonic()
-    clicks = WernerClicks(host, {host: "0", ann: "1", bob: "2"}, {})
+    clicks = WernerClicks(host, {host: "0", ann: "1", bob: "2"},
+                          {host: "1", ann: "2", bob: "1"})
     play(host, [ann, bob], HAND_OVER, clicks, most_seconds=360)
     print(f"werner, one friend direct and one relayed: the hand's end"
           f" {time.monotonic() - started:.0f} s after the deal (load {os.getloadavg()[0]:.1f})")
@@ -274,6 +289,21 @@ def test_a_werner_hand_with_one_friend_direct_and_one_through_the_relays(people,
     assert paths(ann) and not any(paths(ann)), paths(ann)
     assert paths(bob) and all(paths(bob)), paths(bob)
     assert sorted(map(sorted, paths_by_peer(host))) == [[False], [True]], paths_by_peer(host)
+
+    save = host_save(host, "jekyll-hyde")
+    assert save["setup"]["remote"] == {"1": "Ann", "2": "Bob"}
+    actions = save["transcript"]["actions"]
+    assert "@1" in actions and "@2" in actions  # each friend was asked, and gave a card
+    assert save["transcript"]["seed"] == SEED
+    captured = {"1": ann.captured(), "2": bob.captured()}
+    assert check_captures(save["transcript"], captured) > 2 * len(actions)
+    # The checker is not blind: Ann's update with Bob's hand in it is caught.
+    states = Transcript.from_json(save["transcript"]).states()
+    update = next(t for t in captured["1"] if json.loads(t)["type"] == "table"
+                  and json.loads(t)["state"] == 3)
+    assert any(f.startswith("card ") for f in leaks(Capture(doctored(update, states[3], "2"),
+                                                            states[3], "1")))
+    assert leaks(Capture(update.replace('"v":3', f'"v":3,"note":{SEED}'), states[3], "1"))
 
 
 def test_a_whole_dracula_game_played_through_the_relays_alone(people, site_url, relay):
@@ -296,6 +326,10 @@ def test_a_whole_dracula_game_played_through_the_relays_alone(people, site_url, 
         assert "Game over" in summary.inner_text()
         assert summary.locator("table.dr-scores tbody tr").count() == 6  # the six deals
     guest.shoot("relayed-dracula-final")
+    guest.page.wait_for_selector("#online-review", timeout=30000)  # the whole game to review
+    # Counted on the friend's device too, in the bucket of online games.
+    stats = json.loads(guest.page.evaluate("localStorage.getItem('jhg.stats')"))
+    assert [g["level"] for g in stats["games"]] == ["online"]
     assert paths(host) and all(paths(host)), paths(host)
     assert paths(guest) and all(paths(guest)), paths(guest)
 
