@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from types import SimpleNamespace
+from urllib.parse import quote
 from typing import Any
 
 import pytest
@@ -203,3 +204,24 @@ def test_a_live_table_has_its_own_menu_and_writes_nothing():
     doc.body.append(new_game)
     doc.dispatch("click", new_game)
     assert ctrl.page.view == "table" and not embed.screens[0].errors
+
+
+PAYLOAD = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
+
+
+@pytest.mark.parametrize("search", [
+    "game=jekyll-hyde&scenario=designation&step=%C2%B2",
+    "game=jekyll-hyde&seed=%C2%B2",
+    "game=jekyll-hyde&seed=" + "9" * 4301,
+    "game=" + quote(PAYLOAD),
+    "game=jekyll-hyde&scenario=designation&" + quote(PAYLOAD) + "=1",
+    "game=dracula&first=" + quote(PAYLOAD),
+], ids=["step-superscript", "seed-superscript", "seed-4301-digits", "game-payload",
+        "name-payload", "first-payload"])
+def test_strange_parameters_get_a_message_as_text(search):
+    embed = Embed("?" + search)
+    assert embed.asked == []
+    assert (embed.body("state"), embed.body("view")) == ("ready", "error")
+    assert embed.doc.getElementById("ex-error").textContent.strip()
+    assert not embed.doc.querySelectorAll("img") and not embed.doc.querySelectorAll("script")
+    assert embed.doc.getElementById("ex-bar").hidden

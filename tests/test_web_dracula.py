@@ -447,3 +447,65 @@ def test_a_finished_deal_is_drawn_as_the_game_over_draws_the_last_one(seed):
     assert board(done) == board(over)
     assert '<div class="dr-hand" role="group" aria-label="Your hand" data-keys="row"></div>' in done
     assert 'id="prompt">Deal 6 of 6 is over<' in done
+
+
+# -- through the real controller (tests/page_kit.py) and front (tests/front_kit.py) --
+
+def test_behind_the_deals_summary_the_full_coffin_lies_with_its_scored_lines_marked():
+    """Issue 31, through the front: behind "Deal 1 of 6 is over" the coffin the
+    deal ended with (nine cards, the two scored lines marked) and an empty
+    hand; "Next deal" deals the next one."""
+    from game.web.model import session as ts
+    from tests.front_kit import dealt
+    from tests.page_kit import my_turn
+
+    ctrl, screen, thinking = dealt("dracula", 7, first="me")
+    for _ in range(200):
+        s = my_turn(ctrl, thinking)
+        if s.waiting_for_ack:
+            break
+        ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
+    else:
+        raise AssertionError("no deal was scored")
+    doc = screen.doc
+    assert doc.querySelector("#prompt").textContent == "Deal 1 of 6 is over"
+    assert len(doc.querySelectorAll("#screen .dr-table .coffin .cell .dc")) == 9
+    assert len(doc.querySelectorAll("#screen .dr-table .coffin .lv.scored")) == 2
+    assert not doc.querySelectorAll("#screen .dr-hand .dc-btn"), "the next deal's cards"
+    doc.dispatch("click", doc.querySelector("#next-hand"))
+    assert not ctrl.session.waiting_for_ack and doc.querySelectorAll("#screen .dr-hand .dc-btn")
+
+
+def test_the_game_over_explains_the_bonus_and_the_tie_rule():
+    """A save (seed 68) whose bot's forced last card ends the game, its last
+    deal decided by the tie rule, opened as a reload opens it: the summary
+    says the game is over, how the bonus adds the difference, that the deal
+    went to the third-best line, and sums six deals with the bonus."""
+    from game.web.model import saves
+    from tests.page_kit import make_page
+
+    state, rng, actions = new_game("dracula", {"first_dealer": 0}, seed=68), random.Random(68), []
+    while not state.apply(action := rng.choice(state.legal_actions())).over:
+        actions.append(action)
+        state = state.apply(action)
+    assert state.to_act == 1 and len(state.legal_actions()) == 1
+    data = state.to_json()
+    save = {"game": "dracula", "setup": {"me": 0, "bots": {"1": "random"}},
+            "transcript": {"game": "dracula", "options": data["options"], "seed": 68,
+                           "actions": actions},
+            "state": data, "log": [], "seen_hands": len(data["history"])}
+    ctrl, screen, thinking = make_page({saves.key("dracula"): saves.dump(save),
+                                        saves.CURRENT_KEY: "dracula"})
+    ctrl.start(None)
+    assert ctrl.session is not None and not ctrl.session.state.over
+    assert thinking.run(), "the bot's last card was not asked for"
+    assert ctrl.session.state.over and screen.last.body["toAct"] == "over"
+    final = str(screen.last.dialog.body)
+    text = re.sub(r"<[^>]+>", "", final)
+    assert "Game over" in text
+    assert "adds the difference" in text or "add the difference" in text
+    assert "third-best" in text  # this deal went to the tie rule, said so:
+    assert "so are the second-best" in text and "scores his third-best line" in text
+    table = final.split('dr-scores"', 1)[1].split("</table>", 1)[0]
+    assert table.split("<tbody", 1)[1].split("</tbody>", 1)[0].count("<tr") == 6
+    assert "Final score" in text and "Bonus" in text

@@ -295,3 +295,41 @@ def test_each_game_says_its_players_and_its_winner_in_its_own_words(game, option
     opened = read_file(_text(data), "g.json")
     assert players_text(opened, EN) == players
     assert result_text(opened, EN) == won[opened.final.winner]
+
+
+# -- continuing a file through the real controller (the chooser and the panel's keys: -------
+# tests/browser/test_files.py)
+
+def test_a_file_of_a_game_without_a_save_continues_without_a_question():
+    from game.web.model.page import FileChosen
+    from tests.page_kit import deal, items, make_page
+
+    ctrl, screen, _ = make_page(lang="de")
+    deal(ctrl, "jekyll-hyde", 7)  # a Werner game; the file is Dracula's
+    werner = items(ctrl)[saves.key("jekyll-hyde")]
+    data = random_transcript("dracula", 4, 6)
+    ctrl.perform(FileChosen("game", "dracula.json", 99, _text(data)))
+    ctrl.command("file-continue", {"step": "6"})
+    assert not ctrl.page.file.confirming and ctrl.page.overlay == "none"
+    assert ctrl.state.game_id == "dracula" and ctrl.page.view == "table"
+    assert items(ctrl)[saves.key("jekyll-hyde")] == werner
+    stored = json.loads(items(ctrl)[saves.key("dracula")])
+    assert stored["transcript"]["actions"][:6] == data["actions"]
+
+
+def test_a_file_continued_during_a_lesson_is_a_real_game():
+    """Whatever was on the table (here a lesson, never saved) gives way entirely."""
+    from game.web.model.page import FileChosen, SetupChanged
+    from tests.page_kit import items, make_page
+
+    ctrl, screen, _ = make_page()
+    ctrl.dispatch(SetupChanged({"game": "dracula"}))
+    ctrl.command("lesson", {})
+    assert ctrl.page.lesson and ctrl.session.coach is not None
+    data = random_transcript("dracula", 4, 6)
+    ctrl.perform(FileChosen("game", "dracula.json", 99, _text(data)))
+    ctrl.command("file-continue", {"step": "6"})
+    assert not ctrl.page.lesson and ctrl.session.coach is None
+    assert 'id="coach"' not in screen.last.regions["side"] + screen.last.regions["screen"]
+    stored = json.loads(items(ctrl)[saves.key("dracula")])
+    assert stored["transcript"]["actions"][:6] == data["actions"]

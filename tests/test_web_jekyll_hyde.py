@@ -629,3 +629,57 @@ def test_a_card_given_for_another_seat_is_labelled_as_given_in_french():
                 assert f'<span class="from">carte donnée par {giver}</span>' in table
                 return
     raise AssertionError("no card given for another seat")
+
+
+# -- through the real controller and front (tests/front_kit.py's fake document) ----
+
+def test_a_click_on_the_other_sides_card_or_on_ones_own_seat_changes_nothing_and_says_why():
+    """Seating A, seat 1 plays Hyde: a click on a Jekyll card of the hand, then
+    on the person's own seat, is refused in words and changes nothing (the
+    browser's test_table.py kept only the click wiring of a whole hand)."""
+    from tests.front_kit import dealt
+    from tests.page_kit import my_turn
+
+    ctrl, screen, thinking = dealt("jekyll-hyde", 3, players="4", seating="A", me="1",
+                                   target="1000")
+    s = my_turn(ctrl, thinking)
+    doc = screen.doc
+    assert s.human_to_act and s.observation.get("designated") is None, "asked for a card first"
+    wrong = [c for c in s.observation["hand"] if c.startswith("J")]
+    assert wrong, "seed gives no Jekyll card"
+    before = (s.state, s.played, doc.querySelector("#screen .centre").innerHTML)
+    doc.dispatch("click", doc.querySelector(f'#screen .hand.mine .card[data-card="{wrong[0]}"]'))
+    said = doc.querySelector("#message").textContent
+    assert "Hyde" in said and "not" in said, said
+    doc.dispatch("click", doc.querySelector("#screen .seat[data-seat='1'] .plate"))
+    assert "cannot ask yourself" in doc.querySelector("#message").textContent
+    now = ctrl.session
+    assert (now.state, now.played, doc.querySelector("#screen .centre").innerHTML) == before
+
+
+def test_behind_the_hands_summary_the_last_trick_lies_whole_with_its_winner_marked():
+    """Issue 31, through the front: behind "Hand 1 is over" the table shows the
+    hand just scored, its last trick's four cards with one marked as the
+    winner and no card in the person's hand; "Next hand" deals the next one."""
+    from game.web.model import session as ts
+    from tests.front_kit import dealt
+    from tests.page_kit import my_turn
+
+    ctrl, screen, thinking = dealt("jekyll-hyde", 7, players="4", seating="A", me="0",
+                                   target="1000")
+    for _ in range(200):
+        s = my_turn(ctrl, thinking)
+        if s.waiting_for_ack:
+            break
+        ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
+    else:
+        raise AssertionError("no hand was scored")
+    doc = screen.doc
+    assert doc.querySelector("#prompt").textContent == "Hand 1 is over"
+    assert len(doc.querySelectorAll("#screen .table.jh .centre .played")) == 4
+    assert len(doc.querySelectorAll("#screen .table.jh .centre .played.win")) == 1
+    assert not doc.querySelectorAll("#screen .hand.mine .card"), "the next hand's cards"
+    doc.dispatch("click", doc.querySelector("#next-hand"))
+    assert not ctrl.session.waiting_for_ack
+    assert doc.querySelectorAll("#screen .hand.mine .card")
+    assert doc.querySelector("#prompt").textContent != "Hand 1 is over"

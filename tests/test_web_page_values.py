@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
+
+import pytest
 
 from game import new_game
 from game.web.model import file_panel as fp
@@ -19,7 +22,7 @@ from game.web.model import replay, saves
 from game.web.model import stats as st
 from game.web.model import stats_page as sp
 from game.web.model.effects import ChooseFile, Focus
-from game.web.draw.i18n import Translator
+from game.web.draw.i18n import LANGUAGES, Translator
 from game.web.model.review import ReviewCommand, Reviewing, opened, review
 from game.web.model.session import Said
 from game.web.model.page import FileChosen
@@ -219,3 +222,93 @@ def test_the_review_stepped_through_the_controller(monkeypatch):
     ctrl.review_message({"cmd": "close"})
     assert screen.review_frames[-1] == {"name": "review", "closed": True}
     assert ctrl.page.review is None and ctrl.page.overlay == "none"
+
+
+# -- the link's parameters, the deal link and the rules links (issue 15, items 7, 9, 11) ----
+# (The address read and a reload by the browser: tests/browser/test_saves_links.py.)
+
+def _linked(search: str, stored: dict[str, str] | None = None):
+    """The page started from the address `search`, read as game/web/dom/worker.py reads it."""
+    from urllib.parse import parse_qsl
+
+    from game.web.draw.i18n import pick_language
+    from game.web.model.links import read_link
+
+    link = read_link(parse_qsl(search.lstrip("?"), keep_blank_values=True))
+    ctrl, screen, thinking = make_page(stored, lang=pick_language(link.lang, "en"), link=link)
+    ctrl.start(None)
+    return ctrl, screen, thinking
+
+
+def test_every_bad_parameter_is_reported_in_one_notice_and_good_ones_in_none():
+    ctrl, screen, _ = _linked("?game=nope&lang=xx&deal=abc&utm_source=x&speed=warp")
+    notices = screen.last.regions["notices"]
+    assert notices.count('class="notice"') == 1
+    for bad in ("game=nope", "lang=xx", "deal=abc", "utm_source", "speed=warp"):
+        assert bad in notices, (bad, notices)
+    assert ctrl.page.view == "start" and ctrl.session is None  # nothing was dealt
+    assert screen.last.body["lang"] == "en"
+    ctrl, screen, _ = _linked("?game=dracula&lang=fr-CA&deal=12&speed=fast")
+    assert 'class="notice"' not in screen.last.regions["notices"]
+    assert ctrl.state.game_id == "dracula" and ctrl.save["transcript"]["seed"] == 12
+    # Dracula has six deals of its own: its number is a shuffle's, named apart.
+    assert ">Mélange n° 12</a>" in screen.last.regions["table-info"]
+    assert "Donne 1 sur 6" in screen.last.regions["screen"]
+
+
+def test_a_deal_link_deals_that_deal_the_same_cards_every_time_and_links_itself():
+    hands = []
+    for _ in range(2):
+        ctrl, screen, _ = _linked("?game=jekyll-hyde&deal=77&speed=instant")
+        assert ctrl.save["transcript"]["seed"] == 77 and ctrl.page.view == "table"
+        hands.append(ctrl.state.to_json()["hands"])
+    assert hands[0] == hands[1] and hands[0]
+    ctrl, screen, _ = _linked("?game=jekyll-vs-hyde&deal=1234&speed=instant&lang=en")
+    link = re.search(r'<a id="deal-link" href="([^"]*)"[^>]*>([^<]*)</a>',
+                     screen.last.regions["table-info"])
+    assert link and link.groups() == ("?game=jekyll-vs-hyde&amp;deal=1234", "Shuffle #1234")
+
+
+@pytest.mark.parametrize("game", ["jekyll-hyde", "jekyll-vs-hyde", "dracula"])
+def test_every_table_links_its_rules_page_in_the_pages_language(game):
+    _, screen, _ = _linked(f"?game={game}&deal=3&speed=instant&lang=it")
+    assert re.search(rf'<a id="rules-link" href="\./static/rules/{game}\.it\.html" '
+                     r'target="_blank"', screen.last.regions["table-info"])
+    # The rules page the link opens leads back to this game, in this language.
+    from pathlib import Path
+
+    rules = (Path(__file__).parent.parent / "static" / "rules" / f"{game}.it.html").read_text(
+        encoding="utf-8")
+    assert re.search(rf'<a class="play" href="[^"]*index\.html\?game={game}&amp;lang=it"', rules)
+
+
+def test_how_to_play_links_the_chosen_games_illustrated_rules():
+    ctrl, screen, _ = _linked("?lang=de")
+    for game in ("jekyll-hyde", "jekyll-vs-hyde", "dracula"):
+        ctrl.dispatch(pg.SetupChanged({"game": game}))
+        link = re.search(r'<a id="rules-page" href="([^"]*)"[^>]*>([^<]*)</a>',
+                         screen.last.regions["side"])
+        assert link and link.group(1).endswith(f"{game}.de.html")
+        assert link.group(2) == "Die bebilderten Regeln, mit Beispielen"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_bots_pace_and_strength_share_no_word(lang):
+    import html as markup
+
+    def options(region: str, select: str) -> list[str]:
+        found = re.search(select + r".*?</select>", region, re.S)
+        assert found, (select, region)
+        return [markup.unescape(o) for o in re.findall(r"<option[^>]*>([^<]*)</option>",
+                                                       found.group(0))]
+
+    def words(texts: list[str]) -> set[str]:
+        return {w for t in texts for w in re.findall(r"\w{3,}", t.lower())}
+
+    _, screen, _ = _linked(f"?game=jekyll-hyde&lang={lang}")
+    paces = options(screen.last.regions["menu"], r'<select id="speed"')
+    strengths = [o for m in re.finditer(r'<select[^>]*name="bot[^"]*".*?</select>',
+                                        screen.last.regions["screen"], re.S)
+                 for o in options(m.group(0), "<select")]
+    assert len(paces) == 4 and len(strengths) >= 4
+    assert not words(paces) & words(strengths), (paces, strengths)

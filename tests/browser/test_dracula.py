@@ -1,6 +1,13 @@
 """Dracula in headless Chromium: the way choice, a whole deal by clicks (a
 card then a cell, or a cell then a card), a refused click, keyboard placement,
-the deal's result and the score sheet.
+the deal's result and the score sheet (the click and key wiring); Enter on a
+card takes the real focus to a cell in sight; the bot dealing first in French
+and a reload from the browser's storage; the badges' key opening on the
+table; the table fitting the screen on the person's turn.
+
+The game-over summary (the bonus, the tie rule) and the table behind a deal's
+summary are checked in CPython through the real controller and front:
+tests/test_web_dracula.py.
 
 The `page` fixture (conftest.py) also fails a test on any console error or
 any request to another host.
@@ -217,46 +224,6 @@ def test_the_bot_deals_first_in_french(page, ui):
     assert _settle(page) == "me"
     assert (_actions(page), _hand(page), _coffin(page), page.inner_text("#log")) == snap
     assert page.get_attribute("#rules-link", "href").endswith("dracula.fr.html")
-
-
-def _save_before_the_last_card(seed: int = 68) -> str:
-    """A save (made with the engine under CPython) where the bot's forced last
-    card ends the game; with this seed the last deal goes to the tie rule."""
-    import random
-
-    from game import new_game
-    from game.web.model import saves
-
-    state = new_game("dracula", {"first_dealer": 0}, seed=seed)
-    rng, actions = random.Random(seed), []
-    while True:
-        action = rng.choice(state.legal_actions())
-        if state.apply(action).over:
-            break
-        actions.append(action)
-        state = state.apply(action)
-    assert state.to_act == 1 and len(state.legal_actions()) == 1
-    data = state.to_json()
-    return saves.dump({"game": "dracula", "setup": {"me": 0, "bots": {"1": "random"}},
-                       "transcript": {"game": "dracula", "options": data["options"],
-                                      "seed": seed, "actions": actions},
-                       "state": data, "log": [], "seen_hands": len(data["history"])})
-
-
-def test_game_over_explains_the_bonus_and_the_tie_rule(page, ui):
-    text = _save_before_the_last_card()
-    page.goto(page.site_url + "blank.html")
-    page.evaluate("t => { localStorage.clear(); localStorage.setItem('jhg.save', t); }", text)
-    page.goto(page.site_url + "?speed=instant")
-    page.wait_for_selector("body[data-state=ready]", timeout=60000)
-    page.wait_for_function("document.body.dataset.toAct === 'over'")
-    final = page.inner_text("#modal")
-    assert "Game over" in final
-    assert "adds the difference" in final or "add the difference" in final
-    assert "third-best" in final  # this deal went to the tie rule
-    assert page.locator("#modal table.dr-scores tbody tr").count() == 6
-    assert "Final score" in final and "Bonus" in final
-    _shot(page, ui, "game-over")
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1366, 768)], ids=["phone", "desktop"])

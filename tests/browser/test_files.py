@@ -4,7 +4,14 @@ to the page's own state; "Open a game file" shows a malformed file's one
 message (those the browser reads in its own way) and leaves the game in
 progress and its save as they were, byte for byte; a valid file continues
 against bots from step N, asking first when the game's save would be
-overwritten.
+overwritten (the panel's keys: Tab round it, a key typed in its field); a
+file opens in the review; screenshots of the panels.
+
+Under CPython (tests/test_web_files.py): every malformed file's message in
+every language, a download's replay, continuing from step N, a file of a
+game without a save continued without a question, a file continued during
+a lesson; tests/test_web_page.py and tests/test_web_page_values.py: the
+question before a save is overwritten, through the real controller.
 """
 
 from __future__ import annotations
@@ -190,34 +197,6 @@ def test_continuing_asks_before_the_games_save_is_overwritten(page, ui):
     save = _save(page, "jekyll-hyde")
     assert save["transcript"]["actions"][:4] == data["actions"][:4]
     assert save["transcript"]["seed"] == 21 and save["setup"]["me"] == 1 and save["from_file"]
-
-
-def test_a_file_of_a_game_without_a_save_needs_no_question(page, ui):
-    ui.open_site(page, "?speed=instant&lang=de")
-    ui.start_game(page, seed=7)  # a Werner game; the file is Dracula's
-    ui.wait_settled(page)
-    werner = page.evaluate("localStorage.getItem('jhg.save.jekyll-hyde')")
-    _open(page, "dracula.json", json.dumps(random_transcript("dracula", 4, 6)).encode(),
-          "#file-open-table")
-    page.click("[data-cmd=file-continue]")
-    page.wait_for_selector(".dr-table")
-    assert page.evaluate("localStorage.getItem('jhg.save.jekyll-hyde')") == werner
-    assert _save(page, "dracula")["transcript"]["actions"][:6] \
-        == random_transcript("dracula", 4, 6)["actions"]
-
-
-def test_a_file_continued_during_a_lesson_is_a_real_game(page, ui):
-    """Whatever was on the table (here a lesson, never saved) gives way entirely."""
-    ui.open_site(page, "?game=dracula&speed=instant")
-    page.click("#lesson")
-    page.wait_for_selector("#coach")
-    _open(page, "dracula.json", json.dumps(random_transcript("dracula", 4, 6)).encode(),
-          "#file-open-table")
-    page.click("[data-cmd=file-continue]")
-    page.wait_for_selector(".dr-table")
-    assert page.locator("#coach").count() == 0
-    assert _save(page, "dracula")["transcript"]["actions"][:6] \
-        == random_transcript("dracula", 4, 6)["actions"]
 
 
 def test_a_file_opens_in_the_review_and_leaves_everything_as_it_was(page, ui):

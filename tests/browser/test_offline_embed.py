@@ -2,11 +2,15 @@
 
 - a first visit, a new deployment offered (never forced) and the saved game
   resumed after it, then the server stopped: a reload still starts and plays;
-- embed.html steps through a scenario and shows the expected cards (its Python
-  in a worker, none on the page's thread), plays offline from the precache,
-  refuses a scenario from another origin, and runs a live table without
-  touching saves;
+- embed.html steps through a scenario by a click and a key (the wiring test;
+  its Python in a worker, none on the page's thread) and plays offline from
+  the precache;
 - the rules pages load with their embedded examples and no console error.
+
+What an embed shows and refuses is checked under CPython through its real
+game and front: tests/test_embed_front.py (a scenario stepped by buttons and
+keys, what cannot be shown, including a scenario from another origin, a live
+table that writes nothing) and tests/test_embed.py.
 
 The update test has its own copy of the site on its own server (its own
 origin, so its own service worker and storage).
@@ -165,27 +169,6 @@ def test_an_embedded_example_plays_offline_from_the_precache(browser_context, ui
     finally:
         page.close()
     assert not errors, errors
-
-
-def test_embed_refuses_a_scenario_from_another_origin(page):
-    page.goto(page.site_url + "embed.html?game=jekyll-hyde&lang=en"
-              "&scenario=https%3A%2F%2Fevil.example%2Fscenario.json")
-    page.wait_for_selector("body[data-state=ready]", timeout=60000)
-    text = page.inner_text("#ex-error")
-    assert "cannot be shown" in text and "only read from this site" in text
-    assert page.is_hidden("#ex-bar")
-    # (the page fixture also checks that no request left the site's host)
-
-
-def test_embed_live_table_with_fixed_options(page):
-    page.goto(page.site_url + "embed.html?game=dracula&seed=3&bots=random&lang=it")
-    page.wait_for_selector("body[data-state=ready]", timeout=60000)
-    page.wait_for_selector(".dr-table")
-    assert page.evaluate("document.activeElement === document.body")
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('jhg.save'))") == []
-    assert page.is_visible("#restart")
-    # Its address is its configuration: kept (the site's own page forgets a link once read).
-    assert page.url.endswith("embed.html?game=dracula&seed=3&bots=random&lang=it")
 
 
 def test_rules_pages_load_with_their_examples(page, ui):

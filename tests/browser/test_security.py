@@ -1,9 +1,25 @@
-"""The page as an attacker finds it: tampered saves, strange URLs and inputs,
-and a Content-Security-Policy that stops script planted in the markup.
+"""The page as an attacker finds it, in Chromium: what only the real DOM
+parser, the real Content-Security-Policy and the real window can show.
+
+- one save whose kept strings (a player's name, the log, the transcript) hold
+  a script payload: the table and its panels, parsed by the browser, run none;
+- a damaged save's notice: its download is the save byte for byte, and it is
+  still kept after a new game (real storage);
+- one deal number that is no number, typed into the real field;
+- one embed parameter holding the payload;
+- the policy blocks script planted in the page; messages posted to the page
+  are ignored.
 
 Every payload would set `window.__pwned`; it must stay unset, no element the
 payload names may appear, and the player always gets a message, never a
-traceback.
+traceback. The rest is checked under CPython: every string of a save escaped
+or refused (tests/test_web_safety.py::test_every_string_of_a_save_is_escaped_or_refused),
+saves damaged in twelve ways reported, kept and downloadable
+(::test_damaged_saves_are_reported_kept_and_survive_a_new_game), every bad deal
+number (::test_numbers_from_outside_are_ascii_digits_only,
+::test_a_deal_number_that_is_no_number_is_said_on_the_field_then_a_good_one_deals),
+the policy in every built page (::test_every_built_page_carries_the_policy_once),
+and every strange embed parameter (tests/test_embed_front.py::test_strange_parameters_get_a_message_as_text).
 """
 
 from __future__ import annotations
@@ -61,23 +77,8 @@ def _visit_panels(page) -> None:
             _assert_nothing_ran(page)
 
 
-def test_werner_history_payload_runs_no_script(page, ui):
-    """The reported hole: history points pasted into the score sheet."""
-    save = _save("jekyll-hyde", {"players": 4}, 0, 40)
-    assert save["state"]["history"], "the save must hold a finished hand"
-    save["state"]["history"][0]["points"]["jekyll"] = PAYLOAD
-    _load_with(page, ui, save)
-    _visit_panels(page)
-    _assert_nothing_ran(page)
-    # A save whose history is not numbers is refused and kept, with the reason as text.
-    assert page.is_visible("#broken-save")
-
-
 @pytest.mark.parametrize("game,options,me", [
-    ("jekyll-hyde", {"players": 4, "seating": "B"}, 1),
     ("jekyll-hyde", {"players": 3, "names": [NAME, "Adam", "Betty"]}, NAME),
-    ("jekyll-vs-hyde", {}, "J"),
-    ("dracula", {}, 0),
 ])
 def test_payloads_in_the_strings_a_save_keeps(page, ui, game, options, me):
     """Strings that survive validation (player names, the log, the transcript)
@@ -90,24 +91,6 @@ def test_payloads_in_the_strings_a_save_keeps(page, ui, game, options, me):
     _visit_panels(page)
     _assert_nothing_ran(page)
     ui.screenshot(page, f"security-payload-{game}-{len(options)}")
-
-
-def test_every_string_replaced_by_the_payload(page, ui):
-    def poison(x):
-        if isinstance(x, str):
-            return PAYLOAD
-        if isinstance(x, dict):
-            return {k: poison(v) for k, v in x.items()}
-        if isinstance(x, list):
-            return [poison(v) for v in x]
-        return x
-
-    save = _save("jekyll-hyde", {"players": 4}, 0, 10)
-    save = {**poison(save), "format": saves.FORMAT}
-    _load_with(page, ui, save)
-    page.wait_for_selector("#broken-save")
-    _assert_nothing_ran(page)
-    assert "could not be loaded" in page.inner_text("#broken-save")
 
 
 def test_seen_hands_not_a_number_is_kept_aside_and_survives_a_new_game(page, ui):
@@ -127,7 +110,7 @@ def test_seen_hands_not_a_number_is_kept_aside_and_survives_a_new_game(page, ui)
     _assert_nothing_ran(page)
 
 
-@pytest.mark.parametrize("value", ["abc", "²", "9" * 5000, "12abc", "-4"])
+@pytest.mark.parametrize("value", ["abc"])
 def test_deal_number_field_refuses_what_is_not_a_number(page, ui, value):
     ui.open_site(page)
     # Set the value as a paste or a script would (the field's maxlength stops typing).
@@ -143,14 +126,7 @@ def test_deal_number_field_refuses_what_is_not_a_number(page, ui, value):
     _assert_nothing_ran(page)
 
 
-@pytest.mark.parametrize("query", [
-    "game=jekyll-hyde&scenario=designation&step=%C2%B2",
-    "game=jekyll-hyde&seed=%C2%B2",
-    "game=jekyll-hyde&seed=" + "9" * 4301,
-    "game=" + quote(PAYLOAD),
-    "game=jekyll-hyde&scenario=designation&" + quote(PAYLOAD) + "=1",
-    "game=dracula&first=" + quote(PAYLOAD),
-])
+@pytest.mark.parametrize("query", ["game=" + quote(PAYLOAD)])
 def test_strange_embed_parameters_get_a_message(page, query):
     page.goto(page.site_url + "embed.html?" + query)
     page.wait_for_selector("body[data-state=ready]", timeout=60000)
@@ -177,13 +153,6 @@ def test_the_policy_blocks_script_planted_in_the_page(page, ui):
     page.watch.errors.clear()  # the blocked script's report is the point of this test
 
 
-@pytest.mark.parametrize("name", ["index.html", "embed.html?game=dracula&scenario=lines",
-                                  "static/rules/jekyll-hyde.en.html"])
-def test_every_page_carries_the_policy(page, name):
-    page.goto(page.site_url + name)
-    assert page.locator("meta[http-equiv=Content-Security-Policy]").count() == 1
-
-
 # What embedding pages, extensions and resizer scripts post to a page. "_si" is
 # the message Emscripten's own setImmediate stand-in used to answer to.
 MESSAGES = "['_si', 'hello', {a: 1}, 42, null, '_si']"
@@ -200,49 +169,3 @@ def test_messages_posted_to_the_page_are_ignored(page, ui, name):
         page.wait_for_selector("body[data-view=table]")
     assert ui.wait_settled(page) in ("me", "modal")
     # The page fixture fails the test on any page error the messages caused.
-
-
-def _damaged(save: dict) -> list[str]:
-    """Ten ways a save arrives broken: each must be refused, kept and reported."""
-    state = save["state"]
-    hands = state["hands"]
-    seat = next(k for k, v in hands.items() if len(v) >= 2)
-
-    def variant(change) -> str:
-        data = json.loads(json.dumps(save))
-        change(data)
-        return json.dumps(data)
-
-    deep = "[" * 5000 + "]" * 5000
-    return [
-        variant(lambda d: d["state"].update(hands={**hands, seat: 7})),            # wrong type
-        variant(lambda d: d["state"].pop("hands")),                                # missing key
-        variant(lambda d: d["state"]["hands"][seat].__setitem__(0, "ZZ")),         # unknown card
-        variant(lambda d: d["state"]["hands"][seat].__setitem__(1, hands[seat][0])),  # twice
-        variant(lambda d: d["state"].update(scores="HUGE")).replace('"HUGE"', "9" * 5000),
-        variant(lambda d: d["state"].update(winner=True)),                         # a bool winner
-        variant(lambda d: d.update(seen_hands=float("inf"))),                      # not finite
-        variant(lambda d: d.update(setup={"me": {"x": deep}, "bots": {}})),        # nesting
-        variant(lambda d: d["state"].update(game="jekyll-hyde\u202e")),            # unicode
-        json.dumps(save)[: len(json.dumps(save)) // 2],                            # truncated
-    ]
-
-
-@pytest.mark.parametrize("game,options,me", [
-    ("jekyll-hyde", {"players": 4}, 0), ("jekyll-vs-hyde", {}, "J"), ("dracula", {}, 0)])
-def test_damaged_saves_are_reported_kept_and_replaced_by_a_new_game(page, ui, game, options, me):
-    save = _save(game, options, me, 3)  # early: every hand still holds cards
-    ui.open_site(page)
-    for n, text in enumerate(_damaged(save)):
-        page.evaluate("t => { localStorage.clear(); localStorage.setItem('jhg.save', t); }", text)
-        ui.open_site(page, clear=False)
-        page.wait_for_selector("#broken-save")
-        assert "could not be loaded" in page.inner_text("#broken-save"), n
-        href = page.get_attribute("#broken-save a[download]", "href")
-        assert unquote(href.split(",", 1)[1]) == text, n  # the download is the save itself
-        assert page.evaluate("document.body.dataset.view") == "setup", n  # a new game is offered
-        assert page.is_visible("#start"), n
-        _assert_nothing_ran(page)
-    ui.start_game(page)  # the last broken save survives a new game
-    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('jhg.broken.'))")
-    assert len(kept) == 1

@@ -1,5 +1,18 @@
-"""The site in headless Chromium: a whole hand by clicks, illegal clicks,
-reload and resume, the 3-player ghost, languages, broken saves.
+"""The Werner site in headless Chromium: a whole hand by clicks (the click
+wiring; the log shows its newest line by CSS alone), a reload that resumes
+from the browser's storage, the 3-player ghost (its cards' accessible names),
+the language menu remembered across a visit and the browser's own language,
+the game-over screen of a save resumed near its end, the service worker
+offline, a thinking bot that does not freeze the page, the benchmark hook.
+
+Checked in CPython through the real controller and front instead:
+refused clicks and their words (test_web_jekyll_hyde.py::
+test_a_click_on_the_other_sides_card_or_on_ones_own_seat_changes_nothing_and_says_why),
+clicks on nothing (test_front_events.py), unknown link parameters and damaged
+saves (test_web_page.py, test_web_page_values.py), the arrow keys along a hand
+(test_front_focus.py; in the browser, test_keyboard.py), a tampered save's
+payloads as text (test_web_jekyll_hyde.py, test_web_safety.py; in the
+browser, test_security.py).
 
 Every test also checks (in the `page` fixture) that the console had no
 error and that no request left the site's host.
@@ -85,29 +98,6 @@ def test_whole_hand_by_clicks_with_designations(page, ui):
     assert "×" in page.inner_text("table.scores")
 
 
-def test_illegal_click_changes_nothing_and_says_why(page, ui):
-    ui.open_site(page, "?speed=instant")
-    ui.start_game(page, mode="4A", me="1", seed=3, bots="random")
-    assert ui.wait_settled(page) == "me"
-    table = page.locator(".table")
-    if table.get_attribute("data-designated") == "1":
-        pytest.skip("asked for a card first with this seed")
-    before = (ui.actions(page), ui.hand(page), page.inner_html(".centre"))
-    # Seat 1 plays Hyde (seating A): a Jekyll card in the hand is never playable.
-    wrong = [c for c in ui.hand(page) if c.startswith("J")]
-    assert wrong, "seed gives no Jekyll card"
-    # The page says why with the worker's answer, a few ms after the click.
-    said = "text => (document.getElementById('message')?.textContent || '').includes(text)"
-    page.click(f'.hand.mine .card[data-card="{wrong[0]}"]')
-    page.wait_for_function(said, arg="Hyde")
-    msg = page.inner_text("#message")
-    assert "Hyde" in msg and "not" in msg
-    # Asking yourself is not allowed either.
-    page.click(".seat[data-seat='1'] .plate")
-    page.wait_for_function(said, arg="cannot ask yourself")
-    assert (ui.actions(page), ui.hand(page), page.inner_html(".centre")) == before
-
-
 def test_reload_resumes_the_same_position(page, ui):
     ui.open_site(page, "?speed=instant")
     ui.start_game(page, mode="4B", me="2", seed=5, bots="random")
@@ -187,30 +177,6 @@ def test_a_german_browser_gets_the_site_in_german(page, ui):
     page.goto(page.site_url + "embed.html?game=jekyll-hyde&scenario=transformation&step=0")
     page.wait_for_selector("body[data-state=ready]", timeout=60000)
     assert "Die Verwandlung ist die höchste Karte" in page.inner_text("body")
-
-
-def test_corrupt_save_is_reported_and_kept(page, ui):
-    ui.open_site(page, "?speed=instant")
-    page.evaluate("localStorage.setItem('jhg.save', '{\"format\": \"jekyll-hyde-games/save\", "
-                  "\"version\": 1, \"game\": \"jekyll-hyde\", \"setup\": {}, "
-                  "\"transcript\": {}, \"log\": [], \"state\": {\"game\": \"jekyll-hyde\"}}')")
-    page.reload()
-    page.wait_for_selector("body[data-state=ready]", timeout=60000)
-    assert page.is_visible("#broken-save")
-    assert "could not be loaded" in page.inner_text("#broken-save")
-    assert page.get_attribute("#broken-save a[download]", "href").startswith("data:")
-    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('jhg.broken.'))")
-    assert len(kept) == 1
-    assert page.evaluate("localStorage.getItem('jhg.save')") is None
-    assert page.is_visible("#start")  # a new game is offered
-    ui.screenshot(page, "desktop-broken-save")
-
-
-def test_unknown_url_parameters_are_ignored_with_a_notice(page, ui):
-    ui.open_site(page, "?game=jekyll-hyde&utm_source=x&speed=instant")
-    notice = page.inner_text("#notices")
-    assert "utm_source" in notice and "game" not in notice.replace("utm_source", "")
-    assert page.is_visible("#start")
 
 
 def _save_one_move_before_the_end(seed: int = 2) -> tuple[str, int]:
@@ -297,101 +263,6 @@ def test_a_thinking_bot_does_not_freeze_the_page(page, ui):
     })""")
     assert seen, "no bot was thinking"
     assert frames >= 8 and worst < 950, f"{frames} frames in 1.5 s, longest gap {worst:.0f} ms"
-
-
-def test_clicks_on_nothing_in_particular_do_nothing(page, ui):
-    """Clicks on the felt, the header or a panel change nothing and log no error
-    (the page fixture fails the test on any console error)."""
-    ui.open_site(page, "?speed=instant")
-    ui.start_game(page, mode="4A", me="0", seed=SEED, bots="random")
-    assert ui.wait_settled(page) == "me"
-    before = ui.actions(page), ui.hand(page)
-    for x, y in [(5, 5), (683, 300), (1300, 850), (20, 880)]:
-        page.mouse.click(x, y)
-    page.wait_for_timeout(300)
-    assert (ui.actions(page), ui.hand(page)) == before
-
-
-def test_keyboard_moves_along_the_hand_and_plays(page, ui):
-    ui.open_site(page, "?speed=instant")
-    ui.start_game(page, mode="4A", me="0", seed=8, bots="random")  # seat 0 leads
-    assert ui.wait_settled(page) == "me"
-    # On the person's turn the arrows go along the cards they may play (issue 31).
-    cards = page.eval_on_selector_all(".hand.mine .card.playable",
-                                      "els => els.map(e => e.dataset.card)")
-    assert len(cards) >= 3
-    focused = "document.activeElement.dataset.card"
-    page.focus(f'.hand.mine .card[data-card="{cards[0]}"]')
-    page.keyboard.press("ArrowRight")
-    assert page.evaluate(focused) == cards[1]
-    page.keyboard.press("ArrowLeft")
-    page.keyboard.press("ArrowLeft")  # a row wraps around
-    assert page.evaluate(focused) == cards[-1]
-    playable = cards[0]
-    page.focus(f'.hand.mine .card[data-card="{playable}"]')
-    n = ui.actions(page)
-    page.keyboard.press("Enter")
-    page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
-    assert playable not in ui.hand(page)
-
-
-PAYLOAD = '<img src=x onerror="window.pwned=1">'
-
-
-def _tampered_save(players: int) -> str:
-    """A save made after the first hand whose names (3 players) or history values
-    (4 players: issue 20's `history[0].points.jekyll`, now refused as not a
-    number) carry a script payload."""
-    import random
-
-    from game import new_game
-
-    options = {"players": 4, "seating": "A", "dealer": 3, "target": 1000} if players == 4 else \
-        {"players": 3, "names": [PAYLOAD, PAYLOAD + "2", PAYLOAD + "3"], "target": 1000}
-    state, rng, actions = new_game("jekyll-hyde", options, seed=6), random.Random(6), []
-    while not state.to_json()["history"]:
-        actions.append(rng.choice(state.legal_actions()))
-        state = state.apply(actions[-1])
-    data = state.to_json()
-    if players == 4:
-        data["history"][0]["points"]["jekyll"] = PAYLOAD
-        data["history"][0]["multiplier"]["hyde"] = PAYLOAD
-    me = state.identity(state.to_act)
-    bots = {str(state.identity(s)): "random" for s in (0, 1, 3) + ((2,) if players == 4 else ())
-            if state.identity(s) != me}
-    # The log's events of the hand's end, its scores tampered with too.
-    log = state.events(state.to_act)
-    hand = next(ev for ev in log if ev["kind"] == "hand_scored")
-    hand["teams"]["jekyll"]["points"] = hand["teams"]["hyde"]["multiplier"] = PAYLOAD
-    return saves.dump({"game": "jekyll-hyde", "setup": {"me": me, "bots": bots},
-                       "transcript": {"game": "jekyll-hyde", "options": data["options"],
-                                      "seed": 6, "actions": actions},
-                       "state": data, "log": log, "seen_hands": 0})
-
-
-@pytest.mark.parametrize("players", [4, 3])
-def test_a_tampered_save_shows_its_payload_as_text(page, ui, players):
-    ui.open_site(page, "?speed=instant")
-    page.evaluate("t => localStorage.setItem('jhg.save', t)", _tampered_save(players))
-    page.reload()
-    page.wait_for_selector("body[data-state=ready]", timeout=60000)
-    if players == 4:  # history values that are not numbers: the save is refused, kept aside
-        page.wait_for_selector("#broken-save")
-        assert "history" in page.inner_text("#broken-save")
-        assert page.locator("img").count() == 0 and page.evaluate("window.pwned") is None
-        return
-    page.wait_for_selector("#modal:not([hidden])")  # the summary of the hand just played
-    assert PAYLOAD in page.inner_text("#modal")  # shown, as text
-    page.click("#next-hand")
-    page.wait_for_selector("#modal", state="hidden")
-    page.click("[data-cmd=panel][data-panel=scores]")
-    assert PAYLOAD in page.inner_text("table.scores")
-    if players == 3:
-        assert PAYLOAD in page.inner_text(".table")
-    page.click("[data-cmd=panel][data-panel=log]")
-    assert PAYLOAD in page.inner_text("#side")  # the log's line for the hand
-    assert page.locator("img").count() == 0
-    assert page.evaluate("window.pwned") is None
 
 
 def test_the_benchmark_hook_is_there_only_when_asked_for(page, ui):
