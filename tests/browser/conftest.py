@@ -193,6 +193,25 @@ def page(browser_context, site_url):
 class UI:
     """Helpers shared by the browser tests (a fixture: test modules are not importable)."""
 
+    # No motion under way (a card rising under the pointer, a summary sliding in).
+    STILL = """document.getAnimations().every(a =>
+      a.effect.getTiming().iterations === Infinity || a.playState !== 'running')"""
+
+    @staticmethod
+    def at_sizes(page, sizes):
+        """The page at each (width, height) in turn, scrolled to its top, the
+        pointer off the table and nothing moving (the layout depends on
+        nothing else): a game played once is measured at every size."""
+        for width, height in sizes:
+            page.set_viewport_size({"width": width, "height": height})
+            page.mouse.move(0, 0)  # (where the last click was may be a card at this size)
+            # two frames: the page's resize handlers (the embed's fit) have run
+            page.evaluate("() => new Promise(r => requestAnimationFrame(() =>"
+                          " requestAnimationFrame(r)))")
+            page.evaluate("window.scrollTo(0, 0)")
+            page.wait_for_function(UI.STILL)
+            yield width, height
+
     @staticmethod
     def open_site(page, query: str = "", clear: bool = True) -> None:
         """Load the site (storage cleared unless told) and wait for the first screen."""

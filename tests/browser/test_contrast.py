@@ -24,7 +24,6 @@ import pytest
 
 pytestmark = pytest.mark.browser
 SIZES = [(360, 640), (1366, 768)]
-SIZE_IDS = ["360x640", "1366x768"]
 
 # Every element with text of its own in `root`, visible and not disabled: the
 # boxes of that text (viewport px) where no ancestor clips it, its colour and
@@ -77,8 +76,6 @@ TEXTS = r"""([root, NAMED]) => {
   return out;
 }"""
 # No card on its way (game.web.draw.motion's animations): the table as it stays.
-STILL = """document.getAnimations().every(a =>
-  a.effect.getTiming().iterations === Infinity || a.playState !== 'running')"""
 HIDE_TEXT = ("* { color: transparent !important; -webkit-text-fill-color: transparent !important;"
              " text-shadow: none !important; caret-color: transparent !important; }")
 
@@ -203,11 +200,11 @@ def measured(page, root: str = "#screen") -> list[dict]:
 class Seen:
     """The texts measured so far; none under its threshold."""
 
-    def __init__(self, where: str) -> None:
-        self.where, self.names = where, set()
+    def __init__(self, where: str, ui) -> None:
+        self.where, self.names, self.ui = where, set(), ui
 
     def check(self, page, when: str) -> None:
-        page.wait_for_function(STILL)
+        page.wait_for_function(self.ui.STILL)
         for text in measured(page):
             self.names.add(text["named"] or text["name"])
             assert text["worst"] >= text["needed"], (
@@ -222,25 +219,23 @@ class Seen:
         self.check(page, when + ", scrolled to the prompt")
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 @pytest.mark.parametrize("mode, me, seed", [("4A", "0", 4), ("3", "1", 2)], ids=["4p", "3p"])
-def test_werner_table_text_reads_at_4_5_to_1(page, ui, size, mode, me, seed):
+def test_werner_table_text_reads_at_4_5_to_1(page, ui, mode, me, seed):
     """Item 3: the info line, the prompt and the label of cards left by a
     Transformation (the deals leave some: see test_werner_layout), and every
     other text of the table, at the first decision and the first one with
-    cards left on the table."""
-    width, height = size
-    page.set_viewport_size({"width": width, "height": height})
+    cards left on the table, at each size."""
     ui.open_site(page, "?lang=en&speed=instant")
     ui.start_game(page, mode=mode, me=me, seed=seed, bots="random")
-    seen = Seen(f"Werner {mode}, {width}x{height}")
+    seen = Seen(f"Werner {mode}", ui)
     carried = False
     for turn in range(40):
         if ui.wait_settled(page) == "modal":
             break
         if turn == 0 or (not carried and page.locator(".carried > span").count()):
             carried = carried or turn > 0
-            seen.check_scrolled(page, f"decision {turn}")
+            for width, height in ui.at_sizes(page, SIZES):
+                seen.check_scrolled(page, f"decision {turn}, {width}x{height}")
         target = ".card.playable" if page.locator(".card.playable").count() \
             else ".seat.designatable"
         ui.click_and_wait(page, target)
@@ -248,19 +243,17 @@ def test_werner_table_text_reads_at_4_5_to_1(page, ui, size, mode, me, seed):
     assert set(NAMED) <= seen.names, seen.names
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
-def test_duel_table_text_reads_at_4_5_to_1(page, ui, size):
-    width, height = size
-    page.set_viewport_size({"width": width, "height": height})
+def test_duel_table_text_reads_at_4_5_to_1(page, ui):
     ui.open_site(page, "?lang=en&speed=instant&game=jekyll-vs-hyde")
     page.fill("#f-seed", "5")
     page.click("#start")
     page.wait_for_selector("body[data-view=table]")
-    seen = Seen(f"the duel, {width}x{height}")
+    seen = Seen("the duel", ui)
     for turn in range(6):  # the prompt's length, so its place over the gradient, varies
         if ui.wait_settled(page) != "me":
             break
-        seen.check_scrolled(page, f"decision {turn}")
+        for width, height in ui.at_sizes(page, SIZES):
+            seen.check_scrolled(page, f"decision {turn}, {width}x{height}")
         if page.locator("#jvh-pick").count():  # cards to give or swap: a Potion first
             need = int(page.get_attribute("#jvh-pick", "data-need"))
             cards = sorted(page.eval_on_selector_all(
@@ -274,18 +267,15 @@ def test_duel_table_text_reads_at_4_5_to_1(page, ui, size):
     assert "#prompt" in seen.names, seen.names
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
-def test_embedded_example_text_reads_at_4_5_to_1(page, size):
-    """The scripted Transformation example of embed.html, each step."""
-    width, height = size
-    page.set_viewport_size({"width": width, "height": height})
+def test_embedded_example_text_reads_at_4_5_to_1(page, ui):
+    """The scripted Transformation example of embed.html, each step, at each size."""
     page.goto(page.site_url + "embed.html?game=jekyll-hyde&scenario=transformation&lang=en")
     page.wait_for_selector("body[data-state=ready][data-view=scenario]", timeout=60000)
-    seen = Seen(f"embed.html, {width}x{height}")
+    seen = Seen("embed.html", ui)
     for _ in range(30):
         step = page.get_attribute("body", "data-step")
-        page.evaluate("window.scrollTo(0, 0)")
-        seen.check(page, f"step {step}")
+        for width, height in ui.at_sizes(page, SIZES):
+            seen.check(page, f"step {step}, {width}x{height}")
         if page.is_disabled("#ex-next"):
             break
         page.click("#ex-next")

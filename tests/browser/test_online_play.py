@@ -299,8 +299,10 @@ def test_a_duel_joined_by_codes_with_no_third_party(people, site_url):
           f" (invitation {len(invite)} characters, answer {len(answer)})")
     host.page.click("#online-start")
     guest.page.wait_for_selector("#online-bar", timeout=30000)
-    play(host, [guest], "body[data-to-act=over]")  # the whole game, round after round
-    guest.page.wait_for_selector("#online-review", timeout=30000)
+    # A round (the game's end and its review: test_online_play_page.py's
+    # test_host_opens_a_table_a_friend_joins_and_they_play_a_duel_to_the_end, and
+    # test_online_relayed.py's whole Dracula game)
+    play(host, [guest], "#next-hand, body[data-to-act=over]")
     site = site_url.split("/jekyll/")[0]
     for person in (host, guest):  # nothing but the site itself (and the devices' channel)
         assert not [u for u in person.requests if not u.startswith((site, "data:", "blob:"))]

@@ -25,80 +25,74 @@ BOXES = """parts => Object.fromEntries(Object.entries(parts).map(([name, sel]) =
 }))"""
 
 
-def _play_a_hand(page, ui, size: tuple[int, int], mode: str, me: str, seed: int) -> None:
-    width, height = size
-    page.set_viewport_size({"width": width, "height": height})
+def _play_a_hand(page, ui, sizes: list[tuple[int, int]], mode: str, me: str, seed: int,
+                 check=lambda page, size: None) -> None:
+    """One hand, measured at every size at each of the person's turns (the
+    viewport set to each in turn: the table's layout depends on nothing else),
+    and `check`ed there too."""
     ui.open_site(page, "?lang=en&speed=instant")
     ui.start_game(page, mode=mode, me=me, seed=seed, bots="random")
-    first: dict[str, list[float]] | None = None
+    first: dict[tuple[int, int], dict[str, list[float]]] = {}
     carried_seen = 0
     for turn in range(40):
         if ui.wait_settled(page) == "modal":
             break
         page.wait_for_selector("#hint")
-        page.evaluate("window.scrollTo(0, 0)")
-        boxes = page.evaluate(BOXES, PARTS)
-        for name, (x, y, w, h) in boxes.items():
-            assert x >= 0 and y >= 0 and x + w <= width + 1 and y + h <= height + 1, \
-                f"{name} off screen at turn {turn}, {width}x{height}: {(x, y, w, h)}"
-        if first is None:
-            first = boxes
-        for name, box in boxes.items():
-            assert all(abs(a - b) <= TOLERANCE for a, b in zip(box, first[name])), \
-                f"{name} moved at turn {turn}, {width}x{height}: {first[name]} -> {box}"
-        carried = page.locator(".carried .card")
-        if carried.count():
-            carried_seen = max(carried_seen, carried.count())
-            card = carried.first.bounding_box()
-            assert card is not None and card["width"] >= READABLE, card
-            if turn and carried.count() >= 4:
-                ui.screenshot(page, f"werner-layout-{mode}-{width}x{height}-carried")
+        for width, height in ui.at_sizes(page, sizes):
+            boxes = page.evaluate(BOXES, PARTS)
+            for name, (x, y, w, h) in boxes.items():
+                assert x >= 0 and y >= 0 and x + w <= width + 1 and y + h <= height + 1, \
+                    f"{name} off screen at turn {turn}, {width}x{height}: {(x, y, w, h)}"
+            was = first.setdefault((width, height), boxes)
+            for name, box in boxes.items():
+                assert all(abs(a - b) <= TOLERANCE for a, b in zip(box, was[name])), \
+                    f"{name} moved at turn {turn}, {width}x{height}: {was[name]} -> {box}"
+            carried = page.locator(".carried .card")
+            if carried.count():
+                carried_seen = max(carried_seen, carried.count())
+                card = carried.first.bounding_box()
+                assert card is not None and card["width"] >= READABLE, (width, height, card)
+                if turn and carried.count() >= 4:
+                    ui.screenshot(page, f"werner-layout-{mode}-{width}x{height}-carried")
+            check(page, (width, height))
         target = ".card.playable" if page.locator(".card.playable").count() \
             else ".seat.designatable"
         ui.click_and_wait(page, target)
     else:
         pytest.fail("the hand did not end")
-    assert first is not None, "the person never had a turn"
+    assert first, "the person never had a turn"
     assert carried_seen >= 4, "no Transformation left cards on the table: pick another seed"
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_four_players_hand_never_moves(page, ui, size):
-    _play_a_hand(page, ui, size, mode="4A", me="0", seed=4)
+CUT = """el => el.scrollWidth > el.clientWidth + 1"""
 
 
-@pytest.mark.parametrize("size", [(360, 640), (1366, 768)], ids=["360x640", "1366x768"])
-def test_three_players_hand_never_moves(page, ui, size):
-    _play_a_hand(page, ui, size, mode="3", me="1", seed=2)
-
-
-def test_phone_seats_show_their_team_and_labels_are_whole(page, ui):
+def _phone_seats_whole(page, size: tuple[int, int]) -> None:
     """Item 8: at 390x844 each seat's team icon keeps its size and its team
     name shows; no tag on a played card and no seat name is cut."""
-    page.set_viewport_size({"width": 390, "height": 844})
-    ui.open_site(page, "?lang=en&speed=instant")
-    ui.start_game(page, mode="4A", me="0", seed=4, bots="random")
-    cut = """el => el.scrollWidth > el.clientWidth + 1"""
-    for _ in range(40):
-        if ui.wait_settled(page) == "modal":
-            break
-        for seat in page.locator(".seat").all():
-            icon = seat.locator(".plate .team").bounding_box()
-            assert icon is not None and icon["width"] >= 8, icon
-            assert seat.locator(".team-name").is_visible()
-            assert not seat.locator(".who").evaluate(cut), seat.inner_text()
-        for tag in page.locator(".slot .from, .slot .mark").all():
-            assert not tag.evaluate(cut), tag.inner_text()
-        target = ".card.playable" if page.locator(".card.playable").count() \
-            else ".seat.designatable"
-        ui.click_and_wait(page, target)
-    else:
-        pytest.fail("the hand did not end")
+    if size != (390, 844):
+        return
+    for seat in page.locator(".seat").all():
+        icon = seat.locator(".plate .team").bounding_box()
+        assert icon is not None and icon["width"] >= 8, icon
+        assert seat.locator(".team-name").is_visible()
+        assert not seat.locator(".who").evaluate(CUT), seat.inner_text()
+    for tag in page.locator(".slot .from, .slot .mark").all():
+        assert not tag.evaluate(CUT), tag.inner_text()
+
+
+def test_four_players_hand_never_moves_and_a_phone_shows_every_seat_whole(page, ui):
+    _play_a_hand(page, ui, SIZES, mode="4A", me="0", seed=4, check=_phone_seats_whole)
     # Mini cards in the summary keep their whole name ("Transformation" included).
+    page.set_viewport_size({"width": 390, "height": 844})
     for name in page.locator("#modal .card.mini .nm").all():
         box = name.bounding_box()
         if box and box["width"] > 1:  # on a phone the name is only the button's (visually hidden)
-            assert not name.evaluate(cut), name.inner_text()
+            assert not name.evaluate(CUT), name.inner_text()
+
+
+def test_three_players_hand_never_moves(page, ui):
+    _play_a_hand(page, ui, [(360, 640), (1366, 768)], mode="3", me="1", seed=2)
 
 
 # Each seat's button: its box, and the controls whose boxes overlap it (its own
@@ -116,24 +110,22 @@ SEAT_TARGETS = """() => [...document.querySelectorAll('.seat > button.plate')].m
 })"""
 
 
-@pytest.mark.parametrize("size", [(360, 640), (1366, 768)], ids=["360x640", "1366x768"])
-def test_three_players_seats_are_targets_of_24px(page, ui, size):
+def test_three_players_seats_are_targets_of_24px(page, ui):
     """Issue 34, item 2 (WCAG 2.2, target size): with 3 players every seat's
     button, the ghost's above its open hand included, is at least 24x24 px and
     no other control covers a part of it (a playable card of the ghost rises
-    6px), at every decision of the person's through a hand."""
-    width, height = size
-    page.set_viewport_size({"width": width, "height": height})
+    6px), at every decision of the person's through a hand, on a phone and a desktop."""
     ui.open_site(page, "?lang=en&speed=instant")
     ui.start_game(page, mode="3", me="0", seed=7, bots="random")
     for turn in range(40):
         if ui.wait_settled(page) == "modal":
             break
-        seats = page.evaluate(SEAT_TARGETS)
-        assert "seat-2" in [s["id"] for s in seats], seats  # the ghost's
-        for seat in seats:
-            assert seat["width"] >= 24 and seat["height"] >= 24, (turn, size, seat)
-            assert not seat["overlapping"], (turn, size, seat)
+        for size in ui.at_sizes(page, [(360, 640), (1366, 768)]):
+            seats = page.evaluate(SEAT_TARGETS)
+            assert "seat-2" in [s["id"] for s in seats], seats  # the ghost's
+            for seat in seats:
+                assert seat["width"] >= 24 and seat["height"] >= 24, (turn, size, seat)
+                assert not seat["overlapping"], (turn, size, seat)
         target = ".card.playable" if page.locator(".card.playable").count() \
             else ".seat.designatable"
         ui.click_and_wait(page, target)
@@ -166,19 +158,19 @@ CUT_NAMES = """root => [...document.querySelectorAll(root + ' .card .nm')].flatM
 LANGUAGES = ["en", "de", "fr", "it"]
 
 
-@pytest.mark.parametrize("size", [(390, 844), (1366, 768)], ids=["390x844", "1366x768"])
-def test_card_names_are_whole_in_every_language(page, ui, size):
+def test_card_names_are_whole_in_every_language(page, ui):
     """Issue 55, item 6: no card name is cut or runs into its icon, in any
     language, on the cards the Review shows (every hand open, each card then
     played) and in the ghost's open hand, at phone and desktop size."""
-    page.set_viewport_size({"width": size[0], "height": size[1]})
+    sizes = [(390, 844), (1366, 768)]
     save = ui.save_near_end("jekyll-hyde", {"players": 4, "target": 150}, 0, 7)
     cut: dict[str, list[str]] = {}
     for lang in LANGUAGES:
         ui.open_site(page, f"?lang={lang}&speed=instant")
         ui.start_game(page, mode="3", me="1", seed=2, bots="random")
         ui.wait_settled(page)
-        cut[f"{lang}, the ghost's hand"] = page.evaluate(CUT_NAMES, "#screen")
+        for size in ui.at_sizes(page, sizes):
+            cut[f"{lang}, the ghost's hand, {size}"] = page.evaluate(CUT_NAMES, "#screen")
         ui.resume_save(page, "jekyll-hyde", save, f"?lang={lang}&speed=instant")
         ui.wait_settled(page)
         page.click("#review-open")
@@ -186,8 +178,10 @@ def test_card_names_are_whole_in_every_language(page, ui, size):
         names = page.locator("#rv-screen .card .nm")
         assert names.count() >= 28, "the Review's first step shows every card"
         for step in range(40):
-            for name in page.evaluate(CUT_NAMES, "#rv-screen"):
-                cut.setdefault(f"{lang}, the Review", []).append(f"step {step}: {name}")
+            for size in ui.at_sizes(page, sizes):
+                for name in page.evaluate(CUT_NAMES, "#rv-screen"):
+                    cut.setdefault(f"{lang}, the Review, {size}", []).append(
+                        f"step {step}: {name}")
             if page.is_disabled("#ex-next"):
                 break
             now = page.evaluate("document.getElementById('review').dataset.step")
@@ -213,12 +207,11 @@ TAGS_ON = """() => {
 }"""
 
 
-@pytest.mark.parametrize("size", [(390, 844), (1366, 768)], ids=["390x844", "1366x768"])
-def test_ask_tags_lie_on_nothing(page, ui, size):
+def test_ask_tags_lie_on_nothing(page, ui):
     """Issue 55, item 6: in the longest languages, an "asks you" / "asked by
     Betty" tag covers no card, count, name or the trick's line, and stays on
-    the table, at every decision of the person's (asked to give, or asking)."""
-    page.set_viewport_size({"width": size[0], "height": size[1]})
+    the table, at every decision of the person's (asked to give, or asking),
+    on a phone and a desktop."""
     found = []
     for lang in ("fr", "de"):
         for mode, me, seed in (("4A", "0", 4), ("4A", "0", 11), ("3", "0", 7)):
@@ -227,7 +220,9 @@ def test_ask_tags_lie_on_nothing(page, ui, size):
             for turn in range(40):
                 if ui.wait_settled(page) == "modal":
                     break
-                found += [f"{lang} {mode}/{seed} turn {turn}: {x}" for x in page.evaluate(TAGS_ON)]
+                for size in ui.at_sizes(page, [(390, 844), (1366, 768)]):
+                    found += [f"{lang} {mode}/{seed} turn {turn} {size}: {x}"
+                              for x in page.evaluate(TAGS_ON)]
                 # (a seat is asked on its plate: its middle may be the ghost's open hand)
                 playable = ".card.playable[data-act]"
                 target = playable if page.locator(playable).count() \
