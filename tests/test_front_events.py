@@ -210,3 +210,53 @@ def test_a_hint_on_screen_is_worded_again_at_once_in_the_language_chosen() -> No
         said = t("hint.says", what=what)
         assert doc.querySelector("#hint-text").textContent == said, lang
         assert (said == english) == (lang == "en")
+
+
+@pytest.mark.parametrize("game, field", [("jekyll-hyde", "#f-bot1"),
+                                         ("jekyll-vs-hyde", "#f-jvh_bot"),
+                                         ("dracula", "#f-dr_bot")])
+def test_the_start_screen_offers_three_levels_of_bot_for_every_game(game: str, field: str) -> None:
+    """The bot's level on each game's start screen: easy, normal (the
+    heuristic) and strong among its choices."""
+    ctrl, screen, thinking = dealt(jvh_role="J")
+    doc = screen.doc
+    doc.dispatch("click", doc.querySelector('[data-cmd="new"]'))
+    menu = doc.querySelector("#f-game")
+    menu.value = game
+    doc.dispatch("change", menu)
+    offered = {o.getAttribute("value"): o.textContent
+               for o in doc.querySelectorAll(f"{field} option")}
+    assert {"easy", "heuristic", "strong"} <= set(offered), offered
+    assert offered["heuristic"].startswith("normal"), offered
+
+
+@pytest.mark.parametrize("game, lang, said, unsaid", [
+    ("jekyll-hyde", "en", ["Ctrl+Z", "straight to what you may play or choose",
+                           "only between the cards you may play"], ["coffin"]),
+    ("dracula", "de", ["Mit der Tastatur spielen", "Sarg", "Strg+Z"], []),
+])
+def test_the_keys_panel_speaks_of_its_games_own_table_in_the_pages_language(
+        game: str, lang: str, said: list[str], unsaid: list[str]) -> None:
+    """The keys panel opened by "?" at the table: Werner's has no coffin to
+    move around, Dracula's does, in German; both name Undo's keys."""
+    ctrl, screen, thinking = dealt(game, seed=3)
+    ctrl.dispatch(SetLanguage(lang))
+    my_turn(ctrl, thinking)
+    doc = screen.doc
+    doc.dispatch("keydown", doc.body, key="?")
+    assert ctrl.page.overlay == "keys"
+    text = " ".join(doc.querySelector("#keys").textContent.split())
+    assert all(words in text for words in said), text
+    assert not any(words in text for words in unsaid), text
+
+
+def test_on_a_touch_screen_the_side_panel_says_no_click_either() -> None:
+    """Issue 55: on a phone played by taps no word of the panel beside the
+    table says "click"; with a mouse the prompt does."""
+    ctrl, screen, thinking = dealt("jekyll-hyde")
+    my_turn(ctrl, thinking)
+    doc = screen.doc
+    doc.dispatch("pointerdown", doc.body, pointerType="touch")
+    assert "tap a player to ask for one" in doc.querySelector("#screen #prompt").textContent
+    side = doc.querySelector("#side").textContent
+    assert side.strip() and "click" not in side.lower(), side

@@ -2,7 +2,10 @@
 game has one; each replays legally with the engine to the end of its first
 hand; every step sits where it belongs (a "do" at a decision of the person, a
 note before the hand's end, the scoring note at it) and every text of it is in
-all four catalogs; the coach accepts the lesson's action and objects to another."""
+all four catalogs; the coach accepts the lesson's action and objects to another;
+through the real controller and front, each lesson is done by clicking what the
+coach highlights (tests/browser/test_coach.py keeps one game's lesson in the
+browser, the bubble's place and the rules page's link)."""
 
 from __future__ import annotations
 
@@ -110,3 +113,75 @@ def test_every_decision_of_the_lesson_has_its_own_explanation(game, lang):
 def test_a_malformed_lesson_is_refused(bad):
     with pytest.raises(BadLesson):
         Lesson.from_json(json.loads(json.dumps(bad)))
+
+
+@pytest.mark.parametrize("game", ["jekyll-hyde", "jekyll-vs-hyde", "dracula"])
+def test_the_lesson_is_completed_by_clicking_what_the_coach_highlights(game):
+    """The page (the real controller and front on a fake document): each
+    lesson is done by Continue on each note and a click on each part the
+    front highlights (then the duel's confirm); a legal choice the coach did
+    not ask for gets its reason and changes nothing; the lesson ends on its
+    last note, never saved, and Done leaves it for the start screen."""
+    from game.web.model import saves
+    from tests.front_kit import dealt
+    from tests.page_kit import items
+
+    ctrl, screen, thinking = dealt(game, seed=5, **({"jvh_role": "J"} if game == "jekyll-vs-hyde"
+                                                    else {}))
+    doc = screen.doc
+    real = items(ctrl).get(saves.key(game))
+    doc.dispatch("click", doc.querySelector('[data-cmd="new"]'))
+    doc.dispatch("click", doc.querySelector("#lesson"))
+    s = ctrl.session
+    lesson = s.coach.lesson
+    assert doc.body.getAttribute("data-lesson") == game
+    notes = objections = decisions = 0
+    for _ in range(400):
+        s = ctrl.session
+        if s.state.over or s.waiting_for_ack:
+            break
+        note = doc.querySelector("#coach-next")
+        if note is not None:
+            assert doc.activeElement is note or doc.activeElement.closest("#coach") is not None
+            notes += 1
+            doc.dispatch("click", note)
+            continue
+        if not s.human_to_act:
+            assert thinking.run(limit=1)
+            continue
+        played = s.played
+        if not objections:
+            others = [next((el for el in doc.querySelectorAll(f"#screen {where}")
+                            if "hinted" not in el.getAttribute("class")), None)
+                      for where in ((".dr-hand [data-part]", ".coffin .cell.open")
+                                    if game == "dracula" else (".playable[data-act]",))]
+            if all(el is not None for el in others):
+                for el in others:  # (Dracula: a card, then a cell)
+                    doc.dispatch("click", doc.querySelector(
+                        f'#screen [data-part="{el.getAttribute("data-part")}"]')
+                        if el.getAttribute("data-part") else el)
+                why = doc.querySelector("#coach-why")
+                assert why is not None and ctrl.session.played == played
+                assert why.textContent.strip() == ctrl.t(ctrl.session.coach.objection)
+                objections += 1
+        clicked: set[str] = set()
+        while ctrl.session.played == played:
+            fresh = [el for el in doc.querySelectorAll("#screen .hinted")
+                     if (el.getAttribute("data-act") or el.getAttribute("data-part")) not in clicked]
+            if not fresh:
+                break
+            clicked.add(fresh[0].getAttribute("data-act") or fresh[0].getAttribute("data-part"))
+            doc.dispatch("click", fresh[0])
+        confirm = doc.querySelector("#jvh-confirm")
+        if ctrl.session.played == played and confirm is not None:
+            doc.dispatch("click", confirm)
+        assert clicked and ctrl.session.played == played + 1, (played, clicked)
+        decisions += 1
+    else:
+        pytest.fail("the lesson did not end")
+    assert ctrl.session.played == len(lesson.actions)
+    assert notes == sum(1 for st in lesson.steps if st.kind == "note") - 1
+    assert decisions >= 5 and objections == 1
+    assert items(ctrl).get(saves.key(game)) == real, "a lesson is never saved"
+    ctrl.command("lesson-done", {})
+    assert ctrl.page.view == "start" and ctrl.session.coach is None

@@ -1,15 +1,22 @@
 """Werner's table says who is thinking and who asked whom (issue 15, item 6),
-pure: the renderer's HTML for observations of seeded games."""
+pure: the renderer's HTML for observations of seeded games; the duel's lead
+marked "winning so far", through the real controller and front."""
 
 from __future__ import annotations
 
 import random
 import re
 
+import pytest
+
 from game import new_game
 from game.web.draw.i18n import Translator
 from game.web.draw.tables import TableContext
 from game.web.draw.tables import jekyll_hyde as jh
+from game.web.model.page import SetLanguage
+from game.web.model.session import Act
+from tests.front_kit import dealt
+from tests.page_kit import my_turn
 
 
 def _designations(options: dict, seed: int):
@@ -63,3 +70,26 @@ def test_three_players_the_soloist_thinks_for_the_ghost():
             assert jh.thinking_seat(state.observation(state.to_act)) == 0 == state.to_act
             return
     raise AssertionError("no designation of the ghost in this game")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_duels_lead_is_marked_winning_so_far_on_the_persons_turn(lang):
+    """The page (the real controller and front): Hyde on turn to follow
+    Jekyll's lead sees that card, and it alone, marked "winning so far" in
+    the page's language."""
+    ctrl, screen, thinking = dealt("jekyll-vs-hyde", seed=5, jvh_role="H", jvh_bot="random")
+    ctrl.dispatch(SetLanguage(lang))
+    for _ in range(40):
+        s = my_turn(ctrl, thinking)
+        trick = s.observation.get("trick") or {}
+        if s.observation["phase"] == "play" and len(trick.get("cards", [])) == 1:
+            break
+        ctrl.on_table(Act(s.state.legal_actions()[0]))
+    else:
+        pytest.fail("never on turn with the lead lying")
+    doc = screen.doc
+    marked = doc.querySelectorAll("#screen .jvh-trick .card.winning")
+    assert [c.getAttribute("data-card") for c in marked] == list(trick["cards"])
+    words = Translator(lang)("jvh.winning_so_far")
+    assert doc.querySelector("#screen .jvh-slot .who .mark").textContent == words
+    assert ("gagne pour" in words) == (lang == "fr")

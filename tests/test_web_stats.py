@@ -426,3 +426,35 @@ def test_each_game_shows_its_modes_in_words_and_a_drawn_column_only_if_it_has_dr
         rows = re.findall(r'<th scope="row" role="rowheader">([^<]*)</th>', part)
         assert rows == [esc(text) for text in shown.values()], game
         assert (drawn in part) == (game != "jekyll-hyde"), game
+
+
+def test_a_game_ended_by_the_bots_last_move_is_recorded_by_the_page():
+    """Dracula's last card played by the bot (no click of the person's): the
+    controller records the game once, as the engine scores it for the person."""
+    from game.web.model.undo import hands_scored
+
+    for seed in range(1, 200):
+        state, rng, actions = new_game("dracula", {}, seed=seed), random.Random(seed), []
+        while not state.apply(action := rng.choice(state.legal_actions())).over:
+            actions.append(action)
+            state = state.apply(action)
+        if state.to_act == 1:
+            break
+    else:
+        raise AssertionError("no seed ends with the bot's move")
+    save = {**_save(state, 0, {"1": "random"}, id="7-8"),
+            "transcript": {"game": "dracula", "options": state.to_json()["options"],
+                           "seed": seed, "actions": actions},
+            "seen_hands": hands_scored(state)}  # the deals before it were seen
+    app, _, thinking = make_page({saves.key("dracula"): saves.dump(save),
+                                  "jhg.current": "dracula"})
+    app.resume()  # the page opened on that save
+    while not app.session.state.over:
+        assert thinking.run(), "the bot on turn was not asked to think"
+    assert app.session.state.over
+    game, = st.load(items(app)[st.KEY]).games
+    assert (game.id, game.game, game.level) == ("7-8", "dracula", "random")
+    assert (game.result, game.score) == st.outcome(app.session.state, 0)
+    assert "Counted" in _final_note(app)
+    record_game(app)  # the end screen again: still once
+    assert len(st.load(items(app)[st.KEY]).games) == 1

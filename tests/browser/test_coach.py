@@ -1,8 +1,23 @@
-"""Learn by playing (game/web/model/coach.py) in headless Chromium: each game's
-lesson is completed by doing what the coach asks (Continue on a note, a click
-on what it highlights); a legal choice other than the lesson's gets the
-coach's reason and changes nothing; the real game's save is untouched by the
-lesson, which ends on the hand's scoring and offers a real game."""
+"""Learn by playing (game/web/model/coach.py) in headless Chromium, its wiring:
+Dracula's lesson is completed by doing what the coach asks (Continue on a
+note, with the focus on it; a click on what it highlights); a legal choice
+other than the lesson's gets the coach's reason and changes nothing; the
+real game's save in localStorage is untouched by the lesson, which ends on
+the hand's scoring, its end covering the whole screen at a phone's and a
+desktop's size, and offers a real game. In every game the bubble is on
+screen and clear of the hand at both sizes; a rules page's link opens the
+lesson in its language.
+
+Checked in CPython through the real controller and front instead (the
+lessons of Werner's game and the duel followed in the browser went):
+tests/test_web_coach.py::test_the_lesson_is_completed_by_clicking_what_the_coach_highlights
+(every game: notes, clicks on the highlighted parts, the duel's confirm, one
+objection that changes nothing, the lesson's length, never saved, Done);
+tests/test_web_page.py::test_while_a_lessons_note_holds_the_hand_nothing_is_offered_to_play
+(the prompt and marks while a note holds the hand),
+::test_a_lesson_leaves_the_real_game_untouched_and_ends_on_its_start_screen,
+::test_the_coachs_objection_is_worded_again_at_once_in_the_language_chosen.
+"""
 
 from __future__ import annotations
 
@@ -71,7 +86,7 @@ def _decide(page, ui) -> None:
     page.wait_for_function(f"document.body.dataset.actions !== '{n}'")
 
 
-@pytest.mark.parametrize("game", list(START))
+@pytest.mark.parametrize("game", ["dracula"])
 def test_the_lesson_is_completed_by_following_the_coach(page, ui, game):
     ui.open_site(page, f"?game={game}&speed=instant&lang=en")
     _real_game(page, ui, game)

@@ -3,7 +3,10 @@
 In the browser: for each game the hint thinks visibly ("thinking…"), keeps
 the page drawing frames meanwhile, then highlights a suggestion that the
 engine accepts when clicked (a hint that comes after the person acted is
-dropped: tests/test_web_page.py, through the real controller). Under CPython
+dropped: tests/test_web_page.py, through the real controller; the three
+levels of bot each start screen offers:
+tests/test_front_events.py::test_the_start_screen_offers_three_levels_of_bot_for_every_game).
+Under CPython
 (no browser): the hint is computed from the person's observation only, so
 two deals that look the same to the person get the same hint, and the shell
 hands the hint nothing but that observation.
@@ -110,20 +113,6 @@ def test_hint_in_jekyll_vs_hyde_and_dracula(page, ui):
     assert page.locator(f'.hinted[data-cell="{cell}"]').count() == 1
     page.click(f'.dr-hand button[data-card="{card}"]')
     ui.click_and_wait(page, f'[data-cell="{cell}"]')
-
-
-def test_start_screen_offers_three_levels_for_every_game(page, ui):
-    ui.open_site(page, "?lang=en")
-    for game in GAMES:
-        ui.choose(page, "#f-game", game)
-        select = {"jekyll-hyde": "#f-bot1", "jekyll-vs-hyde": "#f-jvh_bot",
-                  "dracula": "#f-dr_bot"}[game]
-        page.wait_for_selector(select)
-        texts = page.eval_on_selector_all(
-            f"{select} option", "els => els.map(e => e.value + '=' + e.textContent)")
-        values = [x.split("=")[0] for x in texts]
-        assert {"easy", "heuristic", "strong"} <= set(values), texts
-        assert any(x.startswith("heuristic=normal") for x in texts), texts
 
 
 # -- under CPython: the hint sees the person's observation only -----------------

@@ -1,12 +1,26 @@
-"""Keyboard-only play and screen-reader announcements (issue 17, items 1 and 2).
-
-Every decision below is reached with Tab / Shift+Tab and the arrow keys and
-made with Enter or Space (`page.keyboard.press` only: no click, no `focus()`):
-a whole Werner hand, a duel round with an exchange and a Potion lead, a
-Dracula deal. Along the Werner hand a MutationObserver collects everything
+"""Keyboard-only play and screen-reader announcements (issue 17, items 1 and 2),
+with the browser's real focus and keys (`page.keyboard.press` only: no
+click, no `focus()`): a whole Werner hand reached with Tab / Shift+Tab and
+the arrows and played with Enter or Space, the keys panel ("?", Escape) and
+the summary's modal focus; along it a MutationObserver collects everything
 written into the polite live region `#live`: each event of the log is read
-out exactly once, the person's prompt after the events, and never the name of
-a card hidden from the person.
+out exactly once, the person's prompt after the events, and never the name
+of a card hidden from the person. Also: after a reload the first Tab reaches
+a decision in every game; an arrow key on a start-screen field keeps the
+focus there; Tab and the arrows reach only the Werner cards that may be played.
+
+Checked in CPython through the real controller and front instead (the duel's
+round and Dracula's German deal by keys went):
+tests/test_web_session.py::test_picking_parts_then_escape_and_the_duels_exchange_confirmed
+(picks, Escape taking them back, the confirm);
+tests/test_front_events.py::test_a_card_chosen_in_draculas_hand_sends_the_focus_to_the_first_cell_it_may_go_to
+(the focus on to a cell, Escape, the other order),
+::test_the_keys_panel_opens_with_a_question_mark_and_closes_with_escape,
+::test_the_keys_panel_speaks_of_its_games_own_table_in_the_pages_language
+(Dracula's panel in German: the coffin, Strg+Z);
+tests/test_front_screen.py::test_the_keys_panel_takes_the_focus_and_gives_it_back_when_it_closes;
+tests/test_front_live.py and tests/test_web_page.py::test_the_log_words_each_event_once_and_all_of_them_again_in_another_language
+(each event heard once); tests/test_web_dracula.py::test_a_placement_tells_the_lines_it_left_open.
 
 The `page` fixture (conftest.py) also fails a test on any console error or
 any request to another host.
@@ -227,120 +241,6 @@ def test_a_werner_hand_by_keys_with_every_event_heard_once(page, ui):
     assert page.evaluate(FOCUSED, "#side [data-panel=scores]")  # the redrawn tab keeps it
     _press_on(page, "[data-cmd=panel][data-panel=log]", "Enter")
     assert page.evaluate("window.heard.length") == count
-
-
-# -- the duel: a round with an exchange and a Potion lead, by keys ----------------
-
-
-def _start_by_keys(page, ui, game: str, fields: dict[str, str], seed: int, query: str) -> None:
-    """The start screen's fields are filled in; the deal starts from the keyboard."""
-    ui.open_site(page, query)
-    page.evaluate(LISTEN)
-    page.select_option("#f-game", game)
-    for name, value in fields.items():
-        page.wait_for_selector(f"#f-{name}")
-        page.select_option(f"#f-{name}", value)
-    page.fill("#f-seed", str(seed))
-    _key_to(page, "#start")
-    page.keyboard.press("Enter")
-    page.wait_for_selector("body[data-view=table]")
-
-
-def _heard_once(page) -> list[str]:
-    """Each line of the log was read out in #live exactly once; the lines heard."""
-    log = page.locator("#log li").all_inner_texts()
-    told = [line for burst in page.evaluate("window.heard") for line in burst["lines"]
-            if line in set(log)]
-    assert log and Counter(told) == Counter(log), (Counter(told) - Counter(log),
-                                                   Counter(log) - Counter(told))
-    return told
-
-
-def _pick_by_keys(page, need: int) -> set[str]:
-    """The exchange (or the green swap): Space on each card, Escape takes the
-    picks back once, then Enter on the confirm button. The Potion obligation
-    is met with the first Potion (as in test_jekyll_vs_hyde.py)."""
-    cards = page.eval_on_selector_all("#jvh-pick [data-part]", "els => els.map(e => e.dataset.part)")
-    potions = [c for c in cards if c.endswith("+")]
-    oblige = page.get_attribute("#jvh-pick", "data-oblige") == "1"
-    pick = (potions[:1] + [c for c in cards if c not in potions[:1]][:need - 1]) if oblige \
-        else cards[:need]
-    _press_on(page, f'#jvh-pick [data-part="{pick[0]}"]')
-    expect(page.locator("#jvh-pick .jvh-count")).to_have_text("1")
-    page.keyboard.press("Escape")  # a half-made choice is taken back
-    expect(page.locator("#jvh-pick .jvh-count")).to_have_text("0")
-    _focus_on_table(page)
-    for c in pick:
-        _press_on(page, f'#jvh-pick [data-part="{c}"]', "Space")
-        expect(page.locator(f'#jvh-pick [data-part="{c}"]')).to_have_attribute("aria-pressed", "true")
-    _act(page, "#jvh-confirm")
-    return {"obligation", "exchange"} if oblige else {"exchange"}
-
-
-def test_a_duel_round_by_keys_with_an_exchange_and_a_potion_lead(page, ui):
-    _start_by_keys(page, ui, "jekyll-vs-hyde", {"jvh_role": "J", "variant": "standard",
-                                                 "jvh_bot": "random"}, 24, "?speed=instant")
-    seen: set[str] = set()
-    for _ in _my_turns(page, 80):
-        table = page.locator(".table.jvh")
-        phase = table.get_attribute("data-phase")
-        if phase in ("give", "swap"):
-            seen |= _pick_by_keys(page, int(page.get_attribute("#jvh-pick", "data-need")))
-            if phase == "swap":
-                seen.add("swap")
-        elif table.get_attribute("data-trick") == "0" and page.locator(
-                ".hand.mine .cards > .card[data-part]").count():
-            # A Potion led: Enter picks it, the colours to name appear, Enter names one.
-            potion = page.get_attribute(".hand.mine .cards > .card[data-part]", "data-part")
-            _press_on(page, f'.hand.mine .cards > .card[data-part="{potion}"]', "Enter")
-            expect(page.locator(".jvh-namer")).to_be_visible()
-            assert potion in page.inner_text("#prompt")
-            _act(page, '.jvh-namer button[data-part=":R"]' if "potion" not in seen
-                 else ".jvh-namer button")
-            seen.add("potion")
-        else:
-            _act(page, ".hand.mine .cards > .card.playable")
-    assert {"exchange", "obligation", "potion"} <= seen, seen
-    assert "Round 1 is over" in page.inner_text("#modal")
-    told = _heard_once(page)
-    assert any("wins the trick" in line for line in told), told
-    _next_hand_by_keys(page)
-
-
-# -- Dracula: a deal by keys, in German ----------------------------------------------
-
-
-def test_a_dracula_deal_by_keys_in_german(page, ui):
-    _start_by_keys(page, ui, "dracula", {"first": "me", "dr_bot": "random"}, 12,
-                   "?speed=instant&lang=de")
-    # The keys panel, opened by its button and in German.
-    _press_on(page, "#keys-button", "Enter")
-    expect(page.locator("#keys")).to_be_visible()
-    keys = page.inner_text("#keys")  # in Dracula's own words: the coffin, and Undo
-    assert "Mit der Tastatur spielen" in keys and "Sarg" in keys and "Strg+Z" in keys
-    page.keyboard.press("Escape")
-    expect(page.locator("#keys")).to_be_hidden()
-    assert page.evaluate(FOCUSED, "#keys-button")
-    _act(page, "#way-Q")
-    placed = 0
-    for turn in _my_turns(page, 12):
-        card = page.get_attribute(".dr-hand .dc-btn", "data-part")
-        chosen = page.locator(f'.dr-hand [data-part="{card}"]')
-        _press_on(page, f'.dr-hand .dc-btn[data-part="{card}"]', "Enter")
-        expect(chosen).to_have_attribute("aria-pressed", "true")
-        if turn == 0:  # the focus went on to a cell; Escape lets the card go; it is picked again
-            assert page.evaluate(FOCUSED, ".coffin .cell.open")
-            page.keyboard.press("Escape")
-            expect(chosen).to_have_attribute("aria-pressed", "false")
-            _press_on(page, f'.dr-hand .dc-btn[data-part="{card}"]', " ")
-            expect(chosen).to_have_attribute("aria-pressed", "true")
-        _act(page, ".coffin .cell.open", "Enter" if turn % 2 else " ")
-        placed += 1
-    assert placed >= 4
-    assert "Runde 1 von 6 ist vorbei" in page.inner_text("#modal")
-    told = _heard_once(page)  # a placement is heard with the lines it changed
-    assert any("bisher" in line for line in told) and any(" ist voll" in line for line in told)
-    _next_hand_by_keys(page)
 
 
 @pytest.mark.parametrize("game", ["jekyll-hyde", "jekyll-vs-hyde", "dracula"])
