@@ -65,7 +65,8 @@ class Person:
         self.ctx = chromium.new_context(bypass_csp=bypass_csp,
                                         viewport={"width": width, "height": height})
         self.ctx.add_init_script(f"window.jhgTestRelay = {relay_url!r}; window.jhgTestGrace = 4;"
-                                 " window.jhgTestCapture = []")  # (static/js/wire.mjs)
+                                 " window.jhgTestCapture = []"  # (static/js/wire.mjs)
+                                 "; window.jhgTestPaths = []")  # (static/js/wire-host.mjs)
         if watch:
             self.ctx.add_init_script(WATCH)
         self.ctx.set_default_timeout(30000)
@@ -103,6 +104,10 @@ class Person:
         self.page.wait_for_function(
             "n => window.jhgTestCapture.slice(n).some(t => "
             "['table', 'error'].includes(JSON.parse(t).type))", arg=heard, timeout=15000)
+
+    def paths(self) -> list[bool]:
+        """Whether each path the page's wire reported was relayed."""
+        return [relayed for _, relayed, _ in self.page.evaluate("window.jhgTestPaths")]
 
     def click_something(self, rng: random.Random) -> bool:
         """One click towards a decision: close a hand's summary (a guest's own,
@@ -211,7 +216,8 @@ def play(host: Person, guests: list[Person], until: str | Callable[[], bool],
     raise AssertionError(f"{until} never came: {state}")
 
 
-def test_a_duel_from_the_invite_link_to_the_end_of_a_round(people, site_url):
+def test_a_duel_from_the_invite_link_to_the_end_of_a_round(people, site_url, relay):
+    """Played over the pages' direct channel: the relays carry no game."""
     host, (guest,) = host_and_guests(people, site_url, "jekyll-vs-hyde",
                                      {"jvh_role": "J", "jvh_bot": "random"})
     host.shoot("host-lobby")
@@ -224,6 +230,8 @@ def test_a_duel_from_the_invite_link_to_the_end_of_a_round(people, site_url):
     assert guest.page.title() == "Jekyll vs Hyde"  # the game played, not the site's first
     play(host, [guest], "#next-hand, body[data-to-act=over]")
     assert "Ann" in host.page.inner_text("#online-seats")
+    assert host.paths() == [False] and guest.paths() == [False]
+    assert not [e for e in relay.events if json.loads(e["content"]).get("y") == "d"]
 
     guest.page.reload()  # the guest's tab reloads: the token kept rejoins, no Join pressed
     guest.page.wait_for_selector("body[data-state=ready]", timeout=60000)

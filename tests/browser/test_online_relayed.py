@@ -10,8 +10,9 @@ stranger (or another friend holding the link) subscribed to it would: none
 of the guest's cards nor the seed is in it. A Werner hand with two friends at
 the same table, one direct and one relayed, each asking another to play for
 them, every message they were handed checked for hidden cards; and a whole
-Dracula game through the relays alone to its final summary, its review and
-the friend's statistics (issue 54's "Done when"). Run with -s
+Dracula game through the relays alone, watched, to its final summary (read
+by the guest and the watcher), its review and the friend's statistics
+(issue 54's "Done when"). Run with -s
 for the timings.
 """
 
@@ -28,6 +29,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from game.core.transcript import Transcript
 from tests.browser.test_online_play import (HAND_OVER, WERNER, Person, WernerClicks,
                                             check_captures, doctored, host_save, play)
+from tests.browser.test_axe import Axe, axe_source  # noqa: F401 (a fixture)
 from tests.browser.test_online_wire import Peer
 from tests.nostr_relay import NostrRelay
 from tests.online_kit import SEED, Capture, leaks
@@ -56,7 +58,6 @@ def people(chromium, site_url, relay):
              relays: str = "") -> Person:
         """`relays`: the local relays' addresses, by spaces (`relay`'s alone if none)."""
         person = Person(chromium, relays or relay.url, size, bypass_csp)
-        person.ctx.add_init_script("window.jhgTestPaths = []")  # (static/js/wire-host.mjs)
         if made and not direct:  # a guest: no direct channel
             person.ctx.add_init_script(NO_DIRECT)
         made.append(person)
@@ -67,11 +68,6 @@ def people(chromium, site_url, relay):
         p.ctx.close()
     for p in made:
         assert not p.errors, p.errors
-
-
-def paths(person: Person) -> list[bool]:
-    """Whether each path the page's wire reported was relayed."""
-    return [relayed for _, relayed, _ in person.page.evaluate("window.jhgTestPaths")]
 
 
 class TimedClicks:
@@ -154,16 +150,6 @@ def started_duel(people, site_url: str, direct: bool, relays: str = "") -> tuple
     return host, guest
 
 
-def test_with_a_direct_channel_the_relays_carry_no_game(people, site_url, relay):
-    host, guest = started_duel(people, site_url, direct=True)
-    clicks = TimedClicks(guest)
-    play(host, [guest], "#next-hand, body[data-to-act=over]", turn=clicks)
-    assert paths(host) == [False] and paths(guest) == [False]
-    assert not [e for e in relay.events if json.loads(e["content"]).get("y") == "d"]
-    print(f"direct: a move's round trip {median(clicks.times) * 1000:.0f} ms"
-          f" (median of {len(clicks.times)})")
-
-
 def test_a_duel_round_played_through_the_relays_alone(people, site_url, relay):
     host, guest = started_duel(people, site_url, direct=False)
     guest.shoot("relayed-guest-table")
@@ -174,8 +160,8 @@ def test_a_duel_round_played_through_the_relays_alone(people, site_url, relay):
           f" (median of {len(clicks.times)})")
 
     # The direct path never opened: both pages said "relayed" only.
-    assert paths(host) and all(paths(host)), paths(host)
-    assert paths(guest) and all(paths(guest)), paths(guest)
+    assert host.paths() and all(host.paths()), host.paths()
+    assert guest.paths() and all(guest.paths()), guest.paths()
 
     # Everything the relay was sent, as anybody subscribed to it would read it.
     contents = [json.loads(e["content"]) for e in relay.events]
@@ -218,7 +204,7 @@ def test_one_of_two_relays_killed_mid_game_the_relayed_game_goes_on(people, site
         print(f"relayed, one of two relays down: the round's end {time.monotonic() - started:.0f} s"
               f" later (load {os.getloadavg()[0]:.1f})")
         assert len(guest.captured()) > heard + 4
-        assert paths(guest) and all(paths(guest))
+        assert guest.paths() and all(guest.paths())
         assert not host.page.locator(".notice >> text=Ann lost the connection.").count()
         for person in (host, guest):  # (the pages trying the dead relay again, as they should)
             person.errors = [e for e in person.errors if "ERR_CONNECTION_REFUSED" not in e]
@@ -238,7 +224,7 @@ def test_a_relayed_friends_tab_closed_and_reopened_takes_the_seat_back_through_t
     host.page.wait_for_selector(".notice >> text=Ann is back.", timeout=60000)
     print(f"relayed: a reopened tab back at the table in {time.monotonic() - started:.1f} s"
           f" (load {os.getloadavg()[0]:.1f})")
-    assert paths(guest) and all(paths(guest))
+    assert guest.paths() and all(guest.paths())
     play(host, [guest], "#next-hand, body[data-to-act=over]", most_seconds=300)
 
 
@@ -286,8 +272,8 @@ def test_a_werner_hand_with_two_friends_one_direct_and_one_through_the_relays(
           f" {time.monotonic() - started:.0f} s after the deal (load {os.getloadavg()[0]:.1f})")
     assert clicks.clicks.get(ann, 0) > 2 and clicks.clicks.get(bob, 0) > 2, clicks.clicks
     # Neither path changed on the way: Ann direct only, Bob relayed only.
-    assert paths(ann) and not any(paths(ann)), paths(ann)
-    assert paths(bob) and all(paths(bob)), paths(bob)
+    assert ann.paths() and not any(ann.paths()), ann.paths()
+    assert bob.paths() and all(bob.paths()), bob.paths()
     assert sorted(map(sorted, paths_by_peer(host))) == [[False], [True]], paths_by_peer(host)
 
     save = host_save(host, "jekyll-hyde")
@@ -306,14 +292,25 @@ def test_a_werner_hand_with_two_friends_one_direct_and_one_through_the_relays(
     assert leaks(Capture(update.replace('"v":3', f'"v":3,"note":{SEED}'), states[3], "1"))
 
 
-def test_a_whole_dracula_game_played_through_the_relays_alone(people, site_url, relay):
+def test_a_whole_dracula_game_played_through_the_relays_alone(people, site_url, relay,
+                                                             axe_source):
     """Dracula, the quickest whole game (six deals, no option makes it
-    shorter), between two pages that cannot open a direct channel: every
-    deal played through the relays, the game's final summary on both pages."""
+    shorter), between two pages that cannot open a direct channel, and
+    watched by a third: every deal played through the relays, the game's
+    final summary on every page; the guest and the watcher each read it (the
+    winner, the bonus, the sheet of the six deals; axe finds no violation on
+    it), then its score sheet."""
     host, (guest,) = opened_table(people, site_url, "dracula", {"dr_bot": "random"},
                                   (("Ann", "phone", False),))
+    watcher = people("phone")
+    watcher.open(host.page.get_attribute("#watch-link", "href") + "&lang=en")
+    watcher.page.fill("#online-name", "Wendy")
+    watcher.page.click("#online-join")
+    watcher.page.wait_for_selector("#online-waiting >> text=You are watching", timeout=60000)
+    host.page.wait_for_selector("#online-joined >> text=Watching: Wendy")
     host.page.click("#online-start")
-    guest.page.wait_for_selector("#online-bar", timeout=30000)
+    for person in (guest, watcher):
+        person.page.wait_for_selector("#online-bar", timeout=30000)
     started = time.monotonic()
     play(host, [guest], "body[data-to-act=over]", most_seconds=600)
     print(f"relayed dracula: from Deal to the game's end {time.monotonic() - started:.0f} s"
@@ -326,12 +323,28 @@ def test_a_whole_dracula_game_played_through_the_relays_alone(people, site_url, 
         assert "Game over" in summary.inner_text()
         assert summary.locator("table.dr-scores tbody tr").count() == 6  # the six deals
     guest.shoot("relayed-dracula-final")
-    guest.page.wait_for_selector("#online-review", timeout=30000)  # the whole game to review
+    for person, where in ((guest, "a guest's"), (watcher, "a watcher's")):
+        final = person.page.locator("#modal:not([hidden])")
+        final.locator("[data-cmd=online-close-final]").wait_for(timeout=60000)
+        assert "Game over" in final.inner_text(), where
+        winner = final.locator(".winner").inner_text()
+        assert winner and (person is guest or "you" not in winner.lower()), (where, winner)
+        assert final.locator(".dr-bonus-why").count() == 1, where
+        assert final.locator("tr").count() >= 7, where  # the sheet: a head, six deals
+        Axe(person.page, axe_source).check(f"{where} final summary of a Dracula game")
+        person.page.click("#modal [data-cmd=online-close-final]")
+        person.page.wait_for_selector("#modal", state="hidden")
+        person.page.click("#side [data-panel=scores]")
+        sheet = person.page.locator("#side #panel-scores")
+        sheet.wait_for()
+        assert sheet.locator("tr").count() >= 7, where  # the six deals scored
+        # the whole game to review (a watcher's from no seat)
+        person.page.wait_for_selector("#online-review", timeout=30000)
     # Counted on the friend's device too, in the bucket of online games.
     stats = json.loads(guest.page.evaluate("localStorage.getItem('jhg.stats')"))
     assert [g["level"] for g in stats["games"]] == ["online"]
-    assert paths(host) and all(paths(host)), paths(host)
-    assert paths(guest) and all(paths(guest)), paths(guest)
+    assert host.paths() and all(host.paths()), host.paths()
+    assert guest.paths() and all(guest.paths()), guest.paths()
 
 
 # -- the relayed path alone, between two raw wire pages (static/js/wire-probe.mjs) ------

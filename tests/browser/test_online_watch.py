@@ -6,13 +6,11 @@ guest's own table drawn from the public view: the round's summary, the score
 sheet, the cards moving, and every line the host's live region reads out that
 every seat hears alike. axe finds no violation on the lobby, the host's, the
 guest's or the watcher's table. Screenshots (SCREENSHOTS) of the watch link,
-the watcher's lobby and table, at phone and desktop size. And a whole Dracula
-game, watched: the guest and the watcher each read its final summary (axe
-finds no violation on it) and its score sheet."""
+the watcher's lobby and table, at phone and desktop size. A whole Dracula
+game, watched (the guest and the watcher each read its final summary and
+score sheet) is test_online_relayed.py's, played through the relays."""
 
 from __future__ import annotations
-
-import time
 
 import pytest
 
@@ -74,40 +72,3 @@ def test_a_watcher_sees_and_hears_a_duel_round_as_the_guest_and_the_host(people,
     watcher.page.wait_for_selector("#side #panel-scores")
     assert watcher.page.locator("#side #panel-scores tr").count() >= 2
     Axe(watcher.page, axe_source).check("a watcher's score sheet")
-
-
-def test_a_guest_and_a_watcher_read_a_dracula_games_final_summary_and_score_sheet(
-        people, site_url, axe_source):
-    """Dracula, the quickest whole game (six deals of eight cards, no option
-    makes it shorter): played to its end by the host and a guest, watched; the
-    guest and the watcher are each shown the game's final summary (the winner,
-    the bonus, the last deal, the sheet of the six deals), then its score sheet."""
-    host, (guest,) = host_and_guests(people, site_url, "dracula", {"dr_bot": "random"})
-    watcher = people("phone")
-    watcher.open(host.page.get_attribute("#watch-link", "href") + "&lang=en")
-    watcher.page.fill("#online-name", "Wendy")
-    watcher.page.click("#online-join")
-    watcher.page.wait_for_selector("#online-waiting >> text=You are watching")
-    host.page.wait_for_selector("#online-joined >> text=Watching: Wendy")
-    started = time.monotonic()
-    host.page.click("#online-start")
-    for person in (guest, watcher):
-        person.page.wait_for_selector("#online-bar", timeout=30000)
-    play(host, [guest], "body[data-to-act=over]")  # every deal, the host dealing the next
-    print(f"\nfrom Deal to the game's end: {time.monotonic() - started:.1f} s")
-    for person, where in ((guest, "a guest's"), (watcher, "a watcher's")):
-        final = person.page.locator("#modal:not([hidden])")
-        final.locator("[data-cmd=online-close-final]").wait_for(timeout=30000)
-        assert "Game over" in final.inner_text(), where
-        winner = final.locator(".winner").inner_text()
-        assert winner and (person is guest or "you" not in winner.lower()), (where, winner)
-        assert final.locator(".dr-bonus-why").count() == 1, where
-        assert final.locator("tr").count() >= 7, where  # the sheet: a head, six deals
-        Axe(person.page, axe_source).check(f"{where} final summary of a Dracula game")
-        person.page.click("#modal [data-cmd=online-close-final]")
-        person.page.wait_for_selector("#modal", state="hidden")
-        person.page.click("#side [data-panel=scores]")
-        sheet = person.page.locator("#side #panel-scores")
-        sheet.wait_for()
-        assert sheet.locator("tr").count() >= 7, where  # the six deals scored
-    watcher.page.wait_for_selector("#online-review")  # the game to review, from no seat
