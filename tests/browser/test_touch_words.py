@@ -30,6 +30,7 @@ def device(chromium, site_url):
     errors: list[str] = []
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    page.press_or_tap = page.tap  # ui.start deals by a tap, as a phone does (a click is a mouse's)
     page.goto(site_url + "?speed=instant")
     page.wait_for_selector("body[data-state=ready]", timeout=60000)
     yield page
