@@ -170,6 +170,40 @@ def my_turn(ctrl: Controller, thinking: Thinking, limit: int = 50) -> Session:
     raise AssertionError("the person never got the turn")
 
 
+def to_a_hands_summary(ctrl: Controller, thinking: Thinking) -> Session:
+    """Play the person's first legal action at each turn (the bots theirs)
+    until the first hand is scored and its summary is up."""
+    from game.web.model.session import Act
+
+    for _ in range(200):
+        s = my_turn(ctrl, thinking)
+        if s.waiting_for_ack:
+            return s
+        ctrl.on_table(Act(s.state.legal_actions()[0]))
+    raise AssertionError("no hand was scored")
+
+
+def random_save(game: str, options: dict[str, Any], me: Any, actions: int,
+                seed: int = 5) -> dict[str, Any]:
+    """A page's save of `game` after `actions` random legal actions (fewer if it
+    ends first), the person at seat `me`, no bots named."""
+    from game.web.model import saves
+
+    state = new_game(game, options, seed=seed)
+    rng, played = random.Random(seed), []
+    for _ in range(actions):
+        if state.over:
+            break
+        action = rng.choice(state.legal_actions())
+        state = state.apply(action)
+        played.append(action)
+    return {"format": saves.FORMAT, "version": saves.VERSION, "game": game,
+            "setup": {"me": me, "bots": {}},
+            "transcript": {"game": game, "options": state.to_json()["options"], "seed": seed,
+                           "actions": played},
+            "state": state.to_json(), "log": [], "seen_hands": len(state.to_json()["history"])}
+
+
 def random_transcript(game: str, seed: int, steps: int | None = None, *,
                       options: dict[str, Any] | None = None,
                       stop: Callable[[State], bool] = lambda state: False,

@@ -21,7 +21,7 @@ from game.web.model.page import BackToTable, OpenSetup, SetLanguage, SetupChange
 from game.web.draw.start_screen import SPEEDS
 from game.web.draw.tables.common import PERSON
 from game.web.draw.views import news
-from tests.page_kit import TickingClock, deal, items, make_page, my_turn
+from tests.page_kit import TickingClock, deal, items, make_page, my_turn, to_a_hands_summary
 
 
 def test_a_new_game_is_dealt_saved_drawn_and_its_bots_think():
@@ -412,13 +412,7 @@ def test_behind_a_hands_summary_the_table_shows_that_hand_not_the_next(game, val
     after a reload too, and the next hand once the summary is closed."""
     ctrl, screen, thinking = make_page()
     deal(ctrl, game, 5, **values)
-    for _ in range(200):
-        s = my_turn(ctrl, thinking)
-        if s.waiting_for_ack:
-            break
-        ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
-    else:
-        raise AssertionError("no hand was scored")
+    s = to_a_hands_summary(ctrl, thinking)
     entry = s.observation["history"][-1]
     shown, over = {
         "dracula": (entry.get("grid"), "Deal 1 of 6 is over"),
@@ -457,13 +451,7 @@ def test_behind_a_hands_summary_the_log_stops_at_that_hand(game, values, next_de
     the next deal's lines come when the summary is closed."""
     ctrl, screen, thinking = make_page()
     deal(ctrl, game, 5, **values)
-    for _ in range(200):
-        s = my_turn(ctrl, thinking)
-        if s.waiting_for_ack:
-            break
-        ctrl.on_table(ts.Act(s.state.legal_actions()[0]))
-    else:
-        raise AssertionError("no hand was scored")
+    s = to_a_hands_summary(ctrl, thinking)
     reloaded = make_page(dict(items(ctrl)))[0]
     reloaded.start(None)
     for page in (ctrl, reloaded):

@@ -18,7 +18,6 @@ from typing import Any, Iterator
 
 import pytest
 
-from game import new_game
 from game.core.transcript import Transcript
 from game.web.model import saves
 from game.web.draw import frames
@@ -26,7 +25,7 @@ from game.web.draw.html import Html, html
 from game.web.draw.i18n import Translator
 from game.web.model.inputs import BadNumber, read_int
 from game.web.draw.tables import TableContext, renderer
-from tests.page_kit import random_transcript
+from tests.page_kit import random_save, random_transcript
 
 WEB = Path(__file__).resolve().parent.parent / "game" / "web"
 PAYLOAD = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
@@ -227,20 +226,6 @@ def test_every_table_provides_the_protocol(game):
 # each: a save damaged in ten ways (and two more), put where a returning page
 # finds it. Each is refused, kept aside byte for byte, reported in words with
 # a download of itself, and a new game is offered and keeps it.
-def _early_save(game: str, options: dict, me: Any, actions: int, seed: int = 5) -> dict:
-    state = new_game(game, options, seed=seed)
-    rng, played = random.Random(seed), []
-    for _ in range(actions):
-        action = rng.choice(state.legal_actions())
-        state = state.apply(action)
-        played.append(action)
-    return {"format": saves.FORMAT, "version": saves.VERSION, "game": game,
-            "setup": {"me": me, "bots": {}},
-            "transcript": {"game": game, "options": state.to_json()["options"], "seed": seed,
-                           "actions": played},
-            "state": state.to_json(), "log": [], "seen_hands": len(state.to_json()["history"])}
-
-
 def _damaged(save: dict) -> list[str]:
     hands = save["state"]["hands"]
     seat = next(k for k, v in hands.items() if len(v) >= 2)
@@ -282,7 +267,7 @@ def test_damaged_saves_are_reported_kept_and_survive_a_new_game(game, options, m
 
     from tests.page_kit import deal, items, make_page
 
-    for n, text in enumerate(_damaged(_early_save(game, options, me, 3))):
+    for n, text in enumerate(_damaged(random_save(game, options, me, 3))):
         ctrl, screen, _ = make_page({saves.LEGACY_KEY: text})
         ctrl.start(None)
         assert ctrl.session is None and ctrl.page.view == "start", n  # a new game is offered

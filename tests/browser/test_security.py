@@ -25,33 +25,14 @@ and every strange embed parameter (tests/test_embed_front.py::test_strange_param
 from __future__ import annotations
 
 import json
-import random
 from urllib.parse import quote, unquote
 
 import pytest
 
-from game import new_game
-from game.web.model import saves
+from tests.page_kit import random_save
 
 PAYLOAD = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
 NAME = '<img src=x onerror="__pwned=1">'  # a player's name: at most 40 characters
-
-
-def _save(game: str, options: dict, me, actions: int, seed: int = 5) -> dict:
-    state = new_game(game, options, seed=seed)
-    rng = random.Random(seed)
-    played = []
-    for _ in range(actions):
-        if state.over:
-            break
-        action = rng.choice(state.legal_actions())
-        state = state.apply(action)
-        played.append(action)
-    return {"format": saves.FORMAT, "version": saves.VERSION, "game": game,
-            "setup": {"me": me, "bots": {}},
-            "transcript": {"game": game, "options": state.to_json()["options"], "seed": seed,
-                           "actions": played},
-            "state": state.to_json(), "log": [], "seen_hands": len(state.to_json()["history"])}
 
 
 def _load_with(page, ui, save: dict | str) -> None:
@@ -83,7 +64,7 @@ def _visit_panels(page) -> None:
 def test_payloads_in_the_strings_a_save_keeps(page, ui, game, options, me):
     """Strings that survive validation (player names, the log, the transcript)
     hold the payload: the table, its panels and summaries draw it as text."""
-    save = _save(game, options, me, 12)
+    save = random_save(game, options, me, 12)
     save["log"] = [{"kind": PAYLOAD, "text": PAYLOAD, "who": PAYLOAD, "card": PAYLOAD}]
     save["transcript"]["options"] = {**save["transcript"]["options"], "note": PAYLOAD}
     _load_with(page, ui, save)
@@ -94,7 +75,7 @@ def test_payloads_in_the_strings_a_save_keeps(page, ui, game, options, me):
 
 
 def test_seen_hands_not_a_number_is_kept_aside_and_survives_a_new_game(page, ui):
-    save = _save("jekyll-hyde", {"players": 4}, 0, 3)
+    save = random_save("jekyll-hyde", {"players": 4}, 0, 3)
     save["seen_hands"] = "x"
     text = json.dumps(save)
     _load_with(page, ui, text)
