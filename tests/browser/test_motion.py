@@ -1,7 +1,10 @@
 """Motion (game/web/draw/motion.py) in headless Chromium: a played card travels,
 briefly; the table takes a click while cards are still moving, and the click
 finishes them; nothing moves under `prefers-reduced-motion: reduce`; a card
-that goes face down travels as a back; screenshots mid-flight."""
+that goes face down travels as a back; screenshots mid-flight. All of it
+needs the browser's Web Animations, so every test stays; motion's plan (which
+cards move where, only cards the person sees, a trick leaving at the next
+action) is checked under CPython in tests/test_web_motion.py."""
 
 from __future__ import annotations
 
