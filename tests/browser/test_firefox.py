@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import threading
+import warnings
 from pathlib import Path
 
 import pytest
@@ -42,7 +43,9 @@ def test_the_site_starts_and_plays_in_firefox(tmp_path, copy_site):
         server.server_close()
     assert run.returncode == 0, run.stderr[-2000:]
     report = json.loads(run.stdout.strip().splitlines()[-1])
-    assert report["errors"] == [], report
+    assert report["errors"] == [], json.dumps(report)  # (whole: CI's log shows it)
+    if report["start_misses"]:  # a lost click the second one made good: said, for the next look
+        warnings.warn(f"Firefox: a Start click brought no table: {report['start_misses']}")
     # Python starts from the memory snapshot: a first visit downloads it, a
     # return visit restores the service worker's copy; a module the snapshot
     # lacks is imported from the standard library read then.
