@@ -154,6 +154,26 @@ def relay(request):
         yield r
 
 
+@pytest.fixture
+def people(chromium, relay):
+    """Makes the online tests' people (tests/browser/online_pages.py's `Person`,
+    pointed at `relay` unless `relays` names others, by spaces); each one's
+    browser is closed at the end, and the test fails on any page error one saw."""
+    from tests.browser.online_pages import Person  # (here: Playwright may be absent, as above)
+
+    made: list[Person] = []
+
+    def make(size: str = "desktop", relays: str = "", **options) -> Person:
+        made.append(Person(chromium, relays or relay.url, size, **options))
+        return made[-1]
+
+    yield make
+    for p in made:
+        p.ctx.close()
+    for p in made:
+        assert not p.errors, p.errors
+
+
 class Watch:
     def __init__(self, base: str) -> None:
         self.base = base

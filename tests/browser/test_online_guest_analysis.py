@@ -17,7 +17,8 @@ import time
 import pytest
 
 from tests.browser.test_axe import Axe, axe_source  # noqa: F401 (a fixture)
-from tests.browser.test_online_play import SHOTS, SIZES, host_and_guests, people, play  # noqa: F401
+from tests.browser.online_pages import SHOTS, SIZES
+from tests.browser.test_online_play import host_and_guests, play
 
 pytestmark = pytest.mark.browser
 

@@ -18,7 +18,8 @@ import pytest
 
 from game.online import proof
 
-from tests.browser.test_online_play import Person, host_and_guests, people, play  # noqa: F401
+from tests.browser.online_pages import Peer, Person
+from tests.browser.test_online_play import host_and_guests, play
 
 pytestmark = pytest.mark.browser
 DUEL = {"jvh_role": "J", "jvh_bot": "random"}
@@ -133,9 +134,9 @@ def kept_token(person: Person, invite: str) -> str:
 
 
 def rogue_in_room(chromium, site_url: str, relay, invite: str):
-    from tests.browser.test_online_rogue import Person as Raw, Rogue
+    from tests.browser.test_online_rogue import Rogue
 
-    return Rogue(Raw(chromium, relay.url, "desktop", probe=True), site_url, relay.url, invite)
+    return Rogue(Person(chromium, relay.url, probe=True), site_url, relay.url, invite)
 
 
 def test_a_page_with_the_link_alone_or_another_key_never_gets_the_seat_token(
@@ -223,8 +224,6 @@ def test_a_page_joining_a_room_open_for_over_a_minute_meets_the_page_that_offers
     lowest, so that every newcomer meets that order (with both ids drawn, all
     eight newcomers fell on the other side in about one run in nine: the only
     failure of the full run, 2026-12-02); those that would not are skipped."""
-    from tests.browser.test_online_wire import Peer
-
     old = Peer(chromium, site_url, True)
     try:
         old.page.evaluate(LOWEST_ID)  # before Trystero loads, with the relays

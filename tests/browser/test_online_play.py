@@ -14,131 +14,20 @@ table and "reconnecting", at phone and desktop size.
 from __future__ import annotations
 
 import json
-import os
 import random
-import tempfile
 import time
-from pathlib import Path
 from typing import Callable
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from game.core.state import State
 from game.core.transcript import Transcript
 from game.web.model import saves
+from tests.browser.online_pages import Person
 from tests.browser.test_axe import Axe, axe_source  # noqa: F401 (a fixture)
 from tests.online_kit import SEED, Capture, leaks
 
 pytestmark = pytest.mark.browser
-SHOTS = Path(os.environ.get("SCREENSHOTS", Path(tempfile.gettempdir()) / "jekyll-hyde-shots"))
-PEER_CLOSED = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
-SIZES = {"phone": (390, 844), "desktop": (1366, 768)}
-# What may be clicked for a decision: a playable card, a whole action, a part
-# still offered (one of them at random).
-CLICKABLE = ("#screen .card.playable[data-act], #screen .card.playable[data-part]",
-             "#screen [data-act]:not([disabled])",
-             "#screen [data-part]:not(.off):not([disabled])")
-
-
-# What a person hears and sees move, counted in the page from its load: each
-# line the live region is given (`window.heardLines`) and each card's flight
-# started (`window.flights`: the motion's animations, game.web.front.motion).
-WATCH = """
-window.heardLines = []; window.flights = 0;
-const animate = Element.prototype.animate;
-Element.prototype.animate = function (frames, timing) {
-  if (timing && timing.id === 'motion') window.flights += 1;
-  return animate.call(this, frames, timing);
-};
-new MutationObserver(records => { for (const r of records) for (const n of r.addedNodes)
-  if (n.parentElement && n.parentElement.id === 'live')
-    for (const p of n.querySelectorAll('p')) window.heardLines.push(p.textContent);
-}).observe(document, {childList: true, subtree: true});
-"""
-
-
-class Person:
-    def __init__(self, chromium, relay_url: str, size: str, bypass_csp: bool = True,
-                 watch: bool = False) -> None:
-        width, height = SIZES[size]
-        self.ctx = chromium.new_context(bypass_csp=bypass_csp,
-                                        viewport={"width": width, "height": height})
-        self.ctx.add_init_script(f"window.jhgTestRelay = {relay_url!r}; window.jhgTestGrace = 4;"
-                                 " window.jhgTestCapture = []"  # (static/js/wire.mjs)
-                                 "; window.jhgTestPaths = []")  # (static/js/wire-host.mjs)
-        if watch:
-            self.ctx.add_init_script(WATCH)
-        self.ctx.set_default_timeout(30000)
-        self.errors: list[str] = []
-        self.requests: list[str] = []
-        self.new_page()
-
-    def new_page(self) -> None:
-        """A tab of this person's browser (its storage kept: a seat token, a save)."""
-        self.page = self.ctx.new_page()
-        self.page.on("request", lambda r: self.requests.append(r.url))
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
-                     and m.text != PEER_CLOSED else None)
-
-    def open(self, url: str) -> None:
-        self.page.goto(url)
-        self.page.wait_for_selector("body[data-state=ready]", timeout=60000)
-
-    def shoot(self, name: str) -> None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        own = self.page.viewport_size
-        for size, (width, height) in SIZES.items():
-            self.page.set_viewport_size({"width": width, "height": height})
-            self.page.screenshot(path=str(SHOTS / f"online-{name}-{size}.png"), full_page=True)
-        self.page.set_viewport_size(own)
-
-    def captured(self) -> list[str]:
-        """Every message this page was handed since it loaded."""
-        return self.page.evaluate("window.jhgTestCapture")
-
-    def answered(self, heard: int) -> None:
-        """Wait for the host's answer to a decision sent: a table or an error
-        among the messages after the first `heard`."""
-        self.page.wait_for_function(
-            "n => window.jhgTestCapture.slice(n).some(t => "
-            "['table', 'error'].includes(JSON.parse(t).type))", arg=heard, timeout=15000)
-
-    def paths(self) -> list[bool]:
-        """Whether each path the page's wire reported was relayed."""
-        return [relayed for _, relayed, _ in self.page.evaluate("window.jhgTestPaths")]
-
-    def click_something(self, rng: random.Random) -> bool:
-        """One click towards a decision: close a hand's summary (a guest's own,
-        as the person reads it first), confirm a complete one, else a likely part."""
-        summary = self.page.locator("#modal #next-hand")
-        confirm = self.page.locator("#screen [data-cmd=confirm]:not([disabled])")
-        found = self.page.locator(", ".join(CLICKABLE))  # (a potion led needs its colour too)
-        target = summary.first if summary.count() else confirm.first if confirm.count() \
-            else found.nth(rng.randrange(found.count())) if found.count() else None
-        if target is None:
-            return False
-        try:
-            target.click(timeout=5000)
-        except PlaywrightTimeout:  # a summary opened over it meanwhile: the next turn closes it
-            pass
-        return True
-
-
-@pytest.fixture
-def people(chromium, site_url, relay):
-    made: list[Person] = []
-
-    def make(size: str = "desktop", bypass_csp: bool = True, watch: bool = False) -> Person:
-        made.append(Person(chromium, relay.url, size, bypass_csp, watch))
-        return made[-1]
-
-    yield make
-    for p in made:
-        p.ctx.close()
-    for p in made:
-        assert not p.errors, p.errors
 
 
 def host_and_guests(people, site_url: str, game: str, form: dict[str, str],
@@ -175,11 +64,6 @@ def host_and_guests(people, site_url: str, game: str, form: dict[str, str],
     return host, joined
 
 
-def guest_on_turn(guest: Person) -> bool:
-    return guest.page.locator(
-        "#online-seats [aria-current=true] .online-you").count() > 0
-
-
 Turn = Callable[[Person, random.Random], bool]
 
 
@@ -204,7 +88,7 @@ def play(host: Person, guests: list[Person], until: str | Callable[[], bool],
         elif host.page.locator("body[data-to-act=me]").count():
             turn(host, rng)
         else:
-            on_turn = next((g for g in guests if guest_on_turn(g)), None)
+            on_turn = next((g for g in guests if g.on_turn()), None)
             if on_turn is not None:
                 turn(on_turn, rng)
         host.page.wait_for_timeout(60)

@@ -4,7 +4,7 @@ a TURN server's, and has none (every RTCPeerConnection made with
 `iceTransportPolicy: "relay"`: no direct channel can open, as behind
 carrier-grade NAT; Chromium's `--force-webrtc-ip-handling-policy=
 disable_non_proxied_udp` did not stop a channel over 127.0.0.1). The pages
-are tests/browser/test_online_play.py's (`Person`, `play`), on a
+are tests/browser/online_pages.py's `Person`s, played by test_online_play.py's `play`, on a
 local relay that refuses long messages (tests/nostr_relay.py's `max_message`). Everything the relay was sent is read afterwards as a
 stranger (or another friend holding the link) subscribed to it would: none
 of the guest's cards nor the seed is in it. A Werner hand with two friends at
@@ -27,10 +27,10 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from game.core.transcript import Transcript
-from tests.browser.test_online_play import (HAND_OVER, WERNER, Person, WernerClicks,
-                                            check_captures, doctored, host_save, play)
+from tests.browser.online_pages import Peer, Person
+from tests.browser.test_online_play import (HAND_OVER, WERNER, WernerClicks, check_captures,
+                                            doctored, host_save, play)
 from tests.browser.test_axe import Axe, axe_source  # noqa: F401 (a fixture)
-from tests.browser.test_online_wire import Peer
 from tests.nostr_relay import NostrRelay
 from tests.online_kit import SEED, Capture, leaks
 
@@ -39,35 +39,6 @@ DUEL = {"jvh_role": "J", "jvh_bot": "random"}
 # Below the relayed path's first pieces (static/js/wire.mjs's PIECE, 16 KB) and
 # a duel's longest messages (4.5 KB): these are refused, then cut smaller.
 RELAY_CAP = pytestmark[1].args[0]
-
-
-# Every peer connection of the page may use a TURN server's candidates only (it has none).
-NO_DIRECT = """{
-  const Native = RTCPeerConnection;
-  window.RTCPeerConnection = class extends Native {
-    constructor(config = {}, ...rest) { super({ ...config, iceTransportPolicy: "relay" }, ...rest); }
-  };
-}"""
-
-
-@pytest.fixture
-def people(chromium, site_url, relay):
-    made: list[Person] = []
-
-    def make(size: str = "desktop", bypass_csp: bool = True, direct: bool = False,
-             relays: str = "") -> Person:
-        """`relays`: the local relays' addresses, by spaces (`relay`'s alone if none)."""
-        person = Person(chromium, relays or relay.url, size, bypass_csp)
-        if made and not direct:  # a guest: no direct channel
-            person.ctx.add_init_script(NO_DIRECT)
-        made.append(person)
-        return person
-
-    yield make
-    for p in made:
-        p.ctx.close()
-    for p in made:
-        assert not p.errors, p.errors
 
 
 class TimedClicks:
@@ -302,7 +273,7 @@ def test_a_whole_dracula_game_played_through_the_relays_alone(people, site_url, 
     it), then its score sheet."""
     host, (guest,) = opened_table(people, site_url, "dracula", {"dr_bot": "random"},
                                   (("Ann", "phone", False),))
-    watcher = people("phone")
+    watcher = people("phone", direct=False)
     watcher.open(host.page.get_attribute("#watch-link", "href") + "&lang=en")
     watcher.page.fill("#online-name", "Wendy")
     watcher.page.click("#online-join")
@@ -349,16 +320,6 @@ def test_a_whole_dracula_game_played_through_the_relays_alone(people, site_url, 
 
 # -- the relayed path alone, between two raw wire pages (static/js/wire-probe.mjs) ------
 
-class ProbeWithoutDirect(Peer):
-    """test_online_wire.py's raw wire page, with no direct channel."""
-
-    def load(self) -> None:
-        if not getattr(self, "blocked", False):
-            self.blocked = True
-            self.ctx.add_init_script(NO_DIRECT)
-        super().load()
-
-
 @pytest.fixture
 def wide_relay():
     """A relay that refuses a message over 64 KB, as some public ones do."""
@@ -368,7 +329,7 @@ def wide_relay():
 
 def test_a_95_kb_message_goes_through_in_pieces_once_in_order_and_after_a_relay_outage(
         chromium, site_url, wide_relay):
-    host, guest = Peer(chromium, site_url, True), ProbeWithoutDirect(chromium, site_url, True)
+    host, guest = Peer(chromium, site_url, True), Peer(chromium, site_url, True, direct=False)
     try:
         host.open_relays(wide_relay.url)
         guest.open_relays(wide_relay.url)

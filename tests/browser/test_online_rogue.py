@@ -12,81 +12,25 @@ during the flood and after it (the delays are printed, -s), the game ends as
 usual, the rogue gets the coded refusals the protocol sends, and the host's
 table says nothing about it (screenshots in SCREENSHOTS: online-rogue-host-*).
 
-The `chromium` and `relay` fixtures are tests/browser/conftest.py's; `Person`
-is test_online_play.py's with the raw wire page and the warnings added.
+The `people` and `relay` fixtures are tests/browser/conftest.py's; a `Person`
+(tests/browser/online_pages.py) with `probe` is the raw wire page.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
-import tempfile
 import time
-from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
 
 from game.online.messages import MAX_GUEST_CHARS
-from game.web.online.connection import MAX_MESSAGE
+from tests.browser.online_pages import Person
 
 pytestmark = pytest.mark.browser
-SHOTS = Path(os.environ.get("SCREENSHOTS", Path(tempfile.gettempdir()) / "jekyll-hyde-shots"))
-PEER_CLOSED = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
-SIZES = {"phone": (390, 844), "desktop": (1366, 768)}
-CLICKABLE = ("#screen .card.playable[data-act], #screen .card.playable[data-part]",
-             "#screen [data-act]:not([disabled])",
-             "#screen [data-part]:not(.off):not([disabled])")
 FLOOD = 600  # messages, sent within about a second
 MOST_DELAY_S = 5.0  # the honest guest's move, from its click to the host's answer
-
-
-class Person:
-    """A player's page, pointed at the test's relay; `probe`: a raw wire page instead."""
-
-    def __init__(self, chromium, relay_url: str, size: str, probe: bool = False) -> None:
-        width, height = SIZES[size]
-        self.ctx = chromium.new_context(bypass_csp=True, viewport={"width": width, "height": height})
-        self.ctx.add_init_script("window.jhgWireProbe = true" if probe else
-                                 f"window.jhgTestRelay = {relay_url!r}; window.jhgTestGrace = 4")
-        self.ctx.set_default_timeout(30000)
-        self.page = self.ctx.new_page()
-        self.errors: list[str] = []
-        self.warnings: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("console", self._console)
-
-    def _console(self, message) -> None:
-        if message.type == "error" and message.text != PEER_CLOSED:
-            self.errors.append(message.text)
-        elif message.type == "warning":
-            self.warnings.append(message.text)
-
-    def open(self, url: str) -> None:
-        self.page.goto(url)
-        self.page.wait_for_selector("body[data-state=ready]", timeout=60000)
-
-    def shoot(self, name: str) -> None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        for size, (width, height) in SIZES.items():
-            self.page.set_viewport_size({"width": width, "height": height})
-            self.page.screenshot(path=str(SHOTS / f"online-{name}-{size}.png"), full_page=True)
-
-    def click_something(self, rng: random.Random) -> bool:
-        confirm = self.page.locator("#screen [data-cmd=confirm]:not([disabled])")
-        if confirm.count():
-            confirm.first.click()
-            return True
-        found = self.page.locator(", ".join(CLICKABLE))
-        if found.count():
-            found.nth(rng.randrange(found.count())).click()
-            return True
-        return False
-
-    def on_turn(self) -> bool:
-        """A guest's page: its seat is on turn."""
-        return self.page.locator("#online-seats [aria-current=true] .online-you").count() > 0
 
 
 class Rogue:
@@ -125,21 +69,6 @@ class Rogue:
             if len(codes) >= count or time.monotonic() > ends:
                 return codes
             self.page.wait_for_timeout(100)
-
-
-@pytest.fixture
-def people(chromium, site_url, relay):
-    made: list[Person] = []
-
-    def make(size: str = "desktop", probe: bool = False) -> Person:
-        made.append(Person(chromium, relay.url, size, probe))
-        return made[-1]
-
-    yield make
-    for p in made:
-        p.ctx.close()
-    for p in made:
-        assert not p.errors, p.errors
 
 
 def decide(action: str, state: int, token: str = "A" * 22) -> str:

@@ -19,7 +19,7 @@ import time
 
 import pytest
 
-from tests.browser.test_online_relayed import RELAY_CAP, people  # noqa: F401 (fixture)
+from tests.browser.test_online_relayed import RELAY_CAP
 
 # The relay refuses long messages, as for test_online_relayed.py's friends.
 pytestmark = [pytest.mark.browser, pytest.mark.relay_cap(RELAY_CAP)]
@@ -55,7 +55,7 @@ def turn_server():
 
 
 def test_a_friend_with_no_direct_way_reaches_the_host_through_its_own_turn_server(
-        people, site_url, turn_server):  # noqa: F811
+        people, site_url, turn_server):
     host = people("desktop")
     host.open(site_url + "?lang=en&speed=instant")
     host.page.select_option("#f-game", "jekyll-vs-hyde")
@@ -71,7 +71,7 @@ def test_a_friend_with_no_direct_way_reaches_the_host_through_its_own_turn_serve
     host.page.click("#online-open")
     invite = host.page.get_attribute("#invite-link", "href")
     assert "pa55" not in invite and str(turn_server) not in invite
-    guest = people("phone")  # (TURN candidates only)
+    guest = people("phone", direct=False)  # (TURN candidates only)
     guest.open(invite + "&lang=en")
     guest.page.wait_for_selector("#online-contacts >> text=their own TURN server")
     guest.page.fill("#online-name", "Ann")

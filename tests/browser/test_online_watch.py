@@ -15,8 +15,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.test_axe import Axe, axe_source  # noqa: F401 (a fixture)
-from tests.browser.test_online_play import (people, host_and_guests, play,  # noqa: F401
-                                            public_lines)
+from tests.browser.test_online_play import host_and_guests, play, public_lines
 
 pytestmark = pytest.mark.browser
 

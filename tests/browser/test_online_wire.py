@@ -17,7 +17,6 @@ a page may use the camera. Timings and the code's length are printed (-s).
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import time
@@ -25,67 +24,15 @@ import time
 import pytest
 
 from game.web.online.connection import MAX_MESSAGE
+from tests.browser.online_pages import Peer
 
 pytestmark = pytest.mark.browser
-ROOM, SECRET = "room-7Qx2", "s3cret-Kb9"
-# What Trystero logs as an error when the other page closes its channel (Chromium
-# reports the remote close as a channel error): a peer leaving, not a fault.
-PEER_CLOSED = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
-
-
-class Peer:
-    """One person's browser: a context of its own, the site open, the probe installed."""
-
-    def __init__(self, chromium, site_url: str, bypass_csp: bool) -> None:
-        self.ctx = chromium.new_context(bypass_csp=bypass_csp)
-        self.ctx.add_init_script("window.jhgWireProbe = true")
-        self.ctx.set_default_timeout(30000)
-        self.page = self.ctx.new_page()
-        self.errors: list[str] = []
-        self.warnings: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("console", self._console)
-        self.requests: list[str] = []
-        self.page.on("request", lambda r: self.requests.append(r.url))
-        self.site_url = site_url
-        self.load()
-
-    def _console(self, message) -> None:
-        if message.type == "error" and message.text != PEER_CLOSED:
-            self.errors.append(message.text)
-        elif message.type == "warning":
-            self.warnings.append(message.text)
-
-    def load(self) -> None:
-        self.page.goto(self.site_url + "?lang=en")
-        self.page.wait_for_selector("body[data-state=ready]", timeout=60000)
-        self.page.wait_for_function("window.wireProbe !== undefined")
-
-    def events(self) -> list[list]:
-        return json.loads(self.page.evaluate("wireProbe.events()"))
-
-    def wait_event(self, kind: str, count: int = 1, timeout: float = 30000) -> list:
-        self.page.wait_for_function(
-            f"JSON.parse(wireProbe.events()).filter(e => e[0] === '{kind}').length >= {count}",
-            timeout=timeout)
-        return [e for e in self.events() if e[0] == kind][count - 1]
-
-    def joined(self) -> list[str]:
-        return [e[1] for e in self.events() if e[0] == "PeerJoined"]
-
-    def open_relays(self, relay_url: str, secret: str = SECRET) -> None:
-        self.page.evaluate("([r, s, u]) => wireProbe.openRelays(r, s, JSON.stringify([u]), '[]')",
-                           [ROOM, secret, relay_url])
-
-    def send(self, peer: str, text: str) -> None:
-        self.page.evaluate("([p, t]) => wireProbe.send(p, t)", [peer, text])
-
-    def close(self) -> None:
-        self.ctx.close()
 
 
 @pytest.fixture
-def people(chromium, site_url):
+def peers(chromium, site_url):
+    """Makes raw wire pages (online_pages.Peer), closed at the end; the test fails
+    on any page error one saw."""
     made: list[Peer] = []
 
     def make(bypass_csp: bool = True) -> Peer:
@@ -111,8 +58,8 @@ def _exchange(a: Peer, b: Peer) -> None:
     assert a.wait_event("Received")[1:3] == [b_name, "from b"]
 
 
-def test_two_pages_meet_through_a_relay_and_a_stranger_never_does(people, relay):
-    host, guest = people(), people()
+def test_two_pages_meet_through_a_relay_and_a_stranger_never_does(peers, relay):
+    host, guest = peers(), peers()
     # Until a wire opens, the page has fetched neither the wire nor the library.
     assert not [u for u in host.requests if "wire.mjs" in u or "trystero" in u]
     host.open_relays(relay.url)
@@ -121,7 +68,7 @@ def test_two_pages_meet_through_a_relay_and_a_stranger_never_does(people, relay)
     assert [u for u in host.requests if "/vendor/trystero/nostr/" in u]
     print(f"\nrelay: open() to PeerJoined {joined[0][3]} ms (host), {joined[1][3]} ms (guest)")
     _exchange(host, guest)
-    stranger = people()
+    stranger = peers()
     stranger.open_relays(relay.url, secret="not-the-secret")
     time.sleep(8)  # several of Trystero's offers answered in vain
     assert stranger.joined() == []
@@ -129,8 +76,8 @@ def test_two_pages_meet_through_a_relay_and_a_stranger_never_does(people, relay)
     assert not any(e[0] == "WireFailed" for p in (host, guest, stranger) for e in p.events())
 
 
-def test_a_page_that_closes_leaves_and_a_reload_comes_back_as_a_new_peer(people, relay):
-    host, guest = people(), people()
+def test_a_page_that_closes_leaves_and_a_reload_comes_back_as_a_new_peer(peers, relay):
+    host, guest = peers(), peers()
     host.open_relays(relay.url)
     guest.open_relays(relay.url)
     first = host.wait_event("PeerJoined")[1]
@@ -147,8 +94,8 @@ def test_a_page_that_closes_leaves_and_a_reload_comes_back_as_a_new_peer(people,
     _exchange(host, guest)
 
 
-def test_four_pages_in_one_room_all_meet(people, relay):
-    pages = [people() for _ in range(4)]
+def test_four_pages_in_one_room_all_meet(peers, relay):
+    pages = [peers() for _ in range(4)]
     for p in pages:
         p.open_relays(relay.url)
     for p in pages:
@@ -178,8 +125,8 @@ def _linked(host: Peer, guest: Peer) -> tuple[str, str]:
     return peer, offer
 
 
-def test_two_pages_joined_by_hand_with_no_relay(people):
-    host, guest = people(bypass_csp=False), people(bypass_csp=False)
+def test_two_pages_joined_by_hand_with_no_relay(peers):
+    host, guest = peers(bypass_csp=False), peers(bypass_csp=False)
     _linked(host, guest)
     print(f"link: PeerJoined {host.wait_event('PeerJoined')[3]} ms after open (host)")
     guest.wait_event("PeerJoined")
@@ -192,8 +139,8 @@ def test_two_pages_joined_by_hand_with_no_relay(people):
     assert not [u for p in (host, guest) for u in p.requests if "/vendor/trystero/" in u]
 
 
-def test_a_message_over_the_limit_never_reaches_python(people, relay):
-    host, guest = people(), people()
+def test_a_message_over_the_limit_never_reaches_python(peers, relay):
+    host, guest = peers(), peers()
     host.open_relays(relay.url)
     guest.open_relays(relay.url)
     host.wait_event("PeerJoined")
@@ -218,12 +165,12 @@ def _renderers(chromium) -> set[int]:
 
 
 @pytest.mark.parametrize("way", ["relay", "link"])
-def test_a_page_that_crashes_is_heard_gone_within_seconds(chromium, people, relay, way):
+def test_a_page_that_crashes_is_heard_gone_within_seconds(chromium, peers, relay, way):
     """No goodbye at all (a crashed tab; a phone that lost its network looks
     the same): the connection's own checks tell the other page."""
-    host = people()
+    host = peers()
     before = _renderers(chromium)
-    guest = people()
+    guest = peers()
     guest_renderers = _renderers(chromium) - before
     assert guest_renderers
     if way == "relay":
@@ -241,14 +188,14 @@ def test_a_page_that_crashes_is_heard_gone_within_seconds(chromium, people, rela
     guest.errors.clear()
 
 
-def test_no_relay_in_reach_fails_the_wire(people):
+def test_no_relay_in_reach_fails_the_wire(peers):
     """Every relay out of reach (a port nothing listens on): the wire says so."""
     import socket
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         dead = f"ws://127.0.0.1:{s.getsockname()[1]}"
-    page = people()
+    page = peers()
     page.open_relays(dead)
     failed = page.wait_event("WireFailed", timeout=30000)
     assert failed[1] == "no-relay" and 8000 <= failed[3] < 10000  # said within 10 s
@@ -256,10 +203,10 @@ def test_no_relay_in_reach_fails_the_wire(people):
     page.errors[:] = [e for e in page.errors if "WebSocket connection" not in e]
 
 
-def test_the_policy_keeps_a_page_off_any_relay_not_published(chromium, people, relay, site_url):
+def test_the_policy_keeps_a_page_off_any_relay_not_published(chromium, peers, relay, site_url):
     """Under the site's own policy a wire pointed at another relay reaches
     nothing; and no link installs the tests' probe."""
-    page = people(bypass_csp=False)
+    page = peers(bypass_csp=False)
     page.open_relays(relay.url)
     assert page.wait_event("WireFailed", timeout=30000)[1] == "no-relay"
     assert not relay.clients and not relay.events
