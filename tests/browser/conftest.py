@@ -13,10 +13,12 @@ static/js/front.mjs) before it goes on: what it reads next is the answer.
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
+import re
 import shutil
 import tempfile
-import functools
 import threading
 from pathlib import Path
 
@@ -152,6 +154,73 @@ def relay(request):
     cap = request.node.get_closest_marker("relay_cap")
     with NostrRelay(**({"max_message": cap.args[0]} if cap else {})) as r:
         yield r
+
+
+class OwnSite:
+    """A copy of the built site on a server of its own under /own/ (its own
+    origin: its own storage and service worker). The server logs the paths
+    asked for (`hits`, without the query), answers 503 for those in `broken`
+    and cuts those in `cut` off halfway, as a lost connection does."""
+
+    def __init__(self, directory: Path) -> None:
+        from game.build import SiteHandler
+
+        self.dir, self.hits, self.broken, self.cut = directory, [], set(), set()
+        site = self
+
+        class Handler(SiteHandler):
+            prefix = "/own/"
+
+            def do_GET(self):  # noqa: N802
+                path = self.path.split("?")[0]
+                site.hits.append(path)
+                if path in site.broken:
+                    self.send_error(503)
+                    return
+                if path in site.cut:
+                    file = site.dir / path.removeprefix("/own/")
+                    size = file.stat().st_size
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/wasm")
+                    self.send_header("Content-Length", str(size))
+                    self.end_headers()
+                    self.wfile.write(file.read_bytes()[:size // 2])
+                    self.close_connection = True
+                    return
+                super().do_GET()
+
+        self.server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(Handler, directory=str(directory)))
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/own/"
+
+    def stop(self) -> None:
+        """The server gone (a plane's wifi with no internet); again is harmless."""
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+    def deploy_a_new_version(self) -> str:
+        """What a new build looks like to the browser: a changed file, a new
+        cache name in sw.js and in update.js (game/build.py writes both). The new name."""
+        css = self.dir / "static" / "css" / "site.css"
+        css.write_text(css.read_text() + "\n/* the next version */\n")
+        old = re.search(r'const CACHE = "(jhg-[0-9a-f]+)"', (self.dir / "sw.js").read_text())[1]
+        new = "jhg-0123456789abcdef"
+        for name in ("sw.js", "static/js/update.js"):
+            file = self.dir / name
+            file.write_text(file.read_text().replace(old, new))
+        return new
+
+
+@pytest.fixture
+def own_site(tmp_path, copy_site):
+    """The built site on a server of its own (OwnSite), stopped at the end."""
+    site = OwnSite(copy_site(tmp_path / "site"))
+    yield site
+    site.stop()
 
 
 @pytest.fixture

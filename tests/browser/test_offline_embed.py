@@ -18,12 +18,9 @@ origin, so its own service worker and storage).
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import re
 import tempfile
-import threading
 from pathlib import Path
 
 import pytest
@@ -34,45 +31,6 @@ pytestmark = pytest.mark.browser
 SHOTS = Path(os.environ.get("SCREENSHOTS", Path(tempfile.gettempdir()) / "jekyll-hyde-shots"))
 GAMES_LANGS = [(g, lang) for g in ("jekyll-hyde", "jekyll-vs-hyde", "dracula")
                for lang in LANGUAGES]
-
-
-@pytest.fixture
-def own_site(tmp_path, copy_site):
-    """A copy of the built site on its own server, with a log of the paths asked for."""
-    from game.build import SiteHandler
-
-    out = copy_site(tmp_path / "site")
-    hits: list[str] = []
-
-    class Handler(SiteHandler):
-        prefix = "/own/"
-
-        def do_GET(self):  # noqa: N802
-            hits.append(self.path)
-            super().do_GET()
-
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Handler, directory=str(out)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    site = type("Site", (), {})()
-    site.dir, site.hits, site.server = out, hits, server
-    site.url = f"http://127.0.0.1:{server.server_address[1]}/own/"
-    yield site
-    server.shutdown()
-    server.server_close()
-
-
-def _deploy_a_new_version(site_dir) -> str:
-    """What a new deployment looks like to the browser: changed files, a new sw.js."""
-    css = site_dir / "static" / "css" / "site.css"
-    css.write_text(css.read_text() + "\n/* the next version */\n")
-    sw = site_dir / "sw.js"
-    text = sw.read_text()
-    old = re.search(r'const CACHE = "(jhg-[0-9a-f]+)"', text).group(1)
-    new = "jhg-" + "0123456789abcdef"
-    sw.write_text(text.replace(old, new))
-    return new
 
 
 def test_update_is_offered_the_save_survives_and_it_plays_with_the_server_stopped(
@@ -90,7 +48,7 @@ def test_update_is_offered_the_save_survives_and_it_plays_with_the_server_stoppe
         assert sum("pyodide.asm.wasm" in p for p in own_site.hits) == 1, own_site.hits
         hand, actions = ui.hand(page), ui.actions(page)
 
-        new_cache = _deploy_a_new_version(own_site.dir)
+        new_cache = own_site.deploy_a_new_version()
         page.evaluate("window.sameDocument = true")
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         page.wait_for_selector("#update:not([hidden])", timeout=60000)
@@ -106,8 +64,7 @@ def test_update_is_offered_the_save_survives_and_it_plays_with_the_server_stoppe
         assert page.evaluate("caches.keys()") == [new_cache]  # the old cache is gone
 
         # Now the server is gone (a plane's wifi with no internet): still starts and plays.
-        own_site.server.shutdown()
-        own_site.server.server_close()
+        own_site.stop()
         page.reload()
         page.wait_for_selector("body[data-state=ready]", timeout=60000)
         assert ui.hand(page) == hand
@@ -157,8 +114,7 @@ def test_an_embedded_example_plays_offline_from_the_precache(browser_context, ui
     try:
         ui.open_site(page)  # the site's page installs the service worker
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60000)
-        own_site.server.shutdown()
-        own_site.server.server_close()
+        own_site.stop()
         page.goto(own_site.url + "embed.html?game=jekyll-hyde&scenario=designation&step=6&lang=fr")
         page.wait_for_selector("body[data-state=ready]", timeout=60000)
         assert page.get_attribute("body", "data-view") == "scenario", page.inner_text("body")

@@ -22,12 +22,8 @@ a damaged record kept aside and reported
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import random
-import re
-import threading
 from typing import Any
 
 import pytest
@@ -254,31 +250,11 @@ def test_export_reset_import_round_trip(page, ui, tmp_path):
     assert len(_rows(page, "dracula")) == 2
 
 
-@pytest.fixture
-def own_site(tmp_path, copy_site):
-    """A copy of the built site on its own server (its own origin, storage and service worker)."""
-    from game.build import SiteHandler
-
-    out = copy_site(tmp_path / "site")
-
-    class Handler(SiteHandler):
-        prefix = "/own/"
-
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Handler, directory=str(out)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield out, f"http://127.0.0.1:{server.server_address[1]}/own/"
-    server.shutdown()
-    server.server_close()
-
-
 def test_statistics_survive_a_new_deployment(browser_context, ui, own_site):
-    site_dir, url = own_site
     page = browser_context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.site_url = url
+    page.site_url = own_site.url
     try:
         ui.open_site(page)
         _load_save(page, ui, "dracula", _save_before_the_end("dracula", {}, "bot", "5-55"))
@@ -287,10 +263,7 @@ def test_statistics_survive_a_new_deployment(browser_context, ui, own_site):
         before = _stored(page)
         assert len(before.games) == 1
 
-        sw = site_dir / "sw.js"  # a new build: a new cache name, served from the same origin
-        text = sw.read_text()
-        old = re.search(r'const CACHE = "(jhg-[0-9a-f]+)"', text).group(1)
-        sw.write_text(text.replace(old, "jhg-00000000feedbeef"))
+        new_cache = own_site.deploy_a_new_version()  # served from the same origin
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         page.wait_for_selector("#update:not([hidden])", timeout=60000)
         # over the end-of-game panel, in reach of the mouse and of Tab, covering none of it
@@ -304,7 +277,7 @@ def test_statistics_survive_a_new_deployment(browser_context, ui, own_site):
         assert page.evaluate("!!document.activeElement.closest('#modal')")
         page.click("#update button")
         page.wait_for_selector("body[data-state=ready]", timeout=60000)
-        assert page.evaluate("caches.keys()") == ["jhg-00000000feedbeef"]  # the update took
+        assert page.evaluate("caches.keys()") == [new_cache]  # the update took
         assert _stored(page) == before
         _open_stats(page)
         assert _rows(page, "dracula")[0][:3] == [
