@@ -22,6 +22,7 @@ from game.core.match import play_out
 from game.core.transcript import Transcript
 from tests.command_line import run_main as run
 from tests.test_bots_are_blind import TWINS
+from tests.strength import quick_first
 
 TRANSCRIPTS = Path(__file__).parent / "transcripts"
 WERNER_HAND = TRANSCRIPTS / "jekyll_hyde" / "no_own_action.json"  # one finished hand
@@ -41,7 +42,9 @@ def one_hand(game_id: str, seed: int, options: dict | None = None) -> Transcript
     return Transcript(game_id, options or {}, seed, actions=actions)
 
 
-@pytest.mark.parametrize("game_id", TWINS)
+# Werner's twins (one of them an endgame, searched world by world: 7 s): the full run.
+@pytest.mark.parametrize("game_id", quick_first(["jekyll-vs-hyde", "dracula", "jekyll-hyde"],
+                                                keep=2))
 def test_a_decision_is_judged_from_the_observation_alone(game_id):
     """Two states that differ only in cards the deciding seat cannot see get
     the same expert's choice, costs and verdict for a fixed seed (only the
@@ -140,15 +143,20 @@ def test_the_same_verdicts_for_any_number_of_workers():
     assert one.decisions and one == two
 
 
-def test_analyse_prints_verdicts_and_json():
-    text = run("analyse", str(WERNER_HAND), "--seat", "1", "--iterations", str(QUICK),
-               "--workers", "1")
+@pytest.mark.parametrize("path, args, heading, unit", [
+    (DUEL_GAME, ["--seat", "J", "--hand", "2"], "jekyll-vs-hyde, seat J:", "marker steps"),
+    # Werner's hand: its endgame searches take seconds (14 s): the full run
+    pytest.param(WERNER_HAND, ["--seat", "1"], "jekyll-hyde, seat 1:", "points",
+                 marks=pytest.mark.slow),
+], ids=["duel", "werner"])
+def test_analyse_prints_verdicts_and_json(path, args, heading, unit):
+    text = run("analyse", str(path), *args, "--iterations", str(QUICK), "--workers", "1")
     assert text.returncode == 0, text.stderr
-    assert "jekyll-hyde, seat 1:" in text.stdout and "expert" in text.stdout
-    shown = run("analyse", str(WERNER_HAND), "--seat", "1", "--iterations", str(QUICK),
-                "--workers", "1", "--json")
+    assert heading in text.stdout and "expert" in text.stdout
+    shown = run("analyse", str(path), *args, "--iterations", str(QUICK), "--workers", "1",
+                "--json")
     data = json.loads(shown.stdout)
-    assert data["file"] == str(WERNER_HAND) and data["unit"] == "points"
+    assert data["file"] == str(path) and data["unit"] == unit
     assert data["decisions"] and {"step", "hand", "chosen", "best", "cost", "verdict",
                                   "costs"} <= set(data["decisions"][0])
     assert [d["verdict"] for d in data["decisions"]] == [

@@ -10,11 +10,12 @@ import pytest
 from game import GameError, new_game
 from game.bots import bot_names, make_bot
 from game.core.match import play_out, simulate
+from tests.strength import quick_first
 
 MODES = [{"players": 4, "seating": "A"}, {"players": 4, "seating": "B"}, {"players": 3}]
 
 
-@pytest.mark.parametrize("options", MODES)
+@pytest.mark.parametrize("options", quick_first(MODES))
 def test_heuristic_always_chooses_a_legal_action(options):
     bot = make_bot("jekyll-hyde", "heuristic")
     rng = random.Random(3)
@@ -69,6 +70,7 @@ def test_heuristic_decision_depends_only_on_what_it_sees():
     assert checked > 20
 
 
+@pytest.mark.slow  # a match of whole games
 def test_heuristic_beats_random():
     result = simulate("jekyll-hyde", ["heuristic", "random"], 8, seed=5, options={"target": 300})
     assert result.win_rate()["heuristic"] >= 0.75
@@ -103,7 +105,7 @@ def test_hand_gains_are_what_each_camp_scored_in_the_first_hand(options):
             assert [gains[seat] for seat in camps[team]] == [score[team]] * 2
 
 
-@pytest.mark.parametrize("options", MODES)
+@pytest.mark.parametrize("options", quick_first(MODES))
 def test_a_match_in_hands_plays_each_deal_as_one_hand_per_seating(options):
     result = simulate("jekyll-hyde", ["heuristic", "random"], 6, seed=2, options=options,
                       unit="hands")

@@ -17,6 +17,7 @@ from game.jekyll_hyde.endgame import Endgame, value
 from game.jekyll_hyde.rules import TRICKS_PER_HAND, JekyllHydeState
 from game.jekyll_hyde.search import Sampler, at_horizon, exact_at, solver, utility
 from tests.test_jekyll_hyde_properties import _swap_hidden
+from tests.strength import quick_first
 
 
 def _late(players: int, tricks_left: int, seed: int, more: int = 0) -> JekyllHydeState:
@@ -74,12 +75,15 @@ POSITIONS = [pytest.param(players, seed, more, marks=[pytest.mark.slow] if seed 
 def test_the_exact_value_is_plain_minimax_with_fewer_positions(
         players: int, seed: int, more: int) -> None:
     s = _late(players, 2, seed, more)
-    assert value(s) == pytest.approx(_minimax(s, s))
+    # Each action's plain minimax, searched once (the root's is their max or min).
+    after = {action: _minimax(s, s.apply(action)) for action in s.legal_actions()}
+    assert not at_horizon(s, s) and s.to_act is not None
+    root = max(after.values()) if s.table.side[s.to_act] == 0 else min(after.values())
+    assert value(s) == pytest.approx(root)
     deciders = {s.table.decider[seat] for seat in range(4)}
     for seat in sorted(deciders):  # each action's worth, one table per seat
         worth = solver(s, seat)
-        for action in s.legal_actions():
-            jekyll = _minimax(s, s.apply(action))
+        for action, jekyll in after.items():
             mine = jekyll if s.table.side[seat] == 0 else 1 - jekyll
             assert worth(action) == pytest.approx(mine)
 
@@ -110,7 +114,7 @@ def test_the_endgame_starts_with_the_tricks_left_not_the_cards_in_hand() -> None
     assert not isinstance(searcher(obs, random.Random(1), 10, lambda: 0.0, endgame=2), Solve)
 
 
-@pytest.mark.parametrize("players", (3, 4))
+@pytest.mark.parametrize("players", quick_first((3, 4)))
 def test_a_bot_with_endgame_plays_legal_moves_from_its_observation_only(players: int) -> None:
     """The blind-bot test (tests/test_bots_are_blind.py) where the endgame is solved."""
     rng = random.Random(players)

@@ -12,6 +12,7 @@ import pytest
 from game import new_game, state_from_json
 from game.core.transcript import Transcript
 from tests.online_kit import SEED, Capture, LoopTable, hidden_cards, leaks
+from tests.strength import quick_first
 
 PLANS = {
     "werner-4": ("jekyll-hyde", {"players": 4},
@@ -27,7 +28,10 @@ PLANS = {
 }
 
 
-@pytest.fixture(scope="module", params=list(PLANS))
+# The quick run plays the duels and Dracula (a host's seat, a bot's, two guests
+# at one table: under a second each); the Werner games (seconds each): the full run.
+@pytest.fixture(scope="module", params=quick_first(
+    ["duel", "duel-return", "dracula", "werner-3", "werner-4"], keep=3))
 def played(request):
     game, options, plan = PLANS[request.param]
     table = LoopTable(game, options, plan)
