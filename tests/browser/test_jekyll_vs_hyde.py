@@ -4,10 +4,11 @@ swap, a purple steal, illegal clicks that change nothing and say why, the
 round summary); the exchange by keyboard, the focus kept across the redraw,
 and a reload from the browser's storage; a disabled button's look (CSS); the
 log against the engine at the default pace, the cards' motion on.
-Plus the renderer under plain CPython over whole random games.
 
-The log through undo, reloads and every round's end in every language is
-checked in CPython: tests/test_web_jekyll_vs_hyde.py.
+Checked in CPython (tests/test_web_jekyll_vs_hyde.py): the renderer over
+whole random games in every language, the setup form, the Potion
+obligation's explanation, and the log through undo, reloads and every
+round's end in every language.
 
 The `page` fixture (conftest.py) also fails the test on any console error or
 request to another host.
@@ -15,15 +16,12 @@ request to another host.
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
-from game import GameError, new_game
-from game.web.model.choice import Choice
-from game.web.draw.i18n import LANGUAGES, Translator
-from game.web.draw.tables import TableContext, explain
+from game.web.draw.i18n import Translator
+from game.web.draw.tables import TableContext
 from game.web.draw.tables import jekyll_vs_hyde as jvh
 
 # The page answers a click when the game's worker has drawn it: a few ms later.
@@ -33,111 +31,6 @@ expect = pytest.importorskip("playwright.sync_api").expect
 # order, the first Potion led naming red) meets in round 1: the Potion
 # obligation, a red reset, a green swap and a purple steal by the person.
 SEED = 24
-
-
-# -- the renderer under CPython ---------------------------------------------------
-
-def _play_and_render(variant: str, seed: int, lang: str, me: str) -> list[dict]:
-    t = Translator(lang)
-    state = new_game("jekyll-vs-hyde", {"variant": variant}, seed)
-    rng = random.Random(seed)
-    log = state.events(state.seat_of(me))  # logged as the shell does
-    while not state.over:
-        seat = state.seat_of(me)
-        ctx = TableContext(t=t, seat=seat, thinking=None, log=log)
-        obs = state.observation(seat)
-        html = jvh.render(obs, ctx)
-        # Never a face of the other hand, the cards set aside or a pending choice.
-        hidden = set(state.to_json()["hands"][jvh.other(seat)]) | set(state.to_json()["aside"])
-        shown = set(re.findall(r'data-card="([^"]+)"', html))
-        public = {c for tr in obs["played"] for c in (tr["lead"], tr["follow"])}
-        public |= set(obs["trick"]["cards"]) | set(obs["exchange"]["gave"])
-        public |= {c for s in obs["swaps"] for c in s["gave"]}
-        assert not (shown & hidden) - public, (seat, shown & hidden)
-        assert not re.search(r">[^<]*jvh\.[a-z]", html), "untranslated text"
-        jvh.score_sheet(obs, ctx)
-        jvh.last_trick(obs, ctx)
-        if obs["history"]:
-            jvh.hand_summary(obs, ctx)
-        legal = state.legal_actions()
-        pick = rng.choice(legal)
-        if state.to_act == seat and (jvh.confirm(pick) or len(jvh.parts(pick)) > 1):
-            _render_picks(obs, ctx, Choice(legal, jvh.parts), pick)
-        if state.to_act == seat:  # every refusal is explained in words
-            for bad in ["give:", "swap:", "P1", "4+", "P1:R", "give:P1,P2,P3,P4", *obs["hand"]]:
-                if bad in legal:
-                    continue
-                with pytest.raises(GameError) as e:
-                    state.apply(bad)
-                text = explain(jvh, e.value, obs, ctx)
-                assert "legal:" not in text and "(J)" not in text and "(H)" not in text, text
-        action = rng.choice(legal)
-        after = state.apply(action)
-        log.extend(after.events(after.seat_of(me)))
-        state = after
-    seat = state.seat_of(me)
-    ctx = TableContext(t=t, seat=seat, thinking=None, log=log)
-    jvh.render(state.observation(seat), ctx)
-    jvh.final_summary(state.observation(seat), ctx)
-    for ev in log:
-        text = jvh.event_text(ev, ctx)
-        assert "{" not in text and "jvh." not in text, text
-    return log
-
-
-def _render_picks(obs: dict, ctx: TableContext, choice: Choice, action: str) -> None:
-    """The table while the parts of `action` (several clicks) are picked one by one,
-    as the shell reports them."""
-    picked: list[str] = []
-    steps = jvh.parts(action)  # the last one applies the action, unless it waits for confirm
-    for part in steps if jvh.confirm(action) else steps[:-1]:
-        picked.append(part)
-        ctx.picked, ctx.offers = tuple(sorted(picked)), choice.offers(picked)
-        ctx.complete = choice.complete(picked)
-        html = jvh.render(obs, ctx)
-        for p in picked:  # every picked part is shown pressed
-            assert re.search(rf'data-part="{re.escape(p)}" aria-pressed="true"', html), (p, action)
-        if jvh.confirm(action):
-            assert f'<b class="jvh-count">{len(picked)}</b>' in html
-            enabled = re.search(r'data-cmd="confirm">', html) is not None
-            assert enabled == (ctx.complete == action), (picked, action)
-        else:  # a Potion picked to lead: now its colours
-            assert html.count('class="jvh-name c-') == 3, action
-    ctx.picked, ctx.offers, ctx.complete = (), frozenset(), None
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_render_whole_games(lang):
-    for seed, variant, me in ((1, "standard", "J"), (2, "standard", "H"),
-                              (3, "return-match", "J"), (4, "return-match", "H")):
-        log = _play_and_render(variant, seed, lang, me)
-        assert log[-1]["kind"] == "game_over"
-
-
-def test_setup_form_and_parse():
-    t = Translator("en")
-    bots = ["random", "easy", "heuristic", "strong"]
-    html = jvh.setup_form(t, bots, {})
-    for name in ("jvh_role", "variant", "jvh_bot"):
-        assert f'name="{name}"' in html
-    values = {"jvh_role": "H", "variant": "return-match", "jvh_bot": "random"}
-    assert jvh.parse_setup(values, bots) == {
-        "options": {"variant": "return-match"}, "me": "H", "bots": {"J": "random"}}
-    setup = jvh.parse_setup({"jvh_role": "random", "variant": "?", "jvh_bot": "?"}, bots)
-    assert setup["me"] in ("J", "H") and setup["options"] == {"variant": "standard"}
-    assert setup["bots"] == {jvh.other(setup["me"]): "heuristic"}
-
-
-def test_potion_obligation_is_explained():
-    t = Translator("fr")
-    state = new_game("jekyll-vs-hyde", None, 1)  # Jekyll was dealt two Potions
-    obs = state.observation("J")
-    ctx = TableContext(t=t, seat="J", thinking=None, log=[])
-    colour_card = next(c for c in obs["hand"] if not c.endswith("+"))
-    with pytest.raises(GameError) as e:
-        state.apply(f"give:{colour_card}")
-    assert explain(jvh, e.value, obs, ctx).startswith("Vous avez reçu 2 Potions")
-    assert "jvh-oblige" in jvh.render(obs, ctx)
 
 
 # -- the browser ------------------------------------------------------------------
