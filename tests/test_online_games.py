@@ -26,6 +26,12 @@ PLANS = {
                     {"J": ("bot", "random"), "H": ("guest", "Ann")}),
     "dracula": ("dracula", {}, {"0": ("guest", "Ann"), "1": ("guest", "Bob")}),
 }
+# Each plan with more options for its game: Werner's games to 300 points
+# (three or four hands) in the quick run, whole games to 1000 in the full run.
+PLAN_CASES = [pytest.param(plan, {}, id=plan) for plan in ("duel", "duel-return", "dracula")] + [
+    pytest.param(plan, {"target": 300}, id=f"{plan}-short") for plan in ("werner-3", "werner-4")] + [
+    pytest.param(plan, {}, id=plan, marks=pytest.mark.slow) for plan in ("werner-3", "werner-4")]
+assert {case.values[0] for case in PLAN_CASES} == set(PLANS)
 
 
 # The quick run plays the duels and Dracula (a host's seat, a bot's, two guests

@@ -13,7 +13,7 @@ from game.online.wire import PeerJoined, PeerLeft, Received
 from game.web.draw.i18n import Translator
 from game.web.draw.tables import TableContext, event_lines, renderer
 from tests.online_kit import HOST, LoopTable
-from tests.test_online_games import PLANS
+from tests.test_online_games import PLAN_CASES, PLANS
 
 
 def drawn(game, observation, player, log):
@@ -29,10 +29,12 @@ def drawn(game, observation, player, log):
     return parts
 
 
-@pytest.mark.parametrize("plan", list(PLANS))
-def test_a_guest_draws_the_table_the_host_would_draw_for_its_seat(plan):
+
+
+@pytest.mark.parametrize("plan, more", PLAN_CASES)
+def test_a_guest_draws_the_table_the_host_would_draw_for_its_seat(plan, more):
     game, options, seats = PLANS[plan]
-    table = LoopTable(game, options, seats)
+    table = LoopTable(game, {**options, **more}, seats)
     table.seat_everyone()
     checked = 0
     while True:

@@ -130,8 +130,9 @@ def test_the_game_s_summary_offers_it_for_the_last_round_and_a_watcher_gets_none
 
 @pytest.mark.parametrize("game, setup", [
     ("jekyll-vs-hyde", None),
-    ("dracula", {"dr_bot": "random"}),
-    ("jekyll-hyde", {"players": "4", "jh_me": "0", "jh_bot": "random"}),  # roles rotate
+    pytest.param("dracula", {"dr_bot": "random"}, marks=pytest.mark.slow),  # (the duel: quick)
+    pytest.param("jekyll-hyde", {"players": "4", "jh_me": "0", "jh_bot": "random"},  # roles rotate
+                 marks=pytest.mark.slow),  # (a whole four-player game: 9 s)
 ])
 def test_the_recorded_decisions_are_the_seats_own_observations(game, setup):
     """Every decision the guest's page kept, in a whole game: the observation

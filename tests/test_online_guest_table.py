@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from game.online.messages import REACTIONS
 from game.web.runtime import online_door as ol
 from game.web.model import session as ts
@@ -79,6 +81,7 @@ def test_a_guest_hears_and_sees_a_duel_round_as_the_host_does():
     assert dialog_html(guest_screen) == ""
 
 
+@pytest.mark.slow  # a whole online game
 def test_a_guest_reads_the_final_summary_and_closes_it():
     pages, _, guest, guest_screen = duel_pages()
     pages.play()  # (each reads every round's summary and closes it)
@@ -107,7 +110,9 @@ def test_a_guests_hint_thinks_from_its_own_observation(monkeypatch):
     class Watched(real):  # type: ignore[misc, valid-type]
         def __init__(self, observation, rng, **kw):
             seen.append(observation)
-            super().__init__(observation, rng, **kw)
+            # Its clock is the test's: the 1 s budget passes in a few hundred readings.
+            ticks = iter(range(10**9))
+            super().__init__(observation, rng, **{"clock": lambda: next(ticks) / 200, **kw})
 
     monkeypatch.setattr(hint_module, "Hint", Watched)
     pages, _, guest, guest_screen = duel_pages()

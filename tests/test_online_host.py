@@ -30,8 +30,14 @@ def last(table, peer):
     return json.loads(table.received[peer][-1].text)
 
 
-def werner_on_turn(who="0"):
-    table = LoopTable("jekyll-hyde", {"players": 4}, WERNER)
+# The tests that play on to the game's end: a game to 300 points (three hands,
+# a tenth of the moves) in the quick run, the whole game to 1000 in the full run.
+GAMES = [pytest.param({"target": 300}, id="three-hands"),
+         pytest.param({}, id="whole-game", marks=pytest.mark.slow)]
+
+
+def werner_on_turn(who="0", options=None):
+    table = LoopTable("jekyll-hyde", {"players": 4, **(options or {})}, WERNER)
     table.seat_everyone()
     while table.room.state_id < 2 or str(table.state.identity(table.state.to_act)) != who:
         table.step()
@@ -103,8 +109,9 @@ def refused(table, peer, text):
     return answers[0]["code"]
 
 
-def test_every_bad_message_is_refused_and_the_game_goes_on():
-    table = werner_on_turn("0")
+@pytest.mark.parametrize("game", GAMES)
+def test_every_bad_message_is_refused_and_the_game_goes_on(game):
+    table = werner_on_turn("0", game)
     now = table.room.state_id
     legal = table.state.legal_actions()
     assert refused(table, "peer-0", "garbage") == "not_json"
@@ -132,8 +139,9 @@ def test_every_bad_message_is_refused_and_the_game_goes_on():
     assert table.state.over
 
 
-def test_a_flood_is_refused_once_then_dropped_until_the_window_passes():
-    table = werner_on_turn("0")
+@pytest.mark.parametrize("game", GAMES)
+def test_a_flood_is_refused_once_then_dropped_until_the_window_passes(game):
+    table = werner_on_turn("0", game)
     table.now += 100
     sent = len(table.received["peer-2"])
     for _ in range(200):
@@ -157,8 +165,9 @@ def test_reactions_reach_every_seat():
 
 # -- drops, rejoins and the stand-in ------------------------------------------------------------
 
-def test_a_dropped_guest_rejoins_with_its_token_and_catches_up():
-    table = werner_on_turn("2")
+@pytest.mark.parametrize("game", GAMES)
+def test_a_dropped_guest_rejoins_with_its_token_and_catches_up(game):
+    table = werner_on_turn("2", game)
     old = table.drop("peer-0")
     assert h.Notice("dropped", {"name": "Ann"}) in table.effects
     seats = {s["seat"]: s["kind"] for s in table.guests["peer-2"].seats}
@@ -179,8 +188,9 @@ def test_a_dropped_guest_rejoins_with_its_token_and_catches_up():
     table.play_out()
 
 
-def test_a_stand_in_bot_plays_after_the_grace_period_and_hands_the_seat_back():
-    table = werner_on_turn("2")
+@pytest.mark.parametrize("game", GAMES)
+def test_a_stand_in_bot_plays_after_the_grace_period_and_hands_the_seat_back(game):
+    table = werner_on_turn("2", game)
     old = table.drop("peer-0")
     table.now += table.grace
     table.host_hears(h.Tick())
@@ -200,8 +210,9 @@ def test_a_stand_in_bot_plays_after_the_grace_period_and_hands_the_seat_back():
     assert any(isinstance(e, h.Decided) and e.who == "0" for e in after)
 
 
-def test_a_guest_reconnects_by_itself_when_the_host_comes_back():
-    table = werner_on_turn("2")
+@pytest.mark.parametrize("game", GAMES)
+def test_a_guest_reconnects_by_itself_when_the_host_comes_back(game):
+    table = werner_on_turn("2", game)
     before = table.guests["peer-0"]
     table.host_hears(PeerLeft("peer-0"))  # the connection broke both ways
     table.guest_hears("peer-0", PeerLeft(HOST))
@@ -235,8 +246,9 @@ def test_a_guest_who_leaves_is_away_and_does_not_knock_again():
     assert table.room.seat("0").peer is None
 
 
-def test_a_guest_back_after_the_end_gets_the_whole_game():
-    table = werner_on_turn("2")
+@pytest.mark.parametrize("game", GAMES)
+def test_a_guest_back_after_the_end_gets_the_whole_game(game):
+    table = werner_on_turn("2", game)
     old = table.drop("peer-0")
     table.now += table.grace
     table.host_hears(h.Tick())
@@ -267,8 +279,9 @@ def test_no_stand_in_before_the_game_starts():
 
 # -- a reload of the host's page ------------------------------------------------------------------
 
-def test_a_reload_of_the_host_page_keeps_the_table_and_the_guests_come_back():
-    table = werner_on_turn("2")
+@pytest.mark.parametrize("game", GAMES)
+def test_a_reload_of_the_host_page_keeps_the_table_and_the_guests_come_back(game):
+    table = werner_on_turn("2", game)
     kept = json.loads(json.dumps(h.room_to_json(table.room)))
     assert "seed" not in json.dumps(kept["logs"])  # the logs are the seats' own views
     table.room = h.room_from_json(kept, table.state, table.now)  # the reload

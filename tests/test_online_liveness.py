@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from game.online import guest as g
 from game.online import host as h
 from game.online import messages as m
@@ -16,7 +18,7 @@ from game.online.wire import RelaysChanged, Received
 from game.web.runtime import online_door as ol
 from game.web.model import session as ts
 from tests.online_kit import HOST, LoopTable
-from tests.test_online_host import WERNER, werner_on_turn
+from tests.test_online_host import GAMES, WERNER, werner_on_turn
 from tests.test_online_play_page import seated
 
 DUEL = {"J": ("guest", "Ann"), "H": ("bot", "random")}
@@ -30,8 +32,9 @@ def ticks(table: LoopTable, seconds: float, step: float = 2.0) -> None:
         table.host_hears(h.Tick())
 
 
-def test_a_friend_whose_channel_goes_silent_is_away_then_stood_in_for_and_the_table_goes_on():
-    table = werner_on_turn("0")  # the game waits on Ann
+@pytest.mark.parametrize("game", GAMES)
+def test_a_friend_whose_channel_goes_silent_is_away_then_stood_in_for_and_the_table_goes_on(game):
+    table = werner_on_turn("0", game)  # the game waits on Ann
     ticks(table, 10)
     assert table.room.seat("0").peer == "peer-0"  # beating: here
     table.silent.add("peer-0")  # her tab freezes; the connection stays up
@@ -61,8 +64,9 @@ def test_a_friend_whose_channel_goes_silent_is_away_then_stood_in_for_and_the_ta
     table.play_out()
 
 
-def test_a_lost_update_is_asked_for_again_when_the_next_one_shows_the_gap():
-    table = werner_on_turn("0")
+@pytest.mark.parametrize("game", GAMES)
+def test_a_lost_update_is_asked_for_again_when_the_next_one_shows_the_gap(game):
+    table = werner_on_turn("0", game)
     deliver = table.deliver
     lost: list[int] = []
 
@@ -158,6 +162,7 @@ def test_a_host_not_heard_for_a_while_is_said_on_the_guests_page_and_cleared_whe
     assert "not answering" not in pages.screen_html(screen)
 
 
+@pytest.mark.slow  # a whole online game
 def test_a_relay_lost_mid_game_says_only_that_nobody_new_can_join_and_is_cleared():
     pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
     guest, screen = pages.guests[0]
@@ -202,8 +207,6 @@ def test_a_remote_move_still_lands_once_a_silent_friend_is_back():
 def test_the_sites_trystero_drops_stale_offers_instead_of_restarting_them(tmp_path):
     """Item 3's cause (tests/browser/test_online_holds.py shows it between
     browsers): an offer remade by an ICE restart went out without candidates."""
-    import pytest
-
     from game import build
 
     build._copy_trystero(tmp_path)

@@ -267,6 +267,7 @@ def test_host_opens_a_table_a_friend_joins_and_they_play_a_duel_to_the_end():
     assert json.loads(text)["actions"] == pages.host.session.save["transcript"]["actions"]
 
 
+@pytest.mark.slow  # a whole online game
 def test_a_dracula_deal_with_a_friend():
     pages = Pages("dracula", {"dr_bot": "random"})
     pages.host.command("online-open", {})
@@ -309,6 +310,7 @@ def test_a_werner_game_with_two_friends_a_bot_and_the_host():
         assert guest.page.online.guest.transcript == pages.host.session.save["transcript"]
 
 
+@pytest.mark.slow  # a whole online game
 def test_a_guest_who_reloads_takes_the_seat_back_from_the_same_link():
     pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
     guest, _ = pages.guests.pop()
@@ -325,6 +327,7 @@ def test_a_guest_who_reloads_takes_the_seat_back_from_the_same_link():
     assert again.page.online.guest.transcript is not None
 
 
+@pytest.mark.slow  # a whole online game
 def test_a_dropped_guest_is_stood_in_for_after_the_grace_and_gets_the_seat_back():
     pages = seated("jekyll-vs-hyde", {"jvh_role": "H", "jvh_bot": "random"}, ["Ann"])
     guest, _ = pages.guests.pop()
@@ -356,6 +359,7 @@ def test_a_dropped_guest_is_stood_in_for_after_the_grace_and_gets_the_seat_back(
     pages.play()
 
 
+@pytest.mark.slow  # a whole online game
 def test_a_reload_of_the_host_page_keeps_the_table_and_the_friends_come_back():
     pages = seated("dracula", {"dr_bot": "random"}, ["Bo"])
     for _ in range(3):
@@ -378,6 +382,7 @@ def test_a_reload_of_the_host_page_keeps_the_table_and_the_friends_come_back():
     assert guest.page.online.guest.transcript == pages.host.session.save["transcript"]
 
 
+@pytest.mark.slow  # a whole online game
 def test_garbage_from_a_stranger_does_not_stop_the_host():
     pages = seated("jekyll-vs-hyde", {"jvh_role": "J", "jvh_bot": "random"}, ["Ann"])
     stranger = pages.net.wire()
@@ -394,6 +399,7 @@ def test_garbage_from_a_stranger_does_not_stop_the_host():
     assert pages.host.session.state.over and pages.host_screen.errors == []
 
 
+@pytest.mark.slow  # a whole online game
 def test_a_refused_message_is_neither_drawn_nor_kept():
     """A flood of bad messages costs the host's page their reading only: no
     drawing and no save for each (a browser test measures the delay)."""
@@ -413,6 +419,7 @@ def test_a_refused_message_is_neither_drawn_nor_kept():
     assert pages.host.session.state.over
 
 
+@pytest.mark.slow  # a whole online game
 def test_an_online_game_is_counted_in_a_bucket_of_its_own():
     from game.web.model import stats as st
 
@@ -639,6 +646,7 @@ def test_a_damaged_seat_token_is_told_once_and_the_friend_joins_anew():
         assert key in items(guest)  # and her new seat kept
 
 
+@pytest.mark.slow  # a whole online game
 def test_a_table_the_guest_cannot_draw_keeps_the_last_good_one_and_the_game_goes_on():
     """Issue 57, item 4: nine malformed tables from the host's peer (a host
     of another version, or a page holding its key). None throws the guest
@@ -717,6 +725,7 @@ def test_a_friend_waiting_unseated_renames_once():
     assert notices == [h.Notice("joined", {"name": "Anna", "was": "Ann"})]
 
 
+@pytest.mark.slow  # a whole online game
 def test_a_seat_taken_by_another_tab_is_said_on_the_first_and_play_here_takes_it_back():
     """Issue 57, item 5: Ann opens the link in a second tab (her token kept):
     the seat goes there, the first tab says so with "Play here" (rather than
@@ -766,6 +775,7 @@ def test_the_lobby_names_each_seat_as_its_game_does(game, setup, seats):
                       html) == seats
 
 
+@pytest.mark.slow  # a whole online game
 def test_a_guests_table_is_drawn_once_for_each_message_or_click_that_changes_it(monkeypatch):
     """A message is checked by drawing the table it brings (`drawable`); the
     page's draw after it takes that drawing, not a second one."""

@@ -89,6 +89,7 @@ def test_three_pages_through_a_relay_the_hosts_messages_and_turn_server_are_for_
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+@pytest.mark.slow  # the three pages in Node again (1.5 s; the quick run has them once, above)
 def test_pieces_are_cut_to_the_limit_a_relay_publishes_in_its_nip11_document(tmp_path):
     """A relay whose NIP-11 document says it takes messages of 6,000
     characters at most: the pages read it and cut every piece to fit, so the

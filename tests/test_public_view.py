@@ -143,8 +143,12 @@ def play_watched(game: str, options: dict[str, Any], seed: int) -> int:
         actions += 1
 
 
+# The quick run watches one game of each mode; the full run all of them.
+@pytest.mark.parametrize("seeds", [pytest.param(range(1), id="first"),
+                                   pytest.param(range(1, examples(20)), id="more",
+                                                marks=pytest.mark.slow)])
 @pytest.mark.parametrize("game,options", MODES, ids=[f"{g}-{'-'.join(map(str, o.values()))}"
                                                      for g, o in MODES])
-def test_a_watcher_sees_no_hidden_card(game: str, options: dict[str, Any]) -> None:
-    for seed in range(examples(20)):
+def test_a_watcher_sees_no_hidden_card(game: str, options: dict[str, Any], seeds: range) -> None:
+    for seed in seeds:
         assert play_watched(game, options, 100 + seed) > 0
