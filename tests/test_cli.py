@@ -115,11 +115,13 @@ def test_play_stops_cleanly_at_end_of_input():
     assert result.returncode == 0 and "end of input" in result.stdout
 
 
+# Each case starts a pool of worker processes: the quick run tries the cheapest.
 @pytest.mark.parametrize("game, bots, games, options", [
-    ("jekyll-hyde", "heuristic,random", 5, {"target": 200}),
     ("jekyll-hyde", "random,easy", 4, {"players": 3, "target": 200}),
-    ("jekyll-vs-hyde", "heuristic,easy", 5, {"variant": "return-match"}),
-    ("dracula", "strong:iterations=10,heuristic", 3, None),
+    pytest.param("jekyll-hyde", "heuristic,random", 5, {"target": 200}, marks=pytest.mark.slow),
+    pytest.param("jekyll-vs-hyde", "heuristic,easy", 5, {"variant": "return-match"},
+                 marks=pytest.mark.slow),
+    pytest.param("dracula", "strong:iterations=10,heuristic", 3, None, marks=pytest.mark.slow),
 ])
 def test_simulate_gives_the_same_result_for_any_number_of_workers(game, bots, games, options):
     """Each game depends only on its deal's seed: one process or three, the same

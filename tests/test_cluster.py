@@ -102,6 +102,9 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+# The tests on `two_workers` start a cluster (seconds) and play whole matches
+# there: the full run; the quick run keeps the messages that need no cluster.
+@pytest.mark.slow
 @pytest.mark.parametrize("game, bots, games, options", [
     ("jekyll-hyde", "heuristic,random", 6, {"players": 3}),
     ("dracula", "strong:iterations=10,heuristic", 5, None),
@@ -114,6 +117,7 @@ def test_a_cluster_plays_the_same_games_as_one_process(two_workers, game, bots, 
     assert there == here == list(range(1, games + 1))
 
 
+@pytest.mark.slow  # a cluster (see above)
 def test_the_command_line_prints_the_same_on_a_cluster(two_workers):
     match = ["simulate", "--game", "jekyll-vs-hyde", "--bots", "heuristic,easy", "--games", "9",
              "--seed", "3", "--json"]

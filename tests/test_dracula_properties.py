@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -74,8 +75,12 @@ def check_finished(state: DraculaState) -> None:
     assert sum(state.returns().values()) == 1.0
 
 
-def test_thousands_of_random_games():
-    for n in range(examples(1500)):
+# The quick run plays the first fifty; the full run all of them.
+@pytest.mark.parametrize("games", [pytest.param(range(50), id="first"),
+                                   pytest.param(range(50, examples(1500)), id="more",
+                                                marks=pytest.mark.slow)])
+def test_thousands_of_random_games(games: range):
+    for n in games:
         check_finished(random_game(seed=n, choice_seed=n * 7 + 1, first_dealer=n % 2))
 
 

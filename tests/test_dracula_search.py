@@ -20,6 +20,7 @@ from game.dracula.rules import DraculaState, Table
 from game.dracula.search import (
     SOLVE_FROM, Sampler, at_horizon, deal_value, playout_action, same_worth, solver, utility,
 )
+from tests.strength import examples
 
 
 def random_states(count, seed):
@@ -50,7 +51,7 @@ def replay(table, state):
 
 def test_sampled_worlds_reproduce_the_observation():
     rng = random.Random(1)
-    for state in random_states(60, seed=1):
+    for state in random_states(examples(60), seed=1):  # (a quarter: the quick run)
         for player in (0, 1):
             obs = state.observation(player)
             sampler = Sampler(obs, infer=rng.random() < 0.5)  # weighted by his plays or not
@@ -237,7 +238,7 @@ def test_a_deals_worth_grows_with_the_difference_and_settles_outside_its_range()
 
 
 def test_the_last_placements_are_solved_world_by_world():
-    for state in random_states(40, seed=10):
+    for state in random_states(examples(40), seed=10):  # (a quarter: the quick run)
         obs = state.observation(state.to_act)
         empty = sum(c is None for c in state.grid)
         search = searcher(obs, random.Random(1), 30, time.monotonic)

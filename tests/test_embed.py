@@ -31,7 +31,8 @@ def test_every_scenario_draws_every_step_in_every_language(path):
         view = _view(path.parent.name, path.stem, lang)
         for step in range(view.last + 1):
             view.step = step
-            assert 'class="table' in view.table_html() or "dr-table" in view.table_html()
+            html = view.table_html()
+            assert 'class="table' in html or "dr-table" in html
             view.controls_html(False)
         # Captions are in the chosen language (the scenarios have all three).
         assert any(view.transcript.caption(k, lang) for k in range(view.last + 1))

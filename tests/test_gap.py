@@ -3,7 +3,9 @@ gap the expert closes, its interval, and a quick run of the script."""
 
 from __future__ import annotations
 
+import json
 import math
+from types import ModuleType
 
 import pytest
 
@@ -14,6 +16,28 @@ from tests.benchmark_module import load_benchmark
 
 def _gap():  # type: ignore[no-untyped-def]  # the module's functions, untyped to mypy
     return load_benchmark("gap")
+
+
+_PLAYED: dict[tuple, object] = {}  # the script's matches, each played once for this module
+
+
+@pytest.fixture
+def gap(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """The benchmark, its matches shared by the script's tests: they run the
+    same matches (the same bots, deals and seed: the same result every time)
+    in several combinations, so each is played the first time it is asked."""
+    module = _gap()
+    real = module.simulate
+
+    def played_once(game, bots, games, seed, options=None, **more):  # type: ignore[no-untyped-def]
+        key = (game, tuple(bots), games, seed, json.dumps(options, sort_keys=True),
+               tuple(sorted(more.items())))
+        if key not in _PLAYED:
+            _PLAYED[key] = real(game, bots, games, seed, options, **more)
+        return _PLAYED[key]
+
+    monkeypatch.setattr(module, "simulate", played_once)
+    return module
 
 
 def test_a_deal_scores_the_mean_of_its_two_seat_swapped_games() -> None:
@@ -62,23 +86,23 @@ def test_a_match_keeps_each_games_score_for_the_pairing() -> None:
     assert sum(result.first_scores) == result.points["strong:iterations=3"]
 
 
-def test_the_script_runs_quickly_with_fixed_iterations() -> None:
-    report = _gap().run("dracula", {}, 2, 1, 1, iterations=3, head_to_head=True)
+def test_the_script_runs_quickly_with_fixed_iterations(gap: ModuleType) -> None:
+    report = gap.run("dracula", {}, 2, 1, 1, iterations=3, head_to_head=True)
     assert "expert (strong:iterations=3) vs heuristic" in report
     assert "cheater (cheater:iterations=3) vs heuristic" in report
     assert "head to head" in report and "load average" in report
 
 
-def test_settings_are_measured_against_the_expert_without_them() -> None:
-    report = _gap().run("dracula", {}, 2, 1, 1, iterations=3, head_to_head=False,
-                        settings="infer=1")
+def test_settings_are_measured_against_the_expert_without_them(gap: ModuleType) -> None:
+    report = gap.run("dracula", {}, 2, 1, 1, iterations=3, head_to_head=False,
+                     settings="infer=1")
     assert "expert (strong:iterations=3) vs heuristic" in report
     assert "expert (strong:iterations=3;infer=1) vs heuristic" in report
     assert report.count("cheater (") == 1 and "with the settings minus without" in report
 
 
-def test_head_to_head_with_settings_also_plays_the_expert_with_them() -> None:
-    report = _gap().run("dracula", {}, 2, 1, 1, iterations=3, head_to_head=True,
-                        settings="infer=1")
+def test_head_to_head_with_settings_also_plays_the_expert_with_them(gap: ModuleType) -> None:
+    report = gap.run("dracula", {}, 2, 1, 1, iterations=3, head_to_head=True,
+                     settings="infer=1")
     assert "  expert vs cheater head to head" in report  # the plain expert's line, as before
     assert "expert (strong:iterations=3;infer=1) vs cheater head to head" in report

@@ -20,7 +20,8 @@ def test_bots_are_registered():
     assert isinstance(make_bot(GAME, "heuristic"), HeuristicBot)
 
 
-@pytest.mark.parametrize("options", [None, {"variant": "return-match"}])
+@pytest.mark.parametrize("options", [
+    None, pytest.param({"variant": "return-match"}, marks=pytest.mark.slow)])  # twice as long
 def test_heuristic_always_chooses_a_legal_action(options):
     bot = make_bot(GAME, "heuristic")
     rng = random.Random(3)
@@ -78,6 +79,7 @@ def test_follower_plans_for_its_role():
     assert HeuristicBot().choose(hyde, legal, random.Random(1)) == "R2"  # widen the gap
 
 
+@pytest.mark.slow  # a match of 80 games
 def test_heuristic_beats_random_in_both_roles():
     result = simulate(GAME, ["heuristic", "random"], 80, seed=5)
     rates = result.side_rates()["heuristic"]

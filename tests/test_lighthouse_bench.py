@@ -57,7 +57,9 @@ def test_the_gzip_server_compresses_what_a_host_would(tmp_path: Path) -> None:
     (tmp_path / "snapshot.bin.gz").write_bytes(gzip.compress(b"already", mtime=0))
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", 0), functools.partial(lighthouse.GzipHandler, directory=str(tmp_path)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # (a short poll: `shutdown` waits for the loop's next look, half a second by default)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02},
+                     daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
 
     def get(path: str, accept: str) -> tuple[str | None, bytes]:

@@ -40,7 +40,9 @@ def test_a_download_the_browser_stops_prints_no_traceback(tmp_path, capsys):
 
     (tmp_path / "big.bin").write_bytes(b"x" * 20_000_000)
     server = make_server(tmp_path, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # (polled often, so that `shutdown` need not wait out the default half second)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.01},
+                              daemon=True)
     thread.start()
     serving = set(threading.enumerate())
     try:

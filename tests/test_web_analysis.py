@@ -290,7 +290,8 @@ def test_a_kept_analysis_is_checked_against_its_game(damage):
 
 @pytest.mark.parametrize("path, seat, twin_of", [
     (DUEL_GAME, "J", lambda s: hidden_twin(s, "JH".index(s.to_act))),
-    (WERNER_HAND, "1", lambda s: _swap_hidden(s, [p for p in range(4) if p != s.to_act])[0]),
+    pytest.param(WERNER_HAND, "1", lambda s: _swap_hidden(s, [p for p in range(4) if p != s.to_act])[0],
+                 marks=pytest.mark.slow),  # (a Werner hand analysed twice: 8 s)
 ])
 def test_the_page_judges_from_the_persons_observation_alone(path, seat, twin_of):
     """The review's states at the person's decisions swapped for twins that

@@ -6,6 +6,7 @@ itself back in a cycle."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -17,14 +18,32 @@ MAX_FUNCTION_LINES = 60
 MAX_CLASS_LINES = 400
 
 
+@functools.cache
+def _source(path: Path) -> tuple[str, ast.Module]:
+    """A file's text and tree, read and parsed once for this module's tests
+    (which only read them), not once a test."""
+    text = path.read_text(encoding="utf-8")
+    return text, ast.parse(text)
+
+
+def _tree(path: Path) -> ast.Module:
+    return _source(path)[1]
+
+
+@functools.cache
+def _walk(tree: ast.AST) -> tuple[ast.AST, ...]:
+    """`ast.walk(tree)`, walked once a tree (the trees are only read)."""
+    return tuple(ast.walk(tree))
+
+
 def _modules() -> list[tuple[str, ast.Module]]:
-    return [(p.relative_to(ROOT).as_posix(), ast.parse(p.read_text(encoding="utf-8")))
+    return [(p.relative_to(ROOT).as_posix(), _tree(p))
             for p in sorted(WEB.rglob("*.py")) if "__pycache__" not in p.parts]
 
 
 def _imports_browser(tree: ast.Module) -> bool:
     """Whether `tree` imports a browser module anywhere (top level or inside a function)."""
-    for node in ast.walk(tree):
+    for node in _walk(tree):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -39,7 +58,7 @@ def _imports_browser(tree: ast.Module) -> bool:
 def _too_long(kinds: tuple[type, ...], limit: int) -> list[str]:
     out = []
     for path, tree in _modules():
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             if isinstance(node, kinds):
                 assert node.end_lineno is not None
                 lines = node.end_lineno - node.lineno + 1
@@ -83,11 +102,11 @@ def test_the_browser_folder_is_at_most_a_quarter_of_the_page_code():
 
 def _runtime_imports(path: Path, modules: set[str]) -> set[str]:
     """The game modules `path` imports when it runs (not those under TYPE_CHECKING)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+    tree = _tree(path)
+    typing_only = {id(n) for node in _walk(tree) if isinstance(node, ast.If)
                    and "TYPE_CHECKING" in ast.unparse(node.test) for n in ast.walk(node)}
     found = set()
-    for node in ast.walk(tree):
+    for node in _walk(tree):
         if id(node) in typing_only:
             continue
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -141,7 +160,7 @@ def _table_hooks() -> set[str]:
     public name at the top of a game's table module."""
     names = set()
     for path in TABLE_DIR.glob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _tree(path)
         body = tree.body
         if path.name == "__init__.py":
             body = next(n.body for n in tree.body if isinstance(n, ast.ClassDef)
@@ -162,7 +181,7 @@ def _table_hooks() -> set[str]:
 def _hook_lookups(tree: ast.Module, hooks: set[str]) -> list[str]:
     """`getattr(x, "hook", ...)` and `hasattr(x, "hook")` of a table's hook."""
     found = []
-    for node in ast.walk(tree):
+    for node in _walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
                 and node.func.id in ("getattr", "hasattr") and len(node.args) >= 2 \
                 and isinstance(node.args[1], ast.Constant) and node.args[1].value in hooks:
@@ -176,7 +195,7 @@ def test_no_table_hook_is_looked_up_by_name():
     hooks = _table_hooks()
     assert {"render", "parts", "confirm", "attempt", "finished"} <= hooks
     build = ROOT / "game" / "build.py"  # an embed's first paint asks the table too
-    modules = [*_modules(), ("game/build.py", ast.parse(build.read_text(encoding="utf-8")))]
+    modules = [*_modules(), ("game/build.py", _tree(build))]
     found = [f"{path}:{hit}" for path, tree in modules for hit in _hook_lookups(tree, hooks)
              if not (ROOT / path).is_relative_to(WEB / "front")]
     assert not found, f"a table hook looked up by name: {found}"
@@ -187,14 +206,14 @@ def test_mypy_checks_every_table_against_the_protocol():
     `Table`: `renderer()` imports them by name, which mypy does not follow."""
     from game.web.draw.tables import TABLES
 
-    tree = ast.parse((TABLE_DIR / "checked.py").read_text(encoding="utf-8"))
-    checked = {ast.unparse(node.value) for node in ast.walk(tree)
+    tree = _tree(TABLE_DIR / "checked.py")
+    checked = {ast.unparse(node.value) for node in _walk(tree)
                if isinstance(node, ast.AnnAssign) and ast.unparse(node.annotation) == "Table"}
     assert checked == {module.rpartition(".")[2] for module in TABLES.values()}
 
 
 def _docstrings(tree: ast.Module) -> set[int]:
-    return {id(node.body[0].value) for node in ast.walk(tree)
+    return {id(node.body[0].value) for node in _walk(tree)
             if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
             and node.body and isinstance(node.body[0], ast.Expr)
             and isinstance(node.body[0].value, ast.Constant)}
@@ -208,7 +227,7 @@ def _game_ids_named(path: str, tree: ast.Module) -> list[str]:
                for target in node.targets if isinstance(target, ast.Name)
                and (path, target.id) in FORMAT_HISTORY for n in ast.walk(node)}
     skip = _docstrings(tree) | history
-    return [f"{path}:{node.lineno} {node.value!r}" for node in ast.walk(tree)
+    return [f"{path}:{node.lineno} {node.value!r}" for node in _walk(tree)
             if isinstance(node, ast.Constant) and node.value in GAMES and id(node) not in skip]
 
 
@@ -238,11 +257,11 @@ def _wording() -> set[str]:
     words or markup (the `Table` protocol's and game.web.draw.tables' own), and
     `Session`'s helpers that take a translator."""
     names = set()
-    tables = ast.parse((WEB / "draw/tables" / "__init__.py").read_text(encoding="utf-8"))
+    tables = _tree(WEB / "draw/tables" / "__init__.py")
     for node in ast.walk(tables):
         if isinstance(node, ast.FunctionDef) and _annotation(node.returns) in WORDS:
             names.add(node.name)
-    session = ast.parse((WEB / "model/session.py").read_text(encoding="utf-8"))
+    session = _tree(WEB / "model/session.py")
     for cls in session.body:
         if isinstance(cls, ast.ClassDef) and cls.name == "Session":
             names |= {f.name for f in cls.body if isinstance(f, ast.FunctionDef)
@@ -254,7 +273,7 @@ def _words_in(path: Path, wording: set[str]) -> list[str]:
     """Where the module-level functions of `path` (its reducer) take a
     translator, call one (`t(...)`, `page.t(...)`, `say`) or call what words."""
     found = []
-    for fn in ast.parse(path.read_text(encoding="utf-8")).body:
+    for fn in _tree(path).body:
         if not isinstance(fn, ast.FunctionDef):
             continue
         found += [f"{fn.name} takes {a.arg}" for a in fn.args.args
@@ -278,7 +297,7 @@ def test_the_table_and_page_reducers_speak_data_and_the_views_word_it():
     for path in (WEB / "model/session.py", WEB / "model/page.py"):
         assert not _words_in(path, wording), (path.name, _words_in(path, wording))
     assert not _runtime_imports(WEB / "model/session.py", {"game.web.draw.i18n", "game.web.draw.i18n.Translator"})
-    session = ast.parse((WEB / "model/session.py").read_text(encoding="utf-8"))
+    session = _tree(WEB / "model/session.py")
     fields = {node.target.id: _annotation(node.annotation) for cls in session.body
               if isinstance(cls, ast.ClassDef) and cls.name == "Session"
               for node in cls.body
@@ -306,7 +325,7 @@ def _compared_commands(tree: ast.Module) -> list[int]:
     """The lines where a command's name is compared (`==`, `in`...), tested by
     its prefix (`startswith`) or taken apart (`cmd[0]`): a router by hand."""
     lines = []
-    for node in ast.walk(tree):
+    for node in _walk(tree):
         if isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
@@ -368,8 +387,8 @@ def test_every_effect_is_carried_out():
     none is made and then dropped."""
     from game.web.model.page import PageEffect
 
-    tree = ast.parse((WEB / "runtime/controller.py").read_text(encoding="utf-8"))
-    carry_out = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+    tree = _tree(WEB / "runtime/controller.py")
+    carry_out = [node for node in _walk(tree) if isinstance(node, ast.FunctionDef)
                  and node.name in ("carry_out", "carry_out_panel", "carry_out_table")]
     modules = ("ts", "pg", "sp", "fp", "fx", "an")  # the session, page, panels', effects' and analysis's modules
     handled = {node.attr for fn in carry_out for node in ast.walk(fn)
@@ -384,7 +403,7 @@ def _page_stores(tree: ast.Module) -> list[tuple[int, str]]:
     """Where `tree` stores an object's `page` (`x.page = ...`, `x.page, y = ...`,
     `setattr(x, "page", ...)`), with the function that does."""
     found = []
-    for fn in ast.walk(tree):
+    for fn in _walk(tree):
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             continue
         name = getattr(fn, "name", "<lambda>")
@@ -413,8 +432,8 @@ def test_only_the_dispatch_loop_stores_a_new_page():
     for path, tree in _modules():
         if (ROOT / path).is_relative_to(DOM) or (ROOT / path).is_relative_to(WEB / "front"):
             continue
-        if _page_stores(tree):
-            stores[path] = _page_stores(tree)
+        if found := _page_stores(tree):
+            stores[path] = found
     controller = stores.pop("game/web/runtime/controller.py", [])
     assert [name for _, name in controller] == ["__init__", "run"], controller
     assert stores == {}, stores
@@ -437,8 +456,8 @@ def test_no_panel_keeps_the_controller():
     takes or keeps the controller (or a host standing for it)."""
     kept = []
     for name in PANELS_KEEPING_NOTHING:
-        tree = ast.parse((WEB / name).read_text(encoding="utf-8"))
-        for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+        tree = _tree(WEB / name)
+        for cls in (n for n in _walk(tree) if isinstance(n, ast.ClassDef)):
             for node in ast.walk(cls):
                 if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
                         and node.value.id == "self" and node.attr in CONTROLLER_NAMES:
@@ -452,7 +471,7 @@ def test_no_panel_keeps_the_controller():
 def _all_imports(path: Path, modules: set[str]) -> set[str]:
     """Every game module `path` imports: at the top, under TYPE_CHECKING, in a function."""
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _walk(_tree(path)):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             found |= {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
         elif isinstance(node, ast.Import):
@@ -488,13 +507,13 @@ def _imports_but_parts(path: Path, modules: set[str]) -> set[str]:
     """Every game module `path` imports, at the top, under TYPE_CHECKING and
     in a function, less a function's import that says it keeps a download
     part apart (PART_MARKS, in a comment on its line or the line above)."""
-    text = path.read_text(encoding="utf-8")
-    lines, tree = text.splitlines(), ast.parse(text)
-    local = {id(n) for fn in ast.walk(tree) if isinstance(fn, (ast.FunctionDef,
+    text, tree = _source(path)
+    lines = text.splitlines()
+    local = {id(n) for fn in _walk(tree) if isinstance(fn, (ast.FunctionDef,
                                                                ast.AsyncFunctionDef))
              for n in ast.walk(fn) if isinstance(n, (ast.Import, ast.ImportFrom))}
     found = set()
-    for node in ast.walk(tree):
+    for node in _walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names = {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
         elif isinstance(node, ast.Import):
@@ -547,7 +566,7 @@ def test_no_class_keeps_the_controller():
         if where.is_relative_to(DOM) or where.is_relative_to(WEB / "front") \
                 or where.relative_to(WEB).as_posix() in KEEPS_ITS_CONTROLLER:
             continue
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             text = ast.unparse(node) if isinstance(node, ast.Attribute) else ""
             if text in ("self.ctrl", "self.online.ctrl"):
                 kept.append(f"{path}:{node.lineno} {text}")
