@@ -64,3 +64,14 @@ def copy_site(built_site: Path) -> Callable[[Path], Path]:
         return dest
 
     return copy
+
+
+@pytest.fixture
+def quick_analysis(monkeypatch: pytest.MonkeyPatch) -> int:
+    """The page's hand analysis at a few iterations a decision (a test that
+    compares its verdicts with `judge` passes the same count): the count."""
+    from game.web.runtime import analysis_run
+    from tests.page_kit import ANALYSIS_ITERATIONS
+
+    monkeypatch.setattr(analysis_run, "ITERATIONS", ANALYSIS_ITERATIONS)
+    return ANALYSIS_ITERATIONS

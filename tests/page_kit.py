@@ -22,6 +22,10 @@ from game.web.runtime.storage import MemoryStorage
 from game.web.draw.tables import renderer
 from game.web.draw.views import Drawn
 
+# The page's hand analysis under test searches this many iterations a decision
+# (the `quick_analysis` fixture of tests/conftest.py sets it).
+ANALYSIS_ITERATIONS = 12
+
 
 class RecordingScreen:
     def __init__(self) -> None:

@@ -17,16 +17,11 @@ import pytest
 
 from game.analysis import decision_steps, identity_of, judge
 from game.core.transcript import Transcript
-from game.web.runtime import analysis_run
+from tests.page_kit import ANALYSIS_ITERATIONS as QUICK
 from tests.test_online_guest_table import duel_pages, play_until
 from tests.test_online_play_page import dialog_html
 
-QUICK = 12  # iterations a decision
-
-
-@pytest.fixture(autouse=True)
-def quick(monkeypatch):
-    monkeypatch.setattr(analysis_run, "ITERATIONS", QUICK)
+pytestmark = pytest.mark.usefixtures("quick_analysis")  # a few iterations a decision
 
 
 def _analysis(guest, hand: int):

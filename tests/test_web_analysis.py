@@ -26,19 +26,14 @@ from game.web.model import saves
 from game.web.model import session as ts
 from game.web.model.files import transcript_of
 from game.web.model.review import ReviewCommand, opened
-from tests.page_kit import deal, make_page, my_turn
+from tests.page_kit import ANALYSIS_ITERATIONS as QUICK, deal, make_page, my_turn
 from tests.test_jekyll_hyde_properties import _swap_hidden
 from tests.test_jekyll_vs_hyde_properties import hidden_twin
 
 TRANSCRIPTS = Path(__file__).parent / "transcripts"
 DUEL_GAME = TRANSCRIPTS / "jekyll_vs_hyde" / "hyde_wins_early.json"  # two finished rounds
 WERNER_HAND = TRANSCRIPTS / "jekyll_hyde" / "no_own_action.json"  # one finished hand
-QUICK = 12  # iterations a decision
-
-
-@pytest.fixture(autouse=True)
-def quick(monkeypatch):
-    monkeypatch.setattr(analysis_run, "ITERATIONS", QUICK)
+pytestmark = pytest.mark.usefixtures("quick_analysis")  # a few iterations a decision
 
 
 def duel() -> dict:
