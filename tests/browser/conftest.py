@@ -451,6 +451,13 @@ class UI:
         raise AssertionError(f"no seed from {seed} on ends with a forced bot move")
 
     @staticmethod
+    def saved(page, game: str) -> str:
+        """The game's save in the page's storage, once there: the worker sends
+        it in a frame after the table's (read at once, it may be null)."""
+        return page.wait_for_function(
+            "game => localStorage.getItem('jhg.save.' + game)", arg=game).json_value()
+
+    @staticmethod
     def resume_save(page, game: str, text: str, query: str = "?lang=en") -> None:
         """Put `text` as `game`'s save, the game on the table, and open the site."""
         page.goto(page.site_url + "blank.html")

@@ -33,10 +33,6 @@ DESKTOP = {"width": 1366, "height": 768}
 STORAGE = "JSON.stringify(Object.keys(localStorage).sort().map(k => [k, localStorage.getItem(k)]))"
 
 
-def _save(page, game: str) -> dict:
-    return json.loads(page.evaluate(f"localStorage.getItem('jhg.save.{game}')"))
-
-
 def _download(page, tmp_path, button: str = "#file-download") -> tuple[str, object]:
     """Press "Download this game": (the file's name, its path on disk)."""
     with page.expect_download() as info:
@@ -77,7 +73,7 @@ def test_a_game_downloaded_mid_way_replays_to_the_pages_state(page, ui, tmp_path
     ui.wait_settled(page)
     name, path = _download(page, tmp_path)
     assert re.fullmatch(r"jekyll-hyde-deal-7-\d{4}-\d\d-\d\d\.json", name)
-    save = _save(page, "jekyll-hyde")
+    save = json.loads(ui.saved(page, "jekyll-hyde"))
     assert len(save["transcript"]["actions"]) >= 2
     assert _replay(path) == save["state"]
     assert json.loads(path.read_text(encoding="utf-8"))["me"] == 0
@@ -105,13 +101,13 @@ def test_a_file_continues_from_step_n_and_downloads_again(page, ui, tmp_path, ga
     page.click("[data-cmd=file-continue]")
     page.wait_for_selector("body[data-view=table]")
     assert page.is_hidden("#file-panel")
-    save = _save(page, game)
+    save = json.loads(ui.saved(page, game))
     assert save["transcript"]["actions"] == whole["actions"][:step]
     assert save["state"] == at_step.to_json() and save["setup"]["me"] == me
     assert page.evaluate("document.body.dataset.toAct") == "me"
     assert f"Continued from step {step}" in page.inner_text("#message")
     _, path = _download(page, tmp_path)
-    assert _replay(path) == _save(page, game)["state"]
+    assert _replay(path) == json.loads(ui.saved(page, game))["state"]
     # The same file from its last step: the game is over, and downloads as it ended.
     _open(page, f"{game}.json", json.dumps(data).encode(), "#file-open-table")
     page.click("[data-cmd=file-continue]")
@@ -120,7 +116,7 @@ def test_a_file_continues_from_step_n_and_downloads_again(page, ui, tmp_path, ga
     page.wait_for_selector("body[data-to-act=over]")
     _, path = _download(page, tmp_path, "#file-download-final")  # the end's summary
     final = _replay(path)
-    assert final == _save(page, game)["state"] and final["over"]
+    assert final == json.loads(ui.saved(page, game))["state"] and final["over"]
     assert final == Transcript.from_json(whole).replay().to_json()
 
 
@@ -194,7 +190,7 @@ def test_continuing_asks_before_the_games_save_is_overwritten(page, ui):
     page.click("[data-cmd=file-continue]")
     page.click("[data-cmd=file-replace]")
     page.wait_for_selector("#file-panel", state="hidden")
-    save = _save(page, "jekyll-hyde")
+    save = json.loads(ui.saved(page, "jekyll-hyde"))
     assert save["transcript"]["actions"][:4] == data["actions"][:4]
     assert save["transcript"]["seed"] == 21 and save["setup"]["me"] == 1 and save["from_file"]
 

@@ -134,9 +134,7 @@ def test_choices_made_before_python_is_ready_are_honoured(page):
 def test_a_saved_game_shows_its_table_not_the_start_screen(page, ui, query, keys):
     ui.open_site(page, "?speed=instant")
     ui.start_game(page, seed=3)
-    # The save comes in a frame of its own, after the table's: wait for it (a CI
-    # run found the start screen here, as a save read too early, "null", gives).
-    save = page.wait_for_function("() => localStorage.getItem('jhg.save.jekyll-hyde')").json_value()
+    save = ui.saved(page, "jekyll-hyde")  # (read too early, "null": the start screen)
     held = _open_held(page, query, {k: "jekyll-hyde" if k == "jhg.current" else save
                                     for k in keys})
     assert page.is_visible("#screen .table.skeleton")

@@ -42,15 +42,11 @@ def _shots(page, ui, name: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 900})
 
 
-def _save(page, game: str) -> dict:
-    return json.loads(page.evaluate(f"localStorage.getItem('jhg.save.{game}')"))
-
-
-def _no_hand_shown(page, game: str) -> dict:
+def _no_hand_shown(page, ui, game: str) -> dict:
     """At the hand-over: no card of any hand, by code or by name, in the
     markup or the accessibility tree. Returns the save."""
     assert page.get_attribute("body", "data-view") == "handover"
-    save = _save(page, game)
+    save = json.loads(ui.saved(page, game))
     card_name = jh.card_name if game == "jekyll-hyde" else jvh.card_name
     cards = {card for hand in save["state"]["hands"].values() for card in hand}
     assert cards
@@ -76,7 +72,7 @@ def _no_hand_shown(page, game: str) -> dict:
 def _take_over(page, ui, game: str, names: dict[str, str]) -> str:
     """Check the hand-over panel, tap, and check that the table shows the
     hand of the person it named. Returns that person."""
-    save = _no_hand_shown(page, game)
+    save = _no_hand_shown(page, ui, game)
     state = save["state"]
     who = next(p for p, name in names.items() if name in page.inner_text("#handover-title"))
     # Where that person sits: their seat or role, or with 3 players the seat their name has.
@@ -152,7 +148,7 @@ def test_werner_two_people_two_bots(page, ui):
         moved = True
     assert where == "modal" and handovers >= 3 and reloaded and undoable
     assert asked["bob"], "Ann never could make Bob give a card (choose another seed)"
-    assert _save(page, "jekyll-hyde")["setup"]["people"] == names
+    assert json.loads(ui.saved(page, "jekyll-hyde"))["setup"]["people"] == names
 
 
 def test_werner_three_players(page, ui):
@@ -183,7 +179,7 @@ def test_werner_three_players(page, ui):
         assert names[at_screen] in page.inner_text(".seat.p-bottom")
         _werner_move(page, ui, asked)
     assert where == "modal" and handovers >= 3
-    assert _save(page, "jekyll-hyde")["setup"]["people"] == names
+    assert json.loads(ui.saved(page, "jekyll-hyde"))["setup"]["people"] == names
 
 
 def test_dracula_two_people_name_each_other(page, ui):

@@ -29,10 +29,6 @@ GAMES = {
 STEP = "document.getElementById('review').dataset.step"
 
 
-def _save(page, game: str) -> str:
-    return page.evaluate(f"localStorage.getItem('jhg.save.{game}')")
-
-
 def _expected(save_text: str, lang: str = "en") -> Review:
     """The review as CPython computes it from the saved transcript."""
     save = json.loads(save_text)
@@ -55,7 +51,7 @@ def _finish_hand(page, ui, game: str) -> str:
     ui.resume_save(page, game, ui.save_near_end(game, options, me, seed))
     assert ui.wait_settled(page) == "modal"  # the bot's last move ended the hand
     page.wait_for_selector("#review-open")
-    return _save(page, game)
+    return ui.saved(page, game)
 
 
 @pytest.mark.parametrize("game", ["jekyll-vs-hyde"])
@@ -120,13 +116,13 @@ def test_review_steps_through_the_hand_just_finished(page, ui, game):
     assert page.inner_html("#screen") == screen and page.inner_html("#modal") == modal
     assert page.evaluate("document.activeElement.id") == "review-open"
     assert ui.actions(page) == actions
-    assert _save(page, game) == save  # the review never wrote the save
+    assert ui.saved(page, game) == save  # the review never wrote the save
     # Escape closes it too; the page can go on to the next hand.
     page.click("#review-open")
     page.wait_for_selector("dialog#review[open]")
     page.keyboard.press("Escape")
     page.wait_for_selector("dialog#review", state="detached")
-    assert _save(page, game) == save
+    assert ui.saved(page, game) == save
     page.click("#next-hand")
     page.wait_for_function("document.getElementById('modal').hidden")
 
@@ -136,7 +132,7 @@ def test_review_at_the_end_of_the_game_any_hand(page, ui):
                                                      whole_game=True))
     page.wait_for_function("document.body.dataset.toAct === 'over'", timeout=30000)
     page.wait_for_selector("#review-open")
-    save = _save(page, "dracula")
+    save = ui.saved(page, "dracula")
     expected = _expected(save)
     assert len(expected.hands) == 6
     page.click("#review-open")
@@ -158,7 +154,7 @@ def test_review_at_the_end_of_the_game_any_hand(page, ui):
     assert page.get_attribute("#review", "data-open") == "true"
     page.click("#rv-close")
     page.wait_for_selector("dialog#review", state="detached")
-    assert _save(page, "dracula") == save
+    assert ui.saved(page, "dracula") == save
     # Once the summary is closed, the table of the game over still offers it.
     page.click("[data-cmd=close-final]")
     page.wait_for_function("document.getElementById('modal').hidden")
