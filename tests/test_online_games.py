@@ -26,12 +26,17 @@ PLANS = {
                     {"J": ("bot", "random"), "H": ("guest", "Ann")}),
     "dracula": ("dracula", {}, {"0": ("guest", "Ann"), "1": ("guest", "Bob")}),
 }
-# Each plan with more options for its game: Werner's games to 300 points
-# (three or four hands) in the quick run, whole games to 1000 in the full run.
-PLAN_CASES = [pytest.param(plan, {}, id=plan) for plan in ("duel", "duel-return", "dracula")] + [
-    pytest.param(plan, {"target": 300}, id=f"{plan}-short") for plan in ("werner-3", "werner-4")] + [
-    pytest.param(plan, {}, id=plan, marks=pytest.mark.slow) for plan in ("werner-3", "werner-4")]
-assert {case.values[0] for case in PLAN_CASES} == set(PLANS)
+# Werner's plans also as games to 300 points (three or four hands), "-short":
+# the quick run plays those, the full run the whole games to 1000 as well.
+CASES = {**PLANS, **{f"{name}-short": (game, {**options, "target": 300}, seats)
+                     for name, (game, options, seats) in PLANS.items() if game == "jekyll-hyde"}}
+WHOLE_WERNER = {"werner-3", "werner-4"}
+
+
+def cases(*names: str) -> list:
+    """`names` of CASES (all of them if none) as parameters, the whole Werner games slow."""
+    return [pytest.param(name, marks=pytest.mark.slow) if name in WHOLE_WERNER else name
+            for name in names or CASES]
 
 
 # The quick run plays the duels and Dracula (a host's seat, a bot's, two guests

@@ -13,7 +13,7 @@ from game.online.wire import PeerJoined, PeerLeft, Received
 from game.web.draw.i18n import Translator
 from game.web.draw.tables import TableContext, event_lines, renderer
 from tests.online_kit import HOST, LoopTable
-from tests.test_online_games import PLAN_CASES, PLANS
+from tests.test_online_games import CASES, cases
 
 
 def drawn(game, observation, player, log):
@@ -31,10 +31,10 @@ def drawn(game, observation, player, log):
 
 
 
-@pytest.mark.parametrize("plan, more", PLAN_CASES)
-def test_a_guest_draws_the_table_the_host_would_draw_for_its_seat(plan, more):
-    game, options, seats = PLANS[plan]
-    table = LoopTable(game, {**options, **more}, seats)
+@pytest.mark.parametrize("plan", cases())
+def test_a_guest_draws_the_table_the_host_would_draw_for_its_seat(plan):
+    game, options, seats = CASES[plan]
+    table = LoopTable(game, options, seats)
     table.seat_everyone()
     checked = 0
     while True:

@@ -23,7 +23,7 @@ from game.web.model.links import Link, read_link
 from game.web.online.host import NOTICE_SECONDS
 from game.web.draw.tables import TableContext, event_lines, renderer
 from tests.page_kit import FramedScreen, items
-from tests.test_online_games import PLAN_CASES, PLANS
+from tests.test_online_games import CASES, cases
 from tests.test_online_guest_table import DUEL, duel_pages, play_until
 from tests.test_online_play_page import Pages, dialog_html
 from tests.test_public_view import hidden
@@ -171,14 +171,14 @@ def test_a_watcher_hears_and_sees_a_duel_round_as_the_host_does():
 
 
 
-@pytest.mark.parametrize("mode, more", PLAN_CASES)
-def test_a_watchers_table_draws_every_public_view_with_no_hidden_card(mode, more):
+@pytest.mark.parametrize("mode", cases())
+def test_a_watchers_table_draws_every_public_view_with_no_hidden_card(mode):
     """Random whole games: the public view drawn as a watcher's table (from
     the table's watch seat, a spectator), its summaries, score sheet, log
     and motion; no card hidden from someone not at the table is on it."""
-    game, options, _ = PLANS[mode]
+    game, options, _ = CASES[mode]
     table, t = renderer(game), Translator("en")
-    state, rng = new_game(game, {**options, **more}, seed=11), random.Random(11)
+    state, rng = new_game(game, options, seed=11), random.Random(11)
     log = list(state.public_events())
     while True:
         obs = state.public_observation()

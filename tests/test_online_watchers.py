@@ -17,23 +17,8 @@ from game.online import host as h
 from game.online import messages as m
 from game.online.wire import PeerJoined, PeerLeft, Received
 from tests.online_kit import HOST, SECRET, SEED, Capture, LoopTable, leaks, token
-from tests.test_online_games import PLANS
+from tests.test_online_games import CASES, cases
 from tests.test_public_view import hidden
-
-
-# Werner's games to 1000 points (14 hands, each message longer than the last)
-# cost seconds each: the full run plays them; the quick run plays the same
-# tables to 250 points (three hands: the deals before the last are past ones).
-SHORT = {f"{mode}-250": (game, {**options, "target": 250}, plan)
-         for mode, (game, options, plan) in PLANS.items() if game == "jekyll-hyde"}
-LONG = {"werner-4", "werner-3"}
-WATCH_PLANS = {**PLANS, **SHORT}
-
-
-def modes(*names: str) -> list:
-    """`names` (all the watched modes if none) as parameters, the long ones slow."""
-    return [pytest.param(name, marks=pytest.mark.slow) if name in LONG else name
-            for name in names or WATCH_PLANS]
 
 
 def watcher_leaks(capture: Capture) -> list[str]:
@@ -56,9 +41,9 @@ def public_log(table: LoopTable) -> list[list]:
     return log
 
 
-@pytest.fixture(scope="module", params=modes())
+@pytest.fixture(scope="module", params=cases())
 def watched(request):
-    game, options, plan = WATCH_PLANS[request.param]
+    game, options, plan = CASES[request.param]
     table = LoopTable(game, options, plan)
     table.watch("watch-early", "Wendy")
     table.seat_everyone()
@@ -204,12 +189,12 @@ def test_the_checker_sees_what_a_watcher_may_not():
     assert watcher_leaks(Capture(m.encode(fair), state, None)) == []
 
 
-@pytest.mark.parametrize("mode", modes("duel-return", "werner-3-250", "werner-3"))
+@pytest.mark.parametrize("mode", cases("duel-return", "werner-3-short", "werner-3"))
 def test_a_watchers_page_follows_the_game_from_what_it_receives(mode):
     """The guest page's reducer as a watcher (`Guest(watching=True)`): it asks
     to watch, holds no seat, never has a turn, and ends with the public
     observation and the whole public log, in order, and the transcript."""
-    game, options, plan = WATCH_PLANS[mode]
+    game, options, plan = CASES[mode]
     table = LoopTable(game, options, plan)
     table.seat_everyone()
     for _ in range(10):
@@ -230,12 +215,12 @@ def test_a_watchers_page_follows_the_game_from_what_it_receives(mode):
         assert watcher_leaks(capture) == [], capture.text[:300]
 
 
-@pytest.fixture(scope="module", params=modes())
+@pytest.fixture(scope="module", params=cases())
 def watched_by_pages(request):
     """A whole game with a watcher's page (the guest reducer, watching) from
     mid-game on, and another watcher who comes and goes while it is played:
     each coming and going is sent to everyone at the table (their strips)."""
-    game, options, plan = WATCH_PLANS[request.param]
+    game, options, plan = CASES[request.param]
     table = LoopTable(game, options, plan)
     table.seat_everyone()
     for _ in range(8):
