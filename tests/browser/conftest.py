@@ -31,9 +31,26 @@ PREFIX = "/jekyll/"
 SHOTS = Path(os.environ.get("SCREENSHOTS", Path(tempfile.gettempdir()) / "jekyll-hyde-shots"))
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Each phase's report kept on its test (`rep_call`), for fixtures that
+    describe what a failed test left on its pages."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
-        if "page" in getattr(item, "fixturenames", ()):
+        names = getattr(item, "fixturenames", ())
+        if "people" in names:
+            # Several browsers meeting over WebRTC and a relay, with the
+            # machine's timers: at CI's load (7-8 on 2 cores) one such test in
+            # a run of 2,000 now and then misses a wait that passes here 10 of
+            # 10 times at the same load. It runs once more, after printing
+            # what each page showed (`people`); a second failure fails.
+            item.add_marker(pytest.mark.flaky(reruns=1))
+        elif "page" in names:
             item.add_marker(pytest.mark.browser)
             # A crashed renderer ("Target crashed": seen once, in two tests of
             # one fresh CI run, never again in the same tests) says nothing
@@ -224,7 +241,7 @@ def own_site(tmp_path, copy_site):
 
 
 @pytest.fixture
-def people(chromium, relay):
+def people(chromium, relay, request):
     """Makes the online tests' people (tests/browser/online_pages.py's `Person`,
     pointed at `relay` unless `relays` names others, by spaces); each one's
     browser is closed at the end, and the test fails on any page error one saw."""
@@ -237,6 +254,10 @@ def people(chromium, relay):
         return made[-1]
 
     yield make
+    call = getattr(request.node, "rep_call", None)
+    if call is not None and call.failed:  # what each page showed, for a failure seen only in CI
+        for n, p in enumerate(made):
+            print(f"person {n}:", p.report())
     for p in made:
         p.ctx.close()
     for p in made:

@@ -110,6 +110,19 @@ class Person(Listened):
             self.page.screenshot(path=str(SHOTS / f"online-{name}-{size}.png"), full_page=True)
         self.page.set_viewport_size(own)
 
+    def report(self) -> str:
+        """What this person's tabs show (address, state, text), and the last
+        warnings heard: printed when a test fails."""
+        shown = []
+        for page in self.ctx.pages:
+            try:
+                state = page.evaluate("JSON.stringify(document.body && document.body.dataset)")
+                text = " ".join(page.inner_text("body", timeout=2000).split())[:1200]
+            except Exception as e:  # (a page closing or crashed says so instead)
+                state, text = "?", f"unreadable: {e}"
+            shown.append(f"{page.url} {state}: {text}")
+        return "\n  ".join([*shown, f"warnings: {self.warnings[-8:]}"])
+
     def captured(self) -> list[str]:
         """Every message this page was handed since it loaded."""
         return self.page.evaluate("window.jhgTestCapture")
