@@ -388,57 +388,80 @@ def stage(observation: dict[str, Any]) -> str:
     return "early" if len(observation["tricks"]) < 3 else "late"
 
 
+def _card_worth(card: str, letter: str) -> float:
+    """What `playout_action` thinks a card is worth to the team that needs
+    side `letter`: its own action's multiplier, another's denied, or points."""
+    mult = MULTIPLIER[card]
+    if mult:
+        return mult * (_OWN_ACTION if card[0] == letter else _DENIED)
+    return POINTS[card] * _POINT
+
+
+# `playout_action`'s orderings, looked up per team (0 Jekyll, 1 Hyde) instead
+# of computed card by card: the same values, so the same choices and ties.
+_PLAYOUT_WORTH = tuple({c: _card_worth(c, letter) for c in DECK} for letter in "JH")
+_CHEAP = tuple({c: (w[c] + (9 if c[1] == "T" else 0), RANK[c]) for c in DECK}
+               for w in _PLAYOUT_WORTH)  # the card to waste: cheap, no Transformation, low
+_GIFT = tuple({c: (w[c], RANK[c]) for c in DECK} for w in _PLAYOUT_WORTH)
+_BEATING = tuple({c: (RANK[c], -w[c]) for c in DECK} for w in _PLAYOUT_WORTH)
+# Whether a seat of the other team than `turn`'s plays after the trick's
+# `played` cards so far, by (the table's sides, turn, played).
+_RIVALS_AFTER: dict[tuple[tuple[int, ...], int, int], bool] = {}
+
+
+def _rivals_after(side_of: tuple[int, ...], turn: int, played: int) -> bool:
+    key = (side_of, turn, played)
+    found = _RIVALS_AFTER.get(key)
+    if found is None:
+        team = side_of[turn]
+        found = _RIVALS_AFTER[key] = any(side_of[(turn + k) % 4] != team
+                                         for k in range(1, 4 - played))
+    return found
+
+
 def playout_action(state: JekyllHydeState, rng: random.Random) -> str:
     """A greedy choice with full sight of a sampled world (10% random for variety)."""
     if rng.random() < 0.1:
         return rng.choice(state.legal_actions())
-    side_of = state.table.side
+    table = state.table
+    side_of = table.side
     hands = state.hands
     turn = state.turn
     team = side_of[turn]
-    letter = "JH"[team]
-
-    def worth(card: str) -> float:
-        mult = MULTIPLIER[card]
-        if mult:
-            return mult * (_OWN_ACTION if card[0] == letter else _DENIED)
-        return POINTS[card] * _POINT
-
-    def cheapest(cards: Sequence[str]) -> str:
-        return min(cards, key=lambda c: (worth(c) + (9 if c[1] == "T" else 0), RANK[c]))
-
+    three_hyde = table.players == 3 and team == 1
     designated = state.designated
     if designated >= 0:
         cards = hands[2 * designated + team]
         if side_of[designated] != team:  # the giver helps the other team: the least useful card
-            return min(cards, key=lambda c: (worth(c), RANK[c]))
+            return min(cards, key=_GIFT[team].__getitem__)
     else:
         cards = hands[2 * turn + team]
-        if state.table.players == 3 and team == 1:
+        if three_hyde:
             cards = cards + hands[2 * (GHOST if turn == 0 else 0) + 1]
     best_rank, best_team = -1, -1
-    for seat, card, _ in state.plays:
-        if RANK[card] > best_rank:
-            best_rank, best_team = RANK[card], side_of[seat]
+    plays = state.plays
+    for seat, card, _ in plays:
+        rank = RANK[card]
+        if rank > best_rank:
+            best_rank, best_team = rank, side_of[seat]
     if not cards:  # nothing of our side at hand: ask a partner first, else an opponent
         seats = [s for s in _OTHERS[turn] if hands[2 * s + team]
-                 and not (state.table.players == 3 and team == 1 and s in (0, GHOST))]
+                 and not (three_hyde and s in (0, GHOST))]
         friends = [s for s in seats if side_of[s] == team]
         return _DESIGNATE[(friends or seats)[0]]
     if best_rank == 7 or best_team == team:
-        rivals_after = any(side_of[(turn + k) % 4] != team for k in range(1, 4 - len(state.plays)))
-        if best_team == team and not rivals_after:
-            return max(cards, key=worth)
-        return cheapest(cards)
+        if best_team == team and not _rivals_after(side_of, turn, len(plays)):
+            return max(cards, key=_PLAYOUT_WORTH[team].__getitem__)
+        return min(cards, key=_CHEAP[team].__getitem__)
     beating = [c for c in cards if best_rank < RANK[c] < 7]
     if beating:
-        return min(beating, key=lambda c: (RANK[c], -worth(c)))
-    if designated < 0 and not (state.table.players == 3 and team == 1):
+        return min(beating, key=_BEATING[team].__getitem__)
+    if designated < 0 and not three_hyde:
         for seat in _OTHERS[turn]:  # a partner may hold a winner: ask him
             if side_of[seat] == team and any(
                     best_rank < RANK[c] < 7 for c in hands[2 * seat + team]):
                 return _DESIGNATE[seat]
-    return cheapest(cards)
+    return min(cards, key=_CHEAP[team].__getitem__)
 
 
 _DESIGNATE = ("@0", "@1", "@2", "@3")
